@@ -1,0 +1,22 @@
+/**
+ * Inter-coder agreement statistics for Tropos: pure TypeScript, no framework
+ * or database imports. Each statistic lives in its own file with its formula,
+ * source and conventions; this file only re-exports them.
+ */
+export type { AgreementResult, AlphaLevel, Code, KappaWeights, Ratings } from "./types";
+export { cohenKappa, type CohenKappaOptions, type CohenKappaResult } from "./cohen-kappa";
+export { confusionMatrix, type ConfusionMatrix } from "./confusion-matrix";
+export { pairwiseCohenMatrix, type PairwiseCohenMatrix } from "./pairwise-cohen-matrix";
+export { fleissKappa, type FleissKappaResult, type FleissCategoryKappa } from "./fleiss-kappa";
+export { krippendorffAlpha, type KrippendorffAlphaResult } from "./krippendorff-alpha";
+export { percentAgreement, type PercentAgreementResult } from "./percent-agreement";
+export { pairwiseAgreement, type PairwiseAgreementResult } from "./pairwise-agreement";
+export { pearsonR, type PearsonRResult } from "./pearson-r";
+export {
+  bootstrapCI,
+  quantile7,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type RatingsStatistic,
+} from "./bootstrap-ci";
+export { seededRandom, type SeededRandom } from "./seeded-random";

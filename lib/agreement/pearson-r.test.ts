@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { pearsonR } from "./pearson-r";
+import { RANDOM_CASES, TOL } from "./fixtures/random-cases";
+
+describe("pearsonR", () => {
+  it("hand example: x = 1..5, y = (2, 4, 5, 4, 5) → r = 6 / sqrt(10 · 6)", () => {
+    // x̄ = 3, ȳ = 4: Sxy = 4 + 0 + 0 + 0 + 2 = 6, Sxx = 10, Syy = 4 + 0 + 1 + 0 + 1 = 6.
+    expect(pearsonR([1, 2, 3, 4, 5], [2, 4, 5, 4, 5]).value).toBeCloseTo(6 / Math.sqrt(60), 15);
+  });
+  it("random cases match scipy.stats.pearsonr (and numpy.corrcoef)", () => {
+    // scipy 1.10.1 pearsonr on units coded by both; tolerance 1e-12.
+    for (const c of RANDOM_CASES.pearson) {
+      const r = pearsonR(c.a, c.b);
+      expect(r.n, c.id).toBe(c.n);
+      expect(Math.abs(r.value! - c.r), c.id).toBeLessThan(TOL);
+    }
+  });
+  it("perfect linear relations give ±1 to rounding, never beyond (clamped)", () => {
+    const up = pearsonR([0.1, 0.2, 0.3], [0.3, 0.6, 0.9]).value!;
+    expect(up).toBeCloseTo(1, 15);
+    expect(up).toBeLessThanOrEqual(1);
+    expect(pearsonR([1, 2, 3], [3, 2, 1]).value).toBe(-1);
+  });
+  it("uses only units coded by both", () => {
+    expect(pearsonR([1, 2, null, 3], [2, 4, 9, 7]).n).toBe(3);
+  });
+  it.each([
+    ["empty input", [], [], /fewer than two/],
+    ["one unit", [1], [2], /fewer than two/],
+    ["zero variance in a", [2, 2, 2], [1, 2, 3], /zero variance: a/],
+    ["zero variance in b (0.1 is not exact in binary)", [1, 2, 3], [0.1, 0.1, 0.1], /zero variance: b/],
+  ])("%s → null with reason", (_, a, b, reason) => {
+    const r = pearsonR(a, b);
+    expect(r.value).toBeNull();
+    expect(r.reason).toMatch(reason);
+  });
+  it("throws on different lengths and non-numeric values", () => {
+    expect(() => pearsonR([1, 2], [1])).toThrow(/units/);
+    expect(() => pearsonR([1, "2" as never], [1, 2])).toThrow(/finite number/);
+    expect(() => pearsonR([1, NaN], [1, 2])).toThrow(/finite number/);
+  });
+});

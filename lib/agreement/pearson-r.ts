@@ -1,0 +1,84 @@
+import { isMissing } from "./encode-ratings";
+import type { AgreementResult } from "./types";
+
+export interface PearsonRResult extends AgreementResult {
+  /** Units where both values are present. */
+  n: number;
+}
+
+/**
+ * Pearson's product-moment correlation of two coders' numeric values.
+ *
+ * r = Σ (x_i − x̄)(y_i − ȳ) / sqrt(Σ (x_i − x̄)² Σ (y_i − ȳ)²), computed with
+ * the two-pass (centred) sums for accuracy and clamped to [−1, 1] against
+ * rounding, as `scipy.stats.pearsonr` does. Source: any statistics text, e.g.
+ * NIST/SEMATECH e-Handbook of Statistical Methods, section 1.3.5.
+ *
+ * Conventions: only units where both values are present are used (`n`).
+ * Undefined (`value: null`, `reason`): fewer than two such units, or zero
+ * variance in either coder (r is 0/0). With n = 2 and distinct values r is ±1,
+ * which is correct but uninformative.
+ *
+ * @throws Error when the arrays differ in length or hold a non-finite or
+ *   non-numeric value.
+ * @example pearsonR([1, 2, 3], [2, 4, 7]).value
+ */
+export function pearsonR(a: (number | null)[], b: (number | null)[]): PearsonRResult {
+  if (!Array.isArray(a) || !Array.isArray(b)) throw new Error("pearsonR: a and b must be arrays");
+  if (a.length !== b.length) throw new Error(`pearsonR: a has ${a.length} units but b has ${b.length}`);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let u = 0; u < a.length; u++) {
+    const x = a[u];
+    const y = b[u];
+    for (const [v, name] of [
+      [x, "a"],
+      [y, "b"],
+    ] as const) {
+      if (!isMissing(v) && (typeof v !== "number" || !Number.isFinite(v))) {
+        throw new Error(`pearsonR: ${name}[${u}] = ${String(v)} is not a finite number`);
+      }
+    }
+    if (!isMissing(x) && !isMissing(y)) {
+      xs.push(x);
+      ys.push(y);
+    }
+  }
+  const n = xs.length;
+  if (n < 2) return { value: null, reason: "fewer than two units coded by both", n };
+  // Test constancy on the values themselves: a centred sum of a constant such
+  // as 0.1 can round to a tiny non-zero number instead of 0.
+  const constA = xs.every((v) => v === xs[0]);
+  const constB = ys.every((v) => v === ys[0]);
+  if (constA || constB) {
+    return { value: null, reason: `zero variance: ${constA ? "a" : "b"} is constant on the units coded by both`, n };
+  }
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xs[i];
+    my += ys[i];
+  }
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i] - mx;
+    const dy = ys[i] - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  if (!(sxx > 0 && syy > 0)) {
+    // Only reachable when squared deviations underflow (values ~1e-160 apart).
+    return { value: null, reason: "zero variance after rounding: deviations underflow", n };
+  }
+  // One square root rounds once (exact ±1 for e.g. (1,2,3) vs (3,2,1)); fall back to
+  // two roots only if the product overflows.
+  let denom = Math.sqrt(sxx * syy);
+  if (!Number.isFinite(denom)) denom = Math.sqrt(sxx) * Math.sqrt(syy);
+  const r = sxy / denom;
+  return { value: Math.max(-1, Math.min(1, r)), n };
+}
