@@ -1,0 +1,165 @@
+/**
+ * The intermediate representation every importer produces and the one loader
+ * (lib/import/load-corpus.ts) writes to the database in a single transaction.
+ *
+ * Conventions:
+ * - Offsets are JavaScript string indices (UTF-16 code units) into the stored
+ *   text, start inclusive, end exclusive. Chinese text in the BMP is therefore
+ *   one unit per character.
+ * - Every record carries a stable `externalId` derived from the file content
+ *   (not from a counter over the upload), so re-importing a file updates
+ *   instead of duplicating.
+ * - Stored text is exactly the text of the file after BOM removal and line-end
+ *   normalisation of record separators; nothing inside a text cell is altered.
+ */
+
+export type NormalisedPos = "NOUN" | "VERB" | "ADJ" | "ADV" | "OTHER";
+
+export type RealisationPattern =
+  | "DIRECT"
+  | "PARAPHRASE"
+  | "DISTRIBUTED"
+  | "IMPLICIT"
+  | "PARTIAL"
+  | "OMISSION";
+
+export type MetahopeCategory = "IMP" | "RAM" | "MIS" | "STL" | "PRF";
+/** Penalty points; 0 means "no error" and is never stored as an error span. */
+export type MetahopeSeverity = 2 | 4 | 6 | 8 | 10;
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface ImportedMrw {
+  externalId: string;
+  /** One or more character spans in the segment text (multi-word MRWs may be discontinuous). */
+  spans: Span[];
+  token: string;
+  lemma?: string;
+  rawPos?: string;
+  pos: NormalisedPos;
+  /** e.g. indirect/direct/implicit, MFlag, mrw */
+  type?: string;
+  /** conventional/novel/… */
+  subtype?: string;
+  /** VUAMC DELMET */
+  deliberate?: boolean;
+  gloss?: string;
+  /** Content words (N, V, ADJ, ADV) are active by default; function words are kept but inactive. */
+  active: boolean;
+  /** Whether the MRW is metaphorical (true) or a literal use (false) — MOH-style corpora label both. */
+  metaphorical: boolean;
+}
+
+export interface ImportedSegment {
+  externalId: string;
+  /** 0-based position in the document */
+  index: number;
+  text: string;
+  language: string;
+  split?: "pilot" | "test";
+  /** true when the segment contains at least one metaphorical MRW (or the corpus says so) */
+  metaphorical: boolean;
+  mrws: ImportedMrw[];
+  /** 1-based line in the source file where this segment begins (for error messages) */
+  line?: number;
+}
+
+export interface ImportedDocument {
+  externalId: string;
+  title?: string;
+  language: string;
+  genre?: string;
+  split?: "pilot" | "test";
+  segments: ImportedSegment[];
+}
+
+export interface ImportedTranslation {
+  /** segment externalId */
+  segmentId: string;
+  system: string;
+  language: string;
+  text: string;
+  line?: number;
+}
+
+export interface ImportedAlignment {
+  segmentId: string;
+  mrwId: string;
+  system: string;
+  spans: Span[];
+  pattern: RealisationPattern;
+}
+
+/** One annotator's value for one field of one item (MMTE labels, Likert scores, or imported spreadsheet values). */
+export interface ImportedAnnotation {
+  annotator: string; // email or name as it appears in the file
+  segmentId: string;
+  system?: string;
+  mrwId?: string;
+  field: string; // e.g. FLUENCY, EQUIVALENCE, EMOTION, AUTHENTICITY, METAHOPE_IMP
+  value: string | number;
+  line?: number;
+}
+
+export interface ImportedErrorSpan {
+  annotator: string;
+  segmentId: string;
+  system: string;
+  /** undefined for sentence-level errors */
+  mrwId?: string;
+  category: MetahopeCategory;
+  severity: MetahopeSeverity;
+  /** empty span (start === end) for omissions */
+  span: Span;
+  comment?: string;
+  line?: number;
+}
+
+export interface ImportedPostEdit {
+  annotator: string;
+  segmentId: string;
+  /** system the edit started from, when known */
+  system?: string;
+  text: string;
+  kind: "figurative" | "literal";
+  language: string;
+}
+
+export interface ImportIssue {
+  file: string;
+  line?: number;
+  column?: number | string;
+  field?: string;
+  message: string;
+}
+
+export interface ImportResult {
+  documents: ImportedDocument[];
+  translations: ImportedTranslation[];
+  alignments: ImportedAlignment[];
+  annotations: ImportedAnnotation[];
+  errorSpans: ImportedErrorSpan[];
+  postEdits: ImportedPostEdit[];
+  /** Fatal: when non-empty nothing of the file is stored. Capped (see MAX_ERRORS). */
+  errors: ImportIssue[];
+  /** Non-fatal oddities reported per row (real-world mess). */
+  warnings: ImportIssue[];
+}
+
+export const MAX_ERRORS = 100;
+
+export function emptyImportResult(): ImportResult {
+  return {
+    documents: [],
+    translations: [],
+    alignments: [],
+    annotations: [],
+    errorSpans: [],
+    postEdits: [],
+    errors: [],
+    warnings: [],
+  };
+}
