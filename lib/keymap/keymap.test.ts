@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { choicesFor } from "@/lib/schemes/fields";
+import { KEYMAP, cheatSheet, choiceForDigit, findConflicts, formatKey, matchKey, parseKey } from "./keymap";
+
+const key = (k: string, extra: Partial<Parameters<typeof matchKey>[0]> = {}) => ({ key: k, ...extra });
+const id = (m: ReturnType<typeof matchKey>) => m?.action.id ?? null;
+
+describe("keymap integrity", () => {
+  it("every key spec parses and no key is bound twice in one scope", () => {
+    for (const a of KEYMAP) for (const k of a.keys) expect(() => parseKey(k)).not.toThrow();
+    expect(findConflicts()).toEqual([]);
+  });
+  it("action ids are unique and described", () => {
+    expect(new Set(KEYMAP.map((a) => a.id)).size).toBe(KEYMAP.length);
+    for (const a of KEYMAP) expect(a.description.length).toBeGreaterThan(5);
+  });
+  it("rejects unknown modifiers", () => {
+    expect(() => parseKey("Hyper+x")).toThrow(/unknown modifier/);
+  });
+});
+
+describe("matchKey", () => {
+  it("digits choose values in a field, severities on a selected error span", () => {
+    expect(matchKey(key("3"), "field")?.action).toMatchObject({ id: "field.choose-3", arg: 3 });
+    expect(matchKey(key("3"), "errorSpan")?.action).toMatchObject({ id: "error.severity-major", arg: 6 });
+    expect(matchKey(key("3"), "workspace")).toBeNull();
+  });
+
+  it("letters choose MetaHOPE categories, in either case", () => {
+    expect(matchKey(key("m"), "errorSpan")?.action.arg).toBe("MIS");
+    expect(matchKey(key("I", { shiftKey: true }), "errorSpan")?.action.arg).toBe("IMP");
+    expect(["r", "s", "p"].map((k) => matchKey(key(k), "errorSpan")?.action.arg)).toEqual(["RAM", "STL", "PRF"]);
+  });
+
+  it("navigation: Tab / Shift+Tab between fields, arrows between translations", () => {
+    expect(id(matchKey(key("Tab"), "field"))).toBe("nav.next-field");
+    expect(id(matchKey(key("Tab", { shiftKey: true }), "field"))).toBe("nav.prev-field");
+    expect(id(matchKey(key("ArrowRight"), "workspace"))).toBe("nav.next-translation");
+    expect(id(matchKey(key("ArrowLeft"), "field"))).toBe("nav.prev-translation");
+  });
+
+  it("submit with Ctrl+Enter or ⌘+Enter, even while typing; not with both or with plain Enter", () => {
+    expect(id(matchKey(key("Enter", { ctrlKey: true }), "workspace"))).toBe("item.submit-next");
+    expect(id(matchKey(key("Enter", { metaKey: true, targetIsEditable: true }), "field"))).toBe("item.submit-next");
+    expect(matchKey(key("Enter", { ctrlKey: true, metaKey: true }), "workspace")).toBeNull();
+    expect(matchKey(key("Enter"), "workspace")).toBeNull();
+  });
+
+  it("help: ? (Shift+/) and g", () => {
+    expect(id(matchKey(key("?", { shiftKey: true }), "workspace"))).toBe("help.cheat-sheet");
+    expect(id(matchKey(key("g"), "field"))).toBe("help.guidelines");
+  });
+
+  it("undo / redo", () => {
+    expect(id(matchKey(key("z", { ctrlKey: true }), "workspace"))).toBe("item.undo");
+    expect(id(matchKey(key("Z", { metaKey: true, shiftKey: true }), "workspace"))).toBe("item.redo");
+    expect(id(matchKey(key("y", { ctrlKey: true }), "workspace"))).toBe("item.redo");
+  });
+
+  it("ignores plain keys while typing; Ctrl+Z stays the text box's undo; Escape leaves the field", () => {
+    for (const k of ["1", "m", "g", "?", "Tab", "ArrowLeft", "Backspace"]) {
+      expect(matchKey(key(k, { targetIsEditable: true }), "field")).toBeNull();
+    }
+    expect(matchKey(key("z", { ctrlKey: true, targetIsEditable: true }), "workspace")).toBeNull();
+    expect(id(matchKey(key("Escape", { targetIsEditable: true }), "workspace"))).toBe("nav.leave-field");
+  });
+
+  it("does not fire plain-key actions with Ctrl/Alt held (browser shortcuts pass through)", () => {
+    expect(matchKey(key("g", { ctrlKey: true }), "workspace")).toBeNull();
+    expect(matchKey(key("1", { altKey: true }), "field")).toBeNull();
+  });
+});
+
+describe("digits and labels", () => {
+  it("numbers labels in definition order", () => {
+    expect(choiceForDigit(choicesFor("EQUIVALENCE", { sourceMetaphorical: true }), 4)).toBe("MISUNDERSTANDING");
+    expect(choiceForDigit(choicesFor("EQUIVALENCE", { sourceMetaphorical: false }), 4)).toBeNull();
+    expect(choiceForDigit(choicesFor("EMOTION"), 1)).toBe("ZERO");
+    expect(choiceForDigit(choicesFor("FLUENCY"), 5)).toBe(5);
+  });
+});
+
+describe("display", () => {
+  it("formats keys per platform", () => {
+    expect(formatKey("Mod+Enter")).toBe("Ctrl+Enter");
+    expect(formatKey("Mod+Enter", "mac")).toBe("⌘↵");
+    expect(formatKey("Mod+Shift+z", "mac")).toBe("⌘⇧Z");
+    expect(formatKey("Shift+Tab")).toBe("Shift+Tab");
+  });
+  it("cheat sheet lists every action once, grouped", () => {
+    const sheet = cheatSheet();
+    expect(sheet.map((g) => g.group)).toEqual(["Values", "Navigation", "MetaHOPE", "Item", "Help"]);
+    expect(sheet.flatMap((g) => g.rows).length).toBe(KEYMAP.length);
+  });
+});

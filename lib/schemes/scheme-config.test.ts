@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, requiredFields } from "./scheme-config";
+
+describe("parseSchemeConfig", () => {
+  it("fills defaults: MMTE on, MetaHOPE off, blind and shuffled", () => {
+    const r = parseSchemeConfig({});
+    expect(r).toEqual({ ok: true, config: DEFAULT_SCHEME_CONFIG });
+    expect(DEFAULT_SCHEME_CONFIG).toEqual({
+      mmteQuality: true,
+      mmteMrw: { equivalence: true, emotion: true, authenticity: true },
+      alignment: false,
+      metahopeErrors: false,
+      postEdit: { figurative: true, literal: true },
+      blindSystemNames: true,
+      shuffleItems: true,
+    });
+  });
+
+  it("fills nested defaults when a part is given partially", () => {
+    const r = parseSchemeConfig({ mmteMrw: { emotion: false } });
+    expect(r.ok && r.config.mmteMrw).toEqual({ equivalence: true, emotion: false, authenticity: true });
+  });
+
+  it("rejects unknown keys, wrong types and required fields that are switched off", () => {
+    expect(parseSchemeConfig({ mmteQualty: true })).toMatchObject({ ok: false });
+    expect(parseSchemeConfig({ shuffleItems: "yes" })).toMatchObject({ ok: false, issues: [{ path: "shuffleItems" }] });
+    const off = parseSchemeConfig({ required: ["ALIGNMENT"] });
+    expect(off).toMatchObject({ ok: false, issues: [{ path: "required.0", message: "ALIGNMENT is required but its part of the scheme is switched off" }] });
+  });
+
+  it("rejects a configuration with nothing switched on", () => {
+    const r = parseSchemeConfig({ ...METAHOPE_SCHEME_CONFIG, alignment: false, metahopeErrors: false });
+    expect(r).toMatchObject({ ok: false, issues: [{ message: "At least one part of a scheme must be switched on" }] });
+  });
+});
+
+describe("enabled and required fields", () => {
+  it("MetaHOPE preset", () => {
+    expect(enabledFieldNames(METAHOPE_SCHEME_CONFIG)).toEqual(["ALIGNMENT", "METAHOPE_ERRORS"]);
+  });
+  it("explicit required list narrows the default", () => {
+    const r = parseSchemeConfig({ required: ["OVERALL", "EQUIVALENCE"] });
+    expect(r.ok && requiredFields(r.config).map((f) => f.name)).toEqual(["OVERALL", "EQUIVALENCE"]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * A project's scheme configuration: which parts of MMTE / MetaHOPE are on,
+ * presentation switches, and which fields must be filled before submit.
+ * Parsed with zod at every boundary (project settings form, import, API).
+ */
+import { z } from "zod";
+import { FIELD_LIST, ZFieldName, type TFieldDefinition, type TFieldName, type TFieldPart } from "./fields";
+
+export const ZSchemeConfig = z
+  .object({
+    /** MMTE sentence quality: Fluency, Intelligibility, Fidelity, Overall (app. B.1). */
+    mmteQuality: z.boolean().default(true),
+    /** MMTE per-MRW criteria (app. B.2–B.4). */
+    mmteMrw: z
+      .object({
+        equivalence: z.boolean().default(true),
+        emotion: z.boolean().default(true),
+        authenticity: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+    /** MetaHOPE MRW realisation alignment (§4.2, fig. 4). */
+    alignment: z.boolean().default(false),
+    /** MetaHOPE error spans with category and severity (§3). */
+    metahopeErrors: z.boolean().default(false),
+    /** MMTE B.5 asks for both a figurative and a literal post-edit. */
+    postEdit: z
+      .object({
+        figurative: z.boolean().default(true),
+        literal: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+    /**
+     * Hide system names from annotators (show "Translation A, B, …"). On by
+     * default: knowing the system biases judgements.
+     */
+    blindSystemNames: z.boolean().default(true),
+    /** Shuffle item order (and translation order within an item) per annotator. */
+    shuffleItems: z.boolean().default(true),
+    /**
+     * Fields required for submit. Absent: every enabled field whose registry
+     * entry is `requiredByDefault`. Present: exactly these (each must be enabled).
+     */
+    required: z.array(ZFieldName).optional(),
+  })
+  .strict()
+  .superRefine((cfg, ctx) => {
+    const on = new Set(enabledFieldNames(cfg as TSchemeConfig));
+    if (on.size === 0) {
+      ctx.addIssue({ code: "custom", message: "At least one part of a scheme must be switched on", path: [] });
+    }
+    for (const [i, f] of (cfg.required ?? []).entries()) {
+      if (!on.has(f)) {
+        ctx.addIssue({ code: "custom", message: `${f} is required but its part of the scheme is switched off`, path: ["required", i] });
+      }
+    }
+  });
+
+export type TSchemeConfig = z.output<typeof ZSchemeConfig>;
+export type TSchemeConfigInput = z.input<typeof ZSchemeConfig>;
+
+/** MMTE as in the paper: quality, equivalence, emotion, authenticity, two post-edits. */
+export const DEFAULT_SCHEME_CONFIG: TSchemeConfig = ZSchemeConfig.parse({});
+
+/** MetaHOPE as in the paper: alignment and error spans only. */
+export const METAHOPE_SCHEME_CONFIG: TSchemeConfig = ZSchemeConfig.parse({
+  mmteQuality: false,
+  mmteMrw: { equivalence: false, emotion: false, authenticity: false },
+  alignment: true,
+  metahopeErrors: true,
+  postEdit: { figurative: false, literal: false },
+});
+
+export type TParseSchemeConfigResult =
+  | { ok: true; config: TSchemeConfig }
+  | { ok: false; issues: { path: string; message: string }[] };
+
+/** Parses untrusted input (a form, a stored JSON column); unknown keys are rejected so typos do not silently switch parts off. */
+export function parseSchemeConfig(input: unknown): TParseSchemeConfigResult {
+  const r = ZSchemeConfig.safeParse(input ?? {});
+  if (r.success) return { ok: true, config: r.data };
+  return {
+    ok: false,
+    issues: r.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(root)", message: i.message })),
+  };
+}
+
+export function isPartOn(config: TSchemeConfig, part: TFieldPart): boolean {
+  switch (part) {
+    case "mmteQuality":
+      return config.mmteQuality;
+    case "mmteMrw.equivalence":
+      return config.mmteMrw.equivalence;
+    case "mmteMrw.emotion":
+      return config.mmteMrw.emotion;
+    case "mmteMrw.authenticity":
+      return config.mmteMrw.authenticity;
+    case "alignment":
+      return config.alignment;
+    case "metahopeErrors":
+      return config.metahopeErrors;
+    case "postEdit.figurative":
+      return config.postEdit.figurative;
+    case "postEdit.literal":
+      return config.postEdit.literal;
+  }
+}
+
+/** Enabled fields in registry order. */
+export function enabledFields(config: TSchemeConfig): TFieldDefinition[] {
+  return FIELD_LIST.filter((f) => isPartOn(config, f.part));
+}
+
+export function enabledFieldNames(config: TSchemeConfig): TFieldName[] {
+  return enabledFields(config).map((f) => f.name);
+}
+
+/** Fields that must be complete before submit, in registry order. */
+export function requiredFields(config: TSchemeConfig): TFieldDefinition[] {
+  const on = enabledFields(config);
+  if (config.required === undefined) return on.filter((f) => f.requiredByDefault);
+  const req = new Set(config.required);
+  return on.filter((f) => req.has(f.name));
+}

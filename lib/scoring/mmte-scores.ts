@@ -1,0 +1,312 @@
+/**
+ * MMTE score tables (Wang et al. 2024, table 3 and figures 3–5), computed from
+ * per-item values that are already aggregated over annotators (see
+ * ./aggregate.ts).
+ *
+ * Groups of table 3, per system:
+ * - METAPHORICAL — translations of metaphorical source sentences, whatever
+ *   their equivalence label. MMTE §3.1: "Literal samples refer to those not
+ *   containing metaphors", so a sentence is metaphorical when it contains a
+ *   metaphor (`sourceMetaphorical`, the segment flag).
+ * - METAPHORICAL_FULL — the subset of METAPHORICAL "annotated as having
+ *   full-equivalence" (table 3 caption). MOH sentences have exactly one
+ *   target word; Tropos segments may have several, so a translation is in
+ *   this group when it has at least one metaphorical MRW with an
+ *   equivalence label and *every* metaphorical MRW is labelled FULL. A
+ *   metaphorical MRW without a label keeps the translation out (fail closed).
+ * - LITERAL — translations of literal (non-metaphorical) source sentences,
+ *   whatever their label (LITERAL / METAPHORICAL / ERROR).
+ * METAPHORICAL_FULL overlaps METAPHORICAL (as in the paper); LITERAL is disjoint.
+ *
+ * Authenticity is judged per MRW (app. B.4); a translation's authenticity is
+ * the mean over its in-scope MRWs: the metaphorical MRWs of a metaphorical
+ * sentence (all MRWs if none is flagged), all MRWs of a literal sentence.
+ *
+ * Means are over translations with a value for that dimension (missing values
+ * dropped, n reported per cell). An empty cell is undefined with a reason.
+ */
+import {
+  EMOTION_LABELS,
+  EQUIVALENCE_LITERAL_LABELS,
+  EQUIVALENCE_METAPHORICAL_LABELS,
+  type TEmotionLabel,
+  type TEquivalenceLabel,
+  type TEquivalenceLiteralLabel,
+  type TEquivalenceMetaphoricalLabel,
+} from "@/lib/schemes/mmte";
+import { corpusBleu } from "./bleu";
+import { pearson, type TPearson } from "./pearson";
+import { corpusRougeL } from "./rouge-l";
+
+export interface TMmteMrwValues {
+  mrwId: string;
+  /** Whether the source MRW is metaphorical (selects the label set). */
+  metaphorical: boolean;
+  equivalence?: TEquivalenceLabel | null;
+  emotion?: TEmotionLabel | null;
+  authenticity?: number | null;
+}
+
+export interface TMmteTranslationValues {
+  system: string;
+  segmentId: string;
+  /** Segment flag: the source sentence contains a metaphor. */
+  sourceMetaphorical: boolean;
+  fluency?: number | null;
+  intelligibility?: number | null;
+  fidelity?: number | null;
+  overall?: number | null;
+  mrws: readonly TMmteMrwValues[];
+}
+
+export const MMTE_GROUPS = ["METAPHORICAL", "METAPHORICAL_FULL", "LITERAL"] as const;
+export type TMmteGroup = (typeof MMTE_GROUPS)[number];
+
+/** Figure 4 / table 3 order. */
+export const MMTE_DIMENSIONS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "AUTHENTICITY", "OVERALL"] as const;
+export type TMmteDimension = (typeof MMTE_DIMENSIONS)[number];
+
+export type TMean = { defined: true; value: number; n: number } | { defined: false; value: null; n: 0; reason: string };
+
+function inScopeMrws(t: TMmteTranslationValues): readonly TMmteMrwValues[] {
+  if (!t.sourceMetaphorical) return t.mrws;
+  const met = t.mrws.filter((m) => m.metaphorical);
+  return met.length > 0 ? met : t.mrws;
+}
+
+/** The translation's value on one table-3 dimension (authenticity: mean over in-scope MRWs). */
+export function dimensionValue(t: TMmteTranslationValues, dim: TMmteDimension): number | null {
+  const v = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? x : null);
+  switch (dim) {
+    case "FLUENCY":
+      return v(t.fluency);
+    case "INTELLIGIBILITY":
+      return v(t.intelligibility);
+    case "FIDELITY":
+      return v(t.fidelity);
+    case "OVERALL":
+      return v(t.overall);
+    case "AUTHENTICITY": {
+      const xs = inScopeMrws(t)
+        .map((m) => v(m.authenticity))
+        .filter((x): x is number => x !== null);
+      return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+    }
+  }
+}
+
+/** The table-3 groups a translation belongs to (0, 1 or 2 of them). */
+export function mmteGroupsOf(t: TMmteTranslationValues): TMmteGroup[] {
+  if (!t.sourceMetaphorical) return ["LITERAL"];
+  const met = t.mrws.filter((m) => m.metaphorical);
+  const full = met.length > 0 && met.every((m) => m.equivalence === "FULL");
+  return full ? ["METAPHORICAL", "METAPHORICAL_FULL"] : ["METAPHORICAL"];
+}
+
+function mean(xs: readonly (number | null)[], what: string): TMean {
+  const given = xs.filter((x): x is number => x !== null);
+  if (given.length === 0) return { defined: false, value: null, n: 0, reason: `no ${what}` };
+  return { defined: true, value: given.reduce((a, b) => a + b, 0) / given.length, n: given.length };
+}
+
+function systemsInOrder(records: readonly { system: string }[]): string[] {
+  return [...new Set(records.map((r) => r.system))];
+}
+
+export interface TMmteQualityRow {
+  system: string;
+  group: TMmteGroup;
+  /** translations in the group */
+  translations: number;
+  means: Record<TMmteDimension, TMean>;
+}
+
+/** MMTE table 3, manual metrics: one row per system × group, systems in first-seen order. */
+export function mmteQualityTable(records: readonly TMmteTranslationValues[]): TMmteQualityRow[] {
+  const rows: TMmteQualityRow[] = [];
+  for (const system of systemsInOrder(records)) {
+    for (const group of MMTE_GROUPS) {
+      const members = records.filter((r) => r.system === system && mmteGroupsOf(r).includes(group));
+      const means = {} as Record<TMmteDimension, TMean>;
+      for (const dim of MMTE_DIMENSIONS) {
+        means[dim] = mean(
+          members.map((m) => dimensionValue(m, dim)),
+          members.length === 0 ? `${group} translations for ${system}` : `${dim} values in ${group} for ${system}`,
+        );
+      }
+      rows.push({ system, group, translations: members.length, means });
+    }
+  }
+  return rows;
+}
+
+export interface TMmteAutomaticInput {
+  system: string;
+  /** Usually `mmteGroupsOf(record)` of the same translation's manual values. */
+  groups: readonly TMmteGroup[];
+  hypothesis: string;
+  /** Gold reference; rows without one are skipped. */
+  reference?: string | null;
+}
+
+export type TMetric = { defined: true; value: number; n: number } | { defined: false; value: null; reason: string };
+
+export interface TMmteAutomaticRow {
+  system: string;
+  group: TMmteGroup;
+  /** sacreBLEU-style 0–100 (MMTE table 3 prints 0–1: divide by 100). */
+  bleu1: TMetric;
+  bleu4: TMetric;
+  /** 0–1, macro-averaged sentence ROUGE-L F. */
+  rougeL: TMetric;
+}
+
+/**
+ * MMTE table 3, automatic metrics, per system × group against the gold
+ * references. `language` picks the tokenizers: "zh" → sacreBLEU `zh` and
+ * character-level ROUGE-L; otherwise `13a` and word-level ROUGE-L.
+ */
+export function mmteAutomaticTable(inputs: readonly TMmteAutomaticInput[], language: string): TMmteAutomaticRow[] {
+  const zh = language.toLowerCase().startsWith("zh");
+  const rows: TMmteAutomaticRow[] = [];
+  for (const system of systemsInOrder(inputs)) {
+    for (const group of MMTE_GROUPS) {
+      const members = inputs.filter(
+        (i) => i.system === system && i.groups.includes(group) && typeof i.reference === "string" && i.reference.trim() !== "",
+      );
+      if (members.length === 0) {
+        const reason = `no ${group} translations with a gold reference for ${system}`;
+        rows.push({ system, group, bleu1: { defined: false, value: null, reason }, bleu4: { defined: false, value: null, reason }, rougeL: { defined: false, value: null, reason } });
+        continue;
+      }
+      const hyps = members.map((m) => m.hypothesis);
+      const refs = members.map((m) => m.reference as string);
+      const tokenize = zh ? "zh" : "13a";
+      const b1 = corpusBleu(hyps, refs, { tokenize, maxNgramOrder: 1 });
+      const b4 = corpusBleu(hyps, refs, { tokenize, maxNgramOrder: 4 });
+      const rl = corpusRougeL(hyps, refs, { language: zh ? "zh" : "other" });
+      rows.push({
+        system,
+        group,
+        bleu1: { defined: true, value: b1.score, n: members.length },
+        bleu4: { defined: true, value: b4.score, n: members.length },
+        rougeL: rl.defined ? { defined: true, value: rl.f, n: rl.n } : { defined: false, value: null, reason: rl.reason },
+      });
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// Figure 3: equivalence label distribution
+// ---------------------------------------------------------------------------
+
+export interface TLabelDistribution<L extends string> {
+  total: number;
+  counts: Record<L, number>;
+  /** counts / total; undefined (null) when total is 0 */
+  proportions: Record<L, number> | null;
+}
+
+export interface TEquivalenceDistribution {
+  system: string;
+  /** MRWs whose source is metaphorical */
+  metaphorical: TLabelDistribution<TEquivalenceMetaphoricalLabel>;
+  /** MRWs whose source is literal */
+  literal: TLabelDistribution<TEquivalenceLiteralLabel>;
+}
+
+function distribution<L extends string>(labels: readonly L[], values: readonly (string | null | undefined)[]): TLabelDistribution<L> {
+  const counts = Object.fromEntries(labels.map((l) => [l, 0])) as Record<L, number>;
+  let total = 0;
+  for (const v of values) {
+    if (v != null && (labels as readonly string[]).includes(v)) {
+      counts[v as L]++;
+      total++;
+    }
+  }
+  const proportions = total ? (Object.fromEntries(labels.map((l) => [l, counts[l] / total])) as Record<L, number>) : null;
+  return { total, counts, proportions };
+}
+
+/**
+ * Figure 3: per system, the distribution of equivalence labels over MRW
+ * instances, separately for metaphorical and literal source MRWs (their label
+ * sets differ). A label outside the MRW's set is not counted.
+ */
+export function equivalenceDistribution(records: readonly TMmteTranslationValues[]): TEquivalenceDistribution[] {
+  return systemsInOrder(records).map((system) => {
+    const mrws = records.filter((r) => r.system === system).flatMap((r) => r.mrws);
+    return {
+      system,
+      metaphorical: distribution(EQUIVALENCE_METAPHORICAL_LABELS, mrws.filter((m) => m.metaphorical).map((m) => m.equivalence)),
+      literal: distribution(EQUIVALENCE_LITERAL_LABELS, mrws.filter((m) => !m.metaphorical).map((m) => m.equivalence)),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Figure 4: Pearson correlations between quality dimensions
+// ---------------------------------------------------------------------------
+
+export interface TCorrelationMatrix {
+  dimensions: readonly TMmteDimension[];
+  /** matrix[i][j] = Pearson r between dimensions[i] and dimensions[j] over translations */
+  matrix: TPearson[][];
+}
+
+/**
+ * Figure 4: pairwise Pearson r between Fluency, Intelligibility, Fidelity,
+ * Authenticity and Overall, one observation per translation (optionally
+ * restricted to some systems), pairwise-complete.
+ */
+export function qualityCorrelationMatrix(records: readonly TMmteTranslationValues[], opts: { systems?: readonly string[] } = {}): TCorrelationMatrix {
+  const rs = opts.systems ? records.filter((r) => opts.systems!.includes(r.system)) : records;
+  const cols = MMTE_DIMENSIONS.map((d) => rs.map((r) => dimensionValue(r, d)));
+  const matrix = MMTE_DIMENSIONS.map((_, i) => MMTE_DIMENSIONS.map((__, j) => pearson(cols[i], cols[j])));
+  return { dimensions: MMTE_DIMENSIONS, matrix };
+}
+
+// ---------------------------------------------------------------------------
+// Figure 5: emotion × equivalence co-occurrences
+// ---------------------------------------------------------------------------
+
+export interface TEquivalenceColumn {
+  source: "metaphorical" | "literal";
+  label: TEquivalenceLabel;
+}
+
+export const EQUIVALENCE_COLUMNS: readonly TEquivalenceColumn[] = [
+  ...EQUIVALENCE_METAPHORICAL_LABELS.map((label) => ({ source: "metaphorical" as const, label })),
+  ...EQUIVALENCE_LITERAL_LABELS.map((label) => ({ source: "literal" as const, label })),
+];
+
+export interface TEmotionEquivalenceMatrix {
+  emotions: readonly TEmotionLabel[];
+  /** ERROR appears twice, once per source kind, since it is a different judgement. */
+  columns: readonly TEquivalenceColumn[];
+  counts: number[][];
+  /**
+   * ln(1 + count). MMTE §4.4 plots "a logarithmic function of the number of
+   * co-occurrences" without naming it; log1p keeps empty cells at 0.
+   */
+  logCounts: number[][];
+  total: number;
+}
+
+/** Figure 5: counts of MRW instances by (emotion, equivalence), both labels required. */
+export function emotionEquivalenceCooccurrence(records: readonly TMmteTranslationValues[], opts: { systems?: readonly string[] } = {}): TEmotionEquivalenceMatrix {
+  const rs = opts.systems ? records.filter((r) => opts.systems!.includes(r.system)) : records;
+  const counts = EMOTION_LABELS.map(() => EQUIVALENCE_COLUMNS.map(() => 0));
+  let total = 0;
+  for (const m of rs.flatMap((r) => r.mrws)) {
+    if (m.emotion == null || m.equivalence == null) continue;
+    const i = EMOTION_LABELS.indexOf(m.emotion);
+    const src = m.metaphorical ? "metaphorical" : "literal";
+    const j = EQUIVALENCE_COLUMNS.findIndex((c) => c.source === src && c.label === m.equivalence);
+    if (i < 0 || j < 0) continue;
+    counts[i][j]++;
+    total++;
+  }
+  return { emotions: EMOTION_LABELS, columns: EQUIVALENCE_COLUMNS, counts, logCounts: counts.map((row) => row.map((c) => Math.log1p(c))), total };
+}
