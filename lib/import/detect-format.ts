@@ -1,0 +1,37 @@
+/**
+ * Guesses the import format from the file name and the first bytes.
+ * Returns null when nothing fits (the UI then asks the user). Header sniffing
+ * looks at the first line only, after a BOM; no full decode is needed.
+ */
+export type FormatName = "moh" | "vuamc" | "psucmc" | "conll" | "mt" | "annotations" | "jsonl";
+
+export const FORMAT_NAMES: readonly FormatName[] = ["moh", "vuamc", "psucmc", "conll", "mt", "annotations", "jsonl"];
+
+export function detectFormat(fileName: string, content: Buffer | Uint8Array | string): FormatName | null {
+  const head = headText(content);
+  const firstLine = (head.split("\n")[0] ?? "").replace(/\r$/, "");
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) {
+    return /"type"\s*:\s*"(document|segment|mrw|translation|alignment|annotation|errorSpan|postEdit)"/.test(firstLine) ? "jsonl" : "mt";
+  }
+  if (lower.endsWith(".conll") || lower.endsWith(".bio")) return "conll";
+  const cells = firstLine.split(firstLine.includes("\t") ? "\t" : ",").map((c) => c.trim().replace(/^"|"$/g, "").toLowerCase());
+  const has = (...names: string[]) => names.every((n) => cells.includes(n));
+  // CoNLL: `token<TAB>tag` with a BIO tag in the second column and no header
+  if (cells.length === 2 && /^(O|B-[A-Z]+|I-[A-Z]+)$/.test(firstLine.split("\t")[1] ?? "")) return "conll";
+  if (has("words_label") || (has("sent_txt", "metaphor_seq"))) return "psucmc";
+  if (has("word", "wordcat") || has("word", "metaphor", "lemma") || has("txt_id", "sentence_txt") || has("id", "sentence", "word", "label") || has("text_idx", "sentence_idx", "verb_idx") || has("txt_id", "sen_ix", "label_seq") || (has("index", "label", "sentence", "pos") && (has("w_index") || has("numofmetaphor")))) return "vuamc";
+  if (has("term", "sense", "sentence", "class") || has("verb", "sentence", "verb_idx", "label") || has("index", "label", "sentence", "pos", "v_index")) return "moh";
+  if (has("annotator", "field", "value")) return "annotations";
+  if ((has("segment_id") || has("doc_id", "seg_index") || has("segmentid")) && (has("translation") || has("system"))) return "mt";
+  if (cells.includes("sentence") && (cells.includes("label") || cells.includes("class")) && /@[^@\s][^@]*@/.test(head)) return "moh";
+  return null;
+}
+
+function headText(content: Buffer | Uint8Array | string): string {
+  if (typeof content === "string") return content.slice(0, 8192).replace(/^\uFEFF/, "");
+  const bytes = content instanceof Uint8Array ? content : new Uint8Array(content);
+  let slice = bytes.subarray(0, 8192);
+  if (slice[0] === 0xef && slice[1] === 0xbb && slice[2] === 0xbf) slice = slice.subarray(3);
+  return new TextDecoder("utf-8", { fatal: false }).decode(slice);
+}

@@ -1,0 +1,64 @@
+import { detectFormat, type FormatName } from "@/lib/import/detect-format";
+import type { TextEncodingName } from "@/lib/import/decode-text";
+import { failedResult } from "@/lib/import/issues";
+import { parseAnnotations, type ParseAnnotationsOptions } from "@/lib/import/parse-annotations";
+import { parseConll } from "@/lib/import/parse-conll";
+import { parseJsonl } from "@/lib/import/parse-jsonl";
+import { parseMoh } from "@/lib/import/parse-moh";
+import { parseMt, type ParseMtOptions } from "@/lib/import/parse-mt";
+import { parsePsucmc } from "@/lib/import/parse-psucmc";
+import { parseVuamc } from "@/lib/import/parse-vuamc";
+import type { NormalisedPos, ImportResult } from "@/lib/import/types";
+
+export type { FormatName } from "@/lib/import/detect-format";
+export { detectFormat, FORMAT_NAMES } from "@/lib/import/detect-format";
+export { parseMoh } from "@/lib/import/parse-moh";
+export { parseVuamc } from "@/lib/import/parse-vuamc";
+export { parsePsucmc } from "@/lib/import/parse-psucmc";
+export { parseConll, parseConllParallel } from "@/lib/import/parse-conll";
+export { parseMt, parseMtDocument } from "@/lib/import/parse-mt";
+export { parseAnnotations } from "@/lib/import/parse-annotations";
+export { parseJsonl } from "@/lib/import/parse-jsonl";
+export { decodeText } from "@/lib/import/decode-text";
+export { normalisePos, posInfo } from "@/lib/import/normalise-pos";
+
+export interface ParseFileOptions {
+  format?: FormatName | "auto";
+  /** MT files without a system column */
+  system?: string;
+  sourceLang?: string;
+  targetLang?: string;
+  /** declared fallback for legacy (non-UTF-8) files */
+  encoding?: TextEncodingName;
+  activePos?: readonly NormalisedPos[];
+  /** annotations: allowed field names / values */
+  allowedFields?: ParseAnnotationsOptions["allowedFields"];
+  allowedValues?: ParseAnnotationsOptions["allowedValues"];
+  /** MT: doc_id + seg_index → segment id, and the ids that exist */
+  resolveSegment?: ParseMtOptions["resolveSegment"];
+  knownSegmentIds?: ParseMtOptions["knownSegmentIds"];
+}
+
+/** Parses one uploaded file with the named format, or the detected one for "auto"/undefined. */
+export function parseFile(fileName: string, content: Buffer | Uint8Array | string, options: ParseFileOptions = {}): ImportResult {
+  const format = options.format && options.format !== "auto" ? options.format : detectFormat(fileName, content);
+  if (!format) {
+    return failedResult([{ file: fileName, line: 1, message: "could not recognise the file format from its name and header; choose the format explicitly" }]);
+  }
+  switch (format) {
+    case "moh":
+      return parseMoh(fileName, content, options);
+    case "vuamc":
+      return parseVuamc(fileName, content, options);
+    case "psucmc":
+      return parsePsucmc(fileName, content, options);
+    case "conll":
+      return parseConll(fileName, content, options);
+    case "mt":
+      return parseMt(fileName, content, options);
+    case "annotations":
+      return parseAnnotations(fileName, content, options);
+    case "jsonl":
+      return parseJsonl(fileName, content, options);
+  }
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/**
+ * One line of Tropos JSONL: a record of the import IR (types.ts) with a `type`
+ * discriminator. The exporter (lib/export/jsonl-lines.ts) writes exactly these
+ * shapes and the importer (parse-jsonl.ts) reads them, so a project dump
+ * re-imports losslessly. Objects are strict: a misspelt key is an error, not
+ * silently dropped data. Segments and MRWs are separate lines that point to
+ * their parent (`documentId`, `segmentId`); the `line` fields of the IR are
+ * provenance of the original upload and are not written.
+ */
+const ZSpan = z.strictObject({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() }).refine((s) => s.end >= s.start, { message: "end must be ≥ start" });
+const ZSplit = z.enum(["pilot", "test"]);
+const ZId = z.string().min(1);
+
+export const ZJsonlDocument = z.strictObject({
+  type: z.literal("document"),
+  externalId: ZId,
+  title: z.string().optional(),
+  language: z.string().min(1),
+  genre: z.string().optional(),
+  split: ZSplit.optional(),
+});
+
+export const ZJsonlSegment = z.strictObject({
+  type: z.literal("segment"),
+  documentId: ZId,
+  externalId: ZId,
+  index: z.number().int().nonnegative(),
+  text: z.string(),
+  language: z.string().min(1),
+  split: ZSplit.optional(),
+  metaphorical: z.boolean(),
+});
+
+export const ZJsonlMrw = z.strictObject({
+  type: z.literal("mrw"),
+  segmentId: ZId,
+  externalId: ZId,
+  spans: z.array(ZSpan).min(1),
+  token: z.string(),
+  lemma: z.string().optional(),
+  rawPos: z.string().optional(),
+  pos: z.enum(["NOUN", "VERB", "ADJ", "ADV", "OTHER"]),
+  /** ImportedMrw.type; renamed because `type` is the line discriminator */
+  mrwType: z.string().optional(),
+  subtype: z.string().optional(),
+  deliberate: z.boolean().optional(),
+  gloss: z.string().optional(),
+  active: z.boolean(),
+  metaphorical: z.boolean(),
+});
+
+export const ZJsonlTranslation = z.strictObject({
+  type: z.literal("translation"),
+  segmentId: ZId,
+  system: z.string().min(1),
+  language: z.string().min(1),
+  text: z.string(),
+});
+
+export const ZJsonlAlignment = z.strictObject({
+  type: z.literal("alignment"),
+  segmentId: ZId,
+  mrwId: ZId,
+  system: z.string().min(1),
+  spans: z.array(ZSpan),
+  pattern: z.enum(["DIRECT", "PARAPHRASE", "DISTRIBUTED", "IMPLICIT", "PARTIAL", "OMISSION"]),
+});
+
+export const ZJsonlAnnotation = z.strictObject({
+  type: z.literal("annotation"),
+  annotator: z.string().min(1),
+  segmentId: ZId,
+  system: z.string().optional(),
+  mrwId: z.string().optional(),
+  field: z.string().min(1),
+  value: z.union([z.string(), z.number()]),
+});
+
+export const ZJsonlErrorSpan = z.strictObject({
+  type: z.literal("errorSpan"),
+  annotator: z.string().min(1),
+  segmentId: ZId,
+  system: z.string().min(1),
+  mrwId: z.string().optional(),
+  category: z.enum(["IMP", "RAM", "MIS", "STL", "PRF"]),
+  severity: z.union([z.literal(2), z.literal(4), z.literal(6), z.literal(8), z.literal(10)]),
+  span: ZSpan,
+  comment: z.string().optional(),
+});
+
+export const ZJsonlPostEdit = z.strictObject({
+  type: z.literal("postEdit"),
+  annotator: z.string().min(1),
+  segmentId: ZId,
+  system: z.string().optional(),
+  text: z.string(),
+  kind: z.enum(["figurative", "literal"]),
+  language: z.string().min(1),
+});
+
+export const ZJsonlLine = z.discriminatedUnion("type", [ZJsonlDocument, ZJsonlSegment, ZJsonlMrw, ZJsonlTranslation, ZJsonlAlignment, ZJsonlAnnotation, ZJsonlErrorSpan, ZJsonlPostEdit]);
+
+export type TJsonlDocument = z.infer<typeof ZJsonlDocument>;
+export type TJsonlSegment = z.infer<typeof ZJsonlSegment>;
+export type TJsonlMrw = z.infer<typeof ZJsonlMrw>;
+export type TJsonlTranslation = z.infer<typeof ZJsonlTranslation>;
+export type TJsonlAlignment = z.infer<typeof ZJsonlAlignment>;
+export type TJsonlAnnotation = z.infer<typeof ZJsonlAnnotation>;
+export type TJsonlErrorSpan = z.infer<typeof ZJsonlErrorSpan>;
+export type TJsonlPostEdit = z.infer<typeof ZJsonlPostEdit>;
+export type TJsonlLine = z.infer<typeof ZJsonlLine>;

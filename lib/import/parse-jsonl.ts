@@ -1,0 +1,181 @@
+import { decodeText } from "@/lib/import/decode-text";
+import { IssueSink } from "@/lib/import/issues";
+import { ZJsonlLine, type TJsonlLine } from "@/lib/import/jsonl-schema";
+import type { CommonParseOptions, ImportContent } from "@/lib/import/parse-options";
+import { emptyImportResult, type ImportedDocument, type ImportedMrw, type ImportedSegment, type ImportResult, type Span } from "@/lib/import/types";
+
+/**
+ * Generic Tropos JSONL (schemas in jsonl-schema.ts): one JSON object per line,
+ * any order. Each line is validated with zod; an error names the line and the
+ * zod path (`spans.0.end`). After all lines are read the records are linked:
+ * a segment needs its document and an MRW its segment in the same file;
+ * translations, alignments, annotations, error spans and post-edits may refer
+ * to segments stored earlier. Checked: duplicate ids, duplicate segment
+ * indices within a document, spans outside the segment (or, when the
+ * translation is in the file, outside the translation) text.
+ */
+export interface ParseJsonlOptions extends CommonParseOptions {}
+
+export function parseJsonl(fileName: string, content: ImportContent, options: ParseJsonlOptions = {}): ImportResult {
+  const sink = new IssueSink(fileName);
+  const decoded = decodeText(fileName, content, { encoding: options.encoding });
+  for (const e of decoded.errors) sink.error(e.line, e.message, e.column);
+  if (decoded.errors.length) return sink.finish(emptyImportResult());
+  const result = emptyImportResult();
+
+  const docs = new Map<string, { doc: ImportedDocument; line: number }>();
+  const segs = new Map<string, { seg: ImportedSegment; documentId: string; line: number }>();
+  const mrwLines: { rec: Extract<TJsonlLine, { type: "mrw" }>; line: number }[] = [];
+  const mrwIds = new Map<string, number>();
+  const trKeys = new Map<string, number>();
+  const trText = new Map<string, string>();
+  const checks: { line: number; segmentId: string; system: string; spans: Span[]; field: string }[] = [];
+
+  const text = decoded.text;
+  let pos = 0;
+  let line = 0;
+  while (pos < text.length && !sink.full) {
+    line++;
+    let nl = text.indexOf("\n", pos);
+    if (nl < 0) nl = text.length;
+    let raw = text.slice(pos, nl);
+    pos = nl + 1;
+    if (raw.endsWith("\r")) raw = raw.slice(0, -1);
+    if (raw.trim() === "") continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (e) {
+      sink.error(line, `invalid JSON (truncated line?): ${(e as Error).message}`);
+      continue;
+    }
+    const parsed = ZJsonlLine.safeParse(json);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.map(String).join(".");
+        sink.error(line, `${path ? `${path}: ` : ""}${issue.message}`, path || "type", path || "type");
+      }
+      continue;
+    }
+    const rec = parsed.data;
+    switch (rec.type) {
+      case "document": {
+        if (docs.has(rec.externalId)) {
+          sink.error(line, `duplicate document ${rec.externalId} (first on line ${docs.get(rec.externalId)!.line})`, "externalId", "externalId");
+          break;
+        }
+        const { type: _t, ...rest } = rec;
+        void _t;
+        docs.set(rec.externalId, { doc: { ...rest, segments: [] }, line });
+        break;
+      }
+      case "segment": {
+        if (segs.has(rec.externalId)) {
+          sink.error(line, `duplicate segment ${rec.externalId} (first on line ${segs.get(rec.externalId)!.line})`, "externalId", "externalId");
+          break;
+        }
+        const { type: _t, documentId, ...rest } = rec;
+        void _t;
+        segs.set(rec.externalId, { seg: { ...rest, mrws: [], line }, documentId, line });
+        break;
+      }
+      case "mrw": {
+        if (mrwIds.has(rec.externalId)) {
+          sink.error(line, `duplicate MRW ${rec.externalId} (first on line ${mrwIds.get(rec.externalId)})`, "externalId", "externalId");
+          break;
+        }
+        mrwIds.set(rec.externalId, line);
+        mrwLines.push({ rec, line });
+        break;
+      }
+      case "translation": {
+        const key = `${rec.segmentId}\u0000${rec.system}`;
+        if (trKeys.has(key)) {
+          sink.error(line, `duplicate translation for segment ${rec.segmentId}, system ${rec.system} (first on line ${trKeys.get(key)})`, "system", "system");
+          break;
+        }
+        trKeys.set(key, line);
+        trText.set(key, rec.text);
+        const { type: _t, ...rest } = rec;
+        void _t;
+        result.translations.push({ ...rest, line });
+        break;
+      }
+      case "alignment": {
+        const { type: _t, ...rest } = rec;
+        void _t;
+        result.alignments.push(rest);
+        checks.push({ line, segmentId: rec.segmentId, system: rec.system, spans: rec.spans, field: "spans" });
+        break;
+      }
+      case "annotation": {
+        const { type: _t, ...rest } = rec;
+        void _t;
+        result.annotations.push({ ...rest, line });
+        break;
+      }
+      case "errorSpan": {
+        const { type: _t, ...rest } = rec;
+        void _t;
+        result.errorSpans.push({ ...rest, line });
+        checks.push({ line, segmentId: rec.segmentId, system: rec.system, spans: [rec.span], field: "span" });
+        break;
+      }
+      case "postEdit": {
+        const { type: _t, ...rest } = rec;
+        void _t;
+        result.postEdits.push(rest);
+        break;
+      }
+    }
+  }
+
+  // link MRWs to segments
+  for (const { rec, line: l } of mrwLines) {
+    const s = segs.get(rec.segmentId);
+    if (!s) {
+      sink.error(l, `MRW ${rec.externalId} refers to segment ${rec.segmentId}, which is not in the file`, "segmentId", "segmentId");
+      continue;
+    }
+    const bad = rec.spans.findIndex((sp) => sp.end > s.seg.text.length);
+    if (bad >= 0) {
+      sink.error(l, `span ${rec.spans[bad].start}–${rec.spans[bad].end} is outside the segment text (length ${s.seg.text.length})`, `spans.${bad}`, `spans.${bad}`);
+      continue;
+    }
+    const { type: _t, segmentId: _s, mrwType, ...rest } = rec;
+    void _t;
+    void _s;
+    const mrw: ImportedMrw = { ...rest, ...(mrwType !== undefined ? { type: mrwType } : {}) };
+    s.seg.mrws.push(mrw);
+  }
+  // link segments to documents
+  const indices = new Map<string, Map<number, number>>();
+  for (const { seg, documentId, line: l } of segs.values()) {
+    const d = docs.get(documentId);
+    if (!d) {
+      sink.error(l, `segment ${seg.externalId} refers to document ${documentId}, which is not in the file`, "documentId", "documentId");
+      continue;
+    }
+    const idx = indices.get(documentId) ?? new Map<number, number>();
+    indices.set(documentId, idx);
+    if (idx.has(seg.index)) {
+      sink.error(l, `segment index ${seg.index} of document ${documentId} is used twice (first on line ${idx.get(seg.index)})`, "index", "index");
+      continue;
+    }
+    idx.set(seg.index, l);
+    d.doc.segments.push(seg);
+  }
+  for (const { doc } of docs.values()) {
+    doc.segments.sort((a, b) => a.index - b.index);
+    result.documents.push(doc);
+  }
+  // spans against translations in the file
+  for (const c of checks) {
+    const t = trText.get(`${c.segmentId}\u0000${c.system}`);
+    if (t === undefined) continue;
+    c.spans.forEach((sp, k) => {
+      if (sp.end > t.length) sink.error(c.line, `span ${sp.start}–${sp.end} is outside the translation text (length ${t.length})`, c.field === "span" ? "span" : `spans.${k}`, c.field);
+    });
+  }
+  return sink.finish(result);
+}
