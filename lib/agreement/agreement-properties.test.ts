@@ -4,7 +4,7 @@
  * 1e-12 absolute; exact values (α = 1) are checked exactly.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { cohenKappa } from "./cohen-kappa";
 import { fleissKappa } from "./fleiss-kappa";
 import { krippendorffAlpha } from "./krippendorff-alpha";

@@ -25,7 +25,7 @@ import { emptyImportResult, type ImportedDocument, type ImportedMrw, type Import
  * language comes from `sourceLang`, else from an `/en/`-style directory in the
  * path, else "en" with a warning.
  */
-export interface ParseConllOptions extends CommonParseOptions {}
+export type ParseConllOptions = CommonParseOptions;
 
 const TAGS = new Set(["O", "B-METAPHOR", "I-METAPHOR"]);
 

@@ -14,7 +14,7 @@ import { emptyImportResult, type ImportedDocument, type ImportedMrw, type Import
  * indices within a document, spans outside the segment (or, when the
  * translation is in the file, outside the translation) text.
  */
-export interface ParseJsonlOptions extends CommonParseOptions {}
+export type ParseJsonlOptions = CommonParseOptions;
 
 export function parseJsonl(fileName: string, content: ImportContent, options: ParseJsonlOptions = {}): ImportResult {
   const sink = new IssueSink(fileName);

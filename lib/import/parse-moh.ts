@@ -34,7 +34,7 @@ import { emptyImportResult, type ImportedDocument, type ImportedSegment, type Im
  * unless a POS column says otherwise. The WordNet sense key, when present, is kept
  * as the MRW gloss.
  */
-export interface ParseMohOptions extends CommonParseOptions {}
+export type ParseMohOptions = CommonParseOptions;
 
 const SENTENCE = ["sentence", "sen", "text", "sentence_txt"];
 const LABEL = ["class", "label", "metaphor", "metaphorical", "is_metaphor"];

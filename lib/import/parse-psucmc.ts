@@ -35,7 +35,7 @@ import { emptyImportResult, type ImportResult } from "@/lib/import/types";
  *    `psucmc-seq:<file>:<n>` from `news_01_v.4.txt_0007`, MRW `…:t<k>` (1-based)
  *    for each 1 in metaphor_seq.
  */
-export interface ParsePsucmcOptions extends CommonParseOptions {}
+export type ParsePsucmcOptions = CommonParseOptions;
 
 const MEAN_CHARS_PER_WORD = 1.49;
 const TYPE_MAP: Record<string, string> = { indir: "indirect", dir: "direct", impl: "implicit", met: "indirect", lit: "direct" };

@@ -42,7 +42,7 @@ import { emptyImportResult, type ImportedMrw, type ImportResult, type Span } fro
  * a token containing `M_` is an MRW whose span covers the marked part(s)
  * (`M_upM_to` → "upto", one span). Empty sentences are skipped with a warning.
  */
-export interface ParseVuamcOptions extends CommonParseOptions {}
+export type ParseVuamcOptions = CommonParseOptions;
 
 type Form = "word" | "ets" | "allpos" | "gao-verb" | "gao-seq" | "melbert-all" | "melbert-tok";
 

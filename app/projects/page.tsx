@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { requireUser } from "@/lib/http/page-access";
+import { getDb } from "@/lib/db/client";
+import { findProjectsForUser } from "@/lib/db/projects";
+
+export const dynamic = "force-dynamic";
+
+export default async function ProjectsPage() {
+  const user = await requireUser("/projects");
+  const projects = await findProjectsForUser(getDb(), user);
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold">Your projects</h1>
+      {projects.length === 0 ? (
+        <p className="mt-4 text-slate-600">You are not a member of any project yet. A project manager can add you.</p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="project-list">
+          {projects.map((p) => (
+            <li key={p.id}>
+              <Link href={`/projects/${p.slug}`}
+                className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400">
+                <div className="font-medium text-indigo-800">{p.name}</div>
+                <div className="mt-1 text-sm text-slate-600">
+                  {p.sourceLang} → {p.targetLang} · {p.documents} documents · {p.segments} segments
+                </div>
+                <div className="mt-2 flex gap-1">
+                  {p.roles.map((r) => (
+                    <span key={r} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{r.toLowerCase()}</span>
+                  ))}
+                  {p.roles.length === 0 && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">admin view</span>}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

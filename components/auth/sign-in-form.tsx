@@ -1,0 +1,58 @@
+"use client";
+import { useState } from "react";
+import { signIn } from "next-auth/react";
+
+const MESSAGES: Record<string, string> = {
+  invalid: "Wrong email or password.",
+  CredentialsSignin: "Wrong email or password.",
+  locked: "Too many failed attempts. Wait 15 minutes and try again.",
+};
+
+export function SignInForm({ callbackUrl, oidc, initialError }: { callbackUrl: string; oidc: string | null; initialError?: string }) {
+  const [error, setError] = useState<string | null>(initialError ? (MESSAGES[initialError] ?? "Sign-in failed.") : null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    const res = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+    });
+    setBusy(false);
+    if (!res || res.error) {
+      setError(MESSAGES[res?.error ?? "invalid"] ?? "Wrong email or password.");
+      return;
+    }
+    window.location.assign(callbackUrl);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+      <div>
+        <label htmlFor="email" className="block text-sm font-medium">Email</label>
+        <input id="email" name="email" type="email" autoComplete="username" required autoFocus
+          className="mt-1 w-full rounded border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200" />
+      </div>
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required
+          className="mt-1 w-full rounded border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200" />
+      </div>
+      {error && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <button type="submit" disabled={busy}
+        className="w-full rounded bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
+        {busy ? "Signing in…" : "Sign in"}
+      </button>
+      {oidc && (
+        <button type="button" onClick={() => signIn("oidc", { callbackUrl })}
+          className="w-full rounded border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+          Sign in with {oidc}
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+// next-auth configuration: email + password (always), OpenID Connect (when OIDC_* is set).
+// Sessions are JWTs that carry only the user id; roles are read from the database on every
+// request so a role change takes effect at once.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { authenticate } from "@/lib/auth/authenticate";
+
+const ZCredentials = z.object({ email: z.string().trim().email(), password: z.string().min(1).max(1024) });
+
+export function oidcEnabled(): boolean {
+  return Boolean(process.env.OIDC_ISSUER && process.env.OIDC_CLIENT_ID && process.env.OIDC_CLIENT_SECRET);
+}
+
+function providers(): NextAuthOptions["providers"] {
+  const list: NextAuthOptions["providers"] = [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(raw) {
+        const parsed = ZCredentials.safeParse(raw);
+        if (!parsed.success) throw new Error("invalid");
+        const result = await authenticate(getDb(), parsed.data.email, parsed.data.password);
+        // One message for unknown email and wrong password: no hint whether the account exists.
+        if (!result.ok) throw new Error(result.reason);
+        return { id: result.user.id, email: result.user.email, name: result.user.name };
+      },
+    }),
+  ];
+  if (oidcEnabled()) {
+    list.push({
+      id: "oidc",
+      name: process.env.OIDC_NAME ?? "Single sign-on",
+      type: "oauth",
+      wellKnown: `${process.env.OIDC_ISSUER!.replace(/\/$/, "")}/.well-known/openid-configuration`,
+      clientId: process.env.OIDC_CLIENT_ID,
+      clientSecret: process.env.OIDC_CLIENT_SECRET,
+      authorization: { params: { scope: "openid email profile" } },
+      idToken: true,
+      checks: ["pkce", "state"],
+      profile(profile: { sub: string; email?: string; name?: string }) {
+        return { id: profile.sub, email: profile.email ?? null, name: profile.name ?? null };
+      },
+    });
+  }
+  return list;
+}
+
+export const authOptions: NextAuthOptions = {
+  providers: providers(),
+  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  pages: { signIn: "/signin", signOut: "/signout", error: "/signin" },
+  callbacks: {
+    async signIn({ user, account }) {
+      if (account?.provider !== "oidc") return true;
+      // OIDC accounts are matched by verified email; a first sign-in creates a user without roles.
+      if (!user.email) return false;
+      const email = user.email.toLowerCase();
+      const db = getDb();
+      const existing = await db.user.upsert({ where: { email }, update: {}, create: { email, name: user.name } });
+      user.id = existing.id;
+      return true;
+    },
+    async jwt({ token, user }) {
+      if (user) token.uid = user.id;
+      return token;
+    },
+    async session({ session, token }) {
+      if (session.user) (session.user as { id?: string }).id = token.uid as string | undefined;
+      return session;
+    },
+  },
+};

@@ -1,0 +1,25 @@
+// The one Prisma client of the process. Prisma's native engines cannot be downloaded here, so the
+// client runs its JavaScript engine over node-postgres (PrismaPg driver adapter). It shares its
+// pg pool with the bulk paths (lib/db/pg-pool.ts): on the embedded database (one PGlite session,
+// DATABASE_POOL_MAX=1) a second pool could interleave two transactions in that single session.
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { getPgPool } from "@/lib/db/pg-pool";
+
+export type Db = PrismaClient;
+
+const globalForDb = globalThis as unknown as { __troposDb?: PrismaClient };
+
+/** Lazily created so that importing a module never needs a database (builds, unit tests). */
+export function getDb(): PrismaClient {
+  if (!globalForDb.__troposDb) {
+    globalForDb.__troposDb = new PrismaClient({ adapter: new PrismaPg(getPgPool()) });
+  }
+  return globalForDb.__troposDb;
+}
+
+export async function disconnectDb(): Promise<void> {
+  const db = globalForDb.__troposDb;
+  globalForDb.__troposDb = undefined;
+  await db?.$disconnect();
+}

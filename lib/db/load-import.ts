@@ -1,0 +1,556 @@
+// The one loader: writes a parsed ImportResult into a project in a single transaction.
+// Validation happens before any write (references are resolved first); any failure rolls the
+// whole import back, so a file is either fully stored or not at all. Rows are keyed by stable
+// external ids, so importing the same file twice updates instead of duplicating.
+import { randomUUID } from "node:crypto";
+import type { Pool, PoolClient } from "pg";
+import type { ImportIssue, ImportResult } from "@/lib/import/types";
+import { bulkUpsert } from "@/lib/db/bulk-upsert";
+import { AppError } from "@/lib/errors";
+import { penaltyToSeverity } from "@/lib/db/severity";
+
+export interface LoadImportOptions {
+  projectId: string;
+  actorId?: string | null;
+  fileName: string;
+  result: ImportResult;
+  /** annotator name in the file → user id; unmapped annotators get an account created (no password) */
+  annotatorMap?: Record<string, string>;
+  dryRun?: boolean;
+}
+
+export interface LoadImportSummary {
+  documents: number;
+  segments: number;
+  mrws: number;
+  systems: number;
+  translations: number;
+  alignments: number;
+  annotations: number;
+  errorSpans: number;
+  postEdits: number;
+  annotators: { name: string; userId: string; email: string; created: boolean }[];
+  warnings: ImportIssue[];
+}
+
+const sep = "\u0000";
+const mrwKey = (segmentExt: string, mrwExt: string) => segmentExt + sep + mrwExt;
+
+function slugifyName(name: string): string {
+  const s = name.normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase();
+  return s || "annotator";
+}
+
+/** Where a name in a file is an email, it is the account; otherwise a local import address. */
+export function annotatorEmail(name: string): string {
+  const trimmed = name.trim();
+  return /^[^@\s]+@[^@\s]+$/.test(trimmed) ? trimmed.toLowerCase() : `${slugifyName(trimmed)}@annotators.tropos.local`;
+}
+
+function importError(fileName: string, message: string, line?: number, field?: string): AppError {
+  const issue: ImportIssue = { file: fileName, line, field, message };
+  return new AppError("UNPROCESSABLE", `${fileName}${line ? `:${line}` : ""}${field ? ` (${field})` : ""}: ${message}`, {
+    errors: [issue],
+  });
+}
+
+export async function loadImport(pool: Pool, opts: LoadImportOptions): Promise<LoadImportSummary> {
+  const { result, fileName } = opts;
+  if (result.errors.length) {
+    throw new AppError("UNPROCESSABLE", `${fileName}: ${result.errors.length} error(s); nothing was stored.`, {
+      errors: result.errors,
+    });
+  }
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const summary = await loadInTransaction(client, opts);
+    await client.query(opts.dryRun ? "ROLLBACK" : "COMMIT");
+    return summary;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): Promise<LoadImportSummary> {
+  const { result, projectId, fileName } = opts;
+  // Serialise imports into one project so two concurrent imports cannot race on the same keys.
+  await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
+
+  // ---- documents
+  const posRes = await client.query<{ max: number | null }>(
+    `SELECT max("position") AS max FROM "Document" WHERE "projectId" = $1`,
+    [projectId],
+  );
+  let nextPos = (posRes.rows[0]?.max ?? -1) + 1;
+  const docRows = result.documents.map((d) => [
+    randomUUID(),
+    projectId,
+    d.externalId,
+    d.title ?? null,
+    d.language,
+    d.genre ?? null,
+    d.split ? d.split.toUpperCase() : null,
+    nextPos++,
+  ]);
+  const docIds = new Map<string, string>();
+  for (const r of await bulkUpsert<{ id: string; externalId: string }>(
+    client,
+    {
+      table: "Document",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "externalId", type: "text" },
+        { name: "title", type: "text" },
+        { name: "language", type: "text" },
+        { name: "genre", type: "text" },
+        { name: "split", type: '"Split"' },
+        { name: "position", type: "int4" },
+      ],
+      conflict: ["projectId", "externalId"],
+      update: ["title", "language", "genre", "split"],
+      returning: ["id", "externalId"],
+    },
+    dedupeByKey(docRows, (r) => String(r[2])),
+  ))
+    docIds.set(r.externalId, r.id);
+
+  // ---- segments
+  const segRows: unknown[][] = [];
+  for (const d of result.documents) {
+    for (const s of d.segments) {
+      segRows.push([
+        randomUUID(),
+        projectId,
+        docIds.get(d.externalId),
+        s.externalId,
+        s.index,
+        s.text,
+        s.language,
+        (s.split ?? d.split)?.toUpperCase() ?? null,
+        s.metaphorical,
+      ]);
+    }
+  }
+  const segIds = new Map<string, string>();
+  for (const r of await bulkUpsert<{ id: string; externalId: string }>(
+    client,
+    {
+      table: "Segment",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "documentId", type: "text" },
+        { name: "externalId", type: "text" },
+        { name: "index", type: "int4" },
+        { name: "text", type: "text" },
+        { name: "language", type: "text" },
+        { name: "split", type: '"Split"' },
+        { name: "metaphorical", type: "bool" },
+      ],
+      conflict: ["projectId", "externalId"],
+      update: ["text", "language", "split", "metaphorical"],
+      returning: ["id", "externalId"],
+    },
+    dedupeByKey(segRows, (r) => String(r[3])),
+  ))
+    segIds.set(r.externalId, r.id);
+
+  // Segments referenced by translations/annotations but defined by an earlier import.
+  const referencedSegs = new Set<string>();
+  for (const t of result.translations) referencedSegs.add(t.segmentId);
+  for (const a of result.alignments) referencedSegs.add(a.segmentId);
+  for (const a of result.annotations) referencedSegs.add(a.segmentId);
+  for (const e of result.errorSpans) referencedSegs.add(e.segmentId);
+  for (const p of result.postEdits) referencedSegs.add(p.segmentId);
+  const missingSegs = [...referencedSegs].filter((id) => !segIds.has(id));
+  if (missingSegs.length) {
+    const found = await client.query<{ id: string; externalId: string }>(
+      `SELECT id, "externalId" FROM "Segment" WHERE "projectId" = $1 AND "externalId" = ANY($2::text[])`,
+      [projectId, missingSegs],
+    );
+    for (const r of found.rows) segIds.set(r.externalId, r.id);
+  }
+  const segId = (ext: string, line: number | undefined, what: string): string => {
+    const id = segIds.get(ext);
+    if (!id) throw importError(fileName, `${what} refers to segment "${ext}", which is neither in this file nor in the project.`, line, "segment");
+    return id;
+  };
+
+  // ---- MRWs
+  const mrwRows: unknown[][] = [];
+  for (const d of result.documents) {
+    for (const s of d.segments) {
+      for (const m of s.mrws) {
+        if (m.spans.length === 0) throw importError(fileName, `MRW "${m.token}" has no span.`, s.line, "mrw");
+        for (const sp of m.spans) {
+          if (sp.start < 0 || sp.end > s.text.length || sp.start > sp.end) {
+            throw importError(fileName, `MRW "${m.token}" span ${sp.start}–${sp.end} is outside the segment (length ${s.text.length}).`, s.line, "mrw");
+          }
+        }
+        mrwRows.push([
+          randomUUID(),
+          projectId,
+          segIds.get(s.externalId),
+          m.externalId,
+          JSON.stringify(m.spans),
+          Math.min(...m.spans.map((x) => x.start)),
+          Math.max(...m.spans.map((x) => x.end)),
+          m.token,
+          m.lemma ?? null,
+          m.rawPos ?? null,
+          m.pos,
+          m.type ?? null,
+          m.subtype ?? null,
+          m.deliberate ?? null,
+          m.gloss ?? null,
+          m.active,
+          m.metaphorical,
+          s.externalId,
+        ]);
+      }
+    }
+  }
+  const mrwIds = new Map<string, string>();
+  const dedupedMrws = dedupeByKey(mrwRows, (r) => mrwKey(String(r[17]), String(r[3])));
+  const mrwSegByRow = new Map(dedupedMrws.map((r) => [String(r[2]) + sep + String(r[3]), String(r[17])]));
+  for (const r of await bulkUpsert<{ id: string; externalId: string; segmentId: string }>(
+    client,
+    {
+      table: "Mrw",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "segmentId", type: "text" },
+        { name: "externalId", type: "text" },
+        { name: "spans", type: "jsonb" },
+        { name: "start", type: "int4" },
+        { name: "end", type: "int4" },
+        { name: "token", type: "text" },
+        { name: "lemma", type: "text" },
+        { name: "rawPos", type: "text" },
+        { name: "pos", type: '"Pos"' },
+        { name: "type", type: "text" },
+        { name: "subtype", type: "text" },
+        { name: "deliberate", type: "bool" },
+        { name: "gloss", type: "text" },
+        { name: "active", type: "bool" },
+        { name: "metaphorical", type: "bool" },
+      ],
+      conflict: ["segmentId", "externalId"],
+      update: ["spans", "start", "end", "token", "lemma", "rawPos", "pos", "type", "subtype", "deliberate", "gloss", "active", "metaphorical"],
+      returning: ["id", "externalId", "segmentId"],
+    },
+    dedupedMrws.map((r) => r.slice(0, 17)),
+  )) {
+    const segExt = mrwSegByRow.get(r.segmentId + sep + r.externalId);
+    if (segExt) mrwIds.set(mrwKey(segExt, r.externalId), r.id);
+  }
+  // MRWs referenced but defined earlier
+  const needMrw: { seg: string; mrw: string }[] = [];
+  const noteMrw = (seg: string, mrw: string | undefined) => {
+    if (mrw && !mrwIds.has(mrwKey(seg, mrw))) needMrw.push({ seg, mrw });
+  };
+  for (const a of result.alignments) noteMrw(a.segmentId, a.mrwId);
+  for (const a of result.annotations) noteMrw(a.segmentId, a.mrwId);
+  for (const e of result.errorSpans) noteMrw(e.segmentId, e.mrwId);
+  if (needMrw.length) {
+    const found = await client.query<{ id: string; externalId: string; segExt: string }>(
+      `SELECT m.id, m."externalId", s."externalId" AS "segExt" FROM "Mrw" m JOIN "Segment" s ON s.id = m."segmentId"
+       WHERE m."projectId" = $1 AND s."externalId" = ANY($2::text[])`,
+      [projectId, [...new Set(needMrw.map((n) => n.seg))]],
+    );
+    for (const r of found.rows) mrwIds.set(mrwKey(r.segExt, r.externalId), r.id);
+  }
+  const mrwId = (seg: string, mrw: string, line: number | undefined, what: string): string => {
+    const id = mrwIds.get(mrwKey(seg, mrw));
+    if (!id) throw importError(fileName, `${what} refers to MRW "${mrw}" of segment "${seg}", which does not exist.`, line, "mrw");
+    return id;
+  };
+
+  // ---- systems
+  const systemNames = new Set<string>();
+  for (const t of result.translations) systemNames.add(t.system);
+  for (const a of result.alignments) systemNames.add(a.system);
+  for (const e of result.errorSpans) systemNames.add(e.system);
+  for (const a of result.annotations) if (a.system) systemNames.add(a.system);
+  const systemIds = new Map<string, string>();
+  for (const r of await bulkUpsert<{ id: string; name: string }>(
+    client,
+    {
+      table: "MtSystem",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "name", type: "text" },
+      ],
+      conflict: ["projectId", "name"],
+      update: [],
+      returning: ["id", "name"],
+    },
+    [...systemNames].map((n) => [randomUUID(), projectId, n]),
+  ))
+    systemIds.set(r.name, r.id);
+
+  // ---- translations
+  const trRows = result.translations.map((t) => [
+    randomUUID(),
+    segId(t.segmentId, t.line, "Translation"),
+    systemIds.get(t.system),
+    t.language,
+    t.text,
+  ]);
+  const trIds = new Map<string, string>(); // segmentDbId|systemDbId → translation id
+  for (const r of await bulkUpsert<{ id: string; segmentId: string; systemId: string }>(
+    client,
+    {
+      table: "Translation",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "segmentId", type: "text" },
+        { name: "systemId", type: "text" },
+        { name: "language", type: "text" },
+        { name: "text", type: "text" },
+      ],
+      conflict: ["segmentId", "systemId", "language"],
+      update: ["text"],
+      returning: ["id", "segmentId", "systemId"],
+    },
+    dedupeByKey(trRows, (r) => `${r[1]}|${r[2]}|${r[3]}`),
+  ))
+    trIds.set(`${r.segmentId}|${r.systemId}`, r.id);
+  const needTr = new Set<string>();
+  const trKeyFor = (seg: string, system: string, line: number | undefined) => `${segId(seg, line, "Row")}|${systemIds.get(system)}`;
+  for (const a of result.alignments) needTr.add(trKeyFor(a.segmentId, a.system, undefined));
+  for (const e of result.errorSpans) needTr.add(trKeyFor(e.segmentId, e.system, e.line));
+  for (const a of result.annotations) if (a.system) needTr.add(trKeyFor(a.segmentId, a.system, a.line));
+  const missingTr = [...needTr].filter((k) => !trIds.has(k));
+  if (missingTr.length) {
+    const found = await client.query<{ id: string; segmentId: string; systemId: string }>(
+      `SELECT id, "segmentId", "systemId" FROM "Translation" WHERE "segmentId" = ANY($1::text[])`,
+      [[...new Set(missingTr.map((k) => k.split("|")[0]))]],
+    );
+    for (const r of found.rows) trIds.set(`${r.segmentId}|${r.systemId}`, r.id);
+  }
+  const trId = (seg: string, system: string, line: number | undefined, what: string): string => {
+    const id = trIds.get(trKeyFor(seg, system, line));
+    if (!id) throw importError(fileName, `${what} refers to the ${system} translation of segment "${seg}", which does not exist.`, line, "system");
+    return id;
+  };
+
+  // ---- alignments
+  const alRows = result.alignments.map((a) => [
+    randomUUID(),
+    mrwId(a.segmentId, a.mrwId, undefined, "Alignment"),
+    trId(a.segmentId, a.system, undefined, "Alignment"),
+    JSON.stringify(a.spans),
+    a.pattern,
+  ]);
+  const alignments = await bulkUpsert(
+    client,
+    {
+      table: "Alignment",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "mrwId", type: "text" },
+        { name: "translationId", type: "text" },
+        { name: "spans", type: "jsonb" },
+        { name: "pattern", type: '"RealisationPattern"' },
+      ],
+      conflict: ["mrwId", "translationId"],
+      update: ["spans", "pattern"],
+      returning: ["id"],
+    },
+    dedupeByKey(alRows, (r) => `${r[1]}|${r[2]}`),
+  );
+
+  // ---- annotators
+  const names = new Set<string>();
+  for (const a of result.annotations) names.add(a.annotator);
+  for (const e of result.errorSpans) names.add(e.annotator);
+  for (const p of result.postEdits) names.add(p.annotator);
+  const annotators: LoadImportSummary["annotators"] = [];
+  const userIds = new Map<string, string>();
+  for (const name of names) {
+    const mapped = opts.annotatorMap?.[name];
+    if (mapped) {
+      const u = await client.query<{ id: string; email: string }>(`SELECT id, email FROM "User" WHERE id = $1`, [mapped]);
+      if (!u.rows[0]) throw importError(fileName, `Annotator "${name}" is mapped to an unknown user.`, undefined, "annotator");
+      userIds.set(name, mapped);
+      annotators.push({ name, userId: mapped, email: u.rows[0].email, created: false });
+      continue;
+    }
+    const email = annotatorEmail(name);
+    const ins = await client.query<{ id: string; created: boolean }>(
+      `INSERT INTO "User" (id, email, name) VALUES ($1, $2, $3)
+       ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id, (xmax = 0) AS created`,
+      [randomUUID(), email, name],
+    );
+    userIds.set(name, ins.rows[0].id);
+    annotators.push({ name, userId: ins.rows[0].id, email, created: ins.rows[0].created });
+  }
+  if (userIds.size) {
+    await client.query(
+      `INSERT INTO "ProjectMember" (id, "projectId", "userId", role)
+       SELECT gen_random_uuid()::text, $1, u, 'ANNOTATOR' FROM unnest($2::text[]) AS u
+       ON CONFLICT ("projectId", "userId", role) DO NOTHING`,
+      [projectId, [...new Set(userIds.values())]],
+    );
+  }
+
+  // ---- annotations (version bumps only when the value changed; history rows for every change)
+  const anRows = result.annotations.map((a) => {
+    const sId = segId(a.segmentId, a.line, "Annotation");
+    const tId = a.system ? trId(a.segmentId, a.system, a.line, "Annotation") : null;
+    const mId = a.mrwId ? mrwId(a.segmentId, a.mrwId, a.line, "Annotation") : null;
+    return [randomUUID(), projectId, userIds.get(a.annotator), sId, tId, mId, `${tId ?? "-"}:${mId ?? "-"}`, a.field, JSON.stringify(a.value)];
+  });
+  const changedAnnotations = await bulkUpsert<{ id: string; version: number; value: unknown; annotatorId: string }>(
+    client,
+    {
+      table: "Annotation",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "annotatorId", type: "text" },
+        { name: "segmentId", type: "text" },
+        { name: "translationId", type: "text" },
+        { name: "mrwId", type: "text" },
+        { name: "itemKey", type: "text" },
+        { name: "field", type: "text" },
+        { name: "value", type: "jsonb" },
+      ],
+      conflict: ["annotatorId", "segmentId", "itemKey", "field"],
+      update: ["value"],
+      extraSet: `"version" = "Annotation"."version" + 1`,
+      updateWhere: `"Annotation"."value" IS DISTINCT FROM EXCLUDED."value"`,
+      touchUpdatedAt: true,
+      returning: ["id", "version", "value", "annotatorId"],
+    },
+    dedupeByKey(anRows, (r) => `${r[2]}|${r[3]}|${r[6]}|${r[7]}`),
+  );
+  await insertHistory(client, projectId, "ANNOTATION", changedAnnotations.map((r) => ({ id: r.id, version: r.version, value: r.value, userId: opts.actorId ?? r.annotatorId })));
+
+  // ---- MetaHOPE error spans
+  const occurrence = new Map<string, number>();
+  const esRows = result.errorSpans.map((e) => {
+    const tId = trId(e.segmentId, e.system, e.line, "Error span");
+    const mId = e.mrwId ? mrwId(e.segmentId, e.mrwId, e.line, "Error span") : null;
+    const uid = userIds.get(e.annotator)!;
+    const base = `${e.mrwId ?? "S"}:${e.category}`;
+    const k = `${uid}|${tId}|${base}`;
+    const n = (occurrence.get(k) ?? 0) + 1;
+    occurrence.set(k, n);
+    return [randomUUID(), projectId, uid, tId, mId, e.category, penaltyToSeverity(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
+  });
+  const changedSpans = await bulkUpsert<{ id: string; version: number; annotatorId: string }>(
+    client,
+    {
+      table: "ErrorSpan",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "annotatorId", type: "text" },
+        { name: "translationId", type: "text" },
+        { name: "mrwId", type: "text" },
+        { name: "category", type: '"ErrorCategory"' },
+        { name: "severity", type: '"Severity"' },
+        { name: "start", type: "int4" },
+        { name: "end", type: "int4" },
+        { name: "comment", type: "text" },
+        { name: "externalId", type: "text" },
+      ],
+      conflict: ["annotatorId", "translationId", "externalId"],
+      update: ["mrwId", "category", "severity", "start", "end", "comment"],
+      extraSet: `"version" = "ErrorSpan"."version" + 1, "deletedAt" = NULL`,
+      updateWhere: `("ErrorSpan"."severity", "ErrorSpan"."start", "ErrorSpan"."end", "ErrorSpan"."comment", "ErrorSpan"."deletedAt") IS DISTINCT FROM (EXCLUDED."severity", EXCLUDED."start", EXCLUDED."end", EXCLUDED."comment", NULL::timestamp)`,
+      touchUpdatedAt: true,
+      returning: ["id", "version", "annotatorId"],
+    },
+    esRows,
+  );
+  await insertHistory(client, projectId, "ERROR_SPAN", changedSpans.map((r) => ({ id: r.id, version: r.version, value: { imported: fileName }, userId: opts.actorId ?? r.annotatorId })));
+
+  // ---- post-edits
+  const peRows = result.postEdits.map((p) => [
+    randomUUID(),
+    projectId,
+    segId(p.segmentId, undefined, "Post-edit"),
+    userIds.get(p.annotator),
+    p.kind.toUpperCase(),
+    p.text,
+    p.system ? (trIds.get(trKeyFor(p.segmentId, p.system, undefined)) ?? null) : null,
+  ]);
+  const changedEdits = await bulkUpsert<{ id: string; version: number; annotatorId: string; text: string }>(
+    client,
+    {
+      table: "PostEdit",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "segmentId", type: "text" },
+        { name: "annotatorId", type: "text" },
+        { name: "kind", type: '"EditKind"' },
+        { name: "text", type: "text" },
+        { name: "baseTranslationId", type: "text" },
+      ],
+      conflict: ["segmentId", "annotatorId", "kind"],
+      update: ["text", "baseTranslationId"],
+      extraSet: `"version" = "PostEdit"."version" + 1`,
+      updateWhere: `"PostEdit"."text" IS DISTINCT FROM EXCLUDED."text"`,
+      touchUpdatedAt: true,
+      returning: ["id", "version", "annotatorId", "text"],
+    },
+    dedupeByKey(peRows, (r) => `${r[2]}|${r[3]}|${r[4]}`),
+  );
+  await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
+
+  const summary: LoadImportSummary = {
+    documents: docIds.size,
+    segments: segRows.length,
+    mrws: dedupedMrws.length,
+    systems: systemIds.size,
+    translations: trRows.length,
+    alignments: alignments.length,
+    annotations: anRows.length,
+    errorSpans: esRows.length,
+    postEdits: peRows.length,
+    annotators,
+    warnings: result.warnings,
+  };
+  await client.query(`INSERT INTO "AuditLog" (id, "projectId", "userId", action, detail) VALUES ($1, $2, $3, 'import', $4::jsonb)`, [
+    randomUUID(),
+    projectId,
+    opts.actorId ?? null,
+    JSON.stringify({ file: fileName, ...summary, annotators: annotators.length, warnings: result.warnings.length }),
+  ]);
+  return summary;
+}
+
+function dedupeByKey(rows: unknown[][], key: (r: unknown[]) => string): unknown[][] {
+  // ON CONFLICT cannot touch one row twice in a statement: the last occurrence in the file wins.
+  const m = new Map<string, unknown[]>();
+  for (const r of rows) m.set(key(r), r);
+  return m.size === rows.length ? rows : [...m.values()];
+}
+
+async function insertHistory(
+  client: PoolClient,
+  projectId: string,
+  entity: "ANNOTATION" | "ERROR_SPAN" | "POST_EDIT",
+  rows: { id: string; version: number; value: unknown; userId: string | null }[],
+): Promise<void> {
+  if (!rows.length) return;
+  for (let i = 0; i < rows.length; i += 5000) {
+    const chunk = rows.slice(i, i + 5000);
+    await client.query(
+      `INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "newValue")
+       SELECT gen_random_uuid()::text, $1, u, $2::"HistoryEntity", e, v, n FROM unnest($3::text[], $4::text[], $5::int4[], $6::jsonb[]) AS t(u, e, v, n)`,
+      [projectId, entity, chunk.map((r) => r.userId), chunk.map((r) => r.id), chunk.map((r) => r.version), chunk.map((r) => JSON.stringify(r.value))],
+    );
+  }
+}

@@ -1,0 +1,53 @@
+// Data access for project membership. Every change is written to the audit log.
+import type { Db } from "@/lib/db/client";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { AppError } from "@/lib/errors";
+
+export async function findMembers(db: Db, projectId: string) {
+  const rows = await db.projectMember.findMany({
+    where: { projectId },
+    select: { role: true, user: { select: { id: true, email: true, name: true } } },
+    orderBy: [{ user: { email: "asc" } }],
+  });
+  const byUser = new Map<string, { userId: string; email: string; name: string | null; roles: Role[] }>();
+  for (const r of rows) {
+    const m = byUser.get(r.user.id) ?? { userId: r.user.id, email: r.user.email, name: r.user.name, roles: [] };
+    m.roles.push(r.role);
+    byUser.set(r.user.id, m);
+  }
+  return [...byUser.values()];
+}
+
+/** Replace a user's roles in a project (empty = remove from the project). */
+export async function setMemberRoles(
+  db: Db,
+  opts: { projectId: string; actorId: string; email: string; roles: Role[] },
+): Promise<void> {
+  const email = opts.email.trim().toLowerCase();
+  const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) throw new AppError("NOT_FOUND", `No account with the email ${email}. Create it first (npm run user:create).`);
+  await db.$transaction(async (tx) => {
+    const before = await tx.projectMember.findMany({ where: { projectId: opts.projectId, userId: user.id } });
+    const beforeRoles = before.map((m) => m.role);
+    // A project must keep a manager: refuse to remove the last one.
+    if (beforeRoles.includes("MANAGER") && !opts.roles.includes("MANAGER")) {
+      const managers = await tx.projectMember.count({ where: { projectId: opts.projectId, role: "MANAGER" } });
+      if (managers <= 1) throw new AppError("CONFLICT", "A project needs at least one manager.");
+    }
+    await tx.projectMember.deleteMany({
+      where: { projectId: opts.projectId, userId: user.id, role: { notIn: opts.roles } },
+    });
+    await tx.projectMember.createMany({
+      data: opts.roles.map((role) => ({ projectId: opts.projectId, userId: user.id, role })),
+      skipDuplicates: true,
+    });
+    await tx.auditLog.create({
+      data: {
+        projectId: opts.projectId,
+        userId: opts.actorId,
+        action: "member.roles",
+        detail: { email, before: beforeRoles, after: opts.roles },
+      },
+    });
+  });
+}

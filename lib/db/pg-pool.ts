@@ -1,0 +1,29 @@
+// The process's node-postgres pool, shared by Prisma (through its driver adapter) and by the
+// bulk paths (unnest upserts, streaming cursors) that Prisma would run one row at a time.
+import pg from "pg";
+
+const globalForPool = globalThis as unknown as { __troposPgPool?: pg.Pool };
+
+function poolMax(): number {
+  const n = Number.parseInt(process.env.DATABASE_POOL_MAX ?? "", 10);
+  return Number.isFinite(n) && n > 0 ? n : 10;
+}
+
+export function getPgPool(): pg.Pool {
+  if (!globalForPool.__troposPgPool) {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) {
+      throw new Error(
+        "DATABASE_URL is not set. Start Tropos with `npm run demo` (embedded database) or set DATABASE_URL to a PostgreSQL server.",
+      );
+    }
+    globalForPool.__troposPgPool = new pg.Pool({ connectionString, max: poolMax() });
+  }
+  return globalForPool.__troposPgPool;
+}
+
+export async function closePgPool(): Promise<void> {
+  const pool = globalForPool.__troposPgPool;
+  globalForPool.__troposPgPool = undefined;
+  await pool?.end();
+}

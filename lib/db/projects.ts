@@ -1,0 +1,70 @@
+// Data access for projects: lists, overview counts. Every query takes the authorised project id.
+import type { Db } from "@/lib/db/client";
+import type { Role } from "@/lib/generated/prisma/enums";
+
+export async function findProjectsForUser(db: Db, user: { id: string; isAdmin: boolean }) {
+  const projects = await db.project.findMany({
+    where: user.isAdmin ? {} : { members: { some: { userId: user.id } } },
+    orderBy: { name: "asc" },
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      sourceLang: true,
+      targetLang: true,
+      members: { where: { userId: user.id }, select: { role: true } },
+      _count: { select: { segments: true, documents: true } },
+    },
+  });
+  return projects.map((p) => ({
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    sourceLang: p.sourceLang,
+    targetLang: p.targetLang,
+    roles: p.members.map((m) => m.role) as Role[],
+    segments: p._count.segments,
+    documents: p._count.documents,
+  }));
+}
+
+export interface AnnotatorProgress {
+  userId: string;
+  email: string;
+  name: string | null;
+  done: number;
+  total: number;
+  timeSpentMs: number;
+}
+
+export async function getProjectOverview(db: Db, projectId: string) {
+  const [documents, segments, mrws, systems, translations, progressRows] = await Promise.all([
+    db.document.count({ where: { projectId } }),
+    db.segment.count({ where: { projectId } }),
+    db.mrw.count({ where: { projectId } }),
+    db.mtSystem.count({ where: { projectId } }),
+    db.translation.count({ where: { segment: { projectId } } }),
+    db.assignment.groupBy({
+      by: ["annotatorId", "status"],
+      where: { projectId },
+      _count: { _all: true },
+      _sum: { timeSpentMs: true },
+    }),
+  ]);
+  const ids = [...new Set(progressRows.map((r) => r.annotatorId))];
+  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } });
+  const byId = new Map<string, AnnotatorProgress>(
+    users.map((u) => [u.id, { userId: u.id, email: u.email, name: u.name, done: 0, total: 0, timeSpentMs: 0 }]),
+  );
+  for (const r of progressRows) {
+    const p = byId.get(r.annotatorId);
+    if (!p) continue;
+    p.total += r._count._all;
+    if (r.status === "DONE") p.done += r._count._all;
+    p.timeSpentMs += r._sum.timeSpentMs ?? 0;
+  }
+  const progress = [...byId.values()].sort((a, b) => a.email.localeCompare(b.email));
+  const assignmentsDone = progress.reduce((s, p) => s + p.done, 0);
+  const assignmentsTotal = progress.reduce((s, p) => s + p.total, 0);
+  return { documents, segments, mrws, systems, translations, assignmentsDone, assignmentsTotal, progress };
+}

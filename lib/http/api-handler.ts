@@ -1,0 +1,74 @@
+// The one guard for API route handlers: parse params, authorise against the project, call the
+// handler, and map errors to HTTP in one place (AppError → its status; zod → 400 naming the
+// field; anything else → 500 with a generic message, logged on the server).
+import { NextResponse } from "next/server";
+import { ZodError, type z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { getCurrentUser, type CurrentUser } from "@/lib/auth/current-user";
+import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
+import type { Permission } from "@/lib/authz/permissions";
+import { AppError, isAppError } from "@/lib/errors";
+
+export function errorResponse(e: unknown): NextResponse {
+  if (isAppError(e)) {
+    return NextResponse.json({ error: { code: e.code, message: e.message, detail: e.detail } }, { status: e.status });
+  }
+  if (e instanceof ZodError) {
+    const issue = e.issues[0];
+    const field = issue?.path.join(".") || "(body)";
+    return NextResponse.json(
+      {
+        error: {
+          code: "BAD_REQUEST",
+          message: `Invalid ${field}: ${issue?.message ?? "invalid input"}`,
+          field,
+          issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        },
+      },
+      { status: 400 },
+    );
+  }
+  console.error("[api] unexpected error", e);
+  return NextResponse.json({ error: { code: "INTERNAL", message: "Something went wrong on the server." } }, { status: 500 });
+}
+
+type RouteContext<P> = { params: Promise<P> };
+
+export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = await req.json();
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
+  }
+  return schema.parse(raw);
+}
+
+/** Route handler for `/api/projects/[slug]/…`, requiring `permission` in that project. */
+export function withProject<P extends { slug: string }>(
+  permission: Permission,
+  handler: (req: Request, ctx: { access: ProjectAccess; params: P }) => Promise<Response>,
+) {
+  return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
+    try {
+      const params = await ctx.params;
+      const access = await authorizeProject(getDb(), await getCurrentUser(), params.slug, permission);
+      return await handler(req, { access, params });
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
+
+/** Route handler that needs a signed-in user but no project. */
+export function withUser<P>(handler: (req: Request, ctx: { user: CurrentUser; params: P }) => Promise<Response>) {
+  return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
+    try {
+      const user = await getCurrentUser();
+      if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+      return await handler(req, { user, params: await ctx.params });
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}

@@ -1,0 +1,25 @@
+// The guard for server-rendered pages: not signed in → sign-in page; not a member → 404;
+// member without the permission → the 403 page (app/forbidden.tsx).
+import { forbidden, notFound, redirect } from "next/navigation";
+import { getDb } from "@/lib/db/client";
+import { getCurrentUser, type CurrentUser } from "@/lib/auth/current-user";
+import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
+import type { Permission } from "@/lib/authz/permissions";
+import { isAppError } from "@/lib/errors";
+
+export async function requireUser(callbackUrl = "/projects"): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  return user;
+}
+
+export async function requireProjectPage(slug: string, permission: Permission, path: string): Promise<ProjectAccess> {
+  const user = await requireUser(path);
+  try {
+    return await authorizeProject(getDb(), user, slug, permission);
+  } catch (e) {
+    if (isAppError(e) && e.code === "FORBIDDEN") forbidden();
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  }
+}

@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium where it exists (this machine and CI: Playwright cannot download browsers
+// offline); Playwright's own browser elsewhere (`npx playwright install chromium`).
+const systemChromium = "/usr/bin/chromium";
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }
+  : {};
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    viewport: { width: 1366, height: 768 },
+    launchOptions,
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 768 }, launchOptions } }],
+  webServer: {
+    // scripts/test.sh builds once and prepares a fresh database in E2E_DATABASE_URL
+    command: `node_modules/.bin/next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
+      NEXTAUTH_URL: baseURL,
+    },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,38 @@
+// Resolves the database for a command: DATABASE_URL when set (checked to answer), otherwise
+// the embedded PGlite server. Errors are one readable line, not a stack trace.
+import pg from "pg";
+import { runningEmbeddedDb, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+
+export async function checkReachable(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    const safe = url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+    throw new Error(`Cannot reach the database at ${safe}: ${reason}. Is PostgreSQL running, and is DATABASE_URL right?`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function resolveDatabase(log: (s: string) => void): Promise<{ url: string; embedded: EmbeddedDb | null }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    await checkReachable(url);
+    log("Using the PostgreSQL server from DATABASE_URL.");
+    return { url, embedded: null };
+  }
+  const running = runningEmbeddedDb();
+  if (running) {
+    log("Using the embedded database served by the running demo.");
+    return { url: running, embedded: null };
+  }
+  log("DATABASE_URL is not set: starting the embedded database (PGlite) in .data/pglite …");
+  const embedded = await startEmbeddedDb();
+  process.env.DATABASE_URL = embedded.url;
+  // one PGlite session: the app must use a single connection (see lib/db/pg-pool.ts)
+  process.env.DATABASE_POOL_MAX = "1";
+  return { url: embedded.url, embedded };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../db";
+import { makeProject, makeUser } from "./fixtures";
+import type { Db } from "@/lib/db/client";
+import { PERMISSIONS, type Permission } from "@/lib/authz/permissions";
+import { authorizeProject } from "@/lib/authz/authorize-project";
+import { AppError } from "@/lib/errors";
+
+let db: Db;
+beforeAll(async () => {
+  useTestDatabase();
+  db = (await import("@/lib/db/client")).getDb();
+});
+afterAll(async () => {
+  await (await import("@/lib/db/client")).disconnectDb();
+  await (await import("@/lib/db/pg-pool")).closePgPool();
+});
+
+async function outcome(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "ok";
+  } catch (e) {
+    if (e instanceof AppError) return e.code;
+    throw e;
+  }
+}
+
+describe("authorizeProject", () => {
+  it("grants exactly the permission table to each role, hides the project from outsiders", async () => {
+    const [manager, annotator, adjudicator, outsider, admin] = await Promise.all([
+      makeUser(db, { tag: "mgr" }),
+      makeUser(db, { tag: "ann" }),
+      makeUser(db, { tag: "adj" }),
+      makeUser(db, { tag: "out" }),
+      makeUser(db, { tag: "admin", isAdmin: true }),
+    ]);
+    const project = await makeProject(db, [
+      { userId: manager.id, roles: ["MANAGER"] },
+      { userId: annotator.id, roles: ["ANNOTATOR"] },
+      { userId: adjudicator.id, roles: ["ADJUDICATOR"] },
+    ]);
+    // the outsider annotates elsewhere
+    await makeProject(db, [{ userId: outsider.id, roles: ["ANNOTATOR"] }]);
+
+    const expected: Record<string, Record<Permission, string>> = {
+      anonymous: { "project.read": "UNAUTHENTICATED", "project.manage": "UNAUTHENTICATED", "project.export": "UNAUTHENTICATED", "annotation.write": "UNAUTHENTICATED", "adjudication.write": "UNAUTHENTICATED", "report.read": "UNAUTHENTICATED" },
+      outsider: { "project.read": "NOT_FOUND", "project.manage": "NOT_FOUND", "project.export": "NOT_FOUND", "annotation.write": "NOT_FOUND", "adjudication.write": "NOT_FOUND", "report.read": "NOT_FOUND" },
+      annotator: { "project.read": "ok", "project.manage": "FORBIDDEN", "project.export": "FORBIDDEN", "annotation.write": "ok", "adjudication.write": "FORBIDDEN", "report.read": "FORBIDDEN" },
+      adjudicator: { "project.read": "ok", "project.manage": "FORBIDDEN", "project.export": "FORBIDDEN", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
+      manager: { "project.read": "ok", "project.manage": "ok", "project.export": "ok", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
+      admin: { "project.read": "ok", "project.manage": "ok", "project.export": "ok", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
+    };
+    const callers = { anonymous: null, outsider, annotator, adjudicator, manager, admin };
+    for (const [who, user] of Object.entries(callers)) {
+      for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+        const got = await outcome(authorizeProject(db, user, project.slug, permission));
+        expect(`${who} ${permission} → ${got}`).toBe(`${who} ${permission} → ${expected[who][permission]}`);
+      }
+    }
+  });
+
+  it("an unknown project is NOT_FOUND, like a foreign one", async () => {
+    const user = await makeUser(db);
+    expect(await outcome(authorizeProject(db, user, "no-such-project", "project.read"))).toBe("NOT_FOUND");
+  });
+
+  it("role changes take effect on the next call (roles are not cached in the session)", async () => {
+    const user = await makeUser(db);
+    const project = await makeProject(db, [{ userId: user.id, roles: ["ANNOTATOR"] }]);
+    expect(await outcome(authorizeProject(db, user, project.slug, "project.manage"))).toBe("FORBIDDEN");
+    await db.projectMember.create({ data: { projectId: project.id, userId: user.id, role: "MANAGER" } });
+    expect(await outcome(authorizeProject(db, user, project.slug, "project.manage"))).toBe("ok");
+    await db.projectMember.deleteMany({ where: { projectId: project.id, userId: user.id } });
+    expect(await outcome(authorizeProject(db, user, project.slug, "project.read"))).toBe("NOT_FOUND");
+  });
+});

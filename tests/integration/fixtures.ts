@@ -1,0 +1,18 @@
+// Each integration test file seeds its own project with unique slugs and emails.
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import type { Role } from "@/lib/generated/prisma/enums";
+
+export async function makeUser(db: Db, opts: { isAdmin?: boolean; tag?: string } = {}) {
+  const email = `${opts.tag ?? "u"}-${randomUUID().slice(0, 8)}@test.tropos`;
+  return db.user.create({ data: { email, name: email, isAdmin: opts.isAdmin ?? false } });
+}
+
+export async function makeProject(db: Db, members: { userId: string; roles: Role[] }[] = []) {
+  const slug = `p-${randomUUID().slice(0, 8)}`;
+  const project = await db.project.create({ data: { slug, name: `Project ${slug}`, sourceLang: "en", targetLang: "zh" } });
+  await db.projectMember.createMany({
+    data: members.flatMap((m) => m.roles.map((role) => ({ projectId: project.id, userId: m.userId, role }))),
+  });
+  return project;
+}
