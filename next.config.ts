@@ -16,6 +16,8 @@ const csp = [
 ].join("; ");
 
 const nextConfig: NextConfig = {
+  // NEXT_DIST_DIR lets several builds live side by side (e.g. parallel test runs); default .next
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // native or engine-loading packages stay outside the server bundle
   serverExternalPackages: ["@node-rs/argon2", "@prisma/client", "@prisma/adapter-pg", "pg", "exceljs"],

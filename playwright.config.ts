@@ -34,6 +34,7 @@ export default defineConfig({
   webServer: {
     // scripts/test.sh builds once and prepares a fresh database in E2E_DATABASE_URL
     command: `node_modules/.bin/next start -p ${port} -H 127.0.0.1`,
+    // NEXT_DIST_DIR (if set) is inherited, so the server serves the build the test run made
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -42,7 +42,7 @@ export function SignInForm({ callbackUrl, oidc, initialError }: { callbackUrl: s
         <input id="password" name="password" type="password" autoComplete="current-password" required
           className="mt-1 w-full rounded border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200" />
       </div>
-      {error && <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      {error && <p role="alert" data-testid="form-error" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
       <button type="submit" disabled={busy}
         className="w-full rounded bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
         {busy ? "Signing in…" : "Sign in"}

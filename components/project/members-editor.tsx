@@ -39,7 +39,7 @@ export function MembersEditor({ slug, members }: { slug: string; members: Member
   return (
     <div className="mt-4 space-y-6">
       {message && (
-        <p role={message.kind === "error" ? "alert" : "status"}
+        <p role={message.kind === "error" ? "alert" : "status"} data-testid="form-message"
           className={`rounded px-3 py-2 text-sm ${message.kind === "error" ? "bg-red-50 text-red-700" : "bg-green-50 text-green-800"}`}>
           {message.text}
         </p>

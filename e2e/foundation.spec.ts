@@ -1,0 +1,116 @@
+// Sign in as each demo role, see what that role should see, be refused what it should not.
+import { expect, test } from "@playwright/test";
+import { PASSWORD, screenshot, signIn, USERS } from "./helpers";
+
+test("sign-in page refuses a wrong password without saying whether the email exists", async ({ page }) => {
+  await page.goto("/signin");
+  await screenshot(page, "signin");
+  await page.getByLabel("Email").fill(USERS.manager);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("form-error")).toHaveText("Wrong email or password.");
+  await page.getByLabel("Email").fill("nobody@nowhere.example");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("form-error")).toHaveText("Wrong email or password.");
+});
+
+test("session cookie is httpOnly and SameSite", async ({ page, context }) => {
+  await signIn(page, USERS.annotator);
+  const cookie = (await context.cookies()).find((c) => c.name.includes("next-auth.session-token"));
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+});
+
+test("manager sees the project overview with live counts and manages members", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await expect(page.getByTestId("project-list")).toContainText("Demo: metaphors in the news (EN→ZH)");
+  await screenshot(page, "projects-manager");
+  await page.getByRole("link", { name: /EN→ZH/ }).click();
+  await expect(page.getByTestId("count-segments")).toHaveText("25");
+  await expect(page.getByTestId("count-mt-systems")).toHaveText("3");
+  await expect(page.getByTestId("count-translations")).toHaveText("75");
+  await expect(page.getByTestId("progress-table")).toContainText(USERS.annotator);
+  await expect(page.getByTestId("progress-table")).toContainText(USERS.annotator3);
+  await screenshot(page, "project-overview-manager");
+
+  await page.getByRole("link", { name: "Members" }).click();
+  await expect(page.getByTestId("members-table")).toContainText(USERS.adjudicator);
+  // give the outsider an adjudicator role, then take it away again
+  await page.getByLabel("Add member by email").fill(USERS.outsider);
+  await page.getByRole("checkbox", { name: "annotator", exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "adjudicator", exact: true }).check();
+  await page.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByTestId("form-message")).toContainText(`Saved roles of ${USERS.outsider}`);
+  await expect(page.getByTestId("members-table")).toContainText(USERS.outsider);
+  await screenshot(page, "members-manager");
+  await page.getByRole("row", { name: new RegExp(USERS.outsider) }).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("form-message")).toContainText(`Removed ${USERS.outsider}`);
+  await expect(page.getByTestId("members-table")).not.toContainText(USERS.outsider);
+});
+
+test("the last manager cannot be removed", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto("/projects/demo/members");
+  await page.getByRole("row", { name: new RegExp(USERS.manager) }).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("form-message")).toContainText("at least one manager");
+});
+
+test("annotator sees only their own progress and gets a 403 page on the member page", async ({ page }) => {
+  await signIn(page, USERS.annotator);
+  await page.goto("/projects/demo");
+  await expect(page.getByTestId("progress-table")).toContainText(USERS.annotator);
+  await expect(page.getByTestId("progress-table")).not.toContainText(USERS.annotator2);
+  await expect(page.getByRole("link", { name: "Members" })).toHaveCount(0);
+  await screenshot(page, "project-overview-annotator");
+  const res = await page.goto("/projects/demo/members");
+  expect(res?.status()).toBe(403);
+  await expect(page.getByText("403 — Forbidden")).toBeVisible();
+  await screenshot(page, "forbidden-annotator");
+});
+
+test("adjudicator sees every annotator's progress but not the member page", async ({ page }) => {
+  await signIn(page, USERS.adjudicator);
+  await page.goto("/projects/demo");
+  await expect(page.getByTestId("progress-table")).toContainText(USERS.annotator2);
+  const res = await page.goto("/projects/demo/members");
+  expect(res?.status()).toBe(403);
+});
+
+test("an annotator of another project gets a 404 for this one and sees only their project", async ({ page }) => {
+  await signIn(page, USERS.outsider);
+  await expect(page.getByTestId("project-list")).toContainText("Another team's project");
+  await expect(page.getByTestId("project-list")).not.toContainText("Demo");
+  const res = await page.goto("/projects/demo");
+  expect(res?.status()).toBe(404);
+});
+
+test("site admin sees every project", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(page.getByTestId("project-list")).toContainText("Another team's project");
+  await expect(page.getByTestId("project-list")).toContainText("Demo: metaphors in the news (EN→IT)");
+});
+
+test("anonymous visitors are sent to sign-in, and sign-out ends the session", async ({ page }) => {
+  await page.goto("/projects/demo");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fprojects%2Fdemo/);
+  await page.getByLabel("Email").fill(USERS.annotator2);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/projects\/demo$/);
+  await page.goto("/signout");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto("/projects");
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("health endpoint reports the database and security headers are set", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect((await res.json()).database).toBe("reachable");
+  const page = await request.get("/signin");
+  const h = page.headers();
+  expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(h["x-content-type-options"]).toBe("nosniff");
+  expect(h["x-powered-by"]).toBeUndefined();
+});
