@@ -1,0 +1,131 @@
+// `npm run bench`: every speed and memory figure of Tropos in one run, on real PostgreSQL, each
+// next to a physical baseline measured in the same run (see bench/baselines.ts). Prints a table,
+// prints JSON, and writes bench/results/latest.json.
+//
+// BENCH_SCALE=small runs everything at a tenth of the size (a quick check, not the published
+// figures). The benchmark needs a PostgreSQL server where it may create a database
+// (TEST_ADMIN_DATABASE_URL, as for the tests).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { recreateDatabase } from "../tests/test-database";
+import { measureBaselines, type Baselines } from "./baselines";
+
+type Json = Record<string, unknown>;
+const small = process.env.BENCH_SCALE === "small";
+const scale = (n: number) => (small ? Math.max(1, Math.round(n / 10)) : n);
+
+async function optionalModule<T>(file: string, exportName: string): Promise<T | null> {
+  const full = path.resolve("bench", file);
+  if (!existsSync(full)) return null;
+  const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
+  return (mod[exportName] as T) ?? null;
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(distDir, "BUILD_ID"))) {
+    await new Promise<void>((resolve, reject) => {
+      const b = spawn("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, DATABASE_URL: databaseUrl } });
+      b.on("exit", (c) => (c === 0 ? resolve() : reject(new Error(`next build failed (${c})`))));
+    });
+  }
+  const child = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    stdio: "ignore",
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "bench-secret-0123456789abcdef", NEXTAUTH_URL: `http://127.0.0.1:${port}` },
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error("next start did not become healthy within 60 s");
+}
+
+function ratio(a: number | undefined, b: number | undefined): number | null {
+  return a && b ? Math.round((a / b) * 1000) / 1000 : null;
+}
+
+async function main() {
+  const started = Date.now();
+  const results: Json = {
+    startedAt: new Date().toISOString(),
+    scale: small ? "small" : "full",
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+  };
+  const dbUrl = await recreateDatabase("tropos_bench");
+  process.env.DATABASE_URL = dbUrl;
+  console.error(`[bench] database ${dbUrl}`);
+
+  console.error("[bench] physical baselines …");
+  const baselines: Baselines = await measureBaselines(dbUrl, { copyRows: scale(300_000) });
+  results.baselines = baselines;
+
+  console.error("[bench] agreement engine …");
+  const runAgreement = await optionalModule<(o?: Json) => Promise<Json>>("agreement.ts", "runAgreementBench");
+  if (runAgreement) results.agreement = await runAgreement(small ? { unitsA: 100_000, unitsB: 1_000 } : {});
+
+  console.error("[bench] import and export …");
+  const runImportExport = await optionalModule<(o: Json) => Promise<Json>>("import-export.ts", "runImportExportBench");
+  if (runImportExport) results.importExport = await runImportExport({ databaseUrl: dbUrl, segments: scale(100_000), baselines });
+
+  const runWorkspace = await optionalModule<(o: Json) => Promise<Json>>("workspace.ts", "runWorkspaceBench");
+  const runDashboard = await optionalModule<(o: Json) => Promise<Json>>("dashboard.ts", "runDashboardBench");
+  let server: ChildProcess | null = null;
+  if (runWorkspace || runDashboard) {
+    const port = Number(process.env.BENCH_PORT ?? 3290);
+    console.error("[bench] starting next start for the HTTP figures …");
+    server = await startServer(dbUrl, port);
+    const baseURL = `http://127.0.0.1:${port}`;
+    try {
+      if (runWorkspace) {
+        console.error("[bench] item page and saves …");
+        results.workspace = await runWorkspace({ baseURL, databaseUrl: dbUrl, baselines, small });
+      }
+      if (runDashboard) {
+        console.error("[bench] dashboard …");
+        results.dashboard = await runDashboard({ baseURL, databaseUrl: dbUrl, small });
+      }
+    } finally {
+      server.kill("SIGTERM");
+    }
+  }
+
+  // Ratios against the baselines of this run.
+  const ie = results.importExport as Json | undefined;
+  const ws = results.workspace as Json | undefined;
+  results.ratios = {
+    importRowsVsCopy: ratio(Number(ie?.importRowsPerSecond), baselines.copyRowsPerSecond.perSecond),
+    exportRowsVsSelect: ratio(Number(ie?.exportRowsPerSecond), baselines.selectRowsPerSecond.perSecond),
+    saveThroughputVsInsertTps: ratio(Number(ws?.saveThroughputPerSecond), baselines.insertTps.perSecond),
+  };
+  results.durationSeconds = Math.round((Date.now() - started) / 1000);
+
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
+  printTable(results);
+  console.log(JSON.stringify(results, null, 2));
+}
+
+function printTable(r: Json) {
+  const rows: [string, string][] = [];
+  const b = r.baselines as Baselines;
+  rows.push(["baseline: single-row INSERT tx/s (50 clients)", b.insertTps.perSecond.toFixed(0)]);
+  rows.push(["baseline: COPY rows/s", b.copyRowsPerSecond.perSecond.toFixed(0)]);
+  rows.push(["baseline: SELECT rows/s", b.selectRowsPerSecond.perSecond.toFixed(0)]);
+  for (const [k, v] of Object.entries((r.ratios as Json) ?? {})) rows.push([`ratio ${k}`, v === null ? "n/a" : String(v)]);
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.error("\n" + rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join("\n") + "\n");
+}
+
+main().catch((e) => {
+  console.error(`[bench] ${e instanceof Error ? e.stack : String(e)}`);
+  process.exit(1);
+});
