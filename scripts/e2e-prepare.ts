@@ -14,6 +14,8 @@ async function main() {
   const outsider = await db.user.create({
     data: { email: "outsider@e2e.tropos", name: "Outsider", passwordHash: await hashPassword(DEMO_PASSWORD) },
   });
+  // a user that exists only to be locked out by the throttling test
+  await db.user.create({ data: { email: "lockout@e2e.tropos", passwordHash: await hashPassword(DEMO_PASSWORD) } });
   const other = await db.project.create({ data: { slug: "other", name: "Another team's project" } });
   await db.projectMember.create({ data: { projectId: other.id, userId: outsider.id, role: "ANNOTATOR" } });
   await db.$disconnect();

@@ -1,0 +1,70 @@
+// Two `next start` processes on different ports against one database: no in-process state may
+// break. A session made on one server works on the other, a role change made through one is
+// enforced by the other on the next request, and sign-in throttling is shared.
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { apiSignIn, USERS } from "./helpers";
+
+const port2 = Number(process.env.E2E_PORT ?? 3210) + 50;
+const base2 = `http://127.0.0.1:${port2}`;
+let server2: ChildProcess;
+
+test.beforeAll(async ({ baseURL }) => {
+  server2 = spawn("node_modules/.bin/next", ["start", "-p", String(port2), "-H", "127.0.0.1"], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
+      NEXTAUTH_URL: baseURL,
+    },
+  });
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`${base2}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("second server did not start");
+});
+
+test.afterAll(() => {
+  server2?.kill("SIGTERM");
+});
+
+test("a session and a role change made on one server hold on the other", async ({ baseURL }) => {
+  const manager1 = await playwrightRequest.newContext({ baseURL });
+  await apiSignIn(manager1, USERS.manager);
+  const annotator1 = await playwrightRequest.newContext({ baseURL });
+  await apiSignIn(annotator1, USERS.annotator2);
+  // cookies are per host, not per port: the same session is presented to server 2
+  const annotator2 = await playwrightRequest.newContext({ baseURL: base2, storageState: await annotator1.storageState() });
+
+  expect((await annotator2.get("/api/projects/demo")).status()).toBe(200);
+  expect((await annotator2.get("/api/projects/demo/members")).status()).toBe(403);
+
+  // server 1 makes annotator2 a manager too; server 2 enforces it at once
+  const put = await manager1.put("/api/projects/demo/members", { data: { email: USERS.annotator2, roles: ["ANNOTATOR", "MANAGER"] } });
+  expect(put.status()).toBe(200);
+  expect((await annotator2.get("/api/projects/demo/members")).status()).toBe(200);
+  await manager1.put("/api/projects/demo/members", { data: { email: USERS.annotator2, roles: ["ANNOTATOR"] } });
+  expect((await annotator2.get("/api/projects/demo/members")).status()).toBe(403);
+
+  await Promise.all([manager1.dispose(), annotator1.dispose(), annotator2.dispose()]);
+});
+
+test("failed sign-ins on one server count on the other", async ({ baseURL }) => {
+  const attempt = async (base: string, password: string) => {
+    const ctx = await playwrightRequest.newContext({ baseURL: base });
+    const csrf = await (await ctx.get("/api/auth/csrf")).json();
+    const res = await ctx.post("/api/auth/callback/credentials", {
+      form: { csrfToken: csrf.csrfToken, email: "lockout@e2e.tropos", password, json: "true" },
+      maxRedirects: 0,
+    });
+    const location = res.headers()["location"] ?? (await res.text());
+    await ctx.dispose();
+    return location;
+  };
+  for (let i = 0; i < 10; i++) await attempt(i % 2 ? base2 : (baseURL as string), "wrong-password");
+  // locked now, on either server, even with the right password
+  expect(await attempt(base2, "tropos-demo")).toContain("error=locked");
+});
