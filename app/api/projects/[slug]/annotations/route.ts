@@ -1,0 +1,20 @@
+// PUT one annotation value (the save contract shared with the other engineers):
+// { segmentId, translationId?, mrwId?, field, value, baseVersion } → 200 { id, version },
+// 409 CONFLICT with the current value, 400 naming the invalid field, 403/404 from the guard.
+import { NextResponse } from "next/server";
+import { withProject, parseJsonBody } from "@/lib/http/api-handler";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { saveAnnotation } from "@/lib/db/annotations";
+import { ZSaveAnnotationInput } from "@/lib/workspace/api-types";
+import { projectSchemeConfig } from "@/lib/workspace/project-config";
+
+export const PUT = withProject<{ slug: string }>("annotation.write", async (req, { access }) => {
+  const input = await parseJsonBody(req, ZSaveAnnotationInput);
+  const result = await saveAnnotation(getPgPool(), {
+    projectId: access.project.id,
+    annotatorId: access.user.id,
+    config: projectSchemeConfig(access.project.schemeConfig),
+    input,
+  });
+  return NextResponse.json(result);
+});

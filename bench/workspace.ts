@@ -1,0 +1,234 @@
+/**
+ * Benchmark of the workspace hot paths over real HTTP on loopback, against a running Tropos
+ * (`next start`) and its real PostgreSQL database.
+ *
+ *   BENCH_BASE_URL=http://127.0.0.1:3221 DATABASE_URL=postgresql://… npx tsx bench/workspace.ts
+ *   BENCH_SAVE_RATE=0 …   # unpaced: saturation throughput
+ *
+ * Setup (in the server's database): a fresh project with 4 MT systems, `segments` segments of
+ * 5 MRWs each, `annotators` annotators (password sign-in) each assigned every segment (MMTE).
+ *
+ * Measures
+ * - item page: server time to render /projects/[slug]/items/[id]?scheme=MMTE (4 systems × 5 MRWs),
+ *   sequential requests after a warm-up, time to the complete response body (p50/p95/p99);
+ * - save: PUT /api/projects/[slug]/annotations with `annotators` concurrent connections (one per
+ *   annotator, paced at `savesPerAnnotatorPerSecond`), one annotator per request in turn, each save on top of the version the previous save of that
+ *   target returned (so the versioned UPDATE path is measured, not only INSERTs), driven by
+ *   autocannon; per-request latencies give p50/p95/p99.
+ * Aims (issue 5): save p95 < 50 ms, item page p95 < 150 ms.
+ *
+ * `runWorkspaceBench(opts)` returns the result object for an overall bench.
+ */
+import { randomUUID } from "node:crypto";
+// @ts-expect-error -- autocannon ships no type declarations (and @types/autocannon is not installed)
+import autocannon from "autocannon";
+
+export interface WorkspaceBenchOptions {
+  baseURL: string;
+  databaseUrl: string;
+  segments?: number;
+  annotators?: number;
+  /** Item page requests after warm-up (default 200). */
+  pageRequests?: number;
+  /** Seconds of concurrent saving (default 10). */
+  saveSeconds?: number;
+  /**
+   * Saves per second per annotator (autocannon connectionRate; default 2, i.e. a label every
+   * 0.5 s — faster than anyone labels). 0 = no pacing: every connection saves back to back, which
+   * measures saturation throughput rather than the latency an annotator sees.
+   */
+  savesPerAnnotatorPerSecond?: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round(sorted[i] * 100) / 100;
+}
+
+function stats(samples: number[]) {
+  const s = samples.slice().sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: percentile(s, 100) };
+}
+
+/** next-auth credentials sign-in with plain fetch; returns the Cookie header for the session. */
+async function signIn(baseURL: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${baseURL}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${baseURL}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`bench: sign-in failed for ${email} (HTTP ${res.status})`);
+  return cookie();
+}
+
+export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<object> {
+  const nSeg = opts.segments ?? 40;
+  const nAnn = opts.annotators ?? 50;
+  process.env.DATABASE_URL = opts.databaseUrl;
+  const { getDb, disconnectDb } = await import("../lib/db/client");
+  const { closePgPool } = await import("../lib/db/pg-pool");
+  const { hashPassword } = await import("../lib/auth/password");
+  const { ZSchemeConfig } = await import("../lib/schemes/scheme-config");
+  const db = getDb();
+  const tag = randomUUID().slice(0, 8);
+  const password = `bench-${tag}-pw`;
+  const t0 = Date.now();
+
+  // ---- setup --------------------------------------------------------------------------------------
+  const project = await db.project.create({
+    data: { slug: `bench-ws-${tag}`, name: `Workspace bench ${tag}`, sourceLang: "en", targetLang: "zh", schemeConfig: ZSchemeConfig.parse({ alignment: true, metahopeErrors: true }) },
+  });
+  const doc = await db.document.create({ data: { projectId: project.id, externalId: "bench-doc", language: "en", split: "TEST" } });
+  const systems = await Promise.all(["sys-a", "sys-b", "sys-c", "sys-d"].map((name) => db.mtSystem.create({ data: { projectId: project.id, name } })));
+  const words = ["economy", "steam", "growth", "storm", "lining"];
+  const segText = (i: number) => `Sentence ${i}: the ${words.join(" and the ")} all matter here.`;
+  const segments = await Promise.all(
+    Array.from({ length: nSeg }, (_, i) =>
+      db.segment.create({ data: { projectId: project.id, documentId: doc.id, externalId: `bench-s${i}`, index: i, text: segText(i), language: "en", split: "TEST" } }),
+    ),
+  );
+  await db.mrw.createMany({
+    data: segments.flatMap((s) =>
+      words.map((w, k) => {
+        const start = s.text.indexOf(w);
+        return { projectId: project.id, segmentId: s.id, externalId: `m${k}`, token: w, spans: [{ start, end: start + w.length }], start, end: start + w.length, pos: "NOUN" as const };
+      }),
+    ),
+  });
+  await db.translation.createMany({
+    data: segments.flatMap((s, i) => systems.map((sys, j) => ({ segmentId: s.id, systemId: sys.id, language: "zh", text: `第${i}句：经济、蒸汽、增长、风暴和希望都很重要（系统${j}）。` }))),
+  });
+  const translations = await db.translation.findMany({ where: { segment: { projectId: project.id } }, select: { id: true, segmentId: true } });
+  const passwordHash = await hashPassword(password);
+  const users = await Promise.all(
+    Array.from({ length: nAnn }, (_, i) => db.user.create({ data: { email: `bench-${tag}-a${i}@bench.tropos`, name: `Bench ${i}`, passwordHash } })),
+  );
+  await db.projectMember.createMany({ data: users.map((u) => ({ projectId: project.id, userId: u.id, role: "ANNOTATOR" as const })) });
+  await db.assignment.createMany({
+    data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, scheme: "MMTE" as const, position: i }))),
+  });
+  const setupMs = Date.now() - t0;
+  const cookies: string[] = [];
+  for (const u of users) cookies.push(await signIn(opts.baseURL, u.email, password));
+
+  // ---- item page ------------------------------------------------------------------------------------
+  const pageTimes: number[] = [];
+  const pageN = opts.pageRequests ?? 200;
+  for (let i = -10; i < pageN; i++) {
+    const seg = segments[(i + 10) % nSeg];
+    const start = performance.now();
+    const res = await fetch(`${opts.baseURL}/projects/${project.slug}/items/${seg.id}?scheme=MMTE`, { headers: { Cookie: cookies[0] } });
+    const body = await res.text();
+    const ms = performance.now() - start;
+    if (res.status !== 200 || !body.includes("workspace")) throw new Error(`bench: item page answered ${res.status}`);
+    if (i >= 0) pageTimes.push(ms);
+  }
+
+  // ---- concurrent saves -------------------------------------------------------------------------------
+  const fields = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"];
+  const versions = new Map<string, number>();
+  let counter = 0;
+  let conflicts = 0;
+  let failures = 0;
+  const saveTimes: number[] = [];
+  // Few targets per annotator so most saves are versioned UPDATEs; n and n + A·T share a target,
+  // far more than the in-flight window apart, so concurrent requests never collide.
+  const targets = Math.min(translations.length * fields.length, 16);
+  const rate = opts.savesPerAnnotatorPerSecond ?? 2;
+  const instance = autocannon({
+    url: opts.baseURL,
+    connections: nAnn,
+    duration: opts.saveSeconds ?? 10,
+    ...(rate > 0 ? { connectionRate: rate } : {}),
+    requests: [
+      {
+        method: "PUT",
+        path: `/api/projects/${project.slug}/annotations`,
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+          // Request n: annotator n mod A on target ⌊n / A⌋ mod T, so concurrent requests never share a target.
+          const n = counter++;
+          const a = n % nAnn;
+          const t = Math.floor(n / nAnn) % targets;
+          const tr = translations[t % translations.length];
+          const field = fields[Math.floor(t / translations.length)];
+          const key = `${a}|${tr.id}|${field}`;
+          context.key = key;
+          return {
+            ...req,
+            headers: { "content-type": "application/json", cookie: cookies[a] },
+            body: JSON.stringify({ segmentId: tr.segmentId, translationId: tr.id, field, value: 1 + (n % 5), baseVersion: versions.get(key) ?? 0 }),
+          };
+        },
+        onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+          const key = context.key as string;
+          if (status === 200) versions.set(key, (JSON.parse(body) as { version: number }).version);
+          else if (status === 409) {
+            conflicts++;
+            versions.set(key, (JSON.parse(body) as { error: { detail: { current: { version: number } } } }).error.detail.current.version);
+          } else failures++;
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => saveTimes.push(responseTime));
+  const result = (await instance) as unknown as { requests: { average: number; total: number }; latency: Record<string, number>; non2xx: number; errors: number };
+
+  // ---- clean up ---------------------------------------------------------------------------------------
+  await db.project.delete({ where: { id: project.id } });
+  await db.user.deleteMany({ where: { email: { startsWith: `bench-${tag}-` } } });
+  await disconnectDb();
+  await closePgPool();
+
+  const page = stats(pageTimes);
+  const save = stats(saveTimes);
+  return {
+    name: "workspace",
+    setup: { segments: nSeg, mrwsPerSegment: 5, systems: 4, annotators: nAnn, setupMs },
+    itemPageMs: { ...page, aimP95: 150, meetsAim: page.p95 < 150 },
+    saveMs: {
+      ...save,
+      aimP95: 50,
+      meetsAim: save.p95 < 50,
+      concurrency: nAnn,
+      savesPerAnnotatorPerSecond: rate || "unpaced",
+      requestsPerSecond: Math.round(result.requests.average),
+      total: result.requests.total,
+      updates: [...versions.values()].filter((v) => v > 1).length,
+      conflicts,
+      failures: failures + result.errors,
+      autocannonLatency: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+    },
+  };
+}
+
+const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isMain) {
+  const baseURL = process.env.BENCH_BASE_URL ?? "http://127.0.0.1:3000";
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error("Set DATABASE_URL to the database of the running server (and BENCH_BASE_URL to its address).");
+    process.exit(2);
+  }
+  const rate = process.env.BENCH_SAVE_RATE === undefined ? undefined : Number(process.env.BENCH_SAVE_RATE);
+  runWorkspaceBench({ baseURL, databaseUrl, savesPerAnnotatorPerSecond: rate })
+    .then((r) => console.log(JSON.stringify(r, null, 2)))
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,204 @@
+"use client";
+// The autosaver: every edit goes into the persisted queue (lib/workspace/save-queue) and is sent
+// shortly after, one request at a time, in order. Network failures keep the queue and retry (and
+// flush at once on the `online` event or the next page load); a 409 parks that target until the
+// user decides in the conflict dialog; any other refusal drops the edit and shows the server's
+// message. Status is exposed for the role="status" indicator.
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  complete,
+  discard,
+  enqueue,
+  nextOp,
+  parseQueue,
+  rebase,
+  serializeQueue,
+  storageKey,
+  type TNewOp,
+  type TSaveOp,
+  type TSaveQueue,
+} from "@/lib/workspace/save-queue";
+import { isRetryable, RETRY_MS, type TSaveStatus } from "@/lib/workspace/save-policy";
+import { ZConflictCurrent, type TConflictCurrent } from "@/lib/workspace/api-types";
+
+export interface TConflict {
+  key: string;
+  op: TSaveOp;
+  current: TConflictCurrent;
+  message: string;
+}
+
+type TResult = { id?: string; version: number } & Record<string, unknown>;
+
+function request(slug: string, op: TSaveOp): { url: string; method: string; body: unknown } {
+  const item = `/api/projects/${slug}/items/${op.segmentId}`;
+  switch (op.kind) {
+    case "annotation":
+      return {
+        url: `/api/projects/${slug}/annotations`,
+        method: "PUT",
+        body: { segmentId: op.segmentId, translationId: op.translationId, mrwId: op.mrwId, field: op.field, value: op.value, baseVersion: op.baseVersion },
+      };
+    case "postEdit":
+      return { url: `${item}/post-edits`, method: "PUT", body: { kind: op.editKind, text: op.text, baseTranslationId: op.baseTranslationId, baseVersion: op.baseVersion } };
+    case "errorCreate":
+      return { url: `${item}/error-spans`, method: "POST", body: op.fields };
+    case "errorUpdate":
+      return { url: `${item}/error-spans/${op.id}`, method: "PATCH", body: { ...op.patch, baseVersion: op.baseVersion } };
+    case "errorDelete":
+      return { url: `${item}/error-spans/${op.id}`, method: "DELETE", body: { baseVersion: op.baseVersion } };
+  }
+}
+
+export function useAutosave(opts: {
+  slug: string;
+  userId: string;
+  onSaved: (op: TSaveOp, result: TResult) => void;
+  onRefused: (op: TSaveOp, message: string) => void;
+}) {
+  const key = storageKey(opts.userId, opts.slug);
+  const queueRef = useRef<TSaveQueue>({ nextSeq: 1, ops: [] });
+  const blocked = useRef(new Set<string>());
+  const inFlight = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cb = useRef(opts);
+  useEffect(() => {
+    cb.current = opts;
+  });
+  const [pending, setPending] = useState(0);
+  const [status, setStatus] = useState<TSaveStatus>("saved");
+  const [conflicts, setConflicts] = useState<TConflict[]>([]);
+  const [lastError, setLastError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  const persist = useCallback(
+    (q: TSaveQueue) => {
+      queueRef.current = q;
+      try {
+        window.localStorage.setItem(key, serializeQueue(q));
+      } catch {
+        // Storage full or disabled: the queue still lives in memory for this page.
+      }
+      setPending(q.ops.length);
+    },
+    [key],
+  );
+
+  const flushRef = useRef<() => Promise<void>>(async () => undefined);
+
+  const schedule = useCallback((ms: number) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flushRef.current(), ms);
+  }, []);
+
+  const flush = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      for (;;) {
+        const op = nextOp(queueRef.current, blocked.current);
+        if (!op) break;
+        setStatus("saving");
+        const r = request(opts.slug, op);
+        let res: Response;
+        try {
+          res = await fetch(r.url, { method: r.method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(r.body) });
+        } catch {
+          setStatus("offline");
+          schedule(RETRY_MS);
+          return;
+        }
+        const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+        if (res.ok) {
+          persist(complete(queueRef.current, op, body as TResult));
+          cb.current.onSaved(op, body as TResult);
+          continue;
+        }
+        const err = (body.error ?? {}) as { code?: string; message?: string; detail?: { current?: unknown } };
+        if (res.status === 409) {
+          const cur = ZConflictCurrent.safeParse(err.detail?.current);
+          blocked.current.add(op.key);
+          setConflicts((cs) => [
+            ...cs.filter((c) => c.key !== op.key),
+            { key: op.key, op, current: cur.success ? cur.data : { value: null, version: 0, updatedAt: null }, message: err.message ?? "Conflict" },
+          ]);
+          continue;
+        }
+        if (isRetryable(res.status)) {
+          setStatus(res.status >= 500 ? "error" : "offline");
+          schedule(RETRY_MS);
+          return;
+        }
+        persist(discard(queueRef.current, op.key));
+        const message = err.message ?? `The server refused the change (HTTP ${res.status}).`;
+        setLastError(message);
+        cb.current.onRefused(op, message);
+      }
+      setStatus(blocked.current.size > 0 ? "conflict" : "saved");
+    } finally {
+      inFlight.current = false;
+    }
+    // Edits made while the last request was in flight.
+    if (nextOp(queueRef.current, blocked.current)) schedule(0);
+  }, [opts.slug, persist, schedule]);
+  useEffect(() => {
+    flushRef.current = flush;
+  }, [flush]);
+
+  useEffect(() => {
+    queueRef.current = parseQueue(window.localStorage.getItem(key));
+    setPending(queueRef.current.ops.length);
+    setLoaded(true);
+    if (!navigator.onLine) setStatus("offline");
+    void flushRef.current();
+    const online = () => void flushRef.current();
+    const offline = () => setStatus("offline");
+    window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [key]);
+
+  const save = useCallback(
+    (op: TNewOp, debounceMs: number) => {
+      persist(enqueue(queueRef.current, op));
+      setLastError(null);
+      if (status !== "offline") setStatus("saving");
+      schedule(debounceMs);
+    },
+    [persist, schedule, status],
+  );
+
+  /** Resolves a conflict: keep mine (re-send on top of their version) or keep theirs (drop my edit). */
+  const resolve = useCallback(
+    (k: string, choice: "mine" | "theirs") => {
+      const c = conflicts.find((x) => x.key === k);
+      if (!c) return;
+      blocked.current.delete(k);
+      setConflicts((cs) => cs.filter((x) => x.key !== k));
+      if (choice === "mine") persist(rebase(queueRef.current, k, c.current.version));
+      else persist(discard(queueRef.current, k));
+      schedule(0);
+    },
+    [conflicts, persist, schedule],
+  );
+
+  /** Sends everything now; true when nothing is left (used before submit). */
+  const flushNow = useCallback(async (): Promise<boolean> => {
+    if (timer.current) clearTimeout(timer.current);
+    for (let i = 0; i < 50; i++) {
+      await flushRef.current();
+      if (!inFlight.current) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return queueRef.current.ops.length === 0;
+  }, []);
+
+  /** Ops still queued (for laying them over server state after a reload). */
+  const pendingOps = useCallback(() => parseQueue(window.localStorage.getItem(key)).ops, [key]);
+
+  return { save, status, pending, conflicts, resolve, flushNow, lastError, loaded, pendingOps };
+}

@@ -1,0 +1,898 @@
+"use client";
+// The annotator workspace for one item: one client component tree over a serialisable state
+// (lib/workspace/workspace-model). Every change records an undo snapshot and becomes a queued,
+// autosaved operation; the keyboard drives everything through the keymap (lib/keymap plus
+// lib/workspace/workspace-keymap), mouse users get the same through buttons and token drags.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { matchKey, type TKeyAction } from "@/lib/keymap/keymap";
+import { findMissing } from "@/lib/schemes/completeness";
+import { validateFieldValue, type TFieldName, type TSpan } from "@/lib/schemes/fields";
+import { LIKERT_SCALE } from "@/lib/schemes/mmte";
+import { METAHOPE_CATEGORIES, METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES, REALISATION_PATTERNS, REALISATION_PATTERN_DEFINITIONS, type TMetahopeCategory, type TMetahopeSeverity, type TRealisationPattern } from "@/lib/schemes/metahope";
+import type { TItemErrorSpan, TWorkspaceItem } from "@/lib/workspace/item-types";
+import type { TNewOp, TSaveOp } from "@/lib/workspace/save-queue";
+import { activeIncrement, SAVE_DEBOUNCE_MS, statusText, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy";
+import { tokenize, toggleTokenRange, tokensToSpan, spansOverlap } from "@/lib/workspace/span-selection";
+import { applyPendingOps, restoreSnapshot } from "@/lib/workspace/state-ops";
+import { createUndoStack, recordChange, redo, undo, type TUndoStack } from "@/lib/workspace/undo-stack";
+import { WORKSPACE_KEYMAP } from "@/lib/workspace/workspace-keymap";
+import { completenessValues, describeSlot, fieldKey, fieldSlots, initialState, liveErrors, slotForMissing, translationPenalty, type TFieldSlot, type TWorkspaceState } from "@/lib/workspace/workspace-model";
+import { formatValue } from "@/lib/workspace/format-value";
+import { ChoiceField, type TChoice } from "./choice-field";
+import { TokenText } from "./token-text";
+import { CheatSheet } from "./cheat-sheet";
+import { ConflictDialog } from "./conflict-dialog";
+import { GuidelinesPanel } from "./guidelines-panel";
+import { PostEditDiff } from "./post-edit-diff";
+import { useAutosave, type TConflict } from "./use-autosave";
+
+type TAlignDraft = { pattern: TRealisationPattern | null; spans: TSpan[] };
+type TErrorDraft = { translationId: string; start: number; end: number; mrwId: string | null; category: TMetahopeCategory | null; severity: TMetahopeSeverity | null; comment: string | null };
+
+const DRAFT = "draft";
+const LIKERT_FIELDS = new Set(["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "AUTHENTICITY"]);
+
+function isEditable(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  return !!el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable);
+}
+
+function choiceLabels(slot: TFieldSlot, item: TWorkspaceItem): TChoice[] {
+  if (slot.field === "ALIGNMENT") return REALISATION_PATTERNS.map((p) => ({ value: p, label: p, title: REALISATION_PATTERN_DEFINITIONS[p].definition }));
+  if (slot.field === "METAHOPE_ERRORS") return [{ value: "REVIEWED", label: "Review done" }];
+  if (slot.field === "POSTEDIT_FIGURATIVE" || slot.field === "POSTEDIT_LITERAL") {
+    return item.translations.map((t) => ({ value: t.id, label: `Start from ${t.label}` }));
+  }
+  if (LIKERT_FIELDS.has(slot.field)) return LIKERT_SCALE.map((l) => ({ value: l.value, label: String(l.value), title: l.name }));
+  return slot.choices.map((c) => ({ value: c, label: String(c) }));
+}
+
+export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: string }) {
+  const router = useRouter();
+  const slug = item.project.slug;
+  const segId = item.segment.id;
+  const slots = useMemo(() => fieldSlots(item), [item]);
+  const tokens = useMemo(() => Object.fromEntries(item.translations.map((t) => [t.id, tokenize(t.text, t.language)])), [item]);
+  const [state, setState] = useState<TWorkspaceState>(() => initialState(item));
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  }, [state]);
+  const [undoStack, setUndoStack] = useState<TUndoStack<TWorkspaceState>>(() => createUndoStack());
+  const [focus, setFocus] = useState(0);
+  const [cursor, setCursor] = useState<Record<string, number>>({});
+  const [selection, setSelection] = useState<Record<string, [number, number] | null>>({});
+  const [drafts, setDrafts] = useState<Record<string, TAlignDraft>>({});
+  const [selectedError, setSelectedError] = useState<string | null>(null);
+  const [errorDraft, setErrorDraft] = useState<TErrorDraft | null>(null);
+  const [showHelp, setShowHelp] = useState(false);
+  const [showKeys, setShowKeys] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const slotEls = useRef(new Map<string, HTMLElement>());
+  const textareas = useRef(new Map<string, HTMLTextAreaElement>());
+  const clientSeq = useRef(0);
+  const newClientId = () => `local-${Date.now().toString(36)}-${(clientSeq.current++).toString(36)}`;
+
+  // ---- autosave -------------------------------------------------------------------------------
+  const onSaved = useCallback((op: TSaveOp, result: { id?: string; version: number }) => {
+    if (op.segmentId !== segId) return;
+    setState((s) => {
+      const next = { ...s, values: { ...s.values }, errors: { ...s.errors }, postEdits: { ...s.postEdits } };
+      if (op.kind === "annotation") {
+        const k = fieldKey(op.translationId, op.mrwId, op.field);
+        if (next.values[k]) next.values[k] = { ...next.values[k], version: result.version };
+      } else if (op.kind === "postEdit") {
+        const p = next.postEdits[op.editKind];
+        if (p) next.postEdits[op.editKind] = { ...p, version: result.version };
+      } else if (op.kind === "errorCreate" && result.id) {
+        const e = next.errors[op.clientId];
+        if (e) {
+          delete next.errors[op.clientId];
+          next.errors[result.id] = { ...e, id: result.id, version: result.version };
+        }
+      } else if (op.kind === "errorUpdate") {
+        const e = next.errors[op.id];
+        if (e) next.errors[op.id] = { ...e, version: result.version };
+      }
+      return next;
+    });
+    if (op.kind === "errorCreate" && result.id) setSelectedError((sel) => (sel === op.clientId ? result.id! : sel));
+  }, [segId]);
+  const onRefused = useCallback((_op: TSaveOp, msg: string) => setMessage(msg), []);
+  const autosave = useAutosave({ slug, userId, onSaved, onRefused });
+
+  // Edits still queued in this browser (reload, offline period) are shown over the server state.
+  const applied = useRef(false);
+  useEffect(() => {
+    if (!autosave.loaded || applied.current) return;
+    applied.current = true;
+    const ops = autosave.pendingOps();
+    // Syncing from an external store (localStorage) once it is readable: a legitimate effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (ops.some((o) => o.segmentId === segId)) setState((s) => applyPendingOps(s, ops, segId));
+  }, [autosave, segId]);
+
+  /** One user change: undo snapshot, new state, queued saves. */
+  const change = useCallback((next: TWorkspaceState, ops: TNewOp[]) => {
+    setUndoStack((u) => recordChange(u, stateRef.current));
+    stateRef.current = next;
+    setState(next);
+    for (const op of ops) autosave.save(op, op.kind === "postEdit" || (op.kind === "errorUpdate" && op.patch.comment !== undefined) ? TEXT_DEBOUNCE_MS : SAVE_DEBOUNCE_MS);
+  }, [autosave]);
+
+  const setValue = useCallback((slot: Pick<TFieldSlot, "field" | "translationId" | "mrwId">, value: unknown) => {
+    const s = stateRef.current;
+    const k = fieldKey(slot.translationId, slot.mrwId, slot.field);
+    const version = s.values[k]?.version ?? 0;
+    if (JSON.stringify(s.values[k]?.value ?? null) === JSON.stringify(value)) return;
+    change({ ...s, values: { ...s.values, [k]: { value, version } } }, [
+      { kind: "annotation", segmentId: segId, translationId: slot.translationId, mrwId: slot.mrwId, field: slot.field, value, baseVersion: version },
+    ]);
+  }, [change, segId]);
+
+  // ---- derived -----------------------------------------------------------------------------------
+  const missing = useMemo(() => findMissing(item.view, item, completenessValues(item, state)), [item, state]);
+  const missingSlots = useMemo(() => new Set(missing.map(slotForMissing)), [missing]);
+  const current = slots[focus] as TFieldSlot | undefined;
+  const translationOf = (id: string | null | undefined) => item.translations.find((t) => t.id === id);
+
+  const alignDraft = useCallback((slot: Pick<TFieldSlot, "id" | "translationId" | "mrwId">): TAlignDraft => {
+    if (drafts[slot.id]) return drafts[slot.id];
+    const saved = state.values[slot.id]?.value as TAlignDraft | null | undefined;
+    if (saved) return saved;
+    const pre = item.prefill[`${slot.translationId}:${slot.mrwId}`];
+    return pre ? { pattern: pre.pattern, spans: pre.spans } : { pattern: null, spans: [] };
+  }, [drafts, item.prefill, state.values]);
+
+  /** Saves an alignment when it is valid; otherwise keeps it as a draft and says what is missing. */
+  const commitAlignment = useCallback((slot: TFieldSlot, d: TAlignDraft) => {
+    setDrafts((ds) => ({ ...ds, [slot.id]: d }));
+    if (!d.pattern) return false;
+    const value = { pattern: d.pattern, spans: d.pattern === "OMISSION" ? [] : d.spans };
+    const r = validateFieldValue("ALIGNMENT", value, { translationText: translationOf(slot.translationId)?.text });
+    if (!r.ok) {
+      setMessage(`${r.error.message}. Select the target tokens (click or drag; or Shift+→ and Space).`);
+      return false;
+    }
+    setMessage(null);
+    setValue(slot, value);
+    return true;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [setValue, item]);
+
+  // ---- focus ----------------------------------------------------------------------------------------
+  const focusSlot = useCallback((i: number) => {
+    const n = Math.max(0, Math.min(slots.length - 1, i));
+    setFocus(n);
+    setSelectedError(null);
+    const el = slotEls.current.get(slots[n]?.id);
+    if (el) {
+      el.focus({ preventScroll: true });
+      el.scrollIntoView({ block: "nearest" });
+    }
+  }, [slots]);
+
+  useEffect(() => {
+    // Start where work is needed: the first missing value (or the first field).
+    const first = slots.findIndex((s) => missingSlots.has(s.id));
+    // Moving DOM focus needs the rendered fields, hence an effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    focusSlot(first < 0 ? 0 : first);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // ---- error spans ------------------------------------------------------------------------------------
+  const suggestMrw = useCallback((translationId: string, span: TSpan): string | null => {
+    for (const m of item.mrws.filter((x) => x.active)) {
+      const d = alignDraft({ id: fieldKey(translationId, m.id, "ALIGNMENT"), translationId, mrwId: m.id });
+      if (d.spans.some((s) => spansOverlap(s, span))) return m.id;
+    }
+    return null;
+  }, [item.mrws, alignDraft]);
+
+  const startError = useCallback((translationId: string) => {
+    const toks = tokens[translationId];
+    const sel = selection[translationId];
+    let span: TSpan;
+    if (sel) span = tokensToSpan(toks, sel[0], sel[1]);
+    else {
+      // No selection: an omission anchored before the token under the cursor.
+      const c = cursor[translationId] ?? 0;
+      const pos = toks[c]?.start ?? 0;
+      span = { start: pos, end: pos };
+    }
+    setErrorDraft({ translationId, ...span, mrwId: suggestMrw(translationId, span), category: null, severity: null, comment: null });
+    setSelectedError(DRAFT);
+    setSelection((s) => ({ ...s, [translationId]: null }));
+    setMessage(`New error on “${translationOf(translationId)?.text.slice(span.start, span.end) || "(omission)"}”: press a category letter (I R M S P) and a severity digit (1–5).`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tokens, selection, cursor, suggestMrw]);
+
+  const updateDraftError = useCallback((patch: Partial<TErrorDraft>) => {
+    if (!errorDraft) return;
+    const next = { ...errorDraft, ...patch };
+    if (!next.category || !next.severity) {
+      setErrorDraft(next);
+      return;
+    }
+    // Category and severity chosen: the error exists now.
+    const clientId = newClientId();
+    const fields = { translationId: next.translationId, mrwId: next.mrwId, category: next.category, severity: next.severity, start: next.start, end: next.end, comment: next.comment };
+    const s = stateRef.current;
+    change({ ...s, errors: { ...s.errors, [clientId]: { id: clientId, version: 0, ...fields } } }, [{ kind: "errorCreate", segmentId: segId, clientId, fields }]);
+    setErrorDraft(null);
+    setSelectedError(clientId);
+    setMessage(null);
+  }, [errorDraft, change, segId]);
+
+  const updateError = useCallback((id: string, patch: Partial<Omit<TItemErrorSpan, "id" | "version" | "translationId">>) => {
+    if (id === DRAFT) return updateDraftError(patch as Partial<TErrorDraft>);
+    const s = stateRef.current;
+    const e = s.errors[id];
+    if (!e) return;
+    change({ ...s, errors: { ...s.errors, [id]: { ...e, ...patch } } }, [{ kind: "errorUpdate", segmentId: segId, id, patch, baseVersion: Math.max(1, e.version) }]);
+  }, [change, segId, updateDraftError]);
+
+  const deleteError = useCallback((id: string) => {
+    if (id === DRAFT) {
+      setErrorDraft(null);
+      setSelectedError(null);
+      return;
+    }
+    const s = stateRef.current;
+    const e = s.errors[id];
+    if (!e) return;
+    const errors = { ...s.errors };
+    delete errors[id];
+    change({ ...s, errors }, [{ kind: "errorDelete", segmentId: segId, id, baseVersion: Math.max(1, e.version) }]);
+    setSelectedError(null);
+  }, [change, segId]);
+
+  // ---- post-edits -----------------------------------------------------------------------------------
+  const setPostEdit = useCallback((kind: "FIGURATIVE" | "LITERAL", patch: { text?: string; baseTranslationId?: string | null }) => {
+    const s = stateRef.current;
+    const cur = s.postEdits[kind] ?? { text: "", baseTranslationId: null, version: 0 };
+    const next = { ...cur, ...patch };
+    change({ ...s, postEdits: { ...s.postEdits, [kind]: next } }, [
+      { kind: "postEdit", segmentId: segId, editKind: kind, text: next.text, baseTranslationId: next.baseTranslationId, baseVersion: cur.version },
+    ]);
+  }, [change, segId]);
+
+  const chooseBase = useCallback((kind: "FIGURATIVE" | "LITERAL", translationId: string) => {
+    const cur = stateRef.current.postEdits[kind];
+    const base = translationOf(translationId)?.text ?? "";
+    // Replace the text only while it is still an untouched system output (never discard the user's edits).
+    const untouched = !cur || cur.text === "" || item.translations.some((t) => t.text === cur.text);
+    setPostEdit(kind, { baseTranslationId: translationId, ...(untouched ? { text: base } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [setPostEdit, item]);
+
+  // ---- submit -------------------------------------------------------------------------------------------
+  const activeMs = useRef(0);
+  const submit = useCallback(async () => {
+    if (submitting) return;
+    if (missing.length > 0) {
+      const i = slots.findIndex((s) => s.id === slotForMissing(missing[0]));
+      if (i >= 0) focusSlot(i);
+      setMessage(`Cannot submit yet: ${describeSlot(item, { field: missing[0].field, translationId: missing[0].translationId ?? null, mrwId: missing[0].mrwId ?? null })} — ${missing[0].message}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}.`);
+      return;
+    }
+    setSubmitting(true);
+    setMessage("Saving and submitting…");
+    try {
+      const flushed = await autosave.flushNow();
+      if (!flushed) {
+        setMessage("Your changes are kept in this browser but not all are saved yet (offline or a conflict). Submit again once they are saved.");
+        return;
+      }
+      const res = await fetch(`/api/projects/${slug}/items/${segId}/assignment`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ action: "submit", scheme: item.scheme, activeMs: Math.min(600_000, Math.round(activeMs.current)) }),
+      });
+      if (!res.ok) {
+        const body = await res.json().catch(() => ({}));
+        setMessage(body?.error?.message ?? `Submit failed (HTTP ${res.status}).`);
+        return;
+      }
+      activeMs.current = 0;
+      router.push(item.nav.nextSegmentId ? `/projects/${slug}/items/${item.nav.nextSegmentId}?scheme=${item.scheme}` : `/projects/${slug}/queue?scheme=${item.scheme}&done=1`);
+    } catch {
+      setMessage("The server is unreachable; your changes are kept in this browser. Submit again when you are back online.");
+    } finally {
+      setSubmitting(false);
+    }
+  }, [submitting, missing, slots, focusSlot, item, autosave, slug, segId, router]);
+
+  // ---- active time ------------------------------------------------------------------------------------
+  useEffect(() => {
+    let lastTick = Date.now();
+    let lastInput = Date.now();
+    const input = () => {
+      lastInput = Date.now();
+    };
+    const tick = () => {
+      const now = Date.now();
+      activeMs.current += activeIncrement({ now, lastTick, lastInput, visible: document.visibilityState === "visible" });
+      lastTick = now;
+    };
+    const send = (beacon: boolean) => {
+      tick();
+      const ms = Math.min(600_000, Math.round(activeMs.current));
+      if (ms < 1000) return;
+      activeMs.current -= ms;
+      const url = `/api/projects/${slug}/items/${segId}/assignment`;
+      const body = JSON.stringify({ action: "time", scheme: item.scheme, activeMs: ms });
+      if (beacon && navigator.sendBeacon) navigator.sendBeacon(url, new Blob([body], { type: "application/json" }));
+      else void fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(() => (activeMs.current += ms));
+    };
+    const t1 = setInterval(tick, 5000);
+    const t2 = setInterval(() => send(false), 30_000);
+    const hide = () => send(true);
+    for (const ev of ["keydown", "mousedown", "input", "wheel"]) window.addEventListener(ev, input, { passive: true });
+    window.addEventListener("pagehide", hide);
+    return () => {
+      clearInterval(t1);
+      clearInterval(t2);
+      for (const ev of ["keydown", "mousedown", "input", "wheel"]) window.removeEventListener(ev, input);
+      window.removeEventListener("pagehide", hide);
+      send(true);
+    };
+  }, [slug, segId, item.scheme]);
+
+  // ---- keyboard -----------------------------------------------------------------------------------------
+  const translationSlots = (tid: string) => slots.map((s, i) => [s, i] as const).filter(([s]) => s.translationId === tid);
+
+  const chooseDigit = useCallback((slot: TFieldSlot, d: number) => {
+    if (slot.field === "POSTEDIT_FIGURATIVE" || slot.field === "POSTEDIT_LITERAL") {
+      const t = item.translations[d - 1];
+      if (t) chooseBase(slot.field === "POSTEDIT_FIGURATIVE" ? "FIGURATIVE" : "LITERAL", t.id);
+      return;
+    }
+    if (slot.field === "METAHOPE_ERRORS") {
+      if (d === 1) {
+        const cur = (stateRef.current.values[slot.id]?.value as { reviewed?: boolean } | null)?.reviewed === true;
+        setValue(slot, { reviewed: !cur });
+        if (!cur) focusSlot(focus + 1);
+      }
+      return;
+    }
+    if (slot.field === "ALIGNMENT") {
+      const p = REALISATION_PATTERNS[d - 1];
+      if (!p) return;
+      if (commitAlignment(slot, { ...alignDraft(slot), pattern: p })) focusSlot(focus + 1);
+      return;
+    }
+    const v = slot.choices[d - 1];
+    if (v === undefined) return;
+    setValue(slot, v);
+    focusSlot(focus + 1);
+  }, [item, chooseBase, setValue, focusSlot, focus, commitAlignment, alignDraft]);
+
+  const run = useCallback((a: TKeyAction, target: EventTarget | null) => {
+    const slot = slots[focus];
+    const tid = selectedError === DRAFT ? errorDraft?.translationId : selectedError ? stateRef.current.errors[selectedError]?.translationId : slot?.translationId ?? item.translations[0]?.id;
+    switch (a.id.replace(/-\d$/, "").replace(/-[A-Z]{3}$/, "").replace(/-(minor|medium|major|severe|critical)$/, "")) {
+      case "field.choose":
+        if (slot) chooseDigit(slot, Number(a.arg));
+        return;
+      case "field.clear":
+        if (!slot) return;
+        if (slot.field === "ALIGNMENT") setDrafts((ds) => ({ ...ds, [slot.id]: { pattern: null, spans: [] } }));
+        if (slot.field.startsWith("POSTEDIT")) return;
+        setValue(slot, null);
+        return;
+      case "field.edit":
+        if (slot?.field.startsWith("POSTEDIT")) textareas.current.get(slot.field)?.focus();
+        return;
+      case "nav.next-field":
+        focusSlot(focus + 1);
+        return;
+      case "nav.prev-field":
+        focusSlot(focus - 1);
+        return;
+      case "nav.next-translation":
+      case "nav.prev-translation": {
+        const order = item.translations.map((t) => t.id);
+        const i = order.indexOf(slot?.translationId ?? "");
+        const j = a.id === "nav.next-translation" ? i + 1 : i - 1;
+        const target = order[j];
+        if (target) {
+          const first = translationSlots(target)[0];
+          if (first) focusSlot(first[1]);
+        } else if (a.id === "nav.next-translation") {
+          const seg = slots.findIndex((s) => s.translationId === null);
+          if (seg >= 0) focusSlot(seg);
+        }
+        return;
+      }
+      case "nav.next-missing": {
+        const order = [...slots.keys()].map((k) => (focus + 1 + k) % slots.length);
+        const i = order.find((k) => missingSlots.has(slots[k].id));
+        if (i !== undefined) focusSlot(i);
+        else setMessage("Nothing is missing: submit with Ctrl+Enter.");
+        return;
+      }
+      case "nav.leave-field":
+        if (showKeys) return setShowKeys(false);
+        if (isEditable(target)) {
+          (target as HTMLElement).blur();
+          focusSlot(focus);
+          return;
+        }
+        if (selectedError) {
+          if (selectedError === DRAFT) setErrorDraft(null);
+          setSelectedError(null);
+          return;
+        }
+        if (showHelp) setShowHelp(false);
+        return;
+      case "error.new":
+        if (!item.view.metahopeErrors || !tid) return;
+        startError(tid);
+        return;
+      case "error.category":
+        if (selectedError) updateError(selectedError, { category: a.arg as TMetahopeCategory });
+        return;
+      case "error.severity":
+        if (selectedError) updateError(selectedError, { severity: a.arg as TMetahopeSeverity });
+        return;
+      case "error.delete":
+        if (selectedError) deleteError(selectedError);
+        return;
+      case "error.cycle-mrw": {
+        if (!selectedError) return;
+        const cur = selectedError === DRAFT ? errorDraft?.mrwId ?? null : stateRef.current.errors[selectedError]?.mrwId ?? null;
+        const ids = [null, ...item.mrws.filter((m) => m.active).map((m) => m.id)];
+        updateError(selectedError, { mrwId: ids[(ids.indexOf(cur) + 1) % ids.length] });
+        return;
+      }
+      case "item.submit-next":
+        void submit();
+        return;
+      case "item.undo":
+      case "item.redo": {
+        const r = a.id === "item.undo" ? undo(undoStack, stateRef.current) : redo(undoStack, stateRef.current);
+        if (!r) return;
+        const { state: restored, ops } = restoreSnapshot(stateRef.current, r.state, segId, newClientId);
+        setUndoStack(r.stack);
+        stateRef.current = restored;
+        setState(restored);
+        setDrafts({});
+        for (const op of ops) autosave.save(op, SAVE_DEBOUNCE_MS);
+        return;
+      }
+      case "help.cheat-sheet":
+        setShowKeys((v) => !v);
+        return;
+      case "help.guidelines":
+        setShowHelp((v) => !v);
+        return;
+      case "span.cursor-next":
+      case "span.cursor-prev": {
+        if (!tid) return;
+        const n = tokens[tid].length;
+        setCursor((c) => ({ ...c, [tid]: Math.max(0, Math.min(n - 1, (c[tid] ?? -1) + (a.id.endsWith("next") ? 1 : -1))) }));
+        return;
+      }
+      case "span.toggle": {
+        if (!tid) return;
+        const c = cursor[tid] ?? 0;
+        if (slot?.field === "ALIGNMENT" && slot.translationId === tid) {
+          const d = alignDraft(slot);
+          commitAlignment(slot, { ...d, spans: toggleTokenRange(d.spans, tokens[tid], c, c) });
+        } else {
+          setSelection((s) => {
+            const cur = s[tid];
+            return { ...s, [tid]: cur ? [Math.min(cur[0], cur[1], c), Math.max(cur[0], cur[1], c)] : [c, c] };
+          });
+        }
+        return;
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [slots, focus, selectedError, errorDraft, item, chooseDigit, setValue, focusSlot, missingSlots, showKeys, showHelp, startError, updateError, deleteError, submit, undoStack, segId, autosave, tokens, cursor, alignDraft, commitAlignment]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector("[role=alertdialog]")) return; // the conflict dialog takes the keyboard
+      const editable = isEditable(e.target);
+      const scope = selectedError ? "errorSpan" : !editable && slots[focus] ? "field" : "workspace";
+      const m = matchKey({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetIsEditable: editable }, scope, WORKSPACE_KEYMAP);
+      if (!m) return;
+      e.preventDefault();
+      run(m.action, e.target);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [run, selectedError, slots, focus]);
+
+  // ---- conflicts -------------------------------------------------------------------------------------
+  const conflict = autosave.conflicts[0];
+  const describeConflict = (c: TConflict) => {
+    const op = c.op;
+    if (op.kind === "annotation") {
+      const text = translationOf(op.translationId)?.text;
+      return {
+        what: describeSlot(item, { field: op.field as TFieldName, translationId: op.translationId, mrwId: op.mrwId }),
+        mine: formatValue(op.field, op.value, text),
+        theirs: formatValue(op.field, c.current.value, text),
+      };
+    }
+    if (op.kind === "postEdit") {
+      return { what: `the ${op.editKind.toLowerCase()} post-edit`, mine: op.text, theirs: formatValue("POSTEDIT", c.current.value) };
+    }
+    const e = op.kind === "errorCreate" ? null : stateRef.current.errors[op.id];
+    const text = translationOf(e?.translationId)?.text;
+    return { what: "an error span", mine: op.kind === "errorDelete" ? "(deleted)" : formatValue("ERROR", e, text), theirs: formatValue("ERROR", c.current.value, text) };
+  };
+  const resolveConflict = (choice: "mine" | "theirs") => {
+    if (!conflict) return;
+    const op = conflict.op;
+    const cur = conflict.current;
+    setState((s) => {
+      const next = { ...s, values: { ...s.values }, errors: { ...s.errors }, postEdits: { ...s.postEdits } };
+      if (op.kind === "annotation") {
+        const k = fieldKey(op.translationId, op.mrwId, op.field);
+        next.values[k] = { value: choice === "mine" ? op.value : cur.value, version: cur.version };
+      } else if (op.kind === "postEdit") {
+        const theirs = (cur.value ?? { text: "", baseTranslationId: null }) as { text: string; baseTranslationId: string | null };
+        next.postEdits[op.editKind] = choice === "mine" ? { text: op.text, baseTranslationId: op.baseTranslationId, version: cur.version } : { ...theirs, version: cur.version };
+      } else if (op.kind === "errorUpdate" || op.kind === "errorDelete") {
+        const theirs = cur.value as TItemErrorSpan | null;
+        if (choice === "theirs" && theirs) next.errors[op.id] = theirs;
+        else if (next.errors[op.id]) next.errors[op.id] = { ...next.errors[op.id], version: cur.version };
+      }
+      stateRef.current = next;
+      return next;
+    });
+    setDrafts({});
+    autosave.resolve(conflict.key, choice);
+  };
+
+  // ---- rendering --------------------------------------------------------------------------------------
+  const slotIndex = new Map(slots.map((s, i) => [s.id, i]));
+  const renderSlot = (slot: TFieldSlot, extra?: React.ReactNode) => {
+    const i = slotIndex.get(slot.id)!;
+    const label = describeSlot(item, slot);
+    const value =
+      slot.field === "ALIGNMENT"
+        ? (state.values[slot.id]?.value as TAlignDraft | null)?.pattern ?? null
+        : slot.field === "METAHOPE_ERRORS"
+          ? (state.values[slot.id]?.value as { reviewed?: boolean } | null)?.reviewed
+            ? "REVIEWED"
+            : null
+          : slot.field.startsWith("POSTEDIT")
+            ? state.postEdits[slot.field === "POSTEDIT_FIGURATIVE" ? "FIGURATIVE" : "LITERAL"]?.baseTranslationId ?? null
+            : state.values[slot.id]?.value;
+    return (
+      <ChoiceField
+        key={slot.id}
+        ref={(el) => {
+          if (el) slotEls.current.set(slot.id, el);
+          else slotEls.current.delete(slot.id);
+        }}
+        slotId={slot.id}
+        label={label}
+        choices={choiceLabels(slot, item)}
+        value={value}
+        focused={focus === i}
+        missing={missingSlots.has(slot.id)}
+        onFocus={() => {
+          if (focus !== i) setFocus(i);
+        }}
+        onChoose={(v) => chooseDigit(slot, choiceLabels(slot, item).findIndex((c) => c.value === v) + 1)}
+      >
+        {extra}
+      </ChoiceField>
+    );
+  };
+
+  const source = item.segment.text;
+  const mrwMarks = (() => {
+    const spans = item.mrws.flatMap((m) => (m.spans.length ? m.spans : [{ start: m.start, end: m.end }]).map((s) => ({ ...s, m }))).sort((a, b) => a.start - b.start);
+    const out: React.ReactNode[] = [];
+    let pos = 0;
+    for (const s of spans) {
+      if (s.start < pos) continue;
+      out.push(source.slice(pos, s.start));
+      const focused = current?.mrwId === s.m.id;
+      out.push(
+        <mark key={`${s.m.id}-${s.start}`} title={`MRW: ${s.m.token} (${s.m.pos}${s.m.metaphorical ? ", metaphorical" : ", literal"})${s.m.gloss ? ` — ${s.m.gloss}` : ""}`} className={`rounded px-0.5 ${focused ? "bg-amber-300" : s.m.active ? "bg-amber-100" : "bg-slate-100"}`}>
+          {source.slice(s.start, s.end)}
+        </mark>,
+      );
+      pos = s.end;
+    }
+    out.push(source.slice(pos));
+    return out;
+  })();
+
+  const helpField: TFieldName | "ERROR_SPAN" | null = selectedError ? "ERROR_SPAN" : current?.field ?? null;
+  const helpMrw = item.mrws.find((m) => m.id === current?.mrwId);
+  const done = slots.length - missingSlots.size;
+
+  return (
+    <div className="space-y-3 pb-16" data-testid="workspace">
+      <div className="sticky top-0 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-1 py-2 text-sm backdrop-blur">
+        <a href={`/projects/${slug}/queue?scheme=${item.scheme}`} className="text-indigo-700 underline">
+          Queue
+        </a>
+        <span>
+          Item {item.nav.position} of {item.nav.total} · {item.scheme === "MMTE" ? "MMTE" : "MetaHOPE"}
+          {item.segment.split ? ` · ${item.segment.split.toLowerCase()}` : ""} · {item.assignment.status.toLowerCase().replace("_", " ")}
+        </span>
+        <span className="text-slate-500">
+          {done}/{slots.length} fields
+        </span>
+        <span role="status" aria-live="polite" data-testid="save-status" data-status={autosave.status} className={`rounded px-2 py-0.5 ${autosave.status === "saved" ? "bg-emerald-100 text-emerald-800" : autosave.status === "saving" ? "bg-sky-100 text-sky-800" : "bg-amber-100 text-amber-900"}`}>
+          {statusText(autosave.status, autosave.pending)}
+        </span>
+        <div className="ml-auto flex gap-2">
+          <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => setShowHelp((v) => !v)} aria-pressed={showHelp}>
+            Guidelines (g)
+          </button>
+          <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => setShowKeys(true)}>
+            Keys (?)
+          </button>
+          <button type="button" className="rounded bg-indigo-600 px-3 py-1 font-medium text-white disabled:opacity-50" disabled={submitting} onClick={() => void submit()}>
+            Submit &amp; next (Ctrl+Enter)
+          </button>
+        </div>
+      </div>
+      {message && (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="workspace-message">
+          {message}
+        </p>
+      )}
+      {autosave.lastError && !message && (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm">
+          {autosave.lastError}
+        </p>
+      )}
+
+      <details className="rounded border border-slate-200 bg-white p-2" open={item.scheme === "METAHOPE"}>
+        <summary className="cursor-pointer text-sm font-medium">
+          Source document{item.document.title ? `: ${item.document.title}` : ""} ({item.document.segments.length} sentences)
+        </summary>
+        <div lang={item.project.sourceLang} className="mt-2 max-h-48 overflow-y-auto text-sm leading-relaxed">
+          {item.document.segments.map((s) => (
+            <span key={s.id} className={s.id === segId ? "rounded bg-amber-100 font-medium" : "text-slate-600"} aria-current={s.id === segId ? "true" : undefined}>
+              {s.text}{" "}
+            </span>
+          ))}
+        </div>
+      </details>
+
+      <section aria-label="Source segment" className="rounded border border-slate-200 bg-white p-3">
+        <div className="text-xs uppercase tracking-wide text-slate-500">Source ({item.segment.metaphorical ? "metaphorical" : "literal"}) — MRWs highlighted</div>
+        <p lang={item.project.sourceLang} className="text-lg leading-relaxed" data-testid="source-text">
+          {mrwMarks}
+        </p>
+      </section>
+
+      {item.translations.map((t) => {
+        const errs = liveErrors(state, t.id);
+        const tSlots = translationSlots(t.id).map(([s]) => s);
+        const quality = tSlots.filter((s) => s.mrwId === null && s.field !== "METAHOPE_ERRORS");
+        const review = tSlots.find((s) => s.field === "METAHOPE_ERRORS");
+        const alignSlot = current?.field === "ALIGNMENT" && current.translationId === t.id ? current : null;
+        const aligned = alignSlot ? alignDraft(alignSlot).spans : [];
+        const active = current?.translationId === t.id || (selectedError && (selectedError === DRAFT ? errorDraft?.translationId : state.errors[selectedError]?.translationId) === t.id);
+        return (
+          <section key={t.id} aria-label={t.label} className={`rounded-lg border bg-white p-3 ${active ? "border-indigo-400 shadow" : "border-slate-200"}`} data-testid={`translation-${t.label}`}>
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 className="font-semibold">{t.label}</h2>
+              {item.view.metahopeErrors && (
+                <span className="text-sm" data-testid="penalty">
+                  Penalty: <strong>{translationPenalty(state, t.id)}</strong> ({errs.length} error{errs.length === 1 ? "" : "s"})
+                </span>
+              )}
+            </div>
+            <TokenText
+              text={t.text}
+              lang={t.language}
+              tokens={tokens[t.id]}
+              aligned={aligned}
+              errors={[...errs.map((e) => ({ id: e.id, start: e.start, end: e.end, selected: e.id === selectedError })), ...(errorDraft && errorDraft.translationId === t.id ? [{ id: DRAFT, start: errorDraft.start, end: errorDraft.end, selected: true }] : [])]}
+              selection={selection[t.id] ?? null}
+              cursor={active ? cursor[t.id] ?? null : null}
+              label={`${t.label} text`}
+              onRange={(a, b) => {
+                setCursor((c) => ({ ...c, [t.id]: b }));
+                if (alignSlot) {
+                  const d = alignDraft(alignSlot);
+                  commitAlignment(alignSlot, { ...d, spans: toggleTokenRange(d.spans, tokens[t.id], a, b) });
+                } else setSelection((s) => ({ ...s, [t.id]: [a, b] }));
+              }}
+            />
+            {quality.length > 0 && <div className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-4">{quality.map((s) => renderSlot(s))}</div>}
+            {item.mrws
+              .filter((m) => m.active)
+              .map((m) => {
+                const ms = tSlots.filter((s) => s.mrwId === m.id);
+                if (ms.length === 0) return null;
+                return (
+                  <div key={m.id} className="mt-2 rounded border border-amber-200 bg-amber-50/40 p-2" aria-label={`MRW “${m.token}” in ${t.label}`}>
+                    <div className="mb-1 text-sm">
+                      MRW <mark className="rounded bg-amber-100 px-0.5">{m.token}</mark>
+                      <span className="ml-1 text-xs text-slate-500">{m.metaphorical ? "metaphorical" : "literal"} source</span>
+                    </div>
+                    <div className="grid grid-cols-1 gap-2 md:grid-cols-2 xl:grid-cols-3">
+                      {ms.map((s) =>
+                        renderSlot(
+                          s,
+                          s.field === "ALIGNMENT" ? (
+                            <div className="mt-1 text-xs text-slate-600">
+                              {(() => {
+                                const d = alignDraft(s);
+                                const saved = !!state.values[s.id]?.value;
+                                const pre = !saved && item.prefill[`${t.id}:${m.id}`];
+                                return (
+                                  <>
+                                    Target: <span lang={t.language} className="font-medium text-slate-900">{d.pattern === "OMISSION" ? "(none — omitted)" : d.spans.length ? d.spans.map((x) => t.text.slice(x.start, x.end)).join(" / ") : "(none)"}</span>
+                                    {pre ? " · pre-filled by the project — press its digit to confirm" : ""}
+                                  </>
+                                );
+                              })()}
+                            </div>
+                          ) : undefined,
+                        ),
+                      )}
+                    </div>
+                  </div>
+                );
+              })}
+            {review && (
+              <div className="mt-2 space-y-2">
+                <ErrorList
+                  translation={t}
+                  errors={errs}
+                  draft={errorDraft && errorDraft.translationId === t.id ? errorDraft : null}
+                  mrws={item.mrws.filter((m) => m.active)}
+                  selected={selectedError}
+                  onSelect={setSelectedError}
+                  onUpdate={updateError}
+                  onDelete={deleteError}
+                  onNew={() => startError(t.id)}
+                  canNew={true}
+                />
+                {renderSlot(review)}
+              </div>
+            )}
+          </section>
+        );
+      })}
+
+      {slots.some((s) => s.field.startsWith("POSTEDIT")) && (
+        <section aria-label="Post-edits" className="rounded-lg border border-slate-200 bg-white p-3">
+          <h2 className="font-semibold">Post-edits (MMTE B.5)</h2>
+          <div className="mt-2 grid gap-3 lg:grid-cols-2">
+            {slots
+              .filter((s) => s.field.startsWith("POSTEDIT"))
+              .map((s) => {
+                const kind = s.field === "POSTEDIT_FIGURATIVE" ? "FIGURATIVE" : "LITERAL";
+                const pe = state.postEdits[kind];
+                const base = translationOf(pe?.baseTranslationId);
+                return (
+                  <div key={s.id}>
+                    {renderSlot(s)}
+                    <textarea
+                      ref={(el) => {
+                        if (el) textareas.current.set(s.field, el);
+                      }}
+                      aria-label={`${kind === "FIGURATIVE" ? "Figurative" : "Literal"} post-edit`}
+                      lang={item.project.targetLang}
+                      className="mt-1 w-full rounded border border-slate-300 p-2 text-base"
+                      rows={2}
+                      value={pe?.text ?? ""}
+                      placeholder="Choose a translation to start from (digit), then Enter to edit"
+                      onFocus={() => setFocus(slotIndex.get(s.id)!)}
+                      onChange={(e) => setPostEdit(kind, { text: e.target.value })}
+                    />
+                    {base && pe && <PostEditDiff base={base.text} text={pe.text} language={base.language} />}
+                  </div>
+                );
+              })}
+          </div>
+        </section>
+      )}
+
+      {showHelp && <GuidelinesPanel field={helpField} mrwMetaphorical={helpMrw?.metaphorical ?? item.segment.metaphorical} onClose={() => setShowHelp(false)} />}
+      {showKeys && <CheatSheet onClose={() => setShowKeys(false)} />}
+      {conflict && <ConflictDialog conflict={conflict} describe={describeConflict} onResolve={resolveConflict} />}
+    </div>
+  );
+}
+
+function ErrorList(p: {
+  translation: { id: string; text: string; label: string; language: string };
+  errors: TItemErrorSpan[];
+  draft: TErrorDraft | null;
+  mrws: { id: string; token: string }[];
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+  onUpdate: (id: string, patch: Partial<Omit<TItemErrorSpan, "id" | "version" | "translationId">>) => void;
+  onDelete: (id: string) => void;
+  onNew: () => void;
+  canNew: boolean;
+}) {
+  const rows: (TItemErrorSpan | (TErrorDraft & { id: string }))[] = [...p.errors, ...(p.draft ? [{ ...p.draft, id: DRAFT }] : [])];
+  return (
+    <div aria-label={`Errors in ${p.translation.label}`}>
+      <div className="flex items-center gap-2 text-sm">
+        <span className="font-medium">MetaHOPE errors</span>
+        <button type="button" className="rounded border border-slate-300 px-2 py-0.5 text-xs" onClick={p.onNew}>
+          New error on selection (e)
+        </button>
+        <span className="text-xs text-slate-500">Drag over the text (or Shift+→ and Space) to select; no selection = omission at the cursor.</span>
+      </div>
+      {rows.length > 0 && (
+        <ul className="mt-1 space-y-1">
+          {rows.map((e) => {
+            const sel = p.selected === e.id;
+            const excerpt = e.start === e.end ? `(omission at ${e.start})` : p.translation.text.slice(e.start, e.end);
+            return (
+              <li
+                key={e.id}
+                data-testid="error-row"
+                onClick={() => p.onSelect(e.id)}
+                className={`flex flex-wrap items-center gap-2 rounded border px-2 py-1 text-sm ${sel ? "border-red-500 bg-red-50" : "border-slate-200"}`}
+              >
+                <span lang={p.translation.language} className="font-medium text-red-800">“{excerpt}”</span>
+                <label className="flex items-center gap-1">
+                  <span className="sr-only">Category</span>
+                  <select aria-label="Category" value={e.category ?? ""} onChange={(ev) => p.onUpdate(e.id, { category: ev.target.value as TMetahopeCategory })} className="rounded border px-1 py-0.5">
+                    <option value="" disabled>
+                      category…
+                    </option>
+                    {METAHOPE_CATEGORIES.map((c) => (
+                      <option key={c} value={c}>
+                        {c} — {METAHOPE_CATEGORY_DEFINITIONS[c].name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <select aria-label="Severity" value={e.severity ?? ""} onChange={(ev) => p.onUpdate(e.id, { severity: Number(ev.target.value) as TMetahopeSeverity })} className="rounded border px-1 py-0.5">
+                  <option value="" disabled>
+                    severity…
+                  </option>
+                  {METAHOPE_SEVERITIES.map((s) => (
+                    <option key={s.name} value={s.penalty}>
+                      {s.name} ({s.penalty})
+                    </option>
+                  ))}
+                </select>
+                <select aria-label="Tied to" value={e.mrwId ?? ""} onChange={(ev) => p.onUpdate(e.id, { mrwId: ev.target.value || null })} className="rounded border px-1 py-0.5">
+                  <option value="">sentence-level</option>
+                  {p.mrws.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      MRW “{m.token}”
+                    </option>
+                  ))}
+                </select>
+                {e.id !== DRAFT && (
+                  <input
+                    aria-label="Comment"
+                    placeholder="comment (optional)"
+                    defaultValue={e.comment ?? ""}
+                    onBlur={(ev) => {
+                      const v = ev.target.value.trim() || null;
+                      if (v !== (e.comment ?? null)) p.onUpdate(e.id, { comment: v });
+                    }}
+                    className="min-w-0 flex-1 rounded border px-1 py-0.5"
+                  />
+                )}
+                <button type="button" aria-label={`Delete error “${excerpt}”`} className="rounded border border-slate-300 px-1.5 text-xs" onClick={(ev) => { ev.stopPropagation(); p.onDelete(e.id); }}>
+                  Delete
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// Loads one item for one annotator: the segment with its whole document (MetaHOPE asks annotators
+// to read it), MRWs, translations in the annotator's order, the project's imported alignments as
+// a starting point, and ONLY the caller's own annotations, error spans and post-edits. Every
+// query is bounded by the authorised project and the caller's assignment; an item that is not
+// assigned to the caller is "not found". In blind mode system names are dropped here, on the
+// server, so they never reach the browser.
+import type { Db } from "@/lib/db/client";
+import type { Scheme } from "@/lib/generated/prisma/enums";
+import { AppError } from "@/lib/errors";
+import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import type { TSpan } from "@/lib/schemes/fields";
+import { blindLabel, stableShuffle } from "@/lib/workspace/blind-order";
+import { schemeView } from "@/lib/workspace/scheme-view";
+import type { TWorkspaceItem } from "@/lib/workspace/item-types";
+import { toItemErrorSpan } from "@/lib/db/workspace-error-spans";
+
+export interface TGetItemOptions {
+  project: { id: string; slug: string; sourceLang: string; targetLang: string };
+  config: TSchemeConfig;
+  annotatorId: string;
+  /** Segment id, or its external id (stable across databases, used in links and tests). */
+  segmentKey: string;
+  scheme: Scheme;
+}
+
+export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<TWorkspaceItem> {
+  const projectId = opts.project.id;
+  const assignment = await db.assignment.findFirst({
+    where: { projectId, annotatorId: opts.annotatorId, scheme: opts.scheme, segment: { OR: [{ id: opts.segmentKey }, { externalId: opts.segmentKey }] } },
+    select: {
+      status: true,
+      timeSpentMs: true,
+      position: true,
+      segment: {
+        select: { id: true, externalId: true, text: true, metaphorical: true, split: true, index: true, document: { select: { id: true, title: true } } },
+      },
+    },
+  });
+  if (!assignment) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
+  const seg = assignment.segment;
+  const [docSegments, mrws, translations, annotations, errorSpans, postEdits, queue] = await Promise.all([
+    db.segment.findMany({ where: { projectId, documentId: seg.document.id }, orderBy: { index: "asc" }, select: { id: true, index: true, text: true } }),
+    db.mrw.findMany({
+      where: { projectId, segmentId: seg.id },
+      orderBy: [{ start: "asc" }, { externalId: "asc" }],
+      select: { id: true, token: true, spans: true, start: true, end: true, metaphorical: true, active: true, pos: true, gloss: true },
+    }),
+    db.translation.findMany({
+      where: { segmentId: seg.id, language: opts.project.targetLang },
+      orderBy: { system: { name: "asc" } },
+      select: { id: true, text: true, language: true, system: { select: { name: true } }, alignments: { select: { mrwId: true, pattern: true, spans: true } } },
+    }),
+    db.annotation.findMany({
+      where: { projectId, annotatorId: opts.annotatorId, segmentId: seg.id },
+      select: { translationId: true, mrwId: true, field: true, value: true, version: true, updatedAt: true },
+    }),
+    db.errorSpan.findMany({ where: { projectId, annotatorId: opts.annotatorId, deletedAt: null, translation: { segmentId: seg.id } } }),
+    db.postEdit.findMany({
+      where: { projectId, annotatorId: opts.annotatorId, segmentId: seg.id },
+      select: { kind: true, text: true, baseTranslationId: true, version: true },
+    }),
+    db.assignment.findMany({
+      where: { projectId, annotatorId: opts.annotatorId, scheme: opts.scheme },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      select: { segmentId: true, status: true },
+    }),
+  ]);
+
+  const blind = opts.config.blindSystemNames;
+  const ordered = opts.config.shuffleItems ? stableShuffle(translations, `${opts.annotatorId}:${seg.id}`) : translations;
+  const prefill: TWorkspaceItem["prefill"] = {};
+  for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: a.pattern, spans: a.spans as unknown as TSpan[] };
+
+  const here = queue.findIndex((q) => q.segmentId === seg.id);
+  const open = (q: { status: string }) => q.status !== "DONE" && q.status !== "SKIPPED";
+  const nextSegmentId = (queue.slice(here + 1).find(open) ?? queue.slice(0, here).find(open))?.segmentId ?? null;
+  const prevSegmentId = here > 0 ? queue[here - 1].segmentId : null;
+
+  return {
+    project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
+    scheme: opts.scheme,
+    view: schemeView(opts.config, opts.scheme),
+    blind,
+    segment: { id: seg.id, externalId: seg.externalId, text: seg.text, metaphorical: seg.metaphorical, split: seg.split, index: seg.index },
+    document: { id: seg.document.id, title: seg.document.title, segments: docSegments },
+    mrws: mrws.map((m) => ({ ...m, spans: m.spans as unknown as TSpan[] })),
+    translations: ordered.map((t, i) => ({
+      id: t.id,
+      label: blind ? `Translation ${blindLabel(i)}` : t.system.name,
+      systemName: blind ? null : t.system.name,
+      text: t.text,
+      language: t.language,
+    })),
+    prefill,
+    annotations: annotations.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })),
+    errorSpans: errorSpans.map(toItemErrorSpan),
+    postEdits,
+    assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
+    nav: { position: here + 1, total: queue.length, nextSegmentId, prevSegmentId },
+  };
+}

@@ -1,0 +1,65 @@
+// One annotator's figurative / literal post-edit of a segment (MMTE B.5), versioned like
+// annotations: a stale baseVersion is refused with the current text, and every save appends
+// History. An empty text is allowed while drafting (completeness requires a non-blank one).
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { TSavePostEditInput, TSaveResult } from "@/lib/workspace/api-types";
+
+export async function savePostEdit(
+  db: Db,
+  opts: { projectId: string; annotatorId: string; segmentId: string; input: TSavePostEditInput },
+): Promise<TSaveResult> {
+  const { input } = opts;
+  const seg = await db.segment.findFirst({
+    where: { id: opts.segmentId, projectId: opts.projectId, assignments: { some: { annotatorId: opts.annotatorId } } },
+    select: { id: true, translations: { select: { id: true } } },
+  });
+  if (!seg) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
+  if (input.baseTranslationId && !seg.translations.some((t) => t.id === input.baseTranslationId)) {
+    throw new AppError("BAD_REQUEST", "The post-edit must start from one of this segment's translations.", { field: "baseTranslationId" });
+  }
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string; text: string; version: number; baseTranslationId: string | null; updatedAt: Date }[]>`
+      SELECT id, text, version, "baseTranslationId", "updatedAt" FROM "PostEdit"
+      WHERE "segmentId" = ${opts.segmentId} AND "annotatorId" = ${opts.annotatorId} AND kind = ${input.kind}::"EditKind"
+      FOR UPDATE`;
+    const cur = locked[0];
+    const curVersion = cur?.version ?? 0;
+    if (curVersion !== input.baseVersion) {
+      throw new AppError("CONFLICT", `This post-edit was saved elsewhere (version ${curVersion}) after the version you edited (${input.baseVersion}).`, {
+        current: {
+          value: cur ? { text: cur.text, baseTranslationId: cur.baseTranslationId } : null,
+          version: curVersion,
+          updatedAt: cur?.updatedAt.toISOString() ?? null,
+        },
+      });
+    }
+    const row = cur
+      ? await tx.postEdit.update({
+          where: { id: cur.id },
+          data: { text: input.text, baseTranslationId: input.baseTranslationId, version: { increment: 1 } },
+        })
+      : await tx.postEdit.create({
+          data: {
+            projectId: opts.projectId,
+            segmentId: opts.segmentId,
+            annotatorId: opts.annotatorId,
+            kind: input.kind,
+            text: input.text,
+            baseTranslationId: input.baseTranslationId,
+          },
+        });
+    await tx.history.create({
+      data: {
+        projectId: opts.projectId,
+        userId: opts.annotatorId,
+        entity: "POST_EDIT",
+        entityId: row.id,
+        version: row.version,
+        oldValue: cur ? { text: cur.text, baseTranslationId: cur.baseTranslationId } : undefined,
+        newValue: { text: row.text, baseTranslationId: row.baseTranslationId, kind: row.kind },
+      },
+    });
+    return { id: row.id, version: row.version };
+  });
+}

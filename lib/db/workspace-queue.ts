@@ -1,0 +1,63 @@
+// An annotator's queue in one project: their assignments in their own order (shuffled per
+// annotator when the project asks for it), with status, time spent and per-split progress.
+// Only the caller's own assignments are read.
+import type { Db } from "@/lib/db/client";
+import type { AssignmentStatus, Scheme, Split } from "@/lib/generated/prisma/enums";
+
+export interface TQueueRow {
+  segmentId: string;
+  externalId: string;
+  scheme: Scheme;
+  split: Split | null;
+  status: AssignmentStatus;
+  position: number;
+  timeSpentMs: number;
+  preview: string;
+  documentTitle: string | null;
+}
+
+export async function getAnnotatorQueue(db: Db, opts: { projectId: string; annotatorId: string }): Promise<TQueueRow[]> {
+  const rows = await db.assignment.findMany({
+    where: { projectId: opts.projectId, annotatorId: opts.annotatorId },
+    orderBy: [{ scheme: "asc" }, { position: "asc" }, { id: "asc" }],
+    select: {
+      scheme: true,
+      status: true,
+      position: true,
+      timeSpentMs: true,
+      segment: { select: { id: true, externalId: true, split: true, text: true, document: { select: { title: true, split: true } } } },
+    },
+  });
+  return rows.map((r) => ({
+    segmentId: r.segment.id,
+    externalId: r.segment.externalId,
+    scheme: r.scheme,
+    // A segment without its own split inherits its document's.
+    split: r.segment.split ?? r.segment.document.split,
+    status: r.status,
+    position: r.position,
+    timeSpentMs: r.timeSpentMs,
+    preview: r.segment.text.length > 140 ? `${r.segment.text.slice(0, 137)}…` : r.segment.text,
+    documentTitle: r.segment.document.title,
+  }));
+}
+
+export interface TQueueSummary {
+  done: number;
+  skipped: number;
+  total: number;
+  timeSpentMs: number;
+  /** First item not done or skipped, in the annotator's order ("continue where I stopped"). */
+  continueSegmentId: string | null;
+}
+
+export function summarizeQueue(rows: readonly TQueueRow[]): TQueueSummary {
+  const open = rows.find((r) => r.status === "TODO" || r.status === "IN_PROGRESS");
+  return {
+    done: rows.filter((r) => r.status === "DONE").length,
+    skipped: rows.filter((r) => r.status === "SKIPPED").length,
+    total: rows.length,
+    timeSpentMs: rows.reduce((s, r) => s + r.timeSpentMs, 0),
+    continueSegmentId: open?.segmentId ?? null,
+  };
+}

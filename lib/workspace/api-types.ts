@@ -1,0 +1,95 @@
+/**
+ * Request and response schemas of the workspace API, shared by the route
+ * handlers (which parse requests) and the browser (which parses responses and
+ * its own persisted queue). See the save contract in the shared conventions:
+ * PUT /api/projects/[slug]/annotations.
+ */
+import { z } from "zod";
+import { ZFieldName } from "@/lib/schemes/fields";
+import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES } from "@/lib/schemes/metahope";
+import { MAX_COMMENT_LENGTH, MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
+
+const ZId = z.string().min(1).max(64);
+
+/** Annotation fields saved through the annotations endpoint (post-edits have their own rows and endpoint). */
+export const ANNOTATION_FIELDS = [
+  "FLUENCY",
+  "INTELLIGIBILITY",
+  "FIDELITY",
+  "OVERALL",
+  "EQUIVALENCE",
+  "EMOTION",
+  "AUTHENTICITY",
+  "ALIGNMENT",
+  "METAHOPE_ERRORS",
+] as const;
+export type TAnnotationField = (typeof ANNOTATION_FIELDS)[number];
+
+export const ZSaveAnnotationInput = z
+  .object({
+    segmentId: ZId,
+    translationId: ZId.nullish(),
+    mrwId: ZId.nullish(),
+    field: ZFieldName,
+    /** null clears the value (kept as a version, so the history shows the clearing). */
+    value: z.unknown(),
+    /** The version the edit was based on; 0 = the annotator had no value yet. */
+    baseVersion: z.number().int().min(0),
+  })
+  .strict();
+export type TSaveAnnotationInput = z.infer<typeof ZSaveAnnotationInput>;
+
+/** METAHOPE_ERRORS is stored as a review mark; the spans themselves are ErrorSpan rows. */
+export const ZReviewMark = z.object({ reviewed: z.boolean() }).strict();
+
+export const ZSaveResult = z.object({ id: z.string(), version: z.number().int() });
+export type TSaveResult = z.infer<typeof ZSaveResult>;
+
+export const ZConflictCurrent = z.object({
+  value: z.unknown(),
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type TConflictCurrent = z.infer<typeof ZConflictCurrent>;
+
+export const ZErrorSpanFields = z.object({
+  translationId: ZId,
+  mrwId: ZId.nullable(),
+  category: z.enum(METAHOPE_CATEGORIES),
+  /** The MetaHOPE penalty 2/4/6/8/10 (stored as the Severity enum). */
+  severity: z.literal(METAHOPE_PENALTIES),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  comment: z.string().max(MAX_COMMENT_LENGTH).nullable(),
+});
+export type TErrorSpanFields = z.infer<typeof ZErrorSpanFields>;
+
+export const ZCreateErrorSpanInput = ZErrorSpanFields.strict();
+export const ZUpdateErrorSpanInput = ZErrorSpanFields.partial()
+  .omit({ translationId: true })
+  .extend({ baseVersion: z.number().int().min(1) })
+  .strict();
+export const ZDeleteErrorSpanInput = z.object({ baseVersion: z.number().int().min(1) }).strict();
+
+export const ZSavePostEditInput = z
+  .object({
+    kind: z.enum(["FIGURATIVE", "LITERAL"]),
+    text: z.string().max(MAX_POST_EDIT_LENGTH),
+    baseTranslationId: ZId.nullable(),
+    baseVersion: z.number().int().min(0),
+  })
+  .strict();
+export type TSavePostEditInput = z.infer<typeof ZSavePostEditInput>;
+
+export const ZAssignmentAction = z.discriminatedUnion("action", [
+  /** Active time since the last report, in ms (capped server-side). */
+  z.object({ action: z.literal("time"), scheme: z.enum(["MMTE", "METAHOPE"]), activeMs: z.number().int().min(0).max(600_000) }).strict(),
+  z.object({ action: z.literal("submit"), scheme: z.enum(["MMTE", "METAHOPE"]), activeMs: z.number().int().min(0).max(600_000).default(0) }).strict(),
+  z.object({ action: z.literal("skip"), scheme: z.enum(["MMTE", "METAHOPE"]) }).strict(),
+  z.object({ action: z.literal("reopen"), scheme: z.enum(["MMTE", "METAHOPE"]) }).strict(),
+]);
+export type TAssignmentAction = z.infer<typeof ZAssignmentAction>;
+
+export function annotationItemKey(translationId: string | null | undefined, mrwId: string | null | undefined): string {
+  return `${translationId ?? "-"}:${mrwId ?? "-"}`;
+}

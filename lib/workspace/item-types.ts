@@ -1,0 +1,78 @@
+/**
+ * The item payload the server gives the workspace: one segment with its
+ * document context, MRWs and translations, and ONLY the caller's own values.
+ * Plain JSON (it crosses the server→client boundary as props and as the GET
+ * item API response). In blind mode `systemName` is null: the name never
+ * reaches the browser.
+ */
+import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import type { TSpan } from "@/lib/schemes/fields";
+import type { TMetahopeCategory, TMetahopeSeverity, TRealisationPattern } from "@/lib/schemes/metahope";
+import type { TWorkspaceScheme } from "./scheme-view";
+
+export interface TItemMrw {
+  id: string;
+  token: string;
+  spans: TSpan[];
+  start: number;
+  end: number;
+  metaphorical: boolean;
+  active: boolean;
+  pos: string;
+  gloss: string | null;
+}
+
+export interface TItemTranslation {
+  id: string;
+  /** "Translation A" in blind mode, else the system name. */
+  label: string;
+  systemName: string | null;
+  text: string;
+  language: string;
+}
+
+export interface TItemAnnotation {
+  translationId: string | null;
+  mrwId: string | null;
+  field: string;
+  value: unknown;
+  version: number;
+  updatedAt: string;
+}
+
+export interface TItemErrorSpan {
+  id: string;
+  translationId: string;
+  mrwId: string | null;
+  category: TMetahopeCategory;
+  severity: TMetahopeSeverity;
+  start: number;
+  end: number;
+  comment: string | null;
+  version: number;
+}
+
+export interface TItemPostEdit {
+  kind: "FIGURATIVE" | "LITERAL";
+  text: string;
+  baseTranslationId: string | null;
+  version: number;
+}
+
+export interface TWorkspaceItem {
+  project: { slug: string; sourceLang: string; targetLang: string };
+  scheme: TWorkspaceScheme;
+  view: TSchemeConfig;
+  blind: boolean;
+  segment: { id: string; externalId: string; text: string; metaphorical: boolean; split: string | null; index: number };
+  document: { id: string; title: string | null; segments: { id: string; index: number; text: string }[] };
+  mrws: TItemMrw[];
+  translations: TItemTranslation[];
+  /** Project-level (imported) alignments keyed `${translationId}:${mrwId}`, offered as a starting point. */
+  prefill: Record<string, { pattern: TRealisationPattern; spans: TSpan[] }>;
+  annotations: TItemAnnotation[];
+  errorSpans: TItemErrorSpan[];
+  postEdits: TItemPostEdit[];
+  assignment: { status: "TODO" | "IN_PROGRESS" | "DONE" | "SKIPPED"; timeSpentMs: number };
+  nav: { position: number; total: number; nextSegmentId: string | null; prevSegmentId: string | null };
+}

@@ -1,0 +1,145 @@
+/**
+ * The workspace's client state and what is derived from it, as pure
+ * functions: the ordered list of fields the keyboard walks through, the
+ * values completeness checks, and the running MetaHOPE penalty.
+ *
+ * State is serialisable (undo keeps snapshots of it): annotation values keyed
+ * by `fieldKey`, error spans keyed by id (a local id until the server assigns
+ * one), and the two post-edits.
+ */
+import { FIELDS, choicesFor, type TFieldName } from "@/lib/schemes/fields";
+import { enabledFieldNames } from "@/lib/schemes/scheme-config";
+import type { TAnnotationValues, TMissingValue } from "@/lib/schemes/completeness";
+import { METAHOPE_PENALTIES, REALISATION_PATTERNS } from "@/lib/schemes/metahope";
+import type { TItemErrorSpan, TWorkspaceItem } from "./item-types";
+
+export interface TValueState {
+  value: unknown;
+  version: number;
+}
+
+export interface TPostEditState {
+  text: string;
+  baseTranslationId: string | null;
+  version: number;
+}
+
+export interface TWorkspaceState {
+  values: Record<string, TValueState>;
+  errors: Record<string, TItemErrorSpan>;
+  postEdits: Partial<Record<"FIGURATIVE" | "LITERAL", TPostEditState>>;
+}
+
+export function fieldKey(translationId: string | null, mrwId: string | null, field: string): string {
+  return `${translationId ?? "-"}:${mrwId ?? "-"}|${field}`;
+}
+
+export function initialState(item: TWorkspaceItem): TWorkspaceState {
+  const values: Record<string, TValueState> = {};
+  for (const a of item.annotations) values[fieldKey(a.translationId, a.mrwId, a.field)] = { value: a.value, version: a.version };
+  const errors: Record<string, TItemErrorSpan> = {};
+  for (const e of item.errorSpans) errors[e.id] = e;
+  const postEdits: TWorkspaceState["postEdits"] = {};
+  for (const p of item.postEdits) postEdits[p.kind] = { text: p.text, baseTranslationId: p.baseTranslationId, version: p.version };
+  return { values, errors, postEdits };
+}
+
+/** One stop of the keyboard walk. */
+export interface TFieldSlot {
+  id: string;
+  field: TFieldName;
+  translationId: string | null;
+  mrwId: string | null;
+  /** Choices digits pick, in definition order (empty for text fields). */
+  choices: readonly (string | number)[];
+}
+
+export function slotId(translationId: string | null, mrwId: string | null, field: string): string {
+  return fieldKey(translationId, mrwId, field);
+}
+
+/**
+ * Fields in the order the page shows them: per translation its quality
+ * fields, then per active MRW alignment and the MMTE labels, then its error
+ * review; the segment's post-edits last.
+ */
+export function fieldSlots(item: TWorkspaceItem): TFieldSlot[] {
+  const on = new Set(enabledFieldNames({ ...item.view, required: undefined }));
+  const out: TFieldSlot[] = [];
+  const mrws = item.mrws.filter((m) => m.active);
+  const add = (field: TFieldName, translationId: string | null, mrwId: string | null, choices: readonly (string | number)[]) => {
+    if (on.has(field)) out.push({ id: slotId(translationId, mrwId, field), field, translationId, mrwId, choices });
+  };
+  for (const t of item.translations) {
+    for (const f of ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const) add(f, t.id, null, choicesFor(f));
+    for (const m of mrws) {
+      add("ALIGNMENT", t.id, m.id, REALISATION_PATTERNS);
+      add("EQUIVALENCE", t.id, m.id, choicesFor("EQUIVALENCE", { sourceMetaphorical: m.metaphorical }));
+      add("EMOTION", t.id, m.id, choicesFor("EMOTION"));
+      add("AUTHENTICITY", t.id, m.id, choicesFor("AUTHENTICITY"));
+    }
+    add("METAHOPE_ERRORS", t.id, null, ["REVIEWED"]);
+  }
+  add("POSTEDIT_FIGURATIVE", null, null, item.translations.map((t) => t.id));
+  add("POSTEDIT_LITERAL", null, null, item.translations.map((t) => t.id));
+  return out;
+}
+
+export function liveErrors(state: TWorkspaceState, translationId?: string): TItemErrorSpan[] {
+  return Object.values(state.errors)
+    .filter((e) => translationId === undefined || e.translationId === translationId)
+    .sort((a, b) => a.start - b.start || a.end - b.end || a.id.localeCompare(b.id));
+}
+
+/** MetaHOPE running penalty of one translation: the sum of its error penalties (§3; no error = 0). */
+export function translationPenalty(state: TWorkspaceState, translationId: string): number {
+  return liveErrors(state, translationId).reduce((s, e) => s + e.severity, 0);
+}
+
+/**
+ * Values in the shape lib/schemes `findMissing` reads. The MetaHOPE error
+ * review counts as answered once the translation has an error span or is
+ * marked reviewed ({ reviewed: true }); an empty list then means "no errors".
+ */
+export function completenessValues(item: TWorkspaceItem, state: TWorkspaceState): TAnnotationValues {
+  const translation: Record<string, Record<string, unknown>> = {};
+  const mrw: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const t of item.translations) {
+    const tv: Record<string, unknown> = {};
+    for (const f of ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const) tv[f] = state.values[fieldKey(t.id, null, f)]?.value;
+    const errs = liveErrors(state, t.id);
+    const reviewed = (state.values[fieldKey(t.id, null, "METAHOPE_ERRORS")]?.value as { reviewed?: boolean } | null | undefined)?.reviewed === true;
+    tv.METAHOPE_ERRORS = reviewed || errs.length > 0
+      ? errs.map((e) => ({ start: e.start, end: e.end, category: e.category, severity: e.severity, mrwId: e.mrwId }))
+      : undefined;
+    translation[t.id] = tv;
+    mrw[t.id] = {};
+    for (const m of item.mrws) {
+      const mv: Record<string, unknown> = {};
+      for (const f of ["EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT"] as const) mv[f] = state.values[fieldKey(t.id, m.id, f)]?.value;
+      mrw[t.id][m.id] = mv;
+    }
+  }
+  const text = (k: "FIGURATIVE" | "LITERAL") => {
+    const t = state.postEdits[k]?.text;
+    return t === undefined || t === "" ? undefined : t;
+  };
+  return { translation, mrw, segment: { POSTEDIT_FIGURATIVE: text("FIGURATIVE"), POSTEDIT_LITERAL: text("LITERAL") } };
+}
+
+/** The slot a missing value lives in (completeness and the walk share field keys). */
+export function slotForMissing(m: TMissingValue): string {
+  return slotId(m.translationId ?? null, m.mrwId ?? null, m.field);
+}
+
+/** Human wording of where a field is: "Fluency — Translation B", "Emotion — Translation A · “run out of steam”". */
+export function describeSlot(item: TWorkspaceItem, slot: Pick<TFieldSlot, "field" | "translationId" | "mrwId">): string {
+  const parts: string[] = [FIELDS[slot.field].label];
+  const t = item.translations.find((x) => x.id === slot.translationId);
+  if (t) parts.push(t.label);
+  const m = item.mrws.find((x) => x.id === slot.mrwId);
+  if (m) parts.push(`“${m.token}”`);
+  return parts.join(" — ");
+}
+
+export const SEVERITY_CHOICES = METAHOPE_PENALTIES;

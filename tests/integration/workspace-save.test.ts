@@ -1,0 +1,219 @@
+// The workspace save path against real PostgreSQL: validation, versioning with history,
+// conflict detection (also under concurrency), authorisation and privacy of the item loader.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import { useTestDatabase } from "../db";
+import { makeProject, makeUser } from "./fixtures";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
+import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { createAssignments } from "@/lib/db/assignments";
+import { saveAnnotation } from "@/lib/db/annotations";
+import { getWorkspaceItem } from "@/lib/db/workspace-item";
+import { createErrorSpan, deleteErrorSpan, updateErrorSpan } from "@/lib/db/workspace-error-spans";
+import { savePostEdit } from "@/lib/db/workspace-post-edits";
+import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { AppError } from "@/lib/errors";
+import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
+
+let db: Db;
+let pool: Pool;
+const config: TSchemeConfig = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true });
+let project: { id: string; slug: string; sourceLang: string; targetLang: string };
+let other: { id: string };
+let a1: string, a2: string, a3: string;
+let seg: { id: string; translations: { id: string; text: string }[]; mrws: { id: string; metaphorical: boolean }[] };
+let otherSeg: { id: string; mrws: { id: string }[] };
+
+async function rejection(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected a rejection");
+}
+
+beforeAll(async () => {
+  useTestDatabase();
+  db = (await import("@/lib/db/client")).getDb();
+  pool = (await import("@/lib/db/pg-pool")).getPgPool();
+  const [u1, u2, u3] = [await makeUser(db, { tag: "ann1" }), await makeUser(db, { tag: "ann2" }), await makeUser(db, { tag: "ann3" })];
+  [a1, a2, a3] = [u1.id, u2.id, u3.id];
+  const p = await makeProject(db, [{ userId: a1, roles: ["ANNOTATOR"] }, { userId: a2, roles: ["ANNOTATOR"] }, { userId: a3, roles: ["ANNOTATOR"] }]);
+  await db.project.update({ where: { id: p.id }, data: { schemeConfig: config } });
+  project = { id: p.id, slug: p.slug, sourceLang: "en", targetLang: "zh" };
+  await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
+  // a1 and a2 share every item; a3 has none.
+  for (const scheme of ["MMTE", "METAHOPE"] as const) {
+    await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, scheme, shuffle: true });
+  }
+  seg = await db.segment.findFirstOrThrow({
+    where: { projectId: p.id, externalId: "demo-doc-1-s1" },
+    select: { id: true, translations: { select: { id: true, text: true }, orderBy: { id: "asc" } }, mrws: { select: { id: true, metaphorical: true }, orderBy: { start: "asc" } } },
+  });
+  const o = await makeProject(db, [{ userId: a1, roles: ["ANNOTATOR"] }]);
+  other = { id: o.id };
+  await loadImport(pool, { projectId: o.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
+  await createAssignments(db, { projectId: o.id, annotatorIds: [a1], perItem: 1, scheme: "MMTE", shuffle: false });
+  otherSeg = await db.segment.findFirstOrThrow({ where: { projectId: o.id, externalId: "demo-doc-1-s1" }, select: { id: true, mrws: { select: { id: true } } } });
+});
+
+afterAll(async () => {
+  await (await import("@/lib/db/client")).disconnectDb();
+  await (await import("@/lib/db/pg-pool")).closePgPool();
+});
+
+const save = (annotatorId: string, input: Partial<TSaveAnnotationInput>) =>
+  saveAnnotation(pool, {
+    projectId: project.id,
+    annotatorId,
+    config,
+    input: { segmentId: seg.id, translationId: seg.translations[0].id, mrwId: null, field: "FLUENCY", value: 4, baseVersion: 0, ...input } as TSaveAnnotationInput,
+  });
+
+describe("saveAnnotation: validation", () => {
+  it("rejects values outside the field's scale, naming the field", async () => {
+    const e = await rejection(save(a1, { value: 7 }));
+    expect(e.code).toBe("BAD_REQUEST");
+    expect(e.message).toMatch(/^Fluency: expected a whole number from 1/);
+    expect(e.detail).toEqual({ field: "value" });
+  });
+  it("checks the label set against the MRW (literal-source label on a metaphorical MRW) and scope", async () => {
+    const m = seg.mrws.find((x) => x.metaphorical)!;
+    const e = await rejection(save(a1, { field: "EQUIVALENCE", mrwId: m.id, value: "LITERAL" }));
+    expect(e.message).toMatch(/Equivalence: expected one of FULL, PART, NON, MISUNDERSTANDING, ERROR/);
+    expect((await rejection(save(a1, { field: "EMOTION", value: "SAME" }))).detail).toEqual({ field: "mrwId" });
+    expect((await rejection(save(a1, { field: "FLUENCY", mrwId: m.id }))).detail).toEqual({ field: "mrwId" });
+  });
+  it("checks alignment spans against the translation text", async () => {
+    const t = seg.translations[0];
+    const e = await rejection(save(a1, { field: "ALIGNMENT", mrwId: seg.mrws[0].id, value: { pattern: "DIRECT", spans: [{ start: 0, end: t.text.length + 1 }] } }));
+    expect(e.message).toMatch(/runs past the end of the translation/);
+  });
+  it("refuses post-edits here and fields the project switched off", async () => {
+    expect((await rejection(save(a1, { field: "POSTEDIT_LITERAL", translationId: null, value: "x" }))).detail).toEqual({ field: "field" });
+    const mmteOnly = ZSchemeConfig.parse({});
+    const e = await rejection(
+      saveAnnotation(pool, { projectId: project.id, annotatorId: a1, config: mmteOnly, input: { segmentId: seg.id, translationId: seg.translations[0].id, mrwId: seg.mrws[0].id, field: "ALIGNMENT", value: { pattern: "OMISSION", spans: [] }, baseVersion: 0 } }),
+    );
+    expect(e.message).toMatch(/switched off/);
+  });
+});
+
+describe("saveAnnotation: versioning and conflicts", () => {
+  it("creates version 1, increments on every save and records who/old/new in History", async () => {
+    const t = seg.translations[1].id;
+    const v1 = await save(a1, { translationId: t, field: "OVERALL", value: 3 });
+    expect(v1.version).toBe(1);
+    const v2 = await save(a1, { translationId: t, field: "OVERALL", value: 5, baseVersion: 1 });
+    expect(v2).toEqual({ id: v1.id, version: 2 });
+    const cleared = await save(a1, { translationId: t, field: "OVERALL", value: null, baseVersion: 2 });
+    expect(cleared.version).toBe(3);
+    const hist = await db.history.findMany({ where: { entity: "ANNOTATION", entityId: v1.id }, orderBy: { version: "asc" } });
+    expect(hist.map((h) => [h.version, h.oldValue, h.newValue, h.userId])).toEqual([
+      [1, null, 3, a1],
+      [2, 3, 5, a1],
+      [3, 5, null, a1],
+    ]);
+  });
+
+  it("refuses a stale base version (second tab) with the current value and writes nothing", async () => {
+    const t = seg.translations[2].id;
+    await save(a1, { translationId: t, field: "FIDELITY", value: 4 }); // tab 1
+    const e = await rejection(save(a1, { translationId: t, field: "FIDELITY", value: 2, baseVersion: 0 })); // tab 2, opened before
+    expect(e.code).toBe("CONFLICT");
+    expect(e.detail).toMatchObject({ current: { value: 4, version: 1 } });
+    expect((e.detail as { current: { updatedAt: string } }).current.updatedAt).toMatch(/^\d{4}-/);
+    // keeping "mine" = saving again on top of the version shown
+    expect((await save(a1, { translationId: t, field: "FIDELITY", value: 2, baseVersion: 1 })).version).toBe(2);
+    const row = await db.annotation.findFirstOrThrow({ where: { annotatorId: a1, segmentId: seg.id, field: "FIDELITY", translationId: t } });
+    expect(row.value).toBe(2);
+  });
+
+  it("of concurrent saves on one version exactly one wins", async () => {
+    const t = seg.translations[0].id;
+    const base = await save(a1, { translationId: t, field: "INTELLIGIBILITY", value: 1 });
+    const results = await Promise.allSettled([2, 3, 4, 5].map((v) => save(a1, { translationId: t, field: "INTELLIGIBILITY", value: v, baseVersion: base.version })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected").map((r) => ((r as PromiseRejectedResult).reason as AppError).code)).toEqual(["CONFLICT", "CONFLICT", "CONFLICT"]);
+  });
+});
+
+describe("authorisation", () => {
+  it("an annotator without the assignment, or a segment/MRW of another project, is not found", async () => {
+    expect((await rejection(save(a3, {}))).code).toBe("NOT_FOUND");
+    expect((await rejection(save(a1, { segmentId: otherSeg.id, translationId: null }))).code).toBe("BAD_REQUEST"); // scope check comes first
+    expect((await rejection(save(a1, { segmentId: otherSeg.id }))).code).toBe("NOT_FOUND"); // translation is not in that segment
+    expect((await rejection(save(a1, { field: "EMOTION", mrwId: otherSeg.mrws[0].id, value: "SAME" }))).code).toBe("NOT_FOUND");
+    // the other project's own item, saved under this project's id
+    expect(
+      (await rejection(saveAnnotation(pool, { projectId: project.id, annotatorId: a1, config, input: { segmentId: otherSeg.id, translationId: seg.translations[0].id, mrwId: null, field: "FLUENCY", value: 3, baseVersion: 0 } }))).code,
+    ).toBe("NOT_FOUND");
+    expect(other.id).not.toBe(project.id);
+  });
+
+  it("the item loader returns only the caller's values, never another annotator's", async () => {
+    const t = seg.translations[0].id;
+    await save(a1, { translationId: t, field: "FLUENCY", value: 4 });
+    await save(a2, { translationId: t, field: "FLUENCY", value: 1 });
+    await createErrorSpan(db, { projectId: project.id, annotatorId: a2, segmentId: seg.id, span: { translationId: t, mrwId: null, category: "STL", severity: 10, start: 0, end: 1, comment: "a2-secret-comment" } });
+    await savePostEdit(db, { projectId: project.id, annotatorId: a2, segmentId: seg.id, input: { kind: "LITERAL", text: "a2-secret-post-edit", baseTranslationId: t, baseVersion: 0 } });
+    const item = await getWorkspaceItem(db, { project, config, annotatorId: a1, segmentKey: seg.id, scheme: "MMTE" });
+    const json = JSON.stringify(item);
+    expect(json).not.toContain("a2-secret");
+    expect(item.annotations.find((a) => a.field === "FLUENCY" && a.translationId === t)?.value).toBe(4);
+    expect(item.errorSpans).toEqual([]);
+    // blind: no system names anywhere in the payload
+    expect(json).not.toMatch(/mt-alpha|mt-beta|llm-gamma/);
+    expect(item.translations.map((x) => x.label)).toEqual(["Translation A", "Translation B", "Translation C"]);
+    await expect(getWorkspaceItem(db, { project, config, annotatorId: a3, segmentKey: seg.id, scheme: "MMTE" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // by external id too (stable links)
+    expect((await getWorkspaceItem(db, { project, config, annotatorId: a1, segmentKey: "demo-doc-1-s1", scheme: "METAHOPE" })).segment.id).toBe(seg.id);
+  });
+});
+
+describe("error spans, post-edits and submit", () => {
+  it("error spans are versioned, soft-deleted, and owned", async () => {
+    const t = seg.translations[1];
+    const e = await createErrorSpan(db, { projectId: project.id, annotatorId: a1, segmentId: seg.id, span: { translationId: t.id, mrwId: seg.mrws[0].id, category: "MIS", severity: 6, start: 2, end: 4, comment: null } });
+    expect(e).toMatchObject({ version: 1, severity: 6, category: "MIS" });
+    const u = await updateErrorSpan(db, { projectId: project.id, annotatorId: a1, segmentId: seg.id, id: e.id, patch: { severity: 8, comment: "imagery lost" }, baseVersion: 1 });
+    expect(u).toMatchObject({ version: 2, severity: 8, comment: "imagery lost" });
+    expect((await rejection(updateErrorSpan(db, { projectId: project.id, annotatorId: a1, segmentId: seg.id, id: e.id, patch: { severity: 2 }, baseVersion: 1 }))).code).toBe("CONFLICT");
+    expect((await rejection(updateErrorSpan(db, { projectId: project.id, annotatorId: a2, segmentId: seg.id, id: e.id, patch: { severity: 2 }, baseVersion: 2 }))).code).toBe("NOT_FOUND");
+    expect((await rejection(createErrorSpan(db, { projectId: project.id, annotatorId: a1, segmentId: seg.id, span: { translationId: t.id, mrwId: null, category: "PRF", severity: 2, start: 0, end: 999, comment: null } }))).message).toMatch(/runs past the end/);
+    await deleteErrorSpan(db, { projectId: project.id, annotatorId: a1, segmentId: seg.id, id: e.id, baseVersion: 2 });
+    const row = await db.errorSpan.findUniqueOrThrow({ where: { id: e.id } });
+    expect(row.deletedAt).not.toBeNull();
+    expect(await db.history.count({ where: { entity: "ERROR_SPAN", entityId: e.id } })).toBe(3);
+  });
+
+  it("post-edits detect conflicts", async () => {
+    const t = seg.translations[0].id;
+    const v1 = await savePostEdit(db, { projectId: project.id, annotatorId: a1, segmentId: seg.id, input: { kind: "FIGURATIVE", text: "地区经济已经失去了动力。", baseTranslationId: t, baseVersion: 0 } });
+    expect(v1.version).toBe(1);
+    const e = await rejection(savePostEdit(db, { projectId: project.id, annotatorId: a1, segmentId: seg.id, input: { kind: "FIGURATIVE", text: "x", baseTranslationId: t, baseVersion: 0 } }));
+    expect(e.detail).toMatchObject({ current: { version: 1, value: { text: "地区经济已经失去了动力。" } } });
+  });
+
+  it("submit refuses an incomplete item (422 with the missing list) and records time", async () => {
+    const opts = { project, config, annotatorId: a1, segmentId: seg.id };
+    const t = await applyAssignmentAction(db, { ...opts, action: { action: "time", scheme: "METAHOPE", activeMs: 1500 } });
+    expect(t).toEqual({ status: "IN_PROGRESS", timeSpentMs: 1500 });
+    const e = await rejection(applyAssignmentAction(db, { ...opts, action: { action: "submit", scheme: "METAHOPE", activeMs: 0 } }));
+    expect(e.code).toBe("UNPROCESSABLE");
+    expect((e.detail as { missing: { field: string }[] }).missing[0].field).toBe("METAHOPE_ERRORS");
+    // complete the MetaHOPE part: every translation reviewed, every active MRW aligned
+    const item = await getWorkspaceItem(db, { project, config, annotatorId: a1, segmentKey: seg.id, scheme: "METAHOPE" });
+    for (const tr of item.translations) {
+      await save(a1, { translationId: tr.id, field: "METAHOPE_ERRORS", value: { reviewed: true } });
+      for (const m of item.mrws.filter((x) => x.active)) await save(a1, { translationId: tr.id, mrwId: m.id, field: "ALIGNMENT", value: { pattern: "OMISSION", spans: [] } });
+    }
+    const done = await applyAssignmentAction(db, { ...opts, action: { action: "submit", scheme: "METAHOPE", activeMs: 500 } });
+    expect(done).toEqual({ status: "DONE", timeSpentMs: 2000 });
+  });
+});
