@@ -17,7 +17,11 @@ export function getPgPool(): pg.Pool {
         "DATABASE_URL is not set. Start Tropos with `npm run demo` (embedded database) or set DATABASE_URL to a PostgreSQL server.",
       );
     }
-    globalForPool.__troposPgPool = new pg.Pool({ connectionString, max: poolMax() });
+    const pool = new pg.Pool({ connectionString, max: poolMax() });
+    // An idle connection that dies (PostgreSQL restarted, network blip) is dropped from the pool
+    // and reported here; without a listener node-postgres would crash the whole process.
+    pool.on("error", (e) => console.error(`[db] idle connection lost: ${e.message}`));
+    globalForPool.__troposPgPool = pool;
   }
   return globalForPool.__troposPgPool;
 }
