@@ -2,7 +2,7 @@
 // user or a revoked admin flag takes effect at once).
 import { getServerSession } from "next-auth";
 import { authOptions } from "@/lib/auth/options";
-import { getDb } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
 
 export interface CurrentUser {
   id: string;
@@ -15,9 +15,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   const session = await getServerSession(authOptions);
   const uid = (session?.user as { id?: string } | undefined)?.id;
   if (!uid) return null;
-  const user = await getDb().user.findUnique({
-    where: { id: uid },
-    select: { id: true, email: true, name: true, isAdmin: true },
-  });
-  return user;
+  // raw query: this runs on every request (see lib/authz/authorize-project.ts)
+  const { rows } = await getPgPool().query<CurrentUser>(`SELECT id, email, name, "isAdmin" FROM "User" WHERE id = $1`, [uid]);
+  return rows[0] ?? null;
 }

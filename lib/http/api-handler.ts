@@ -3,7 +3,7 @@
 // field; anything else → 500 with a generic message, logged on the server).
 import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
-import { getDb } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
 import { getCurrentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import type { Permission } from "@/lib/authz/permissions";
@@ -52,7 +52,7 @@ export function withProject<P extends { slug: string }>(
   return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
     try {
       const params = await ctx.params;
-      const access = await authorizeProject(getDb(), await getCurrentUser(), params.slug, permission);
+      const access = await authorizeProject(getPgPool(), await getCurrentUser(), params.slug, permission);
       return await handler(req, { access, params });
     } catch (e) {
       return errorResponse(e);

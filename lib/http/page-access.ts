@@ -1,7 +1,7 @@
 // The guard for server-rendered pages: not signed in → sign-in page; not a member → 404;
 // member without the permission → the 403 page (app/forbidden.tsx).
 import { forbidden, notFound, redirect } from "next/navigation";
-import { getDb } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
 import { getCurrentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import type { Permission } from "@/lib/authz/permissions";
@@ -16,7 +16,7 @@ export async function requireUser(callbackUrl = "/projects"): Promise<CurrentUse
 export async function requireProjectPage(slug: string, permission: Permission, path: string): Promise<ProjectAccess> {
   const user = await requireUser(path);
   try {
-    return await authorizeProject(getDb(), user, slug, permission);
+    return await authorizeProject(getPgPool(), user, slug, permission);
   } catch (e) {
     if (isAppError(e) && e.code === "FORBIDDEN") forbidden();
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();

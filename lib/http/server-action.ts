@@ -1,7 +1,7 @@
 // The one guard for server actions: parse the input with zod, authorise against the project,
 // run, and return a serialisable result (actions must not throw raw errors at the client).
 import { ZodError, type z } from "zod";
-import { getDb } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import type { Permission } from "@/lib/authz/permissions";
@@ -17,7 +17,7 @@ export function projectAction<S extends z.ZodType<{ slug: string }>, T>(
   return async (raw: unknown): Promise<ActionResult<T>> => {
     try {
       const input = schema.parse(raw);
-      const access = await authorizeProject(getDb(), await getCurrentUser(), input.slug, permission);
+      const access = await authorizeProject(getPgPool(), await getCurrentUser(), input.slug, permission);
       return { ok: true, data: await fn(input, access) };
     } catch (e) {
       if (isAppError(e)) return { ok: false, code: e.code, message: e.message };

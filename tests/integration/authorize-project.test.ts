@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
+import type { Pool } from "pg";
 import { PERMISSIONS, type Permission } from "@/lib/authz/permissions";
 import { authorizeProject } from "@/lib/authz/authorize-project";
 import { AppError } from "@/lib/errors";
 
 let db: Db;
+let pool: Pool;
 beforeAll(async () => {
   useTestDatabase();
   db = (await import("@/lib/db/client")).getDb();
+  pool = (await import("@/lib/db/pg-pool")).getPgPool();
 });
 afterAll(async () => {
   await (await import("@/lib/db/client")).disconnectDb();
@@ -54,7 +57,7 @@ describe("authorizeProject", () => {
     const callers = { anonymous: null, outsider, annotator, adjudicator, manager, admin };
     for (const [who, user] of Object.entries(callers)) {
       for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
-        const got = await outcome(authorizeProject(db, user, project.slug, permission));
+        const got = await outcome(authorizeProject(pool, user, project.slug, permission));
         expect(`${who} ${permission} → ${got}`).toBe(`${who} ${permission} → ${expected[who][permission]}`);
       }
     }
@@ -62,16 +65,16 @@ describe("authorizeProject", () => {
 
   it("an unknown project is NOT_FOUND, like a foreign one", async () => {
     const user = await makeUser(db);
-    expect(await outcome(authorizeProject(db, user, "no-such-project", "project.read"))).toBe("NOT_FOUND");
+    expect(await outcome(authorizeProject(pool, user, "no-such-project", "project.read"))).toBe("NOT_FOUND");
   });
 
   it("role changes take effect on the next call (roles are not cached in the session)", async () => {
     const user = await makeUser(db);
     const project = await makeProject(db, [{ userId: user.id, roles: ["ANNOTATOR"] }]);
-    expect(await outcome(authorizeProject(db, user, project.slug, "project.manage"))).toBe("FORBIDDEN");
+    expect(await outcome(authorizeProject(pool, user, project.slug, "project.manage"))).toBe("FORBIDDEN");
     await db.projectMember.create({ data: { projectId: project.id, userId: user.id, role: "MANAGER" } });
-    expect(await outcome(authorizeProject(db, user, project.slug, "project.manage"))).toBe("ok");
+    expect(await outcome(authorizeProject(pool, user, project.slug, "project.manage"))).toBe("ok");
     await db.projectMember.deleteMany({ where: { projectId: project.id, userId: user.id } });
-    expect(await outcome(authorizeProject(db, user, project.slug, "project.read"))).toBe("NOT_FOUND");
+    expect(await outcome(authorizeProject(pool, user, project.slug, "project.read"))).toBe("NOT_FOUND");
   });
 });
