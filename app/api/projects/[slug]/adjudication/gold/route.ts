@@ -1,0 +1,24 @@
+// Save the gold reference of a segment (figurative or literal): a chosen post-edit or system
+// output, possibly edited, with its provenance.
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { saveGoldReference } from "@/lib/db/gold-references";
+import { parseJsonBody, withProject } from "@/lib/http/api-handler";
+
+export const dynamic = "force-dynamic";
+
+const ZSaveGoldInput = z.object({
+  segmentId: z.string().min(1),
+  kind: z.enum(["FIGURATIVE", "LITERAL"]),
+  text: z.string().max(5000),
+  sourcePostEditId: z.string().min(1).nullable().optional(),
+  sourceTranslationId: z.string().min(1).nullable().optional(),
+  baseVersion: z.number().int().min(0),
+});
+
+export const PUT = withProject<{ slug: string }>("adjudication.write", async (req, { access }) => {
+  const input = await parseJsonBody(req, ZSaveGoldInput);
+  const saved = await saveGoldReference(getDb(), { ...input, projectId: access.project.id, language: access.project.targetLang, approvedById: access.user.id });
+  return NextResponse.json(saved);
+});

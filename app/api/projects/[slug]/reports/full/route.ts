@@ -1,0 +1,21 @@
+// The whole report (conventions, agreement figures, score tables) as one JSON file to download.
+import { NextResponse } from "next/server";
+import { getDb } from "@/lib/db/client";
+import { withProject } from "@/lib/http/api-handler";
+import { getAgreementFigures, getScoreTables } from "@/lib/reports";
+import { buildFullReport } from "@/lib/reports/full-report";
+import { agreementOptionsOf, parseReportQuery, scoreOptionsOf } from "@/lib/reports/report-query";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withProject<{ slug: string }>("report.read", async (req, { access }) => {
+  const q = parseReportQuery(new URL(req.url).searchParams);
+  const db = getDb();
+  const [figures, scores] = await Promise.all([getAgreementFigures(db, access.project.id, agreementOptionsOf(q)), getScoreTables(db, access.project.id, scoreOptionsOf(q))]);
+  const { id: _id, schemeConfig: _c, ...project } = access.project;
+  const { format: _f, ...filters } = q;
+  const report = buildFullReport({ project, filters, figures, scores });
+  return new NextResponse(JSON.stringify(report, null, 2), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${access.project.slug}-report.json"` },
+  });
+});

@@ -1,0 +1,32 @@
+import { ZodError } from "zod";
+import { getDb } from "@/lib/db/client";
+import { getReportData } from "@/lib/db/report-data";
+import { requireProjectPage } from "@/lib/http/page-access";
+import { buildDashboardModel } from "@/lib/reports/dashboard-model";
+import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";
+import { DashboardView } from "@/components/dashboard/dashboard-view";
+
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
+
+export default async function DashboardPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> }) {
+  const { slug } = await params;
+  const access = await requireProjectPage(slug, "report.read", `/projects/${slug}/dashboard`);
+  const sp = await searchParams;
+  let q: TReportQuery;
+  try {
+    q = parseReportQuery(sp);
+  } catch (e) {
+    const msg = e instanceof ZodError ? e.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") : "invalid parameters";
+    return (
+      <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        The dashboard options in the address are invalid ({msg}). <a className="underline" href={`/projects/${slug}/dashboard`}>Reset them</a>.
+      </p>
+    );
+  }
+  const data = await getReportData(getDb(), access.project.id);
+  const model = buildDashboardModel(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) });
+  return <DashboardView slug={slug} {...model} />;
+}

@@ -1,0 +1,238 @@
+/**
+ * Benchmark of the agreement dashboard (not a timed test).
+ *
+ *   npx tsx bench/dashboard.ts                       # fresh database tropos_bench_adj, prints JSON
+ *   DATABASE_URL=… npx tsx bench/dashboard.ts        # use that database
+ *   BENCH_BASE_URL=http://127.0.0.1:3223 …           # also time the dashboard page of a running server
+ *   BENCH_KEEP=0 …                                    # delete the synthetic project afterwards (default when run standalone: keep)
+ *
+ * Creates a synthetic project directly with bulk SQL: 10,000 segments (one MRW each) ×
+ * 4 systems × 3 annotators, every annotator giving the 4 MMTE quality scores per translation and
+ * Equivalence, Emotion and Authenticity per MRW (≈ 840,000 Annotation rows), a MetaHOPE
+ * "reviewed" marker per translation and ≈ 20 % of translations with an error span. Then times
+ * `getAgreementFigures` and `getScoreTables` (each reads the project afresh), the dashboard's
+ * model (one read, both computations: what the page does) and, with a base URL, the page itself
+ * (signed in as a manager of the project). The target is < 2 s for the page.
+ */
+import { pathToFileURL } from "node:url";
+
+export interface DashboardBenchOptions {
+  databaseUrl: string;
+  /** base URL of a running Tropos (`next start`) on the same database, to time the page */
+  baseURL?: string;
+  segments?: number;
+  systems?: number;
+  annotators?: number;
+  repeats?: number;
+  /** keep the synthetic project (default: delete it at the end) */
+  keep?: boolean;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function timed<T>(repeats: number, fn: () => Promise<T>): Promise<{ medianMs: number; runsMs: number[]; result: T }> {
+  let result = await fn(); // warm-up (JIT, connection pool)
+  const runs: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const t = performance.now();
+    result = await fn();
+    runs.push(Math.round(performance.now() - t));
+  }
+  return { medianMs: median(runs), runsMs: runs, result };
+}
+
+export async function runDashboardBench(opts: DashboardBenchOptions): Promise<object> {
+  process.env.DATABASE_URL = opts.databaseUrl;
+  const S = opts.segments ?? 10_000;
+  const Y = opts.systems ?? 4;
+  const K = opts.annotators ?? 3;
+  const repeats = opts.repeats ?? 3;
+  const { getDb, disconnectDb } = await import("../lib/db/client");
+  const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
+  const { getAgreementFigures, getScoreTables } = await import("../lib/reports");
+  const { getReportData } = await import("../lib/db/report-data");
+  const { buildDashboardModel } = await import("../lib/reports/dashboard-model");
+  const { parseReportQuery } = await import("../lib/reports/report-query");
+  const { hashPassword } = await import("../lib/auth/password");
+  const db = getDb();
+  const pool = getPgPool();
+  const tag = `bench${Date.now().toString(36)}`;
+  const password = "bench-password";
+
+  const t0 = performance.now();
+  const client = await pool.connect();
+  let projectId = "";
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT setseed(0.42)");
+    projectId = `${tag}-p`;
+    await client.query(`INSERT INTO "Project" (id, slug, name, "targetLang", "schemeConfig") VALUES ($1, $2, $3, 'zh', '{"metahopeErrors": true}')`, [projectId, tag, `Dashboard bench ${S}×${Y}×${K}`]);
+    const pw = await hashPassword(password);
+    await client.query(
+      `INSERT INTO "User" (id, email, name, "passwordHash") SELECT $1 || '-u' || k, $1 || '-a' || k || '@bench.tropos', 'Bench ' || k, $2 FROM generate_series(0, $3) k`,
+      [tag, pw, K],
+    ); // k = 0 is the manager, 1..K the annotators
+    await client.query(
+      `INSERT INTO "ProjectMember" (id, "projectId", "userId", role) SELECT $1 || '-pm' || k, $2, $1 || '-u' || k, (CASE WHEN k = 0 THEN 'MANAGER' ELSE 'ANNOTATOR' END)::"Role" FROM generate_series(0, $3) k`,
+      [tag, projectId, K],
+    );
+    await client.query(`INSERT INTO "Document" (id, "projectId", "externalId", language, split) VALUES ($1 || '-d', $2, 'doc', 'en', 'TEST')`, [tag, projectId]);
+    await client.query(
+      `INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language, split, metaphorical)
+       SELECT $1 || '-s' || i, $2, $1 || '-d', 's' || i, i, 'The market ran out of steam in quarter ' || i || '.', 'en', 'TEST', i % 5 <> 0 FROM generate_series(0, $3 - 1) i`,
+      [tag, projectId, S],
+    );
+    await client.query(
+      `INSERT INTO "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token, pos, metaphorical)
+       SELECT $1 || '-m' || i, $2, $1 || '-s' || i, 'm', '[{"start":11,"end":27}]', 11, 27, 'ran out of steam', 'VERB', i % 5 <> 0 FROM generate_series(0, $3 - 1) i`,
+      [tag, projectId, S],
+    );
+    await client.query(`INSERT INTO "MtSystem" (id, "projectId", name) SELECT $1 || '-y' || y, $2, 'system-' || y FROM generate_series(1, $3) y`, [tag, projectId, Y]);
+    await client.query(
+      `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
+       SELECT $1 || '-t' || i || '-' || y, $1 || '-s' || i, $1 || '-y' || y, 'zh', '市场在第' || i || '季度失去了动力。' FROM generate_series(0, $2 - 1) i, generate_series(1, $3) y`,
+      [tag, S, Y],
+    );
+    // a latent quality per translation, each annotator adds noise: realistic, moderate agreement
+    await client.query(
+      `CREATE TEMP TABLE bench_t ON COMMIT DROP AS
+       SELECT i, y, $1 || '-t' || i || '-' || y AS tid, $1 || '-s' || i AS sid, $1 || '-m' || i AS mid, 1 + floor(random() * 5)::int AS q
+       FROM generate_series(0, $2 - 1) i, generate_series(1, $3) y`,
+      [tag, S, Y],
+    );
+    const likert = `greatest(1, least(5, t.q + (floor(random() * 3)::int - 1)))`;
+    await client.query(
+      `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
+       SELECT $1 || '-n' || t.tid || '-' || k || '-' || f, $2, $1 || '-u' || k, t.sid, t.tid, NULL, t.tid || ':-', f, to_jsonb(${likert})
+       FROM bench_t t, generate_series(1, $3) k, unnest(ARRAY['FLUENCY', 'INTELLIGIBILITY', 'FIDELITY', 'OVERALL']) f`,
+      [tag, projectId, K],
+    );
+    await client.query(
+      `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
+       SELECT $1 || '-n' || t.tid || '-' || k || '-' || f, $2, $1 || '-u' || k, t.sid, t.tid, t.mid, t.tid || ':' || t.mid, f,
+         CASE f WHEN 'AUTHENTICITY' THEN to_jsonb(${likert})
+                WHEN 'EMOTION' THEN to_jsonb((ARRAY['ZERO', 'LESS', 'SAME', 'MORE'])[1 + (t.q + floor(random() * 2)::int) % 4])
+                ELSE to_jsonb(CASE WHEN t.i % 5 = 0 THEN (ARRAY['LITERAL', 'METAPHORICAL', 'ERROR'])[1 + (t.q + floor(random() * 2)::int) % 3]
+                                   ELSE (ARRAY['FULL', 'PART', 'NON', 'MISUNDERSTANDING', 'ERROR'])[1 + (t.q + floor(random() * 2)::int) % 5] END) END
+       FROM bench_t t, generate_series(1, $3) k, unnest(ARRAY['EQUIVALENCE', 'EMOTION', 'AUTHENTICITY']) f`,
+      [tag, projectId, K],
+    );
+    await client.query(
+      `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
+       SELECT $1 || '-r' || t.tid || '-' || k, $2, $1 || '-u' || k, t.sid, t.tid, NULL, t.tid || ':-', 'METAHOPE_ERRORS', '{"reviewed": true}'
+       FROM bench_t t, generate_series(1, $3) k`,
+      [tag, projectId, K],
+    );
+    await client.query(
+      `INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end")
+       SELECT $1 || '-e' || t.tid || '-' || k, $2, $1 || '-u' || k, t.tid, CASE WHEN random() < 0.7 THEN t.mid END,
+              (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int]::"ErrorCategory",
+              (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int]::"Severity", 0, 2
+       FROM bench_t t, generate_series(1, $3) k WHERE random() < 0.2`,
+      [tag, projectId, K],
+    );
+    await client.query("COMMIT");
+    await client.query(`ANALYZE "Annotation"; ANALYZE "ErrorSpan"; ANALYZE "Translation"`);
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+  const seedMs = Math.round(performance.now() - t0);
+  const counts = (
+    await pool.query(
+      `SELECT (SELECT count(*) FROM "Annotation" WHERE "projectId" = $1)::int AS annotations, (SELECT count(*) FROM "ErrorSpan" WHERE "projectId" = $1)::int AS "errorSpans"`,
+      [projectId],
+    )
+  ).rows[0];
+
+  const figures = await timed(repeats, () => getAgreementFigures(db, projectId));
+  const scores = await timed(repeats, () => getScoreTables(db, projectId));
+  const model = await timed(repeats, async () => buildDashboardModel(await getReportData(db, projectId), parseReportQuery({}), { ciGiven: false }));
+  const readOnly = await timed(repeats, () => getReportData(db, projectId));
+
+  let page: object | null = null;
+  if (opts.baseURL) page = await timePage(opts.baseURL, tag, `${tag}-a0@bench.tropos`, password, repeats);
+
+  if (!opts.keep) {
+    // delete the big tables through their projectId indexes first: cascading from Translation
+    // would scan Annotation once per translation (its translationId has no index)
+    await pool.query(`DELETE FROM "Annotation" WHERE "projectId" = $1`, [projectId]);
+    await pool.query(`DELETE FROM "ErrorSpan" WHERE "projectId" = $1`, [projectId]);
+    // and drop their dead tuples, or every cascaded delete below still scans a million of them
+    await pool.query(`VACUUM "Annotation"`);
+    await pool.query(`VACUUM "ErrorSpan"`);
+    await db.project.delete({ where: { id: projectId } });
+    await db.user.deleteMany({ where: { email: { endsWith: "@bench.tropos", startsWith: tag } } });
+  }
+  await disconnectDb();
+  await closePgPool();
+  return {
+    bench: "dashboard",
+    date: new Date().toISOString(),
+    size: { segments: S, systems: Y, annotators: K, translations: S * Y, ...counts },
+    seedMs,
+    getReportDataMs: readOnly.medianMs,
+    getAgreementFiguresMs: figures.medianMs,
+    agreementFigures: figures.result.length,
+    getScoreTablesMs: scores.medianMs,
+    dashboardModelMs: model.medianMs,
+    dashboardModelInternalMs: model.result.elapsedMs,
+    page,
+    targetMs: 2000,
+    runs: { figures: figures.runsMs, scores: scores.runsMs, model: model.runsMs },
+  };
+}
+
+/** Signs in through next-auth's credentials endpoint and times GET /projects/<slug>/dashboard. */
+async function timePage(baseURL: string, slug: string, email: string, password: string, repeats: number) {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [kv] = c.split(";");
+      const i = kv.indexOf("=");
+      jar.set(kv.slice(0, i), kv.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${baseURL}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const login = await fetch(`${baseURL}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  keep(login);
+  const get = async () => {
+    const res = await fetch(`${baseURL}/projects/${slug}/dashboard`, { headers: { cookie: cookie() } });
+    const html = await res.text();
+    if (res.status !== 200) throw new Error(`dashboard page answered ${res.status}`);
+    return html.length;
+  };
+  const t = await timed(repeats, get);
+  return { medianMs: t.medianMs, runsMs: t.runsMs, htmlBytes: t.result };
+}
+
+async function main() {
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    const { recreateDatabase } = await import("../tests/test-database");
+    url = await recreateDatabase("tropos_bench_adj");
+  }
+  const result = await runDashboardBench({ databaseUrl: url, baseURL: process.env.BENCH_BASE_URL, keep: process.env.BENCH_KEEP !== "0" });
+  // results next to the other benchmarks (bench/results/latest.json is the agreement bench's)
+  const { writeFileSync, mkdirSync } = await import("node:fs");
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/dashboard.json", JSON.stringify(result, null, 2) + "\n");
+  console.log(JSON.stringify(result, null, 2));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

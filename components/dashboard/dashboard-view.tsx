@@ -1,0 +1,212 @@
+"use client";
+// The agreement dashboard and score tables of one project (MetaHOPE tables 3–6, MMTE table 3
+// and figures 3–5). All numbers come from the server (lib/reports); this only lays them out.
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/ui/data-table";
+import { EquivalenceBars } from "@/components/dashboard/equivalence-bars";
+import { FiltersForm } from "@/components/dashboard/filters-form";
+import { Heatmap } from "@/components/dashboard/heatmap";
+import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
+import { ValueCell } from "@/components/dashboard/value-cell";
+import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
+import type { TCell, TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/dashboard-summary";
+import type { TDashboardModel } from "@/lib/reports/dashboard-model";
+import type { TReportQuery } from "@/lib/reports/report-query";
+import { MMTE_AGREEMENT_FIELDS } from "@/lib/reports/agreement-figure";
+
+export type DashboardViewProps = TDashboardModel & { slug: string };
+
+const val = (c: TCell | null) => (c ? c.value : null);
+
+function cellColumn<T>(id: string, header: string, get: (r: T) => TCell | null, digits = 3, suffix = ""): ColumnDef<T, unknown> {
+  return { id, header, accessorFn: (r) => val(get(r)), cell: ({ row }) => <ValueCell cell={get(row.original)} digits={digits} suffix={suffix} />, sortUndefined: "last" };
+}
+
+function queryString(q: TReportQuery, extra: Record<string, string> = {}) {
+  const p = new URLSearchParams();
+  if (q.split) p.set("split", q.split);
+  if (q.systems?.length) p.set("systems", q.systems.join(","));
+  p.set("aggregation", q.aggregation);
+  p.set("adjudicated", q.adjudicated ? "1" : "0");
+  if (q.annotator) p.set("annotator", q.annotator);
+  p.set("eps", q.eps);
+  if (q.sentences) p.set("sentences", String(q.sentences));
+  if (q.ci) p.set("ci", "1");
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  return p.toString();
+}
+
+export function DashboardView(props: DashboardViewProps) {
+  const { slug, query, figures, metahope, mmte, scores, detail } = props;
+  const convention = props.conventions.find((c) => c.id === query.convention) ?? props.conventions[0];
+  const totalsAnnotators = [...new Set(metahope.flatMap((r) => Object.keys(r.totals)))];
+  const mhColumns: ColumnDef<TMetahopeSummaryRow, unknown>[] = [
+    { accessorKey: "system", header: "System" },
+    { accessorKey: "field", header: "Field" },
+    cellColumn("alpha", `α (${convention.alphaLevel})`, (r) => r.alpha),
+    cellColumn("kappa", `κ (${convention.kappaWeights})`, (r) => r.kappa),
+    cellColumn("r", "Pearson r", (r) => r.r),
+    cellColumn("exact", "Exact %", (r) => r.exact, 1),
+    ...totalsAnnotators.map((a, i) => ({ id: `total-${i}`, header: `Total ${a}`, accessorFn: (r: TMetahopeSummaryRow) => r.totals[a] ?? null }) as ColumnDef<TMetahopeSummaryRow, unknown>),
+  ];
+  const mmColumns: ColumnDef<TMmteSummaryRow, unknown>[] = [
+    { accessorKey: "system", header: "System" },
+    { accessorKey: "field", header: "Field" },
+    { accessorKey: "annotators", header: "Annotators" },
+    cellColumn("fleiss", "Fleiss κ", (r) => r.fleiss),
+    cellColumn("alpha", "Krippendorff α", (r) => r.alpha),
+    cellColumn("kappa", "Cohen κ (2 annotators)", (r) => r.kappa),
+    cellColumn("exact", "Exact %", (r) => r.exact, 1),
+  ];
+  const figColumns: ColumnDef<TAgreementFigure, unknown>[] = [
+    { accessorKey: "scheme", header: "scheme" },
+    { accessorKey: "system", header: "system" },
+    { accessorKey: "field", header: "field" },
+    { accessorKey: "statistic", header: "statistic" },
+    { id: "variant", header: "level/weights", accessorFn: (f) => [f.level, f.weights, f.kappaCategories, f.label].filter(Boolean).join(" ") },
+    { id: "who", header: "annotator(s)", accessorFn: (f) => f.annotator ?? f.annotators?.join(" × ") ?? "" },
+    { id: "value", header: "value", accessorFn: (f) => f.value, cell: ({ row }) => <ValueCell cell={{ value: row.original.value, reason: row.original.reason, ci95: row.original.ci95, ciReason: row.original.ciReason, n: row.original.n }} digits={row.original.statistic === "exact_agreement" ? 1 : 3} />, sortUndefined: "last" },
+    { accessorKey: "n", header: "n" },
+  ];
+  const perLabel = detail ? figures.filter((f) => f.scheme === "mmte" && f.system === detail.system && f.field === detail.field && f.statistic === "fleiss_kappa" && f.label) : [];
+  const qs = queryString(query);
+
+  return (
+    <div className="space-y-6" data-testid="dashboard">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-medium">Agreement &amp; scores</h2>
+        <div className="flex flex-wrap gap-3 text-sm" aria-label="Downloads">
+          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=csv&${qs}`}>Agreement CSV</a>
+          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=json&${qs}`}>Agreement JSON</a>
+          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/scores?format=csv&${qs}`}>Scores CSV</a>
+          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/scores?format=json&${qs}`}>Scores JSON</a>
+          <a className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
+        </div>
+      </div>
+      <FiltersForm slug={slug} query={query} conventions={props.conventions} systems={props.systems} annotators={props.annotators} ciAuto={props.ciAuto} />
+      <p className="text-xs text-slate-500" data-testid="convention-note">
+        <strong>{convention.name}:</strong> {convention.description} {query.ci ? `Intervals: 95% percentile bootstrap over units, ${query.iterations} resamples, seed 1.` : "No intervals (tick “Bootstrap 95% CI”)."} Computed in {props.elapsedMs} ms.
+      </p>
+
+      <section aria-labelledby="mh-agreement">
+        <h3 id="mh-agreement" className="mb-2 font-medium">MetaHOPE agreement per MRW instance (tables 3–4)</h3>
+        {metahope.length === 0 ? (
+          <p className="text-sm text-slate-500">No MetaHOPE annotations in this selection.</p>
+        ) : (
+          <DataTable data={metahope} columns={mhColumns} csvName={`${slug}-metahope-agreement`} testId="metahope-agreement" />
+        )}
+      </section>
+
+      <section aria-labelledby="mmte-agreement" className="space-y-3">
+        <h3 id="mmte-agreement" className="font-medium">MMTE agreement</h3>
+        {mmte.length === 0 ? (
+          <p className="text-sm text-slate-500">No MMTE annotations with two or more annotators in this selection.</p>
+        ) : (
+          <DataTable data={mmte} columns={mmColumns} csvName={`${slug}-mmte-agreement`} testId="mmte-agreement" />
+        )}
+        <form method="get" className="flex flex-wrap items-end gap-3 text-xs" aria-label="Field detail">
+          {Object.entries(Object.fromEntries(new URLSearchParams(qs))).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+          <input type="hidden" name="convention" value={query.convention} />
+          <label className="flex flex-col gap-1 font-medium text-slate-600">
+            Detail field
+            <select name="detailField" defaultValue={props.detailField} className="rounded border border-slate-300 px-2 py-1 text-sm">
+              {MMTE_AGREEMENT_FIELDS.map((f) => <option key={f}>{f}</option>)}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 font-medium text-slate-600">
+            System
+            <select name="detailSystem" defaultValue={props.detailSystem ?? ""} className="rounded border border-slate-300 px-2 py-1 text-sm">
+              {props.systems.map((s) => <option key={s}>{s}</option>)}
+            </select>
+          </label>
+          {detail && detail.annotators.length > 2 && (
+            <label className="flex flex-col gap-1 font-medium text-slate-600">
+              Confusion matrix pair
+              <select name="pair" defaultValue={detail.pair ? detail.pair.join("-") : ""} className="rounded border border-slate-300 px-2 py-1 text-sm">
+                {detail.annotators.flatMap((a, i) => detail.annotators.map((b, j) => (i < j ? <option key={`${i}-${j}`} value={`${i}-${j}`}>{`${a} × ${b}`}</option> : null)))}
+              </select>
+            </label>
+          )}
+          <button type="submit" className="rounded border border-slate-300 bg-white px-2 py-1 text-sm">Show</button>
+        </form>
+        {detail ? (
+          <div className="grid gap-3 lg:grid-cols-2">
+            <Heatmap
+              title={`Pairwise Cohen κ (${detail.weights}), ${detail.field}, ${detail.system}, ${detail.units} units`}
+              name={`${slug}-kappa-${detail.field}-${detail.system}`}
+              rowLabels={detail.annotators}
+              colLabels={detail.annotators.map((_, i) => `#${i + 1}`)}
+              values={detail.kappa}
+              domain={[-1, 1]}
+              testId="kappa-matrix"
+            />
+            {detail.confusion && detail.pair && (
+              <Heatmap
+                title={`Confusion matrix: ${detail.annotators[detail.pair[0]]} (rows) × ${detail.annotators[detail.pair[1]]} (columns), n = ${detail.confusion.n}`}
+                name={`${slug}-confusion-${detail.field}-${detail.system}`}
+                rowLabels={detail.confusion.categories}
+                colLabels={detail.confusion.categories}
+                values={detail.confusion.counts}
+                format={(v) => String(v ?? 0)}
+                testId="confusion-matrix"
+              />
+            )}
+            {perLabel.length > 0 && (
+              <div className="lg:col-span-2">
+                <DataTable
+                  caption={`Per-label Fleiss κ, ${detail.field}, ${detail.system}`}
+                  data={perLabel}
+                  columns={[
+                    { accessorKey: "label", header: "Label" },
+                    { id: "v", header: "Fleiss κ", accessorFn: (f: TAgreementFigure) => f.value, cell: ({ row }) => <ValueCell cell={{ value: row.original.value, reason: row.original.reason, n: row.original.n }} /> },
+                  ]}
+                  csvName={`${slug}-fleiss-per-label-${detail.field}`}
+                />
+              </div>
+            )}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-500">No {props.detailField} values for this system yet.</p>
+        )}
+      </section>
+
+      <ScoreTablesView slug={slug} scores={scores} />
+      {scores.mmte && <EquivalenceBars data={scores.mmte.equivalence} />}
+      {scores.mmte && (
+        <div className="grid gap-3 lg:grid-cols-2">
+          <Heatmap
+            title="Pearson r between quality dimensions (MMTE fig. 4)"
+            name={`${slug}-quality-correlation`}
+            rowLabels={[...scores.mmte.correlation.dimensions]}
+            colLabels={scores.mmte.correlation.dimensions.map((d) => d.slice(0, 4))}
+            values={scores.mmte.correlation.matrix.map((r) => r.map((c) => (c.defined ? c.r : null)))}
+            domain={[-1, 1]}
+            testId="correlation-matrix"
+          />
+          <Heatmap
+            title={`Emotion × equivalence co-occurrence, shading ln(1 + count) (MMTE fig. 5), ${scores.mmte.emotionEquivalence.total} MRWs`}
+            name={`${slug}-emotion-equivalence`}
+            rowLabels={[...scores.mmte.emotionEquivalence.emotions]}
+            colLabels={scores.mmte.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${c.label}`)}
+            values={scores.mmte.emotionEquivalence.counts}
+            format={(v) => String(v ?? 0)}
+            rowTitle="emotion"
+            colTitle="equivalence"
+            testId="emotion-equivalence"
+          />
+        </div>
+      )}
+
+      <section aria-labelledby="all-figures">
+        <details>
+          <summary className="cursor-pointer font-medium" id="all-figures">Every figure, every level and weighting ({figures.length}): show the table</summary>
+          <div className="mt-2">
+            <DataTable data={figures} columns={figColumns} csvName={`${slug}-agreement-figures`} testId="all-figures" />
+          </div>
+        </details>
+      </section>
+    </div>
+  );
+}

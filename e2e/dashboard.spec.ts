@@ -1,0 +1,74 @@
+// The dashboard reproduces MetaHOPE's tables 3, 4 and 6 after the released pilot workbooks of
+// annotators A and B (and A's sentence-level pass) are imported (scripts/e2e-metahope-fixture.ts).
+// Skipped with a message when /work/shared/data is absent.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn, USERS } from "./helpers";
+
+const SLUG = "metahope-pilot";
+const DATA = path.resolve("../shared/data/real/metahope");
+const have = existsSync(path.join(DATA, "VUAMC_pilot20__translation_aligned_annotator-A.xlsx"));
+const A = "a@annotators.tropos.local";
+const B = "b@annotators.tropos.local";
+
+// MetaHOPE table 3 (SEGS): α, κ, r, exact %, A total, B total
+const TABLE3: [string, string[]][] = [
+  ["GoogleMT", ["0.235", "0.305", "0.536", "76.9", "22", "124"]],
+  ["GPT-5.4", ["0.304", "0.348", "0.726", "70.8", "30", "150"]],
+  ["Hunyuan-LLM-7B", ["0.105", "0.191", "0.333", "61.5", "42", "226"]],
+];
+// table 4, a sample of cells incl. undefined r ("NA" in the paper)
+const TABLE4: [string, string, string[]][] = [
+  ["GoogleMT", "MIS", ["0.484", "0.481", "0.497", "92.3"]],
+  ["GPT-5.4", "RAM", ["-0.031", "-0.023", "-0.031", "92.3"]],
+  ["Hunyuan-LLM-7B", "PRF", ["-0.091", "-0.010", "-0.057", "76.9"]],
+  ["GoogleMT", "STL", ["-0.025", "0.000", "undefined", "90.8"]],
+];
+
+test.describe("MetaHOPE reproduction on the dashboard", () => {
+  test.skip(!have, `the MetaHOPE workbooks are not in ${DATA}`);
+
+  test.beforeAll(() => {
+    execFileSync("node_modules/.bin/tsx", ["scripts/e2e-metahope-fixture.ts", SLUG], { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" }, encoding: "utf8" });
+  });
+
+  test("tables 3, 4 and 6 show the published figures", async ({ page }) => {
+    await signIn(page, USERS.manager);
+    const q = new URLSearchParams({ convention: "metahope-published", annotator: A, eps: "sentence-level", sentences: "20", ci: "0" });
+    await page.goto(`/projects/${SLUG}/dashboard?${q}`);
+    await expect(page.getByTestId("convention-note")).toContainText("MetaHOPE as published");
+    const table = page.getByTestId("metahope-agreement");
+    for (const [system, cells] of TABLE3) {
+      const row = table.getByRole("row").filter({ hasText: system }).filter({ hasText: "SEGS" });
+      await expect(row.getByRole("cell")).toHaveText([system, "SEGS", ...cells]);
+    }
+    for (const [system, field, cells] of TABLE4) {
+      const row = table.getByRole("row").filter({ hasText: system }).filter({ has: page.getByRole("cell", { name: field, exact: true }) });
+      const texts = await row.getByRole("cell").allInnerTexts();
+      expect(texts.slice(0, 6).map((t) => t.split("\n")[0].trim()), `${system} ${field}`).toEqual([system, field, ...cells]);
+    }
+    // table 6 for annotator A: per sentence over 20, per metaphor over 65, Ratio M/S
+    const epm = page.getByTestId("metahope-epm");
+    await expect(epm.getByRole("row").filter({ hasText: "GoogleMT" }).getByRole("cell")).toHaveText(["GoogleMT", "0", "0", "16", "0", "6", "22", "1.100", "65", "0.338", "0.917"]);
+    await expect(epm.getByRole("row").filter({ hasText: "GPT-5.4" }).getByRole("cell")).toHaveText(["GPT-5.4", "2", "4", "16", "0", "8", "30", "1.500", "65", "0.462", "0.938"]);
+    await expect(epm.getByRole("row").filter({ hasText: "Hunyuan" }).getByRole("cell")).toHaveText(["Hunyuan-LLM-7B", "4", "0", "36", "0", "2", "42", "2.100", "65", "0.646", "0.618"]);
+    await screenshot(page, "dashboard-metahope");
+
+    // the export gives the same figures, every level and weighting
+    const figs = await (await page.request.get(`/api/projects/${SLUG}/reports/agreement?format=json`)).json();
+    const pick = (system: string, field: string, statistic: string, extra: Record<string, string> = {}) =>
+      figs.find((f: Record<string, unknown>) => f.scheme === "metahope" && f.system === system && f.field === field && f.statistic === statistic && Object.entries(extra).every(([k, v]) => f[k] === v));
+    expect(pick("GoogleMT", "SEGS", "krippendorff_alpha", { level: "interval" }).value.toFixed(3)).toBe("0.235");
+    expect(pick("GoogleMT", "SEGS", "krippendorff_alpha", { level: "ordinal" }).value.toFixed(3)).toBe("0.329");
+    expect(pick("GoogleMT", "SEGS", "cohen_kappa", { weights: "quadratic", kappaCategories: "observed" }).value.toFixed(3)).toBe("0.305");
+    expect(pick("GoogleMT", "SEGS", "total", { annotator: B }).value).toBe(124);
+    const csv = await (await page.request.get(`/api/projects/${SLUG}/reports/agreement?format=csv`)).text();
+    expect(csv.split("\r\n")[0]).toContain("scheme,system,field,statistic,level,weights");
+    const full = await page.request.get(`/api/projects/${SLUG}/reports/full?annotator=${A}&eps=sentence-level&sentences=20`);
+    expect(full.headers()["content-disposition"]).toContain("metahope-pilot-report.json");
+    const report = await full.json();
+    expect(report.scores.metahope.rows[0].epm.ratioMS.value.toFixed(3)).toBe("0.917");
+  });
+});

@@ -1,0 +1,248 @@
+// Adjudication decisions: the disagreement queue, one item's values side by side, saving a
+// decision (optimistic concurrency + History), and the automatic acceptance of unanimous units
+// (rows with automatic = true, adjudicatorId = null; undone by deleting only those rows, and a
+// manual decision overrides one). Every query is scoped to the authorised project id; a segment,
+// translation or MRW of another project is NOT_FOUND.
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import { getReportData } from "@/lib/db/report-data";
+import { checkAdjudicationValue } from "@/lib/db/adjudication-value";
+import { AppError } from "@/lib/errors";
+import { FIELDS } from "@/lib/schemes/fields";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { annotatorBias, type TAnnotatorBias } from "@/lib/reports/annotator-bias";
+import { disagreementQueue, findUnits, type TDisagreementUnit } from "@/lib/reports/disagreements";
+import type { TSplitName } from "@/lib/reports/report-input";
+
+export const itemKeyOf = (translationId: string | null | undefined, mrwId: string | null | undefined) => `${translationId ?? "-"}:${mrwId ?? "-"}`;
+
+export interface TQueueRow extends TDisagreementUnit {
+  segmentExternalId: string;
+  mrwToken: string | null;
+  values: (TDisagreementUnit["values"][number] & { email: string })[];
+}
+
+export interface TQueueOptions {
+  split?: TSplitName;
+  fields?: string[];
+  systems?: string[];
+  threshold?: number;
+  /** include units already decided or accepted (default: open only) */
+  includeResolved?: boolean;
+  limit?: number;
+}
+
+export async function getAdjudicationQueue(db: Db, projectId: string, opts: TQueueOptions = {}) {
+  const data = await getReportData(db, projectId, { withTranslationText: false });
+  const units = findUnits(data, opts);
+  const queue = disagreementQueue(units, { threshold: opts.threshold }).filter((u) => opts.includeResolved || u.adjudication === "open");
+  const ext = new Map(data.segments.map((s) => [s.id, s.externalId]));
+  const tok = new Map(data.mrws.map((m) => [m.id, m.token]));
+  const email = new Map(data.annotators.map((a) => [a.id, a.email]));
+  const rows: TQueueRow[] = queue.slice(0, opts.limit ?? 1000).map((u) => ({
+    ...u,
+    segmentExternalId: ext.get(u.segmentId) ?? u.segmentId,
+    mrwToken: u.mrwId ? (tok.get(u.mrwId) ?? null) : null,
+    values: u.values.map((v) => ({ ...v, email: email.get(v.annotatorId) ?? v.annotatorId })),
+  }));
+  const unanimousOpen = units.filter((u) => u.unanimous && u.adjudication === "open").length;
+  const automatic = units.filter((u) => u.adjudication === "automatic").length;
+  const decided = units.filter((u) => u.adjudication === "decided").length;
+  return { rows, total: queue.length, units: units.length, unanimousOpen, automatic, decided };
+}
+
+export interface TSaveAdjudicationInput {
+  projectId: string;
+  adjudicatorId: string;
+  segmentId: string;
+  translationId?: string | null;
+  mrwId?: string | null;
+  field: string;
+  value: unknown;
+  rationale: string;
+  /** the version the adjudicator started from; 0 = no decision yet */
+  baseVersion: number;
+}
+
+/** Resolves the segment/translation/MRW within the project, or NOT_FOUND. */
+async function resolveItem(tx: Prisma.TransactionClient, projectId: string, segmentId: string, translationId?: string | null, mrwId?: string | null) {
+  const segment = await tx.segment.findFirst({ where: { id: segmentId, projectId }, select: { id: true } });
+  if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
+  let translation: { id: string; text: string } | null = null;
+  if (translationId) {
+    translation = await tx.translation.findFirst({ where: { id: translationId, segmentId }, select: { id: true, text: true } });
+    if (!translation) throw new AppError("NOT_FOUND", "Translation not found for this segment.");
+  }
+  let mrw: { id: string; metaphorical: boolean } | null = null;
+  if (mrwId) {
+    mrw = await tx.mrw.findFirst({ where: { id: mrwId, segmentId, projectId }, select: { id: true, metaphorical: true } });
+    if (!mrw) throw new AppError("NOT_FOUND", "MRW not found for this segment.");
+  }
+  return { translation, mrw };
+}
+
+const snapshot = (a: { value: unknown; rationale: string; automatic: boolean; adjudicatorId: string | null }) => ({
+  value: a.value,
+  rationale: a.rationale,
+  automatic: a.automatic,
+  adjudicatorId: a.adjudicatorId,
+});
+
+export async function saveAdjudication(db: Db, input: TSaveAdjudicationInput) {
+  return db.$transaction(async (tx) => {
+    const { translation, mrw } = await resolveItem(tx, input.projectId, input.segmentId, input.translationId, input.mrwId);
+    const field = input.field;
+    // the item must match the field's scope (lib/schemes/fields.ts): per translation, or per translation × MRW
+    const scope = field.startsWith("METAHOPE_") ? "translation-or-mrw" : (FIELDS as Record<string, { scope: string }>)[field]?.scope;
+    if ((scope === "translation" || scope === "mrw" || scope === "translation-or-mrw") && !translation) {
+      throw new AppError("BAD_REQUEST", `Invalid translationId: ${field} is decided per translation.`, { field: "translationId" });
+    }
+    if (scope === "translation" && mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per translation, not per MRW.`, { field: "mrwId" });
+    if (scope === "mrw" && !mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per MRW of a translation.`, { field: "mrwId" });
+    const value = checkAdjudicationValue(field, input.value, { sourceMetaphorical: mrw?.metaphorical, translationText: translation?.text });
+    const itemKey = itemKeyOf(translation?.id, mrw?.id);
+    // lock the row (if any) so two adjudicators saving at once cannot both pass the version check
+    const current = (
+      await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Adjudication" WHERE "segmentId" = ${input.segmentId} AND "itemKey" = ${itemKey} AND field = ${field} FOR UPDATE`
+    )[0];
+    const existing = current ? await tx.adjudication.findUniqueOrThrow({ where: { id: current.id } }) : null;
+    const currentVersion = existing?.version ?? 0;
+    if (currentVersion !== input.baseVersion) {
+      throw new AppError("CONFLICT", "Someone else changed this decision; review their value before saving yours.", {
+        current: existing ? { value: existing.value, rationale: existing.rationale, version: existing.version, automatic: existing.automatic, updatedAt: existing.updatedAt } : null,
+      });
+    }
+    const data = { value: value as Prisma.InputJsonValue, rationale: input.rationale, adjudicatorId: input.adjudicatorId, automatic: false };
+    const saved = existing
+      ? await tx.adjudication.update({ where: { id: existing.id }, data: { ...data, version: { increment: 1 } } })
+      : await tx.adjudication.create({
+          data: { ...data, projectId: input.projectId, segmentId: input.segmentId, translationId: translation?.id ?? null, mrwId: mrw?.id ?? null, itemKey, field },
+        });
+    await tx.history.create({
+      data: {
+        projectId: input.projectId,
+        userId: input.adjudicatorId,
+        entity: "ADJUDICATION",
+        entityId: saved.id,
+        version: saved.version,
+        oldValue: existing ? (snapshot(existing) as Prisma.InputJsonValue) : undefined,
+        newValue: snapshot(saved) as Prisma.InputJsonValue,
+      },
+    });
+    return { id: saved.id, version: saved.version, updatedAt: saved.updatedAt };
+  });
+}
+
+/** Records every open unanimous unit as accepted automatically. Returns how many were accepted. */
+export async function acceptUnanimous(db: Db, opts: { projectId: string; actorId: string; split?: TSplitName; fields?: string[] }) {
+  const data = await getReportData(db, opts.projectId, { withTranslationText: false });
+  const todo = findUnits(data, { split: opts.split, fields: opts.fields }).filter((u) => u.unanimous && u.adjudication === "open");
+  if (todo.length === 0) return { accepted: 0 };
+  const rows = todo.map((u) => ({
+    id: randomUUID(),
+    projectId: opts.projectId,
+    segmentId: u.segmentId,
+    translationId: u.translationId,
+    mrwId: u.mrwId,
+    itemKey: itemKeyOf(u.translationId, u.mrwId),
+    field: u.field,
+    value: u.values[0].value as Prisma.InputJsonValue,
+    rationale: `Accepted automatically: all ${u.values.length} annotators agree.`,
+    automatic: true,
+    adjudicatorId: null,
+  }));
+  await db.$transaction(async (tx) => {
+    // skipDuplicates: a decision saved meanwhile wins over the automatic one
+    await tx.adjudication.createMany({ data: rows, skipDuplicates: true });
+    const stored = await tx.adjudication.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: { id: true, value: true, rationale: true } });
+    await tx.history.createMany({
+      data: stored.map((s) => ({
+        projectId: opts.projectId,
+        userId: opts.actorId,
+        entity: "ADJUDICATION" as const,
+        entityId: s.id,
+        version: 1,
+        newValue: { value: s.value, rationale: s.rationale, automatic: true, adjudicatorId: null } as Prisma.InputJsonValue,
+      })),
+    });
+  });
+  return { accepted: rows.length };
+}
+
+/** Undoes automatic acceptance: deletes the automatic rows only (manual decisions stay), with History. */
+export async function undoAutomaticAcceptance(db: Db, opts: { projectId: string; actorId: string; fields?: string[] }) {
+  return db.$transaction(async (tx) => {
+    const where = { projectId: opts.projectId, automatic: true, ...(opts.fields?.length ? { field: { in: opts.fields } } : {}) };
+    const rows = await tx.adjudication.findMany({ where, select: { id: true, value: true, rationale: true, version: true } });
+    if (rows.length === 0) return { undone: 0 };
+    await tx.history.createMany({
+      data: rows.map((r) => ({
+        projectId: opts.projectId,
+        userId: opts.actorId,
+        entity: "ADJUDICATION" as const,
+        entityId: r.id,
+        version: r.version + 1,
+        oldValue: { value: r.value, rationale: r.rationale, automatic: true, adjudicatorId: null } as Prisma.InputJsonValue,
+      })),
+    });
+    await tx.adjudication.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    return { undone: rows.length };
+  });
+}
+
+/** Everything the adjudication page shows for one segment (all its translations). */
+export async function getAdjudicationItem(db: Db, projectId: string, segmentId: string) {
+  const segment = await db.segment.findFirst({
+    where: { id: segmentId, projectId },
+    include: {
+      document: { select: { externalId: true, title: true } },
+      mrws: { orderBy: [{ start: "asc" }, { id: "asc" }] },
+      translations: { include: { system: { select: { name: true } } }, orderBy: { system: { name: "asc" } } },
+    },
+  });
+  if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
+  const [annotations, errorSpans, postEdits, adjudications, gold, alignments] = await Promise.all([
+    db.annotation.findMany({ where: { projectId, segmentId }, select: { annotatorId: true, translationId: true, mrwId: true, field: true, value: true, updatedAt: true } }),
+    db.errorSpan.findMany({ where: { projectId, translation: { segmentId }, deletedAt: null }, select: { id: true, annotatorId: true, translationId: true, mrwId: true, category: true, severity: true, start: true, end: true, comment: true } }),
+    db.postEdit.findMany({ where: { projectId, segmentId }, select: { id: true, annotatorId: true, kind: true, text: true, baseTranslationId: true, updatedAt: true } }),
+    db.adjudication.findMany({ where: { projectId, segmentId }, include: { adjudicator: { select: { email: true } } } }),
+    db.goldReference.findMany({ where: { projectId, segmentId }, include: { approvedBy: { select: { email: true } } } }),
+    db.alignment.findMany({ where: { translation: { segmentId }, mrw: { projectId } }, select: { mrwId: true, translationId: true, spans: true, pattern: true } }),
+  ]);
+  const history = await db.history.findMany({
+    where: { projectId, entity: { in: ["ADJUDICATION", "GOLD_REFERENCE"] }, entityId: { in: [...adjudications.map((a) => a.id), ...gold.map((g) => g.id)] } },
+    include: { user: { select: { email: true } } },
+    orderBy: { createdAt: "desc" },
+  });
+  return { segment, annotations, errorSpans, postEdits, adjudications, gold, alignments, history };
+}
+
+/** Each annotator's severity bias over the whole project (see lib/reports/annotator-bias.ts). */
+export async function getAnnotatorBias(db: Db, projectId: string): Promise<(TAnnotatorBias & { email: string })[]> {
+  const data = await getReportData(db, projectId, { withTranslationText: false });
+  const units = findUnits(data);
+  return annotatorBias(units, data.annotators.map((a) => a.id)).map((b) => ({ ...b, email: data.annotators.find((a) => a.id === b.annotatorId)?.email ?? b.annotatorId }));
+}
+
+/** The adjudication page of one segment: its data, its units (disagreeing or not) and the annotators' bias. */
+export async function getAdjudicationPageData(db: Db, projectId: string, segmentId: string) {
+  const item = await getAdjudicationItem(db, projectId, segmentId);
+  const data = await getReportData(db, projectId, { withTranslationText: false });
+  const all = findUnits(data);
+  const units = all.filter((u) => u.segmentId === segmentId);
+  const bias = annotatorBias(all, data.annotators.map((a) => a.id));
+  const adjByKey = new Map(item.adjudications.map((a) => [`${a.translationId ?? "-"}|${a.mrwId ?? "-"}|${a.field}`, a]));
+  const involved = new Set<string>([...item.annotations.map((a) => a.annotatorId), ...item.errorSpans.map((e) => e.annotatorId), ...item.postEdits.map((p) => p.annotatorId), ...units.flatMap((u) => u.values.map((v) => v.annotatorId))]);
+  // numbering follows the project-wide order, so "Annotator 2" is the same person on every item
+  const annotators = data.annotators.map((a, i) => ({ ...a, number: i + 1 })).filter((a) => involved.has(a.id));
+  return {
+    item,
+    units: units.map((u) => {
+      const a = adjByKey.get(`${u.translationId ?? "-"}|${u.mrwId ?? "-"}|${u.field}`);
+      return { ...u, decision: a ? { id: a.id, value: a.value, rationale: a.rationale, automatic: a.automatic, version: a.version, by: a.adjudicator?.email ?? null, updatedAt: a.updatedAt.toISOString() } : null };
+    }),
+    annotators,
+    bias: bias.filter((b) => involved.has(b.annotatorId)),
+  };
+}
+export type TAdjudicationPageData = Awaited<ReturnType<typeof getAdjudicationPageData>>;

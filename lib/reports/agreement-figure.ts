@@ -1,0 +1,59 @@
+/**
+ * The flat agreement figure: one object per (scheme, system, field, statistic,
+ * level/weights, annotator or pair). `getAgreementFigures` returns an array of
+ * these and `tropos export --what agreement --format json` prints it.
+ *
+ * Extensions of the issue's shape, all optional: `annotators` (the pair, for
+ * pairwise κ and r when a field has more than two annotators), `label` (per-
+ * label Fleiss' κ), `kappaCategories` (which category list weighted κ used),
+ * `reason` (why `value` is null) and `ci95` (bootstrap interval, when asked).
+ * `exact_agreement` is a percentage (0–100), as MetaHOPE prints it.
+ */
+import { z } from "zod";
+
+export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pearson_r", "exact_agreement", "total", "fleiss_kappa"] as const;
+export const ALPHA_LEVELS = ["nominal", "ordinal", "interval", "ratio"] as const;
+export const KAPPA_WEIGHTS = ["unweighted", "linear", "quadratic"] as const;
+export const METAHOPE_FIELDS = ["SEGS", "IMP", "RAM", "MIS", "STL", "PRF"] as const;
+export const MMTE_AGREEMENT_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY", "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const;
+export type TMetahopeField = (typeof METAHOPE_FIELDS)[number];
+export type TMmteAgreementField = (typeof MMTE_AGREEMENT_FIELDS)[number];
+
+export const ZAgreementFigure = z.object({
+  scheme: z.enum(["metahope", "mmte"]),
+  system: z.string(),
+  field: z.string(),
+  statistic: z.enum(AGREEMENT_STATISTICS),
+  level: z.enum(ALPHA_LEVELS).optional(),
+  weights: z.enum(KAPPA_WEIGHTS).optional(),
+  /** weighted-κ category list: the values observed, or the field's full scale */
+  kappaCategories: z.enum(["observed", "scale"]).optional(),
+  annotator: z.string().optional(),
+  annotators: z.tuple([z.string(), z.string()]).optional(),
+  label: z.string().optional(),
+  value: z.number().nullable(),
+  n: z.number(),
+  reason: z.string().optional(),
+  ci95: z.tuple([z.number().nullable(), z.number().nullable()]).optional(),
+  ciReason: z.string().optional(),
+});
+export type TAgreementFigure = z.infer<typeof ZAgreementFigure>;
+
+/** Column order of the CSV export (also the order of keys in the JSON objects). */
+export const AGREEMENT_FIGURE_COLUMNS = [
+  "scheme",
+  "system",
+  "field",
+  "statistic",
+  "level",
+  "weights",
+  "kappaCategories",
+  "annotator",
+  "annotators",
+  "label",
+  "value",
+  "n",
+  "reason",
+  "ci95",
+  "ciReason",
+] as const;

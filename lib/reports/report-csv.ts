@@ -1,0 +1,53 @@
+/**
+ * CSV of the agreement figures and the score tables (one row per figure /
+ * table cell group), with formula-injection neutralisation (lib/export).
+ * Undefined values are empty cells with the reason in its own column.
+ */
+import { csvRow, type CellValue } from "@/lib/export/csv-cell";
+import { MMTE_DIMENSIONS } from "@/lib/scoring/mmte-scores";
+import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
+import { AGREEMENT_FIGURE_COLUMNS, type TAgreementFigure } from "./agreement-figure";
+import type { TScoreTables } from "./score-tables";
+
+const cell = (v: unknown): CellValue => (v === undefined || v === null ? "" : Array.isArray(v) ? v.map((x) => (x === null ? "" : String(x))).join(" ") : (v as CellValue));
+
+export function figuresToCsv(figures: readonly TAgreementFigure[]): string {
+  const lines = [csvRow([...AGREEMENT_FIGURE_COLUMNS])];
+  for (const f of figures) lines.push(csvRow(AGREEMENT_FIGURE_COLUMNS.map((c) => cell((f as Record<string, unknown>)[c]))));
+  return lines.join("\r\n") + "\r\n";
+}
+
+/** Rows of every score table: [table, system, group, column, value, n, note]. */
+export function scoreTableRows(t: TScoreTables): CellValue[][] {
+  const rows: CellValue[][] = [];
+  for (const r of t.metahope?.rows ?? []) {
+    for (const c of METAHOPE_CATEGORY_ORDER) {
+      rows.push(["metahope_eps", r.system, "", c, r.eps.totals[c], r.sentences, ""]);
+    }
+    rows.push(["metahope_eps", r.system, "", "SEGS", r.eps.segs, r.sentences, ""]);
+    rows.push(["metahope_eps", r.system, "", "per_sentence", r.eps.perSentence.value, r.sentences, r.eps.perSentence.reason ?? ""]);
+    for (const c of METAHOPE_CATEGORY_ORDER) rows.push(["metahope_epm", r.system, "", c, r.epm.totals[c], r.mrwInstances, ""]);
+    rows.push(["metahope_epm", r.system, "", "SEGS", r.epm.segs, r.mrwInstances, ""]);
+    rows.push(["metahope_epm", r.system, "", "per_sentence", r.epm.perSentence.value, r.sentences, r.epm.perSentence.reason ?? ""]);
+    rows.push(["metahope_epm", r.system, "", "per_metaphor", r.epm.perMetaphor.value, r.mrwInstances, r.epm.perMetaphor.reason ?? ""]);
+    rows.push(["metahope_epm", r.system, "", "ratio_M_S", r.epm.ratioMS.value, r.eps.segs, r.epm.ratioMS.reason ?? ""]);
+  }
+  for (const r of t.mmte?.quality ?? []) {
+    for (const d of MMTE_DIMENSIONS) {
+      const m = r.means[d];
+      rows.push(["mmte_quality", r.system, r.group, d, m.value, m.n, m.defined ? "" : m.reason]);
+    }
+  }
+  for (const r of t.mmte?.automatic ?? []) {
+    for (const [k, m] of [["BLEU-1", r.bleu1], ["BLEU-4", r.bleu4], ["ROUGE-L", r.rougeL]] as const) {
+      rows.push(["mmte_automatic", r.system, r.group, k, m.value, m.defined ? m.n : "", m.defined ? "" : m.reason]);
+    }
+  }
+  return rows;
+}
+
+export function scoreTablesToCsv(t: TScoreTables): string {
+  const lines = [csvRow(["table", "system", "group", "column", "value", "n", "note"]), csvRow(["source", "", "", "", "", "", t.sourceDescription])];
+  for (const r of scoreTableRows(t)) lines.push(csvRow(r));
+  return lines.join("\r\n") + "\r\n";
+}

@@ -1,0 +1,106 @@
+// Adjudication decisions on a real database: the queue, saving and revising with history and
+// optimistic concurrency, automatic acceptance of unanimous units and its undo, gold references,
+// and ids of another project being NOT_FOUND.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import { useTestDatabase } from "../db";
+import { makeProject, makeUser } from "./fixtures";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { AppError } from "@/lib/errors";
+import { adjudicationScenario } from "@/scripts/e2e-metahope-fixture";
+
+let db: Db;
+let pool: Pool;
+beforeAll(async () => {
+  useTestDatabase();
+  db = (await import("@/lib/db/client")).getDb();
+  pool = (await import("@/lib/db/pg-pool")).getPgPool();
+});
+afterAll(async () => {
+  await (await import("@/lib/db/client")).disconnectDb();
+  await (await import("@/lib/db/pg-pool")).closePgPool();
+});
+
+async function seeded() {
+  const project = await makeProject(db);
+  await loadImport(pool, { projectId: project.id, fileName: "adj.jsonl", result: adjudicationScenario() });
+  const seg = await db.segment.findFirstOrThrow({ where: { projectId: project.id, externalId: "adj-s0" }, include: { translations: { include: { system: true } }, mrws: true } });
+  const sysA = seg.translations.find((t) => t.system.name === "sysA")!;
+  return { project, seg, sysA, mrw: seg.mrws[0] };
+}
+
+describe("adjudication", () => {
+  it("queues exactly the disagreements, strongest first", async () => {
+    const { project } = await seeded();
+    const { getAdjudicationQueue } = await import("@/lib/db/adjudication");
+    const q = await getAdjudicationQueue(db, project.id);
+    // Fluency 5 vs 2 (0.75), MIS 6 vs 0 (0.6), Equivalence FULL vs NON (0.5), sentence-level PRF 0 vs 2 (0.2)
+    expect(q.rows.map((r) => [r.field, r.system, r.strength])).toEqual([
+      ["FLUENCY", "sysA", 0.75],
+      ["METAHOPE_MIS", "sysA", 0.6],
+      ["EQUIVALENCE", "sysA", 0.5],
+      ["METAHOPE_PRF", "sysA", 0.2],
+    ]);
+    // threshold 4: Fluency (spread 3) and PRF (2) drop out; MIS (6) stays; labels are unaffected
+    expect((await getAdjudicationQueue(db, project.id, { threshold: 4 })).rows.map((r) => r.field)).toEqual(["METAHOPE_MIS", "EQUIVALENCE"]);
+  });
+
+  it("saves, refuses a stale version, revises with history", async () => {
+    const { project, seg, sysA } = await seeded();
+    const adj = await makeUser(db, { tag: "adj" });
+    const { saveAdjudication } = await import("@/lib/db/adjudication");
+    const base = { projectId: project.id, adjudicatorId: adj.id, segmentId: seg.id, translationId: sysA.id, field: "FLUENCY", rationale: "r" };
+    expect((await saveAdjudication(db, { ...base, value: 5, baseVersion: 0 })).version).toBe(1);
+    const stale = await saveAdjudication(db, { ...base, value: 3, baseVersion: 0 }).catch((e) => e);
+    expect(stale).toBeInstanceOf(AppError);
+    expect((stale as AppError).code).toBe("CONFLICT");
+    expect(((stale as AppError).detail as { current: { value: number } }).current.value).toBe(5);
+    expect((await saveAdjudication(db, { ...base, value: 4, baseVersion: 1 })).version).toBe(2);
+    const row = await db.adjudication.findFirstOrThrow({ where: { projectId: project.id, field: "FLUENCY" } });
+    const hist = await db.history.findMany({ where: { entity: "ADJUDICATION", entityId: row.id }, orderBy: { version: "asc" } });
+    expect(hist.map((h) => [h.version, (h.oldValue as { value?: number } | null)?.value ?? null, (h.newValue as { value: number }).value])).toEqual([
+      [1, null, 5],
+      [2, 5, 4],
+    ]);
+    await expect(saveAdjudication(db, { ...base, value: 6, baseVersion: 2 })).rejects.toThrow(/Fluency/);
+    await expect(saveAdjudication(db, { ...base, field: "EQUIVALENCE", value: "FULL", baseVersion: 0 })).rejects.toThrow(/mrwId/);
+  });
+
+  it("accepts unanimous units automatically; a manual decision overrides one; undo removes only automatic rows", async () => {
+    const { project, seg, sysA } = await seeded();
+    const adj = await makeUser(db, { tag: "adj" });
+    const { acceptUnanimous, undoAutomaticAcceptance, saveAdjudication, getAdjudicationQueue } = await import("@/lib/db/adjudication");
+    const { accepted } = await acceptUnanimous(db, { projectId: project.id, actorId: adj.id, fields: ["FLUENCY", "EQUIVALENCE"] });
+    // 4 translations × (Fluency + Equivalence) = 8 units, 2 disagree
+    expect(accepted).toBe(6);
+    expect((await acceptUnanimous(db, { projectId: project.id, actorId: adj.id, fields: ["FLUENCY"] })).accepted).toBe(0);
+    const auto = await db.adjudication.findFirstOrThrow({ where: { projectId: project.id, automatic: true, field: "FLUENCY", translation: { system: { name: "sysB" } }, segmentId: seg.id } });
+    expect([auto.value, auto.adjudicatorId]).toEqual([4, null]);
+    await saveAdjudication(db, { projectId: project.id, adjudicatorId: adj.id, segmentId: seg.id, translationId: auto.translationId, field: "FLUENCY", value: 3, rationale: "no", baseVersion: 1 });
+    expect((await undoAutomaticAcceptance(db, { projectId: project.id, actorId: adj.id })).undone).toBe(5);
+    const left = await db.adjudication.findMany({ where: { projectId: project.id } });
+    expect(left.map((a) => [a.automatic, a.value])).toEqual([[false, 3]]);
+    expect((await getAdjudicationQueue(db, project.id)).unanimousOpen).toBeGreaterThan(0);
+    expect(sysA.id).toBeTruthy();
+  });
+
+  it("gold references keep provenance and history; ids of another project are not found", async () => {
+    const { project, seg } = await seeded();
+    const other = await seeded();
+    const adj = await makeUser(db, { tag: "adj" });
+    const { saveGoldReference } = await import("@/lib/db/gold-references");
+    const { saveAdjudication, getAdjudicationItem } = await import("@/lib/db/adjudication");
+    const pe = await db.postEdit.findFirstOrThrow({ where: { projectId: project.id, kind: "FIGURATIVE" } });
+    const g = await saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "FIGURATIVE", text: pe.text + "！", sourcePostEditId: pe.id, baseVersion: 0 });
+    expect(g.version).toBe(1);
+    const stored = await db.goldReference.findUniqueOrThrow({ where: { id: g.id } });
+    expect([stored.sourcePostEditId, stored.approvedById, stored.text]).toEqual([pe.id, adj.id, pe.text + "！"]);
+    expect(await db.history.count({ where: { entity: "GOLD_REFERENCE", entityId: g.id } })).toBe(1);
+    const foreignPe = await db.postEdit.findFirstOrThrow({ where: { projectId: other.project.id } });
+    await expect(saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "FIGURATIVE", text: "x", sourcePostEditId: foreignPe.id, baseVersion: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(saveAdjudication(db, { projectId: project.id, adjudicatorId: adj.id, segmentId: other.seg.id, translationId: other.sysA.id, field: "FLUENCY", value: 3, rationale: "", baseVersion: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(saveAdjudication(db, { projectId: project.id, adjudicatorId: adj.id, segmentId: seg.id, translationId: other.sysA.id, field: "FLUENCY", value: 3, rationale: "", baseVersion: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getAdjudicationItem(db, project.id, other.seg.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
