@@ -7,26 +7,32 @@ import type { TAgreementFigure } from "./agreement-figure";
 import { MMTE_AGREEMENT_FIELDS } from "./agreement-figure";
 import { ZAgreementOptions, type TAgreementOptions } from "./agreement-options";
 import { metahopeAgreementFigures } from "./metahope-agreement";
-import { metahopeCells, metahopeUnitVectors } from "./metahope-cells";
+import { metahopeCellsOf, metahopeUnitVectorsOf } from "./metahope-cells";
 import { mmteAgreementFigures } from "./mmte-agreement";
-import { mmteRatings } from "./mmte-ratings";
+import { mmteRatingsOf } from "./mmte-ratings";
+import { buildReportIndex, scopeIndexOf, scopeOf, type TReportIndex } from "./report-index";
 import type { TReportData } from "./report-input";
-import { scopeReportData } from "./report-scope";
 
 export function computeAgreementFigures(data: TReportData, optsIn: TAgreementOptions = {}): TAgreementFigure[] {
+  return computeAgreementFiguresOf(buildReportIndex(data), optsIn);
+}
+
+/** The figures over a report index (see report-index.ts), so the dashboard shares it with the score tables. */
+export function computeAgreementFiguresOf(ix: TReportIndex, optsIn: TAgreementOptions = {}): TAgreementFigure[] {
   const opts = ZAgreementOptions.parse(optsIn);
-  const scope = scopeReportData(data, opts);
+  const scope = scopeOf(ix, opts);
+  const sx = scopeIndexOf(ix, scope);
   const schemes = opts.schemes?.length ? opts.schemes : ["metahope", "mmte"];
   const out: TAgreementFigure[] = [];
   if (schemes.includes("metahope")) {
-    const cells = metahopeCells(data, scope);
+    const cells = metahopeCellsOf(ix, sx);
     if (cells.coverage.annotators.length > 0) {
-      out.push(...metahopeAgreementFigures(metahopeUnitVectors(data, scope, cells), scope.emailById, { fields: opts.fields, bootstrap: opts.bootstrap }));
+      out.push(...metahopeAgreementFigures(metahopeUnitVectorsOf(ix, sx), scope.emailById, { fields: opts.fields, bootstrap: opts.bootstrap }));
     }
   }
   if (schemes.includes("mmte")) {
     const fields = MMTE_AGREEMENT_FIELDS.filter((f) => !opts.fields?.length || opts.fields.includes(f));
-    const ratings = mmteRatings(data, scope, fields);
+    const ratings = mmteRatingsOf(ix, sx, fields);
     out.push(...mmteAgreementFigures(ratings, scope.systems.map((s) => s.name), scope.emailById, { fields, bootstrap: opts.bootstrap }));
   }
   return out;

@@ -6,14 +6,14 @@
  */
 import { AGREEMENT_CONVENTIONS, findConvention } from "./agreement-conventions";
 import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "./agreement-figure";
-import { computeAgreementFigures } from "./agreement-figures";
+import { computeAgreementFiguresOf } from "./agreement-figures";
 import { metahopeSummary, mmteSummary } from "./dashboard-summary";
 import { mmteFieldDetail } from "./mmte-field-detail";
-import { mmteRatings } from "./mmte-ratings";
+import { mmteRatingsOf } from "./mmte-ratings";
+import { buildReportIndex, scopeIndexOf, scopeOf } from "./report-index";
 import type { TReportData } from "./report-input";
 import { agreementOptionsOf, scoreOptionsOf, type TReportQuery } from "./report-query";
-import { scopeReportData } from "./report-scope";
-import { computeScoreTables } from "./score-tables";
+import { computeScoreTablesOf } from "./score-tables";
 
 /** Bootstrap intervals are on by default for projects up to this many translations (they cost ~B × the figures). */
 export const AUTO_CI_MAX_TRANSLATIONS = 2000;
@@ -23,13 +23,16 @@ export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { 
   const ciAuto = !view.ciGiven && data.translations.length <= AUTO_CI_MAX_TRANSLATIONS;
   const query = { ...q, ci: q.ci || ciAuto };
   const convention = findConvention(query.convention);
-  const figures = computeAgreementFigures(data, agreementOptionsOf(query));
-  const scores = computeScoreTables(data, scoreOptionsOf(query));
-  const scope = scopeReportData(data, query);
+  // one dense index of the rows for everything below (ratings matrices, MetaHOPE cells and
+  // coverage are built once and shared by the figures, the score tables and the detail)
+  const ix = buildReportIndex(data);
+  const figures = computeAgreementFiguresOf(ix, agreementOptionsOf(query));
+  const scores = computeScoreTablesOf(ix, scoreOptionsOf(query));
+  const scope = scopeOf(ix, query);
   const detailField: TMmteAgreementField = (MMTE_AGREEMENT_FIELDS as readonly string[]).includes(view.detailField ?? "") ? (view.detailField as TMmteAgreementField) : "EQUIVALENCE";
   const detailSystem = scope.systems.find((s) => s.name === view.detailSystem)?.name ?? scope.systems[0]?.name ?? null;
   const pair = view.pair && /^\d+-\d+$/.test(view.pair) ? (view.pair.split("-").map(Number) as [number, number]) : undefined;
-  const ratings = detailSystem ? mmteRatings(data, scope, [detailField]).get(`${detailSystem}|${detailField}`) : undefined;
+  const ratings = detailSystem ? mmteRatingsOf(ix, scopeIndexOf(ix, scope), [detailField]).get(`${detailSystem}|${detailField}`) : undefined;
   const detail = ratings ? mmteFieldDetail(ratings, scope.emailById, { weights: convention.kappaWeights, pair }) : null;
   return {
     query,

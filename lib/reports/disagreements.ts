@@ -18,7 +18,8 @@
  * Unanimous units (every value equal) are the ones automatic acceptance takes.
  */
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
-import { cellKey, metahopeCells } from "./metahope-cells";
+import { cellKey, metahopeCellsOf } from "./metahope-cells";
+import { buildReportIndex, scopeIndexOf } from "./report-index";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportData, type TReportFilter } from "./report-input";
 import { scopeReportData } from "./report-scope";
 
@@ -112,16 +113,24 @@ export function findUnits(data: TReportData, opts: TDisagreementOptions = {}): T
     const t = scope.translationById.get(g.translationId)!;
     units.push({ ...g, system: scope.systemNameById.get(t.systemId) ?? null, ...measureDisagreement(g.field, g.values.map((v) => v.value)), adjudication: status(g.translationId, g.mrwId, g.field) });
   }
-  const metahopeWanted = METAHOPE_CATEGORY_ORDER.filter((c) => wanted.has(METAHOPE_ADJUDICATION_FIELDS[c]));
+  const metahopeWanted = METAHOPE_CATEGORY_ORDER.map((c, i) => [c, i] as const).filter(([c]) => wanted.has(METAHOPE_ADJUDICATION_FIELDS[c]));
   if (metahopeWanted.length) {
-    const cells = metahopeCells(data, scope);
-    for (const t of scope.translations) {
-      const who = cells.coverage.reviewersOf(t.id, t.segmentId);
+    const ix = buildReportIndex(data);
+    const sx = scopeIndexOf(ix, scope);
+    const cells = metahopeCellsOf(ix, sx);
+    const ids = cells.coverage.annotators;
+    for (let ti = 0; ti < scope.translations.length; ti++) {
+      const t = scope.translations[ti];
+      const tIndex = sx.translations[ti];
+      const who = cells.coverage.reviewerPositions(tIndex);
       if (who.length < 2) continue;
-      for (const mrwId of [null, ...(scope.activeMrwsBySegment.get(t.segmentId) ?? []).map((m) => m.id)]) {
-        for (const c of metahopeWanted) {
+      const mrws = scope.activeMrwsBySegment.get(t.segmentId) ?? [];
+      for (let slot = 0; slot <= mrws.length; slot++) {
+        const mrwId = slot === 0 ? null : mrws[slot - 1].id;
+        for (const [c, ci] of metahopeWanted) {
           const field = METAHOPE_ADJUDICATION_FIELDS[c];
-          const values = who.map((a) => ({ annotatorId: a, value: cells.sums.get(cellKey(t.id, mrwId, c))?.get(a) ?? 0 }));
+          const by = cells.sums.get(cellKey(cells, tIndex, slot, ci));
+          const values = Array.from(who, (p) => ({ annotatorId: ids[p], value: by ? by[p] : 0 }));
           units.push({
             segmentId: t.segmentId,
             translationId: t.id,

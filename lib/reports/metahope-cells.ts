@@ -7,53 +7,68 @@
  * spans there (several errors add up), 0 when they reviewed the translation
  * and marked nothing, and missing (null) when they did not review it (see
  * `metahope-coverage.ts`).
+ *
+ * Cells are numbered over the dense indexes of report-index.ts:
+ * `cellKey(t, slot, c)` with t the translation index, slot 0 for the sentence
+ * level and 1 + the MRW's position among its segment's active MRWs, and c the
+ * category's index in METAHOPE_CATEGORY_ORDER.
  */
-import type { MetahopeCategory } from "@/lib/import/types";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import type { TReportData } from "./report-input";
 import type { TReportScope } from "./report-scope";
-import { metahopeCoverage, type TMetahopeCoverage } from "./metahope-coverage";
+import { metahopeCoverageOf, type TMetahopeCoverage } from "./metahope-coverage";
+import { buildReportIndex, scopeIndexOf, type TReportIndex, type TScopeIndex } from "./report-index";
 
-/** "-" is the sentence level. */
-export const SENTENCE_LEVEL = "-";
-
-export const cellKey = (translationId: string, mrwId: string | null, category: MetahopeCategory) =>
-  `${translationId}|${mrwId ?? SENTENCE_LEVEL}|${category}`;
+const CATEGORIES = METAHOPE_CATEGORY_ORDER.length;
 
 export interface TMetahopeCells {
   coverage: TMetahopeCoverage;
-  /** cellKey → annotatorId → summed penalty (only cells where someone marked an error) */
-  sums: Map<string, Map<string, number>>;
+  /** slots per translation (1 + the most active MRWs of a segment) */
+  slots: number;
+  /** cellKey → penalty sum per annotator position (coverage order); only cells where someone marked an error */
+  sums: Map<number, Float64Array>;
   /** error spans whose MRW is not an active MRW of the translation's segment (not part of any unit) */
   unmatchedMrwErrors: number;
 }
 
+export const cellKey = (cells: Pick<TMetahopeCells, "slots">, t: number, slot: number, category: number) => (t * cells.slots + slot) * CATEGORIES + category;
+
 export function metahopeCells(data: TReportData, scope: TReportScope): TMetahopeCells {
-  const coverage = metahopeCoverage(data);
-  const sums = new Map<string, Map<string, number>>();
-  let unmatchedMrwErrors = 0;
-  for (const e of data.errorSpans) {
-    const t = scope.translationById.get(e.translationId);
-    if (!t) continue;
-    if (e.mrwId !== null) {
-      const m = scope.mrwById.get(e.mrwId);
-      if (!m || !m.active || m.segmentId !== t.segmentId) {
-        unmatchedMrwErrors++;
-        continue;
-      }
-    }
-    const k = cellKey(e.translationId, e.mrwId, e.category);
-    let by = sums.get(k);
-    if (!by) sums.set(k, (by = new Map()));
-    by.set(e.annotatorId, (by.get(e.annotatorId) ?? 0) + e.penalty);
-  }
-  return { coverage, sums, unmatchedMrwErrors };
+  const ix = buildReportIndex(data);
+  return metahopeCellsOf(ix, scopeIndexOf(ix, scope));
 }
 
-/** An annotator's penalty in a cell: the sum, 0 when reviewed without error, null when not reviewed. */
-export function cellPenalty(cells: TMetahopeCells, annotatorId: string, translationId: string, segmentId: string, mrwId: string | null, category: MetahopeCategory): number | null {
-  if (!cells.coverage.covers(annotatorId, translationId, segmentId)) return null;
-  return cells.sums.get(cellKey(translationId, mrwId, category))?.get(annotatorId) ?? 0;
+export function metahopeCellsOf(ix: TReportIndex, sx: TScopeIndex): TMetahopeCells {
+  const memoKey = `metahopeCells`;
+  const memo = (ix.memo.get(memoKey) as Map<TScopeIndex, TMetahopeCells> | undefined) ?? new Map<TScopeIndex, TMetahopeCells>();
+  ix.memo.set(memoKey, memo);
+  const hit = memo.get(sx);
+  if (hit) return hit;
+  const coverage = metahopeCoverageOf(ix);
+  let slots = 1;
+  for (const list of sx.activeMrws) if (list && list.length + 1 > slots) slots = list.length + 1;
+  const out: TMetahopeCells = { coverage, slots, sums: new Map(), unmatchedMrwErrors: 0 };
+  const { spans } = ix;
+  const A = coverage.annotators.length;
+  for (let i = 0; i < spans.length; i++) {
+    const t = spans.translation[i];
+    if (sx.tSystem[t] < 0) continue;
+    let slot = 0;
+    const m = spans.mrw[i];
+    if (m >= 0) {
+      if (ix.mActive[m] !== 1 || ix.mSegment[m] !== ix.tSegment[t] || sx.mrwPosition[m] < 0) {
+        out.unmatchedMrwErrors++;
+        continue;
+      }
+      slot = sx.mrwPosition[m] + 1;
+    }
+    const k = cellKey(out, t, slot, spans.category[i]);
+    let by = out.sums.get(k);
+    if (!by) out.sums.set(k, (by = new Float64Array(A)));
+    by[coverage.positionOf[spans.annotator[i]]] += spans.penalty[i];
+  }
+  memo.set(sx, out);
+  return out;
 }
 
 export interface TMetahopeUnitVectors {
@@ -63,49 +78,65 @@ export interface TMetahopeUnitVectors {
   annotators: string[];
   /** annotator index → per-unit SEGS (null = not reviewed) */
   segs: (number | null)[][];
-  byCategory: Record<MetahopeCategory, (number | null)[][]>;
+  byCategory: Record<(typeof METAHOPE_CATEGORY_ORDER)[number], (number | null)[][]>;
 }
 
 /**
  * The MetaHOPE agreement vectors per system: one unit per MRW instance, each
  * annotator's penalty per category and summed over categories (SEGS).
  */
-export function metahopeUnitVectors(data: TReportData, scope: TReportScope, cells: TMetahopeCells): TMetahopeUnitVectors[] {
+export function metahopeUnitVectors(data: TReportData, scope: TReportScope): TMetahopeUnitVectors[] {
+  const ix = buildReportIndex(data);
+  return metahopeUnitVectorsOf(ix, scopeIndexOf(ix, scope));
+}
+
+export function metahopeUnitVectorsOf(ix: TReportIndex, sx: TScopeIndex): TMetahopeUnitVectors[] {
+  const cells = metahopeCellsOf(ix, sx);
+  const { cols } = ix;
   const annotators = cells.coverage.annotators;
-  const bySystem = new Map<string, TMetahopeUnitVectors>();
-  for (const s of scope.systems) {
-    bySystem.set(s.id, {
-      system: s.name,
-      units: [],
-      annotators,
-      segs: annotators.map(() => []),
-      byCategory: Object.fromEntries(METAHOPE_CATEGORY_ORDER.map((c) => [c, annotators.map(() => [])])) as unknown as Record<MetahopeCategory, (number | null)[][]>,
-    });
-  }
-  const segOrder = new Map([...scope.segments.keys()].map((id, i) => [id, i]));
-  const translations = [...scope.translations].sort((a, b) => (segOrder.get(a.segmentId)! - segOrder.get(b.segmentId)!) || a.id.localeCompare(b.id));
-  for (const t of translations) {
-    const v = bySystem.get(t.systemId)!;
-    const mrws = scope.activeMrwsBySegment.get(t.segmentId) ?? [];
-    if (mrws.length === 0) continue;
-    const reviewers = new Set(cells.coverage.reviewersOf(t.id, t.segmentId));
-    for (const m of mrws) {
-      v.units.push({ translationId: t.id, segmentId: t.segmentId, mrwId: m.id });
-      annotators.forEach((a, ai) => {
-        if (!reviewers.has(a)) {
-          v.segs[ai].push(null);
-          for (const c of METAHOPE_CATEGORY_ORDER) v.byCategory[c][ai].push(null);
-          return;
+  const A = annotators.length;
+  const vectors: TMetahopeUnitVectors[] = sx.scope.systems.map((s) => ({
+    system: s.name,
+    units: [],
+    annotators,
+    segs: annotators.map(() => []),
+    byCategory: Object.fromEntries(METAHOPE_CATEGORY_ORDER.map((c) => [c, annotators.map(() => [])])) as unknown as TMetahopeUnitVectors["byCategory"],
+  }));
+  // segment order, then (translations of one system and segment, e.g. two target languages) id order
+  const order = Array.from(sx.translations);
+  const segOf = (t: number) => sx.segmentOrder[ix.tSegment[t]];
+  order.sort((a, b) => segOf(a) - segOf(b) || sx.tSystem[a] - sx.tSystem[b] || cols.translations.ids[a].localeCompare(cols.translations.ids[b]));
+  const reviewed = new Uint8Array(A);
+  const sum = new Float64Array(A);
+  for (const t of order) {
+    const sys = sx.tSystem[t];
+    if (sys < 0) continue;
+    const v = vectors[sys];
+    const seg = ix.tSegment[t];
+    const mrws = sx.activeMrws[seg];
+    if (!mrws || mrws.length === 0) continue;
+    reviewed.fill(0);
+    for (const p of cells.coverage.reviewerPositions(t)) reviewed[p] = 1;
+    const translationId = cols.translations.ids[t];
+    const segmentId = cols.segments.ids[seg];
+    for (let mi = 0; mi < mrws.length; mi++) {
+      v.units.push({ translationId, segmentId, mrwId: cols.mrws.ids[mrws[mi]] });
+      sum.fill(0);
+      for (let c = 0; c < CATEGORIES; c++) {
+        const rows = v.byCategory[METAHOPE_CATEGORY_ORDER[c]];
+        const by = cells.sums.get(cellKey(cells, t, mi + 1, c));
+        for (let ai = 0; ai < A; ai++) {
+          if (reviewed[ai] !== 1) {
+            rows[ai].push(null);
+            continue;
+          }
+          const p = by ? by[ai] : 0;
+          rows[ai].push(p);
+          sum[ai] += p;
         }
-        let total = 0;
-        for (const c of METAHOPE_CATEGORY_ORDER) {
-          const p = cells.sums.get(cellKey(t.id, m.id, c))?.get(a) ?? 0;
-          v.byCategory[c][ai].push(p);
-          total += p;
-        }
-        v.segs[ai].push(total);
-      });
+      }
+      for (let ai = 0; ai < A; ai++) v.segs[ai].push(reviewed[ai] === 1 ? sum[ai] : null);
     }
   }
-  return [...bySystem.values()];
+  return vectors;
 }

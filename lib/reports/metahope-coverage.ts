@@ -16,51 +16,99 @@
  *    as 0).
  * The MetaHOPE annotators of a project are those with an ErrorSpan (even a
  * deleted one), a METAHOPE_ERRORS annotation or a METAHOPE assignment.
+ *
+ * Computed over the dense indexes of report-index.ts: one byte per
+ * (translation, annotator) and (segment, annotator), no string keys.
  */
+import { buildReportIndex, type TReportIndex } from "./report-index";
 import type { TReportData } from "./report-input";
 
 export interface TMetahopeCoverage {
   /** annotator ids, ordered by email */
   annotators: string[];
+  /** annotator dictionary index (report-index.ts) → position in `annotators`, -1 = not a MetaHOPE annotator */
+  positionOf: Int32Array;
   covers(annotatorId: string, translationId: string, segmentId: string): boolean;
-  /** the annotators who reviewed the translation, in `annotators` order (memoised: hot in the 10k-segment bench) */
+  /** the annotators who reviewed the translation, in `annotators` order */
   reviewersOf(translationId: string, segmentId: string): string[];
+  /** positions (in `annotators`) of the reviewers of translation index `t` (memoised; do not modify) */
+  reviewerPositions(t: number): Int32Array;
 }
 
 export function metahopeCoverage(data: TReportData): TMetahopeCoverage {
+  return metahopeCoverageOf(buildReportIndex(data));
+}
+
+export function metahopeCoverageOf(ix: TReportIndex): TMetahopeCoverage {
+  const memoKey = "metahopeCoverage";
+  const hit = ix.memo.get(memoKey) as TMetahopeCoverage | undefined;
+  if (hit) return hit;
+  const { data, cols, spans } = ix;
   const cov = data.metahopeCoverage;
-  const marker = new Set<string>();
+  const markerField = cols.fields.get("METAHOPE_ERRORS") ?? -1;
   const ids = new Set<string>();
   const withMarkers = new Set<string>();
-  for (const a of data.annotations) {
-    if (a.field === "METAHOPE_ERRORS" && a.translationId) {
-      marker.add(`${a.annotatorId}|${a.translationId}`);
-      ids.add(a.annotatorId);
-      withMarkers.add(a.annotatorId);
+  for (let i = 0; i < cols.length; i++) {
+    if (cols.field[i] === markerField && cols.translation[i] >= 0) {
+      const a = cols.annotators.ids[cols.annotator[i]];
+      ids.add(a);
+      withMarkers.add(a);
     }
   }
-  for (const e of data.errorSpans) {
-    marker.add(`${e.annotatorId}|${e.translationId}`);
-    ids.add(e.annotatorId);
-  }
-  const done = new Set(cov.doneAssignments.map((d) => `${d.annotatorId}|${d.segmentId}`));
+  for (let i = 0; i < spans.length; i++) ids.add(cols.annotators.ids[spans.annotator[i]]);
   for (const a of cov.annotatorsWithAssignments) ids.add(a);
   for (const a of cov.annotatorsWithDeletedSpans) ids.add(a);
   for (const a of cov.annotatorsWithImportedSpans) ids.add(a);
-  const withAssignments = new Set(cov.annotatorsWithAssignments);
-  const importedAll = new Set(cov.annotatorsWithImportedSpans.filter((a) => !withAssignments.has(a) && !withMarkers.has(a)));
   const email = new Map(data.annotators.map((a) => [a.id, a.email]));
   const annotators = [...ids].sort((a, b) => (email.get(a) ?? a).localeCompare(email.get(b) ?? b));
-  const covers = (annotatorId: string, translationId: string, segmentId: string) =>
-    importedAll.has(annotatorId) || marker.has(`${annotatorId}|${translationId}`) || done.has(`${annotatorId}|${segmentId}`);
-  const memo = new Map<string, string[]>();
-  return {
-    annotators,
-    covers,
-    reviewersOf: (translationId, segmentId) => {
-      let r = memo.get(translationId);
-      if (!r) memo.set(translationId, (r = annotators.filter((a) => covers(a, translationId, segmentId))));
-      return r;
-    },
+  const A = annotators.length;
+  for (const a of annotators) cols.annotators.add(a);
+  const positionOf = new Int32Array(cols.annotators.size).fill(-1);
+  annotators.forEach((a, p) => (positionOf[cols.annotators.get(a)!] = p));
+
+  for (const d of cov.doneAssignments) cols.segments.add(d.segmentId);
+  const T = cols.translations.size;
+  const marker = new Uint8Array(T * A);
+  for (let i = 0; i < cols.length; i++) {
+    const t = cols.translation[i];
+    if (cols.field[i] === markerField && t >= 0) marker[t * A + positionOf[cols.annotator[i]]] = 1;
+  }
+  for (let i = 0; i < spans.length; i++) marker[spans.translation[i] * A + positionOf[spans.annotator[i]]] = 1;
+  const done = new Uint8Array(cols.segments.size * A);
+  for (const d of cov.doneAssignments) {
+    const p = positionOf[cols.annotators.add(d.annotatorId)] ?? -1;
+    if (p >= 0) done[cols.segments.get(d.segmentId)! * A + p] = 1;
+  }
+  const withAssignments = new Set(cov.annotatorsWithAssignments);
+  const importedAll = new Uint8Array(A);
+  for (const a of cov.annotatorsWithImportedSpans) if (!withAssignments.has(a) && !withMarkers.has(a)) importedAll[annotators.indexOf(a)] = 1;
+
+  const coversAt = (p: number, t: number, s: number) => importedAll[p] === 1 || (t >= 0 && marker[t * A + p] === 1) || (s >= 0 && done[s * A + p] === 1);
+  const memo: (Int32Array | undefined)[] = new Array(T);
+  const reviewerPositions = (t: number): Int32Array => {
+    let r = memo[t];
+    if (!r) {
+      const s = ix.tSegment[t];
+      const list: number[] = [];
+      for (let p = 0; p < A; p++) if (coversAt(p, t, s)) list.push(p);
+      memo[t] = r = Int32Array.from(list);
+    }
+    return r;
   };
+  const out: TMetahopeCoverage = {
+    annotators,
+    positionOf,
+    covers: (annotatorId, translationId, segmentId) => {
+      const p = annotators.indexOf(annotatorId);
+      return p >= 0 && coversAt(p, cols.translations.get(translationId) ?? -1, cols.segments.get(segmentId) ?? -1);
+    },
+    reviewersOf: (translationId, segmentId) => {
+      const t = cols.translations.get(translationId) ?? -1;
+      const s = cols.segments.get(segmentId) ?? -1;
+      return annotators.filter((_, p) => coversAt(p, t, s));
+    },
+    reviewerPositions,
+  };
+  ix.memo.set(memoKey, out);
+  return out;
 }

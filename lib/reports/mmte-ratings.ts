@@ -10,6 +10,7 @@ import type { Code } from "@/lib/agreement";
 import type { TMmteAgreementField } from "./agreement-figure";
 import type { TReportData } from "./report-input";
 import type { TReportScope } from "./report-scope";
+import { buildReportIndex, scopeIndexOf, type TReportIndex, type TScopeIndex } from "./report-index";
 
 export const MMTE_NOMINAL_FIELDS = ["EQUIVALENCE", "EMOTION"] as const;
 export const MMTE_MRW_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY"] as const;
@@ -49,37 +50,119 @@ export interface TMmteRatings {
 
 /** All MMTE ratings matrices of the scope, keyed `${systemName}|${field}`. */
 export function mmteRatings(data: TReportData, scope: TReportScope, fields: readonly TMmteAgreementField[]): Map<string, TMmteRatings> {
-  const wanted = new Set<string>(fields);
-  // group annotation rows by system|field → unitKey → annotator → code
-  const groups = new Map<string, { units: Map<string, { translationId: string; mrwId: string | null; segmentId: string; values: Map<string, Code> }>; annotators: Set<string>; invalid: number }>();
-  for (const a of data.annotations) {
-    if (!wanted.has(a.field) || !a.translationId) continue;
-    const t = scope.translationById.get(a.translationId);
-    if (!t) continue;
-    const field = a.field as TMmteAgreementField;
-    const mrwScoped = (MMTE_MRW_FIELDS as readonly string[]).includes(field);
-    if (mrwScoped !== (a.mrwId !== null)) continue;
-    const gk = `${scope.systemNameById.get(t.systemId)}|${field}`;
-    let g = groups.get(gk);
-    if (!g) groups.set(gk, (g = { units: new Map(), annotators: new Set(), invalid: 0 }));
-    const code = mmteCode(field, a.value);
+  const ix = buildReportIndex(data);
+  return mmteRatingsOf(ix, scopeIndexOf(ix, scope), fields);
+}
+
+/** Code of each value-dictionary entry for a field (memoised per index): the code, or null when invalid. */
+export function mmteCodesOf(ix: TReportIndex, field: TMmteAgreementField): (Code | null)[] {
+  const key = `mmteCodes|${field}`;
+  let codes = ix.memo.get(key) as (Code | null)[] | undefined;
+  const values = ix.cols.values.values;
+  if (!codes) ix.memo.set(key, (codes = []));
+  for (let v = codes.length; v < values.length; v++) codes.push(mmteCode(field, values[v]));
+  return codes;
+}
+
+interface TGroup {
+  system: number;
+  field: TMmteAgreementField;
+  invalid: number;
+  /** unit → translation index, MRW index (-1 none) */
+  unitT: number[];
+  unitM: number[];
+  /** (translation, MRW) → unit */
+  unitOf: Map<number, number>;
+  /** annotator dictionary index → value per unit (holes = not given) */
+  values: Map<number, (Code | null)[]>;
+}
+
+/**
+ * The ratings matrices of the scope, built over the dense indexes (memoised
+ * per scope and field, so the figures and the dashboard's detail share them).
+ * Units in order of their first valid value among the annotation rows; a later
+ * value of the same annotator for a unit replaces the earlier one.
+ */
+export function mmteRatingsOf(ix: TReportIndex, sx: TScopeIndex, fields: readonly TMmteAgreementField[]): Map<string, TMmteRatings> {
+  const memoKey = "mmteRatings";
+  const memo = (ix.memo.get(memoKey) as Map<TScopeIndex, Map<TMmteAgreementField, TMmteRatings[]>> | undefined) ?? new Map();
+  ix.memo.set(memoKey, memo);
+  let byField = memo.get(sx);
+  if (!byField) memo.set(sx, (byField = new Map()));
+  const missing = fields.filter((f) => !byField.has(f));
+  if (missing.length) {
+    for (const [f, list] of buildRatings(ix, sx, missing)) byField.set(f, list);
+  }
+  const out = new Map<string, TMmteRatings>();
+  for (const f of fields) for (const r of byField.get(f) ?? []) out.set(`${r.system}|${r.field}`, r);
+  return out;
+}
+
+function buildRatings(ix: TReportIndex, sx: TScopeIndex, fields: readonly TMmteAgreementField[]): Map<TMmteAgreementField, TMmteRatings[]> {
+  const { cols } = ix;
+  const S = sx.scope.systems.length;
+  // field dictionary index → wanted field
+  const wanted: (TMmteAgreementField | undefined)[] = [];
+  const codes: (Code | null)[][] = [];
+  for (const f of fields) {
+    const fi = cols.fields.get(f);
+    if (fi === undefined) continue;
+    wanted[fi] = f;
+    codes[fi] = mmteCodesOf(ix, f);
+  }
+  const mrwScoped: boolean[] = wanted.map((f) => f !== undefined && (MMTE_MRW_FIELDS as readonly string[]).includes(f));
+  const M1 = cols.mrws.size + 1;
+  // groups in first-seen order, per field dictionary index × system
+  const groups: TGroup[] = [];
+  const groupAt = new Map<number, TGroup>();
+  for (let i = 0; i < cols.length; i++) {
+    const fi = cols.field[i];
+    const field = wanted[fi];
+    if (field === undefined) continue;
+    const t = cols.translation[i];
+    if (t < 0) continue;
+    const sys = sx.tSystem[t];
+    if (sys < 0) continue;
+    const m = cols.mrw[i];
+    if (mrwScoped[fi] !== (m >= 0)) continue;
+    const gk = fi * S + sys;
+    let g = groupAt.get(gk);
+    if (!g) {
+      g = { system: sys, field, invalid: 0, unitT: [], unitM: [], unitOf: new Map(), values: new Map() };
+      groupAt.set(gk, g);
+      groups.push(g);
+    }
+    const code = codes[fi][cols.value[i]];
     if (code === null) {
       g.invalid++;
       continue;
     }
-    const uk = `${a.translationId}|${a.mrwId ?? "-"}`;
-    let u = g.units.get(uk);
-    if (!u) g.units.set(uk, (u = { translationId: a.translationId, mrwId: a.mrwId, segmentId: t.segmentId, values: new Map() }));
-    u.values.set(a.annotatorId, code);
-    g.annotators.add(a.annotatorId);
+    const uk = t * M1 + m + 1;
+    let u = g.unitOf.get(uk);
+    if (u === undefined) {
+      u = g.unitT.length;
+      g.unitOf.set(uk, u);
+      g.unitT.push(t);
+      g.unitM.push(m);
+    }
+    const a = cols.annotator[i];
+    let row = g.values.get(a);
+    if (!row) g.values.set(a, (row = []));
+    row[u] = code;
   }
-  const out = new Map<string, TMmteRatings>();
-  for (const [gk, g] of groups) {
-    const [system, field] = [gk.slice(0, gk.lastIndexOf("|")), gk.slice(gk.lastIndexOf("|") + 1) as TMmteAgreementField];
-    const annotators = [...g.annotators].sort((a, b) => (scope.emailById.get(a) ?? a).localeCompare(scope.emailById.get(b) ?? b));
-    const units = [...g.units.values()];
-    const ratings = annotators.map((a) => units.map((u) => u.values.get(a) ?? null));
-    out.set(gk, { system, field, annotators, units: units.map(({ values: _v, ...rest }) => rest), ratings, invalidValues: g.invalid });
+  const out = new Map<TMmteAgreementField, TMmteRatings[]>(fields.map((f) => [f, []]));
+  for (const g of groups) {
+    const email = (a: number) => sx.scope.emailById.get(cols.annotators.ids[a]) ?? cols.annotators.ids[a];
+    const annotators = [...g.values.keys()].sort((a, b) => email(a).localeCompare(email(b)));
+    const n = g.unitT.length;
+    const ratings = annotators.map((a) => {
+      const src = g.values.get(a)!;
+      const row = new Array<Code | null>(n);
+      for (let u = 0; u < n; u++) row[u] = src[u] ?? null;
+      return row;
+    });
+    const units = g.unitT.map((t, u) => ({ translationId: cols.translations.ids[t], mrwId: g.unitM[u] < 0 ? null : cols.mrws.ids[g.unitM[u]], segmentId: cols.segments.ids[ix.tSegment[t]] }));
+    out.get(g.field)!.push({ system: sx.scope.systems[g.system].name, field: g.field, annotators: annotators.map((a) => cols.annotators.ids[a]), units, ratings, invalidValues: g.invalid });
   }
   return out;
 }

@@ -12,7 +12,7 @@
  *   majority; labels always by majority, an unresolved tie leaves the item
  *   without a value). `source` reports how many items came from each.
  */
-import { aggregate } from "@/lib/scoring/aggregate";
+import { aggregate, type TAggregate } from "@/lib/scoring/aggregate";
 import {
   emotionEquivalenceCooccurrence,
   equivalenceDistribution,
@@ -30,11 +30,12 @@ import {
 } from "@/lib/scoring/mmte-scores";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import type { TEmotionLabel, TEquivalenceLabel } from "@/lib/schemes/mmte";
-import { METAHOPE_ADJUDICATION_FIELDS, type TReportData } from "./report-input";
-import { scopeReportData, type TReportScope } from "./report-scope";
-import { cellKey, metahopeCells } from "./metahope-cells";
+import type { Code } from "@/lib/agreement";
+import { METAHOPE_ADJUDICATION_FIELDS, type TReportAdjudication, type TReportData } from "./report-input";
+import { cellKey, metahopeCellsOf } from "./metahope-cells";
 import { metahopePenaltyTable, type TMetahopeCell, type TMetahopePenaltyRow } from "./metahope-score-table";
-import { mmteCode } from "./mmte-ratings";
+import { mmteCategories, mmteCode, mmteCodesOf } from "./mmte-ratings";
+import { buildReportIndex, scopeIndexOf, scopeOf, type TReportIndex, type TScopeIndex } from "./report-index";
 import { ZScoreOptions, type TScoreOptions, type TScoreOptionsParsed } from "./score-options";
 
 export interface TValueSourceCount {
@@ -66,17 +67,22 @@ const MMTE_MRW_VALUE_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY"] as cons
 const LIKERT_ORDER = [1, 2, 3, 4, 5];
 
 export function computeScoreTables(data: TReportData, optsIn: TScoreOptions = {}): TScoreTables {
+  return computeScoreTablesOf(buildReportIndex(data), optsIn);
+}
+
+/** The score tables over a report index (see report-index.ts), so the dashboard shares it with the figures. */
+export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}): TScoreTables {
+  const data = ix.data;
   const options = ZScoreOptions.parse(optsIn);
-  const scope = scopeReportData(data, options);
+  const scope = scopeOf(ix, options);
+  const sx = scopeIndexOf(ix, scope);
   const wantedEmail = options.annotator?.trim().toLowerCase();
   // an unknown email selects nobody (empty tables), never everyone
   const annotatorId = wantedEmail ? (data.annotators.find((a) => a.email.toLowerCase() === wantedEmail)?.id ?? "\u0000none") : undefined;
-  const adj = new Map<string, unknown>();
-  if (options.useAdjudications && !annotatorId) {
-    for (const a of data.adjudications) adj.set(`${a.translationId ?? "-"}|${a.mrwId ?? "-"}|${a.field}`, a.value);
-  }
-  const metahope = metahopeScores(data, scope, options, annotatorId, adj);
-  const mmte = mmteScores(data, scope, options, annotatorId, adj);
+  const adjudications = options.useAdjudications && !annotatorId ? data.adjudications : [];
+  const slots = itemSlots(ix, sx);
+  const metahope = metahopeScores(ix, sx, options, annotatorId, adjudications);
+  const mmte = mmteScores(ix, sx, slots, options, annotatorId, adjudications);
   return { options, sourceDescription: describe(options, metahope?.source, mmte?.source), metahope, mmte };
 }
 
@@ -91,78 +97,201 @@ function describe(o: TScoreOptionsParsed, m?: TValueSourceCount, q?: TValueSourc
   return `Adjudicated values for ${adj} items; raw annotations (${agg}) for the other ${raw}.`;
 }
 
-function metahopeScores(data: TReportData, scope: TReportScope, o: TScoreOptionsParsed, annotatorId: string | undefined, adj: Map<string, unknown>) {
-  if (data.errorSpans.length === 0 && !data.annotations.some((a) => a.field === "METAHOPE_ERRORS") && ![...adj.keys()].some((k) => k.includes("|METAHOPE_"))) return null;
-  const cells = metahopeCells(data, scope);
+/**
+ * Dense numbering of the items of the scope: translation index t has slots
+ * base[t] (the translation itself) and base[t] + 1 + i (its segment's i-th active MRW).
+ */
+interface TItemSlots {
+  base: Int32Array;
+  count: number;
+  /** slot of (translation, MRW or -1), or -1 when that is no item of the scope */
+  of(t: number, m: number): number;
+}
+
+function itemSlots(ix: TReportIndex, sx: TScopeIndex): TItemSlots {
+  const base = new Int32Array(ix.cols.translations.size).fill(-1);
+  let count = 0;
+  for (const t of sx.translations) {
+    if (base[t] >= 0) continue;
+    base[t] = count;
+    count += 1 + (sx.activeMrws[ix.tSegment[t]]?.length ?? 0);
+  }
+  return {
+    base,
+    count,
+    of: (t, m) => {
+      if (t < 0 || base[t] < 0 || sx.tSystem[t] < 0) return -1;
+      if (m < 0) return base[t];
+      if (sx.mrwPosition[m] < 0 || ix.mSegment[m] !== ix.tSegment[t]) return -1;
+      return base[t] + 1 + sx.mrwPosition[m];
+    },
+  };
+}
+
+function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParsed, annotatorId: string | undefined, adjudications: readonly TReportAdjudication[]) {
+  const { cols } = ix;
+  const markerField = cols.fields.get("METAHOPE_ERRORS");
+  let markers = false;
+  if (markerField !== undefined) for (let i = 0; i < cols.length && !markers; i++) markers = cols.field[i] === markerField;
+  const fieldCategory = new Map<string, number>(METAHOPE_CATEGORY_ORDER.map((c, i) => [METAHOPE_ADJUDICATION_FIELDS[c], i]));
+  if (ix.spans.length === 0 && !markers && !adjudications.some((a) => `${a.translationId ?? "-"}|${a.mrwId ?? "-"}|${a.field}`.includes("|METAHOPE_"))) return null;
+  const cells = metahopeCellsOf(ix, sx);
+  // adjudicated values by cell (the last decision of a cell wins, as in a map)
+  const adj = new Map<number, unknown>();
+  for (const a of adjudications) {
+    const c = fieldCategory.get(a.field);
+    const t = a.translationId === null ? undefined : cols.translations.get(a.translationId);
+    if (c === undefined || t === undefined || sx.tSystem[t] < 0) continue;
+    let slot = 0;
+    if (a.mrwId !== null) {
+      const m = cols.mrws.get(a.mrwId);
+      if (m === undefined || sx.mrwPosition[m] < 0 || ix.mSegment[m] !== ix.tSegment[t]) continue;
+      slot = sx.mrwPosition[m] + 1;
+    }
+    adj.set(cellKey(cells, t, slot, c), a.value);
+  }
+  const annotatorPosition = annotatorId === undefined ? -1 : cells.coverage.annotators.indexOf(annotatorId);
   const source: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
   const out: TMetahopeCell[] = [];
-  const sizes = new Map(scope.systems.map((s) => [s.name, { system: s.name, sentences: 0, mrwInstances: 0 }]));
-  for (const t of scope.translations) {
-    const system = scope.systemNameById.get(t.systemId)!;
-    const size = sizes.get(system)!;
-    const mrws = scope.activeMrwsBySegment.get(t.segmentId) ?? [];
+  const sizes = sx.scope.systems.map((s) => ({ system: s.name, sentences: 0, mrwInstances: 0 }));
+  // the aggregate of reviewers who all marked nothing, per number of reviewers
+  const zeros = new Map<number, TAggregate<number>>();
+  const combine = (vals: number[]) =>
+    o.aggregation === "mean" ? aggregate(vals, "mean") : aggregate(vals, "majority", { order: [...new Set(vals)].sort((x, y) => x - y) });
+  for (const t of sx.translations) {
+    const sys = sx.tSystem[t];
+    const size = sizes[sys];
+    const system = size.system;
+    const nMrws = sx.activeMrws[ix.tSegment[t]]?.length ?? 0;
     size.sentences++;
-    size.mrwInstances += mrws.length;
-    const reviewers = cells.coverage.reviewersOf(t.id, t.segmentId);
-    for (const mrwId of [null, ...mrws.map((m) => m.id)]) {
-      for (const category of METAHOPE_CATEGORY_ORDER) {
-        const k = cellKey(t.id, mrwId, category);
+    size.mrwInstances += nMrws;
+    const reviewers = cells.coverage.reviewerPositions(t);
+    for (let slot = 0; slot <= nMrws; slot++) {
+      for (let c = 0; c < METAHOPE_CATEGORY_ORDER.length; c++) {
+        const k = cellKey(cells, t, slot, c);
         let penalty: number | null = null;
         if (annotatorId) {
-          penalty = cells.sums.get(k)?.get(annotatorId) ?? 0;
+          penalty = annotatorPosition < 0 ? 0 : (cells.sums.get(k)?.[annotatorPosition] ?? 0);
         } else {
-          const a = adj.get(`${t.id}|${mrwId ?? "-"}|${METAHOPE_ADJUDICATION_FIELDS[category]}`);
+          const a = adj.get(k);
           if (typeof a === "number") {
             penalty = a;
             source.adjudicated++;
           } else {
             const by = cells.sums.get(k);
-            const vals = reviewers.map((an) => by?.get(an) ?? 0);
-            const r = o.aggregation === "mean" ? aggregate(vals, "mean") : aggregate(vals, "majority", { order: [...new Set(vals)].sort((x, y) => x - y) });
+            let r: TAggregate<number>;
+            if (by) {
+              r = combine(Array.from(reviewers, (p) => by[p]));
+            } else {
+              r = zeros.get(reviewers.length) ?? combine(new Array<number>(reviewers.length).fill(0));
+              zeros.set(reviewers.length, r);
+            }
             if (r.defined) {
               penalty = r.value;
               source.raw++;
             } else source.missing++;
           }
         }
-        if (penalty !== null && penalty !== 0) out.push({ system, mrw: mrwId !== null, category, penalty });
+        if (penalty !== null && penalty !== 0) out.push({ system, mrw: slot > 0, category: METAHOPE_CATEGORY_ORDER[c], penalty });
       }
     }
   }
-  const sizeList = [...sizes.values()].map((s) => (o.sentences ? { ...s, sentences: o.sentences } : s));
+  const sizeList = sizes.map((s) => (o.sentences ? { ...s, sentences: o.sentences } : s));
   return { rows: metahopePenaltyTable(out, sizeList, { epsScope: o.epsScope }), source };
 }
 
-function mmteScores(data: TReportData, scope: TReportScope, o: TScoreOptionsParsed, annotatorId: string | undefined, adj: Map<string, unknown>) {
-  const fields = new Set<string>([...MMTE_TRANSLATION_FIELDS, ...MMTE_MRW_VALUE_FIELDS]);
-  const raw = new Map<string, unknown[]>();
+type TMmteValueField = (typeof MMTE_TRANSLATION_FIELDS)[number] | (typeof MMTE_MRW_VALUE_FIELDS)[number];
+const MMTE_VALUE_FIELDS: readonly TMmteValueField[] = [...MMTE_TRANSLATION_FIELDS, ...MMTE_MRW_VALUE_FIELDS];
+
+function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TScoreOptionsParsed, annotatorId: string | undefined, adjudications: readonly TReportAdjudication[]) {
+  const { cols } = ix;
+  const scope = sx.scope;
+  const F = MMTE_VALUE_FIELDS.length;
+  const NS = slots.count;
+  const fieldOf = new Int32Array(cols.fields.size).fill(-1);
+  MMTE_VALUE_FIELDS.forEach((f, i) => {
+    const fi = cols.fields.get(f);
+    if (fi !== undefined) fieldOf[fi] = i;
+  });
+  const annotator = annotatorId === undefined ? -1 : (cols.annotators.get(annotatorId) ?? -2);
+  // raw values per (field, item slot), in row order (compressed rows: start[k]..start[k + 1])
+  const start = new Int32Array(F * NS + 1);
   let any = false;
-  for (const a of data.annotations) {
-    if (!fields.has(a.field) || !a.translationId || !scope.translationById.has(a.translationId)) continue;
-    if (annotatorId && a.annotatorId !== annotatorId) continue;
+  const rowKey = (i: number): number => {
+    const f = fieldOf[cols.field[i]];
+    if (f < 0) return -2;
+    const t = cols.translation[i];
+    if (t < 0 || sx.tSystem[t] < 0) return -2;
+    if (annotator !== -1 && cols.annotator[i] !== annotator) return -2;
     any = true;
-    const k = `${a.translationId}|${a.mrwId ?? "-"}|${a.field}`;
-    let list = raw.get(k);
-    if (!list) raw.set(k, (list = []));
-    list.push(a.value);
+    const slot = slots.of(t, cols.mrw[i]);
+    return slot < 0 ? -1 : f * NS + slot;
+  };
+  const keys = new Int32Array(cols.length);
+  for (let i = 0; i < cols.length; i++) {
+    const k = rowKey(i);
+    keys[i] = k;
+    if (k >= 0) start[k + 1]++;
   }
-  if (!any && ![...adj.keys()].some((k) => fields.has(k.slice(k.lastIndexOf("|") + 1)))) return null;
+  for (let k = 0; k < F * NS; k++) start[k + 1] += start[k];
+  const fill = start.slice(0, F * NS);
+  const rawValues = new Int32Array(start[F * NS]);
+  for (let i = 0; i < cols.length; i++) if (keys[i] >= 0) rawValues[fill[keys[i]]++] = cols.value[i];
+
+  const adj = new Map<number, unknown>();
+  let anyAdj = false;
+  for (const a of adjudications) {
+    const f = (MMTE_VALUE_FIELDS as readonly string[]).indexOf(a.field);
+    if (f < 0) continue;
+    anyAdj = true;
+    const t = a.translationId === null ? undefined : cols.translations.get(a.translationId);
+    const m = a.mrwId === null ? -1 : cols.mrws.get(a.mrwId);
+    if (t === undefined || m === undefined) continue;
+    const slot = slots.of(t, m);
+    if (slot >= 0) adj.set(f * NS + slot, a.value);
+  }
+  if (!any && !anyAdj) return null;
+
   const source: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
-  const valueOf = (translationId: string, mrwId: string | null, field: (typeof MMTE_TRANSLATION_FIELDS)[number] | (typeof MMTE_MRW_VALUE_FIELDS)[number]) => {
-    const k = `${translationId}|${mrwId ?? "-"}|${field}`;
+  const codes = MMTE_VALUE_FIELDS.map((f) => mmteCodesOf(ix, f));
+  // aggregates depend only on how often each code was given: memoised by that count vector
+  const memo = MMTE_VALUE_FIELDS.map(() => new Map<number, TAggregate<Code>>());
+  const categoryOf = MMTE_VALUE_FIELDS.map((f) => new Map<Code, number>(mmteCategories(f).map((c, i) => [c, i])));
+  const combine = (field: TMmteValueField, vals: Code[]): TAggregate<Code> => {
+    const nominal = field === "EQUIVALENCE" || field === "EMOTION";
+    return nominal
+      ? aggregate(vals as string[], "majority")
+      : o.aggregation === "mean"
+        ? aggregate(vals as number[], "mean")
+        : aggregate(vals as number[], "majority", { order: LIKERT_ORDER });
+  };
+  const vals: Code[] = [];
+  const valueOf = (f: number, slot: number): Code | null => {
+    const field = MMTE_VALUE_FIELDS[f];
+    const k = f * NS + slot;
     const a = adj.get(k);
     if (a !== undefined && mmteCode(field, a) !== null) {
       source.adjudicated++;
       return mmteCode(field, a);
     }
-    const vals = (raw.get(k) ?? []).map((v) => mmteCode(field, v)).filter((v) => v !== null);
+    vals.length = 0;
+    let key = 0;
+    let memoable = true;
+    for (let j = start[k]; j < start[k + 1]; j++) {
+      const c = codes[f][rawValues[j]];
+      if (c === null) continue;
+      vals.push(c);
+      const ci = categoryOf[f].get(c);
+      // a mean of integers does not depend on their order; of other numbers it may
+      if (ci === undefined || (typeof c === "number" && !Number.isInteger(c))) memoable = false;
+      else key += 64 ** ci;
+    }
     if (vals.length === 0) return null;
-    const nominal = field === "EQUIVALENCE" || field === "EMOTION";
-    const r = nominal
-      ? aggregate(vals as string[], "majority")
-      : o.aggregation === "mean"
-        ? aggregate(vals as number[], "mean")
-        : aggregate(vals as number[], "majority", { order: LIKERT_ORDER });
+    let r = memoable && vals.length < 64 ? memo[f].get(key) : undefined;
+    if (!r) {
+      r = combine(field, vals);
+      if (memoable && vals.length < 64) memo[f].set(key, r);
+    }
     if (!r.defined) {
       source.missing++;
       return null;
@@ -170,31 +299,37 @@ function mmteScores(data: TReportData, scope: TReportScope, o: TScoreOptionsPars
     source.raw++;
     return r.value;
   };
+  const fi = (f: TMmteValueField) => MMTE_VALUE_FIELDS.indexOf(f);
+  const [FLU, INT, FID, OVE, EQU, EMO, AUT] = [fi("FLUENCY"), fi("INTELLIGIBILITY"), fi("FIDELITY"), fi("OVERALL"), fi("EQUIVALENCE"), fi("EMOTION"), fi("AUTHENTICITY")];
   const records: (TMmteTranslationValues & { translationId: string })[] = [];
-  for (const t of scope.translations) {
-    const seg = scope.segments.get(t.segmentId)!;
-    const mrws: TMmteMrwValues[] = (scope.activeMrwsBySegment.get(t.segmentId) ?? []).map((m) => ({
+  for (let ti = 0; ti < sx.translations.length; ti++) {
+    const t = sx.translations[ti];
+    const tr = scope.translations[ti];
+    const seg = scope.segments.get(tr.segmentId)!;
+    const b = slots.base[t];
+    const mrws: TMmteMrwValues[] = (scope.activeMrwsBySegment.get(tr.segmentId) ?? []).map((m, i) => ({
       mrwId: m.id,
       metaphorical: m.metaphorical,
-      equivalence: valueOf(t.id, m.id, "EQUIVALENCE") as TEquivalenceLabel | null,
-      emotion: valueOf(t.id, m.id, "EMOTION") as TEmotionLabel | null,
-      authenticity: valueOf(t.id, m.id, "AUTHENTICITY") as number | null,
+      equivalence: valueOf(EQU, b + 1 + i) as TEquivalenceLabel | null,
+      emotion: valueOf(EMO, b + 1 + i) as TEmotionLabel | null,
+      authenticity: valueOf(AUT, b + 1 + i) as number | null,
     }));
     records.push({
-      translationId: t.id,
-      system: scope.systemNameById.get(t.systemId)!,
-      segmentId: t.segmentId,
+      translationId: tr.id,
+      system: scope.systemNameById.get(tr.systemId)!,
+      segmentId: tr.segmentId,
       sourceMetaphorical: seg.metaphorical,
-      fluency: valueOf(t.id, null, "FLUENCY") as number | null,
-      intelligibility: valueOf(t.id, null, "INTELLIGIBILITY") as number | null,
-      fidelity: valueOf(t.id, null, "FIDELITY") as number | null,
-      overall: valueOf(t.id, null, "OVERALL") as number | null,
+      fluency: valueOf(FLU, b) as number | null,
+      intelligibility: valueOf(INT, b) as number | null,
+      fidelity: valueOf(FID, b) as number | null,
+      overall: valueOf(OVE, b) as number | null,
       mrws,
     });
   }
   // systems in the scope's order (the table functions keep first-seen order)
   const rank = new Map(scope.systems.map((s, i) => [s.name, i]));
   records.sort((a, b) => rank.get(a.system)! - rank.get(b.system)!);
+  const data = ix.data;
   const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string }>();
   for (const g of data.goldReferences) {
     if (!scope.segments.has(g.segmentId)) continue;

@@ -1,0 +1,360 @@
+/**
+ * Dense integer view of the report rows, built once per report and shared by
+ * every statistic (agreement figures, score tables, dashboard detail), so the
+ * hot loops index typed arrays instead of concatenating string keys.
+ *
+ * - `IdDict`: string id → dense index, seeded with the order of the report's
+ *   own lists (translation index i is `data.translations[i]`'s id, etc.);
+ *   ids not in the lists (an annotation on a translation outside them) get
+ *   indexes after them.
+ * - `TAnnotationColumns`: the Annotation rows as columns of indexes.
+ *   `getReportData` reads them packed from SQL and attaches them to the
+ *   report data; `data.annotations` is then materialised only when someone
+ *   asks for the row objects (the adjudication queue does, the dashboard does
+ *   not). Hand-written data (tests) gets its columns built from the rows.
+ * - `TReportIndex`: the columns plus per-translation, per-MRW and error-span
+ *   lookups; `scopeIndexOf` adds the per-filter ones (memoised per scope).
+ *
+ * Pure: no database or framework imports.
+ */
+import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
+import type { TReportAnnotation, TReportData, TReportFilter } from "./report-input";
+import { scopeReportData, type TReportScope } from "./report-scope";
+
+/** Annotation fields the reports read (MMTE values, alignments and the MetaHOPE "reviewed" marker). */
+export const REPORT_ANNOTATION_FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT", "METAHOPE_ERRORS"];
+
+/** string id → dense index (insertion order). */
+export class IdDict {
+  readonly ids: string[] = [];
+  private readonly index = new Map<string, number>();
+  private lastId = "";
+  private last = -1;
+
+  constructor(seed?: Iterable<string>) {
+    if (seed) for (const id of seed) this.add(id);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  add(id: string): number {
+    let i = this.index.get(id);
+    if (i === undefined) {
+      i = this.ids.length;
+      this.ids.push(id);
+      this.index.set(id, i);
+    }
+    return i;
+  }
+
+  get(id: string): number | undefined {
+    return this.index.get(id);
+  }
+
+  /** Index of `s.slice(start, end)`; no allocation when it repeats the previous id (rows come grouped). */
+  addSlice(s: string, start: number, end: number): number {
+    const len = end - start;
+    if (this.last >= 0 && len === this.lastId.length && s.startsWith(this.lastId, start)) return this.last;
+    if (this.ids.length <= 8) {
+      // few ids (annotators): compare in place
+      for (let i = 0; i < this.ids.length; i++) {
+        const id = this.ids[i];
+        if (id.length === len && s.startsWith(id, start)) {
+          this.lastId = id;
+          this.last = i;
+          return i;
+        }
+      }
+    }
+    const id = s.slice(start, end);
+    const i = this.add(id);
+    this.lastId = id;
+    this.last = i;
+    return i;
+  }
+}
+
+/** Marker for a JSON object/array value: never an agreement code; materialised from its text per row. */
+const JSON_OBJECT: unknown = Object.freeze({ json: "object" });
+
+/** Distinct annotation values → dense index. */
+export class ValueDict {
+  /** decoded value (objects: the JSON_OBJECT marker when they come as text) */
+  readonly values: unknown[] = [];
+  /** JSON text of object values read from SQL, parsed afresh for each materialised row */
+  readonly objectText: (string | undefined)[] = [];
+  private readonly byText = new Map<string, number>();
+  private readonly byPrimitive = new Map<unknown, number>();
+  private readonly digit = new Int32Array(10).fill(-1);
+
+  /** From a JSON text (the SQL path). */
+  addText(s: string, start: number, end: number): number {
+    if (end - start === 1) {
+      const d = s.charCodeAt(start) - 48;
+      if (d >= 0 && d <= 9) {
+        if (this.digit[d] < 0) this.digit[d] = this.addJson(String(d));
+        return this.digit[d];
+      }
+    }
+    return this.addJson(s.slice(start, end));
+  }
+
+  private addJson(text: string): number {
+    let i = this.byText.get(text);
+    if (i === undefined) {
+      const v: unknown = JSON.parse(text);
+      i = this.values.length;
+      if (v !== null && typeof v === "object") {
+        this.values.push(JSON_OBJECT);
+        this.objectText.push(text);
+      } else {
+        this.values.push(v);
+        this.objectText.push(undefined);
+      }
+      this.byText.set(text, i);
+    }
+    return i;
+  }
+
+  /** From a value in memory (hand-written rows): primitives shared, every object its own entry. */
+  addValue(v: unknown): number {
+    const primitive = v === null || (typeof v !== "object" && typeof v !== "function");
+    if (primitive) {
+      const hit = this.byPrimitive.get(v);
+      if (hit !== undefined) return hit;
+    }
+    const i = this.values.length;
+    this.values.push(v);
+    this.objectText.push(undefined);
+    if (primitive) this.byPrimitive.set(v, i);
+    return i;
+  }
+
+  /** The value of a row, as the row object would hold it. */
+  materialise(i: number): unknown {
+    const text = this.objectText[i];
+    return text === undefined ? this.values[i] : JSON.parse(text);
+  }
+
+  /** The value for statistics: objects read from SQL are an opaque non-code marker. */
+  at(i: number): unknown {
+    return this.values[i];
+  }
+}
+
+/** The Annotation rows as columns (indexes into the dictionaries; -1 = null). */
+export interface TAnnotationColumns {
+  length: number;
+  field: Int32Array;
+  annotator: Int32Array;
+  segment: Int32Array;
+  translation: Int32Array;
+  mrw: Int32Array;
+  value: Int32Array;
+  fields: IdDict;
+  annotators: IdDict;
+  segments: IdDict;
+  translations: IdDict;
+  mrws: IdDict;
+  values: ValueDict;
+}
+
+/** Empty columns with dictionaries seeded from the report's lists (same order as the lists). */
+export function emptyAnnotationColumns(data: Pick<TReportData, "segments" | "translations" | "mrws">, capacity: number): TAnnotationColumns {
+  return {
+    length: 0,
+    field: new Int32Array(capacity),
+    annotator: new Int32Array(capacity),
+    segment: new Int32Array(capacity),
+    translation: new Int32Array(capacity),
+    mrw: new Int32Array(capacity),
+    value: new Int32Array(capacity),
+    fields: new IdDict(REPORT_ANNOTATION_FIELDS),
+    annotators: new IdDict(),
+    segments: new IdDict(data.segments.map((s) => s.id)),
+    translations: new IdDict(data.translations.map((t) => t.id)),
+    mrws: new IdDict(data.mrws.map((m) => m.id)),
+    values: new ValueDict(),
+  };
+}
+
+function columnsFromRows(data: TReportData): TAnnotationColumns {
+  const rows = data.annotations;
+  const c = emptyAnnotationColumns(data, rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const a = rows[i];
+    c.field[i] = c.fields.add(a.field);
+    c.annotator[i] = c.annotators.add(a.annotatorId);
+    c.segment[i] = c.segments.add(a.segmentId);
+    c.translation[i] = a.translationId === null || a.translationId === undefined ? -1 : c.translations.add(a.translationId);
+    c.mrw[i] = a.mrwId === null || a.mrwId === undefined ? -1 : c.mrws.add(a.mrwId);
+    c.value[i] = c.values.addValue(a.value);
+  }
+  c.length = rows.length;
+  return c;
+}
+
+function materialiseAnnotations(c: TAnnotationColumns): TReportAnnotation[] {
+  const out = new Array<TReportAnnotation>(c.length);
+  for (let i = 0; i < c.length; i++) {
+    const t = c.translation[i];
+    const m = c.mrw[i];
+    out[i] = {
+      annotatorId: c.annotators.ids[c.annotator[i]],
+      segmentId: c.segments.ids[c.segment[i]],
+      translationId: t < 0 ? null : c.translations.ids[t],
+      mrwId: m < 0 ? null : c.mrws.ids[m],
+      field: c.fields.ids[c.field[i]],
+      value: c.values.materialise(c.value[i]),
+    };
+  }
+  return out;
+}
+
+const COLUMNS = Symbol("annotationColumns");
+type WithColumns = TReportData & { [COLUMNS]?: TAnnotationColumns };
+
+/**
+ * Report data whose `annotations` are the given columns: the row objects are
+ * built on first access (and the columns dropped then, since the caller may
+ * change the array); assigning `annotations` replaces them.
+ */
+export function withAnnotationColumns(data: Omit<TReportData, "annotations">, cols: TAnnotationColumns): TReportData {
+  const out = data as WithColumns;
+  let rows: TReportAnnotation[] | undefined;
+  Object.defineProperty(out, COLUMNS, { value: cols, enumerable: false, configurable: true, writable: true });
+  Object.defineProperty(out, "annotations", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!rows) {
+        rows = materialiseAnnotations(out[COLUMNS] ?? cols);
+        out[COLUMNS] = undefined;
+      }
+      return rows;
+    },
+    set(v: TReportAnnotation[]) {
+      rows = v;
+      out[COLUMNS] = undefined;
+    },
+  });
+  return out;
+}
+
+/** The annotation columns of the data: the attached ones, else built from the rows. */
+export function annotationColumns(data: TReportData): TAnnotationColumns {
+  return (data as WithColumns)[COLUMNS] ?? columnsFromRows(data);
+}
+
+/** One non-deleted error span, as indexes. */
+export interface TSpanColumns {
+  length: number;
+  annotator: Int32Array;
+  translation: Int32Array;
+  /** -1 = sentence level */
+  mrw: Int32Array;
+  /** index in METAHOPE_CATEGORY_ORDER */
+  category: Int32Array;
+  penalty: Float64Array;
+}
+
+export interface TReportIndex {
+  data: TReportData;
+  cols: TAnnotationColumns;
+  spans: TSpanColumns;
+  /** per translation index: segment index, -1 unknown */
+  tSegment: Int32Array;
+  /** per MRW index: segment index (-1 unknown) and active flag (MRWs not in data.mrws: -2 / 0) */
+  mSegment: Int32Array;
+  mActive: Uint8Array;
+  /** memoised per-scope lookups */
+  scopes: Map<TReportScope, TScopeIndex>;
+  /** memoised results of the callers, by key (e.g. MetaHOPE cells per scope) */
+  memo: Map<unknown, unknown>;
+}
+
+/** Builds the dense view of the report (once per report: pass it along). */
+export function buildReportIndex(data: TReportData): TReportIndex {
+  const cols = annotationColumns(data);
+  const n = data.errorSpans.length;
+  const spans: TSpanColumns = {
+    length: n,
+    annotator: new Int32Array(n),
+    translation: new Int32Array(n),
+    mrw: new Int32Array(n),
+    category: new Int32Array(n),
+    penalty: new Float64Array(n),
+  };
+  const catIndex = new Map<string, number>(METAHOPE_CATEGORY_ORDER.map((c, i) => [c, i]));
+  for (let i = 0; i < n; i++) {
+    const e = data.errorSpans[i];
+    spans.annotator[i] = cols.annotators.add(e.annotatorId);
+    spans.translation[i] = cols.translations.add(e.translationId);
+    spans.mrw[i] = e.mrwId === null ? -1 : cols.mrws.add(e.mrwId);
+    spans.category[i] = catIndex.get(e.category) ?? -1;
+    spans.penalty[i] = e.penalty;
+  }
+  const tSegment = new Int32Array(cols.translations.size).fill(-1);
+  for (const t of data.translations) tSegment[cols.translations.get(t.id)!] = cols.segments.add(t.segmentId);
+  const mSegment = new Int32Array(cols.mrws.size).fill(-2);
+  const mActive = new Uint8Array(cols.mrws.size);
+  for (const m of data.mrws) {
+    const i = cols.mrws.get(m.id)!;
+    mSegment[i] = cols.segments.add(m.segmentId);
+    mActive[i] = m.active ? 1 : 0;
+  }
+  return { data, cols, spans, tSegment, mSegment, mActive, scopes: new Map(), memo: new Map() };
+}
+
+/** `scopeReportData` of the index's data, memoised per filter (so every report of one page shares one scope). */
+export function scopeOf(ix: TReportIndex, filter: TReportFilter = {}): TReportScope {
+  const key = `scope|${JSON.stringify([filter.split ?? null, filter.systems?.length ? filter.systems : null])}`;
+  let scope = ix.memo.get(key) as TReportScope | undefined;
+  if (!scope) ix.memo.set(key, (scope = scopeReportData(ix.data, filter)));
+  return scope;
+}
+
+/** Per-scope lookups over the dense indexes. */
+export interface TScopeIndex {
+  scope: TReportScope;
+  /** per translation index: index in scope.systems, -1 = not in the scope */
+  tSystem: Int32Array;
+  /** translation indexes of scope.translations, in that order */
+  translations: Int32Array;
+  /** per segment index: position in scope.segments, -1 = not in the scope */
+  segmentOrder: Int32Array;
+  /** per segment index: its active MRWs (MRW indexes, in data.mrws order); only segments in the scope */
+  activeMrws: (Int32Array | undefined)[];
+  /** per MRW index: position among its segment's active MRWs, -1 = not an active MRW of a segment in the scope */
+  mrwPosition: Int32Array;
+}
+
+export function scopeIndexOf(ix: TReportIndex, scope: TReportScope): TScopeIndex {
+  const hit = ix.scopes.get(scope);
+  if (hit) return hit;
+  const { cols } = ix;
+  const sysIndex = new Map(scope.systems.map((s, i) => [s.id, i]));
+  const tSystem = new Int32Array(cols.translations.size).fill(-1);
+  const translations = new Int32Array(scope.translations.length);
+  scope.translations.forEach((t, i) => (translations[i] = cols.translations.get(t.id)!));
+  // translationById semantics: the last translation with an id wins
+  for (const t of scope.translationById.values()) tSystem[cols.translations.get(t.id)!] = sysIndex.get(t.systemId) ?? -1;
+  const segmentOrder = new Int32Array(cols.segments.size).fill(-1);
+  let k = 0;
+  for (const id of scope.segments.keys()) segmentOrder[cols.segments.get(id)!] = k++;
+  const activeMrws: (Int32Array | undefined)[] = new Array(cols.segments.size);
+  const mrwPosition = new Int32Array(cols.mrws.size).fill(-1);
+  for (const [segmentId, list] of scope.activeMrwsBySegment) {
+    const arr = new Int32Array(list.length);
+    list.forEach((m, i) => {
+      arr[i] = cols.mrws.get(m.id)!;
+      mrwPosition[arr[i]] = i;
+    });
+    activeMrws[cols.segments.get(segmentId)!] = arr;
+  }
+  const out = { scope, tSystem, translations, segmentOrder, activeMrws, mrwPosition };
+  ix.scopes.set(scope, out);
+  return out;
+}
