@@ -35,11 +35,72 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/projects/[slug]/members/page": [{ method: "GET", path: "/projects/demo/members", expect: managers(307) }],
   "/api/projects/route": [{ method: "GET", path: "/api/projects", expect: signedIn(401) }],
   "/api/projects/[slug]/route": [{ method: "GET", path: "/api/projects/demo", expect: members(401) }],
+  "/projects/[slug]/import/page": [{ method: "GET", path: "/projects/demo/import", expect: managers(307) }],
+  "/projects/[slug]/settings/page": [{ method: "GET", path: "/projects/demo/settings", expect: managers(307) }],
+  // no multipart body: managers get past the guard and are told to send files (400)
+  "/api/projects/[slug]/import/route": [{ method: "POST", path: "/api/projects/demo/import", expect: { ...managers(401), manager: 400, admin: 400 } }],
+  "/api/projects/[slug]/export/route": [
+    { method: "GET", path: "/api/projects/demo/export?what=gold&format=csv", expect: managers(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...managers(401), manager: 400, admin: 400 } },
+  ],
   "/api/projects/[slug]/members/route": [
     { method: "GET", path: "/api/projects/demo/members", expect: managers(401) },
     // idempotent: annotator3 keeps exactly the ANNOTATOR role
     { method: "PUT", path: "/api/projects/demo/members", body: { email: "annotator3@demo.tropos", roles: ["ANNOTATOR"] }, expect: managers(401) },
     { method: "PUT", path: "/api/projects/demo/members", body: { email: "not-an-email", roles: [] }, expect: { ...managers(401), manager: 400, admin: 400 } },
+  ],
+  // Annotator workspace (issue 5). Items are addressed by external id here so the matrix needs no
+  // database lookups; bodies are chosen so the annotator's answer is stable across runs.
+  "/projects/[slug]/queue/page": [{ method: "GET", path: "/projects/demo/queue", expect: annotators(307) }],
+  "/projects/[slug]/items/[segmentId]/page": [
+    { method: "GET", path: "/projects/demo/items/demo-doc-1-s1?scheme=MMTE", expect: annotators(307) },
+    { method: "GET", path: "/projects/demo/items/no-such-item?scheme=MMTE", expect: { ...annotators(307), annotator: 404 } },
+  ],
+  "/api/projects/[slug]/annotations/route": [
+    // scope check: a Fluency value without its translation is a 400 naming translationId
+    { method: "PUT", path: "/api/projects/demo/annotations", body: { segmentId: "demo-doc-1-s1", field: "FLUENCY", value: 3, baseVersion: 0 }, expect: { ...annotators(401), annotator: 400 } },
+  ],
+  "/api/projects/[slug]/items/[segmentId]/route": [
+    { method: "GET", path: "/api/projects/demo/items/demo-doc-1-s1?scheme=METAHOPE", expect: annotators(401) },
+    { method: "GET", path: "/api/projects/demo/items/no-such-item?scheme=MMTE", expect: { ...annotators(401), annotator: 404 } },
+  ],
+  "/api/projects/[slug]/items/[segmentId]/error-spans/route": [
+    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans", body: {}, expect: { ...annotators(401), annotator: 400 } },
+  ],
+  "/api/projects/[slug]/items/[segmentId]/error-spans/[spanId]/route": [
+    { method: "PATCH", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans/not-mine", body: { baseVersion: 1 }, expect: { ...annotators(401), annotator: 404 } },
+    { method: "DELETE", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans/not-mine", body: { baseVersion: 1 }, expect: { ...annotators(401), annotator: 404 } },
+  ],
+  "/api/projects/[slug]/items/[segmentId]/post-edits/route": [
+    { method: "PUT", path: "/api/projects/demo/items/demo-doc-1-s1/post-edits", body: { kind: "LITERAL" }, expect: { ...annotators(401), annotator: 400 } },
+  ],
+  "/api/projects/[slug]/items/[segmentId]/assignment/route": [
+    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/assignment", body: { action: "time", scheme: "MMTE", activeMs: 0 }, expect: annotators(401) },
+  ],
+  // adjudication, agreement dashboard and reports (adjudicators and managers; annotators refused)
+  "/projects/[slug]/dashboard/page": [{ method: "GET", path: "/projects/demo/dashboard", expect: adjudicators(307) }],
+  "/projects/[slug]/adjudication/page": [{ method: "GET", path: "/projects/demo/adjudication", expect: adjudicators(307) }],
+  // a segment id that is not in the project: 404 for those allowed in, 403 for annotators (permission first)
+  "/projects/[slug]/adjudication/[segmentId]/page": [
+    { method: "GET", path: "/projects/demo/adjudication/no-such-segment", expect: { ...adjudicators(307), adjudicator: 404, manager: 404, admin: 404 } },
+  ],
+  "/api/projects/[slug]/reports/agreement/route": [
+    { method: "GET", path: "/api/projects/demo/reports/agreement?format=json", expect: adjudicators(401) },
+    { method: "GET", path: "/api/projects/demo/reports/agreement?format=xml", expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
+  ],
+  "/api/projects/[slug]/reports/scores/route": [{ method: "GET", path: "/api/projects/demo/reports/scores?format=csv", expect: adjudicators(401) }],
+  "/api/projects/[slug]/reports/full/route": [{ method: "GET", path: "/api/projects/demo/reports/full", expect: adjudicators(401) }],
+  "/api/projects/[slug]/adjudication/route": [{ method: "GET", path: "/api/projects/demo/adjudication", expect: adjudicators(401) }],
+  "/api/projects/[slug]/adjudication/decisions/route": [
+    { method: "PUT", path: "/api/projects/demo/adjudication/decisions", body: { segmentId: "no-such-segment", field: "FLUENCY", value: 3, baseVersion: 0 }, expect: { ...adjudicators(401), adjudicator: 404, manager: 404, admin: 404 } },
+  ],
+  "/api/projects/[slug]/adjudication/auto-accept/route": [
+    // the demo project has no annotations: nothing to accept or undo, but the call is allowed
+    { method: "POST", path: "/api/projects/demo/adjudication/auto-accept", body: { fields: ["FLUENCY"] }, expect: adjudicators(401) },
+    { method: "DELETE", path: "/api/projects/demo/adjudication/auto-accept?fields=FLUENCY", expect: adjudicators(401) },
+  ],
+  "/api/projects/[slug]/adjudication/gold/route": [
+    { method: "PUT", path: "/api/projects/demo/adjudication/gold", body: { segmentId: "no-such-segment", kind: "FIGURATIVE", text: "x", baseVersion: 0 }, expect: { ...adjudicators(401), adjudicator: 404, manager: 404, admin: 404 } },
   ],
 };
 
@@ -55,6 +116,27 @@ const actionManagers = { anonymous: "UNAUTHENTICATED", outsider: "NOT_FOUND", an
 
 /** Keyed by `<filename>#<exportedName>` from .next/server/server-reference-manifest.json. */
 export const ACTIONS: Record<string, ActionCheck> = {
+  // Settings actions are called with inputs that fail only after authorisation, so the demo data stays as it is.
+  "app/projects/[slug]/settings/actions.ts#createSplitAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", pilot: 1_000_000, test: 0, by: "random", seed: 1 }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
+  "app/projects/[slug]/settings/actions.ts#createAssignmentsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", perItem: 1, scheme: "MMTE", annotatorIds: ["no-such-user"] }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/projects/[slug]/settings/actions.ts#setActivePosAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", activePos: ["NOUN", "VERB", "ADJ", "ADV"] }],
+    expect: actionManagers,
+  },
+  "app/projects/[slug]/settings/actions.ts#saveSchemeConfigAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", config: { noSuchPart: true } }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
   "app/projects/[slug]/members/actions.ts#setMemberRolesAction": {
     page: "/projects/demo/members",
     args: [{ slug: "demo", email: "annotator3@demo.tropos", roles: ["ANNOTATOR"] }],

@@ -29,6 +29,8 @@ export interface LoadImportSummary {
   annotations: number;
   errorSpans: number;
   postEdits: number;
+  adjudications: number;
+  goldReferences: number;
   annotators: { name: string; userId: string; email: string; created: boolean }[];
   warnings: ImportIssue[];
 }
@@ -167,6 +169,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   for (const a of result.annotations) referencedSegs.add(a.segmentId);
   for (const e of result.errorSpans) referencedSegs.add(e.segmentId);
   for (const p of result.postEdits) referencedSegs.add(p.segmentId);
+  for (const a of result.adjudications ?? []) referencedSegs.add(a.segmentId);
+  for (const g of result.goldReferences ?? []) referencedSegs.add(g.segmentId);
   const missingSegs = [...referencedSegs].filter((id) => !segIds.has(id));
   if (missingSegs.length) {
     const found = await client.query<{ id: string; externalId: string }>(
@@ -258,6 +262,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   for (const a of result.alignments) noteMrw(a.segmentId, a.mrwId);
   for (const a of result.annotations) noteMrw(a.segmentId, a.mrwId);
   for (const e of result.errorSpans) noteMrw(e.segmentId, e.mrwId);
+  for (const a of result.adjudications ?? []) noteMrw(a.segmentId, a.mrwId);
   if (needMrw.length) {
     const found = await client.query<{ id: string; externalId: string; segExt: string }>(
       `SELECT m.id, m."externalId", s."externalId" AS "segExt" FROM "Mrw" m JOIN "Segment" s ON s.id = m."segmentId"
@@ -278,6 +283,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   for (const a of result.alignments) systemNames.add(a.system);
   for (const e of result.errorSpans) systemNames.add(e.system);
   for (const a of result.annotations) if (a.system) systemNames.add(a.system);
+  for (const a of result.adjudications ?? []) if (a.system) systemNames.add(a.system);
+  for (const g of result.goldReferences ?? []) if (g.sourceSystem) systemNames.add(g.sourceSystem);
   const systemIds = new Map<string, string>();
   for (const r of await bulkUpsert<{ id: string; name: string }>(
     client,
@@ -328,6 +335,9 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   for (const a of result.alignments) needTr.add(trKeyFor(a.segmentId, a.system, undefined));
   for (const e of result.errorSpans) needTr.add(trKeyFor(e.segmentId, e.system, e.line));
   for (const a of result.annotations) if (a.system) needTr.add(trKeyFor(a.segmentId, a.system, a.line));
+  for (const a of result.adjudications ?? []) if (a.system) needTr.add(trKeyFor(a.segmentId, a.system, a.line));
+  for (const g of result.goldReferences ?? []) if (g.sourceSystem) needTr.add(trKeyFor(g.segmentId, g.sourceSystem, g.line));
+  for (const p of result.postEdits) if (p.system) needTr.add(trKeyFor(p.segmentId, p.system, undefined));
   const missingTr = [...needTr].filter((k) => !trIds.has(k));
   if (missingTr.length) {
     const found = await client.query<{ id: string; segmentId: string; systemId: string }>(
@@ -447,6 +457,18 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     occurrence.set(k, n);
     return [randomUUID(), projectId, uid, tId, mId, e.category, penaltyToSeverity(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
   });
+  // Spans made in the UI have no externalId; re-importing an export of them must not duplicate
+  // them, so a span whose content equals a live UI span of the same annotator is skipped.
+  const esKey = (r: unknown[]) => [r[2], r[3], r[4] ?? "", r[5], r[6], r[7], r[8], r[9] ?? ""].join("\u001f");
+  const uiSpans = esRows.length
+    ? await client.query<{ k: string }>(
+        `SELECT concat_ws(E'\\x1f', "annotatorId", "translationId", coalesce("mrwId", ''), category::text, severity::text, start::text, "end"::text, coalesce(comment, '')) AS k
+         FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NULL AND "deletedAt" IS NULL AND "translationId" = ANY($2::text[])`,
+        [projectId, [...new Set(esRows.map((r) => String(r[3])))]],
+      )
+    : { rows: [] };
+  const uiKeys = new Set(uiSpans.rows.map((r) => r.k));
+  const newSpans = uiKeys.size ? esRows.filter((r) => !uiKeys.has(esKey(r))) : esRows;
   const changedSpans = await bulkUpsert<{ id: string; version: number; annotatorId: string }>(
     client,
     {
@@ -471,7 +493,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
       touchUpdatedAt: true,
       returning: ["id", "version", "annotatorId"],
     },
-    esRows,
+    newSpans,
   );
   await insertHistory(client, projectId, "ERROR_SPAN", changedSpans.map((r) => ({ id: r.id, version: r.version, value: { imported: fileName }, userId: opts.actorId ?? r.annotatorId })));
 
@@ -509,6 +531,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   );
   await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
 
+  const { adjudications, goldReferences } = await loadDecisions(client, opts, { segId, trId, mrwId, systemIds, userIds });
+
   const summary: LoadImportSummary = {
     documents: docIds.size,
     segments: segRows.length,
@@ -519,6 +543,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     annotations: anRows.length,
     errorSpans: esRows.length,
     postEdits: peRows.length,
+    adjudications,
+    goldReferences,
     annotators,
     warnings: result.warnings,
   };
@@ -541,7 +567,7 @@ function dedupeByKey(rows: unknown[][], key: (r: unknown[]) => string): unknown[
 async function insertHistory(
   client: PoolClient,
   projectId: string,
-  entity: "ANNOTATION" | "ERROR_SPAN" | "POST_EDIT",
+  entity: "ANNOTATION" | "ERROR_SPAN" | "POST_EDIT" | "ADJUDICATION" | "GOLD_REFERENCE",
   rows: { id: string; version: number; value: unknown; userId: string | null }[],
 ): Promise<void> {
   if (!rows.length) return;
@@ -553,4 +579,143 @@ async function insertHistory(
       [projectId, entity, chunk.map((r) => r.userId), chunk.map((r) => r.id), chunk.map((r) => r.version), chunk.map((r) => JSON.stringify(r.value))],
     );
   }
+}
+
+interface Resolvers {
+  segId: (ext: string, line: number | undefined, what: string) => string;
+  trId: (seg: string, system: string, line: number | undefined, what: string) => string;
+  mrwId: (seg: string, mrw: string, line: number | undefined, what: string) => string;
+  systemIds: Map<string, string>;
+  userIds: Map<string, string>;
+}
+
+/** Adjudicators and approvers are looked up (or created, without a password) by email like annotators. */
+async function userIdFor(client: PoolClient, cache: Map<string, string>, name: string): Promise<string> {
+  const hit = cache.get(name);
+  if (hit) return hit;
+  const email = annotatorEmail(name);
+  const res = await client.query<{ id: string }>(
+    `INSERT INTO "User" (id, email, name) VALUES ($1, $2, $3) ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
+    [randomUUID(), email, name],
+  );
+  cache.set(name, res.rows[0].id);
+  return res.rows[0].id;
+}
+
+/**
+ * Adjudications and gold references (Tropos JSONL only). Keyed like the UI writes them
+ * (segment + itemKey + field; segment + language + kind), so a re-import updates in place;
+ * every changed row gets a History row like annotations do.
+ */
+async function loadDecisions(client: PoolClient, opts: LoadImportOptions, r: Resolvers): Promise<{ adjudications: number; goldReferences: number }> {
+  const { projectId, fileName } = opts;
+  const adjs = opts.result.adjudications ?? [];
+  const golds = opts.result.goldReferences ?? [];
+  if (!adjs.length && !golds.length) return { adjudications: 0, goldReferences: 0 };
+  const users = new Map(r.userIds);
+
+  const adRows: unknown[][] = [];
+  const adjudicatorIds = new Set<string>();
+  for (const a of adjs) {
+    const sId = r.segId(a.segmentId, a.line, "Adjudication");
+    const tId = a.system ? r.trId(a.segmentId, a.system, a.line, "Adjudication") : null;
+    const mId = a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, "Adjudication") : null;
+    const uid = a.adjudicator ? await userIdFor(client, users, a.adjudicator) : null;
+    if (uid) adjudicatorIds.add(uid);
+    adRows.push([randomUUID(), projectId, sId, tId, mId, `${tId ?? "-"}:${mId ?? "-"}`, a.field, JSON.stringify(a.value), a.rationale, uid, a.automatic]);
+  }
+  if (adjudicatorIds.size) {
+    await client.query(
+      `INSERT INTO "ProjectMember" (id, "projectId", "userId", role)
+       SELECT gen_random_uuid()::text, $1, u, 'ADJUDICATOR' FROM unnest($2::text[]) AS u
+       ON CONFLICT ("projectId", "userId", role) DO NOTHING`,
+      [projectId, [...adjudicatorIds]],
+    );
+  }
+  const changedAdj = await bulkUpsert<{ id: string; version: number; value: unknown; adjudicatorId: string | null }>(
+    client,
+    {
+      table: "Adjudication",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "segmentId", type: "text" },
+        { name: "translationId", type: "text" },
+        { name: "mrwId", type: "text" },
+        { name: "itemKey", type: "text" },
+        { name: "field", type: "text" },
+        { name: "value", type: "jsonb" },
+        { name: "rationale", type: "text" },
+        { name: "adjudicatorId", type: "text" },
+        { name: "automatic", type: "bool" },
+      ],
+      conflict: ["segmentId", "itemKey", "field"],
+      update: ["value", "rationale", "adjudicatorId", "automatic"],
+      extraSet: `"version" = "Adjudication"."version" + 1`,
+      updateWhere: `("Adjudication"."value", "Adjudication"."rationale", "Adjudication"."adjudicatorId", "Adjudication"."automatic") IS DISTINCT FROM (EXCLUDED."value", EXCLUDED."rationale", EXCLUDED."adjudicatorId", EXCLUDED."automatic")`,
+      touchUpdatedAt: true,
+      returning: ["id", "version", "value", "adjudicatorId"],
+    },
+    dedupeByKey(adRows, (x) => `${x[2]}|${x[5]}|${x[6]}`),
+  );
+  await insertHistory(client, projectId, "ADJUDICATION", changedAdj.map((x) => ({ id: x.id, version: x.version, value: x.value, userId: opts.actorId ?? x.adjudicatorId })));
+
+  // post-edits a gold reference came from: (segment, annotator, kind) is unique
+  const peKeys = golds.filter((g) => g.sourcePostEditAnnotator);
+  const peIds = new Map<string, string>();
+  if (peKeys.length) {
+    const segs: string[] = [];
+    const anns: string[] = [];
+    const kinds: string[] = [];
+    for (const g of peKeys) {
+      segs.push(r.segId(g.segmentId, g.line, "Gold reference"));
+      anns.push(await userIdFor(client, users, g.sourcePostEditAnnotator!));
+      kinds.push((g.sourcePostEditKind ?? g.kind).toUpperCase());
+    }
+    const found = await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
+      `SELECT p.id, p."segmentId", p."annotatorId", p.kind::text AS kind FROM "PostEdit" p
+       JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(s, a, kd) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.kind::text = k.kd`,
+      [segs, anns, kinds],
+    );
+    for (const x of found.rows) peIds.set(`${x.segmentId}|${x.annotatorId}|${x.kind}`, x.id);
+  }
+  const grRows: unknown[][] = [];
+  for (const g of golds) {
+    const sId = r.segId(g.segmentId, g.line, "Gold reference");
+    const tId = g.sourceSystem ? r.trId(g.segmentId, g.sourceSystem, g.line, "Gold reference") : null;
+    let peId: string | null = null;
+    if (g.sourcePostEditAnnotator) {
+      const uid = await userIdFor(client, users, g.sourcePostEditAnnotator);
+      peId = peIds.get(`${sId}|${uid}|${(g.sourcePostEditKind ?? g.kind).toUpperCase()}`) ?? null;
+      if (!peId) throw importError(fileName, `Gold reference refers to a ${g.sourcePostEditKind ?? g.kind} post-edit by "${g.sourcePostEditAnnotator}" of segment "${g.segmentId}", which does not exist.`, g.line, "sourcePostEditAnnotator");
+    }
+    const approver = g.approvedBy ? await userIdFor(client, users, g.approvedBy) : null;
+    grRows.push([randomUUID(), projectId, sId, g.language, g.kind.toUpperCase(), g.text, peId, tId, approver]);
+  }
+  const changedGold = await bulkUpsert<{ id: string; version: number; text: string; approvedById: string | null }>(
+    client,
+    {
+      table: "GoldReference",
+      columns: [
+        { name: "id", type: "text" },
+        { name: "projectId", type: "text" },
+        { name: "segmentId", type: "text" },
+        { name: "language", type: "text" },
+        { name: "kind", type: '"EditKind"' },
+        { name: "text", type: "text" },
+        { name: "sourcePostEditId", type: "text" },
+        { name: "sourceTranslationId", type: "text" },
+        { name: "approvedById", type: "text" },
+      ],
+      conflict: ["segmentId", "language", "kind"],
+      update: ["text", "sourcePostEditId", "sourceTranslationId", "approvedById"],
+      extraSet: `"version" = "GoldReference"."version" + 1`,
+      updateWhere: `("GoldReference"."text", "GoldReference"."sourcePostEditId", "GoldReference"."sourceTranslationId", "GoldReference"."approvedById") IS DISTINCT FROM (EXCLUDED."text", EXCLUDED."sourcePostEditId", EXCLUDED."sourceTranslationId", EXCLUDED."approvedById")`,
+      touchUpdatedAt: true,
+      returning: ["id", "version", "text", "approvedById"],
+    },
+    dedupeByKey(grRows, (x) => `${x[2]}|${x[3]}|${x[4]}`),
+  );
+  await insertHistory(client, projectId, "GOLD_REFERENCE", changedGold.map((x) => ({ id: x.id, version: x.version, value: { text: x.text }, userId: opts.actorId ?? x.approvedById })));
+  return { adjudications: adRows.length, goldReferences: grRows.length };
 }

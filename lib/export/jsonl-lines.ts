@@ -1,4 +1,6 @@
 import {
+  ZJsonlAdjudication,
+  ZJsonlGoldReference,
   ZJsonlAlignment,
   ZJsonlAnnotation,
   ZJsonlDocument,
@@ -15,12 +17,14 @@ import type { ImportResult } from "@/lib/import/types";
  * Serialises IR records as Tropos JSONL (lib/import/jsonl-schema.ts), one
  * record per line, each ending in "\n". Order: each document, then each of its
  * segments followed by that segment's MRWs, then translations, alignments,
- * annotations, error spans, post-edits. Every record is validated with its
+ * annotations, error spans, post-edits, adjudications, gold references. Every record is validated with its
  * schema before it is written, so the exporter cannot emit a line the importer
  * would refuse. `line` (provenance of the original upload) is not written.
  * A generator: callers stream it into a response or file.
  */
-export function* jsonlLines(data: Partial<Pick<ImportResult, "documents" | "translations" | "alignments" | "annotations" | "errorSpans" | "postEdits">>): Generator<string> {
+export function* jsonlLines(
+  data: Partial<Pick<ImportResult, "documents" | "translations" | "alignments" | "annotations" | "errorSpans" | "postEdits" | "adjudications" | "goldReferences">>,
+): Generator<string> {
   const out = (rec: TJsonlLine) => `${JSON.stringify(rec)}\n`;
   for (const d of data.documents ?? []) {
     const { segments, ...doc } = d;
@@ -52,4 +56,14 @@ export function* jsonlLines(data: Partial<Pick<ImportResult, "documents" | "tran
     yield out(ZJsonlErrorSpan.parse({ type: "errorSpan", ...rest }));
   }
   for (const p of data.postEdits ?? []) yield out(ZJsonlPostEdit.parse({ type: "postEdit", ...p }));
+  for (const a of data.adjudications ?? []) {
+    const { line: _l, ...rest } = a;
+    void _l;
+    yield out(ZJsonlAdjudication.parse({ type: "adjudication", ...rest }));
+  }
+  for (const g of data.goldReferences ?? []) {
+    const { line: _l, ...rest } = g;
+    void _l;
+    yield out(ZJsonlGoldReference.parse({ type: "goldReference", ...rest }));
+  }
 }

@@ -12,7 +12,7 @@ export function detectFormat(fileName: string, content: Buffer | Uint8Array | st
   const firstLine = (head.split("\n")[0] ?? "").replace(/\r$/, "");
   const lower = fileName.toLowerCase();
   if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) {
-    return /"type"\s*:\s*"(document|segment|mrw|translation|alignment|annotation|errorSpan|postEdit)"/.test(firstLine) ? "jsonl" : "mt";
+    return /"type"\s*:\s*"(document|segment|mrw|translation|alignment|annotation|errorSpan|postEdit|adjudication|goldReference)"/.test(firstLine) ? "jsonl" : "mt";
   }
   if (lower.endsWith(".conll") || lower.endsWith(".bio")) return "conll";
   const cells = firstLine.split(firstLine.includes("\t") ? "\t" : ",").map((c) => c.trim().replace(/^"|"$/g, "").toLowerCase());

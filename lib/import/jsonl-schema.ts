@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnnotationValue } from "@/lib/import/types";
 
 /**
  * One line of Tropos JSONL: a record of the import IR (types.ts) with a `type`
@@ -68,6 +69,15 @@ export const ZJsonlAlignment = z.strictObject({
   pattern: z.enum(["DIRECT", "PARAPHRASE", "DISTRIBUTED", "IMPLICIT", "PARTIAL", "OMISSION"]),
 });
 
+/**
+ * Any JSON value. Older files only had strings and numbers; structured values (an annotator's
+ * ALIGNMENT `{spans, pattern}`, METAHOPE_ERRORS `{reviewed: true}`) need objects, so the value
+ * was widened (backward compatible: every old line still parses).
+ */
+const ZJsonValue: z.ZodType<AnnotationValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(ZJsonValue), z.record(z.string(), ZJsonValue)]),
+);
+
 export const ZJsonlAnnotation = z.strictObject({
   type: z.literal("annotation"),
   annotator: z.string().min(1),
@@ -75,7 +85,33 @@ export const ZJsonlAnnotation = z.strictObject({
   system: z.string().optional(),
   mrwId: z.string().optional(),
   field: z.string().min(1),
-  value: z.union([z.string(), z.number()]),
+  value: ZJsonValue,
+});
+
+/** An adjudicated (final) value; `adjudicator` absent when accepted automatically. Added in Tropos JSONL v2. */
+export const ZJsonlAdjudication = z.strictObject({
+  type: z.literal("adjudication"),
+  segmentId: ZId,
+  system: z.string().optional(),
+  mrwId: z.string().optional(),
+  field: z.string().min(1),
+  value: ZJsonValue,
+  rationale: z.string(),
+  adjudicator: z.string().optional(),
+  automatic: z.boolean(),
+});
+
+/** An approved gold reference with its provenance (source system or post-edit). Added in Tropos JSONL v2. */
+export const ZJsonlGoldReference = z.strictObject({
+  type: z.literal("goldReference"),
+  segmentId: ZId,
+  language: z.string().min(1),
+  kind: z.enum(["figurative", "literal"]),
+  text: z.string(),
+  sourceSystem: z.string().optional(),
+  sourcePostEditAnnotator: z.string().optional(),
+  sourcePostEditKind: z.enum(["figurative", "literal"]).optional(),
+  approvedBy: z.string().optional(),
 });
 
 export const ZJsonlErrorSpan = z.strictObject({
@@ -100,7 +136,18 @@ export const ZJsonlPostEdit = z.strictObject({
   language: z.string().min(1),
 });
 
-export const ZJsonlLine = z.discriminatedUnion("type", [ZJsonlDocument, ZJsonlSegment, ZJsonlMrw, ZJsonlTranslation, ZJsonlAlignment, ZJsonlAnnotation, ZJsonlErrorSpan, ZJsonlPostEdit]);
+export const ZJsonlLine = z.discriminatedUnion("type", [
+  ZJsonlDocument,
+  ZJsonlSegment,
+  ZJsonlMrw,
+  ZJsonlTranslation,
+  ZJsonlAlignment,
+  ZJsonlAnnotation,
+  ZJsonlErrorSpan,
+  ZJsonlPostEdit,
+  ZJsonlAdjudication,
+  ZJsonlGoldReference,
+]);
 
 export type TJsonlDocument = z.infer<typeof ZJsonlDocument>;
 export type TJsonlSegment = z.infer<typeof ZJsonlSegment>;
@@ -110,4 +157,6 @@ export type TJsonlAlignment = z.infer<typeof ZJsonlAlignment>;
 export type TJsonlAnnotation = z.infer<typeof ZJsonlAnnotation>;
 export type TJsonlErrorSpan = z.infer<typeof ZJsonlErrorSpan>;
 export type TJsonlPostEdit = z.infer<typeof ZJsonlPostEdit>;
+export type TJsonlAdjudication = z.infer<typeof ZJsonlAdjudication>;
+export type TJsonlGoldReference = z.infer<typeof ZJsonlGoldReference>;
 export type TJsonlLine = z.infer<typeof ZJsonlLine>;

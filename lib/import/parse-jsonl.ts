@@ -80,11 +80,13 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
         break;
       }
       case "mrw": {
-        if (mrwIds.has(rec.externalId)) {
-          sink.error(line, `duplicate MRW ${rec.externalId} (first on line ${mrwIds.get(rec.externalId)})`, "externalId", "externalId");
+        // MRW ids are unique within their segment (the database key is segment + externalId)
+        const mrwKey = `${rec.segmentId}\u0000${rec.externalId}`;
+        if (mrwIds.has(mrwKey)) {
+          sink.error(line, `duplicate MRW ${rec.externalId} in segment ${rec.segmentId} (first on line ${mrwIds.get(mrwKey)})`, "externalId", "externalId");
           break;
         }
-        mrwIds.set(rec.externalId, line);
+        mrwIds.set(mrwKey, line);
         mrwLines.push({ rec, line });
         break;
       }
@@ -125,6 +127,18 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
         const { type: _t, ...rest } = rec;
         void _t;
         result.postEdits.push(rest);
+        break;
+      }
+      case "adjudication": {
+        const { type: _t, ...rest } = rec;
+        void _t;
+        (result.adjudications ??= []).push({ ...rest, line });
+        break;
+      }
+      case "goldReference": {
+        const { type: _t, ...rest } = rec;
+        void _t;
+        (result.goldReferences ??= []).push({ ...rest, line });
         break;
       }
     }

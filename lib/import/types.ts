@@ -100,7 +100,8 @@ export interface ImportedAnnotation {
   system?: string;
   mrwId?: string;
   field: string; // e.g. FLUENCY, EQUIVALENCE, EMOTION, AUTHENTICITY, METAHOPE_IMP
-  value: string | number;
+  /** spreadsheet files give strings/numbers; Tropos JSONL may carry structured values (ALIGNMENT, METAHOPE_ERRORS) */
+  value: AnnotationValue;
   line?: number;
 }
 
@@ -128,6 +129,38 @@ export interface ImportedPostEdit {
   language: string;
 }
 
+/** Any JSON value (Annotation.value / Adjudication.value are jsonb). */
+export type AnnotationValue = string | number | boolean | null | AnnotationValue[] | { [key: string]: AnnotationValue };
+
+/** A final (adjudicated) value of one field of one item; only Tropos JSONL carries these. */
+export interface ImportedAdjudication {
+  segmentId: string;
+  system?: string;
+  mrwId?: string;
+  field: string;
+  value: AnnotationValue;
+  rationale: string;
+  /** adjudicator email or name; absent when accepted automatically */
+  adjudicator?: string;
+  automatic: boolean;
+  line?: number;
+}
+
+/** An approved gold reference translation with its provenance; only Tropos JSONL carries these. */
+export interface ImportedGoldReference {
+  segmentId: string;
+  language: string;
+  kind: "figurative" | "literal";
+  text: string;
+  /** the MT system whose output became the reference, when it came from one */
+  sourceSystem?: string;
+  /** annotator (email/name) of the post-edit it came from, with sourceKind = that post-edit's kind */
+  sourcePostEditAnnotator?: string;
+  sourcePostEditKind?: "figurative" | "literal";
+  approvedBy?: string;
+  line?: number;
+}
+
 export interface ImportIssue {
   file: string;
   line?: number;
@@ -143,6 +176,9 @@ export interface ImportResult {
   annotations: ImportedAnnotation[];
   errorSpans: ImportedErrorSpan[];
   postEdits: ImportedPostEdit[];
+  /** Optional (older producers omit them): adjudicated values and gold references (Tropos JSONL only). */
+  adjudications?: ImportedAdjudication[];
+  goldReferences?: ImportedGoldReference[];
   /** Fatal: when non-empty nothing of the file is stored. Capped (see MAX_ERRORS). */
   errors: ImportIssue[];
   /** Non-fatal oddities reported per row (real-world mess). */

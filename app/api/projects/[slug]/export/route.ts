@@ -1,0 +1,49 @@
+// GET /api/projects/[slug]/export?what=gold|annotations|adjudicated|errors|agreement|scores|project&format=tsv|csv|json|jsonl
+// Streams the export (a database cursor feeding the response), so memory stays flat.
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
+import { withProject } from "@/lib/http/api-handler";
+
+const ZQuery = z.object({ what: ZExportWhat, format: ZExportFormat });
+
+export const GET = withProject("project.export", async (req, { access }) => {
+  const url = new URL(req.url);
+  const q = ZQuery.parse({ what: url.searchParams.get("what") ?? undefined, format: url.searchParams.get("format") ?? undefined });
+  const file = exportFile(getPgPool(), getDb(), access.project, q.what, q.format);
+  const encoder = new TextEncoder();
+  const lines = file.lines;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        // a few hundred lines per chunk: fewer, larger writes
+        let buf = "";
+        while (buf.length < 64 * 1024) {
+          const next = await lines.next();
+          if (next.done) {
+            if (buf) controller.enqueue(encoder.encode(buf));
+            controller.close();
+            return;
+          }
+          buf += next.value;
+        }
+        controller.enqueue(encoder.encode(buf));
+      } catch (e) {
+        console.error("[export] failed while streaming", e);
+        controller.error(e);
+      }
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});

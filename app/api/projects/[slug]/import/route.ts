@@ -1,0 +1,57 @@
+// POST /api/projects/[slug]/import — multipart upload of one or more files. `dryRun=1` validates
+// everything (parse + the loader's checks in a rolled-back transaction) and returns the preview;
+// without it the files are stored. Managers only. Uploads over TROPOS_MAX_UPLOAD_MB → 413.
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { ZImportOptions, importFiles } from "@/lib/db/import-file";
+import { AppError } from "@/lib/errors";
+import { withProject } from "@/lib/http/api-handler";
+import { maxUploadBytes, maxUploadMb } from "./upload-limit";
+
+const ZForm = ZImportOptions.extend({
+  dryRun: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
+});
+
+const emptyToUndefined = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
+
+export const POST = withProject("project.manage", async (req, { access }) => {
+  const limit = maxUploadBytes();
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the limit of ${maxUploadMb()} MB (TROPOS_MAX_UPLOAD_MB); import large files with \`npm run tropos -- import\`.`);
+  if (declared > limit) throw tooLarge();
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new AppError("BAD_REQUEST", "Send the files as multipart/form-data with a `file` field.");
+  }
+  const files = form.getAll("file").filter((f): f is File => typeof f !== "string");
+  if (!files.length) throw new AppError("BAD_REQUEST", "Choose at least one file to import.", { field: "file" });
+  if (files.reduce((n, f) => n + f.size, 0) > limit) throw tooLarge();
+  const input = ZForm.parse({
+    format: emptyToUndefined(form.get("format")),
+    system: emptyToUndefined(form.get("system")),
+    sourceLang: emptyToUndefined(form.get("sourceLang")),
+    targetLang: emptyToUndefined(form.get("targetLang")),
+    annotator: emptyToUndefined(form.get("annotator")),
+    encoding: emptyToUndefined(form.get("encoding")),
+    dryRun: emptyToUndefined(form.get("dryRun")),
+  });
+  const { dryRun, ...options } = input;
+  const outcomes = await importFiles(getPgPool(), {
+    project: access.project,
+    actorId: access.user.id,
+    files: await Promise.all(files.map(async (f) => ({ name: f.name, content: Buffer.from(await f.arrayBuffer()) }))),
+    options,
+    dryRun,
+  });
+  const errors = outcomes.flatMap((o) => o.errors);
+  if (errors.length) {
+    return NextResponse.json(
+      { error: { code: "UNPROCESSABLE", message: `${errors.length} error(s); nothing was stored.`, detail: { errors } }, outcomes },
+      { status: 422 },
+    );
+  }
+  return NextResponse.json({ ok: true, dryRun, outcomes });
+});

@@ -1,0 +1,67 @@
+"use server";
+// Project settings (managers only): pilot/test split, assignment creation, which POS classes are
+// active MRWs, and the scheme configuration. Each action parses its input with zod and works only
+// on the authorised project.
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { createAssignments } from "@/lib/db/assignments";
+import { getDb } from "@/lib/db/client";
+import { setActivePos } from "@/lib/db/mrw-active-pos";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { ZSplitInput, createSplit } from "@/lib/db/splits";
+import { AppError } from "@/lib/errors";
+import { projectAction } from "@/lib/http/server-action";
+import { ZSchemeConfig, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+
+const ZSlug = z.object({ slug: z.string().min(1) });
+
+export const createSplitAction = projectAction("project.manage", ZSlug.extend(ZSplitInput.shape), async (input, access) => {
+  const { slug, ...split } = input;
+  const summary = await createSplit(getPgPool(), access.project.id, split);
+  revalidatePath(`/projects/${slug}`, "layout");
+  return summary;
+});
+
+const ZAssignInput = ZSlug.extend({
+  perItem: z.coerce.number().int().min(1).max(50),
+  scheme: z.enum(["MMTE", "METAHOPE"]),
+  split: z.enum(["PILOT", "TEST"]).optional(),
+  annotatorIds: z.array(z.string().min(1)).min(1, "choose at least one annotator").max(500),
+  shuffle: z.boolean().default(true),
+});
+
+export const createAssignmentsAction = projectAction("project.manage", ZAssignInput, async (input, access) => {
+  const db = getDb();
+  // only annotators of this project can be assigned (an id from elsewhere is refused, not created)
+  const members = await db.projectMember.findMany({ where: { projectId: access.project.id, role: "ANNOTATOR", userId: { in: input.annotatorIds } }, select: { userId: true } });
+  if (members.length !== new Set(input.annotatorIds).size) throw new AppError("NOT_FOUND", "Some of the chosen people are not annotators of this project.");
+  const created = await createAssignments(db, {
+    projectId: access.project.id,
+    annotatorIds: members.map((m) => m.userId),
+    perItem: input.perItem,
+    scheme: input.scheme,
+    split: input.split,
+    shuffle: input.shuffle,
+  });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return { created };
+});
+
+const ZActivePosInput = ZSlug.extend({ activePos: z.array(z.enum(["NOUN", "VERB", "ADJ", "ADV", "OTHER"])).max(5) });
+
+export const setActivePosAction = projectAction("project.manage", ZActivePosInput, async (input, access) => {
+  const changed = await setActivePos(getPgPool(), access.project.id, input.activePos);
+  await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "mrw.active-pos", detail: { activePos: input.activePos, changed } } });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return { changed };
+});
+
+export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.extend({ config: z.unknown() }), async (input, access) => {
+  const parsed = parseSchemeConfig(input.config);
+  if (!parsed.ok) throw new AppError("BAD_REQUEST", `Invalid scheme configuration: ${parsed.issues.map((i) => `${i.path || "(config)"}: ${i.message}`).join("; ")}`);
+  const config = ZSchemeConfig.parse(parsed.config);
+  await getDb().project.update({ where: { id: access.project.id }, data: { schemeConfig: config } });
+  await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "scheme-config", detail: config } });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return { config };
+});

@@ -1,0 +1,43 @@
+import Link from "next/link";
+import { requireProjectPage } from "@/lib/http/page-access";
+import { getDb } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { getActivePos, getPosCounts } from "@/lib/db/mrw-active-pos";
+import { getSplitCounts } from "@/lib/db/splits";
+import { DEFAULT_SCHEME_CONFIG, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { SplitForm } from "@/components/settings/split-form";
+import { AssignmentForm } from "@/components/settings/assignment-form";
+import { ActivePosForm } from "@/components/settings/active-pos-form";
+import { SchemeConfigForm } from "@/components/settings/scheme-config-form";
+
+export const dynamic = "force-dynamic";
+
+export default async function SettingsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const access = await requireProjectPage(slug, "project.manage", `/projects/${slug}/settings`);
+  const projectId = access.project.id;
+  const db = getDb();
+  const pool = getPgPool();
+  const [split, posCounts, activePos, members, loads] = await Promise.all([
+    getSplitCounts(pool, projectId),
+    getPosCounts(pool, projectId),
+    getActivePos(pool, projectId),
+    db.projectMember.findMany({ where: { projectId, role: "ANNOTATOR" }, select: { user: { select: { id: true, email: true } } }, orderBy: { user: { email: "asc" } } }),
+    db.assignment.groupBy({ by: ["annotatorId"], where: { projectId }, _count: { _all: true } }),
+  ]);
+  const load = new Map(loads.map((l) => [l.annotatorId, l._count._all]));
+  const cfg = parseSchemeConfig(access.project.schemeConfig);
+  const config = cfg.ok ? cfg.config : DEFAULT_SCHEME_CONFIG;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-medium">Settings</h2>
+        <Link href={`/projects/${slug}/import`} className="text-sm text-indigo-700 underline">Import &amp; export</Link>
+      </div>
+      <SplitForm slug={slug} current={split} segments={split.pilot + split.test + split.none} />
+      <AssignmentForm slug={slug} shuffleDefault={config.shuffleItems} annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0 }))} />
+      <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
+      <SchemeConfigForm slug={slug} config={config} />
+    </div>
+  );
+}

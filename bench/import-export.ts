@@ -1,0 +1,211 @@
+/**
+ * Benchmark of imports and exports against a real PostgreSQL (not a timed test).
+ *
+ *   npx tsx bench/import-export.ts [--segments 100000]     # prints JSON
+ *
+ * Import: a synthetic corpus of `segments` segments (100 per document, 3 MRWs each, 4 MT systems'
+ * translations), written as Tropos JSONL, parsed (lib/import) and stored by the one loader
+ * (lib/db/load-import.ts) in one transaction. Target: 100,000 segments with 300,000 MRWs and
+ * 400,000 translations in under 30 s.
+ * Export: 1,000,000 annotation rows (inserted with SQL) streamed as TSV through the cursor export
+ * (lib/db/export-tables.ts) into a byte counter. Target: RSS stays under 300 MB.
+ * Peak RSS is sampled every 20 ms during each phase (the work is I/O-bound, so the sampler runs).
+ *
+ * `runImportExportBench({ databaseUrl, segments })` returns the result object; the project it
+ * creates is deleted at the end.
+ */
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+
+export interface ImportExportBenchOptions {
+  databaseUrl: string;
+  segments?: number;
+  annotationRows?: number;
+}
+
+const WORDS = ["the", "market", "ran", "out", "of", "steam", "after", "prices", "skyrocketed", "and", "hopes", "sank", "经济", "增长", "放缓"];
+
+function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const t = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  return {
+    stop() {
+      clearInterval(t);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
+}
+const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
+
+function* syntheticJsonl(segments: number): Generator<string> {
+  const J = (o: unknown) => `${JSON.stringify(o)}\n`;
+  const systems = ["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B", "DeepL"];
+  for (let s = 0; s < segments; s++) {
+    const doc = `bench-doc-${Math.floor(s / 100)}`;
+    if (s % 100 === 0) yield J({ type: "document", externalId: doc, language: "en" });
+    const words = Array.from({ length: 12 }, (_, i) => WORDS[(s * 7 + i * 3) % WORDS.length]);
+    const text = words.join(" ");
+    const seg = `${doc}:${s % 100}`;
+    yield J({ type: "segment", documentId: doc, externalId: seg, index: s % 100, text, language: "en", metaphorical: true });
+    let offset = 0;
+    const starts = words.map((w) => {
+      const at = offset;
+      offset += w.length + 1;
+      return at;
+    });
+    for (const k of [1, 5, 9]) yield J({ type: "mrw", segmentId: seg, externalId: `t${k}`, spans: [{ start: starts[k], end: starts[k] + words[k].length }], token: words[k], pos: "VERB", active: true, metaphorical: true });
+    for (const sys of systems) yield J({ type: "translation", segmentId: seg, system: sys, language: "zh", text: `${sys}：${text.length}个字的译文，经济增长放缓。` });
+  }
+}
+
+export async function runImportExportBench(opts: ImportExportBenchOptions): Promise<object> {
+  const segments = opts.segments ?? 100_000;
+  const annotationRows = opts.annotationRows ?? 1_000_000;
+  process.env.DATABASE_URL = opts.databaseUrl;
+  const pg = (await import("pg")).default;
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
+  const { parseFile } = await import("@/lib/import");
+  const { loadImport } = await import("@/lib/db/load-import");
+  const projectId = randomUUID();
+  const slug = `bench-io-${Date.now().toString(36)}`;
+  await pool.query(`INSERT INTO "Project" (id, slug, name) VALUES ($1, $2, 'import/export bench')`, [projectId, slug]);
+  const result: Record<string, unknown> = { segments };
+  try {
+    // ---- import
+    const baseRss = process.memoryUsage().rss;
+    const sampler = rssSampler();
+    const t0 = performance.now();
+    const content = Buffer.from([...syntheticJsonl(segments)].join(""));
+    const t1 = performance.now();
+    const ir = parseFile("bench.jsonl", content, { format: "jsonl" });
+    if (ir.errors.length) throw new Error(`bench corpus did not parse: ${ir.errors[0].message}`);
+    const t2 = performance.now();
+    const summary = await loadImport(pool, { projectId, fileName: "bench.jsonl", result: ir });
+    const t3 = performance.now();
+    const importPeak = sampler.stop();
+    const rows = summary.documents + summary.segments + summary.mrws + summary.translations;
+    result.import = {
+      fileMB: mb(content.length),
+      documents: summary.documents,
+      mrws: summary.mrws,
+      translations: summary.translations,
+      generateS: +((t1 - t0) / 1000).toFixed(2),
+      parseS: +((t2 - t1) / 1000).toFixed(2),
+      loadS: +((t3 - t2) / 1000).toFixed(2),
+      parseAndLoadS: +((t3 - t1) / 1000).toFixed(2),
+      rowsPerS: Math.round(rows / ((t3 - t1) / 1000)),
+      peakRssMB: mb(importPeak),
+      baselineRssMB: mb(baseRss),
+      under30s: (t3 - t1) / 1000 < 30,
+    };
+
+    // ---- 1M annotation rows, inserted by SQL (the import path is measured above)
+    const users: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = randomUUID();
+      await pool.query(`INSERT INTO "User" (id, email) VALUES ($1, $2)`, [id, `bench-${slug}-${i}@bench.tropos`]);
+      users.push(id);
+    }
+    const tIns = performance.now();
+    await pool.query(
+      `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "itemKey", field, value, "updatedAt")
+       SELECT gen_random_uuid()::text, $1, u, t."segmentId", t.id, t.id || ':-', f, to_jsonb(1 + (abs(hashtext(t.id || u || f)) % 5)), now()
+       FROM "Translation" t JOIN "Segment" s ON s.id = t."segmentId" CROSS JOIN unnest($2::text[]) AS u CROSS JOIN unnest(ARRAY['FLUENCY','FIDELITY','OVERALL']) AS f
+       WHERE s."projectId" = $1 LIMIT $3`,
+      [projectId, users, annotationRows],
+    );
+    const inserted = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Annotation" WHERE "projectId" = $1`, [projectId])).rows[0].n;
+    const insertS = (performance.now() - tIns) / 1000;
+
+    // ---- streaming export of those rows, in a fresh process so that the import's heap does not
+    // count against the export's memory
+    const ex = await exportInChild(opts.databaseUrl, projectId);
+    result.export = {
+      annotationRows: inserted,
+      insertS: +insertS.toFixed(2),
+      ...ex,
+      under300MB: ex.peakRssMB < 300,
+    };
+    await pool.query(`DELETE FROM "User" WHERE email LIKE $1`, [`bench-${slug}-%`]);
+  } finally {
+    // Annotation has no index on translationId/mrwId, so letting the project's cascade find a
+    // million annotations row by row takes hours: delete them first and vacuum the dead tuples.
+    const tDel = performance.now();
+    await pool.query(`DELETE FROM "Annotation" WHERE "projectId" = $1`, [projectId]);
+    await pool.query(`VACUUM "Annotation"`);
+    await pool.query(`DELETE FROM "Project" WHERE id = $1`, [projectId]);
+    result.cleanupS = +((performance.now() - tDel) / 1000).toFixed(2);
+    await pool.end();
+  }
+  return result;
+}
+
+interface ExportMeasure {
+  linesWritten: number;
+  outputMB: number;
+  exportS: number;
+  rowsPerS: number;
+  rssBeforeMB: number;
+  peakRssMB: number;
+}
+
+function exportInChild(databaseUrl: string, projectId: string): Promise<ExportMeasure> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), path.resolve("bench/import-export.ts"), "--export-only", projectId], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(`export child failed (${code})`))));
+  });
+}
+
+/** The export phase alone: stream the project's annotations as TSV into a byte counter. */
+async function measureExport(databaseUrl: string, projectId: string): Promise<ExportMeasure> {
+  const pg = (await import("pg")).default;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const { exportAnnotations } = await import("@/lib/db/export-tables");
+  const { tableLines } = await import("@/lib/export/table-lines");
+  const before = process.memoryUsage().rss;
+  const sampler = rssSampler();
+  const t = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  const table = exportAnnotations(pool, projectId);
+  for await (const chunk of tableLines(table.columns, table.rows, "tsv")) {
+    bytes += chunk.length;
+    lines++;
+  }
+  const exportS = (performance.now() - t) / 1000;
+  const peak = sampler.stop();
+  await pool.end();
+  return { linesWritten: lines - 1, outputMB: mb(bytes), exportS: +exportS.toFixed(2), rowsPerS: Math.round((lines - 1) / exportS), rssBeforeMB: mb(before), peakRssMB: mb(peak) };
+}
+
+async function main() {
+  const only = process.argv.indexOf("--export-only");
+  if (only > 0) {
+    console.log(JSON.stringify(await measureExport(process.env.DATABASE_URL!, process.argv[only + 1])));
+    return;
+  }
+  const i = process.argv.indexOf("--segments");
+  const segments = i > 0 ? Number(process.argv[i + 1]) : undefined;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    const { recreateDatabase } = await import("../tests/test-database");
+    url = await recreateDatabase("tropos_bench_io");
+  }
+  console.log(JSON.stringify(await runImportExportBench({ databaseUrl: url, segments }), null, 2));
+}
+
+if (process.argv[1] && /import-export\.ts$/.test(process.argv[1])) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

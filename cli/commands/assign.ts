@@ -1,0 +1,68 @@
+// tropos assign --project <slug> --per-item 3 [--split test] [--scheme MMTE|METAHOPE] [--annotators a@x,b@y] [--no-shuffle]
+import { z } from "zod";
+import { createAssignments } from "@/lib/db/assignments";
+import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { parseCommandArgs } from "../cli-args";
+import { findProject, withDatabase, type CliIo } from "../cli-context";
+import { CliError } from "../cli-error";
+
+export const ASSIGN_HELP = `Usage: tropos assign --project <slug> --per-item K [--split pilot|test] [--scheme MMTE|METAHOPE]
+                     [--annotators a@x,b@y] [--no-shuffle]
+
+Gives every item (segment with its translations) K annotators, balancing the load. Existing
+assignments count: running it again only fills what is missing.
+  --annotators  emails; default: every member with the ANNOTATOR role. Listed users who are
+                not annotators of the project get the ANNOTATOR role.
+  --split       only items of that split
+  --scheme      MMTE (default) or METAHOPE
+  --no-shuffle  corpus order instead of a stable per-annotator shuffle (default: the project setting)`;
+
+const ZArgs = z.object({
+  project: z.string({ error: "is required" }).min(1),
+  "per-item": z.coerce.number({ error: "is required" }).int().min(1).max(50),
+  split: z.enum(["pilot", "test", "PILOT", "TEST"]).optional(),
+  scheme: z.enum(["MMTE", "METAHOPE", "mmte", "metahope"]).default("MMTE"),
+  annotators: z.string().optional(),
+  "no-shuffle": z.boolean().default(false),
+  _: z.array(z.string()).max(0),
+});
+
+export async function assignCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: a, help } = parseCommandArgs("assign", argv, {
+    project: { type: "string" }, "per-item": { type: "string" }, split: { type: "string" }, scheme: { type: "string" }, annotators: { type: "string" }, "no-shuffle": { type: "boolean" },
+  }, ZArgs);
+  if (help) {
+    io.stdout.write(`${ASSIGN_HELP}\n`);
+    return 0;
+  }
+  return withDatabase(io, async (ctx) => {
+    const project = await findProject(ctx, a.project);
+    let annotatorIds: string[];
+    if (a.annotators) {
+      const emails = [...new Set(a.annotators.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))];
+      const users = await ctx.db.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } });
+      const missing = emails.filter((e) => !users.some((u) => u.email === e));
+      if (missing.length) throw new CliError(`No user with the email ${missing.join(", ")}.`, 1);
+      await ctx.db.projectMember.createMany({ data: users.map((u) => ({ projectId: project.id, userId: u.id, role: "ANNOTATOR" as const })), skipDuplicates: true });
+      annotatorIds = users.map((u) => u.id);
+    } else {
+      annotatorIds = (await ctx.db.projectMember.findMany({ where: { projectId: project.id, role: "ANNOTATOR" }, select: { userId: true } })).map((m) => m.userId);
+    }
+    const cfg = parseSchemeConfig(project.schemeConfig);
+    const shuffle = a["no-shuffle"] ? false : cfg.ok ? cfg.config.shuffleItems : true;
+    try {
+      const n = await createAssignments(ctx.db, {
+        projectId: project.id,
+        annotatorIds,
+        perItem: a["per-item"],
+        scheme: a.scheme.toUpperCase() as "MMTE" | "METAHOPE",
+        split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : undefined,
+        shuffle,
+      });
+      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators, ${a.scheme.toUpperCase()}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
+    } catch (e) {
+      throw new CliError((e as Error).message, 1);
+    }
+    return 0;
+  });
+}

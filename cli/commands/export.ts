@@ -1,0 +1,71 @@
+// tropos export --project <slug> --what … --format … [--out FILE]
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { z } from "zod";
+import { EXPORT_WHATS, ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
+import { isAppError } from "@/lib/errors";
+import { parseCommandArgs } from "../cli-args";
+import { findProject, withDatabase, type CliIo } from "../cli-context";
+import { CliError } from "../cli-error";
+
+export const EXPORT_HELP = `Usage: tropos export --project <slug> --what <what> --format <format> [--out FILE]
+
+Streams an export (memory stays flat for millions of rows).
+  --what     ${EXPORT_WHATS.join("|")}
+             gold: gold references with provenance; annotations: every annotator's values with ids;
+             adjudicated: final labels; errors: MetaHOPE errors as MQM-style rows;
+             agreement: agreement figures; scores: MetaHOPE/MMTE score tables;
+             project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
+  --format   tsv|csv|json|jsonl (project: jsonl only). CSV/TSV cells are protected against formula injection.
+  --out      file to write (default: stdout)
+  -h, --help this help`;
+
+const ZArgs = z.object({
+  project: z.string({ error: "is required" }).min(1),
+  what: ZExportWhat,
+  format: ZExportFormat,
+  out: z.string().min(1).optional(),
+  _: z.array(z.string()).max(0, "export takes no positional arguments"),
+});
+
+export async function writeLines(lines: AsyncIterable<string>, target: NodeJS.WritableStream): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of lines) {
+    bytes += Buffer.byteLength(chunk);
+    if (!target.write(chunk)) await once(target, "drain");
+  }
+  return bytes;
+}
+
+export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: a, help } = parseCommandArgs("export", argv, { project: { type: "string" }, what: { type: "string" }, format: { type: "string" }, out: { type: "string" } }, ZArgs);
+  if (help) {
+    io.stdout.write(`${EXPORT_HELP}\n`);
+    return 0;
+  }
+  return withDatabase(io, async (ctx) => {
+    const project = await findProject(ctx, a.project);
+    let file;
+    try {
+      file = exportFile(ctx.pool, ctx.db, project, a.what, a.format);
+    } catch (e) {
+      if (isAppError(e)) throw new CliError(e.message, 2);
+      throw e;
+    }
+    if (!a.out) {
+      await writeLines(file.lines, ctx.stdout);
+      return 0;
+    }
+    const out = createWriteStream(a.out);
+    try {
+      const bytes = await writeLines(file.lines, out);
+      out.end();
+      await once(out, "finish");
+      ctx.stdout.write(`Wrote ${bytes} bytes to ${a.out}.\n`);
+    } catch (e) {
+      out.destroy();
+      throw e;
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,119 @@
+// tropos import <file…> --project <slug> [--format …] [--system NAME] [--source-lang xx --target-lang yy]
+//                [--annotator NAME] [--encoding latin1] [--dry-run] [--json]
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile } from "@/lib/db/import-file";
+import { loadImport } from "@/lib/db/load-import";
+import { isAppError } from "@/lib/errors";
+import type { ImportIssue, ImportResult } from "@/lib/import/types";
+import { parseCommandArgs } from "../cli-args";
+import { findProject, withDatabase, type CliIo } from "../cli-context";
+import { CliError } from "../cli-error";
+
+export const IMPORT_HELP = `Usage: tropos import <file…> --project <slug> [options]
+
+Imports corpus files, MT outputs, existing annotations or Tropos JSONL into a project.
+All files are parsed and validated first; if any has an error nothing is stored.
+Each file is then stored in one transaction; re-importing a file updates, never duplicates.
+
+Options:
+  --project <slug>       target project (required)
+  --format <name>        ${IMPORT_FORMATS.join("|")} (default auto)
+  --system <name>        MT system name for MT files without a system column
+  --source-lang <xx>     language of the source segments (default: the project's)
+  --target-lang <yy>     language of translations (default: the project's)
+  --annotator <name>     whose MetaHOPE workbook this is (default: from the file name, …annotator-A.xlsx);
+                         an email maps onto that existing account
+  --encoding <name>      declared fallback for legacy files: latin1 or cp1252 (default strict UTF-8)
+  --dry-run              validate everything, store nothing
+  --json                 print a JSON summary on stdout
+  -h, --help             this help
+
+Exit codes: 0 stored (or valid with --dry-run), 1 invalid input (errors on stderr, one per line), 2 wrong usage, 3 database unavailable.`;
+
+const ZArgs = ZImportOptions.extend({
+  project: z.string({ error: "is required" }).min(1),
+  format: z.enum(IMPORT_FORMATS, { error: `must be one of ${IMPORT_FORMATS.join(", ")}` }).default("auto"),
+  "source-lang": z.string().optional(),
+  "target-lang": z.string().optional(),
+  "dry-run": z.boolean().default(false),
+  json: z.boolean().default(false),
+  _: z.array(z.string()).min(1, "give at least one file to import"),
+});
+
+const sum = (a: Record<string, number>, b: Record<string, number>) => {
+  for (const [k, v] of Object.entries(b)) a[k] = (a[k] ?? 0) + v;
+};
+
+export async function importCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: a, help } = parseCommandArgs("import", argv, {
+    project: { type: "string" },
+    format: { type: "string" },
+    system: { type: "string" },
+    "source-lang": { type: "string" },
+    "target-lang": { type: "string" },
+    annotator: { type: "string" },
+    encoding: { type: "string" },
+    "dry-run": { type: "boolean" },
+    json: { type: "boolean" },
+  }, ZArgs);
+  if (help) {
+    io.stdout.write(`${IMPORT_HELP}\n`);
+    return 0;
+  }
+  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator, encoding: a.encoding });
+  const files: { name: string; content: Buffer }[] = [];
+  for (const f of a._) {
+    try {
+      files.push({ name: f, content: await readFile(f) });
+    } catch (e) {
+      throw new CliError(`${f}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`, 1);
+    }
+  }
+  return withDatabase(io, async (ctx) => {
+    const project = await findProject(ctx, a.project);
+    const counts: Record<string, number> = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0 };
+    const errors: ImportIssue[] = [];
+    const warnings: ImportIssue[] = [];
+    const parsed: { name: string; result: ImportResult; format: string | null }[] = [];
+    // validation first, for every file, before anything is stored
+    for (const f of files) {
+      const { format, result } = await parseImportFile(ctx.pool, project, path.basename(f.name), f.content, options);
+      errors.push(...result.errors);
+      warnings.push(...result.warnings);
+      parsed.push({ name: path.basename(f.name), result, format });
+    }
+    const stored: string[] = [];
+    if (!errors.length) {
+      for (const p of parsed) {
+        try {
+          const s = await loadImport(ctx.pool, { projectId: project.id, fileName: p.name, result: p.result, dryRun: a["dry-run"] });
+          sum(counts, {
+            documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments,
+            annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences,
+          });
+          stored.push(p.name);
+        } catch (e) {
+          if (isAppError(e) && e.code === "UNPROCESSABLE") {
+            errors.push(...((e.detail as { errors?: ImportIssue[] })?.errors ?? [{ file: p.name, message: e.message }]));
+            break;
+          }
+          throw e;
+        }
+      }
+    }
+    if (a.json) {
+      io.stdout.write(
+        `${JSON.stringify({ ...counts, files: parsed.map((p) => ({ file: p.name, format: p.format })), stored: a["dry-run"] ? [] : stored, dryRun: a["dry-run"], errors, warnings: warnings.length }, null, 2)}\n`,
+      );
+    } else if (!errors.length) {
+      io.stdout.write(
+        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
+      );
+    }
+    for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);
+    if (errors.length && stored.length) io.stderr.write(`Stored before the failure: ${stored.join(", ")}; the failing file stored nothing.\n`);
+    return errors.length ? 1 : 0;
+  });
+}

@@ -1,0 +1,60 @@
+// One entry point for every export (CLI `tropos export` and GET /api/projects/[slug]/export):
+// picks the streaming reader for `what`, the serialiser for `format`, and names the file.
+import type { Pool } from "pg";
+import { z } from "zod";
+import { exportAdjudicated, exportAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
+import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { AppError } from "@/lib/errors";
+import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
+import { tableLines, type TableRow } from "@/lib/export/table-lines";
+import type { Db } from "@/lib/db/client";
+import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, getScoreTables } from "@/lib/reports";
+import { scoreTableRows } from "@/lib/reports/report-csv";
+
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "project"] as const;
+export const ZExportWhat = z.enum(EXPORT_WHATS);
+export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl"]);
+export type TExportWhat = z.infer<typeof ZExportWhat>;
+export type TExportFormat = z.infer<typeof ZExportFormat>;
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  lines: AsyncGenerator<string>;
+}
+
+const CONTENT_TYPE: Record<TExportFormat, string> = {
+  tsv: "text/tab-separated-values; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+  json: "application/json; charset=utf-8",
+  jsonl: "application/x-ndjson; charset=utf-8",
+};
+
+async function* mqmTable(pool: Pool, projectId: string): AsyncGenerator<TableRow> {
+  for await (const r of exportErrorRows(pool, projectId)) yield { ...r, severity: SEVERITY_NAMES[r.severity], comment: r.comment ?? "", mrw: r.mrw ?? "" };
+}
+
+/** Agreement figures and score tables are small (one row per statistic): computed in memory, then written like any table. */
+async function* agreementRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
+  for (const f of await getAgreementFigures(db, projectId)) yield f as unknown as TableRow;
+}
+const SCORE_COLUMNS = ["table", "system", "group", "column", "value", "n", "note"] as const;
+async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
+  for (const r of scoreTableRows(await getScoreTables(db, projectId))) yield Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]]));
+}
+
+export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat): ExportFile {
+  const fileName = `${project.slug}-${what}.${format}`;
+  if (what === "project") {
+    if (format !== "jsonl") throw new AppError("BAD_REQUEST", "The full project export is Tropos JSONL: use --format jsonl.");
+    return { fileName, contentType: CONTENT_TYPE.jsonl, lines: exportProjectJsonl(pool, project.id) };
+  }
+  let table: TableExport;
+  if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, project.id) };
+  else if (what === "scores") table = { columns: SCORE_COLUMNS, rows: scoreRows(db, project.id) };
+  else if (what === "gold") table = exportGold(pool, project.id);
+  else if (what === "annotations") table = exportAnnotations(pool, project.id);
+  else if (what === "adjudicated") table = exportAdjudicated(pool, project.id);
+  else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
+  return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
+}

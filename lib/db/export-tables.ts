@@ -1,0 +1,101 @@
+// Streaming tabular exports (gold references, annotations, adjudicated labels, MetaHOPE errors):
+// each is a column list plus an async row generator over one snapshot cursor
+// (lib/db/export-cursor.ts), so a million rows never sit in memory.
+import type { Pool } from "pg";
+import { withExportSession } from "@/lib/db/export-cursor";
+import { SEG_JOIN, SEG_ORDER } from "@/lib/db/export-order";
+import { SEVERITY_PENALTY } from "@/lib/db/severity";
+import type { Severity } from "@/lib/generated/prisma/enums";
+import { MQM_HEADER, type MqmRow } from "@/lib/export/mqm-tsv";
+import type { TableRow } from "@/lib/export/table-lines";
+
+export interface TableExport {
+  columns: readonly string[];
+  rows: AsyncGenerator<TableRow>;
+}
+
+
+
+
+export const GOLD_COLUMNS = ["doc", "segment", "source", "language", "kind", "text", "provenance", "source_system", "post_edit_annotator", "approved_by", "version", "updated_at"] as const;
+
+/** Gold references with provenance: `system:<name>`, `post-edit:<annotator>:<kind>` or `manual`. */
+export function exportGold(pool: Pool, projectId: string): TableExport {
+  return {
+    columns: GOLD_COLUMNS,
+    rows: withExportSession(pool, async function* (s) {
+      for await (const r of s.rows<TableRow & { source_system: string | null; post_edit_annotator: string | null; pe_kind: string | null }>(
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, s.text AS source, g.language, lower(g.kind::text) AS kind, g.text,
+                sys.name AS source_system, pu.email AS post_edit_annotator, lower(pe.kind::text) AS pe_kind, au.email AS approved_by,
+                g.version, g."updatedAt" AS updated_at
+         FROM "GoldReference" g JOIN "Segment" s ON s.id = g."segmentId" ${SEG_JOIN}
+         LEFT JOIN "Translation" t ON t.id = g."sourceTranslationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
+         LEFT JOIN "PostEdit" pe ON pe.id = g."sourcePostEditId" LEFT JOIN "User" pu ON pu.id = pe."annotatorId"
+         LEFT JOIN "User" au ON au.id = g."approvedById"
+         WHERE g."projectId" = $1 ORDER BY ${SEG_ORDER}, g.language, g.kind`,
+        [projectId],
+      )) {
+        const provenance = r.post_edit_annotator ? `post-edit:${r.post_edit_annotator}:${r.pe_kind}` : r.source_system ? `system:${r.source_system}` : "manual";
+        yield { ...r, provenance };
+      }
+    }),
+  };
+}
+
+export const ANNOTATION_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "annotator_id", "annotator", "field", "value", "version", "updated_at"] as const;
+
+/** Every annotator's every value (managers only: this breaks annotator privacy by design). */
+export function exportAnnotations(pool: Pool, projectId: string): TableExport {
+  return {
+    columns: ANNOTATION_COLUMNS,
+    rows: withExportSession(pool, async function* (s) {
+      for await (const r of s.rows<TableRow>(
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token,
+                a."annotatorId" AS annotator_id, u.email AS annotator, a.field, a.value, a.version, a."updatedAt" AS updated_at
+         FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
+         LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
+         LEFT JOIN "Mrw" m ON m.id = a."mrwId"
+         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field, u.email`,
+        [projectId],
+      ))
+        yield r;
+    }),
+  };
+}
+
+export const ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
+
+export function exportAdjudicated(pool: Pool, projectId: string): TableExport {
+  return {
+    columns: ADJUDICATED_COLUMNS,
+    rows: withExportSession(pool, async function* (s) {
+      yield* s.rows<TableRow>(
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token,
+                a.field, a.value, a.rationale, u.email AS adjudicator, a.automatic, a.version, a."updatedAt" AS updated_at
+         FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
+         LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
+         LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
+         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
+        [projectId],
+      );
+    }),
+  };
+}
+
+/** MetaHOPE error spans (not deleted) as MQM rows (lib/export/mqm-tsv.ts); rater = annotator email. */
+export function exportErrorRows(pool: Pool, projectId: string): AsyncGenerator<MqmRow> {
+  return withExportSession(pool, async function* (s) {
+    for await (const r of s.rows<Omit<MqmRow, "severity" | "comment" | "mrw"> & { severity: Severity; comment: string | null; mrw: string | null }>(
+      `SELECT sys.name AS system, d."externalId" AS doc, s."externalId" AS segment, u.email AS rater, s.text AS source, t.text AS target,
+              e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment, m."externalId" AS mrw
+       FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
+       JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = e."annotatorId" LEFT JOIN "Mrw" m ON m.id = e."mrwId"
+       WHERE e."projectId" = $1 AND e."deletedAt" IS NULL
+       ORDER BY ${SEG_ORDER}, sys.name, u.email, e.start, e."end", e.category`,
+      [projectId],
+    ))
+      yield { ...r, severity: SEVERITY_PENALTY[r.severity] as MqmRow["severity"], comment: r.comment ?? undefined, mrw: r.mrw ?? undefined };
+  });
+}
+
+export const ERROR_COLUMNS = MQM_HEADER;

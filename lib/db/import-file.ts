@@ -1,0 +1,229 @@
+// The import service used by the CLI and the upload route: parse one file in the requested (or
+// detected) format, then validate and store it through the one loader (lib/db/load-import.ts),
+// or only validate it (dry run = the loader's transaction rolled back) for the preview.
+import type { Pool } from "pg";
+import { z } from "zod";
+import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
+import { getActivePos } from "@/lib/db/mrw-active-pos";
+import { AppError, isAppError } from "@/lib/errors";
+import { detectFormat, FORMAT_NAMES, parseFile, type FormatName } from "@/lib/import";
+import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
+import type { ImportIssue, ImportResult } from "@/lib/import/types";
+
+export const IMPORT_FORMATS = ["auto", ...FORMAT_NAMES, "metahope-xlsx"] as const;
+export type TImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const ZImportOptions = z.object({
+  format: z.enum(IMPORT_FORMATS).default("auto"),
+  system: z.string().trim().min(1).max(100).optional(),
+  sourceLang: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as en, zh, it").optional(),
+  targetLang: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as en, zh, it").optional(),
+  /** MetaHOPE workbooks: whose sheet it is (default: from the file name, `…annotator-A.xlsx`) */
+  annotator: z.string().trim().min(1).max(200).optional(),
+  encoding: z.enum(["utf-8", "latin1", "cp1252"]).optional(),
+});
+export type TImportOptions = z.infer<typeof ZImportOptions>;
+
+export interface ImportPreview {
+  segments: { id: string; text: string; mrws: string[]; line?: number }[];
+  translations: { segment: string; system: string; text: string }[];
+  annotations: { annotator: string; segment: string; field: string; value: string }[];
+}
+
+export interface ImportCounts {
+  documents: number;
+  segments: number;
+  mrws: number;
+  translations: number;
+  alignments: number;
+  annotations: number;
+  errorSpans: number;
+  postEdits: number;
+}
+
+export interface ImportOutcome {
+  file: string;
+  format: Exclude<TImportFormat, "auto"> | null;
+  /** true when nothing was stored (dry run, or refused) */
+  dryRun: boolean;
+  ok: boolean;
+  counts: ImportCounts;
+  annotators: LoadImportSummary["annotators"];
+  errors: ImportIssue[];
+  warnings: ImportIssue[];
+  preview: ImportPreview;
+}
+
+const PREVIEW_ROWS = 10;
+
+export function resolveFormat(fileName: string, content: Buffer, format: TImportFormat): Exclude<TImportFormat, "auto"> | null {
+  if (format !== "auto") return format;
+  if (/\.xlsx$/i.test(fileName)) return "metahope-xlsx";
+  return detectFormat(fileName, content);
+}
+
+export async function parseImportFile(
+  pool: Pool,
+  project: { id: string; sourceLang: string; targetLang: string },
+  fileName: string,
+  content: Buffer,
+  options: TImportOptions,
+): Promise<{ format: Exclude<TImportFormat, "auto"> | null; result: ImportResult }> {
+  const format = resolveFormat(fileName, content, options.format);
+  const activePos = await getActivePos(pool, project.id);
+  if (format === "metahope-xlsx") {
+    const result = await parseMetahopeXlsx(fileName, content, {
+      annotator: options.annotator,
+      sourceLang: options.sourceLang,
+      targetLang: options.targetLang,
+    });
+    // the workbook parser marks content words active; apply the project's choice instead
+    for (const d of result.documents) for (const s of d.segments) for (const m of s.mrws) if (m.rawPos) m.active = activePos.includes(m.pos);
+    return { format, result };
+  }
+  const result = parseFile(fileName, content, {
+    format: (format ?? "auto") as FormatName | "auto",
+    system: options.system,
+    sourceLang: options.sourceLang ?? project.sourceLang,
+    targetLang: options.targetLang ?? project.targetLang,
+    encoding: options.encoding,
+    activePos,
+  });
+  return { format, result };
+}
+
+function countsOf(r: ImportResult): ImportCounts {
+  const segs = r.documents.flatMap((d) => d.segments);
+  return {
+    documents: r.documents.length,
+    segments: segs.length,
+    mrws: segs.reduce((n, s) => n + s.mrws.length, 0),
+    translations: r.translations.length,
+    alignments: r.alignments.length,
+    annotations: r.annotations.length,
+    errorSpans: r.errorSpans.length,
+    postEdits: r.postEdits.length,
+  };
+}
+
+export function previewOf(r: ImportResult, rows = PREVIEW_ROWS): ImportPreview {
+  const segments: ImportPreview["segments"] = [];
+  outer: for (const d of r.documents)
+    for (const s of d.segments) {
+      if (segments.length >= rows) break outer;
+      segments.push({ id: s.externalId, text: s.text, mrws: s.mrws.map((m) => m.token), line: s.line });
+    }
+  return {
+    segments,
+    translations: r.translations.slice(0, rows).map((t) => ({ segment: t.segmentId, system: t.system, text: t.text })),
+    annotations: r.annotations.slice(0, rows).map((a) => ({ annotator: a.annotator, segment: a.segmentId, field: a.field, value: typeof a.value === "string" ? a.value : JSON.stringify(a.value) })),
+  };
+}
+
+/**
+ * Parses and loads one file. Never throws for bad input: parse errors and the loader's
+ * reference errors come back in `errors` with `ok: false` (nothing stored). Other failures
+ * (database down) propagate.
+ */
+export async function importFile(
+  pool: Pool,
+  opts: {
+    project: { id: string; sourceLang: string; targetLang: string };
+    actorId?: string | null;
+    fileName: string;
+    content: Buffer;
+    options: TImportOptions;
+    dryRun: boolean;
+  },
+): Promise<ImportOutcome> {
+  const { format, result } = await parseImportFile(pool, opts.project, opts.fileName, opts.content, opts.options);
+  const base = { file: opts.fileName, format, preview: previewOf(result), warnings: result.warnings };
+  if (result.errors.length) {
+    return { ...base, dryRun: true, ok: false, counts: countsOf(result), annotators: [], errors: result.errors };
+  }
+  try {
+    const summary = await loadImport(pool, { projectId: opts.project.id, actorId: opts.actorId, fileName: opts.fileName, result, dryRun: opts.dryRun });
+    return {
+      ...base,
+      dryRun: opts.dryRun,
+      ok: true,
+      counts: {
+        documents: summary.documents,
+        segments: summary.segments,
+        mrws: summary.mrws,
+        translations: summary.translations,
+        alignments: summary.alignments,
+        annotations: summary.annotations,
+        errorSpans: summary.errorSpans,
+        postEdits: summary.postEdits,
+      },
+      annotators: summary.annotators,
+      errors: [],
+    };
+  } catch (e) {
+    if (isAppError(e) && e.code === "UNPROCESSABLE") {
+      const detail = e.detail as { errors?: ImportIssue[] } | undefined;
+      return { ...base, dryRun: true, ok: false, counts: countsOf(result), annotators: [], errors: detail?.errors ?? [{ file: opts.fileName, message: e.message }] };
+    }
+    throw e;
+  }
+}
+
+/** One line per issue: `file:line (column/field): message`. */
+export function formatIssue(i: ImportIssue): string {
+  const where = [i.line !== undefined ? `:${i.line}` : "", i.column !== undefined && i.column !== i.field ? ` column ${i.column}` : "", i.field ? ` (${i.field})` : ""].join("");
+  return `${i.file}${where}: ${i.message}`;
+}
+
+export function assertFormat(format: string): TImportFormat {
+  const parsed = z.enum(IMPORT_FORMATS).safeParse(format);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", `Unknown format "${format}"; use one of ${IMPORT_FORMATS.join(", ")}.`);
+  return parsed.data;
+}
+
+/**
+ * Several files as one import: every file is parsed and validated before anything is stored;
+ * if any has errors none is stored. Then each file is loaded in its own transaction (a dry run
+ * validates references too, and rolls back).
+ */
+export async function importFiles(
+  pool: Pool,
+  opts: {
+    project: { id: string; sourceLang: string; targetLang: string };
+    actorId?: string | null;
+    files: { name: string; content: Buffer }[];
+    options: TImportOptions;
+    dryRun: boolean;
+  },
+): Promise<ImportOutcome[]> {
+  const parsed = [];
+  for (const f of opts.files) parsed.push({ f, ...(await parseImportFile(pool, opts.project, f.name, f.content, opts.options)) });
+  const anyErrors = parsed.some((p) => p.result.errors.length > 0);
+  const outcomes: ImportOutcome[] = [];
+  let failed = anyErrors;
+  for (const p of parsed) {
+    const base = { file: p.f.name, format: p.format, preview: previewOf(p.result), warnings: p.result.warnings, annotators: [] as LoadImportSummary["annotators"] };
+    if (failed) {
+      // nothing is stored once any file failed, so every outcome is "not ok"
+      outcomes.push({ ...base, dryRun: true, ok: false, counts: countsOf(p.result), errors: p.result.errors });
+      continue;
+    }
+    try {
+      const s = await loadImport(pool, { projectId: opts.project.id, actorId: opts.actorId, fileName: p.f.name, result: p.result, dryRun: opts.dryRun });
+      outcomes.push({
+        ...base,
+        dryRun: opts.dryRun,
+        ok: true,
+        counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits },
+        annotators: s.annotators,
+        errors: [],
+      });
+    } catch (e) {
+      if (!(isAppError(e) && e.code === "UNPROCESSABLE")) throw e;
+      failed = true;
+      const errors = (e.detail as { errors?: ImportIssue[] } | undefined)?.errors ?? [{ file: p.f.name, message: e.message }];
+      outcomes.push({ ...base, dryRun: true, ok: false, counts: countsOf(p.result), errors });
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,68 @@
+// A project with every kind of data an export or backup must carry: corpus, alignments, MMTE
+// annotations (scalar, label, structured ALIGNMENT, METAHOPE_ERRORS), versions and history,
+// assignments with status, error spans (one soft-deleted), post-edits, adjudications, gold references.
+import type { Pool } from "pg";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
+import { makeProject, makeUser } from "./fixtures";
+
+export async function makeRichProject(db: Db, pool: Pool) {
+  const [ann1, ann2, adj, mgr] = [await makeUser(db, { tag: "ann1" }), await makeUser(db, { tag: "ann2" }), await makeUser(db, { tag: "adj" }), await makeUser(db, { tag: "mgr" })];
+  const project = await makeProject(db, [
+    { userId: ann1.id, roles: ["ANNOTATOR"] },
+    { userId: ann2.id, roles: ["ANNOTATOR"] },
+    { userId: adj.id, roles: ["ADJUDICATOR"] },
+    { userId: mgr.id, roles: ["MANAGER"] },
+  ]);
+  await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
+  const seg = await db.segment.findFirstOrThrow({ where: { projectId: project.id, externalId: "demo-doc-1-s1" }, include: { mrws: true, translations: { include: { system: true } } } });
+  const [t1, t2] = seg.translations.sort((a, b) => a.system.name.localeCompare(b.system.name));
+  const m1 = seg.mrws[0];
+  const base = { projectId: project.id, segmentId: seg.id };
+  await db.assignment.createMany({
+    data: [
+      { ...base, annotatorId: ann1.id, scheme: "MMTE", status: "DONE", position: 0, timeSpentMs: 61_000, startedAt: new Date("2026-01-02T10:00:00Z"), completedAt: new Date("2026-01-02T10:01:01Z") },
+      { ...base, annotatorId: ann2.id, scheme: "MMTE", status: "IN_PROGRESS", position: 3 },
+    ],
+  });
+  const anns = [
+    { annotatorId: ann1.id, translationId: t1.id, mrwId: null, field: "FLUENCY", value: 4, version: 2 },
+    { annotatorId: ann2.id, translationId: t1.id, mrwId: null, field: "FLUENCY", value: 3, version: 1 },
+    { annotatorId: ann1.id, translationId: t1.id, mrwId: m1.id, field: "EQUIVALENCE", value: "FULL", version: 1 },
+    { annotatorId: ann1.id, translationId: t2.id, mrwId: m1.id, field: "ALIGNMENT", value: { spans: [{ start: 2, end: 4 }], pattern: "DIRECT" }, version: 1 },
+    { annotatorId: ann2.id, translationId: t2.id, mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true }, version: 1 },
+    { annotatorId: ann2.id, translationId: t2.id, mrwId: null, field: "COMMENT", value: '=HYPERLINK("http://evil")', version: 1 },
+  ];
+  for (const a of anns) {
+    const row = await db.annotation.create({ data: { ...base, ...a, itemKey: `${a.translationId ?? "-"}:${a.mrwId ?? "-"}` } });
+    await db.history.create({ data: { projectId: project.id, userId: a.annotatorId, entity: "ANNOTATION", entityId: row.id, version: a.version, newValue: a.value } });
+  }
+  await db.errorSpan.createMany({
+    data: [
+      { projectId: project.id, annotatorId: ann1.id, translationId: t1.id, mrwId: m1.id, category: "IMP", severity: "MAJOR", start: 1, end: 3, comment: "=cmd|' /C calc'!A0" },
+      { projectId: project.id, annotatorId: ann1.id, translationId: t1.id, mrwId: null, category: "PRF", severity: "MINOR", start: 0, end: 0, deletedAt: new Date("2026-01-03T00:00:00Z"), version: 2 },
+    ],
+  });
+  const pe = await db.postEdit.create({ data: { ...base, annotatorId: ann1.id, kind: "FIGURATIVE", text: "经济增长两年后，地区经济已经后劲不足。", baseTranslationId: t1.id } });
+  await db.adjudication.createMany({
+    data: [
+      { ...base, translationId: t1.id, itemKey: `${t1.id}:-`, field: "FLUENCY", value: 4, rationale: "majority", adjudicatorId: adj.id },
+      { ...base, translationId: t1.id, mrwId: m1.id, itemKey: `${t1.id}:${m1.id}`, field: "EQUIVALENCE", value: "FULL", automatic: true },
+    ],
+  });
+  await db.goldReference.createMany({
+    data: [
+      { ...base, language: "zh", kind: "FIGURATIVE", text: pe.text, sourcePostEditId: pe.id, approvedById: mgr.id },
+      { ...base, language: "zh", kind: "LITERAL", text: t2.text, sourceTranslationId: t2.id, approvedById: adj.id },
+    ],
+  });
+  return { project, users: { ann1, ann2, adj, mgr } };
+}
+
+export async function collect(lines: AsyncIterable<string>): Promise<string> {
+  let s = "";
+  for await (const l of lines) s += l;
+  return s;
+}
