@@ -7,7 +7,8 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/queue", label: "My queue", permission: "annotation.write" },
   { href: "/adjudication", label: "Adjudication", permission: "adjudication.write" },
   { href: "/dashboard", label: "Agreement & scores", permission: "report.read" },
-  { href: "/import", label: "Import", permission: "project.manage" },
+  { href: "/import", label: "Import & export", permission: "project.manage" },
+  { href: "/settings", label: "Settings", permission: "project.manage" },
   { href: "/members", label: "Members", permission: "project.manage" },
 ];
 
