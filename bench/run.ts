@@ -86,8 +86,13 @@ async function main() {
     const baseURL = `http://127.0.0.1:${port}`;
     try {
       if (runWorkspace) {
-        console.error("[bench] item page and saves …");
-        results.workspace = await runWorkspace({ baseURL, databaseUrl: dbUrl, baselines, small });
+        // issue 7: save latency and throughput with 50 and with 200 concurrent annotators
+        console.error("[bench] item page and saves, 50 annotators …");
+        results.workspace = await runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50 });
+        console.error("[bench] saves, 200 annotators …");
+        results.workspace200 = await runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 200, pageRequests: 20 });
+        console.error("[bench] saves, 50 annotators, unpaced (throughput) …");
+        results.workspaceUnpaced = await runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50, pageRequests: 20, savesPerAnnotatorPerSecond: 0 });
       }
       if (runDashboard) {
         console.error("[bench] dashboard …");
@@ -100,11 +105,11 @@ async function main() {
 
   // Ratios against the baselines of this run.
   const ie = results.importExport as Json | undefined;
-  const ws = results.workspace as Json | undefined;
+  const ws = (results.workspaceUnpaced as { saveMs?: Json } | undefined)?.saveMs;
   results.ratios = {
-    importRowsVsCopy: ratio(Number(ie?.importRowsPerSecond), baselines.copyRowsPerSecond.perSecond),
-    exportRowsVsSelect: ratio(Number(ie?.exportRowsPerSecond), baselines.selectRowsPerSecond.perSecond),
-    saveThroughputVsInsertTps: ratio(Number(ws?.saveThroughputPerSecond), baselines.insertTps.perSecond),
+    importRowsVsCopy: ratio(Number((ie?.import as Json | undefined)?.rowsPerS), baselines.copyRowsPerSecond.perSecond),
+    exportRowsVsSelect: ratio(Number((ie?.export as Json | undefined)?.rowsPerS), baselines.selectRowsPerSecond.perSecond),
+    saveThroughputVsInsertTps: ratio(Number(ws?.requestsPerSecond), baselines.insertTps.perSecond),
   };
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
 
