@@ -53,6 +53,16 @@ function ratio(a: number | undefined, b: number | undefined): number | null {
   return a && b ? Math.round((a / b) * 1000) / 1000 : null;
 }
 
+/** Runs one part; a failure is recorded in the results instead of ending the run. */
+async function part(results: Json, key: string, fn: () => Promise<unknown>): Promise<void> {
+  try {
+    results[key] = await fn();
+  } catch (e) {
+    console.error(`[bench] ${key} failed: ${e instanceof Error ? e.message : String(e)}`);
+    results[key] = { error: e instanceof Error ? e.message.split("\n").slice(0, 3).join(" ") : String(e) };
+  }
+}
+
 async function main() {
   const started = Date.now();
   const results: Json = {
@@ -70,11 +80,11 @@ async function main() {
 
   console.error("[bench] agreement engine …");
   const runAgreement = await optionalModule<(o?: Json) => Promise<Json>>("agreement.ts", "runAgreementBench");
-  if (runAgreement) results.agreement = await runAgreement(small ? { unitsA: 100_000, unitsB: 1_000 } : {});
+  if (runAgreement) await part(results, "agreement", () => runAgreement(small ? { unitsA: 100_000, unitsB: 1_000 } : {}));
 
   console.error("[bench] import and export …");
   const runImportExport = await optionalModule<(o: Json) => Promise<Json>>("import-export.ts", "runImportExportBench");
-  if (runImportExport) results.importExport = await runImportExport({ databaseUrl: dbUrl, segments: scale(100_000), baselines });
+  if (runImportExport) await part(results, "importExport", () => runImportExport({ databaseUrl: dbUrl, segments: scale(100_000), annotationRows: scale(1_000_000) }));
 
   const runWorkspace = await optionalModule<(o: Json) => Promise<Json>>("workspace.ts", "runWorkspaceBench");
   const runDashboard = await optionalModule<(o: Json) => Promise<Json>>("dashboard.ts", "runDashboardBench");
@@ -88,15 +98,15 @@ async function main() {
       if (runWorkspace) {
         // issue 7: save latency and throughput with 50 and with 200 concurrent annotators
         console.error("[bench] item page and saves, 50 annotators …");
-        results.workspace = await runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50 });
+        await part(results, "workspace", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50 }));
         console.error("[bench] saves, 200 annotators …");
-        results.workspace200 = await runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 200, pageRequests: 20 });
+        await part(results, "workspace200", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 200, pageRequests: 20 }));
         console.error("[bench] saves, 50 annotators, unpaced (throughput) …");
-        results.workspaceUnpaced = await runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50, pageRequests: 20, savesPerAnnotatorPerSecond: 0 });
+        await part(results, "workspaceUnpaced", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50, pageRequests: 20, savesPerAnnotatorPerSecond: 0 }));
       }
       if (runDashboard) {
         console.error("[bench] dashboard …");
-        results.dashboard = await runDashboard({ baseURL, databaseUrl: dbUrl, small });
+        await part(results, "dashboard", () => runDashboard({ baseURL, databaseUrl: dbUrl, ...(small ? { segments: 1_000 } : {}) }));
       }
     } finally {
       server.kill("SIGTERM");

@@ -189,7 +189,16 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   const result = (await instance) as unknown as { requests: { average: number; total: number }; latency: Record<string, number>; non2xx: number; errors: number };
 
   // ---- clean up ---------------------------------------------------------------------------------------
-  await db.project.delete({ where: { id: project.id } });
+  // in-flight saves of the last burst may still hold row locks: retry the cleanup briefly
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.project.delete({ where: { id: project.id } });
+      break;
+    } catch (e) {
+      if (attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
   await db.user.deleteMany({ where: { email: { startsWith: `bench-${tag}-` } } });
   await disconnectDb();
   await closePgPool();
