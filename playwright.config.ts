@@ -42,6 +42,8 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       NEXTAUTH_URL: baseURL,
+      // small enough that the oversized-upload test stays quick
+      TROPOS_MAX_UPLOAD_MB: "8",
     },
     stdout: "ignore",
     stderr: "pipe",

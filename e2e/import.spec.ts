@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { screenshot, signIn, USERS } from "./helpers";
+import { apiSignIn, screenshot, signIn, USERS } from "./helpers";
 
 const slug = `e2e-import-${Date.now().toString(36)}`;
 const J = (o: unknown) => JSON.stringify(o);
@@ -93,4 +93,17 @@ test("an annotator cannot open the import page or upload", async ({ page }) => {
   await signIn(page, USERS.annotator);
   const res = await page.request.post(`/api/projects/demo/import`, { multipart: { file: { name: "x.jsonl", mimeType: "text/plain", buffer: Buffer.from(corpus) } } });
   expect(res.status()).toBe(403);
+});
+
+test("an upload over the limit is refused with the limit in the message, and nothing is stored", async ({ request }) => {
+  await apiSignIn(request, USERS.manager);
+  const before = await (await request.get("/api/projects/demo")).json();
+  const big = Buffer.alloc(9 * 1024 * 1024, "a");
+  const res = await request.post("/api/projects/demo/import", {
+    multipart: { file: { name: "huge.tsv", mimeType: "text/tab-separated-values", buffer: big } },
+  });
+  expect(res.status()).toBe(413);
+  expect((await res.json()).error.message).toContain("8 MB");
+  const after = await (await request.get("/api/projects/demo")).json();
+  expect(after.segments).toBe(before.segments);
 });

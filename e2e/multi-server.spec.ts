@@ -68,3 +68,21 @@ test("failed sign-ins on one server count on the other", async ({ baseURL }) => 
   // locked now, on either server, even with the right password
   expect(await attempt(base2, "tropos-demo")).toContain("error=locked");
 });
+
+test("annotators on both servers save, and a stale save through the other server is refused", async ({ baseURL }) => {
+  const a1 = await playwrightRequest.newContext({ baseURL });
+  await apiSignIn(a1, USERS.annotator);
+  const a2 = await playwrightRequest.newContext({ baseURL: base2, storageState: await a1.storageState() });
+  const queue = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
+  const target = { segmentId: queue.segment.id, translationId: queue.translations[0].id, field: "OVERALL" };
+  const first = await a1.put("/api/projects/demo/annotations", { data: { ...target, value: 2, baseVersion: 0 } });
+  expect(first.status()).toBe(200);
+  const v1 = (await first.json()).version;
+  const second = await a2.put("/api/projects/demo/annotations", { data: { ...target, value: 3, baseVersion: v1 } });
+  expect(second.status()).toBe(200);
+  // server 1 still believes version v1: refused, with server 2's value as the current one
+  const stale = await a1.put("/api/projects/demo/annotations", { data: { ...target, value: 4, baseVersion: v1 } });
+  expect(stale.status()).toBe(409);
+  expect((await stale.json()).error.detail.current.value).toBe(3);
+  await Promise.all([a1.dispose(), a2.dispose()]);
+});

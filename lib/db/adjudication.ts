@@ -88,7 +88,25 @@ const snapshot = (a: { value: unknown; rationale: string; automatic: boolean; ad
   adjudicatorId: a.adjudicatorId,
 });
 
+/**
+ * Two adjudicators deciding a new item at the same moment both find no row to lock; the unique
+ * key (segment, item, field) lets only one insert through. The other gets CONFLICT with the
+ * winner's decision, exactly as for a stale version, instead of a database error.
+ */
 export async function saveAdjudication(db: Db, input: TSaveAdjudicationInput) {
+  try {
+    return await saveAdjudicationOnce(db, input);
+  } catch (e) {
+    if ((e as { code?: string }).code !== "P2002") throw e;
+    const itemKey = itemKeyOf(input.translationId ?? undefined, input.mrwId ?? undefined);
+    const existing = await db.adjudication.findUnique({ where: { segmentId_itemKey_field: { segmentId: input.segmentId, itemKey, field: input.field } } });
+    throw new AppError("CONFLICT", "Someone else decided this item at the same moment; review their value before saving yours.", {
+      current: existing ? { value: existing.value, rationale: existing.rationale, version: existing.version, automatic: existing.automatic, updatedAt: existing.updatedAt } : null,
+    });
+  }
+}
+
+async function saveAdjudicationOnce(db: Db, input: TSaveAdjudicationInput) {
   return db.$transaction(async (tx) => {
     const { translation, mrw } = await resolveItem(tx, input.projectId, input.segmentId, input.translationId, input.mrwId);
     const field = input.field;

@@ -2,6 +2,7 @@
 // detected) format, then validate and store it through the one loader (lib/db/load-import.ts),
 // or only validate it (dry run = the loader's transaction rolled back) for the preview.
 import type { Pool } from "pg";
+import { tabularAnnotationAllowList } from "@/lib/schemes/tabular-allow-list";
 import { z } from "zod";
 import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
 import { getActivePos } from "@/lib/db/mrw-active-pos";
@@ -88,6 +89,8 @@ export async function parseImportFile(
     targetLang: options.targetLang ?? project.targetLang,
     encoding: options.encoding,
     activePos,
+    // tabular annotation files: only registry fields with their closed value sets
+    ...tabularAnnotationAllowList(),
   });
   return { format, result };
 }

@@ -11,6 +11,7 @@ import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { AppError } from "@/lib/errors";
+import { saveAdjudication } from "@/lib/db/adjudication";
 
 let db: Db;
 let pool: Pool;
@@ -94,5 +95,24 @@ describe("concurrent saves", () => {
     expect(await db.segment.count({ where: { projectId: project.id } })).toBe(25);
     expect(await db.translation.count({ where: { segment: { projectId: project.id } } })).toBe(75);
     expect(await db.annotation.count({ where: { projectId: project.id, field: "FIDELITY" } })).toBe(30);
+  });
+
+  it("two adjudicators resolving the same item at once: one decision, the other sees CONFLICT", async () => {
+    const { project, segment, translation } = await projectWithAnnotators(1);
+    const [adjA, adjB] = await Promise.all([makeUser(db, { tag: "adjA" }), makeUser(db, { tag: "adjB" })]);
+    for (let round = 0; round < 5; round++) {
+      const field = (["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "FLUENCY"] as const)[round];
+      const base = round === 4 ? 1 : 0; // the last round races on an existing decision (row lock path)
+      const results = await Promise.allSettled(
+        [adjA, adjB].map((a, i) =>
+          saveAdjudication(db, { projectId: project.id, adjudicatorId: a.id, segmentId: segment.id, translationId: translation.id, field, value: 3 + i, rationale: `by ${i}`, baseVersion: base }),
+        ),
+      );
+      const won = results.filter((r) => r.status === "fulfilled");
+      const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(won.length, `round ${round}`).toBe(1);
+      expect(lost.map((r) => (r.reason as AppError).code), `round ${round}`).toEqual(["CONFLICT"]);
+    }
+    expect(await db.adjudication.count({ where: { projectId: project.id } })).toBe(4);
   });
 });
