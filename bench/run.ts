@@ -101,6 +101,9 @@ async function main() {
         await part(results, "workspace", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50 }));
         console.error("[bench] saves, 200 annotators …");
         await part(results, "workspace200", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 200, pageRequests: 20 }));
+        console.error("[bench] saves, 50 and 200 independent annotators (Poisson arrivals) …");
+        await part(results, "workspacePoisson", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50, pageRequests: 20, arrivals: "poisson" }));
+        await part(results, "workspacePoisson200", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 200, pageRequests: 20, arrivals: "poisson" }));
         console.error("[bench] saves, 50 annotators, unpaced (throughput) …");
         await part(results, "workspaceUnpaced", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50, pageRequests: 20, savesPerAnnotatorPerSecond: 0 }));
       }

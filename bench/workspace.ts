@@ -38,6 +38,53 @@ export interface WorkspaceBenchOptions {
    * measures saturation throughput rather than the latency an annotator sees.
    */
   savesPerAnnotatorPerSecond?: number;
+  /**
+   * "synchronized" (default): autocannon paces every connection on the same clock, so all
+   * annotators save in the same instant — a burst of `annotators` requests every 1/rate s, the
+   * worst case. "poisson": each annotator saves after an exponentially distributed pause with
+   * the same mean rate, as independent people do.
+   */
+  arrivals?: "synchronized" | "poisson";
+}
+
+interface SaveTarget {
+  segmentId: string;
+  translationId: string;
+  field: string;
+}
+
+/** Independent annotators: each saves after an exponential pause (mean 1/rate s), awaiting each answer. */
+async function poissonSaves(opts: { baseURL: string; slug: string; cookies: string[]; targets: SaveTarget[]; rate: number; seconds: number }) {
+  const times: number[] = [];
+  let conflicts = 0;
+  let failures = 0;
+  const deadline = performance.now() + opts.seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    opts.cookies.map(async (cookie, a) => {
+      const versions = new Map<number, number>();
+      for (let n = 0; ; n++) {
+        await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * (1000 / opts.rate)));
+        if (performance.now() > deadline) break;
+        const k = (a + n) % opts.targets.length;
+        const t = opts.targets[k];
+        const t0 = performance.now();
+        const res = await fetch(`${opts.baseURL}/api/projects/${opts.slug}/annotations`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ ...t, value: 1 + (n % 5), baseVersion: versions.get(k) ?? 0 }),
+        });
+        const body = await res.json();
+        times.push(performance.now() - t0);
+        if (res.status === 200) versions.set(k, body.version);
+        else if (res.status === 409) {
+          conflicts++;
+          versions.set(k, body.error.detail.current.version);
+        } else failures++;
+      }
+    }),
+  );
+  return { times, conflicts, failures, seconds: (performance.now() - started) / 1000 };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -139,6 +186,22 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
     if (i >= 0) pageTimes.push(ms);
   }
 
+  async function cleanUp() {
+    // in-flight saves of the last burst may still hold row locks: retry the cleanup briefly
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await db.project.delete({ where: { id: project.id } });
+        break;
+      } catch (e) {
+        if (attempt >= 5) throw e;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+    await db.user.deleteMany({ where: { email: { startsWith: `bench-${tag}-` } } });
+    await disconnectDb();
+    await closePgPool();
+  }
+
   // ---- concurrent saves -------------------------------------------------------------------------------
   const fields = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"];
   const versions = new Map<string, number>();
@@ -150,6 +213,33 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   // far more than the in-flight window apart, so concurrent requests never collide.
   const targets = Math.min(translations.length * fields.length, 16);
   const rate = opts.savesPerAnnotatorPerSecond ?? 2;
+  if (opts.arrivals === "poisson" && rate > 0) {
+    const targetList: SaveTarget[] = Array.from({ length: targets }, (_, t) => {
+      const tr = translations[t % translations.length];
+      return { segmentId: tr.segmentId, translationId: tr.id, field: fields[Math.floor(t / translations.length)] };
+    });
+    const run = await poissonSaves({ baseURL: opts.baseURL, slug: project.slug, cookies, targets: targetList, rate, seconds: opts.saveSeconds ?? 10 });
+    await cleanUp();
+    const page = stats(pageTimes);
+    const save = stats(run.times);
+    return {
+      name: "workspace",
+      setup: { segments: nSeg, mrwsPerSegment: 5, systems: 4, annotators: nAnn, setupMs },
+      itemPageMs: { ...page, aimP95: 150, meetsAim: page.p95 < 150 },
+      saveMs: {
+        ...save,
+        aimP95: 50,
+        meetsAim: save.p95 < 50,
+        concurrency: nAnn,
+        arrivals: "poisson",
+        savesPerAnnotatorPerSecond: rate,
+        requestsPerSecond: Math.round(run.times.length / run.seconds),
+        total: run.times.length,
+        conflicts: run.conflicts,
+        failures: run.failures,
+      },
+    };
+  }
   const instance = autocannon({
     url: opts.baseURL,
     connections: nAnn,
@@ -188,20 +278,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => saveTimes.push(responseTime));
   const result = (await instance) as unknown as { requests: { average: number; total: number }; latency: Record<string, number>; non2xx: number; errors: number };
 
-  // ---- clean up ---------------------------------------------------------------------------------------
-  // in-flight saves of the last burst may still hold row locks: retry the cleanup briefly
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.project.delete({ where: { id: project.id } });
-      break;
-    } catch (e) {
-      if (attempt >= 5) throw e;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-  await db.user.deleteMany({ where: { email: { startsWith: `bench-${tag}-` } } });
-  await disconnectDb();
-  await closePgPool();
+  await cleanUp();
 
   const page = stats(pageTimes);
   const save = stats(saveTimes);
