@@ -25,7 +25,7 @@ test("manager sees the project overview with live counts and manages members", a
   await signIn(page, USERS.manager);
   await expect(page.getByTestId("project-list")).toContainText("Demo: metaphors in the news (EN→ZH)");
   await screenshot(page, "projects-manager");
-  await page.getByRole("link", { name: /EN→ZH/ }).click();
+  await page.getByRole("link", { name: /Demo: metaphors in the news \(EN→ZH\)/ }).click();
   await expect(page.getByTestId("count-segments")).toHaveText("25");
   await expect(page.getByTestId("count-mt-systems")).toHaveText("3");
   await expect(page.getByTestId("count-translations")).toHaveText("75");
