@@ -13,6 +13,8 @@
 import {
   bootstrapCI,
   cohenKappa,
+  confusionMatrix,
+  type ConfusionMatrix,
   fleissKappa,
   krippendorffAlpha,
   pearsonR,
@@ -22,6 +24,7 @@ import {
   type Ratings,
 } from "@/lib/agreement";
 import type { TAgreementFigure } from "./agreement-figure";
+import { mixesKinds } from "@/lib/agreement/encode-ratings";
 import type { TAlphaLevelName, TKappaCategoriesName, TKappaWeightsName } from "./agreement-options";
 
 export interface TRatingsSpec {
@@ -58,6 +61,47 @@ function withCi(f: TAgreementFigure, ratings: Ratings, stat: (r: Ratings) => Agr
   return f;
 }
 
+/**
+ * `cohenKappa(a, b, { weights, categories })` from the pair's confusion matrix
+ * (`confusionMatrix(a, b, { categories })`), so the weightings of one pair and
+ * category list share one pass over the units: the same integer-count
+ * arithmetic in the same order, hence the same numbers.
+ */
+function kappaOfMatrix(cm: ConfusionMatrix, weights: TKappaWeightsName, categoriesGiven: boolean): AgreementResult {
+  const { categories, counts, n } = cm;
+  if (weights !== "unweighted" && !categoriesGiven && mixesKinds(categories)) {
+    throw new Error("cohenKappa: weighted kappa of mixed number and string codes needs an ordered categories option");
+  }
+  if (n === 0) return { value: null, reason: "no unit coded by both coders", n };
+  const k = categories.length;
+  const rows = new Array<number>(k).fill(0);
+  const cols = new Array<number>(k).fill(0);
+  let diag = 0;
+  for (let i = 0; i < k; i++) {
+    diag += counts[i][i];
+    for (let j = 0; j < k; j++) {
+      rows[i] += counts[i][j];
+      cols[j] += counts[i][j];
+    }
+  }
+  let chance = 0;
+  for (let i = 0; i < k; i++) chance += rows[i] * cols[i];
+  const n2 = n * n;
+  if (chance === n2) return { value: null, reason: "no variation: both coders used only one and the same category, so expected agreement is 1", n };
+  if (weights === "unweighted") return { value: (n * diag - chance) / (n2 - chance), n };
+  let wo = 0;
+  let we = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      if (i === j) continue;
+      const w = weights === "linear" ? Math.abs(i - j) : (i - j) * (i - j);
+      wo += w * counts[i][j];
+      we += w * rows[i] * cols[j];
+    }
+  }
+  return { value: 1 - (n * wo) / we, n };
+}
+
 export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: readonly string[], spec: TRatingsSpec): TAgreementFigure[] {
   const keep = ratingsIn.map((row, i) => i).filter((i) => ratingsIn[i].some((v) => v !== null && v !== undefined));
   const ratings = keep.map((i) => ratingsIn[i]);
@@ -86,12 +130,19 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
   for (const [i, j] of pairs) {
     const pair = named ? { annotators: [emails[i], emails[j]] as [string, string] } : {};
     const ab: Ratings = [ratings[i], ratings[j]];
+    // one confusion matrix per category list, shared by the weightings
+    const matrices = new Map<(typeof spec.kappaCategoryLists)[number], ConfusionMatrix>();
+    const matrixOf = (list: (typeof spec.kappaCategoryLists)[number]) => {
+      let cm = matrices.get(list);
+      if (!cm) matrices.set(list, (cm = confusionMatrix(ab[0], ab[1], { categories: list.categories })));
+      return cm;
+    };
     for (const weights of spec.kappaWeights) {
       const lists = weights === "unweighted" ? spec.kappaCategoryLists.slice(0, 1) : spec.kappaCategoryLists;
       for (const list of lists) {
         const st = (r: Ratings) => cohenKappa(r[0], r[1], { weights, categories: list.categories });
         const extra = weights === "unweighted" ? { weights } : { weights, kappaCategories: list.name };
-        out.push(withCi(fig(base, "cohen_kappa", st(ab), { ...extra, ...pair }), ab, st, spec, units));
+        out.push(withCi(fig(base, "cohen_kappa", kappaOfMatrix(matrixOf(list), weights, list.categories !== undefined), { ...extra, ...pair }), ab, st, spec, units));
       }
     }
     if (spec.pearson) {
