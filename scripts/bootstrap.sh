@@ -4,8 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "[tropos] Installing dependencies (npm ci) …"
-  npm ci --no-audit --no-fund
+  echo "[tropos] Installing dependencies …"
+  # `npm install` on the committed lock file rather than `npm ci`: the registry mirror this project
+  # is built against lacks some other platforms' optional binaries (e.g. @next/swc-darwin-*), so
+  # the lock file cannot list them and `npm ci` would refuse it as out of sync. Versions still
+  # come from the lock file.
+  npm install --no-audit --no-fund
 fi
 if [ ! -f lib/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt lib/generated/prisma/client.ts ]; then
   echo "[tropos] Generating the Prisma client …"
