@@ -3,7 +3,7 @@
 // and ids of another project being NOT_FOUND.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
@@ -12,15 +12,8 @@ import { adjudicationScenario } from "@/scripts/e2e-metahope-fixture";
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-  pool = (await import("@/lib/db/pg-pool")).getPgPool();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 async function seeded() {
   const project = await makeProject(db);

@@ -4,7 +4,7 @@
 // adjudications, gold references.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { collect, makeRichProject } from "./export-rich-project";
 import type { Db } from "@/lib/db/client";
 import { DUMP_TABLES, dumpProject, restoreProject } from "@/lib/db/project-dump";
@@ -12,15 +12,8 @@ import { AppError } from "@/lib/errors";
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-  pool = (await import("@/lib/db/pg-pool")).getPgPool();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 type Line = { kind: string; row?: Record<string, unknown>; project?: Record<string, unknown> };
 

@@ -3,7 +3,7 @@
 // neutralise spreadsheet formulas.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import { collect, makeRichProject } from "./export-rich-project";
 import type { Db } from "@/lib/db/client";
@@ -12,15 +12,8 @@ import { importFile } from "@/lib/db/import-file";
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-  pool = (await import("@/lib/db/pg-pool")).getPgPool();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 const exportText = (p: { id: string; slug: string }, what: Parameters<typeof exportFile>[3], format: Parameters<typeof exportFile>[4]) => collect(exportFile(pool, db, p, what, format).lines);
 

@@ -2,7 +2,7 @@
 // nothing of them is stored. Also: BOM/CRLF input, four languages byte-exact through import and export.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { importFile, type TImportOptions } from "@/lib/db/import-file";
@@ -10,15 +10,8 @@ import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-  pool = (await import("@/lib/db/pg-pool")).getPgPool();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 const J = (o: unknown) => JSON.stringify(o);
 const TEXTS = {

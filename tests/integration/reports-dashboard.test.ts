@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
@@ -13,15 +13,8 @@ import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-  pool = (await import("@/lib/db/pg-pool")).getPgPool();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 /** 4 segments with one MRW each, translated by sysA; annotators x and y. */
 export function seededImport(): ImportResult {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { getAgreementFigures, getScoreTables, type TAgreementFigure } from "@/lib/reports";
@@ -15,15 +15,8 @@ import { haveMetahopeData, importMetahopePilot } from "@/scripts/e2e-metahope-fi
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-  pool = (await import("@/lib/db/pg-pool")).getPgPool();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 const SYSTEMS = ["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B"];
 const TABLE3: Record<string, [number, number, number, number, number, number]> = {

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
 import type { Pool } from "pg";
 import { seedDemo } from "@/lib/db/seed-demo";
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-  pool = (await import("@/lib/db/pg-pool")).getPgPool();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 describe("seedDemo", () => {
   it("seeds once, with three annotators on every segment of every scheme", async () => {
