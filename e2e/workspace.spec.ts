@@ -38,7 +38,11 @@ test("MMTE: a full item with the keyboard only, from the queue's continue button
   await expect.poll(() => focusedSlot(page)).toMatch(/\|EQUIVALENCE$/);
   await page.keyboard.press("g");
   await expect(page.getByTestId("guidelines-title")).toHaveText(/Equivalence/);
-  await expect(page.getByRole("complementary", { name: "Guidelines" })).toContainText("Full-Equivalence");
+  // The item comes from a per-annotator shuffle (seeded by the annotator's id, new every run), so
+  // its first MRW may be metaphorical or literal: the panel must show that source's label set.
+  await expect(page.getByRole("complementary", { name: "Guidelines" })).toContainText(
+    /Full-Equivalence|The non-metaphorical source word is translated by a literal/,
+  );
   await page.keyboard.press("g");
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
