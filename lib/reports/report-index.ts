@@ -88,6 +88,9 @@ export class ValueDict {
   private readonly byText = new Map<string, number>();
   private readonly byPrimitive = new Map<unknown, number>();
   private readonly digit = new Int32Array(10).fill(-1);
+  /** the first texts seen (up to 17) and their indexes, for the in-place comparison of addText */
+  private readonly textList: string[] = [];
+  private readonly textIndex: number[] = [];
 
   /** From a JSON text (the SQL path). */
   addText(s: string, start: number, end: number): number {
@@ -98,7 +101,22 @@ export class ValueDict {
         return this.digit[d];
       }
     }
-    return this.addJson(s.slice(start, end));
+    // few distinct values (labels, Likert scores): compare in place, no slice
+    const len = end - start;
+    const few = this.textList.length <= 16;
+    if (few) {
+      for (let i = 0; i < this.textList.length; i++) {
+        const t = this.textList[i];
+        if (t.length === len && s.startsWith(t, start)) return this.textIndex[i];
+      }
+    }
+    const text = s.slice(start, end);
+    const i = this.addJson(text);
+    if (few) {
+      this.textList.push(text);
+      this.textIndex.push(i);
+    }
+    return i;
   }
 
   private addJson(text: string): number {
