@@ -1,4 +1,4 @@
-import { assertCode, indexCategories, isMissing, sortCodes } from "./encode-ratings";
+import { assertCode, indexCategories, isMissing, sortCodes, type EncodedRatings } from "./encode-ratings";
 import type { Code } from "./types";
 
 export interface ConfusionMatrix {
@@ -69,5 +69,60 @@ export function confusionMatrix(
     if (!isMissing(x) && !isMissing(y)) flat[index.get(x)! * k + index.get(y)!]++;
   }
   const counts = Array.from({ length: k }, (_, i) => Array.from(flat.subarray(i * k, (i + 1) * k)));
+  return { categories, counts, n };
+}
+
+/**
+ * `confusionMatrix` of coders `a` and `b` (coder indexes) of already encoded
+ * ratings: the same categories, counts and n as `confusionMatrix` of the two
+ * coders' rows, with no per-unit code lookup (a report takes one matrix per
+ * pair and category list from one encoding). `enc` must come from
+ * `encodeRatings` without a `categories` option (categories sorted, so the
+ * observed ones come out in `confusionMatrix`'s order).
+ *
+ * @throws Error when a code observed in the units coded by both is not in
+ *   `opts.categories`.
+ */
+export function confusionMatrixOfEncoded(enc: EncodedRatings, a: number, b: number, opts: { categories?: Code[] } = {}): ConfusionMatrix {
+  const { nCoders, nUnits, codes } = enc;
+  if (!(a >= 0 && a < nCoders && b >= 0 && b < nCoders)) throw new Error(`confusionMatrixOfEncoded: coders ${a} and ${b} out of 0..${nCoders - 1}`);
+  const K = enc.categories.length;
+  const full = new Float64Array(K * K);
+  let n = 0;
+  for (let u = 0, base = 0; u < nUnits; u++, base += nCoders) {
+    const x = codes[base + a];
+    const y = codes[base + b];
+    if (x >= 0 && y >= 0) {
+      full[x * K + y]++;
+      n++;
+    }
+  }
+  const used = new Uint8Array(K);
+  for (let x = 0; x < K; x++) {
+    for (let y = 0; y < K; y++) {
+      if (full[x * K + y] > 0) used[x] = used[y] = 1;
+    }
+  }
+  let categories: Code[];
+  const to = new Int32Array(K).fill(-1);
+  if (opts.categories) {
+    categories = opts.categories.slice();
+    const index = indexCategories(categories, false, "confusionMatrix");
+    for (let k = 0; k < K; k++) {
+      const i = index.get(enc.categories[k]);
+      if (i !== undefined) to[k] = i;
+      else if (used[k]) throw new Error(`confusionMatrix: code ${JSON.stringify(enc.categories[k])} is not in the categories option`);
+    }
+  } else {
+    categories = [];
+    for (let k = 0; k < K; k++) if (used[k]) to[k] = categories.push(enc.categories[k]) - 1;
+  }
+  const counts = categories.map(() => new Array<number>(categories.length).fill(0));
+  for (let x = 0; x < K; x++) {
+    for (let y = 0; y < K; y++) {
+      const c = full[x * K + y];
+      if (c > 0) counts[to[x]][to[y]] += c;
+    }
+  }
   return { categories, counts, n };
 }

@@ -5,11 +5,11 @@
  */
 export type { AgreementResult, AlphaLevel, Code, KappaWeights, Ratings } from "./types";
 export { cohenKappa, type CohenKappaOptions, type CohenKappaResult } from "./cohen-kappa";
-export { confusionMatrix, type ConfusionMatrix } from "./confusion-matrix";
+export { confusionMatrix, confusionMatrixOfEncoded, type ConfusionMatrix } from "./confusion-matrix";
 export { pairwiseCohenMatrix, type PairwiseCohenMatrix } from "./pairwise-cohen-matrix";
 export { fleissKappa, type FleissKappaResult, type FleissCategoryKappa } from "./fleiss-kappa";
-export { krippendorffAlpha, type KrippendorffAlphaResult } from "./krippendorff-alpha";
-export { percentAgreement, type PercentAgreementResult } from "./percent-agreement";
+export { krippendorffAlpha, krippendorffAlphaLevels, krippendorffAlphaOfEncoded, type KrippendorffAlphaResult } from "./krippendorff-alpha";
+export { percentAgreement, percentAgreementOfEncoded, type PercentAgreementResult } from "./percent-agreement";
 export { pairwiseAgreement, type PairwiseAgreementResult } from "./pairwise-agreement";
 export { pearsonR, type PearsonRResult } from "./pearson-r";
 export {
@@ -19,4 +19,5 @@ export {
   type BootstrapResult,
   type RatingsStatistic,
 } from "./bootstrap-ci";
+export { encodeRatings, type EncodedRatings } from "./encode-ratings";
 export { seededRandom, type SeededRandom } from "./seeded-random";

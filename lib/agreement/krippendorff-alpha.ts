@@ -1,5 +1,5 @@
 import { coincidenceMatrix, type CoincidenceMatrix } from "./coincidence-matrix";
-import { encodeRatings } from "./encode-ratings";
+import { encodeRatings, type EncodedRatings } from "./encode-ratings";
 import type { AgreementResult, AlphaLevel, Code, Ratings } from "./types";
 
 export interface KrippendorffAlphaResult extends AgreementResult {
@@ -65,6 +65,43 @@ export function krippendorffAlpha(ratings: Ratings, opts: { level: AlphaLevel })
     }
   }
   return alphaFromCoincidences(coincidenceMatrix(enc), enc.categories, level);
+}
+
+const LEVELS: readonly AlphaLevel[] = ["nominal", "ordinal", "interval", "ratio"];
+
+/**
+ * α at several levels of one ratings matrix, from one encoding and one
+ * coincidence matrix: the same values as one `krippendorffAlpha` call per
+ * level (the coincidences do not depend on the level; only δ² does), at a
+ * fraction of the cost when a report wants every level.
+ *
+ * @throws as `krippendorffAlpha` does for the first numeric level.
+ */
+export function krippendorffAlphaLevels(ratings: Ratings, levels: readonly AlphaLevel[]): KrippendorffAlphaResult[] {
+  for (const level of levels) {
+    if (!LEVELS.includes(level)) throw new Error(`krippendorffAlpha: unknown level ${String(level)}; use nominal, ordinal, interval or ratio`);
+  }
+  const numeric = levels.find((l) => l !== "nominal");
+  return krippendorffAlphaOfEncoded(encodeRatings(ratings, { numeric: numeric !== undefined, what: `krippendorffAlpha (${numeric ?? "nominal"})` }), levels);
+}
+
+/**
+ * α at several levels of already encoded ratings. `enc` must come from
+ * `encodeRatings` without a `categories` option (categories in their sorted
+ * order, which the ordinal, interval and ratio distances rely on).
+ */
+export function krippendorffAlphaOfEncoded(enc: EncodedRatings, levels: readonly AlphaLevel[]): KrippendorffAlphaResult[] {
+  const cm = coincidenceMatrix(enc);
+  return levels.map((level) => {
+    if (level !== "nominal") {
+      enc.categories.forEach((c, i) => {
+        if (typeof c !== "number") throw new Error(`krippendorffAlpha (${level}): code ${JSON.stringify(c)} is not numeric; this level needs finite numbers`);
+        if (i > 0 && c <= (enc.categories[i - 1] as number)) throw new Error(`krippendorffAlpha (${level}): encoded categories are not in ascending order`);
+        if (level === "ratio" && c < 0) throw new Error(`krippendorffAlpha (ratio): negative value ${c}; ratio data must be ≥ 0`);
+      });
+    }
+    return alphaFromCoincidences(cm, enc.categories, level);
+  });
 }
 
 /** α from a coincidence matrix; `categories` must be sorted ascending for numeric levels. */

@@ -31,14 +31,9 @@ export function pearsonR(a: (number | null)[], b: (number | null)[]): PearsonRRe
   for (let u = 0; u < a.length; u++) {
     const x = a[u];
     const y = b[u];
-    for (const [v, name] of [
-      [x, "a"],
-      [y, "b"],
-    ] as const) {
-      if (!isMissing(v) && (typeof v !== "number" || !Number.isFinite(v))) {
-        throw new Error(`pearsonR: ${name}[${u}] = ${String(v)} is not a finite number`);
-      }
-    }
+    // (checked without building a pair per unit: this runs for every unit of every pair)
+    if (!isMissing(x) && (typeof x !== "number" || !Number.isFinite(x))) throw new Error(`pearsonR: a[${u}] = ${String(x)} is not a finite number`);
+    if (!isMissing(y) && (typeof y !== "number" || !Number.isFinite(y))) throw new Error(`pearsonR: b[${u}] = ${String(y)} is not a finite number`);
     if (!isMissing(x) && !isMissing(y)) {
       xs.push(x);
       ys.push(y);

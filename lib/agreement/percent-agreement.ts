@@ -1,4 +1,4 @@
-import { encodeRatings } from "./encode-ratings";
+import { encodeRatings, type EncodedRatings } from "./encode-ratings";
 import type { AgreementResult, Ratings } from "./types";
 
 export interface PercentAgreementResult extends AgreementResult {
@@ -23,7 +23,12 @@ export interface PercentAgreementResult extends AgreementResult {
  * @example percentAgreement([[1, 2, 3], [1, 2, 1]]).value // 2/3
  */
 export function percentAgreement(ratings: Ratings): PercentAgreementResult {
-  const { nCoders, nUnits, codes } = encodeRatings(ratings, { what: "percentAgreement" });
+  return percentAgreementOfEncoded(encodeRatings(ratings, { what: "percentAgreement" }));
+}
+
+/** `percentAgreement` of already encoded ratings (any encoding of them: only equality of codes counts). */
+export function percentAgreementOfEncoded(enc: EncodedRatings): PercentAgreementResult {
+  const { nCoders, nUnits, codes } = enc;
   if (nCoders < 2) return { value: null, reason: "fewer than two coders", n: 0, agreed: 0 };
   let n = 0;
   let agreed = 0;

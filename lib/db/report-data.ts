@@ -23,7 +23,6 @@ import type { TReportData, TReportMrw, TReportSegment, TReportTranslation, TSpli
 export { REPORT_ANNOTATION_FIELDS } from "@/lib/reports/report-index";
 
 const RS = "\u001e";
-const US = "\u001f";
 /**
  * The packed text of one field (null when it has no rows), in the table's physical order. `||`
  * rather than concat() and no segment id when the row has a translation (the parser takes the
@@ -41,30 +40,42 @@ function packedRows(s: string | null): number {
   return n;
 }
 
+const US_CODE = 0x1f;
+
 /** Parses one field's packed text into the columns from row `k` on; returns the next row. */
 function parsePackedField(c: TAnnotationColumns, translationSegment: Int32Array, s: string | null, f: number, k: number): number {
   if (!s) return k;
   const field = c.fields.add(REPORT_ANNOTATION_FIELDS[f]);
   const listed = translationSegment.length;
+  const { translations, mrws, annotators, segments } = c;
   const n = s.length;
   let p = 0;
   while (p < n) {
-    let e = s.indexOf(US, p);
-    const t = e === p ? -1 : c.translations.addSlice(s, p, e);
+    // each id is found and hashed in one pass (IdDict.scanTo); an empty one is null
+    let t = -1;
+    if (s.charCodeAt(p) !== US_CODE) {
+      t = translations.scanTo(s, p, US_CODE);
+      p = translations.end;
+    }
     c.translation[k] = t;
-    p = e + 1;
-    e = s.indexOf(US, p);
-    c.mrw[k] = e === p ? -1 : c.mrws.addSlice(s, p, e);
-    p = e + 1;
-    e = s.indexOf(US, p);
-    c.annotator[k] = c.annotators.addSlice(s, p, e);
-    p = e + 1;
-    e = s.indexOf(US, p);
+    p++;
+    let m = -1;
+    if (s.charCodeAt(p) !== US_CODE) {
+      m = mrws.scanTo(s, p, US_CODE);
+      p = mrws.end;
+    }
+    c.mrw[k] = m;
+    p++;
+    c.annotator[k] = annotators.scanTo(s, p, US_CODE);
+    p = annotators.end + 1;
     // the segment comes only for rows without a translation; a listed translation's is known,
     // an unlisted one's (created after the lists were read) is looked up afterwards (-2 until then)
-    c.segment[k] = e > p ? c.segments.addSlice(s, p, e) : t < listed ? translationSegment[t] : -2;
-    p = e + 1;
-    e = s.indexOf(RS, p);
+    if (s.charCodeAt(p) !== US_CODE) {
+      c.segment[k] = segments.scanTo(s, p, US_CODE);
+      p = segments.end;
+    } else c.segment[k] = t < 0 ? -2 : t < listed ? translationSegment[t] : -2;
+    p++;
+    let e = s.indexOf(RS, p);
     if (e < 0) e = n;
     c.value[k] = c.values.addText(s, p, e);
     c.field[k] = field;

@@ -13,12 +13,15 @@
 import {
   bootstrapCI,
   cohenKappa,
-  confusionMatrix,
+  confusionMatrixOfEncoded,
   type ConfusionMatrix,
+  encodeRatings,
   fleissKappa,
   krippendorffAlpha,
+  krippendorffAlphaOfEncoded,
   pearsonR,
   percentAgreement,
+  percentAgreementOfEncoded,
   type AgreementResult,
   type Code,
   type Ratings,
@@ -63,7 +66,7 @@ function withCi(f: TAgreementFigure, ratings: Ratings, stat: (r: Ratings) => Agr
 
 /**
  * `cohenKappa(a, b, { weights, categories })` from the pair's confusion matrix
- * (`confusionMatrix(a, b, { categories })`), so the weightings of one pair and
+ * (`confusionMatrixOfEncoded`, equal to `confusionMatrix(a, b, { categories })`), so the weightings of one pair and
  * category list share one pass over the units: the same integer-count
  * arithmetic in the same order, hence the same numbers.
  */
@@ -120,10 +123,16 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
       out.push(f);
     }
   }
-  for (const level of spec.alphaLevels) {
+  // one encoding of the matrix for every statistic below (α at all levels shares one
+  // coincidence matrix, each pair's κ one confusion count): the same numbers as one call per
+  // statistic, without re-reading a million codes for each
+  const numericLevel = spec.alphaLevels.find((l) => l !== "nominal");
+  const enc = encodeRatings(ratings, { numeric: numericLevel !== undefined, what: `krippendorffAlpha (${numericLevel ?? "nominal"})` });
+  const alphas = krippendorffAlphaOfEncoded(enc, spec.alphaLevels);
+  spec.alphaLevels.forEach((level, i) => {
     const st = (r: Ratings) => krippendorffAlpha(r, { level });
-    out.push(withCi(fig(base, "krippendorff_alpha", st(ratings), { level }), ratings, st, spec, units));
-  }
+    out.push(withCi(fig(base, "krippendorff_alpha", alphas[i], { level }), ratings, st, spec, units));
+  });
   const pairs: [number, number][] = [];
   for (let i = 0; i < ratings.length; i++) for (let j = i + 1; j < ratings.length; j++) pairs.push([i, j]);
   const named = ratings.length > 2;
@@ -134,7 +143,7 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
     const matrices = new Map<(typeof spec.kappaCategoryLists)[number], ConfusionMatrix>();
     const matrixOf = (list: (typeof spec.kappaCategoryLists)[number]) => {
       let cm = matrices.get(list);
-      if (!cm) matrices.set(list, (cm = confusionMatrix(ab[0], ab[1], { categories: list.categories })));
+      if (!cm) matrices.set(list, (cm = confusionMatrixOfEncoded(enc, i, j, { categories: list.categories })));
       return cm;
     };
     for (const weights of spec.kappaWeights) {
@@ -151,7 +160,7 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
     }
   }
   const pa = (r: Ratings) => percentAgreement(r);
-  out.push(withCi(fig(base, "exact_agreement", pa(ratings), {}, 100), ratings, pa, spec, units, 100));
+  out.push(withCi(fig(base, "exact_agreement", percentAgreementOfEncoded(enc), {}, 100), ratings, pa, spec, units, 100));
   if (spec.totals) {
     ratings.forEach((row, i) => {
       let sum = 0;

@@ -24,10 +24,35 @@ import { scopeReportData, type TReportScope } from "./report-scope";
 /** Annotation fields the reports read (MMTE values, alignments and the MetaHOPE "reviewed" marker). */
 export const REPORT_ANNOTATION_FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT", "METAHOPE_ERRORS"];
 
-/** string id → dense index (insertion order). */
+/** FNV-1a over the UTF-16 code units of s[start, end) (32-bit). */
+function hashSlice(s: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Whether `s` holds `id` at `start` (the caller checked the length). Compares
+ * from the end: ids made close together (cuids) share their leading
+ * characters, so a mismatch shows at once; and a plain loop is several times
+ * faster than `startsWith` with a position on a long string.
+ */
+export function sameAt(s: string, start: number, id: string): boolean {
+  for (let i = id.length - 1; i >= 0; i--) if (s.charCodeAt(start + i) !== id.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * string id → dense index (insertion order). Besides the Map, an open-addressing
+ * table over the ids' hashes lets `addSlice` find an id inside a larger string
+ * without slicing it out first: a million report rows then allocate no
+ * strings for the ids they repeat.
+ */
 export class IdDict {
   readonly ids: string[] = [];
   private readonly index = new Map<string, number>();
+  /** slot → id index + 1 (0 = empty); size a power of two, at most half full */
+  private table = new Int32Array(64);
   private lastId = "";
   private last = -1;
 
@@ -45,6 +70,7 @@ export class IdDict {
       i = this.ids.length;
       this.ids.push(id);
       this.index.set(id, i);
+      this.insert(id, i);
     }
     return i;
   }
@@ -53,19 +79,92 @@ export class IdDict {
     return this.index.get(id);
   }
 
-  /** Index of `s.slice(start, end)`; no allocation when it repeats the previous id (rows come grouped). */
-  addSlice(s: string, start: number, end: number): number {
-    const len = end - start;
-    if (this.last >= 0 && len === this.lastId.length && s.startsWith(this.lastId, start)) return this.last;
-    if (this.ids.length <= 8) {
+  private insert(id: string, i: number): void {
+    if (2 * this.ids.length > this.table.length) {
+      const bigger = new Int32Array(this.table.length * 2);
+      const mask = bigger.length - 1;
+      for (let k = 0; k < this.ids.length - 1; k++) {
+        let slot = hashSlice(this.ids[k], 0, this.ids[k].length) & mask;
+        while (bigger[slot] !== 0) slot = (slot + 1) & mask;
+        bigger[slot] = k + 1;
+      }
+      this.table = bigger;
+    }
+    const mask = this.table.length - 1;
+    let slot = hashSlice(id, 0, id.length) & mask;
+    while (this.table[slot] !== 0) slot = (slot + 1) & mask;
+    this.table[slot] = i + 1;
+  }
+
+  /** Set by `scanTo`: where the id it read ends (the stop character's position). */
+  end = 0;
+
+  /**
+   * Index of the id that starts at `p` and runs to the next `stop` character
+   * (or the end of `s`), found in one pass that hashes as it looks for the
+   * end; `this.end` is set to that end. Allocates only for an id not seen
+   * before. The caller handles an empty id.
+   */
+  scanTo(s: string, p: number, stop: number): number {
+    const last = this.lastId;
+    if (this.last >= 0 && (p + last.length === s.length || s.charCodeAt(p + last.length) === stop) && sameAt(s, p, last)) {
+      this.end = p + last.length;
+      return this.last; // rows often come grouped
+    }
+    const ids = this.ids;
+    if (ids.length <= 8) {
       // few ids (annotators): compare in place
-      for (let i = 0; i < this.ids.length; i++) {
-        const id = this.ids[i];
-        if (id.length === len && s.startsWith(id, start)) {
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i];
+        if ((p + id.length === s.length || s.charCodeAt(p + id.length) === stop) && sameAt(s, p, id)) {
+          this.end = p + id.length;
           this.lastId = id;
           this.last = i;
           return i;
         }
+      }
+    }
+    const n = s.length;
+    let h = 0x811c9dc5;
+    let e = p;
+    for (; e < n; e++) {
+      const c = s.charCodeAt(e);
+      if (c === stop) break;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    this.end = e;
+    const len = e - p;
+    const table = this.table;
+    const mask = table.length - 1;
+    for (let slot = (h >>> 0) & mask; table[slot] !== 0; slot = (slot + 1) & mask) {
+      const i = table[slot] - 1;
+      const id = ids[i];
+      if (id.length === len && sameAt(s, p, id)) {
+        this.lastId = id;
+        this.last = i;
+        return i;
+      }
+    }
+    const id = s.slice(p, e);
+    const i = this.add(id);
+    this.lastId = id;
+    this.last = i;
+    return i;
+  }
+
+  /** Index of `s.slice(start, end)`; allocates only for an id not seen before. */
+  addSlice(s: string, start: number, end: number): number {
+    const len = end - start;
+    if (this.last >= 0 && len === this.lastId.length && sameAt(s, start, this.lastId)) return this.last; // rows often come grouped
+    const table = this.table;
+    const mask = table.length - 1;
+    for (let slot = hashSlice(s, start, end) & mask; table[slot] !== 0; slot = (slot + 1) & mask) {
+      const i = table[slot] - 1;
+      const id = this.ids[i];
+      if (id.length === len && sameAt(s, start, id)) {
+        this.lastId = id;
+        this.last = i;
+        return i;
       }
     }
     const id = s.slice(start, end);
@@ -107,7 +206,7 @@ export class ValueDict {
     if (few) {
       for (let i = 0; i < this.textList.length; i++) {
         const t = this.textList[i];
-        if (t.length === len && s.startsWith(t, start)) return this.textIndex[i];
+        if (t.length === len && sameAt(s, start, t)) return this.textIndex[i];
       }
     }
     const text = s.slice(start, end);

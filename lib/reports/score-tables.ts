@@ -65,6 +65,8 @@ export interface TScoreTables {
 const MMTE_TRANSLATION_FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const;
 const MMTE_MRW_VALUE_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY"] as const;
 const LIKERT_ORDER = [1, 2, 3, 4, 5];
+/** 64^i: a count vector of up to 63 values over up to 8 categories as one exact number */
+const POW64 = Array.from({ length: 9 }, (_, i) => 64 ** i);
 
 export function computeScoreTables(data: TReportData, optsIn: TScoreOptions = {}): TScoreTables {
   return computeScoreTablesOf(buildReportIndex(data), optsIn);
@@ -173,7 +175,7 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
         if (annotatorId) {
           penalty = annotatorPosition < 0 ? 0 : (cells.sums.get(k)?.[annotatorPosition] ?? 0);
         } else {
-          const a = adj.get(k);
+          const a = adj.size ? adj.get(k) : undefined;
           if (typeof a === "number") {
             penalty = a;
             source.adjudicated++;
@@ -183,8 +185,9 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
             if (by) {
               r = combine(Array.from(reviewers, (p) => by[p]));
             } else {
-              r = zeros.get(reviewers.length) ?? combine(new Array<number>(reviewers.length).fill(0));
-              zeros.set(reviewers.length, r);
+              let z = zeros.get(reviewers.length);
+              if (!z) zeros.set(reviewers.length, (z = combine(new Array<number>(reviewers.length).fill(0))));
+              r = z;
             }
             if (r.defined) {
               penalty = r.value;
@@ -256,7 +259,12 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
   const codes = MMTE_VALUE_FIELDS.map((f) => mmteCodesOf(ix, f));
   // aggregates depend only on how often each code was given: memoised by that count vector
   const memo = MMTE_VALUE_FIELDS.map(() => new Map<number, TAggregate<Code>>());
-  const categoryOf = MMTE_VALUE_FIELDS.map((f) => new Map<Code, number>(mmteCategories(f).map((c, i) => [c, i])));
+  // per field and value-dictionary entry: the code's category index when the aggregate can be
+  // memoised on it (-1: not a category, or a non-integer number, whose mean depends on order)
+  const memoCategory = MMTE_VALUE_FIELDS.map((f, fi) => {
+    const index = new Map<Code, number>(mmteCategories(f).map((c, i) => [c, i]));
+    return Int32Array.from(codes[fi], (c) => (c === null || (typeof c === "number" && !Number.isInteger(c)) ? -1 : (index.get(c) ?? -1)));
+  });
   const combine = (field: TMmteValueField, vals: Code[]): TAggregate<Code> => {
     const nominal = field === "EQUIVALENCE" || field === "EMOTION";
     return nominal
@@ -269,7 +277,7 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
   const valueOf = (f: number, slot: number): Code | null => {
     const field = MMTE_VALUE_FIELDS[f];
     const k = f * NS + slot;
-    const a = adj.get(k);
+    const a = adj.size ? adj.get(k) : undefined;
     if (a !== undefined && mmteCode(field, a) !== null) {
       source.adjudicated++;
       return mmteCode(field, a);
@@ -277,14 +285,16 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
     vals.length = 0;
     let key = 0;
     let memoable = true;
+    const fieldCodes = codes[f];
+    const fieldCategory = memoCategory[f];
     for (let j = start[k]; j < start[k + 1]; j++) {
-      const c = codes[f][rawValues[j]];
+      const c = fieldCodes[rawValues[j]];
       if (c === null) continue;
       vals.push(c);
-      const ci = categoryOf[f].get(c);
       // a mean of integers does not depend on their order; of other numbers it may
-      if (ci === undefined || (typeof c === "number" && !Number.isInteger(c))) memoable = false;
-      else key += 64 ** ci;
+      const ci = fieldCategory[rawValues[j]];
+      if (ci < 0) memoable = false;
+      else key += POW64[ci];
     }
     if (vals.length === 0) return null;
     let r = memoable && vals.length < 64 ? memo[f].get(key) : undefined;
@@ -307,13 +317,17 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
     const tr = scope.translations[ti];
     const seg = scope.segments.get(tr.segmentId)!;
     const b = slots.base[t];
-    const mrws: TMmteMrwValues[] = (scope.activeMrwsBySegment.get(tr.segmentId) ?? []).map((m, i) => ({
-      mrwId: m.id,
-      metaphorical: m.metaphorical,
-      equivalence: valueOf(EQU, b + 1 + i) as TEquivalenceLabel | null,
-      emotion: valueOf(EMO, b + 1 + i) as TEmotionLabel | null,
-      authenticity: valueOf(AUT, b + 1 + i) as number | null,
-    }));
+    const active = scope.activeMrwsBySegment.get(tr.segmentId) ?? [];
+    const mrws: TMmteMrwValues[] = new Array(active.length);
+    for (let i = 0; i < active.length; i++) {
+      mrws[i] = {
+        mrwId: active[i].id,
+        metaphorical: active[i].metaphorical,
+        equivalence: valueOf(EQU, b + 1 + i) as TEquivalenceLabel | null,
+        emotion: valueOf(EMO, b + 1 + i) as TEmotionLabel | null,
+        authenticity: valueOf(AUT, b + 1 + i) as number | null,
+      };
+    }
     records.push({
       translationId: tr.id,
       system: scope.systemNameById.get(tr.systemId)!,
@@ -326,9 +340,11 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
       mrws,
     });
   }
-  // systems in the scope's order (the table functions keep first-seen order)
-  const rank = new Map(scope.systems.map((s, i) => [s.name, i]));
-  records.sort((a, b) => rank.get(a.system)! - rank.get(b.system)!);
+  // systems in the scope's order (the table functions keep first-seen order): a stable bucketing
+  const buckets = scope.systems.map(() => [] as typeof records);
+  records.forEach((r, i) => buckets[sx.tSystem[sx.translations[i]]].push(r));
+  records.length = 0;
+  for (const b of buckets) for (const r of b) records.push(r);
   const data = ix.data;
   const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string }>();
   for (const g of data.goldReferences) {
@@ -344,9 +360,9 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
     if (o.goldKind === "literal") return g.LITERAL ?? null;
     return g.FIGURATIVE ?? g.LITERAL ?? null;
   };
-  const textById = new Map(scope.translations.map((t) => [t.id, t.text]));
+  const textById = gold.size === 0 ? null : new Map(scope.translations.map((t) => [t.id, t.text]));
   const automatic =
-    gold.size === 0
+    textById === null
       ? null
       : mmteAutomaticTable(
           records.map((r) => ({ system: r.system, groups: mmteGroupsOf(r), hypothesis: textById.get(r.translationId) ?? "", reference: refFor(r.segmentId) })),

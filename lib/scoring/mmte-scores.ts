@@ -75,20 +75,21 @@ function inScopeMrws(t: TMmteTranslationValues): readonly TMmteMrwValues[] {
 }
 
 /** The translation's value on one table-3 dimension (authenticity: mean over in-scope MRWs). */
+const finiteOrNull = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? x : null);
+
 export function dimensionValue(t: TMmteTranslationValues, dim: TMmteDimension): number | null {
-  const v = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? x : null);
   switch (dim) {
     case "FLUENCY":
-      return v(t.fluency);
+      return finiteOrNull(t.fluency);
     case "INTELLIGIBILITY":
-      return v(t.intelligibility);
+      return finiteOrNull(t.intelligibility);
     case "FIDELITY":
-      return v(t.fidelity);
+      return finiteOrNull(t.fidelity);
     case "OVERALL":
-      return v(t.overall);
+      return finiteOrNull(t.overall);
     case "AUTHENTICITY": {
       const xs = inScopeMrws(t)
-        .map((m) => v(m.authenticity))
+        .map((m) => finiteOrNull(m.authenticity))
         .filter((x): x is number => x !== null);
       return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
     }
@@ -103,10 +104,58 @@ export function mmteGroupsOf(t: TMmteTranslationValues): TMmteGroup[] {
   return full ? ["METAPHORICAL", "METAPHORICAL_FULL"] : ["METAPHORICAL"];
 }
 
-function mean(xs: readonly (number | null)[], what: string): TMean {
-  const given = xs.filter((x): x is number => x !== null);
-  if (given.length === 0) return { defined: false, value: null, n: 0, reason: `no ${what}` };
-  return { defined: true, value: given.reduce((a, b) => a + b, 0) / given.length, n: given.length };
+const finite = (x: number | null | undefined): x is number => typeof x === "number" && Number.isFinite(x);
+
+/** Group membership as bits: 1 METAPHORICAL, 2 METAPHORICAL_FULL, 4 LITERAL (as mmteGroupsOf). */
+function groupBits(t: TMmteTranslationValues): number {
+  if (!t.sourceMetaphorical) return 4;
+  let met = 0;
+  let allFull = true;
+  for (const m of t.mrws) {
+    if (!m.metaphorical) continue;
+    met++;
+    if (m.equivalence !== "FULL") allFull = false;
+  }
+  return met > 0 && allFull ? 3 : 1;
+}
+
+/**
+ * Every record's five table-3 dimension values (NaN = none; `dimensionValue`
+ * in MMTE_DIMENSIONS order) and group bits, computed once for a table rather
+ * than once per system × group × dimension.
+ */
+function recordValues(records: readonly TMmteTranslationValues[]): { dims: Float64Array; groups: Uint8Array } {
+  const D = MMTE_DIMENSIONS.length;
+  const dims = new Float64Array(records.length * D);
+  const groups = new Uint8Array(records.length);
+  const AUT = MMTE_DIMENSIONS.indexOf("AUTHENTICITY");
+  for (let i = 0; i < records.length; i++) {
+    const t = records[i];
+    groups[i] = groupBits(t);
+    for (let j = 0; j < D; j++) {
+      if (j === AUT) continue;
+      const v = dimensionValue(t, MMTE_DIMENSIONS[j]);
+      dims[i * D + j] = v === null ? NaN : v;
+    }
+    // authenticity: mean over the in-scope MRWs (sum in order, as dimensionValue's reduce)
+    let anyMet = false;
+    if (t.sourceMetaphorical) for (const m of t.mrws) anyMet ||= m.metaphorical;
+    let sum = 0;
+    let n = 0;
+    for (const m of t.mrws) {
+      if (anyMet && !m.metaphorical) continue;
+      if (finite(m.authenticity)) {
+        sum += m.authenticity;
+        n++;
+      }
+    }
+    dims[i * D + AUT] = n ? sum / n : NaN;
+  }
+  return { dims, groups };
+}
+
+function meanOf(sum: number, n: number, reason: string): TMean {
+  return n === 0 ? { defined: false, value: null, n: 0, reason } : { defined: true, value: sum / n, n };
 }
 
 function systemsInOrder(records: readonly { system: string }[]): string[] {
@@ -123,20 +172,41 @@ export interface TMmteQualityRow {
 
 /** MMTE table 3, manual metrics: one row per system × group, systems in first-seen order. */
 export function mmteQualityTable(records: readonly TMmteTranslationValues[]): TMmteQualityRow[] {
-  const rows: TMmteQualityRow[] = [];
-  for (const system of systemsInOrder(records)) {
-    for (const group of MMTE_GROUPS) {
-      const members = records.filter((r) => r.system === system && mmteGroupsOf(r).includes(group));
-      const means = {} as Record<TMmteDimension, TMean>;
-      for (const dim of MMTE_DIMENSIONS) {
-        means[dim] = mean(
-          members.map((m) => dimensionValue(m, dim)),
-          members.length === 0 ? `${group} translations for ${system}` : `${dim} values in ${group} for ${system}`,
-        );
+  const systems = systemsInOrder(records);
+  const sysIndex = new Map(systems.map((s, i) => [s, i]));
+  const G = MMTE_GROUPS.length;
+  const D = MMTE_DIMENSIONS.length;
+  const { dims, groups } = recordValues(records);
+  // one pass, in record order (so every sum adds its values in the order a filter would give them)
+  const members = new Int32Array(systems.length * G);
+  const sums = new Float64Array(systems.length * G * D);
+  const counts = new Int32Array(systems.length * G * D);
+  for (let i = 0; i < records.length; i++) {
+    const s = sysIndex.get(records[i].system)!;
+    for (let g = 0; g < G; g++) {
+      if ((groups[i] & (1 << g)) === 0) continue;
+      const cell = s * G + g;
+      members[cell]++;
+      for (let d = 0; d < D; d++) {
+        const v = dims[i * D + d];
+        if (Number.isNaN(v)) continue;
+        sums[cell * D + d] += v;
+        counts[cell * D + d]++;
       }
-      rows.push({ system, group, translations: members.length, means });
     }
   }
+  const rows: TMmteQualityRow[] = [];
+  systems.forEach((system, s) => {
+    MMTE_GROUPS.forEach((group, g) => {
+      const cell = s * G + g;
+      const means = {} as Record<TMmteDimension, TMean>;
+      MMTE_DIMENSIONS.forEach((dim, d) => {
+        const reason = members[cell] === 0 ? `no ${group} translations for ${system}` : `no ${dim} values in ${group} for ${system}`;
+        means[dim] = meanOf(sums[cell * D + d], counts[cell * D + d], reason);
+      });
+      rows.push({ system, group, translations: members[cell], means });
+    });
+  });
   return rows;
 }
 
@@ -235,13 +305,17 @@ function distribution<L extends string>(labels: readonly L[], values: readonly (
  * sets differ). A label outside the MRW's set is not counted.
  */
 export function equivalenceDistribution(records: readonly TMmteTranslationValues[]): TEquivalenceDistribution[] {
-  return systemsInOrder(records).map((system) => {
-    const mrws = records.filter((r) => r.system === system).flatMap((r) => r.mrws);
-    return {
-      system,
-      metaphorical: distribution(EQUIVALENCE_METAPHORICAL_LABELS, mrws.filter((m) => m.metaphorical).map((m) => m.equivalence)),
-      literal: distribution(EQUIVALENCE_LITERAL_LABELS, mrws.filter((m) => !m.metaphorical).map((m) => m.equivalence)),
-    };
+  const bySystem = new Map<string, TMmteTranslationValues[]>();
+  for (const r of records) {
+    let list = bySystem.get(r.system);
+    if (!list) bySystem.set(r.system, (list = []));
+    list.push(r);
+  }
+  return [...bySystem].map(([system, rs]) => {
+    const met: (string | null | undefined)[] = [];
+    const lit: (string | null | undefined)[] = [];
+    for (const r of rs) for (const m of r.mrws) (m.metaphorical ? met : lit).push(m.equivalence);
+    return { system, metaphorical: distribution(EQUIVALENCE_METAPHORICAL_LABELS, met), literal: distribution(EQUIVALENCE_LITERAL_LABELS, lit) };
   });
 }
 
@@ -262,7 +336,9 @@ export interface TCorrelationMatrix {
  */
 export function qualityCorrelationMatrix(records: readonly TMmteTranslationValues[], opts: { systems?: readonly string[] } = {}): TCorrelationMatrix {
   const rs = opts.systems ? records.filter((r) => opts.systems!.includes(r.system)) : records;
-  const cols = MMTE_DIMENSIONS.map((d) => rs.map((r) => dimensionValue(r, d)));
+  const D = MMTE_DIMENSIONS.length;
+  const { dims } = recordValues(rs);
+  const cols = MMTE_DIMENSIONS.map((_, d) => Array.from({ length: rs.length }, (__, i) => (Number.isNaN(dims[i * D + d]) ? null : dims[i * D + d])));
   const matrix = MMTE_DIMENSIONS.map((_, i) => MMTE_DIMENSIONS.map((__, j) => pearson(cols[i], cols[j])));
   return { dimensions: MMTE_DIMENSIONS, matrix };
 }
@@ -298,15 +374,18 @@ export interface TEmotionEquivalenceMatrix {
 export function emotionEquivalenceCooccurrence(records: readonly TMmteTranslationValues[], opts: { systems?: readonly string[] } = {}): TEmotionEquivalenceMatrix {
   const rs = opts.systems ? records.filter((r) => opts.systems!.includes(r.system)) : records;
   const counts = EMOTION_LABELS.map(() => EQUIVALENCE_COLUMNS.map(() => 0));
+  const row = new Map<string, number>(EMOTION_LABELS.map((e, i) => [e, i]));
+  const column = new Map<string, number>(EQUIVALENCE_COLUMNS.map((c, j) => [`${c.source}|${c.label}`, j]));
   let total = 0;
-  for (const m of rs.flatMap((r) => r.mrws)) {
-    if (m.emotion == null || m.equivalence == null) continue;
-    const i = EMOTION_LABELS.indexOf(m.emotion);
-    const src = m.metaphorical ? "metaphorical" : "literal";
-    const j = EQUIVALENCE_COLUMNS.findIndex((c) => c.source === src && c.label === m.equivalence);
-    if (i < 0 || j < 0) continue;
-    counts[i][j]++;
-    total++;
+  for (const r of rs) {
+    for (const m of r.mrws) {
+      if (m.emotion == null || m.equivalence == null) continue;
+      const i = row.get(m.emotion);
+      const j = column.get(`${m.metaphorical ? "metaphorical" : "literal"}|${m.equivalence}`);
+      if (i === undefined || j === undefined) continue;
+      counts[i][j]++;
+      total++;
+    }
   }
-  return { emotions: EMOTION_LABELS, columns: EQUIVALENCE_COLUMNS, counts, logCounts: counts.map((row) => row.map((c) => Math.log1p(c))), total };
+  return { emotions: EMOTION_LABELS, columns: EQUIVALENCE_COLUMNS, counts, logCounts: counts.map((r) => r.map((c) => Math.log1p(c))), total };
 }
