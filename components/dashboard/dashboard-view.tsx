@@ -3,6 +3,7 @@
 // and figures 3–5). All numbers come from the server (lib/reports); this only lays them out.
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
+import { LazyDetails } from "@/components/ui/lazy-details";
 import { EquivalenceBars } from "@/components/dashboard/equivalence-bars";
 import { FiltersForm } from "@/components/dashboard/filters-form";
 import { Heatmap } from "@/components/dashboard/heatmap";
@@ -200,12 +201,9 @@ export function DashboardView(props: DashboardViewProps) {
       )}
 
       <section aria-labelledby="all-figures">
-        <details>
-          <summary className="cursor-pointer font-medium" id="all-figures">Every figure, every level and weighting ({figures.length}): show the table</summary>
-          <div className="mt-2">
-            <DataTable data={figures} columns={figColumns} csvName={`${slug}-agreement-figures`} testId="all-figures" />
-          </div>
-        </details>
+        <LazyDetails summaryId="all-figures" summary={<>Every figure, every level and weighting ({figures.length}): show the table</>}>
+          <DataTable data={figures} columns={figColumns} csvName={`${slug}-agreement-figures`} testId="all-figures" />
+        </LazyDetails>
       </section>
     </div>
   );

@@ -71,10 +71,12 @@ interface TGroup {
   /** unit → translation index, MRW index (-1 none) */
   unitT: number[];
   unitM: number[];
-  /** (translation, MRW) → unit */
+  /** item slot (see `slotOf`) → unit + 1 (0 = none yet); items outside the slots go through `unitOf` */
+  unitAt: Int32Array;
   unitOf: Map<number, number>;
-  /** annotator dictionary index → value per unit (holes = not given) */
-  values: Map<number, (Code | null)[]>;
+  /** annotator dictionary index → value per unit (holes = not given); annotators in first-seen order */
+  values: (Code | null)[][];
+  annotators: number[];
 }
 
 /**
@@ -111,10 +113,19 @@ function buildRatings(ix: TReportIndex, sx: TScopeIndex, fields: readonly TMmteA
     codes[fi] = mmteCodesOf(ix, f);
   }
   const mrwScoped: boolean[] = wanted.map((f) => f !== undefined && (MMTE_MRW_FIELDS as readonly string[]).includes(f));
+  // dense item slots: translation t has base[t] (itself) and base[t] + 1 + i (its segment's i-th
+  // active MRW); a unit on any other MRW (inactive, another segment's) goes through a Map
+  const base = new Int32Array(cols.translations.size).fill(-1);
+  let slots = 0;
+  for (const t of sx.translations) {
+    if (base[t] >= 0) continue;
+    base[t] = slots;
+    slots += 1 + (sx.activeMrws[ix.tSegment[t]]?.length ?? 0);
+  }
   const M1 = cols.mrws.size + 1;
   // groups in first-seen order, per field dictionary index × system
   const groups: TGroup[] = [];
-  const groupAt = new Map<number, TGroup>();
+  const groupAt = new Int32Array(cols.fields.size * S).fill(-1);
   for (let i = 0; i < cols.length; i++) {
     const fi = cols.field[i];
     const field = wanted[fi];
@@ -124,45 +135,59 @@ function buildRatings(ix: TReportIndex, sx: TScopeIndex, fields: readonly TMmteA
     const sys = sx.tSystem[t];
     if (sys < 0) continue;
     const m = cols.mrw[i];
-    if (mrwScoped[fi] !== (m >= 0)) continue;
+    if (mrwScoped[fi] !== m >= 0) continue;
     const gk = fi * S + sys;
-    let g = groupAt.get(gk);
-    if (!g) {
-      g = { system: sys, field, invalid: 0, unitT: [], unitM: [], unitOf: new Map(), values: new Map() };
-      groupAt.set(gk, g);
+    let g: TGroup;
+    if (groupAt[gk] < 0) {
+      g = { system: sys, field, invalid: 0, unitT: [], unitM: [], unitAt: new Int32Array(slots), unitOf: new Map(), values: [], annotators: [] };
+      groupAt[gk] = groups.length;
       groups.push(g);
-    }
+    } else g = groups[groupAt[gk]];
     const code = codes[fi][cols.value[i]];
     if (code === null) {
       g.invalid++;
       continue;
     }
-    const uk = t * M1 + m + 1;
-    let u = g.unitOf.get(uk);
-    if (u === undefined) {
+    let slot = -1;
+    if (base[t] >= 0) {
+      if (m < 0) slot = base[t];
+      else if (sx.mrwPosition[m] >= 0 && ix.mSegment[m] === ix.tSegment[t]) slot = base[t] + 1 + sx.mrwPosition[m];
+    }
+    let u = slot >= 0 ? g.unitAt[slot] - 1 : (g.unitOf.get(t * M1 + m + 1) ?? -1);
+    if (u < 0) {
       u = g.unitT.length;
-      g.unitOf.set(uk, u);
+      if (slot >= 0) g.unitAt[slot] = u + 1;
+      else g.unitOf.set(t * M1 + m + 1, u);
       g.unitT.push(t);
       g.unitM.push(m);
     }
     const a = cols.annotator[i];
-    let row = g.values.get(a);
-    if (!row) g.values.set(a, (row = []));
+    let row = g.values[a];
+    if (!row) {
+      g.values[a] = row = [];
+      g.annotators.push(a);
+    }
     row[u] = code;
   }
   const out = new Map<TMmteAgreementField, TMmteRatings[]>(fields.map((f) => [f, []]));
   for (const g of groups) {
     const email = (a: number) => sx.scope.emailById.get(cols.annotators.ids[a]) ?? cols.annotators.ids[a];
-    const annotators = [...g.values.keys()].sort((a, b) => email(a).localeCompare(email(b)));
+    const annotators = g.annotators.sort((a, b) => email(a).localeCompare(email(b)));
     const n = g.unitT.length;
     const ratings = annotators.map((a) => {
-      const src = g.values.get(a)!;
+      const src = g.values[a];
       const row = new Array<Code | null>(n);
       for (let u = 0; u < n; u++) row[u] = src[u] ?? null;
       return row;
     });
-    const units = g.unitT.map((t, u) => ({ translationId: cols.translations.ids[t], mrwId: g.unitM[u] < 0 ? null : cols.mrws.ids[g.unitM[u]], segmentId: cols.segments.ids[ix.tSegment[t]] }));
-    out.get(g.field)!.push({ system: sx.scope.systems[g.system].name, field: g.field, annotators: annotators.map((a) => cols.annotators.ids[a]), units, ratings, invalidValues: g.invalid });
+    const r = { system: sx.scope.systems[g.system].name, field: g.field, annotators: annotators.map((a) => cols.annotators.ids[a]), ratings, invalidValues: g.invalid } as TMmteRatings;
+    // the unit list (an object per unit) is built only when someone reads it
+    let units: TMmteRatings["units"] | undefined;
+    Object.defineProperty(r, "units", {
+      enumerable: true,
+      get: () => (units ??= g.unitT.map((t, u) => ({ translationId: cols.translations.ids[t], mrwId: g.unitM[u] < 0 ? null : cols.mrws.ids[g.unitM[u]], segmentId: cols.segments.ids[ix.tSegment[t]] }))),
+    });
+    out.get(g.field)!.push(r);
   }
   return out;
 }

@@ -160,6 +160,12 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
   const zeros = new Map<number, TAggregate<number>>();
   const combine = (vals: number[]) =>
     o.aggregation === "mean" ? aggregate(vals, "mean") : aggregate(vals, "majority", { order: [...new Set(vals)].sort((x, y) => x - y) });
+  // translations with an error span or a decision in some cell; every other translation's cells
+  // all take the reviewers' aggregate of zeros, counted at once below
+  const busy = new Uint8Array(cols.translations.size);
+  const perTranslation = cells.slots * METAHOPE_CATEGORY_ORDER.length;
+  for (const k of cells.sums.keys()) busy[Math.floor(k / perTranslation)] = 1;
+  for (const k of adj.keys()) busy[Math.floor(k / perTranslation)] = 1;
   for (const t of sx.translations) {
     const sys = sx.tSystem[t];
     const size = sizes[sys];
@@ -168,6 +174,20 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
     size.sentences++;
     size.mrwInstances += nMrws;
     const reviewers = cells.coverage.reviewerPositions(t);
+    if (busy[t] === 0) {
+      if (annotatorId) continue; // that annotator's penalties here are all 0
+      let z = zeros.get(reviewers.length);
+      if (!z) zeros.set(reviewers.length, (z = combine(new Array<number>(reviewers.length).fill(0))));
+      const n = (nMrws + 1) * METAHOPE_CATEGORY_ORDER.length;
+      if (!z.defined) source.missing += n;
+      else {
+        source.raw += n;
+        if (z.value !== 0) {
+          for (let slot = 0; slot <= nMrws; slot++) for (const category of METAHOPE_CATEGORY_ORDER) out.push({ system, mrw: slot > 0, category, penalty: z.value });
+        }
+      }
+      continue;
+    }
     for (let slot = 0; slot <= nMrws; slot++) {
       for (let c = 0; c < METAHOPE_CATEGORY_ORDER.length; c++) {
         const k = cellKey(cells, t, slot, c);
@@ -220,21 +240,33 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
   // raw values per (field, item slot), in row order (compressed rows: start[k]..start[k + 1])
   const start = new Int32Array(F * NS + 1);
   let any = false;
-  const rowKey = (i: number): number => {
-    const f = fieldOf[cols.field[i]];
-    if (f < 0) return -2;
-    const t = cols.translation[i];
-    if (t < 0 || sx.tSystem[t] < 0) return -2;
-    if (annotator !== -1 && cols.annotator[i] !== annotator) return -2;
-    any = true;
-    const slot = slots.of(t, cols.mrw[i]);
-    return slot < 0 ? -1 : f * NS + slot;
-  };
+  // one pass over the rows (about a million on a large project), slots.of written out
   const keys = new Int32Array(cols.length);
+  const { field: rowField, translation: rowT, mrw: rowM, annotator: rowA } = cols;
+  const { tSystem, mrwPosition } = sx;
+  const { tSegment, mSegment } = ix;
+  const base = slots.base;
   for (let i = 0; i < cols.length; i++) {
-    const k = rowKey(i);
-    keys[i] = k;
-    if (k >= 0) start[k + 1]++;
+    const f = fieldOf[rowField[i]];
+    const t = rowT[i];
+    if (f < 0 || t < 0 || tSystem[t] < 0 || (annotator !== -1 && rowA[i] !== annotator)) {
+      keys[i] = -2;
+      continue;
+    }
+    any = true;
+    const m = rowM[i];
+    const b = base[t];
+    let slot = -1;
+    if (b >= 0) {
+      if (m < 0) slot = b;
+      else if (mrwPosition[m] >= 0 && mSegment[m] === tSegment[t]) slot = b + 1 + mrwPosition[m];
+    }
+    if (slot < 0) keys[i] = -1;
+    else {
+      const k = f * NS + slot;
+      keys[i] = k;
+      start[k + 1]++;
+    }
   }
   for (let k = 0; k < F * NS; k++) start[k + 1] += start[k];
   const fill = start.slice(0, F * NS);
