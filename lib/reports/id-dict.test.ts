@@ -45,6 +45,21 @@ describe("IdDict", () => {
     expect(dict.size).toBe(5000);
   });
 
+  it("stays exact (and fast) when ids share their tails or differ in length", () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => `${i}-${"x".repeat(i % 3)}-the-same-long-tail`);
+    const dict = new IdDict(ids.slice(0, 1000));
+    const order = ids.map((_, i) => (i * 7) % ids.length);
+    const text = order.map((i) => ids[i]).join("\u001f");
+    let p = 0;
+    for (const i of order) {
+      expect(dict.scanTo(text, p, 0x1f)).toBe(i < 1000 ? i : dict.get(ids[i]));
+      expect(dict.end).toBe(p + ids[i].length);
+      p = dict.end + 1;
+    }
+    expect(dict.size).toBe(3000);
+    expect(new Set(dict.ids)).toEqual(new Set(ids));
+  });
+
   it("sameAt compares exactly, not by prefix", () => {
     expect(sameAt("xabcx", 1, "abc")).toBe(true);
     expect(sameAt("xabdx", 1, "abc")).toBe(false);
