@@ -81,19 +81,36 @@ export class IdDict {
 
   private insert(id: string, i: number): void {
     if (2 * this.ids.length > this.table.length) {
-      const bigger = new Int32Array(this.table.length * 2);
-      const mask = bigger.length - 1;
-      for (let k = 0; k < this.ids.length - 1; k++) {
-        let slot = hashSlice(this.ids[k], 0, this.ids[k].length) & mask;
-        while (bigger[slot] !== 0) slot = (slot + 1) & mask;
-        bigger[slot] = k + 1;
-      }
-      this.table = bigger;
+      this.table = new Int32Array(this.table.length * 2);
+      for (let k = 0; k < this.ids.length - 1; k++) this.place(this.ids[k], k);
     }
+    this.place(id, i);
+  }
+
+  private place(id: string, i: number): void {
     const mask = this.table.length - 1;
     let slot = hashSlice(id, 0, id.length) & mask;
     while (this.table[slot] !== 0) slot = (slot + 1) & mask;
     this.table[slot] = i + 1;
+  }
+
+  /** The id at s[start, end) with hash h (hashSlice's): found through the table, else added. */
+  private findOrAdd(s: string, start: number, end: number, h: number): number {
+    const len = end - start;
+    const table = this.table;
+    const mask = table.length - 1;
+    let i = -1;
+    for (let slot = h & mask; table[slot] !== 0; slot = (slot + 1) & mask) {
+      const k = table[slot] - 1;
+      if (this.ids[k].length === len && sameAt(s, start, this.ids[k])) {
+        i = k;
+        break;
+      }
+    }
+    if (i < 0) i = this.add(s.slice(start, end));
+    this.lastId = this.ids[i];
+    this.last = i;
+    return i;
   }
 
   /** Set by `scanTo`: where the id it read ends (the stop character's position). */
@@ -133,45 +150,13 @@ export class IdDict {
       h = Math.imul(h ^ c, 0x01000193);
     }
     this.end = e;
-    const len = e - p;
-    const table = this.table;
-    const mask = table.length - 1;
-    for (let slot = (h >>> 0) & mask; table[slot] !== 0; slot = (slot + 1) & mask) {
-      const i = table[slot] - 1;
-      const id = ids[i];
-      if (id.length === len && sameAt(s, p, id)) {
-        this.lastId = id;
-        this.last = i;
-        return i;
-      }
-    }
-    const id = s.slice(p, e);
-    const i = this.add(id);
-    this.lastId = id;
-    this.last = i;
-    return i;
+    return this.findOrAdd(s, p, e, h >>> 0);
   }
 
   /** Index of `s.slice(start, end)`; allocates only for an id not seen before. */
   addSlice(s: string, start: number, end: number): number {
-    const len = end - start;
-    if (this.last >= 0 && len === this.lastId.length && sameAt(s, start, this.lastId)) return this.last; // rows often come grouped
-    const table = this.table;
-    const mask = table.length - 1;
-    for (let slot = hashSlice(s, start, end) & mask; table[slot] !== 0; slot = (slot + 1) & mask) {
-      const i = table[slot] - 1;
-      const id = this.ids[i];
-      if (id.length === len && sameAt(s, start, id)) {
-        this.lastId = id;
-        this.last = i;
-        return i;
-      }
-    }
-    const id = s.slice(start, end);
-    const i = this.add(id);
-    this.lastId = id;
-    this.last = i;
-    return i;
+    if (this.last >= 0 && end - start === this.lastId.length && sameAt(s, start, this.lastId)) return this.last; // rows often come grouped
+    return this.findOrAdd(s, start, end, hashSlice(s, start, end));
   }
 }
 

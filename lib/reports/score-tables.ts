@@ -160,6 +160,11 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
   const zeros = new Map<number, TAggregate<number>>();
   const combine = (vals: number[]) =>
     o.aggregation === "mean" ? aggregate(vals, "mean") : aggregate(vals, "majority", { order: [...new Set(vals)].sort((x, y) => x - y) });
+  const zerosOf = (reviewers: number) => {
+    let z = zeros.get(reviewers);
+    if (!z) zeros.set(reviewers, (z = combine(new Array<number>(reviewers).fill(0))));
+    return z;
+  };
   // translations with an error span or a decision in some cell; every other translation's cells
   // all take the reviewers' aggregate of zeros, counted at once below
   const busy = new Uint8Array(cols.translations.size);
@@ -176,8 +181,7 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
     const reviewers = cells.coverage.reviewerPositions(t);
     if (busy[t] === 0) {
       if (annotatorId) continue; // that annotator's penalties here are all 0
-      let z = zeros.get(reviewers.length);
-      if (!z) zeros.set(reviewers.length, (z = combine(new Array<number>(reviewers.length).fill(0))));
+      const z = zerosOf(reviewers.length);
       const n = (nMrws + 1) * METAHOPE_CATEGORY_ORDER.length;
       if (!z.defined) source.missing += n;
       else {
@@ -205,9 +209,7 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
             if (by) {
               r = combine(Array.from(reviewers, (p) => by[p]));
             } else {
-              let z = zeros.get(reviewers.length);
-              if (!z) zeros.set(reviewers.length, (z = combine(new Array<number>(reviewers.length).fill(0))));
-              r = z;
+              r = zerosOf(reviewers.length);
             }
             if (r.defined) {
               penalty = r.value;

@@ -68,15 +68,9 @@ export type TMmteDimension = (typeof MMTE_DIMENSIONS)[number];
 
 export type TMean = { defined: true; value: number; n: number } | { defined: false; value: null; n: 0; reason: string };
 
-function inScopeMrws(t: TMmteTranslationValues): readonly TMmteMrwValues[] {
-  if (!t.sourceMetaphorical) return t.mrws;
-  const met = t.mrws.filter((m) => m.metaphorical);
-  return met.length > 0 ? met : t.mrws;
-}
-
-/** The translation's value on one table-3 dimension (authenticity: mean over in-scope MRWs). */
 const finiteOrNull = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? x : null);
 
+/** The translation's value on one table-3 dimension (authenticity: mean over in-scope MRWs). */
 export function dimensionValue(t: TMmteTranslationValues, dim: TMmteDimension): number | null {
   switch (dim) {
     case "FLUENCY":
@@ -88,23 +82,28 @@ export function dimensionValue(t: TMmteTranslationValues, dim: TMmteDimension): 
     case "OVERALL":
       return finiteOrNull(t.overall);
     case "AUTHENTICITY": {
-      const xs = inScopeMrws(t)
-        .map((m) => finiteOrNull(m.authenticity))
-        .filter((x): x is number => x !== null);
-      return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+      // mean over the in-scope MRWs: the metaphorical ones of a metaphorical sentence (all if
+      // none is flagged), all of a literal one
+      let anyMet = false;
+      if (t.sourceMetaphorical) for (const m of t.mrws) anyMet ||= m.metaphorical;
+      let sum = 0;
+      let n = 0;
+      for (const m of t.mrws) {
+        const v = anyMet && !m.metaphorical ? null : finiteOrNull(m.authenticity);
+        if (v === null) continue;
+        sum += v;
+        n++;
+      }
+      return n ? sum / n : null;
     }
   }
 }
 
 /** The table-3 groups a translation belongs to (0, 1 or 2 of them). */
 export function mmteGroupsOf(t: TMmteTranslationValues): TMmteGroup[] {
-  if (!t.sourceMetaphorical) return ["LITERAL"];
-  const met = t.mrws.filter((m) => m.metaphorical);
-  const full = met.length > 0 && met.every((m) => m.equivalence === "FULL");
-  return full ? ["METAPHORICAL", "METAPHORICAL_FULL"] : ["METAPHORICAL"];
+  const bits = groupBits(t);
+  return MMTE_GROUPS.filter((_, g) => (bits & (1 << g)) !== 0);
 }
-
-const finite = (x: number | null | undefined): x is number => typeof x === "number" && Number.isFinite(x);
 
 /** Group membership as bits: 1 METAPHORICAL, 2 METAPHORICAL_FULL, 4 LITERAL (as mmteGroupsOf). */
 function groupBits(t: TMmteTranslationValues): number {
@@ -128,28 +127,13 @@ function recordValues(records: readonly TMmteTranslationValues[]): { dims: Float
   const D = MMTE_DIMENSIONS.length;
   const dims = new Float64Array(records.length * D);
   const groups = new Uint8Array(records.length);
-  const AUT = MMTE_DIMENSIONS.indexOf("AUTHENTICITY");
   for (let i = 0; i < records.length; i++) {
     const t = records[i];
     groups[i] = groupBits(t);
     for (let j = 0; j < D; j++) {
-      if (j === AUT) continue;
       const v = dimensionValue(t, MMTE_DIMENSIONS[j]);
       dims[i * D + j] = v === null ? NaN : v;
     }
-    // authenticity: mean over the in-scope MRWs (sum in order, as dimensionValue's reduce)
-    let anyMet = false;
-    if (t.sourceMetaphorical) for (const m of t.mrws) anyMet ||= m.metaphorical;
-    let sum = 0;
-    let n = 0;
-    for (const m of t.mrws) {
-      if (anyMet && !m.metaphorical) continue;
-      if (finite(m.authenticity)) {
-        sum += m.authenticity;
-        n++;
-      }
-    }
-    dims[i * D + AUT] = n ? sum / n : NaN;
   }
   return { dims, groups };
 }
