@@ -8,7 +8,7 @@ export { cohenKappa, type CohenKappaOptions, type CohenKappaResult } from "./coh
 export { confusionMatrix, confusionMatrixOfEncoded, type ConfusionMatrix } from "./confusion-matrix";
 export { pairwiseCohenMatrix, type PairwiseCohenMatrix } from "./pairwise-cohen-matrix";
 export { fleissKappa, type FleissKappaResult, type FleissCategoryKappa } from "./fleiss-kappa";
-export { krippendorffAlpha, krippendorffAlphaLevels, krippendorffAlphaOfEncoded, type KrippendorffAlphaResult } from "./krippendorff-alpha";
+export { encodeForAlpha, krippendorffAlpha, krippendorffAlphaLevels, krippendorffAlphaOfEncoded, type KrippendorffAlphaResult } from "./krippendorff-alpha";
 export { percentAgreement, percentAgreementOfEncoded, type PercentAgreementResult } from "./percent-agreement";
 export { pairwiseAgreement, type PairwiseAgreementResult } from "./pairwise-agreement";
 export { pearsonR, type PearsonRResult } from "./pearson-r";

@@ -54,20 +54,24 @@ export interface KrippendorffAlphaResult extends AgreementResult {
  * @example krippendorffAlpha([[1, 2, 1], [1, 2, 2]], { level: "nominal" })
  */
 export function krippendorffAlpha(ratings: Ratings, opts: { level: AlphaLevel }): KrippendorffAlphaResult {
-  const level = opts?.level;
-  if (level !== "nominal" && level !== "ordinal" && level !== "interval" && level !== "ratio") {
-    throw new Error(`krippendorffAlpha: unknown level ${String(level)}; use nominal, ordinal, interval or ratio`);
-  }
-  const enc = encodeRatings(ratings, { numeric: level !== "nominal", what: `krippendorffAlpha (${level})` });
-  if (level === "ratio") {
-    for (const c of enc.categories) {
-      if ((c as number) < 0) throw new Error(`krippendorffAlpha (ratio): negative value ${c}; ratio data must be ≥ 0`);
-    }
-  }
-  return alphaFromCoincidences(coincidenceMatrix(enc), enc.categories, level);
+  return krippendorffAlphaLevels(ratings, [opts?.level])[0];
 }
 
 const LEVELS: readonly AlphaLevel[] = ["nominal", "ordinal", "interval", "ratio"];
+
+/**
+ * The encoding α needs at these levels (numeric when any level is), which
+ * other statistics of the same matrix can share.
+ *
+ * @throws on an unknown level, or as `encodeRatings` does for the first numeric level.
+ */
+export function encodeForAlpha(ratings: Ratings, levels: readonly AlphaLevel[]): EncodedRatings {
+  for (const level of levels) {
+    if (!LEVELS.includes(level)) throw new Error(`krippendorffAlpha: unknown level ${String(level)}; use nominal, ordinal, interval or ratio`);
+  }
+  const numeric = levels.find((l) => l !== "nominal");
+  return encodeRatings(ratings, { numeric: numeric !== undefined, what: `krippendorffAlpha (${numeric ?? "nominal"})` });
+}
 
 /**
  * α at several levels of one ratings matrix, from one encoding and one
@@ -78,11 +82,7 @@ const LEVELS: readonly AlphaLevel[] = ["nominal", "ordinal", "interval", "ratio"
  * @throws as `krippendorffAlpha` does for the first numeric level.
  */
 export function krippendorffAlphaLevels(ratings: Ratings, levels: readonly AlphaLevel[]): KrippendorffAlphaResult[] {
-  for (const level of levels) {
-    if (!LEVELS.includes(level)) throw new Error(`krippendorffAlpha: unknown level ${String(level)}; use nominal, ordinal, interval or ratio`);
-  }
-  const numeric = levels.find((l) => l !== "nominal");
-  return krippendorffAlphaOfEncoded(encodeRatings(ratings, { numeric: numeric !== undefined, what: `krippendorffAlpha (${numeric ?? "nominal"})` }), levels);
+  return krippendorffAlphaOfEncoded(encodeForAlpha(ratings, levels), levels);
 }
 
 /**

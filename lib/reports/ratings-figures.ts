@@ -15,7 +15,7 @@ import {
   cohenKappa,
   confusionMatrixOfEncoded,
   type ConfusionMatrix,
-  encodeRatings,
+  encodeForAlpha,
   fleissKappa,
   krippendorffAlpha,
   krippendorffAlphaOfEncoded,
@@ -126,8 +126,7 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
   // one encoding of the matrix for every statistic below (α at all levels shares one
   // coincidence matrix, each pair's κ one confusion count): the same numbers as one call per
   // statistic, without re-reading a million codes for each
-  const numericLevel = spec.alphaLevels.find((l) => l !== "nominal");
-  const enc = encodeRatings(ratings, { numeric: numericLevel !== undefined, what: `krippendorffAlpha (${numericLevel ?? "nominal"})` });
+  const enc = encodeForAlpha(ratings, spec.alphaLevels);
   const alphas = krippendorffAlphaOfEncoded(enc, spec.alphaLevels);
   spec.alphaLevels.forEach((level, i) => {
     const st = (r: Ratings) => krippendorffAlpha(r, { level });
