@@ -182,11 +182,15 @@ test("privacy: another annotator's values never reach the browser, and blind mod
   await apiSignIn(a2, USERS.annotator2);
   const item2 = await (await a2.get("/api/projects/demo/items/demo-doc-1-s2?scheme=MMTE")).json();
   const t = item2.translations[0].id;
-  const put = await a2.put("/api/projects/demo/items/demo-doc-1-s2/post-edits", { data: { kind: "LITERAL", text: "PRIVATE-annotator2-text", baseTranslationId: t, baseVersion: 0 } });
+  // other specs (no-lost-work) may already have saved as annotator2 here: build on what is stored
+  const editVersion = item2.postEdits.find((p: { kind: string }) => p.kind === "LITERAL")?.version ?? 0;
+  const fluencyVersion =
+    item2.annotations.find((a: { translationId: string | null; mrwId: string | null; field: string }) => a.translationId === t && !a.mrwId && a.field === "FLUENCY")?.version ?? 0;
+  const put = await a2.put("/api/projects/demo/items/demo-doc-1-s2/post-edits", { data: { kind: "LITERAL", text: "PRIVATE-annotator2-text", baseTranslationId: t, baseVersion: editVersion } });
   expect(put.status()).toBe(404); // post-edits are addressed by segment id, not external id
-  const ok = await a2.put(`/api/projects/demo/items/${item2.segment.id}/post-edits`, { data: { kind: "LITERAL", text: "PRIVATE-annotator2-text", baseTranslationId: t, baseVersion: 0 } });
+  const ok = await a2.put(`/api/projects/demo/items/${item2.segment.id}/post-edits`, { data: { kind: "LITERAL", text: "PRIVATE-annotator2-text", baseTranslationId: t, baseVersion: editVersion } });
   expect(ok.status()).toBe(200);
-  const sv = await a2.put("/api/projects/demo/annotations", { data: { segmentId: item2.segment.id, translationId: t, field: "FLUENCY", value: 2, baseVersion: 0 } });
+  const sv = await a2.put("/api/projects/demo/annotations", { data: { segmentId: item2.segment.id, translationId: t, field: "FLUENCY", value: 2, baseVersion: fluencyVersion } });
   expect(sv.status()).toBe(200);
 
   const a1 = await playwrightRequest.newContext({ baseURL });
