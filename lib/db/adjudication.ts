@@ -5,7 +5,7 @@
 // translation or MRW of another project is NOT_FOUND.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { getReportData } from "@/lib/db/report-data";
+import { getReportData } from "@/lib/db/report-data-cache";
 import { checkAdjudicationValue } from "@/lib/db/adjudication-value";
 import { AppError } from "@/lib/errors";
 import { FIELDS } from "@/lib/schemes/fields";

@@ -17,8 +17,9 @@ import { SEVERITY_PENALTY } from "@/lib/db/severity";
 import { AppError } from "@/lib/errors";
 import type { Severity } from "@/lib/generated/prisma/enums";
 import type { MetahopeCategory } from "@/lib/import/types";
-import { REPORT_ANNOTATION_FIELDS, emptyAnnotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
-import type { TReportData, TReportMrw, TReportSegment, TReportTranslation, TSplitName } from "@/lib/reports/report-input";
+import { parseAnnotationKey, patchAnnotationColumns } from "@/lib/reports/annotation-columns-patch";
+import { REPORT_ANNOTATION_FIELDS, annotationColumns, emptyAnnotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
+import type { TMetahopeCoverageInput, TReportData, TReportMrw, TReportSegment, TReportTranslation, TSplitName } from "@/lib/reports/report-input";
 
 export { REPORT_ANNOTATION_FIELDS } from "@/lib/reports/report-index";
 
@@ -144,12 +145,92 @@ export async function resolveUnlistedSegments(c: TAnnotationColumns, listed: num
 /** Concurrent annotation queries: PostgreSQL works on the next fields while JS parses the first. */
 const ANNOTATION_LANES = 2;
 
-export async function getReportData(db: Db, projectId: string, opts: { withTranslationText?: boolean } = {}): Promise<TReportData> {
+type TQuery = <R extends unknown[]>(text: string, values?: unknown[]) => Promise<R[]>;
+
+/** Array-mode queries on the shared pool, `$1` = the project id unless values are given. */
+function projectQuery(projectId: string): TQuery {
+  const pool = getPgPool();
+  return <R extends unknown[]>(text: string, values: unknown[] = [projectId]) => pool.query<R>({ text, values, rowMode: "array" }).then((r) => r.rows);
+}
+
+async function readProject(db: Db, projectId: string): Promise<TReportData["project"]> {
   const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true, sourceLang: true, targetLang: true } });
   if (!project) throw new AppError("NOT_FOUND", "Project not found.");
-  const pool = getPgPool();
-  const q = <R extends unknown[]>(text: string, values: unknown[] = [projectId]) =>
-    pool.query<R>({ text, values, rowMode: "array" }).then((r) => r.rows);
+  return project;
+}
+
+type TSpanParts = Pick<TReportData, "errorSpans"> & Pick<TMetahopeCoverageInput, "annotatorsWithImportedSpans" | "annotatorsWithDeletedSpans">;
+type TAssignmentParts = Pick<TMetahopeCoverageInput, "doneAssignments" | "annotatorsWithAssignments">;
+
+async function readSpans(q: TQuery): Promise<TSpanParts> {
+  const [spans, imported, deleted] = await Promise.all([
+    q<[string, string, string | null, MetahopeCategory, Severity]>(
+      `SELECT "annotatorId", "translationId", "mrwId", category, severity FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NULL`,
+    ),
+    q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NOT NULL`),
+    q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NOT NULL`),
+  ]);
+  return {
+    errorSpans: spans.map(([annotatorId, translationId, mrwId, category, severity]) => ({ annotatorId, translationId, mrwId, category, penalty: SEVERITY_PENALTY[severity] })),
+    annotatorsWithImportedSpans: imported.map(([a]) => a),
+    annotatorsWithDeletedSpans: deleted.map(([a]) => a),
+  };
+}
+
+async function readAdjudications(q: TQuery): Promise<TReportData["adjudications"]> {
+  const rows = await q<[string, string | null, string | null, string, unknown, boolean]>(
+    `SELECT "segmentId", "translationId", "mrwId", field, value, automatic FROM "Adjudication" WHERE "projectId" = $1`,
+  );
+  return rows.map(([segmentId, translationId, mrwId, field, value, automatic]) => ({ segmentId, translationId, mrwId, field, value, automatic }));
+}
+
+async function readGold(q: TQuery): Promise<TReportData["goldReferences"]> {
+  const rows = await q<[string, "FIGURATIVE" | "LITERAL", string]>(`SELECT "segmentId", kind, text FROM "GoldReference" WHERE "projectId" = $1`);
+  return rows.map(([segmentId, kind, text]) => ({ segmentId, kind, text }));
+}
+
+async function readAssignments(q: TQuery): Promise<TAssignmentParts> {
+  const [done, withAssignments] = await Promise.all([
+    q<[string, string]>(`SELECT "annotatorId", "segmentId" FROM "Assignment" WHERE "projectId" = $1 AND scheme = 'METAHOPE' AND status = 'DONE'`),
+    q<[string]>(`SELECT DISTINCT "annotatorId" FROM "Assignment" WHERE "projectId" = $1 AND scheme = 'METAHOPE'`),
+  ]);
+  return { doneAssignments: done.map(([annotatorId, segmentId]) => ({ annotatorId, segmentId })), annotatorsWithAssignments: withAssignments.map(([a]) => a) };
+}
+
+/** The annotators: everyone with an annotation row, a span (deleted or not) or a MetaHOPE assignment, by email. */
+async function readAnnotators(db: Db, columns: TAnnotationColumns, spans: TSpanParts, assignments: TAssignmentParts): Promise<TReportData["annotators"]> {
+  const present = new Uint8Array(columns.annotators.size);
+  for (let i = 0; i < columns.length; i++) present[columns.annotator[i]] = 1;
+  const ids = new Set<string>();
+  present.forEach((p, a) => p && ids.add(columns.annotators.ids[a]));
+  for (const e of spans.errorSpans) ids.add(e.annotatorId);
+  for (const a of assignments.annotatorsWithAssignments) ids.add(a);
+  for (const a of spans.annotatorsWithDeletedSpans) ids.add(a);
+  const users = await db.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, email: true } });
+  return users.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+function assemble(
+  parts: Pick<TReportData, "project" | "systems" | "segments" | "mrws" | "translations" | "adjudications" | "goldReferences" | "annotators">,
+  spans: TSpanParts,
+  assignments: TAssignmentParts,
+  columns: TAnnotationColumns,
+): TReportData {
+  const { errorSpans, annotatorsWithImportedSpans, annotatorsWithDeletedSpans } = spans;
+  return withAnnotationColumns(
+    {
+      ...parts,
+      errorSpans,
+      metahopeCoverage: { ...assignments, annotatorsWithImportedSpans, annotatorsWithDeletedSpans },
+    },
+    columns,
+  );
+}
+
+/** Reads the report data of one project now (the cached entry point is lib/db/report-data-cache.ts). */
+export async function readReportData(db: Db, projectId: string, opts: { withTranslationText?: boolean } = {}): Promise<TReportData> {
+  const project = await readProject(db, projectId);
+  const q = projectQuery(projectId);
 
   const segmentsQ = q<[string, string, TSplitName | null, boolean]>(
     `SELECT s.id, s."externalId", s.split, s.metaphorical FROM "Segment" s JOIN "Document" d ON d.id = s."documentId"
@@ -175,49 +256,67 @@ export async function getReportData(db: Db, projectId: string, opts: { withTrans
   });
   const columnsQ = listsQ.then((l) => parsePackedAnnotations(packed, l));
 
-  const [systems, lists, columns, spans, adjudications, gold, done, withAssignments, imported, deleted] = await Promise.all([
+  const [systems, lists, columns, spans, adjudications, goldReferences, assignments] = await Promise.all([
     q<[string, string]>(`SELECT id, name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`),
     listsQ,
     columnsQ,
-    q<[string, string, string | null, MetahopeCategory, Severity]>(
-      `SELECT "annotatorId", "translationId", "mrwId", category, severity FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NULL`,
-    ),
-    q<[string, string | null, string | null, string, unknown, boolean]>(
-      `SELECT "segmentId", "translationId", "mrwId", field, value, automatic FROM "Adjudication" WHERE "projectId" = $1`,
-    ),
-    q<[string, "FIGURATIVE" | "LITERAL", string]>(`SELECT "segmentId", kind, text FROM "GoldReference" WHERE "projectId" = $1`),
-    q<[string, string]>(`SELECT "annotatorId", "segmentId" FROM "Assignment" WHERE "projectId" = $1 AND scheme = 'METAHOPE' AND status = 'DONE'`),
-    q<[string]>(`SELECT DISTINCT "annotatorId" FROM "Assignment" WHERE "projectId" = $1 AND scheme = 'METAHOPE'`),
-    q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NOT NULL`),
-    q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NOT NULL`),
+    readSpans(q),
+    readAdjudications(q),
+    readGold(q),
+    readAssignments(q),
   ]);
   await Promise.allSettled(packed); // none left running on the pool
   await resolveUnlistedSegments(columns, lists.translations.length, (ids) =>
     q<[string, string]>(`SELECT id, "segmentId" FROM "Translation" WHERE id = ANY($1::text[])`, [ids]),
   );
+  const annotators = await readAnnotators(db, columns, spans, assignments);
+  return assemble({ project, systems: systems.map(([id, name]) => ({ id, name })), ...lists, adjudications, goldReferences, annotators }, spans, assignments, columns);
+}
 
-  const annotatorIds = new Set<string>(columns.annotators.ids);
-  for (const e of spans) annotatorIds.add(e[0]);
-  for (const [a] of withAssignments) annotatorIds.add(a);
-  for (const [a] of deleted) annotatorIds.add(a);
-  const users = await db.user.findMany({ where: { id: { in: [...annotatorIds] } }, select: { id: true, email: true } });
+/** Tables whose changes `refreshReportData` can apply; any other change needs `readReportData`. */
+export const REFRESHABLE_TABLES: ReadonlySet<string> = new Set(["Annotation", "ErrorSpan", "Adjudication", "GoldReference", "Assignment", "User"]);
 
-  return withAnnotationColumns(
-    {
-    project,
-    annotators: users.sort((a, b) => a.email.localeCompare(b.email)),
-    systems: systems.map(([id, name]) => ({ id, name })),
-    ...lists,
-    errorSpans: spans.map(([annotatorId, translationId, mrwId, category, severity]) => ({ annotatorId, translationId, mrwId, category, penalty: SEVERITY_PENALTY[severity] })),
-    adjudications: adjudications.map(([segmentId, translationId, mrwId, field, value, automatic]) => ({ segmentId, translationId, mrwId, field, value, automatic })),
-    goldReferences: gold.map(([segmentId, kind, text]) => ({ segmentId, kind, text })),
-    metahopeCoverage: {
-      doneAssignments: done.map(([annotatorId, segmentId]) => ({ annotatorId, segmentId })),
-      annotatorsWithAssignments: withAssignments.map(([a]) => a),
-      annotatorsWithImportedSpans: imported.map(([a]) => a),
-      annotatorsWithDeletedSpans: deleted.map(([a]) => a),
-    },
-    },
-    columns,
-  );
+/**
+ * The report data `prev` brought up to date with what changed since it was read: the changed
+ * annotation rows (by their unique keys, as the ReportChange trigger lists them) patched into its
+ * columns, and only the changed smaller tables read again; the lists (segments, MRWs,
+ * translations, systems) are kept. `changedTables` must all be REFRESHABLE_TABLES.
+ */
+export async function refreshReportData(db: Db, prev: TReportData, changedTables: ReadonlySet<string>, annotationKeys: string[]): Promise<TReportData> {
+  for (const t of changedTables) if (!REFRESHABLE_TABLES.has(t)) throw new Error(`report data: a change to ${t} needs a full read`);
+  const projectId = prev.project.id;
+  const q = projectQuery(projectId);
+  const keys = [...new Set(annotationKeys)];
+  const prevSpans: TSpanParts = {
+    errorSpans: prev.errorSpans,
+    annotatorsWithImportedSpans: prev.metahopeCoverage.annotatorsWithImportedSpans,
+    annotatorsWithDeletedSpans: prev.metahopeCoverage.annotatorsWithDeletedSpans,
+  };
+  const prevAssignments: TAssignmentParts = { doneAssignments: prev.metahopeCoverage.doneAssignments, annotatorsWithAssignments: prev.metahopeCoverage.annotatorsWithAssignments };
+  const [project, rows, spans, adjudications, goldReferences, assignments] = await Promise.all([
+    readProject(db, projectId),
+    keys.length
+      ? q<[string, string, string | null, string | null, string, string]>(
+          `SELECT a."annotatorId", a."segmentId", a."translationId", a."mrwId", a.field, a.value::text
+           FROM unnest($2::text[]) AS k(key) JOIN "Annotation" a ON a."annotatorId" = split_part(k.key, ' ', 1) AND a."segmentId" = split_part(k.key, ' ', 2)
+             AND a."itemKey" = split_part(k.key, ' ', 3) AND a.field = split_part(k.key, ' ', 4)
+           WHERE a."projectId" = $1 AND a.field = ANY($3::text[])`,
+          [projectId, keys, REPORT_ANNOTATION_FIELDS],
+        )
+      : Promise.resolve([]),
+    changedTables.has("ErrorSpan") ? readSpans(q) : prevSpans,
+    changedTables.has("Adjudication") ? readAdjudications(q) : prev.adjudications,
+    changedTables.has("GoldReference") ? readGold(q) : prev.goldReferences,
+    changedTables.has("Assignment") ? readAssignments(q) : prevAssignments,
+  ]);
+  const columns = keys.length
+    ? patchAnnotationColumns(
+        annotationColumns(prev),
+        keys.map(parseAnnotationKey),
+        rows.map(([annotatorId, segmentId, translationId, mrwId, field, valueText]) => ({ annotatorId, segmentId, translationId, mrwId, field, valueText })),
+      )
+    : annotationColumns(prev);
+  const annotators = await readAnnotators(db, columns, spans, assignments);
+  const { systems, segments, mrws, translations } = prev;
+  return assemble({ project, systems, segments, mrws, translations, adjudications, goldReferences, annotators }, spans, assignments, columns);
 }

@@ -6,7 +6,7 @@
  * Conventions are documented in ./README.md.
  */
 import type { Db } from "@/lib/db/client";
-import { getReportData } from "@/lib/db/report-data";
+import { getReportData } from "@/lib/db/report-data-cache";
 import type { TAgreementFigure } from "./agreement-figure";
 import { computeAgreementFigures } from "./agreement-figures";
 import type { TAgreementOptions } from "./agreement-options";

@@ -1,5 +1,5 @@
 /**
- * getReportData reads the annotations packed (lib/db/report-data.ts): the rows it gives must be
+ * readReportData reads the annotations packed (lib/db/report-data.ts): the rows it gives must be
  * exactly the stored rows, whatever their shape — no MRW, no translation (segment level), object
  * values, several annotators — and a row on a translation the lists have not seen must still get
  * its segment (or be dropped when that translation is gone).
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { getReportData, resolveUnlistedSegments } from "@/lib/db/report-data";
+import { readReportData, resolveUnlistedSegments } from "@/lib/db/report-data";
 import { emptyAnnotationColumns } from "@/lib/reports/report-index";
 
 let db: Db;
@@ -18,7 +18,7 @@ afterAll(closeTestDatabase);
 const key = (a: { annotatorId: string; segmentId: string; translationId: string | null; mrwId: string | null; field: string; value: unknown }) =>
   JSON.stringify([a.annotatorId, a.segmentId, a.translationId, a.mrwId, a.field, a.value]);
 
-describe("getReportData", () => {
+describe("readReportData", () => {
   it("gives back every stored annotation row unchanged", async () => {
     const [x, y] = [await makeUser(db), await makeUser(db)];
     const project = await makeProject(db, [{ userId: x.id, roles: ["ANNOTATOR"] }]); // y is not (or no longer) a member
@@ -41,7 +41,7 @@ describe("getReportData", () => {
     ];
     await db.annotation.createMany({ data: rows.map((r) => ({ ...r, projectId: project.id })) });
 
-    const data = await getReportData(db, project.id);
+    const data = await readReportData(db, project.id);
     const stored = await db.annotation.findMany({ where: { projectId: project.id } });
     expect(stored).toHaveLength(rows.length);
     expect(data.annotations.map(key).sort()).toEqual(stored.map(key).sort());

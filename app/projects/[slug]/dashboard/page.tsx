@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getReportData } from "@/lib/db/report-data";
+import { getReportData } from "@/lib/db/report-data-cache";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";

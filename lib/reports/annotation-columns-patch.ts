@@ -1,0 +1,135 @@
+/**
+ * Brings annotation columns up to date with a few changed rows instead of reading a million
+ * again: every row whose unique key (annotator, segment, translation, MRW, field) is in `keys`
+ * is dropped, and `rows` (the current stored rows of those keys) are added. The result keeps the
+ * order a fresh read gives (rows grouped by field, in REPORT_ANNOTATION_FIELDS order); within
+ * a field the order is the table's physical one there, which has no meaning either.
+ *
+ * The input columns are not modified (a cached copy may still be in use); their dictionaries are
+ * shared and grow (append-only: no index already handed out changes).
+ */
+import { REPORT_ANNOTATION_FIELDS, type TAnnotationColumns } from "./report-index";
+
+export interface TAnnotationKey {
+  annotatorId: string;
+  segmentId: string;
+  translationId: string | null;
+  mrwId: string | null;
+  field: string;
+}
+
+export interface TPatchRow extends TAnnotationKey {
+  /** the stored value as JSON text (`value::text`) */
+  valueText: string;
+}
+
+/** "annotatorId segmentId itemKey field", itemKey = "<translationId|->:<mrwId|->" (the ReportChange trigger's format). */
+export function parseAnnotationKey(key: string): TAnnotationKey {
+  const [annotatorId, segmentId, itemKey, field] = key.split(" ");
+  const colon = itemKey?.indexOf(":") ?? -1;
+  if (!field || colon < 0) throw new Error(`report cache: malformed annotation key ${JSON.stringify(key)}`);
+  const t = itemKey.slice(0, colon);
+  const m = itemKey.slice(colon + 1);
+  return { annotatorId, segmentId, translationId: t === "-" ? null : t, mrwId: m === "-" ? null : m, field };
+}
+
+/** The columns' row arrays (the dictionaries aside). */
+type TRows = Pick<TAnnotationColumns, "field" | "annotator" | "segment" | "translation" | "mrw" | "value">;
+const ROW_ARRAYS = ["field", "annotator", "segment", "translation", "mrw", "value"] as const;
+
+export function patchAnnotationColumns(c: TAnnotationColumns, keys: TAnnotationKey[], rows: TPatchRow[]): TAnnotationColumns {
+  // the keys as codes (a key naming an id the dictionaries do not know has no row to drop), and
+  // their segments marked, so that rows of other segments are passed over with one array load
+  const drop: number[][] = [];
+  const segmentMarked = new Uint8Array(c.segments.size);
+  for (const k of keys) {
+    const a = c.annotators.get(k.annotatorId);
+    const s = c.segments.get(k.segmentId);
+    const t = k.translationId === null ? -1 : c.translations.get(k.translationId);
+    const m = k.mrwId === null ? -1 : c.mrws.get(k.mrwId);
+    const f = c.fields.get(k.field);
+    if (a === undefined || s === undefined || t === undefined || m === undefined || f === undefined) continue;
+    drop.push([a, s, t, m, f]);
+    segmentMarked[s] = 1;
+  }
+  const bySegment = new Map<number, number[][]>();
+  for (const d of drop) bySegment.set(d[1], [...(bySegment.get(d[1]) ?? []), d]);
+  const dropped: number[] = [];
+  let grouped = true; // rows come grouped by field (a fresh read's and this function's order)
+  for (let i = 0; i < c.length; i++) {
+    if (i > 0 && c.field[i] < c.field[i - 1]) grouped = false;
+    const s = c.segment[i];
+    if (segmentMarked[s] === 0) continue;
+    const hit = bySegment.get(s)!.some(([a, , t, m, f]) => a === c.annotator[i] && t === c.translation[i] && m === c.mrw[i] && f === c.field[i]);
+    if (hit) dropped.push(i);
+  }
+
+  // the new rows as codes
+  const n = rows.length;
+  const add: TRows = { field: new Int32Array(n), annotator: new Int32Array(n), segment: new Int32Array(n), translation: new Int32Array(n), mrw: new Int32Array(n), value: new Int32Array(n) };
+  rows.forEach((r, j) => {
+    add.field[j] = c.fields.add(r.field);
+    add.annotator[j] = c.annotators.add(r.annotatorId);
+    add.segment[j] = c.segments.add(r.segmentId);
+    add.translation[j] = r.translationId === null ? -1 : c.translations.add(r.translationId);
+    add.mrw[j] = r.mrwId === null ? -1 : c.mrws.add(r.mrwId);
+    add.value[j] = c.values.addText(r.valueText, 0, r.valueText.length);
+  });
+
+  const total = c.length - dropped.length + n;
+  const out: TAnnotationColumns = {
+    ...c,
+    length: total,
+    field: new Int32Array(total),
+    annotator: new Int32Array(total),
+    segment: new Int32Array(total),
+    translation: new Int32Array(total),
+    mrw: new Int32Array(total),
+    value: new Int32Array(total),
+  };
+  // field order: the dictionary is seeded with REPORT_ANNOTATION_FIELDS, so a field's code is its rank
+  const F = Math.max(c.fields.size, REPORT_ANNOTATION_FIELDS.length);
+  const newOf: number[][] = Array.from({ length: F }, () => []);
+  for (let j = 0; j < n; j++) newOf[add.field[j]].push(j);
+  let k = 0;
+  const copyRun = (from: number, to: number) => {
+    if (to <= from) return;
+    for (const col of ROW_ARRAYS) out[col].set(c[col].subarray(from, to), k);
+    k += to - from;
+  };
+  const putNew = (j: number) => {
+    for (const col of ROW_ARRAYS) out[col][k] = add[col][j];
+    k++;
+  };
+  if (grouped) {
+    // each field's block of kept rows, copied in runs between the dropped ones, then its new rows
+    let i = 0;
+    let d = 0;
+    for (let f = 0; f < F; f++) {
+      let end = i;
+      while (end < c.length && c.field[end] === f) end++;
+      let from = i;
+      for (; d < dropped.length && dropped[d] < end; d++) {
+        copyRun(from, dropped[d]);
+        from = dropped[d] + 1;
+      }
+      copyRun(from, end);
+      for (const j of newOf[f]) putNew(j);
+      i = end;
+    }
+  } else {
+    // rows in any order (hand-built columns): kept rows field by field, then each field's new rows
+    const gone = new Uint8Array(c.length);
+    for (const i of dropped) gone[i] = 1;
+    for (let f = 0; f < F; f++) {
+      for (let i = 0; i < c.length; i++) {
+        if (c.field[i] !== f || gone[i]) continue;
+        for (const col of ROW_ARRAYS) out[col][k] = c[col][i];
+        k++;
+      }
+      for (const j of newOf[f]) putNew(j);
+    }
+  }
+  if (k !== total) throw new Error(`report cache: patched ${k} of ${total} annotation rows`);
+  return out;
+}
