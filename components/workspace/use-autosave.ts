@@ -1,12 +1,14 @@
 "use client";
 // The autosaver: every edit goes into the persisted queue (lib/workspace/save-queue) and is sent
 // shortly after, one request at a time, in order. Network failures keep the queue and retry (and
-// flush at once on the `online` event or the next page load); a 409 parks that target until the
-// user decides in the conflict dialog; any other refusal drops the edit and shows the server's
+// flush at once on the `online` event or the next page load); a 409 whose stored value is the
+// edit itself (sent twice: the first answer was lost) counts as saved, any other 409 parks that
+// target until the user decides in the conflict dialog; any other refusal drops the edit and shows the server's
 // message. Status is exposed for the role="status" indicator.
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   complete,
+  conflictIsOwnSave,
   discard,
   enqueue,
   nextOp,
@@ -117,6 +119,12 @@ export function useAutosave(opts: {
         const err = (body.error ?? {}) as { code?: string; message?: string; detail?: { current?: unknown } };
         if (res.status === 409) {
           const cur = ZConflictCurrent.safeParse(err.detail?.current);
+          if (cur.success && conflictIsOwnSave(op, cur.data)) {
+            // this very edit is what is stored (an earlier send whose answer was lost): saved
+            persist(complete(queueRef.current, op, { version: cur.data.version }));
+            cb.current.onSaved(op, { version: cur.data.version });
+            continue;
+          }
           blocked.current.add(op.key);
           setConflicts((cs) => [
             ...cs.filter((c) => c.key !== op.key),

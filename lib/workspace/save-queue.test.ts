@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { complete, discard, EMPTY_QUEUE, enqueue, nextOp, parseQueue, rebase, serializeQueue, type TNewOp } from "./save-queue";
+import { complete, conflictIsOwnSave, discard, EMPTY_QUEUE, enqueue, nextOp, parseQueue, rebase, serializeQueue, type TNewOp } from "./save-queue";
 
 const fluency = (value: number, baseVersion = 0): TNewOp => ({
   kind: "annotation",
@@ -63,5 +63,19 @@ describe("save queue", () => {
     expect(parseQueue(serializeQueue(q))).toEqual(q);
     expect(parseQueue("{not json")).toEqual(EMPTY_QUEUE);
     expect(parseQueue(JSON.stringify({ ops: [{ kind: "bogus" }] }))).toEqual(EMPTY_QUEUE);
+  });
+
+  it("a conflict whose stored value is the edit itself is the edit's own earlier send, not a choice", () => {
+    const op = (v: unknown) => nextOp(enqueue(EMPTY_QUEUE, { kind: "annotation", segmentId: "s1", translationId: "t1", mrwId: null, field: "ALIGNMENT", value: v, baseVersion: 0 }))!;
+    expect(conflictIsOwnSave(op(3), { value: 3 })).toBe(true);
+    expect(conflictIsOwnSave(op(3), { value: 4 })).toBe(false);
+    expect(conflictIsOwnSave(op(3), { value: null })).toBe(false); // deleted elsewhere
+    expect(conflictIsOwnSave(op({ spans: [{ start: 0, end: 2 }], pattern: "a" }), { value: { pattern: "a", spans: [{ end: 2, start: 0 }] } })).toBe(true);
+    expect(conflictIsOwnSave(op({ spans: [{ start: 0, end: 2 }] }), { value: { spans: [{ start: 0, end: 3 }] } })).toBe(false);
+    const edit = nextOp(enqueue(EMPTY_QUEUE, { kind: "postEdit", segmentId: "s1", editKind: "LITERAL", text: "x", baseTranslationId: "t1", baseVersion: 0 }))!;
+    expect(conflictIsOwnSave(edit, { value: { text: "x", baseTranslationId: "t1" } })).toBe(true);
+    expect(conflictIsOwnSave(edit, { value: { text: "y", baseTranslationId: "t1" } })).toBe(false);
+    const spanOp = nextOp(enqueue(EMPTY_QUEUE, { kind: "errorCreate", segmentId: "s1", clientId: "c1", fields: span }))!;
+    expect(conflictIsOwnSave(spanOp, { value: span })).toBe(false);
   });
 });
