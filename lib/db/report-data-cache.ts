@@ -213,3 +213,15 @@ export async function getReportData(
     if (c.pending.get(projectId) === mine) c.pending.delete(projectId);
   }
 }
+
+/**
+ * Reads a project into the cache in the background (after a bulk import, whose rows would
+ * otherwise make the lead's next dashboard view a full read). Failures are only logged.
+ */
+export async function warmReportData(db: Db, projectId: string): Promise<void> {
+  if (!reportCacheEnabled()) return;
+  await getReportData(db, projectId).then(
+    () => undefined,
+    (e: Error) => console.error(`[reports] warming the report cache failed: ${e.message}`),
+  );
+}

@@ -11,7 +11,7 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { readReportData } from "@/lib/db/report-data";
-import { getReportData, reportCacheStats } from "@/lib/db/report-data-cache";
+import { getReportData, reportCacheStats, warmReportData } from "@/lib/db/report-data-cache";
 import { deleteOldReportChanges } from "@/lib/db/report-changes";
 import type { TReportData } from "@/lib/reports/report-input";
 
@@ -229,5 +229,13 @@ describe("report cache", () => {
     expect(await deleteOldReportChanges(pool)).toBeGreaterThanOrEqual(1);
     const after = (await pool.query(`SELECT count(*)::int AS n FROM "ReportChange" WHERE "projectId" = $1`, [s.project.id])).rows[0].n;
     expect(after).toBe(before - 1);
+  });
+
+  it("a project warmed after an import is served from memory at once", async () => {
+    const s = await seed();
+    await warmReportData(db, s.project.id);
+    const before = reportCacheStats(pool);
+    await getReportData(db, s.project.id);
+    expect(reportCacheStats(pool)).toMatchObject({ hits: before.hits + 1, reads: before.reads, refreshes: before.refreshes });
   });
 });

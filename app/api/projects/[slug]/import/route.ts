@@ -1,9 +1,11 @@
 // POST /api/projects/[slug]/import — multipart upload of one or more files. `dryRun=1` validates
 // everything (parse + the loader's checks in a rolled-back transaction) and returns the preview;
 // without it the files are stored. Managers only. Uploads over TROPOS_MAX_UPLOAD_MB → 413.
-import { NextResponse } from "next/server";
+import { after, NextResponse } from "next/server";
 import { z } from "zod";
+import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
+import { warmReportData } from "@/lib/db/report-data-cache";
 import { ZImportOptions, importFiles } from "@/lib/db/import-file";
 import { AppError } from "@/lib/errors";
 import { withProject } from "@/lib/http/api-handler";
@@ -53,5 +55,7 @@ export const POST = withProject("project.manage", async (req, { access }) => {
       { status: 422 },
     );
   }
+  // the imported rows make the next dashboard view a full read: do it now, after the response
+  if (!dryRun) after(() => warmReportData(getDb(), access.project.id));
   return NextResponse.json({ ok: true, dryRun, outcomes });
 });
