@@ -59,7 +59,10 @@ interface TCache {
   reads: number;
 }
 
-const caches = new WeakMap<pg.Pool, TCache>();
+// On globalThis, like the pool itself (lib/db/pg-pool.ts): Next.js may load this module once per
+// server bundle (instrumentation, each route), and they must all share one cache.
+const globalForCache = globalThis as unknown as { __troposReportCaches?: WeakMap<pg.Pool, TCache> };
+const caches = (globalForCache.__troposReportCaches ??= new WeakMap<pg.Pool, TCache>());
 
 function cacheOf(pool: pg.Pool): TCache {
   let c = caches.get(pool);
@@ -99,6 +102,11 @@ function entryOf(snapshot: string, at: number, withText: boolean, data: TReportD
 export function reportCacheStats(pool: pg.Pool = getPgPool()): { hits: number; refreshes: number; reads: number; entries: number } {
   const c = cacheOf(pool);
   return { hits: c.hits, refreshes: c.refreshes, reads: c.reads, entries: c.entries.size };
+}
+
+/** The projects cached for this pool, least recently used first. */
+export function cachedProjects(pool: pg.Pool = getPgPool()): string[] {
+  return [...cacheOf(pool).entries.keys()];
 }
 
 /** Forgets every cached project of this pool. */
@@ -224,4 +232,27 @@ export async function warmReportData(db: Db, projectId: string): Promise<void> {
     () => undefined,
     (e: Error) => console.error(`[reports] warming the report cache failed: ${e.message}`),
   );
+}
+
+/** Projects whose report inputs changed within the change log's two hours, most recent first. */
+export async function recentlyActiveProjects(pool: pg.Pool, limit: number): Promise<string[]> {
+  const r = await pool.query<{ id: string }>(
+    `SELECT c."projectId" AS id FROM "ReportChange" c JOIN "Project" p ON p.id = c."projectId"
+     GROUP BY c."projectId" ORDER BY max(c.id) DESC LIMIT $1`,
+    [limit],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/**
+ * At server start (instrumentation.ts): reads the projects worked on most recently into the
+ * cache, one after the other, so that a restart or deploy does not make their next dashboard
+ * view a full read. TROPOS_REPORT_WARM_PROJECTS (default 2) says how many; 0 turns it off.
+ */
+export async function warmRecentlyActiveProjects(db: Db, limit = Number.parseInt(process.env.TROPOS_REPORT_WARM_PROJECTS ?? "2", 10)): Promise<string[]> {
+  if (!reportCacheEnabled() || !(limit > 0)) return [];
+  const ids = await recentlyActiveProjects(getPgPool(), Math.min(limit, MAX_ENTRIES));
+  // least recent first, so that the most recent is the last to be evicted
+  for (const id of [...ids].reverse()) await warmReportData(db, id);
+  return ids;
 }

@@ -11,7 +11,7 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { readReportData } from "@/lib/db/report-data";
-import { getReportData, reportCacheStats, warmReportData } from "@/lib/db/report-data-cache";
+import { cachedProjects, getReportData, recentlyActiveProjects, reportCacheStats, warmRecentlyActiveProjects, warmReportData } from "@/lib/db/report-data-cache";
 import { deleteOldReportChanges } from "@/lib/db/report-changes";
 import type { TReportData } from "@/lib/reports/report-input";
 
@@ -237,5 +237,22 @@ describe("report cache", () => {
     const before = reportCacheStats(pool);
     await getReportData(db, s.project.id);
     expect(reportCacheStats(pool)).toMatchObject({ hits: before.hits + 1, reads: before.reads, refreshes: before.refreshes });
+  });
+
+  it("at server start the projects worked on last are warmed; deleted ones are not", async () => {
+    const s = await seed();
+    const gone = await seed();
+    await db.project.delete({ where: { id: gone.project.id } });
+    await db.annotation.update({ where: { id: s.annotation.id }, data: { value: 3 } });
+    const recent = await recentlyActiveProjects(pool, 50); // other test files write too
+    expect(recent).toContain(s.project.id);
+    expect(recent).not.toContain(gone.project.id);
+    expect(await warmRecentlyActiveProjects(db, 0)).toEqual([]);
+    // other test files' projects may be more recent: what matters is that those warmed are cached,
+    // the most recent last (the last to be evicted), and no more than the cache holds
+    const warmed = await warmRecentlyActiveProjects(db, 50);
+    expect(warmed.length).toBeGreaterThan(0);
+    expect(warmed.length).toBeLessThanOrEqual(4);
+    expect(cachedProjects(pool).slice(-warmed.length)).toEqual([...warmed].reverse());
   });
 });

@@ -1,0 +1,16 @@
+// Next.js calls register() once when a server starts. Tropos uses it to read the projects worked
+// on most recently into the report cache (lib/db/report-data-cache.ts), in the background:
+// register must return before the server takes requests, and a failure only costs a slower
+// first dashboard view.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || !process.env.DATABASE_URL) return;
+  const { getDb } = await import("@/lib/db/client");
+  const { warmRecentlyActiveProjects } = await import("@/lib/db/report-data-cache");
+  setTimeout(() => {
+    const t = Date.now();
+    warmRecentlyActiveProjects(getDb()).then(
+      (ids) => ids.length > 0 && console.log(`[reports] report cache warmed for ${ids.length} project(s) in ${Date.now() - t} ms`),
+      (e: Error) => console.error(`[reports] warming the report cache failed: ${e.message}`),
+    );
+  }, 500);
+}
