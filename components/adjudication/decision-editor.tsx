@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS, LIKERT_VALUES } from "@/lib/schemes/mmte";
-import { canonicalValue } from "@/lib/reports/disagreements";
+import { canonicalValue } from "@/lib/schemes/canonical-value";
 import { formatValue } from "@/components/adjudication/format-value";
 import type { TItemUnit, TItemAnnotator } from "@/components/adjudication/item-types";
 

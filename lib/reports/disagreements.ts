@@ -22,6 +22,9 @@ import { cellKey, metahopeCellsOf } from "./metahope-cells";
 import { buildReportIndex, scopeIndexOf } from "./report-index";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportData, type TReportFilter } from "./report-input";
 import { scopeReportData } from "./report-scope";
+import { canonicalValue } from "@/lib/schemes/canonical-value";
+
+export { canonicalValue };
 
 export const QUEUE_FIELDS = [
   "FLUENCY",
@@ -57,19 +60,6 @@ export interface TDisagreementUnit {
   /** 0..1, comparable across fields */
   strength: number;
   adjudication: "open" | "decided" | "automatic";
-}
-
-/** Canonical text of a value, so that two equal alignments or labels compare equal. */
-export function canonicalValue(v: unknown): string {
-  if (v && typeof v === "object" && !Array.isArray(v)) {
-    const o = v as Record<string, unknown>;
-    if (Array.isArray(o.spans)) {
-      const spans = (o.spans as { start: number; end: number }[]).map((s) => [s.start, s.end]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      return JSON.stringify({ pattern: o.pattern ?? null, spans });
-    }
-    return JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b))));
-  }
-  return JSON.stringify(v);
 }
 
 export function measureDisagreement(field: string, values: readonly unknown[]): { unanimous: boolean; spread: number; strength: number } {

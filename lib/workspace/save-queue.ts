@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { ZErrorSpanFields } from "./api-types";
+import { canonicalValue } from "@/lib/schemes/canonical-value";
 
 const ZAnnotationOp = z.object({
   kind: z.literal("annotation"),
@@ -170,20 +171,6 @@ function renameClientId(ops: TSaveOp[], clientId: string, id: string, version: n
   );
 }
 
-/** JSON with object keys sorted, so that equal values compare equal whatever their key order. */
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(v ?? null);
-}
-
 /**
  * Whether a conflict's stored value is exactly what the refused operation would have written:
  * the operation already landed (its answer was lost, e.g. the page reloaded while it was in flight
@@ -191,8 +178,8 @@ function canonicalJson(v: unknown): string {
  * post-edits only; error spans always go to the dialog.
  */
 export function conflictIsOwnSave(op: TSaveOp, current: { value: unknown }): boolean {
-  if (op.kind === "annotation") return current.value !== null && canonicalJson(op.value) === canonicalJson(current.value);
-  if (op.kind === "postEdit") return canonicalJson({ text: op.text, baseTranslationId: op.baseTranslationId ?? null }) === canonicalJson(current.value);
+  if (op.kind === "annotation") return current.value !== null && canonicalValue(op.value) === canonicalValue(current.value);
+  if (op.kind === "postEdit") return canonicalValue({ text: op.text, baseTranslationId: op.baseTranslationId ?? null }) === canonicalValue(current.value);
   return false;
 }
 
