@@ -3,8 +3,8 @@
 // shortly after, one request at a time, in order. Network failures keep the queue and retry (and
 // flush at once on the `online` event or the next page load); a 409 whose stored value is the
 // edit itself (sent twice: the first answer was lost) counts as saved, any other 409 parks that
-// target until the user decides in the conflict dialog; any other refusal drops the edit and shows the server's
-// message. Status is exposed for the role="status" indicator.
+// target until the user decides in the conflict dialog; any other refusal drops the edit and
+// shows the server's message. Status is exposed for the role="status" indicator.
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   complete,

@@ -74,13 +74,16 @@ export function reportCacheEnabled(): boolean {
   return !/^(0|off|false|no)$/i.test(process.env.TROPOS_REPORT_CACHE ?? "");
 }
 
-/** Whether a write to the project's report inputs committed that `snapshot` could not see ("*": writes to every project, e.g. a user's email). */
+/**
+ * The change rows of project $1 (and "*": writes to every project, e.g. a user's email) whose
+ * transaction snapshot $2 could not see.
+ */
+const UNSEEN_CHANGES = `FROM "ReportChange" WHERE "projectId" IN ($1, '*')
+  AND xid >= pg_snapshot_xmin($2::pg_snapshot) AND NOT pg_visible_in_snapshot(xid, $2::pg_snapshot)`;
+
+/** Whether a write to the project's report inputs committed that `snapshot` could not see. */
 async function changedSince(pool: pg.Pool, projectId: string, snapshot: string): Promise<boolean> {
-  const r = await pool.query<{ changed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM "ReportChange" WHERE "projectId" IN ($1, '*')
-       AND xid >= pg_snapshot_xmin($2::pg_snapshot) AND NOT pg_visible_in_snapshot(xid, $2::pg_snapshot)) AS changed`,
-    [projectId, snapshot],
-  );
+  const r = await pool.query<{ changed: boolean }>(`SELECT EXISTS (SELECT 1 ${UNSEEN_CHANGES}) AS changed`, [projectId, snapshot]);
   return r.rows[0].changed;
 }
 
@@ -134,11 +137,7 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
   const snapshot = await snapshotNow(pool);
   await onSnapshot(snapshot);
   if (prev && (prev.withText || !withText)) {
-    const changes = await pool.query<{ tableName: string; keys: string[] | null }>(
-      `SELECT "tableName", keys FROM "ReportChange" WHERE "projectId" IN ($1, '*')
-         AND xid >= pg_snapshot_xmin($2::pg_snapshot) AND NOT pg_visible_in_snapshot(xid, $2::pg_snapshot)`,
-      [projectId, prev.snapshot],
-    );
+    const changes = await pool.query<{ tableName: string; keys: string[] | null }>(`SELECT "tableName", keys ${UNSEEN_CHANGES}`, [projectId, prev.snapshot]);
     const tables = new Set<string>();
     const keys: string[] = [];
     let patchable = true;

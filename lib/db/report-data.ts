@@ -293,8 +293,7 @@ export async function refreshReportData(db: Db, prev: TReportData, changedTables
     annotatorsWithDeletedSpans: prev.metahopeCoverage.annotatorsWithDeletedSpans,
   };
   const prevAssignments: TAssignmentParts = { doneAssignments: prev.metahopeCoverage.doneAssignments, annotatorsWithAssignments: prev.metahopeCoverage.annotatorsWithAssignments };
-  const [project, rows, spans, adjudications, goldReferences, assignments] = await Promise.all([
-    readProject(db, projectId),
+  const [rows, spans, adjudications, goldReferences, assignments] = await Promise.all([
     keys.length
       ? q<[string, string, string | null, string | null, string, string]>(
           `SELECT a."annotatorId", a."segmentId", a."translationId", a."mrwId", a.field, a.value::text
@@ -317,6 +316,7 @@ export async function refreshReportData(db: Db, prev: TReportData, changedTables
       )
     : annotationColumns(prev);
   const annotators = await readAnnotators(db, columns, spans, assignments);
-  const { systems, segments, mrws, translations } = prev;
+  // the project row (its languages) and the lists only change with a full read
+  const { project, systems, segments, mrws, translations } = prev;
   return assemble({ project, systems, segments, mrws, translations, adjudications, goldReferences, annotators }, spans, assignments, columns);
 }

@@ -38,9 +38,9 @@ type TRows = Pick<TAnnotationColumns, "field" | "annotator" | "segment" | "trans
 const ROW_ARRAYS = ["field", "annotator", "segment", "translation", "mrw", "value"] as const;
 
 export function patchAnnotationColumns(c: TAnnotationColumns, keys: TAnnotationKey[], rows: TPatchRow[]): TAnnotationColumns {
-  // the keys as codes (a key naming an id the dictionaries do not know has no row to drop), and
-  // their segments marked, so that rows of other segments are passed over with one array load
-  const drop: number[][] = [];
+  // the keys as codes, by segment (a key naming an id the dictionaries do not know has no row to
+  // drop), and their segments marked, so that rows of other segments are passed over with one load
+  const bySegment = new Map<number, number[][]>();
   const segmentMarked = new Uint8Array(c.segments.size);
   for (const k of keys) {
     const a = c.annotators.get(k.annotatorId);
@@ -49,19 +49,18 @@ export function patchAnnotationColumns(c: TAnnotationColumns, keys: TAnnotationK
     const m = k.mrwId === null ? -1 : c.mrws.get(k.mrwId);
     const f = c.fields.get(k.field);
     if (a === undefined || s === undefined || t === undefined || m === undefined || f === undefined) continue;
-    drop.push([a, s, t, m, f]);
+    const list = bySegment.get(s);
+    if (list) list.push([a, t, m, f]);
+    else bySegment.set(s, [[a, t, m, f]]);
     segmentMarked[s] = 1;
   }
-  const bySegment = new Map<number, number[][]>();
-  for (const d of drop) bySegment.set(d[1], [...(bySegment.get(d[1]) ?? []), d]);
   const dropped: number[] = [];
-  let grouped = true; // rows come grouped by field (a fresh read's and this function's order)
   for (let i = 0; i < c.length; i++) {
-    if (i > 0 && c.field[i] < c.field[i - 1]) grouped = false;
+    // rows come grouped by field: the SQL read and this function both leave them so
+    if (i > 0 && c.field[i] < c.field[i - 1]) throw new Error("report cache: annotation columns are not in field order");
     const s = c.segment[i];
     if (segmentMarked[s] === 0) continue;
-    const hit = bySegment.get(s)!.some(([a, , t, m, f]) => a === c.annotator[i] && t === c.translation[i] && m === c.mrw[i] && f === c.field[i]);
-    if (hit) dropped.push(i);
+    if (bySegment.get(s)!.some(([a, t, m, f]) => a === c.annotator[i] && t === c.translation[i] && m === c.mrw[i] && f === c.field[i])) dropped.push(i);
   }
 
   // the new rows as codes
@@ -101,34 +100,20 @@ export function patchAnnotationColumns(c: TAnnotationColumns, keys: TAnnotationK
     for (const col of ROW_ARRAYS) out[col][k] = add[col][j];
     k++;
   };
-  if (grouped) {
-    // each field's block of kept rows, copied in runs between the dropped ones, then its new rows
-    let i = 0;
-    let d = 0;
-    for (let f = 0; f < F; f++) {
-      let end = i;
-      while (end < c.length && c.field[end] === f) end++;
-      let from = i;
-      for (; d < dropped.length && dropped[d] < end; d++) {
-        copyRun(from, dropped[d]);
-        from = dropped[d] + 1;
-      }
-      copyRun(from, end);
-      for (const j of newOf[f]) putNew(j);
-      i = end;
+  // each field's block of kept rows, copied in runs between the dropped ones, then its new rows
+  let i = 0;
+  let d = 0;
+  for (let f = 0; f < F; f++) {
+    let end = i;
+    while (end < c.length && c.field[end] === f) end++;
+    let from = i;
+    for (; d < dropped.length && dropped[d] < end; d++) {
+      copyRun(from, dropped[d]);
+      from = dropped[d] + 1;
     }
-  } else {
-    // rows in any order (hand-built columns): kept rows field by field, then each field's new rows
-    const gone = new Uint8Array(c.length);
-    for (const i of dropped) gone[i] = 1;
-    for (let f = 0; f < F; f++) {
-      for (let i = 0; i < c.length; i++) {
-        if (c.field[i] !== f || gone[i]) continue;
-        for (const col of ROW_ARRAYS) out[col][k] = c[col][i];
-        k++;
-      }
-      for (const j of newOf[f]) putNew(j);
-    }
+    copyRun(from, end);
+    for (const j of newOf[f]) putNew(j);
+    i = end;
   }
   if (k !== total) throw new Error(`report cache: patched ${k} of ${total} annotation rows`);
   return out;
