@@ -169,6 +169,8 @@ export class ValueDict {
   readonly values: unknown[] = [];
   /** JSON text of object values read from SQL, parsed afresh for each materialised row */
   readonly objectText: (string | undefined)[] = [];
+  /** JSON text of every value read from SQL (undefined for values added from memory), for persisting */
+  readonly texts: (string | undefined)[] = [];
   private readonly byText = new Map<string, number>();
   private readonly byPrimitive = new Map<unknown, number>();
   private readonly digit = new Int32Array(10).fill(-1);
@@ -208,6 +210,7 @@ export class ValueDict {
     if (i === undefined) {
       const v: unknown = JSON.parse(text);
       i = this.values.length;
+      this.texts.push(text);
       if (v !== null && typeof v === "object") {
         this.values.push(JSON_OBJECT);
         this.objectText.push(text);
@@ -220,6 +223,14 @@ export class ValueDict {
     return i;
   }
 
+  /** The dictionary of these JSON texts, in this order (the inverse of `texts` when all are set). */
+  static fromTexts(texts: readonly string[]): ValueDict {
+    const d = new ValueDict();
+    for (const t of texts) d.addText(t, 0, t.length);
+    if (d.values.length !== texts.length) throw new Error("ValueDict.fromTexts: repeated text");
+    return d;
+  }
+
   /** From a value in memory (hand-written rows): primitives shared, every object its own entry. */
   addValue(v: unknown): number {
     const primitive = v === null || (typeof v !== "object" && typeof v !== "function");
@@ -230,6 +241,7 @@ export class ValueDict {
     const i = this.values.length;
     this.values.push(v);
     this.objectText.push(undefined);
+    this.texts.push(undefined);
     if (primitive) this.byPrimitive.set(v, i);
     return i;
   }
