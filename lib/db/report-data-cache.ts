@@ -10,27 +10,42 @@
 // first takes `pg_current_snapshot()`, then reads (every later query sees at least what that
 // snapshot saw). The cached copy is served as it is while no ReportChange row of the project
 // exists whose transaction that snapshot could not see (one small index scan per request). When
-// there are such rows, a new snapshot is taken and, if they concern only annotations (at most
-// MAX_PATCH_KEYS keys) and the smaller tables, those rows and tables are read again and patched
-// in (lib/db/report-data.ts refreshReportData); any other change (segments, MRWs, translations,
-// systems, a bulk import) means a full read. A write committed before a request began is always
-// in what the request gets; one racing with a load is looked at again by the next request.
+// there are such rows, a new snapshot is taken and, when the annotation rows written are listed
+// by key (statements of at most 5,000 rows, MAX_PATCH_KEYS keys in all), those rows and the other
+// changed tables (spans, adjudications, lists of segments and translations …) are read again and
+// patched in (lib/db/report-data.ts refreshReportData); a bulk annotation write means a full
+// read. A write committed before a request began is always in what the request gets; one racing
+// with a load is looked at again by the next request.
+//
+// The log is pruned (lib/db/report-changes.ts) up to a per-project horizon; an entry whose
+// snapshot's xmin is not above its project's horizon may have missed a pruned change and is read
+// in full.
+//
+// What the cache holds is also stored in the database (lib/db/report-snapshots.ts), in the
+// background after a full read and at most every PERSIST_EVERY_MS after refreshes: a project not
+// in memory (a server start, an evicted entry, another app server) is brought up to date from
+// that stored copy the same way, so that only a project never read before (a browser import
+// reads it at once: warmReportData), or one with a bulk annotation write since, needs a full read.
 //
 // Each caller gets its own shallow copy (`annotations` materialised on that copy only); the lists
 // and typed-array columns are shared and must not be modified (the lists are frozen). The cache
-// belongs to the pool (a test that switches databases gets a fresh one), holds a few projects,
-// and reads in full an entry whose snapshot is older than MAX_AGE_MS, so that pruning
-// ReportChange rows two hours old is safe. TROPOS_REPORT_CACHE=off turns it off.
+// belongs to the pool (a test that switches databases gets a fresh one) and holds a few projects.
+// TROPOS_REPORT_CACHE=off turns it (and the stored copies) off.
 import type pg from "pg";
 import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { pruneReportChanges } from "@/lib/db/report-changes";
 import { REFRESHABLE_TABLES, readReportData, refreshReportData } from "@/lib/db/report-data";
+import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/report-snapshots";
 import { annotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
 import type { TReportData } from "@/lib/reports/report-input";
+import { encodeReportSnapshot } from "@/lib/reports/report-snapshot-codec";
 
 const MAX_ENTRIES = 4;
-const MAX_AGE_MS = 45 * 60_000;
+/** A refreshed entry is stored again when the stored copy is older than this (a full read always is). */
+const PERSIST_EVERY_MS = 10 * 60_000;
+/** Storing waits this long, so that encoding (~50 ms) does not delay the response that caused it. */
+const PERSIST_DELAY_MS = 1000;
 
 interface TEntry {
   /** `pg_current_snapshot()` taken before the read */
@@ -57,6 +72,16 @@ interface TCache {
   refreshes: number;
   /** read in full */
   reads: number;
+  /** brought up to date from the copy stored in the database */
+  restores: number;
+  /** copies stored in the database */
+  persists: number;
+  /** when each project's copy was last stored or found usable (Date.now()) */
+  persistedAt: Map<string, number>;
+  /** entries waiting to be stored (the latest per project) */
+  toPersist: Map<string, TEntry>;
+  persistTimer?: ReturnType<typeof setTimeout>;
+  persisting?: Promise<void>;
 }
 
 // On globalThis, like the pool itself (lib/db/pg-pool.ts): Next.js may load this module once per
@@ -66,7 +91,7 @@ const caches = (globalForCache.__troposReportCaches ??= new WeakMap<pg.Pool, TCa
 
 function cacheOf(pool: pg.Pool): TCache {
   let c = caches.get(pool);
-  if (!c) caches.set(pool, (c = { entries: new Map(), pending: new Map(), hits: 0, refreshes: 0, reads: 0 }));
+  if (!c) caches.set(pool, (c = { entries: new Map(), pending: new Map(), hits: 0, refreshes: 0, reads: 0, restores: 0, persists: 0, persistedAt: new Map(), toPersist: new Map() }));
   return c;
 }
 
@@ -81,9 +106,15 @@ export function reportCacheEnabled(): boolean {
 const UNSEEN_CHANGES = `FROM "ReportChange" WHERE "projectId" IN ($1, '*')
   AND xid >= pg_snapshot_xmin($2::pg_snapshot) AND NOT pg_visible_in_snapshot(xid, $2::pg_snapshot)`;
 
-/** Whether a write to the project's report inputs committed that `snapshot` could not see. */
+/**
+ * Whether the log of project $1 was pruned past what snapshot $2 could see (lib/db/report-changes.ts):
+ * then the log cannot tell what changed since.
+ */
+const PRUNED_PAST = `pg_snapshot_xmin($2::pg_snapshot) <= coalesce((SELECT max(xid) FROM "ReportChangeHorizon" WHERE "projectId" IN ($1, '*')), '0'::xid8)`;
+
+/** Whether a write to the project's report inputs committed that `snapshot` could not see (or may have). */
 async function changedSince(pool: pg.Pool, projectId: string, snapshot: string): Promise<boolean> {
-  const r = await pool.query<{ changed: boolean }>(`SELECT EXISTS (SELECT 1 ${UNSEEN_CHANGES}) AS changed`, [projectId, snapshot]);
+  const r = await pool.query<{ changed: boolean }>(`SELECT EXISTS (SELECT 1 ${UNSEEN_CHANGES}) OR ${PRUNED_PAST} AS changed`, [projectId, snapshot]);
   return r.rows[0].changed;
 }
 
@@ -102,9 +133,9 @@ function entryOf(snapshot: string, at: number, withText: boolean, data: TReportD
 }
 
 /** Cache counters (for the benchmark and tests). */
-export function reportCacheStats(pool: pg.Pool = getPgPool()): { hits: number; refreshes: number; reads: number; entries: number } {
+export function reportCacheStats(pool: pg.Pool = getPgPool()): { hits: number; refreshes: number; reads: number; restores: number; persists: number; entries: number } {
   const c = cacheOf(pool);
-  return { hits: c.hits, refreshes: c.refreshes, reads: c.reads, entries: c.entries.size };
+  return { hits: c.hits, refreshes: c.refreshes, reads: c.reads, restores: c.restores, persists: c.persists, entries: c.entries.size };
 }
 
 /** The projects cached for this pool, least recently used first. */
@@ -112,9 +143,48 @@ export function cachedProjects(pool: pg.Pool = getPgPool()): string[] {
   return [...cacheOf(pool).entries.keys()];
 }
 
-/** Forgets every cached project of this pool. */
+/** Forgets every cached project of this pool (and drops copies not yet stored; one being written is finished). */
 export function clearReportCache(pool: pg.Pool = getPgPool()): void {
+  const c = caches.get(pool);
+  if (c?.persistTimer) clearTimeout(c.persistTimer);
   caches.delete(pool);
+}
+
+/** Stores the queued entries now, one after the other. */
+function startPersisting(c: TCache, pool: pg.Pool): Promise<void> {
+  if (c.persistTimer) clearTimeout(c.persistTimer);
+  c.persistTimer = undefined;
+  c.persisting ??= (async () => {
+    for (let next = c.toPersist.entries().next(); !next.done; next = c.toPersist.entries().next()) {
+      const [projectId, e] = next.value;
+      c.toPersist.delete(projectId);
+      if ((pool as pg.Pool & { ending?: boolean }).ending) continue; // closed meanwhile (tests, shutdown)
+      try {
+        const bytes = encodeReportSnapshot(e.base, e.columns);
+        if (bytes && (await writeReportSnapshot(pool, projectId, e.snapshot, e.withText, bytes))) {
+          c.persists++;
+          c.persistedAt.set(projectId, Date.now());
+        }
+      } catch (err) {
+        console.error(`[reports] storing the report data of project ${projectId} failed: ${(err as Error).message}`);
+      }
+    }
+  })().finally(() => (c.persisting = undefined));
+  return c.persisting;
+}
+
+/** Queues an entry to be stored in the database after PERSIST_DELAY_MS (in the background). */
+function schedulePersist(c: TCache, pool: pg.Pool, projectId: string, e: TEntry): void {
+  c.toPersist.set(projectId, e);
+  if (c.persisting || c.persistTimer) return;
+  c.persistTimer = setTimeout(() => void startPersisting(c, pool), PERSIST_DELAY_MS);
+  c.persistTimer.unref?.();
+}
+
+/** Stores the entries waiting to be stored now and waits for them (tests, the benchmark, the CLI). */
+export async function flushReportSnapshots(pool: pg.Pool = getPgPool()): Promise<void> {
+  const c = caches.get(pool);
+  while (c && (c.toPersist.size > 0 || c.persisting)) await startPersisting(c, pool);
 }
 
 /** A fresh snapshot: everything committed before it is visible to every query issued after it. */
@@ -127,17 +197,33 @@ const MAX_PATCH_KEYS = 20_000;
 
 /**
  * What changed since `prev` was read, applied to it (lib/db/report-data.ts refreshReportData)
- * when only annotations (by key) and the smaller tables changed; else a full read. Either way
+ * when the annotation rows written are known by key; else a full read. Either way
  * under a snapshot taken before looking at the changes.
  */
 async function load(db: Db, projectId: string, withText: boolean, prev: TEntry | undefined, onSnapshot: (s: string) => Promise<void>): Promise<TEntry> {
   const pool = getPgPool();
   const c = cacheOf(pool);
+  let from = prev && (prev.withText || !withText) ? prev : undefined;
+  let restored = false;
+  if (!from) {
+    const stored = await readReportSnapshot(pool, projectId).catch((e: Error) => {
+      console.error(`[reports] reading the stored report data of project ${projectId} failed: ${e.message}`);
+      return null;
+    });
+    if (stored && (stored.withText || !withText)) {
+      from = entryOf(stored.snapshot, 0, stored.withText, withAnnotationColumns({ ...stored.base }, stored.columns));
+      restored = true;
+    }
+  }
   const at = Date.now();
   const snapshot = await snapshotNow(pool);
   await onSnapshot(snapshot);
-  if (prev && (prev.withText || !withText)) {
-    const changes = await pool.query<{ tableName: string; keys: string[] | null }>(`SELECT "tableName", keys ${UNSEEN_CHANGES}`, [projectId, prev.snapshot]);
+  if (from) {
+    // (a pruned log shows as a change to a table that cannot be patched: a full read)
+    const changes = await pool.query<{ tableName: string; keys: string[] | null }>(
+      `SELECT "tableName", keys ${UNSEEN_CHANGES} UNION ALL SELECT 'ReportChangeHorizon', NULL WHERE ${PRUNED_PAST}`,
+      [projectId, from.snapshot],
+    );
     const tables = new Set<string>();
     const keys: string[] = [];
     let patchable = true;
@@ -147,12 +233,19 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
       else if (r.keys) for (const k of r.keys) keys.push(k);
     }
     if (patchable && keys.length <= MAX_PATCH_KEYS) {
-      c.refreshes++;
-      return entryOf(snapshot, at, prev.withText, await refreshReportData(db, viewOf(prev), tables, keys));
+      const e = entryOf(snapshot, at, from.withText, await refreshReportData(db, viewOf(from), tables, keys, { withTranslationText: from.withText }));
+      if (restored) c.restores++;
+      else c.refreshes++;
+      // the stored copy: as good as this entry when nothing changed since it was stored
+      if (restored && changes.rows.length === 0) c.persistedAt.set(projectId, Date.now());
+      else if (Date.now() - (c.persistedAt.get(projectId) ?? 0) > PERSIST_EVERY_MS) schedulePersist(c, pool, projectId, e);
+      return e;
     }
   }
   c.reads++;
-  return entryOf(snapshot, at, withText, await readReportData(db, projectId, { withTranslationText: withText }));
+  const e = entryOf(snapshot, at, withText, await readReportData(db, projectId, { withTranslationText: withText }));
+  schedulePersist(c, pool, projectId, e);
+  return e;
 }
 
 /**
@@ -176,8 +269,7 @@ export async function getReportData(
   const withText = opts.withTranslationText !== false;
   const usable = (e: { withText: boolean }) => e.withText || !withText;
 
-  const hit = c.entries.get(projectId);
-  const fresh = hit && Date.now() - hit.at < MAX_AGE_MS ? hit : undefined;
+  const fresh = c.entries.get(projectId);
   if (fresh && usable(fresh) && !(await changedSince(pool, projectId, fresh.snapshot))) {
     c.hits++;
     c.entries.delete(projectId); // most recently used last
@@ -223,14 +315,14 @@ export async function getReportData(
 
 /**
  * Reads a project into the cache in the background (after a bulk import, whose rows would
- * otherwise make the lead's next dashboard view a full read). Failures are only logged.
+ * otherwise make the lead's next dashboard view a full read) and stores it in the database (so
+ * that a server start does not either). Failures are only logged.
  */
 export async function warmReportData(db: Db, projectId: string): Promise<void> {
   if (!reportCacheEnabled()) return;
-  await getReportData(db, projectId).then(
-    () => undefined,
-    (e: Error) => console.error(`[reports] warming the report cache failed: ${e.message}`),
-  );
+  await getReportData(db, projectId)
+    .then(() => flushReportSnapshots())
+    .catch((e: Error) => console.error(`[reports] warming the report cache failed: ${e.message}`));
 }
 
 /** Projects whose report inputs changed within the change log's two hours, most recent first. */

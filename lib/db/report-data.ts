@@ -227,25 +227,34 @@ function assemble(
   );
 }
 
-/** Reads the report data of one project now (the cached entry point is lib/db/report-data-cache.ts). */
-export async function readReportData(db: Db, projectId: string, opts: { withTranslationText?: boolean } = {}): Promise<TReportData> {
-  const project = await readProject(db, projectId);
-  const q = projectQuery(projectId);
-
+/** The project's segments, MRWs and translations (texts only when asked for), in report order. */
+function readLists(q: TQuery, withTranslationText: boolean): Promise<TLists> {
   const segmentsQ = q<[string, string, TSplitName | null, boolean]>(
     `SELECT s.id, s."externalId", s.split, s.metaphorical FROM "Segment" s JOIN "Document" d ON d.id = s."documentId"
      WHERE s."projectId" = $1 ORDER BY d.position, d.id, s.index`,
   );
   const mrwsQ = q<[string, string, string, boolean, boolean]>(`SELECT id, "segmentId", token, metaphorical, active FROM "Mrw" WHERE "projectId" = $1 ORDER BY "segmentId", start, id`);
   const translationsQ = q<[string, string, string, string]>(
-    `SELECT t.id, t."segmentId", t."systemId", ${opts.withTranslationText === false ? "''" : "t.text"} FROM "Translation" t
+    `SELECT t.id, t."segmentId", t."systemId", ${withTranslationText ? "t.text" : "''"} FROM "Translation" t
      JOIN "Segment" s ON s.id = t."segmentId" WHERE s."projectId" = $1`,
   );
-  const listsQ = Promise.all([segmentsQ, mrwsQ, translationsQ]).then(([segments, mrws, translations]) => ({
+  return Promise.all([segmentsQ, mrwsQ, translationsQ]).then(([segments, mrws, translations]) => ({
     segments: segments.map(([id, externalId, split, metaphorical]) => ({ id, externalId, split, metaphorical })),
     mrws: mrws.map(([id, segmentId, token, metaphorical, active]) => ({ id, segmentId, token, metaphorical, active })),
     translations: translations.map(([id, segmentId, systemId, text]) => ({ id, segmentId, systemId, text })),
   }));
+}
+
+async function readSystems(q: TQuery): Promise<TReportData["systems"]> {
+  const rows = await q<[string, string]>(`SELECT id, name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`);
+  return rows.map(([id, name]) => ({ id, name }));
+}
+
+/** Reads the report data of one project now (the cached entry point is lib/db/report-data-cache.ts). */
+export async function readReportData(db: Db, projectId: string, opts: { withTranslationText?: boolean } = {}): Promise<TReportData> {
+  const project = await readProject(db, projectId);
+  const q = projectQuery(projectId);
+  const listsQ = readLists(q, opts.withTranslationText !== false);
   // one query per field, ANNOTATION_LANES at a time, in field order
   const packed: Promise<string | null>[] = [];
   REPORT_ANNOTATION_FIELDS.forEach((field, f) => {
@@ -257,7 +266,7 @@ export async function readReportData(db: Db, projectId: string, opts: { withTran
   const columnsQ = listsQ.then((l) => parsePackedAnnotations(packed, l));
 
   const [systems, lists, columns, spans, adjudications, goldReferences, assignments] = await Promise.all([
-    q<[string, string]>(`SELECT id, name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`),
+    readSystems(q),
     listsQ,
     columnsQ,
     readSpans(q),
@@ -270,19 +279,32 @@ export async function readReportData(db: Db, projectId: string, opts: { withTran
     q<[string, string]>(`SELECT id, "segmentId" FROM "Translation" WHERE id = ANY($1::text[])`, [ids]),
   );
   const annotators = await readAnnotators(db, columns, spans, assignments);
-  return assemble({ project, systems: systems.map(([id, name]) => ({ id, name })), ...lists, adjudications, goldReferences, annotators }, spans, assignments, columns);
+  return assemble({ project, systems, ...lists, adjudications, goldReferences, annotators }, spans, assignments, columns);
 }
 
+/** Tables whose changes mean reading the project row, the lists and the systems again. */
+const LIST_TABLES: ReadonlySet<string> = new Set(["Project", "Document", "Segment", "Mrw", "Translation", "MtSystem"]);
+
 /** Tables whose changes `refreshReportData` can apply; any other change needs `readReportData`. */
-export const REFRESHABLE_TABLES: ReadonlySet<string> = new Set(["Annotation", "ErrorSpan", "Adjudication", "GoldReference", "Assignment", "User"]);
+export const REFRESHABLE_TABLES: ReadonlySet<string> = new Set(["Annotation", "ErrorSpan", "Adjudication", "GoldReference", "Assignment", "User", ...LIST_TABLES]);
 
 /**
  * The report data `prev` brought up to date with what changed since it was read: the changed
  * annotation rows (by their unique keys, as the ReportChange trigger lists them) patched into its
- * columns, and only the changed smaller tables read again; the lists (segments, MRWs,
- * translations, systems) are kept. `changedTables` must all be REFRESHABLE_TABLES.
+ * columns, and only the changed tables read again (the lists, systems and project row together,
+ * a few hundred milliseconds at 40,000 translations; kept when none of them changed).
+ * `changedTables` must all be REFRESHABLE_TABLES. The columns refer to segments, translations
+ * and MRWs through their dictionaries, not through positions in the lists, so new lists only
+ * add their new ids to the dictionaries; rows of deleted items went with them (their annotations'
+ * keys are among the changes).
  */
-export async function refreshReportData(db: Db, prev: TReportData, changedTables: ReadonlySet<string>, annotationKeys: string[]): Promise<TReportData> {
+export async function refreshReportData(
+  db: Db,
+  prev: TReportData,
+  changedTables: ReadonlySet<string>,
+  annotationKeys: string[],
+  opts: { withTranslationText: boolean },
+): Promise<TReportData> {
   for (const t of changedTables) if (!REFRESHABLE_TABLES.has(t)) throw new Error(`report data: a change to ${t} needs a full read`);
   const projectId = prev.project.id;
   const q = projectQuery(projectId);
@@ -293,7 +315,8 @@ export async function refreshReportData(db: Db, prev: TReportData, changedTables
     annotatorsWithDeletedSpans: prev.metahopeCoverage.annotatorsWithDeletedSpans,
   };
   const prevAssignments: TAssignmentParts = { doneAssignments: prev.metahopeCoverage.doneAssignments, annotatorsWithAssignments: prev.metahopeCoverage.annotatorsWithAssignments };
-  const [rows, spans, adjudications, goldReferences, assignments] = await Promise.all([
+  const listsChanged = [...changedTables].some((t) => LIST_TABLES.has(t));
+  const [rows, spans, adjudications, goldReferences, assignments, project, systems, lists] = await Promise.all([
     keys.length
       ? q<[string, string, string | null, string | null, string, string]>(
           `SELECT a."annotatorId", a."segmentId", a."translationId", a."mrwId", a.field, a.value::text
@@ -307,6 +330,9 @@ export async function refreshReportData(db: Db, prev: TReportData, changedTables
     changedTables.has("Adjudication") ? readAdjudications(q) : prev.adjudications,
     changedTables.has("GoldReference") ? readGold(q) : prev.goldReferences,
     changedTables.has("Assignment") ? readAssignments(q) : prevAssignments,
+    listsChanged ? readProject(db, projectId) : prev.project,
+    listsChanged ? readSystems(q) : prev.systems,
+    listsChanged ? readLists(q, opts.withTranslationText) : ({ segments: prev.segments, mrws: prev.mrws, translations: prev.translations } satisfies TLists),
   ]);
   const columns = keys.length
     ? patchAnnotationColumns(
@@ -315,8 +341,12 @@ export async function refreshReportData(db: Db, prev: TReportData, changedTables
         rows.map(([annotatorId, segmentId, translationId, mrwId, field, valueText]) => ({ annotatorId, segmentId, translationId, mrwId, field, valueText })),
       )
     : annotationColumns(prev);
+  if (listsChanged) {
+    // (append-only: the dictionaries may be shared with the previous copy)
+    for (const x of lists.segments) columns.segments.add(x.id);
+    for (const x of lists.translations) columns.translations.add(x.id);
+    for (const x of lists.mrws) columns.mrws.add(x.id);
+  }
   const annotators = await readAnnotators(db, columns, spans, assignments);
-  // the project row (its languages) and the lists only change with a full read
-  const { project, systems, segments, mrws, translations } = prev;
-  return assemble({ project, systems, segments, mrws, translations, adjudications, goldReferences, annotators }, spans, assignments, columns);
+  return assemble({ project, systems, ...lists, adjudications, goldReferences, annotators }, spans, assignments, columns);
 }

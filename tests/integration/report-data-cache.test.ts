@@ -3,7 +3,9 @@
  * served again only while no write to anything the reports read has committed since; every
  * table's trigger (migration 20261123000000_report_changes) invalidates it, writes that do not
  * matter (active time, other projects, rolled-back transactions) do not, and a write racing with
- * a read makes the next request read again.
+ * a read makes the next request read again. What the cache holds is stored in the database
+ * (lib/db/report-snapshots.ts) and brought up to date from there after a restart, unless the
+ * change log was pruned past it, it comes from another cluster or it does not decode.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
@@ -11,9 +13,21 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { readReportData } from "@/lib/db/report-data";
-import { cachedProjects, getReportData, recentlyActiveProjects, reportCacheStats, warmRecentlyActiveProjects, warmReportData } from "@/lib/db/report-data-cache";
+import {
+  cachedProjects,
+  clearReportCache,
+  flushReportSnapshots,
+  getReportData,
+  recentlyActiveProjects,
+  reportCacheStats,
+  warmRecentlyActiveProjects,
+  warmReportData,
+} from "@/lib/db/report-data-cache";
 import { deleteOldReportChanges } from "@/lib/db/report-changes";
+import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/report-snapshots";
+import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import type { TReportData } from "@/lib/reports/report-input";
+import { parseReportQuery } from "@/lib/reports/report-query";
 
 let db: Db;
 let pool: pg.Pool;
@@ -65,6 +79,12 @@ function canonical(d: TReportData) {
       annotatorsWithDeletedSpans: sorted(d.metahopeCoverage.annotatorsWithDeletedSpans),
     },
   };
+}
+
+/** The dashboard's figures and score tables of report data (its timing left out). */
+function dashboardOf(d: TReportData) {
+  const { figures, scores, detail } = buildDashboardModel(d, parseReportQuery({}), { ciGiven: true });
+  return JSON.parse(JSON.stringify({ figures, scores, detail }));
 }
 
 describe("report cache", () => {
@@ -176,11 +196,14 @@ describe("report cache", () => {
     const users = [s.user, await makeUser(db), await makeUser(db)];
     const mrw2 = await db.mrw.create({ data: { projectId: p, segmentId: s.segment.id, externalId: "m2", spans: [{ start: 0, end: 4 }], start: 0, end: 4, token: "Time" } });
     const items: [string | null, string | null][] = [[s.translation.id, null], [s.translation.id, s.mrw.id], [s.translation.id, mrw2.id], [null, null]];
+    // (a gold reference: BLEU and ROUGE per system read every translation of the scope)
+    await db.goldReference.create({ data: { projectId: p, segmentId: s.segment.id, language: "zh", kind: "FIGURATIVE", text: "时光飞逝" } });
     const fields = ["FLUENCY", "OVERALL", "EQUIVALENCE", "EMOTION", "COMMENT"];
     let seed32 = 20261123;
     const rand = (n: number) => ((seed32 = (Math.imul(seed32, 1103515245) + 12345) >>> 0) % n);
     await getReportData(db, p);
     const start = reportCacheStats(pool);
+    const counted = { reads: 0, refreshes: 0, restores: 0 };
     for (let step = 0; step < 40; step++) {
       // a batch of one to three writes, as one or several transactions
       for (let w = 0, n = 1 + rand(3); w < n; w++) {
@@ -188,10 +211,29 @@ describe("report cache", () => {
         const [t, m] = items[rand(items.length)];
         const field = fields[rand(fields.length)];
         const key = { annotatorId: u.id, segmentId: s.segment.id, itemKey: `${t ?? "-"}:${m ?? "-"}`, field };
-        switch (rand(6)) {
+        switch (rand(8)) {
           case 0:
             await db.annotation.deleteMany({ where: { projectId: p, ...key } });
             break;
+          case 7: {
+            // the lists: read again, the annotation columns kept
+            const which = rand(5);
+            if (which === 0) await db.segment.update({ where: { id: s.segment.id }, data: { split: [null, "TEST", "PILOT"][rand(3)] as "TEST" | "PILOT" | null } });
+            else if (which === 1) await db.mrw.update({ where: { id: [s.mrw.id, mrw2.id][rand(2)] }, data: { active: rand(2) === 0 } });
+            else if (which === 2) await db.project.update({ where: { id: p }, data: { targetLang: ["zh", "zh-Hans"][rand(2)] } });
+            else if (which === 3) await db.document.update({ where: { id: s.doc.id }, data: { position: rand(3) } });
+            else if (items.length < 7) {
+              // a new system and its translation, annotated from now on
+              const system = await db.mtSystem.create({ data: { projectId: p, name: `sys-${step}` } });
+              const t = await db.translation.create({ data: { segmentId: s.segment.id, systemId: system.id, language: "zh", text: `译 ${step}` } });
+              items.push([t.id, null], [t.id, s.mrw.id]);
+            } else {
+              // … or one of them deleted again, with its annotations
+              const [t] = items.splice(items.length - 2, 2)[0];
+              await db.translation.delete({ where: { id: t! } });
+            }
+            break;
+          }
           case 1:
             await db.errorSpan.create({ data: { projectId: p, annotatorId: u.id, translationId: s.translation.id, mrwId: rand(2) ? s.mrw.id : null, category: "IMP", severity: "MINOR", start: 0, end: 1 } });
             break;
@@ -212,23 +254,54 @@ describe("report cache", () => {
           }
         }
       }
+      // now and then a restart: the next request starts from the stored copy
+      if (rand(5) === 0) {
+        await flushReportSnapshots(pool);
+        const c = reportCacheStats(pool);
+        counted.reads += c.reads;
+        counted.refreshes += c.refreshes;
+        counted.restores += c.restores;
+        clearReportCache(pool);
+      }
+      // (a request without texts may be given the cached copy with them)
       const cached = await getReportData(db, p, { withTranslationText: rand(2) === 0 });
       const fresh = await readReportData(db, p);
       expect(canonical(cached), `step ${step}`).toEqual(canonical(fresh));
+      // and what is computed from them (the dense indexes behind the figures included)
+      expect(dashboardOf(cached), `step ${step}`).toEqual(dashboardOf(fresh));
     }
     // and it was patched, not read in full
     const end = reportCacheStats(pool);
-    expect(end.reads).toBe(start.reads);
-    expect(end.refreshes).toBeGreaterThan(start.refreshes + 30);
+    expect(counted.reads + end.reads).toBe(start.reads);
+    expect(counted.restores + end.restores).toBeGreaterThan(start.restores + 3);
+    expect(counted.refreshes + end.refreshes + counted.restores + end.restores).toBeGreaterThan(start.refreshes + start.restores + 30);
+  });
+
+  it("a new system's translation, not yet annotated, is in the figures as in a fresh read", async () => {
+    const s = await seed();
+    await db.goldReference.create({ data: { projectId: s.project.id, segmentId: s.segment.id, language: "zh", kind: "FIGURATIVE", text: "时光飞逝" } });
+    await getReportData(db, s.project.id);
+    const system = await db.mtSystem.create({ data: { projectId: s.project.id, name: "new" } });
+    await db.translation.create({ data: { segmentId: s.segment.id, systemId: system.id, language: "zh", text: "时间在飞" } });
+    const before = reportCacheStats(pool);
+    const cached = await getReportData(db, s.project.id);
+    expect(reportCacheStats(pool).refreshes).toBe(before.refreshes + 1);
+    expect(dashboardOf(cached)).toEqual(dashboardOf(await readReportData(db, s.project.id)));
   });
 
   it("the change log keeps two hours", async () => {
     const s = await seed();
-    await pool.query(`INSERT INTO "ReportChange" ("projectId", "tableName", "createdAt") VALUES ($1, 'Annotation', now() - interval '3 hours'), ($1, 'Annotation', now() - interval '90 minutes')`, [s.project.id]);
-    const before = (await pool.query(`SELECT count(*)::int AS n FROM "ReportChange" WHERE "projectId" = $1`, [s.project.id])).rows[0].n;
+    // two transactions: the later one's row is younger than two hours
+    const old = await pool.query<{ xid: string }>(`INSERT INTO "ReportChange" ("projectId", "tableName", "createdAt") VALUES ($1, 'Annotation', now() - interval '3 hours') RETURNING xid::text`, [s.project.id]);
+    await pool.query(`INSERT INTO "ReportChange" ("projectId", "tableName", "createdAt") VALUES ($1, 'Annotation', now() - interval '90 minutes')`, [s.project.id]);
+    // (the seed's own rows go too: their transactions came before the old row's)
+    const count = async () => (await pool.query(`SELECT count(*)::int AS n FROM "ReportChange" WHERE "projectId" = $1 AND "createdAt" < now() - interval '1 hour'`, [s.project.id])).rows[0].n;
+    expect(await count()).toBe(2);
     expect(await deleteOldReportChanges(pool)).toBeGreaterThanOrEqual(1);
-    const after = (await pool.query(`SELECT count(*)::int AS n FROM "ReportChange" WHERE "projectId" = $1`, [s.project.id])).rows[0].n;
-    expect(after).toBe(before - 1);
+    expect(await count()).toBe(1);
+    // … and the project's horizon is the deleted row's transaction
+    const horizon = await pool.query(`SELECT xid::text FROM "ReportChangeHorizon" WHERE "projectId" = $1`, [s.project.id]);
+    expect(horizon.rows[0].xid).toBe(old.rows[0].xid);
   });
 
   it("a project warmed after an import is served from memory at once", async () => {
@@ -254,5 +327,145 @@ describe("report cache", () => {
     expect(warmed.length).toBeGreaterThan(0);
     expect(warmed.length).toBeLessThanOrEqual(4);
     expect(cachedProjects(pool).slice(-warmed.length)).toEqual([...warmed].reverse());
+  });
+});
+
+describe("stored report data", () => {
+  /** Reads the project (in full or not), stores what the cache holds and empties the cache: a restart. */
+  async function storeAndRestart(projectId: string) {
+    await getReportData(db, projectId);
+    await flushReportSnapshots(pool);
+    clearReportCache(pool);
+  }
+  const stats = () => reportCacheStats(pool);
+
+  it("after a restart, is brought up to date from the stored copy instead of read in full", async () => {
+    const s = await seed();
+    const p = s.project.id;
+    await getReportData(db, p);
+    await flushReportSnapshots(pool);
+    expect(stats().persists).toBeGreaterThanOrEqual(1);
+    expect(await readReportSnapshot(pool, p)).not.toBeNull();
+    clearReportCache(pool);
+
+    // unchanged: used as it is, and not stored again
+    const same = await getReportData(db, p);
+    await flushReportSnapshots(pool);
+    expect(stats()).toMatchObject({ reads: 0, restores: 1, persists: 0 });
+    expect(canonical(same)).toEqual(canonical(await readReportData(db, p)));
+
+    // changed while no server held it: the saved rows and changed tables patched in
+    clearReportCache(pool);
+    await db.annotation.update({ where: { id: s.annotation.id }, data: { value: 1, version: { increment: 1 } } });
+    await db.errorSpan.create({ data: { projectId: p, annotatorId: s.user.id, translationId: s.translation.id, category: "MIS", severity: "SEVERE", start: 0, end: 1 } });
+    const patched = await getReportData(db, p);
+    expect(stats()).toMatchObject({ reads: 0, restores: 1 });
+    expect(canonical(patched)).toEqual(canonical(await readReportData(db, p)));
+    expect(patched.annotations.map((a) => a.value)).toEqual([1]);
+    // and stored again, so the next restart starts from there
+    await flushReportSnapshots(pool);
+    expect(stats().persists).toBe(1);
+    clearReportCache(pool);
+    expect((await getReportData(db, p)).errorSpans).toHaveLength(1);
+    expect(stats()).toMatchObject({ reads: 0, restores: 1 });
+  });
+
+  it("a change to the lists is brought in with them; a bulk annotation write means a full read", async () => {
+    const s = await seed();
+    await storeAndRestart(s.project.id);
+    await db.segment.update({ where: { id: s.segment.id }, data: { split: "PILOT" } });
+    const d = await getReportData(db, s.project.id);
+    expect(stats()).toMatchObject({ reads: 0, restores: 1 });
+    expect(d.segments.map((x) => x.split)).toEqual(["PILOT"]);
+    expect(canonical(d)).toEqual(canonical(await readReportData(db, s.project.id)));
+    // an annotation statement of more than 5,000 rows is logged without its keys
+    await pool.query(`INSERT INTO "ReportChange" ("projectId", "tableName", keys) VALUES ($1, 'Annotation', NULL)`, [s.project.id]);
+    await getReportData(db, s.project.id);
+    expect(stats()).toMatchObject({ reads: 1, restores: 1 });
+  });
+
+  it("keeps the log rows a stored copy could not see, however old", async () => {
+    const s = await seed();
+    await storeAndRestart(s.project.id);
+    // a day of annotation nobody looked at: the saves' log rows are hours old when the lead comes
+    await db.annotation.update({ where: { id: s.annotation.id }, data: { value: 3 } });
+    await pool.query(`UPDATE "ReportChange" SET "createdAt" = now() - interval '9 hours' WHERE "projectId" = $1`, [s.project.id]);
+    await deleteOldReportChanges(pool);
+    const d = await getReportData(db, s.project.id);
+    expect(stats()).toMatchObject({ reads: 0, restores: 1 });
+    expect(d.annotations.map((x) => x.value)).toEqual([3]);
+    // once stored again, those rows are seen by the stored copy and go
+    await flushReportSnapshots(pool);
+    await deleteOldReportChanges(pool);
+    const left = await pool.query(`SELECT count(*)::int AS n FROM "ReportChange" WHERE "projectId" = $1 AND "createdAt" < now() - interval '2 hours'`, [s.project.id]);
+    expect(left.rows[0].n).toBe(0);
+  });
+
+  it("is not trusted once the change log was pruned past it; other projects' copies still are", async () => {
+    const a = await seed();
+    const b = await seed();
+    await storeAndRestart(a.project.id);
+    await storeAndRestart(b.project.id);
+    // a save to each, then a's log rows aged past two hours and pruned (more unseen rows than are
+    // kept for a stored copy: here none): a's copy can no longer tell whether that save is in it
+    await db.annotation.update({ where: { id: a.annotation.id }, data: { value: 2 } });
+    await db.annotation.update({ where: { id: b.annotation.id }, data: { value: 2 } });
+    await pool.query(`UPDATE "ReportChange" SET "createdAt" = now() - interval '3 hours' WHERE "projectId" = $1`, [a.project.id]);
+    expect(await deleteOldReportChanges(pool, { keepUnseen: 0 })).toBeGreaterThanOrEqual(1);
+
+    const da = await getReportData(db, a.project.id);
+    expect(stats()).toMatchObject({ reads: 1, restores: 0 });
+    expect(da.annotations.map((x) => x.value)).toEqual([2]);
+    const db2 = await getReportData(db, b.project.id);
+    expect(stats()).toMatchObject({ reads: 1, restores: 1 });
+    expect(db2.annotations.map((x) => x.value)).toEqual([2]);
+
+    // a copy read after the prune is trusted again
+    await flushReportSnapshots(pool);
+    clearReportCache(pool);
+    await getReportData(db, a.project.id);
+    expect(stats()).toMatchObject({ reads: 0, restores: 1 });
+  });
+
+  it("an entry held in memory is not trusted either once the log was pruned past it", async () => {
+    const s = await seed();
+    await getReportData(db, s.project.id);
+    await db.annotation.update({ where: { id: s.annotation.id }, data: { value: 5 } });
+    await pool.query(`UPDATE "ReportChange" SET "createdAt" = now() - interval '3 hours' WHERE "projectId" = $1`, [s.project.id]);
+    await deleteOldReportChanges(pool, { keepUnseen: 0 });
+    const before = stats();
+    const d = await getReportData(db, s.project.id);
+    expect(stats()).toMatchObject({ hits: before.hits, refreshes: before.refreshes, reads: before.reads + 1 });
+    expect(d.annotations.map((x) => x.value)).toEqual([5]);
+  });
+
+  it("a copy from another database cluster, or one that does not decode, is read in full", async () => {
+    const s = await seed();
+    await storeAndRestart(s.project.id);
+    await pool.query(`UPDATE "ReportSnapshot" SET cluster = 'another' WHERE "projectId" = $1`, [s.project.id]);
+    await getReportData(db, s.project.id);
+    expect(stats()).toMatchObject({ reads: 1, restores: 0 });
+
+    await flushReportSnapshots(pool);
+    clearReportCache(pool);
+    expect(await readReportSnapshot(pool, s.project.id)).not.toBeNull(); // stored again, for this cluster
+    await pool.query(`UPDATE "ReportSnapshotChunk" SET data = '\\x00ff' WHERE "projectId" = $1`, [s.project.id]);
+    await pool.query(`UPDATE "ReportSnapshot" SET bytes = (SELECT sum(length(data)) FROM "ReportSnapshotChunk" WHERE "projectId" = $1) WHERE "projectId" = $1`, [s.project.id]);
+    const d = await getReportData(db, s.project.id);
+    expect(stats()).toMatchObject({ reads: 1, restores: 0 });
+    expect(canonical(d)).toEqual(canonical(await readReportData(db, s.project.id)));
+  });
+
+  it("an older copy never replaces a newer one (two app servers)", async () => {
+    const s = await seed();
+    await storeAndRestart(s.project.id);
+    const stored = (await pool.query<{ snapshot: string }>(`SELECT snapshot FROM "ReportSnapshot" WHERE "projectId" = $1`, [s.project.id])).rows[0].snapshot;
+    const older = "1:1:";
+    expect(await writeReportSnapshot(pool, s.project.id, older, true, Buffer.from("old"))).toBe(false);
+    expect((await pool.query(`SELECT snapshot FROM "ReportSnapshot" WHERE "projectId" = $1`, [s.project.id])).rows[0].snapshot).toBe(stored);
+    expect(await readReportSnapshot(pool, s.project.id)).not.toBeNull();
+    // deleting the project deletes its copy
+    await db.project.delete({ where: { id: s.project.id } });
+    expect((await pool.query(`SELECT count(*)::int AS n FROM "ReportSnapshotChunk" WHERE "projectId" = $1`, [s.project.id])).rows[0].n).toBe(0);
   });
 });
