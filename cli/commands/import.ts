@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile } from "@/lib/db/import-file";
 import { loadImport } from "@/lib/db/load-import";
+import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
 import { parseCommandArgs } from "../cli-args";
@@ -114,6 +115,9 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     }
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);
     if (errors.length && stored.length) io.stderr.write(`Stored before the failure: ${stored.join(", ")}; the failing file stored nothing.\n`);
+    // then the project's reports read and stored (as a browser import does after answering), so
+    // that the lead's next dashboard view, on any server, is not a full read
+    if (stored.length && !a["dry-run"]) await warmReportData(ctx.db, project.id);
     return errors.length ? 1 : 0;
   });
 }

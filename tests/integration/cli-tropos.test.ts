@@ -77,6 +77,8 @@ describe("tropos CLI", () => {
     expect([r.code, r.stderr]).toEqual([0, ""]);
     expect(JSON.parse(r.stdout)).toMatchObject({ documents: 1, segments: 2, mrws: 1, translations: 1, errors: [] });
     expect(await db.segment.count({ where: { project: { slug } } })).toBe(2);
+    // the reports were read and stored, so the first dashboard view is not a full read
+    expect(await db.reportSnapshot.count({ where: { project: { slug } } })).toBe(1);
 
     const bad = path.join(dir, "bad.tsv");
     writeFileSync(bad, "segment_id\tsystem\ttranslation\ns1\tB\tok\ns2\tB\n=oops\n");
@@ -122,6 +124,7 @@ describe("tropos CLI", () => {
     expect([r.code, r.stderr]).toEqual([0, ""]);
     expect(await db.segment.count({ where: { project: { slug: `${slug}-restored` } } })).toBe(2);
     expect(await db.assignment.count({ where: { project: { slug: `${slug}-restored` } } })).toBe(2);
+    expect(await db.reportSnapshot.count({ where: { project: { slug: `${slug}-restored` } } })).toBe(1);
     const again = await tropos("restore", file, "--project", `${slug}-restored`);
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toMatch(/^tropos restore: A project with the slug .* exists already/);
