@@ -10,7 +10,7 @@ import { FIELDS, validateFieldValue, type TFieldName } from "@/lib/schemes/field
 import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { ANNOTATION_FIELDS, ZReviewMark, annotationItemKey, type TSaveAnnotationInput, type TSaveResult } from "@/lib/workspace/api-types";
 import { getSaveContext } from "@/lib/db/workspace-context";
-import { pruneReportChanges } from "@/lib/db/report-changes";
+import { maintainReportStore } from "@/lib/db/report-data-cache";
 
 export interface TSaveAnnotationOptions {
   projectId: string;
@@ -41,7 +41,7 @@ function checkInput(input: TSaveAnnotationInput, config: TSchemeConfig): void {
 export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): Promise<TSaveResult> {
   const { input } = opts;
   checkInput(input, opts.config);
-  pruneReportChanges(pool); // every save appends to that log (the report cache's), so saves keep it short
+  maintainReportStore(pool); // every save appends to the report cache's change log: saves keep it short
   const ctx = await getSaveContext(pool, {
     projectId: opts.projectId,
     annotatorId: opts.annotatorId,

@@ -9,12 +9,9 @@
 // old, so that a lead who opens the dashboard once in the evening of a day of annotation gets
 // that copy brought up to date rather than a full read; unless there are more of them than the
 // cache would patch in anyway (KEEP_UNSEEN), which bounds the log. A project nobody touches keeps
-// its stored report valid for ever. Called from the paths that run often (saves, report reads),
-// at most every ten minutes per process, in the background: a failure is only logged.
+// its stored report valid for ever. Run in the background by lib/db/report-data-cache.ts
+// (maintainReportStore), from the paths that run often (saves, report reads).
 import type pg from "pg";
-
-const PRUNE_EVERY_MS = 10 * 60_000;
-const lastPrune = new WeakMap<pg.Pool, number>();
 
 /** Unseen rows kept for a stored report: beyond this many the cache reads in full anyway (its MAX_PATCH_KEYS). */
 const KEEP_UNSEEN = 20_000;
@@ -46,12 +43,4 @@ export async function deleteOldReportChanges(pool: pg.Pool, opts: { olderThanMs?
     [opts.olderThanMs ?? 2 * 3600_000, opts.keepUnseen ?? KEEP_UNSEEN],
   );
   return r.rows[0].n;
-}
-
-/** deleteOldReportChanges in the background, at most every ten minutes per pool. */
-export function pruneReportChanges(pool: pg.Pool): void {
-  const now = Date.now();
-  if (now - (lastPrune.get(pool) ?? 0) < PRUNE_EVERY_MS) return;
-  lastPrune.set(pool, now);
-  deleteOldReportChanges(pool).catch((e: Error) => console.error(`[reports] pruning ReportChange failed: ${e.message}`));
 }

@@ -26,6 +26,8 @@
 // in memory (a server start, an evicted entry, another app server) is brought up to date from
 // that stored copy the same way, so that only a project never read before (a browser import
 // reads it at once: warmReportData), or one with a bulk annotation write since, needs a full read.
+// Upkeep (maintainReportStore, every ten minutes from saves and report reads) stores again the
+// copies that fell more than a few thousand changes behind, then prunes the log.
 //
 // Each caller gets its own shallow copy (`annotations` materialised on that copy only); the lists
 // and typed-array columns are shared and must not be modified (the lists are frozen). The cache
@@ -34,7 +36,8 @@
 import type pg from "pg";
 import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { pruneReportChanges } from "@/lib/db/report-changes";
+import { getDb } from "@/lib/db/client";
+import { deleteOldReportChanges } from "@/lib/db/report-changes";
 import { REFRESHABLE_TABLES, readReportData, refreshReportData } from "@/lib/db/report-data";
 import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/report-snapshots";
 import { annotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
@@ -265,7 +268,7 @@ export async function getReportData(
   if (!reportCacheEnabled()) return readReportData(db, projectId, opts);
   const pool = getPgPool();
   const c = cacheOf(pool);
-  pruneReportChanges(pool);
+  maintainReportStore(pool);
   const withText = opts.withTranslationText !== false;
   const usable = (e: { withText: boolean }) => e.withText || !withText;
 
@@ -346,4 +349,47 @@ export async function warmRecentlyActiveProjects(db: Db, limit = Number.parseInt
   // least recent first, so that the most recent is the last to be evicted
   for (const id of [...ids].reverse()) await warmReportData(db, id);
   return ids;
+}
+
+/** A stored copy with more unseen change rows than this is brought up to date by maintainReportStore. */
+const STALE_STORED_ROWS = 2000;
+const MAINTAIN_EVERY_MS = 10 * 60_000;
+const lastMaintained = new WeakMap<pg.Pool, number>();
+
+/**
+ * Brings up to date (and stores again) the stored copies of projects with more than `minRows`
+ * change rows written since, one after the other; returns their ids. So a campaign whose lead
+ * does not look at the reports for days does not pile up more changes than the cache would patch
+ * in (MAX_PATCH_KEYS), nor a change log that cannot be pruned.
+ */
+export async function refreshStaleStoredReports(pool: pg.Pool, db: Db, minRows = STALE_STORED_ROWS): Promise<string[]> {
+  const r = await pool.query<{ id: string }>(
+    `SELECT s."projectId" AS id FROM "ReportSnapshot" s JOIN "ReportChange" c ON c."projectId" = s."projectId"
+     WHERE c.xid >= pg_snapshot_xmin(s.snapshot::pg_snapshot) GROUP BY s."projectId" HAVING count(*) > $1`,
+    [minRows],
+  );
+  for (const { id } of r.rows) {
+    await getReportData(db, id);
+    // stored now even if this process stored it a moment ago (from an entry it held in memory)
+    const c = cacheOf(pool);
+    const e = c.entries.get(id);
+    if (e) schedulePersist(c, pool, id, e);
+    await flushReportSnapshots(pool);
+  }
+  return r.rows.map((x) => x.id);
+}
+
+/**
+ * Upkeep, in the background and at most every ten minutes per process, from the paths that run
+ * often (saves, report reads): stale stored copies brought up to date, then the change log pruned
+ * (lib/db/report-changes.ts). Failures are only logged.
+ */
+export function maintainReportStore(pool: pg.Pool): void {
+  const now = Date.now();
+  if (now - (lastMaintained.get(pool) ?? 0) < MAINTAIN_EVERY_MS) return;
+  lastMaintained.set(pool, now);
+  (async () => {
+    if (reportCacheEnabled()) await refreshStaleStoredReports(pool, getDb());
+    await deleteOldReportChanges(pool);
+  })().catch((e: Error) => console.error(`[reports] report store upkeep failed: ${e.message}`));
 }

@@ -19,6 +19,7 @@ import {
   flushReportSnapshots,
   getReportData,
   recentlyActiveProjects,
+  refreshStaleStoredReports,
   reportCacheStats,
   warmRecentlyActiveProjects,
   warmReportData,
@@ -467,5 +468,30 @@ describe("stored report data", () => {
     // deleting the project deletes its copy
     await db.project.delete({ where: { id: s.project.id } });
     expect((await pool.query(`SELECT count(*)::int AS n FROM "ReportSnapshotChunk" WHERE "projectId" = $1`, [s.project.id])).rows[0].n).toBe(0);
+  });
+});
+
+describe("report store upkeep", () => {
+  it("brings stored copies with many changes since up to date, so that they stay patchable and the log prunable", async () => {
+    const s = await seed();
+    const other = await seed();
+    await getReportData(db, s.project.id);
+    await getReportData(db, other.project.id);
+    await flushReportSnapshots(pool);
+    const storedSnapshot = async (id: string) => (await pool.query<{ snapshot: string }>(`SELECT snapshot FROM "ReportSnapshot" WHERE "projectId" = $1`, [id])).rows[0].snapshot;
+    const before = await storedSnapshot(s.project.id);
+    const otherBefore = await storedSnapshot(other.project.id);
+    for (const value of [1, 2, 3]) await db.annotation.update({ where: { id: s.annotation.id }, data: { value } });
+    await db.annotation.update({ where: { id: other.annotation.id }, data: { value: 1 } });
+    // (other test files' projects may be stale too: what matters is which of these two are refreshed)
+    const refreshed = await refreshStaleStoredReports(pool, db, 2);
+    expect(refreshed).toContain(s.project.id);
+    expect(refreshed).not.toContain(other.project.id);
+    expect(await storedSnapshot(s.project.id)).not.toBe(before);
+    expect(await storedSnapshot(other.project.id)).toBe(otherBefore);
+    // the stored copy now holds the last save
+    clearReportCache(pool);
+    expect((await getReportData(db, s.project.id)).annotations.map((a) => a.value)).toEqual([3]);
+    expect(reportCacheStats(pool)).toMatchObject({ reads: 0, restores: 1 });
   });
 });
