@@ -85,6 +85,8 @@ interface TCache {
   toPersist: Map<string, TEntry>;
   persistTimer?: ReturnType<typeof setTimeout>;
   persisting?: Promise<void>;
+  /** the database refused a write as read-only (a replica): nothing is stored from then on */
+  readOnly?: boolean;
 }
 
 // On globalThis, like the pool itself (lib/db/pg-pool.ts): Next.js may load this module once per
@@ -169,7 +171,10 @@ function startPersisting(c: TCache, pool: pg.Pool): Promise<void> {
           c.persistedAt.set(projectId, Date.now());
         }
       } catch (err) {
-        console.error(`[reports] storing the report data of project ${projectId} failed: ${(err as Error).message}`);
+        if ((err as { code?: string }).code === "25006") {
+          c.readOnly = true; // read_only_sql_transaction: a read replica, where the primary's servers store copies
+          c.toPersist.clear();
+        } else console.error(`[reports] storing the report data of project ${projectId} failed: ${(err as Error).message}`);
       }
     }
   })().finally(() => (c.persisting = undefined));
@@ -178,6 +183,7 @@ function startPersisting(c: TCache, pool: pg.Pool): Promise<void> {
 
 /** Queues an entry to be stored in the database after PERSIST_DELAY_MS (in the background). */
 function schedulePersist(c: TCache, pool: pg.Pool, projectId: string, e: TEntry): void {
+  if (c.readOnly) return;
   c.toPersist.set(projectId, e);
   if (c.persisting || c.persistTimer) return;
   c.persistTimer = setTimeout(() => void startPersisting(c, pool), PERSIST_DELAY_MS);
