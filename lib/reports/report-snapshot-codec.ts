@@ -37,9 +37,11 @@ const SEEDED = ["segments", "translations", "mrws"] as const;
 function narrow(col: Int32Array, length: number): TNarrow {
   let max = -1;
   for (let i = 0; i < length; i++) if (col[i] > max) max = col[i];
-  if (max < 0xff) return Uint8Array.from(col.subarray(0, length), (v) => v + 1);
-  if (max < 0xffff) return Uint16Array.from(col.subarray(0, length), (v) => v + 1);
-  return col.slice(0, length);
+  if (max >= 0xffff) return col.slice(0, length);
+  // a plain loop: TypedArray.from with a map function is ten times slower at a million rows
+  const out = max < 0xff ? new Uint8Array(length) : new Uint16Array(length);
+  for (let i = 0; i < length; i++) out[i] = col[i] + 1;
+  return out;
 }
 
 function widen(col: TNarrow): Int32Array {
