@@ -34,9 +34,8 @@
 // belongs to the pool (a test that switches databases gets a fresh one) and holds a few projects.
 // TROPOS_REPORT_CACHE=off turns it (and the stored copies) off.
 import type pg from "pg";
-import type { Db } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getDb } from "@/lib/db/client";
 import { deleteOldReportChanges } from "@/lib/db/report-changes";
 import { REFRESHABLE_TABLES, readReportData, refreshReportData } from "@/lib/db/report-data";
 import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/report-snapshots";
