@@ -27,7 +27,8 @@
 // that stored copy the same way, so that only a project never read before (a browser import
 // reads it at once: warmReportData), or one with a bulk annotation write since, needs a full read.
 // Upkeep (maintainReportStore, every ten minutes from saves and report reads) stores again the
-// copies that fell more than a few thousand changes behind, then prunes the log.
+// copies that fell more than a few thousand changes behind, reads and stores the projects being
+// worked on that have none, then prunes the log.
 //
 // Each caller gets its own shallow copy (`annotations` materialised on that copy only); the lists
 // and typed-array columns are shared and must not be modified (the lists are frozen). The cache
@@ -367,14 +368,18 @@ const lastMaintained = new WeakMap<pg.Pool, number>();
 
 /**
  * Brings up to date (and stores again) the stored copies of projects with more than `minRows`
- * change rows written since, one after the other; returns their ids. So a campaign whose lead
- * does not look at the reports for days does not pile up more changes than the cache would patch
- * in (MAX_PATCH_KEYS), nor a change log that cannot be pruned.
+ * change rows written since, and reads and stores the projects written to that have no stored
+ * copy yet, one after the other; returns their ids. So a campaign whose lead does not look at
+ * the reports for days (or has never looked) does not leave a full read, or more changes than
+ * the cache would patch in (MAX_PATCH_KEYS), for the first view, nor a change log that cannot be
+ * pruned.
  */
 export async function refreshStaleStoredReports(pool: pg.Pool, db: Db, minRows = STALE_STORED_ROWS): Promise<string[]> {
   const r = await pool.query<{ id: string }>(
-    `SELECT s."projectId" AS id FROM "ReportSnapshot" s JOIN "ReportChange" c ON c."projectId" = s."projectId"
-     WHERE c.xid >= pg_snapshot_xmin(s.snapshot::pg_snapshot) GROUP BY s."projectId" HAVING count(*) > $1`,
+    `SELECT c."projectId" AS id FROM "ReportChange" c JOIN "Project" p ON p.id = c."projectId"
+       LEFT JOIN "ReportSnapshot" s ON s."projectId" = c."projectId"
+     WHERE s."projectId" IS NULL OR c.xid >= pg_snapshot_xmin(s.snapshot::pg_snapshot)
+     GROUP BY c."projectId" HAVING bool_or(s."projectId" IS NULL) OR count(*) > $1`,
     [minRows],
   );
   for (const { id } of r.rows) {
@@ -389,13 +394,17 @@ export async function refreshStaleStoredReports(pool: pg.Pool, db: Db, minRows =
 }
 
 /**
- * Upkeep, in the background and at most every ten minutes per process, from the paths that run
- * often (saves, report reads): stale stored copies brought up to date, then the change log pruned
- * (lib/db/report-changes.ts). Failures are only logged.
+ * Upkeep, in the background every ten minutes per process, from the paths that run often (saves,
+ * report reads): stale stored copies brought up to date and projects without one stored, then the
+ * change log pruned (lib/db/report-changes.ts). The first run comes ten minutes after the first
+ * call, not at once: a short-lived process (the CLI, a test file) has no upkeep to do, and a
+ * starting server is busy enough. Failures are only logged.
  */
 export function maintainReportStore(pool: pg.Pool): void {
   const now = Date.now();
-  if (now - (lastMaintained.get(pool) ?? 0) < MAINTAIN_EVERY_MS) return;
+  const last = lastMaintained.get(pool);
+  if (last === undefined) lastMaintained.set(pool, now);
+  if (last === undefined || now - last < MAINTAIN_EVERY_MS) return;
   lastMaintained.set(pool, now);
   (async () => {
     if (reportCacheEnabled()) await refreshStaleStoredReports(pool, getDb());

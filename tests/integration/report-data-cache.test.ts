@@ -472,7 +472,7 @@ describe("stored report data", () => {
 });
 
 describe("report store upkeep", () => {
-  it("brings stored copies with many changes since up to date, so that they stay patchable and the log prunable", async () => {
+  it("brings stored copies with many changes since up to date, and stores projects never read, so that the first view is a patch", async () => {
     const s = await seed();
     const other = await seed();
     await getReportData(db, s.project.id);
@@ -483,10 +483,16 @@ describe("report store upkeep", () => {
     const otherBefore = await storedSnapshot(other.project.id);
     for (const value of [1, 2, 3]) await db.annotation.update({ where: { id: s.annotation.id }, data: { value } });
     await db.annotation.update({ where: { id: other.annotation.id }, data: { value: 1 } });
-    // (other test files' projects may be stale too: what matters is which of these two are refreshed)
+    const neverRead = await seed(); // worked on, never read: no stored copy, whatever its changes
+    // (other test files' projects may be stale too: what matters is which of these are refreshed)
+    const firstPass = await refreshStaleStoredReports(pool, db, 50);
+    expect(firstPass).toContain(neverRead.project.id);
+    expect(firstPass).not.toContain(s.project.id);
+    expect(await readReportSnapshot(pool, neverRead.project.id)).not.toBeNull();
     const refreshed = await refreshStaleStoredReports(pool, db, 2);
     expect(refreshed).toContain(s.project.id);
     expect(refreshed).not.toContain(other.project.id);
+    expect(refreshed).not.toContain(neverRead.project.id);
     expect(await storedSnapshot(s.project.id)).not.toBe(before);
     expect(await storedSnapshot(other.project.id)).toBe(otherBefore);
     // the stored copy now holds the last save
