@@ -42,7 +42,7 @@ import { REFRESHABLE_TABLES, readReportData, refreshReportData } from "@/lib/db/
 import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/report-snapshots";
 import { annotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
 import type { TReportData } from "@/lib/reports/report-input";
-import { encodeReportSnapshot } from "@/lib/reports/report-snapshot-codec";
+import { encodeReportSnapshot, type TReportBase } from "@/lib/reports/report-snapshot-codec";
 
 const MAX_ENTRIES = 4;
 /** A refreshed entry is stored again when the stored copy is older than this (a full read always is). */
@@ -56,7 +56,7 @@ interface TEntry {
   /** Date.now() when the snapshot was taken */
   at: number;
   withText: boolean;
-  base: Omit<TReportData, "annotations">;
+  base: TReportBase;
   columns: TAnnotationColumns;
 }
 
@@ -127,14 +127,17 @@ function viewOf(e: TEntry): TReportData {
   return withAnnotationColumns({ ...e.base }, e.columns);
 }
 
+/** An entry of report data given as lists and columns (its lists frozen: they are shared). */
+function entryOfParts(snapshot: string, at: number, withText: boolean, base: TReportBase, columns: TAnnotationColumns): TEntry {
+  for (const list of [base.annotators, base.systems, base.segments, base.mrws, base.translations, base.errorSpans, base.adjudications, base.goldReferences]) Object.freeze(list);
+  return { snapshot, at, withText, base, columns };
+}
+
 function entryOf(snapshot: string, at: number, withText: boolean, data: TReportData): TEntry {
-  const columns = annotationColumns(data);
   // every property but `annotations`, whose getter would build a million row objects
   const base = {} as Record<string, unknown>;
   for (const k of Object.keys(data)) if (k !== "annotations") base[k] = data[k as keyof TReportData];
-  const lists = base as Omit<TReportData, "annotations">;
-  for (const list of [lists.annotators, lists.systems, lists.segments, lists.mrws, lists.translations, lists.errorSpans, lists.adjudications, lists.goldReferences]) Object.freeze(list);
-  return { snapshot, at, withText, base: lists, columns };
+  return entryOfParts(snapshot, at, withText, base as TReportBase, annotationColumns(data));
 }
 
 /** Cache counters (for the benchmark and tests). */
@@ -220,7 +223,7 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
       return null;
     });
     if (stored && (stored.withText || !withText)) {
-      from = entryOf(stored.snapshot, 0, stored.withText, withAnnotationColumns({ ...stored.base }, stored.columns));
+      from = entryOfParts(stored.snapshot, 0, stored.withText, stored.base, stored.columns);
       restored = true;
     }
   }
