@@ -1,5 +1,6 @@
-// Next.js calls register() once when a server starts. Tropos uses it to read the projects worked
-// on most recently into the report cache (lib/db/report-data-cache.ts), in the background:
+// Next.js calls register() once when a server starts. Tropos uses it to bring the projects worked
+// on most recently into the report cache (lib/db/report-data-cache.ts, from their stored copies
+// where there are some), in the background:
 // register must return before the server takes requests, and a failure only costs a slower
 // first dashboard view.
 export async function register(): Promise<void> {
