@@ -27,6 +27,10 @@ export async function resolveDatabase(log: (s: string) => void): Promise<{ url: 
   const running = runningEmbeddedDb();
   if (running) {
     log("Using the embedded database served by the running demo.");
+    // Its PGlite is one session shared by every socket client: a second process (the CLI beside
+    // `npm run demo`) must also use a single connection, or its pool of ten opens more sockets than
+    // the server admits ("Too many connections" → read ECONNRESET) and interleaves transactions.
+    process.env.DATABASE_POOL_MAX = "1";
     return { url: running, embedded: null };
   }
   log("DATABASE_URL is not set: starting the embedded database (PGlite) in .data/pglite …");

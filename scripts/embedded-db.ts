@@ -30,9 +30,12 @@ export async function startEmbeddedDb(opts: { dataDir?: string; port?: number } 
   // Two PGlite instances on one data folder would corrupt it: callers first ask
   // runningEmbeddedDb() and connect to the running one instead.
   const db = await PGlite.create({ dataDir });
-  // PGlite is a single session: the app must use one pooled connection (DATABASE_POOL_MAX=1)
-  // so that transactions never interleave. A few socket slots let the CLI connect alongside.
-  const server = new PGLiteSocketServer({ db, host, port, maxConnections: 4 });
+  // PGlite is a single session: every process using it keeps one pooled connection
+  // (DATABASE_POOL_MAX=1, set by scripts/database-url.ts) so that its own transactions never
+  // interleave; the socket server queues the clients' queries and, while one client is inside a
+  // transaction, serves only that client. The slots are for the app plus several CLI runs beside it
+  // (`tropos export` while `npm run demo` is running); a client beyond them is refused outright.
+  const server = new PGLiteSocketServer({ db, host, port, maxConnections: 16 });
   await server.start();
   const url = `postgresql://postgres:postgres@${host}:${port}/postgres?sslmode=disable`;
   const marker = markerFile(dataDir);
