@@ -1,6 +1,9 @@
 // tropos project create <slug> […] | tropos project list
 import { z } from "zod";
-import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, ZSchemeConfig } from "@/lib/schemes/scheme-config";
+import { ZSchemePreset } from "@/lib/schemes/scheme-preset";
+import { ZLanguageCode, ZProjectSlug } from "@/lib/projects/new-project-input";
+import { createProject } from "@/lib/db/create-project";
+import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
 import { withDatabase, type CliIo } from "../cli-context";
 import { CliError, usageError } from "../cli-error";
@@ -14,22 +17,16 @@ create: a new, empty project. --scheme picks the annotation parts that are switc
         both). --manager gives an existing user the MANAGER role in it.
 list:   every project with its languages and corpus size.`;
 
-const LANG = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as en, zh, it");
+// the same slug and language rules as the browser's wizard (lib/projects/new-project-input.ts)
 const ZCreate = z.object({
-  _: z.tuple([z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "the slug is 2–63 lower-case letters, digits and dashes")], { error: "give the project slug" }),
+  _: z.tuple([ZProjectSlug], { error: "give the project slug" }),
   name: z.string().trim().min(1).max(200).optional(),
-  "source-lang": LANG.default("en"),
-  "target-lang": LANG.default("zh"),
-  scheme: z.enum(["mmte", "metahope", "both"]).default("mmte"),
+  "source-lang": ZLanguageCode.default("en"),
+  "target-lang": ZLanguageCode.default("zh"),
+  scheme: ZSchemePreset.default("mmte"),
   manager: z.string().trim().email().optional(),
 });
 const ZList = z.object({ json: z.boolean().default(false), _: z.array(z.string()).max(0) });
-
-export function schemeConfigFor(scheme: "mmte" | "metahope" | "both") {
-  if (scheme === "mmte") return DEFAULT_SCHEME_CONFIG;
-  if (scheme === "metahope") return METAHOPE_SCHEME_CONFIG;
-  return ZSchemeConfig.parse({ ...DEFAULT_SCHEME_CONFIG, alignment: true, metahopeErrors: true });
-}
 
 export async function projectCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
@@ -47,14 +44,20 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
     }
     const slug = a._[0];
     return withDatabase(io, async (ctx) => {
-      if (await ctx.db.project.findUnique({ where: { slug }, select: { id: true } })) throw new CliError(`A project with the slug "${slug}" exists already.`, 1);
-      const manager = a.manager ? await ctx.db.user.findUnique({ where: { email: a.manager.toLowerCase() }, select: { id: true } }) : null;
-      if (a.manager && !manager) throw new CliError(`No user with the email ${a.manager} (create one with \`tropos user create\`).`, 1);
-      const p = await ctx.db.project.create({
-        data: { slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"], schemeConfig: schemeConfigFor(a.scheme) },
-      });
-      if (manager) await ctx.db.projectMember.create({ data: { projectId: p.id, userId: manager.id, role: "MANAGER" } });
-      await ctx.db.auditLog.create({ data: { projectId: p.id, action: "project.create", detail: { via: "cli", scheme: a.scheme } } });
+      try {
+        await createProject(
+          ctx.db,
+          {
+            slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"], scheme: a.scheme,
+            members: a.manager ? [{ email: a.manager, role: "MANAGER" }] : [],
+          },
+          { actorId: null, via: "cli", inviteMissing: false },
+        );
+      } catch (e) {
+        if (isAppError(e) && e.code === "NOT_FOUND") throw new CliError(`${e.message.replace(/\.$/, "")} (create one with \`tropos user create\`).`, 1);
+        if (isAppError(e)) throw new CliError(e.message, 1);
+        throw e;
+      }
       ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${a.scheme}).\n`);
       return 0;
     });

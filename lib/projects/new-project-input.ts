@@ -1,0 +1,51 @@
+// What it takes to create a project, shared by the CLI (`tropos project create`) and the browser
+// wizard (app/projects/new), so both refuse the same slugs and language codes with the same words.
+import { z } from "zod";
+import { ZSchemePreset } from "@/lib/schemes/scheme-preset";
+
+/**
+ * Slugs that would be shadowed by a fixed route under /projects (e.g. /projects/new is the
+ * wizard): a project called "new" could never be opened.
+ */
+export const RESERVED_SLUGS = ["new"] as const;
+
+export const ZProjectSlug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "the slug is 2–63 lower-case letters, digits and dashes")
+  .refine((s) => !(RESERVED_SLUGS as readonly string[]).includes(s), { message: "this slug is reserved; choose another" });
+
+/**
+ * A BCP 47 language tag in the lower-case-language form the importers write (en, zh, it, zh-Hans,
+ * pt-BR). The regex keeps the shape simple; Intl.getCanonicalLocales rejects tags that are
+ * well-shaped but invalid (e.g. a subtag of 9+ characters).
+ */
+export const ZLanguageCode = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as en, zh, it")
+  .refine((s) => {
+    try {
+      return Intl.getCanonicalLocales(s).length === 1;
+    } catch {
+      return false;
+    }
+  }, { message: "not a valid language code (BCP 47), e.g. en, zh, it, pt-BR" });
+
+export const ZMemberRole = z.enum(["MANAGER", "ANNOTATOR", "ADJUDICATOR"]);
+
+export const ZNewProjectMember = z.object({
+  email: z.string().trim().toLowerCase().email("not an email address"),
+  role: ZMemberRole,
+});
+
+export const ZNewProjectInput = z.object({
+  slug: ZProjectSlug,
+  name: z.string().trim().min(1, "give the project a name").max(200),
+  sourceLang: ZLanguageCode,
+  targetLang: ZLanguageCode,
+  scheme: ZSchemePreset,
+  /** members to add (existing accounts) or invite (no account yet) */
+  members: z.array(ZNewProjectMember).max(200).default([]),
+});
+export type TNewProjectInput = z.input<typeof ZNewProjectInput>;
