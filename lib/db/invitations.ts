@@ -165,6 +165,11 @@ export async function acceptInvitationWithNewAccount(
   db: Db,
   opts: { token: string; name: string; password: string },
 ): Promise<{ slug: string; role: Role; email: string }> {
+  // An unknown link is refused before hashing: argon2 is deliberately expensive, and anyone may call this.
+  const known = looksLikeInvitationToken(opts.token)
+    ? await db.invitation.findUnique({ where: { tokenHash: hashInvitationToken(opts.token) }, select: { id: true } })
+    : null;
+  if (!known) throw new AppError("NOT_FOUND", "This invitation link is not valid.");
   // argon2 before the transaction: it takes ~50 ms and must not hold row locks meanwhile
   const passwordHash = await hashPassword(opts.password);
   return db.$transaction(async (tx) => {
