@@ -8,7 +8,7 @@ import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
 import { getActivePos } from "@/lib/db/mrw-active-pos";
 import { AppError, isAppError } from "@/lib/errors";
 import { detectFormat, FORMAT_NAMES, parseFile, type FormatName } from "@/lib/import";
-import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
+import { parseMetahopeXlsxOffThread } from "@/lib/import/parse-xlsx-off-thread";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
 
 export const IMPORT_FORMATS = ["auto", ...FORMAT_NAMES, "metahope-xlsx"] as const;
@@ -73,7 +73,9 @@ export async function parseImportFile(
   const format = resolveFormat(fileName, content, options.format);
   const activePos = await getActivePos(pool, project.id);
   if (format === "metahope-xlsx") {
-    const result = await parseMetahopeXlsx(fileName, content, {
+    // in a worker thread, after the workbook's unpacked size and cell count are checked: ExcelJS
+    // would otherwise hold the event loop (and gigabytes) for as long as a large workbook takes
+    const result = await parseMetahopeXlsxOffThread(fileName, content, {
       annotator: options.annotator,
       sourceLang: options.sourceLang,
       targetLang: options.targetLang,
