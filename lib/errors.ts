@@ -9,6 +9,10 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
+  /** a write to an item the caller submitted or skipped: reopen it first (lib/db/item-write-guard.ts) */
+  ITEM_SUBMITTED: 423,
+  /** a write that would change a value an adjudication decided (lib/db/item-write-guard.ts) */
+  VALUE_DECIDED: 423,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 } as const;

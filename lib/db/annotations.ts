@@ -2,7 +2,10 @@
 // scope, scheme config), then ONE SQL statement that compares the version, writes the value and
 // appends the History row atomically (a data-modifying CTE runs as a single statement, so no
 // explicit transaction and no extra round trips). A stale baseVersion writes nothing and answers
-// CONFLICT with the current value, so nothing is ever silently overwritten.
+// CONFLICT with the current value, so nothing is ever silently overwritten. The same statement
+// checks (and FOR SHARE-locks) the caller's open assignment of the field's scheme and that no
+// adjudication decided the value (the `guard` CTE; rules in lib/db/item-write-guard.ts): a save to
+// a submitted item or a decided value writes nothing and is answered with why.
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { AppError } from "@/lib/errors";
@@ -11,6 +14,8 @@ import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-conf
 import { ANNOTATION_FIELDS, ZReviewMark, annotationItemKey, type TSaveAnnotationInput, type TSaveResult } from "@/lib/workspace/api-types";
 import { getSaveContext } from "@/lib/db/workspace-context";
 import { maintainReportStore } from "@/lib/db/report-data-cache";
+import { decidedError, itemClosedError, OPEN_STATUSES, type TDecision } from "@/lib/db/item-write-guard";
+import { schemeOfField } from "@/lib/workspace/field-scheme";
 
 export interface TSaveAnnotationOptions {
   projectId: string;
@@ -42,8 +47,10 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   const { input } = opts;
   checkInput(input, opts.config);
   maintainReportStore(pool); // every save appends to the report cache's change log: saves keep it short
+  const scheme = schemeOfField(input.field);
   const ctx = await getSaveContext(pool, {
     projectId: opts.projectId,
+    scheme,
     annotatorId: opts.annotatorId,
     segmentId: input.segmentId,
     translationId: input.translationId,
@@ -63,26 +70,30 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   }
   const itemKey = annotationItemKey(input.translationId, input.mrwId);
   const valueJson = JSON.stringify(input.value);
-  const params = [opts.projectId, opts.annotatorId, input.segmentId, itemKey, input.field, valueJson];
+  // $1..$8 are shared by both statements and the diagnosis below
+  const params = [opts.projectId, opts.annotatorId, input.segmentId, itemKey, input.field, valueJson, scheme, input.translationId ?? null];
   let rows: { id: string; version: number }[];
   if (input.baseVersion === 0) {
     ({ rows } = await pool.query(
-      `WITH ins AS (
+      `WITH ${GUARD},
+       ins AS (
          INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "updatedAt")
-         VALUES ($7, $1, $2, $3, $8, $9, $4, $5, $6::jsonb, 1, now())
+         SELECT $9, $1, $2, $3, $8, $10, $4, $5, $6::jsonb, 1, now() FROM guard
          ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
          RETURNING id, version, value),
        hist AS (
          INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-         SELECT $10, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins)
+         SELECT $11, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins)
        SELECT id, version FROM ins`,
-      [...params, randomUUID(), input.translationId ?? null, input.mrwId ?? null, randomUUID()],
+      [...params, randomUUID(), input.mrwId ?? null, randomUUID()],
     ));
   } else {
     ({ rows } = await pool.query(
-      `WITH old AS (
+      `WITH ${GUARD},
+       old AS (
          SELECT id, value FROM "Annotation"
-         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $7
+         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $9
+           AND EXISTS (SELECT 1 FROM guard)
          FOR UPDATE),
        upd AS (
          UPDATE "Annotation" a SET value = $6::jsonb, version = a.version + 1, "updatedAt" = now()
@@ -90,24 +101,50 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
          RETURNING a.id, a.version, a.value, old.value AS old_value),
        hist AS (
          INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-         SELECT $8, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd)
+         SELECT $10, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd)
        SELECT id, version FROM upd`,
       [...params, input.baseVersion, randomUUID()],
     ));
   }
   if (rows.length === 1) return rows[0];
-  // Nothing written: someone (another tab) saved a newer version, or the base version is unknown.
-  const cur = await pool.query<{ value: unknown; version: number; updatedAt: Date }>(
-    `SELECT value, version, "updatedAt" FROM "Annotation"
-     WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1`,
-    params.slice(0, 5),
+  // Nothing written: the item was submitted meanwhile, the value was decided, or someone (another
+  // tab) saved a newer version / the base version is unknown. One read says which.
+  const why = await pool.query<{ status: string | null; decision: TDecision | null; current: { value: unknown; version: number; updatedAt: string } | null }>(
+    `SELECT (SELECT status::text FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2 AND "segmentId" = $3 AND scheme = $7::"Scheme") AS status,
+            (SELECT row_to_json(x) FROM (
+               SELECT d.field, d.value, d.automatic, d."updatedAt", u.email FROM "Adjudication" d LEFT JOIN "User" u ON u.id = d."adjudicatorId"
+               WHERE d."segmentId" = $3 AND ${DECIDED}
+               ORDER BY d."updatedAt" DESC LIMIT 1) x) AS decision,
+            (SELECT row_to_json(c) FROM (
+               SELECT value, version, "updatedAt" FROM "Annotation"
+               WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1) c) AS current,
+            $6::text AS sent`,
+    params,
   );
-  const c = cur.rows[0];
+  const w = why.rows[0];
+  if (w.status === null) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
+  if (!(OPEN_STATUSES as readonly string[]).includes(w.status)) throw itemClosedError(w.status, scheme);
+  if (w.decision) throw decidedError(w.decision, input.field === "METAHOPE_ERRORS" ? "The MetaHOPE errors of this translation" : FIELDS[input.field].label);
+  const c = w.current;
   throw new AppError(
     "CONFLICT",
     c
       ? `${FIELDS[input.field].label} was saved elsewhere (version ${c.version}) after the version you edited (${input.baseVersion}).`
       : `${FIELDS[input.field].label} has no saved version ${input.baseVersion}.`,
-    { current: c ? { value: c.value, version: c.version, updatedAt: c.updatedAt.toISOString() } : { value: null, version: 0, updatedAt: null } },
+    { current: c ? { value: c.value, version: c.version, updatedAt: new Date(c.updatedAt).toISOString() } : { value: null, version: 0, updatedAt: null } },
   );
 }
+
+/**
+ * A decision covering the value ($3 segment, $4 item key, $5 field, $8 translation): the same
+ * field of the same item, or, for the MetaHOPE review mark, any MetaHOPE category of the translation.
+ */
+const DECIDED = `((d."itemKey" = $4 AND d.field = $5) OR ($5 = 'METAHOPE_ERRORS' AND d."translationId" = $8 AND d.field LIKE 'METAHOPE\\_%'))`;
+
+/** The caller's open assignment of the field's scheme ($7) with no decision on the value, share-locked until the save commits. */
+const GUARD = `guard AS (
+         SELECT g.id FROM "Assignment" g
+         WHERE g."projectId" = $1 AND g."annotatorId" = $2 AND g."segmentId" = $3 AND g.scheme = $7::"Scheme"
+           AND g.status IN ('TODO', 'IN_PROGRESS')
+           AND NOT EXISTS (SELECT 1 FROM "Adjudication" d WHERE d."segmentId" = $3 AND ${DECIDED})
+         FOR SHARE OF g)`;

@@ -1,5 +1,17 @@
 // The caller's assignment for one item: active time, submit (server-side completeness check, so a
 // crafted request cannot mark an incomplete item done), skip and reopen.
+//
+// Submitted (DONE) and skipped items are closed: every annotator write is refused until the item
+// is reopened (lib/db/item-write-guard.ts). Reopen is an explicit action, recorded in AuditLog
+// (action "assignment.reopen": who, when, which item and scheme, from which status); it never
+// unlocks a value an adjudication decided (the write guard refuses those whatever the status).
+//
+// Active time (issue 13.23): a report is credited at most the wall-clock time since the server
+// accepted the previous report of the same assignment (lastTimeReportAt, the database's clock),
+// and at most MAX_TIME_REPORT_MS. The first report only sets that baseline (the workspace sends an
+// empty report when it opens an item). So however many reports arrive, the time credited never
+// exceeds the wall time that passed between them. No slack is added per report: slack would add
+// up over rapid reports; an honest client loses at most the network jitter of each report.
 import type { Db } from "@/lib/db/client";
 import type { Scheme } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
@@ -8,11 +20,24 @@ import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TAssignmentAction } from "@/lib/workspace/api-types";
 import { completenessValues, initialState } from "@/lib/workspace/workspace-model";
 import { getWorkspaceItem } from "@/lib/db/workspace-item";
+import { itemClosedError, OPEN_STATUSES } from "@/lib/db/item-write-guard";
 
 export interface TAssignmentResult {
   status: string;
   timeSpentMs: number;
 }
+
+/** The most one report can add (the client reports every 30 s; this also bounds a first report after a long gap). */
+export const MAX_TIME_REPORT_MS = 600_000;
+
+/**
+ * SQL: the credit of a report of $2 ms on the row being updated: at most the wall time since the
+ * last accepted report (0 when there was none), at most MAX_TIME_REPORT_MS. Timestamps are UTC
+ * without time zone, as Prisma stores them.
+ */
+const CREDIT = `LEAST($2::bigint, ${MAX_TIME_REPORT_MS}, COALESCE(GREATEST(0, FLOOR(EXTRACT(EPOCH FROM ((clock_timestamp() AT TIME ZONE 'UTC') - "lastTimeReportAt")) * 1000))::bigint, 0))::int`;
+
+type TRow = { status: string; timeSpentMs: number };
 
 export async function applyAssignmentAction(
   db: Db,
@@ -28,42 +53,89 @@ export async function applyAssignmentAction(
   // The segment may be addressed by id or external id (stable links); the project bounds both.
   const a = await db.assignment.findFirst({
     where: { projectId: opts.project.id, annotatorId: opts.annotatorId, scheme, segment: { OR: [{ id: opts.segmentId }, { externalId: opts.segmentId }] } },
-    select: { id: true, status: true, startedAt: true, segmentId: true },
+    select: { id: true, status: true, segmentId: true },
   });
   if (!a) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
-  const where = { id: a.id };
   const act = opts.action;
-  const now = new Date();
-  const select = { status: true, timeSpentMs: true } as const;
   switch (act.action) {
-    case "time":
-      // First activity moves a TODO item to IN_PROGRESS, so the queue shows where work started.
-      return db.assignment.update({
-        where,
-        data: {
-          timeSpentMs: { increment: act.activeMs },
-          ...(a.status === "TODO" && act.activeMs > 0 ? { status: "IN_PROGRESS" } : {}),
-          ...(a.startedAt || act.activeMs === 0 ? {} : { startedAt: now }),
-        },
-        select,
-      });
-    case "submit": {
-      const item = await getWorkspaceItem(db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
-      const missing = findMissing(item.view, item, completenessValues(item, initialState(item)));
-      if (missing.length > 0) {
-        throw new AppError("UNPROCESSABLE", `${missing.length} required value${missing.length === 1 ? " is" : "s are"} missing or invalid: ${missing[0].message}.`, {
-          missing,
-        });
-      }
-      return db.assignment.update({
-        where,
-        data: { status: "DONE", completedAt: now, timeSpentMs: { increment: act.activeMs }, ...(a.startedAt ? {} : { startedAt: now }) },
-        select,
-      });
+    case "time": {
+      // One UPDATE: concurrent reports serialise on the row lock, and each reads the time of the
+      // one before it. Closed items take no time (the workspace shows them read-only).
+      const rows = await db.$queryRawUnsafe<TRow[]>(
+        `UPDATE "Assignment" SET
+           "timeSpentMs" = "timeSpentMs" + ${CREDIT},
+           "lastTimeReportAt" = clock_timestamp() AT TIME ZONE 'UTC',
+           status = CASE WHEN status = 'TODO' AND $2 > 0 THEN 'IN_PROGRESS'::"AssignmentStatus" ELSE status END,
+           "startedAt" = CASE WHEN "startedAt" IS NULL AND $2 > 0 THEN now() AT TIME ZONE 'UTC' ELSE "startedAt" END,
+           "updatedAt" = now() AT TIME ZONE 'UTC'
+         WHERE id = $1 AND status IN ('TODO', 'IN_PROGRESS')
+         RETURNING status::text AS status, "timeSpentMs"`,
+        a.id,
+        act.activeMs,
+      );
+      if (rows[0]) return rows[0];
+      throw itemClosedError(await statusOf(db, a.id), scheme);
     }
-    case "skip":
-      return db.assignment.update({ where, data: { status: "SKIPPED" }, select });
+    case "submit":
+      // Lock the row first (FOR UPDATE): saves in flight finish before the completeness check
+      // reads the item, and saves arriving later wait and then find DONE (item-write-guard.ts).
+      return db.$transaction(
+        async (tx) => {
+          const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "Assignment" WHERE id = ${a.id} FOR UPDATE`;
+          const status = locked[0]?.status;
+          if (!status) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
+          if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status, scheme);
+          const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
+          const missing = findMissing(item.view, item, completenessValues(item, initialState(item)));
+          if (missing.length > 0) {
+            throw new AppError("UNPROCESSABLE", `${missing.length} required value${missing.length === 1 ? " is" : "s are"} missing or invalid: ${missing[0].message}.`, {
+              missing,
+            });
+          }
+          const rows = await tx.$queryRawUnsafe<TRow[]>(
+            `UPDATE "Assignment" SET
+               "timeSpentMs" = "timeSpentMs" + ${CREDIT},
+               "lastTimeReportAt" = clock_timestamp() AT TIME ZONE 'UTC',
+               status = 'DONE', "completedAt" = clock_timestamp() AT TIME ZONE 'UTC',
+               "startedAt" = COALESCE("startedAt", now() AT TIME ZONE 'UTC'),
+               "updatedAt" = now() AT TIME ZONE 'UTC'
+             WHERE id = $1
+             RETURNING status::text AS status, "timeSpentMs"`,
+            a.id,
+            act.activeMs,
+          );
+          return rows[0];
+        },
+        { timeout: 20_000 },
+      );
+    case "skip": {
+      const rows = await db.$queryRaw<TRow[]>`
+        UPDATE "Assignment" SET status = 'SKIPPED', "updatedAt" = now() AT TIME ZONE 'UTC'
+        WHERE id = ${a.id} AND status IN ('TODO', 'IN_PROGRESS')
+        RETURNING status::text AS status, "timeSpentMs"`;
+      if (rows[0]) return rows[0];
+      throw itemClosedError(await statusOf(db, a.id), scheme);
+    }
     case "reopen":
-      return db.assignment.update({ where, data: { status: "IN_PROGRESS", completedAt: null }, select });
+      return db.$transaction(async (tx) => {
+        const before = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "Assignment" WHERE id = ${a.id} FOR UPDATE`;
+        const from = before[0]?.status;
+        // Reopening an open item changes nothing and logs nothing.
+        if (!from || (OPEN_STATUSES as readonly string[]).includes(from)) return tx.assignment.findUniqueOrThrow({ where: { id: a.id }, select: { status: true, timeSpentMs: true } });
+        // the reopen is the new time baseline: the time the item sat closed is not work
+        const [row] = await tx.$queryRaw<TRow[]>`
+          UPDATE "Assignment" SET status = 'IN_PROGRESS', "completedAt" = NULL,
+            "lastTimeReportAt" = clock_timestamp() AT TIME ZONE 'UTC', "updatedAt" = now() AT TIME ZONE 'UTC'
+          WHERE id = ${a.id}
+          RETURNING status::text AS status, "timeSpentMs"`;
+        await tx.auditLog.create({
+          data: { projectId: opts.project.id, userId: opts.annotatorId, action: "assignment.reopen", detail: { assignmentId: a.id, segmentId: a.segmentId, scheme, from } },
+        });
+        return row;
+      });
   }
+}
+
+async function statusOf(db: Db, id: string): Promise<string> {
+  return (await db.assignment.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
 }

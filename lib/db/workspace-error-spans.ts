@@ -6,6 +6,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { penaltyToSeverity, SEVERITY_PENALTY } from "@/lib/db/severity";
 import { validateFieldValue } from "@/lib/schemes/fields";
+import { lockOpenAssignment, refuseDecidedErrors } from "@/lib/db/item-write-guard";
+import { ERROR_SPAN_SCHEME } from "@/lib/workspace/field-scheme";
 import type { TErrorSpanFields } from "@/lib/workspace/api-types";
 import type { TItemErrorSpan } from "@/lib/workspace/item-types";
 
@@ -53,6 +55,9 @@ export async function createErrorSpan(
 ): Promise<TItemErrorSpan> {
   await checkTarget(db, { ...opts, translationId: opts.span.translationId, mrwId: opts.span.mrwId });
   return db.$transaction(async (tx) => {
+    // open MetaHOPE assignment and undecided errors, atomically with the write (item-write-guard.ts)
+    await lockOpenAssignment(tx, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, scheme: ERROR_SPAN_SCHEME });
+    await refuseDecidedErrors(tx, { segmentId: opts.segmentId, translationId: opts.span.translationId });
     const row = await tx.errorSpan.create({
       data: {
         projectId: opts.projectId,
@@ -95,7 +100,9 @@ export async function updateErrorSpan(
   opts: { projectId: string; annotatorId: string; segmentId: string; id: string; patch: Partial<Omit<TErrorSpanFields, "translationId">>; baseVersion: number },
 ): Promise<TItemErrorSpan> {
   return db.$transaction(async (tx) => {
+    await lockOpenAssignment(tx, { ...opts, scheme: ERROR_SPAN_SCHEME });
     const row = await lockOwnSpan(tx, opts);
+    await refuseDecidedErrors(tx, { segmentId: opts.segmentId, translationId: row.translationId });
     if (row.version !== opts.baseVersion) throw conflict(row, opts.baseVersion);
     const merged: TErrorSpanFields = {
       translationId: row.translationId,
@@ -131,7 +138,9 @@ export async function deleteErrorSpan(
   opts: { projectId: string; annotatorId: string; segmentId: string; id: string; baseVersion: number },
 ): Promise<{ id: string; version: number }> {
   return db.$transaction(async (tx) => {
+    await lockOpenAssignment(tx, { ...opts, scheme: ERROR_SPAN_SCHEME });
     const row = await lockOwnSpan(tx, opts);
+    await refuseDecidedErrors(tx, { segmentId: opts.segmentId, translationId: row.translationId });
     if (row.version !== opts.baseVersion) throw conflict(row, opts.baseVersion);
     const next = await tx.errorSpan.update({ where: { id: row.id }, data: { deletedAt: new Date(), version: { increment: 1 } } });
     await tx.history.create({

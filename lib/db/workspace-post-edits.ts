@@ -4,6 +4,8 @@
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { TSavePostEditInput, TSaveResult } from "@/lib/workspace/api-types";
+import { lockOpenAssignment, refuseGoldPostEdit } from "@/lib/db/item-write-guard";
+import { POST_EDIT_SCHEME } from "@/lib/workspace/field-scheme";
 
 export async function savePostEdit(
   db: Db,
@@ -19,11 +21,14 @@ export async function savePostEdit(
     throw new AppError("BAD_REQUEST", "The post-edit must start from one of this segment's translations.", { field: "baseTranslationId" });
   }
   return db.$transaction(async (tx) => {
+    // an open MMTE assignment, atomically with the write (lib/db/item-write-guard.ts)
+    await lockOpenAssignment(tx, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, scheme: POST_EDIT_SCHEME });
     const locked = await tx.$queryRaw<{ id: string; text: string; version: number; baseTranslationId: string | null; updatedAt: Date }[]>`
       SELECT id, text, version, "baseTranslationId", "updatedAt" FROM "PostEdit"
       WHERE "segmentId" = ${opts.segmentId} AND "annotatorId" = ${opts.annotatorId} AND kind = ${input.kind}::"EditKind"
       FOR UPDATE`;
     const cur = locked[0];
+    if (cur) await refuseGoldPostEdit(tx, cur.id);
     const curVersion = cur?.version ?? 0;
     if (curVersion !== input.baseVersion) {
       throw new AppError("CONFLICT", `This post-edit was saved elsewhere (version ${curVersion}) after the version you edited (${input.baseVersion}).`, {
