@@ -6,6 +6,8 @@ import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
 import { bulkUpsert } from "@/lib/db/bulk-upsert";
+import { loadCompletions } from "@/lib/db/import-completions";
+import { importCompletions } from "@/lib/import/completions";
 import { AppError } from "@/lib/errors";
 import { penaltyToSeverity } from "@/lib/db/severity";
 
@@ -383,6 +385,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   for (const a of result.annotations) names.add(a.annotator);
   for (const e of result.errorSpans) names.add(e.annotator);
   for (const p of result.postEdits) names.add(p.annotator);
+  const completions = importCompletions(result);
+  for (const c of completions) names.add(c.annotator);
   const annotators: LoadImportSummary["annotators"] = [];
   const userIds = new Map<string, string>();
   for (const name of names) {
@@ -530,6 +534,9 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     dedupeByKey(peRows, (r) => `${r[2]}|${r[3]}|${r[4]}`),
   );
   await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
+
+  // ---- finished work: the import's annotators have submitted these items (origin 'import')
+  await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion"), c.scheme]));
 
   const { adjudications, goldReferences } = await loadDecisions(client, opts, { segId, trId, mrwId, systemIds, userIds });
 

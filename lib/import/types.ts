@@ -161,6 +161,14 @@ export interface ImportedGoldReference {
   line?: number;
 }
 
+/** One annotator's finished work on one item (segment) for one scheme. */
+export interface ImportedCompletion {
+  annotator: string;
+  /** segment externalId */
+  segmentId: string;
+  scheme: "MMTE" | "METAHOPE";
+}
+
 export interface ImportIssue {
   file: string;
   line?: number;
@@ -179,6 +187,13 @@ export interface ImportResult {
   /** Optional (older producers omit them): adjudicated values and gold references (Tropos JSONL only). */
   adjudications?: ImportedAdjudication[];
   goldReferences?: ImportedGoldReference[];
+  /**
+   * Items whose work the file brings finished, per annotator and scheme: they count as submitted
+   * (progress, and MetaHOPE's "reviewed, no error" = penalty 0). A format that knows what it covers
+   * says so (a MetaHOPE workbook: every sentence of the sheet); absent, it is derived from the
+   * annotator rows the file carries (lib/import/completions.ts).
+   */
+  completed?: ImportedCompletion[];
   /** Fatal: when non-empty nothing of the file is stored. Capped (see MAX_ERRORS). */
   errors: ImportIssue[];
   /** Non-fatal oddities reported per row (real-world mess). */

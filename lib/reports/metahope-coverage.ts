@@ -7,15 +7,19 @@
  * 1. they have a METAHOPE_ERRORS annotation on t (the workspace's "review done"
  *    marker, value `{ reviewed: true }`);
  * 2. they have a non-deleted ErrorSpan on t;
- * 3. their METAHOPE assignment for t's segment is DONE;
- * 4. imported sheets: they hold no METAHOPE assignment and no "reviewed"
- *    marker in the project at all and have imported ErrorSpans — then they
- *    reviewed every translation of the
- *    project, because the MetaHOPE workbooks have one row per MRW for every
- *    system and leave "no error" blank (MetaHOPE tables 3–4 treat a blank cell
- *    as 0).
+ * 3. their METAHOPE assignment for t's segment is DONE — submitted in the
+ *    workspace, or brought finished by an import (origin 'import': a MetaHOPE
+ *    workbook has one row per MRW for every system and leaves "no error" blank,
+ *    so its annotator reviewed every sentence of the sheet; MetaHOPE tables
+ *    3–4 treat a blank cell as 0; see lib/import/completions.ts).
+ * Nothing else counts. (Until 2026-11-25 an annotator with imported spans and
+ * no MetaHOPE assignment at all was taken to have reviewed every translation
+ * of the project, so creating an assignment for them moved the figures; the
+ * migration 20261125000000_import_completions wrote that rule down as DONE
+ * assignments.)
  * The MetaHOPE annotators of a project are those with an ErrorSpan (even a
- * deleted one), a METAHOPE_ERRORS annotation or a METAHOPE assignment.
+ * deleted one), a METAHOPE_ERRORS annotation or a DONE METAHOPE assignment:
+ * an assignment not yet done adds nobody, so creating one moves no figure.
  *
  * Computed over the dense indexes of report-index.ts: one byte per
  * (translation, annotator) and (segment, annotator), no string keys.
@@ -47,16 +51,13 @@ export function metahopeCoverageOf(ix: TReportIndex): TMetahopeCoverage {
   const cov = data.metahopeCoverage;
   const markerField = cols.fields.get("METAHOPE_ERRORS") ?? -1;
   const ids = new Set<string>();
-  const withMarkers = new Set<string>();
   for (let i = 0; i < cols.length; i++) {
     if (cols.field[i] === markerField && cols.translation[i] >= 0) {
-      const a = cols.annotators.ids[cols.annotator[i]];
-      ids.add(a);
-      withMarkers.add(a);
+      ids.add(cols.annotators.ids[cols.annotator[i]]);
     }
   }
   for (let i = 0; i < spans.length; i++) ids.add(cols.annotators.ids[spans.annotator[i]]);
-  for (const a of cov.annotatorsWithAssignments) ids.add(a);
+  for (const d of cov.doneAssignments) ids.add(d.annotatorId);
   for (const a of cov.annotatorsWithDeletedSpans) ids.add(a);
   for (const a of cov.annotatorsWithImportedSpans) ids.add(a);
   const email = new Map(data.annotators.map((a) => [a.id, a.email]));
@@ -79,11 +80,7 @@ export function metahopeCoverageOf(ix: TReportIndex): TMetahopeCoverage {
     const p = positionOf[cols.annotators.add(d.annotatorId)] ?? -1;
     if (p >= 0) done[cols.segments.get(d.segmentId)! * A + p] = 1;
   }
-  const withAssignments = new Set(cov.annotatorsWithAssignments);
-  const importedAll = new Uint8Array(A);
-  for (const a of cov.annotatorsWithImportedSpans) if (!withAssignments.has(a) && !withMarkers.has(a)) importedAll[annotators.indexOf(a)] = 1;
-
-  const coversAt = (p: number, t: number, s: number) => importedAll[p] === 1 || (t >= 0 && marker[t * A + p] === 1) || (s >= 0 && done[s * A + p] === 1);
+  const coversAt = (p: number, t: number, s: number) => (t >= 0 && marker[t * A + p] === 1) || (s >= 0 && done[s * A + p] === 1);
   const memo: (Int32Array | undefined)[] = new Array(T);
   const reviewerPositions = (t: number): Int32Array => {
     let r = memo[t];

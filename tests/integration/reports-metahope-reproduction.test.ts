@@ -116,3 +116,51 @@ describe.skipIf(!haveMetahopeData())("MetaHOPE tables reproduced from the databa
     ]);
   });
 });
+
+/**
+ * The README's recipe (issue 13.1): `tropos import` of A's and B's sheets — no reviewed markers,
+ * the importer alone decides what the sheets cover — then `tropos assign`, then
+ * `tropos export --what agreement`. Assigning changes nothing about annotations, so it must not
+ * move a figure; and the imported work counts as submitted in every annotator's progress.
+ */
+describe.skipIf(!haveMetahopeData())("README recipe: import → assign → export agreement", () => {
+  it("gives table 3's GoogleMT SEGS figures, and assigning afterwards moves nothing", async () => {
+    const { importFile, ZImportOptions } = await import("@/lib/db/import-file");
+    const { exportFile } = await import("@/lib/db/export-stream");
+    const { createAssignments } = await import("@/lib/db/assignments");
+    const { readFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const { METAHOPE_DIR, METAHOPE_FILES } = await import("@/scripts/e2e-metahope-fixture");
+    const project = await makeProject(db);
+    for (const f of [METAHOPE_FILES.A, METAHOPE_FILES.B]) {
+      const out = await importFile(pool, {
+        project,
+        fileName: f,
+        content: readFileSync(path.join(METAHOPE_DIR, f)),
+        options: ZImportOptions.parse({}),
+        dryRun: false,
+      });
+      expect(out.errors, f).toEqual([]);
+    }
+    const exportAgreement = async () => {
+      let s = "";
+      for await (const l of exportFile(pool, db, project, "agreement", "json").lines) s += l;
+      return s;
+    };
+    const before = await exportAgreement();
+    const figs = JSON.parse(before) as TAgreementFigure[];
+    const p = published(figs, "GoogleMT", "SEGS");
+    expect([r3(p.alpha), r3(p.kappa), r1(p.exact.value)]).toEqual([0.235, 0.305, 76.9]);
+
+    // every imported annotator's work counts as done
+    const progress = await db.assignment.groupBy({ by: ["annotatorId", "status"], where: { projectId: project.id, scheme: "METAHOPE" }, _count: true });
+    const segments = await db.segment.count({ where: { projectId: project.id } });
+    expect(progress.map((g) => [g.status, g._count])).toEqual([["DONE", segments], ["DONE", segments]]);
+
+    // the manager assigns the sheets' annotators (and a new one) to MetaHOPE: no figure moves
+    const newcomer = await db.user.create({ data: { email: `newcomer-${project.slug}@test.tropos` } });
+    const annotatorIds = [...new Set(progress.map((g) => g.annotatorId)), newcomer.id];
+    await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, scheme: "METAHOPE", shuffle: false });
+    expect(await exportAgreement()).toBe(before);
+  }, 120_000);
+});

@@ -40,9 +40,15 @@ function stable(value: unknown, ids: Map<string, string>): unknown {
   return value;
 }
 
+/**
+ * The keys of an agreement figure that carry a figure (the row shape of 2026-11-25). Keys added
+ * later for presentation (rater counts, notes) and the wording of reasons may change; these may not.
+ */
+const FIGURE_KEYS = ["scheme", "system", "field", "statistic", "level", "weights", "kappaCategories", "annotator", "annotators", "label", "value", "n", "ci95"] as const;
+
 async function reportOutputs(projectId: string) {
   const ids = new Map<string, string>();
-  const agreement = await getAgreementFigures(db, projectId);
+  const agreement = (await getAgreementFigures(db, projectId)).map((f) => Object.fromEntries(FIGURE_KEYS.filter((k) => f[k] !== undefined).map((k) => [k, f[k]])));
   const scores = await getScoreTables(db, projectId);
   return JSON.stringify(stable({ agreement, scores }, ids), null, 1) + "\n";
 }
