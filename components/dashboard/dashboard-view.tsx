@@ -187,7 +187,7 @@ export function DashboardView(props: DashboardViewProps) {
             testId="correlation-matrix"
           />
           <Heatmap
-            title={`Emotion × equivalence co-occurrence, shading ln(1 + count) (MMTE fig. 5), ${scores.mmte.emotionEquivalence.total} MRWs`}
+            title={`Emotion × equivalence co-occurrence, shading ln(1 + count) (MMTE fig. 5), ${scores.mmte.emotionEquivalence.total} annotator labels (one per annotator and MRW)`}
             name={`${slug}-emotion-equivalence`}
             rowLabels={[...scores.mmte.emotionEquivalence.emotions]}
             colLabels={scores.mmte.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${c.label}`)}

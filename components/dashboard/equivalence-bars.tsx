@@ -12,7 +12,7 @@ export function EquivalenceBars({ data }: { data: TEquivalenceDistribution[] }) 
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3" data-testid="chart-equivalence">
       <figcaption className="mb-2 flex items-baseline justify-between text-sm font-medium text-slate-700">
-        <span>Equivalence labels per system, metaphorical MRWs (% of labelled; MMTE fig. 3)</span>
+        <span>Equivalence labels per system, metaphorical MRWs (% of the annotators' labels, one per annotator and MRW; MMTE fig. 3)</span>
         <DownloadButtons
           name="equivalence-distribution"
           header={["system", "labelled", ...EQUIVALENCE_METAPHORICAL_LABELS]}

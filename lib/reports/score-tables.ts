@@ -228,6 +228,35 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
 type TMmteValueField = (typeof MMTE_TRANSLATION_FIELDS)[number] | (typeof MMTE_MRW_VALUE_FIELDS)[number];
 const MMTE_VALUE_FIELDS: readonly TMmteValueField[] = [...MMTE_TRANSLATION_FIELDS, ...MMTE_MRW_VALUE_FIELDS];
 
+type TLabelPair = [equivalence: Code | null, emotion: Code | null];
+
+/** Each annotator's (equivalence, emotion) labels per MRW item slot, from the rows `keys` placed (key = field × NS + slot). */
+function annotatorLabelsBySlot(cols: TReportIndex["cols"], keys: Int32Array, codes: (Code | null)[][], EQU: number, EMO: number, NS: number): Map<number, Map<number, TLabelPair>> {
+  const out = new Map<number, Map<number, TLabelPair>>();
+  const lo = Math.min(EQU, EMO) * NS;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (k < lo) continue;
+    const f = Math.floor(k / NS);
+    if (f !== EQU && f !== EMO) continue;
+    const code = codes[f][cols.value[i]];
+    if (code === null) continue;
+    const slot = k - f * NS;
+    let bySlot = out.get(slot);
+    if (!bySlot) out.set(slot, (bySlot = new Map()));
+    let pair = bySlot.get(cols.annotator[i]);
+    if (!pair) bySlot.set(cols.annotator[i], (pair = [null, null]));
+    pair[f === EQU ? 0 : 1] = code;
+  }
+  return out;
+}
+
+/** Records grouped by system in the scope's system order (figure 3 lists systems in first-seen order). */
+function orderedBySystem<T extends { system: string }>(records: T[], systems: string[]): T[] {
+  const rank = new Map(systems.map((s, i) => [s, i]));
+  return records.map((r, i) => [r, i] as const).sort((a, b) => (rank.get(a[0].system) ?? 0) - (rank.get(b[0].system) ?? 0) || a[1] - b[1]).map(([r]) => r);
+}
+
 function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TScoreOptionsParsed, annotatorId: string | undefined, adjudications: readonly TReportAdjudication[]) {
   const { cols } = ix;
   const scope = sx.scope;
@@ -345,6 +374,16 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
   };
   const fi = (f: TMmteValueField) => MMTE_VALUE_FIELDS.indexOf(f);
   const [FLU, INT, FID, OVE, EQU, EMO, AUT] = [fi("FLUENCY"), fi("INTELLIGIBILITY"), fi("FIDELITY"), fi("OVERALL"), fi("EQUIVALENCE"), fi("EMOTION"), fi("AUTHENTICITY")];
+  const labelsAt = annotatorLabelsBySlot(cols, keys, codes, EQU, EMO, NS);
+  const adjCode = (f: number, slot: number): Code | null => {
+    const a = adj.size ? adj.get(f * NS + slot) : undefined;
+    return a === undefined ? null : mmteCode(MMTE_VALUE_FIELDS[f], a);
+  };
+  // Figures 3 and 5 count the annotators' labels ("equivalence distributions … from annotators",
+  // MMTE fig. 3), one per annotator and MRW instance, so that two annotators who disagree still
+  // count (a majority of a tie is undefined: the figures used to show "no labels" then). An
+  // adjudicated value replaces every annotator's label of its instance, keeping the weights.
+  const labelRecords: TMmteTranslationValues[] = [];
   const records: (TMmteTranslationValues & { translationId: string })[] = [];
   for (let ti = 0; ti < sx.translations.length; ti++) {
     const t = sx.translations[ti];
@@ -361,6 +400,19 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
         emotion: valueOf(EMO, b + 1 + i) as TEmotionLabel | null,
         authenticity: valueOf(AUT, b + 1 + i) as number | null,
       };
+      const slot = b + 1 + i;
+      const eqDecided = adjCode(EQU, slot);
+      const emoDecided = adjCode(EMO, slot);
+      const given = labelsAt.get(slot);
+      const pairs = given ? [...given.values()] : eqDecided !== null || emoDecided !== null ? [[null, null] as TLabelPair] : [];
+      for (const [eq, emo] of pairs) {
+        labelRecords.push({
+          system: scope.systemNameById.get(tr.systemId)!,
+          segmentId: tr.segmentId,
+          sourceMetaphorical: seg.metaphorical,
+          mrws: [{ mrwId: active[i].id, metaphorical: active[i].metaphorical, equivalence: (eqDecided ?? eq) as TEquivalenceLabel | null, emotion: (emoDecided ?? emo) as TEmotionLabel | null }],
+        });
+      }
     }
     records.push({
       translationId: tr.id,
@@ -406,9 +458,9 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
     quality: mmteQualityTable(records),
     automatic,
     goldReferences: gold.size,
-    equivalence: equivalenceDistribution(records),
+    equivalence: equivalenceDistribution(orderedBySystem(labelRecords, scope.systems.map((sy) => scope.systemNameById.get(sy.id) ?? sy.id))),
     correlation: qualityCorrelationMatrix(records),
-    emotionEquivalence: emotionEquivalenceCooccurrence(records),
+    emotionEquivalence: emotionEquivalenceCooccurrence(labelRecords),
     source,
   };
 }
