@@ -10,7 +10,15 @@ export default async function ProjectsPage() {
   const projects = await findProjectsForUser(getDb(), user);
   return (
     <div>
-      <h1 className="text-2xl font-semibold">Your projects</h1>
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Your projects</h1>
+        {/* creating projects is for site admins (app/projects/new/page.tsx) */}
+        {user.isAdmin && (
+          <Link href="/projects/new" className="rounded bg-indigo-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
+            New project
+          </Link>
+        )}
+      </div>
       {projects.length === 0 ? (
         <p className="mt-4 text-slate-600">You are not a member of any project yet. A project manager can add you.</p>
       ) : (
