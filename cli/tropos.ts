@@ -17,7 +17,7 @@ Commands:
   import <file…> --project <slug>     import corpus, MT outputs, annotations, MetaHOPE workbooks, JSONL
   export --project <slug> --what … --format …   stream gold / annotations / adjudicated / errors / project
   project create <slug> | project list
-  user create --email …
+  user create --email … | user reset-password --email …
   assign --project <slug> --per-item K
   split --project <slug> --pilot N --test M
   backup --project <slug> --out FILE

@@ -39,7 +39,8 @@ async function main() {
     const db = getDb();
     const user = await db.user.upsert({
       where: { email },
-      update: { passwordHash: await hashPassword(password), isAdmin: args.admin, ...(args.name ? { name: args.name } : {}) },
+      // a new password ends the account's sessions (User.sessionVersion)
+      update: { passwordHash: await hashPassword(password), isAdmin: args.admin, sessionVersion: { increment: 1 }, ...(args.name ? { name: args.name } : {}) },
       create: { email, name: args.name ?? null, passwordHash: await hashPassword(password), isAdmin: args.admin },
     });
     console.log(`User ${user.email}${user.isAdmin ? " (site admin)" : ""} is ready.`);

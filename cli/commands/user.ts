@@ -1,14 +1,20 @@
 // tropos user create --email … [--name …] [--admin] [--password …]
+// tropos user reset-password --email … [--base-url …]
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseCommandArgs } from "../cli-args";
 import { withDatabase, type CliIo } from "../cli-context";
-import { usageError } from "../cli-error";
+import { CliError, usageError } from "../cli-error";
 
 export const USER_HELP = `Usage: tropos user create --email EMAIL [--name NAME] [--password PASSWORD] [--admin]
+       tropos user reset-password --email EMAIL [--base-url URL]
 
-Creates the account, or updates its password, name and admin flag when it exists.
-Without --password a random one is generated and printed once.`;
+create: creates the account, or updates its password, name and admin flag when it exists (a new
+password ends the account's sessions). Without --password a random one is generated and printed once.
+
+reset-password: prints a one-time link (valid one hour) where the user chooses a new password.
+Using it ends the account's sessions and clears its sign-in delay after wrong guesses. The link
+starts with --base-url, else NEXTAUTH_URL, else http://localhost:$PORT (3000).`;
 
 const ZCreate = z.object({
   email: z.string({ error: "is required" }).trim().email("must be an email address"),
@@ -18,13 +24,20 @@ const ZCreate = z.object({
   _: z.array(z.string()).max(0),
 });
 
+const ZReset = z.object({
+  email: z.string({ error: "is required" }).trim().email("must be an email address"),
+  "base-url": z.string().url("must be a URL such as https://tropos.example.org").optional(),
+  _: z.array(z.string()).max(0),
+});
+
 export async function userCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (!sub || sub === "--help" || sub === "-h") {
     io.stdout.write(`${USER_HELP}\n`);
     return sub ? 0 : 2;
   }
-  if (sub !== "create") throw usageError(`unknown subcommand "${sub}"; use create`, "user");
+  if (sub === "reset-password") return resetPasswordCommand(rest, io);
+  if (sub !== "create") throw usageError(`unknown subcommand "${sub}"; use create or reset-password`, "user");
   const { values: a, help } = parseCommandArgs("user create", rest, { email: { type: "string" }, name: { type: "string" }, password: { type: "string" }, admin: { type: "boolean" } }, ZCreate);
   if (help) {
     io.stdout.write(`${USER_HELP}\n`);
@@ -37,11 +50,30 @@ export async function userCommand(argv: string[], io: CliIo): Promise<number> {
     const passwordHash = await hashPassword(password);
     const user = await ctx.db.user.upsert({
       where: { email },
-      update: { passwordHash, isAdmin: a.admin, ...(a.name ? { name: a.name } : {}) },
+      // a new password ends the account's sessions (User.sessionVersion)
+      update: { passwordHash, isAdmin: a.admin, sessionVersion: { increment: 1 }, ...(a.name ? { name: a.name } : {}) },
       create: { email, name: a.name ?? null, passwordHash, isAdmin: a.admin },
     });
     ctx.stdout.write(`User ${user.email}${user.isAdmin ? " (site admin)" : ""} is ready.\n`);
     if (!a.password) ctx.stdout.write(`Password: ${password}\n`);
+    return 0;
+  });
+}
+
+async function resetPasswordCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values: a, help } = parseCommandArgs("user reset-password", argv, { email: { type: "string" }, "base-url": { type: "string" } }, ZReset);
+  if (help) {
+    io.stdout.write(`${USER_HELP}\n`);
+    return 0;
+  }
+  return withDatabase(io, async (ctx) => {
+    const { createPasswordReset } = await import("@/lib/db/password-resets");
+    const { passwordResetLink } = await import("@/lib/auth/password-reset-token");
+    const reset = await createPasswordReset(ctx.db, { email: a.email, origin: "cli" });
+    if (!reset) throw new CliError(`no account with the email ${a.email.toLowerCase()} (create it with \`tropos user create\`)`, 1);
+    const base = a["base-url"] ?? process.env.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    ctx.stdout.write(`Password reset link for ${reset.email} (valid until ${reset.expiresAt.toISOString()}, one use):\n`);
+    ctx.stdout.write(`${passwordResetLink(base, reset.token)}\n`);
     return 0;
   });
 }

@@ -5,11 +5,21 @@ import { signIn } from "next-auth/react";
 const MESSAGES: Record<string, string> = {
   invalid: "Wrong email or password.",
   CredentialsSignin: "Wrong email or password.",
-  locked: "Too many failed attempts. Wait 15 minutes and try again.",
 };
 
+/** The text for an error code from next-auth; "throttled:<s>" carries the wait (lib/auth/sign-in-throttle.ts). */
+function messageOf(code: string): string {
+  const throttled = /^throttled:(\d+)$/.exec(code);
+  if (throttled) {
+    const s = Number(throttled[1]);
+    const wait = s >= 120 ? `${Math.ceil(s / 60)} minutes` : `${s} second${s === 1 ? "" : "s"}`;
+    return `Too many sign-in attempts. Try again in ${wait}, or reset your password.`;
+  }
+  return MESSAGES[code] ?? "Sign-in failed.";
+}
+
 export function SignInForm({ callbackUrl, oidc, initialError }: { callbackUrl: string; oidc: string | null; initialError?: string }) {
-  const [error, setError] = useState<string | null>(initialError ? (MESSAGES[initialError] ?? "Sign-in failed.") : null);
+  const [error, setError] = useState<string | null>(initialError ? messageOf(initialError) : null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -24,7 +34,7 @@ export function SignInForm({ callbackUrl, oidc, initialError }: { callbackUrl: s
     });
     setBusy(false);
     if (!res || res.error) {
-      setError(MESSAGES[res?.error ?? "invalid"] ?? "Wrong email or password.");
+      setError(messageOf(res?.error ?? "invalid"));
       return;
     }
     window.location.assign(callbackUrl);
@@ -47,6 +57,7 @@ export function SignInForm({ callbackUrl, oidc, initialError }: { callbackUrl: s
         className="w-full rounded bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
         {busy ? "Signing in…" : "Sign in"}
       </button>
+      <p className="text-sm"><a href="/reset-password" className="text-indigo-700 underline">Forgot your password?</a></p>
       {oidc && (
         <button type="button" onClick={() => signIn("oidc", { callbackUrl })}
           className="w-full rounded border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">

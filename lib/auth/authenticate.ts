@@ -1,44 +1,41 @@
-// Email + password check with throttling. Failed attempts are stored in the database so that
-// every app server sees the same count (no in-process state).
+// Email + password check with throttling (policy and reasons: lib/auth/sign-in-throttle.ts).
+// The attempt is counted BEFORE the password is checked, per client address and per account,
+// each by one atomic statement in the database, so every app server sees the same counts and
+// parallel guesses cannot slip past a count that has not been written yet.
 import type { Db } from "@/lib/db/client";
 import { getDummyHash, verifyPassword } from "@/lib/auth/password";
-
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-/** failures inside the window before each further attempt is delayed */
-export const FREE_FAILURES = 3;
-/** failures inside the window after which sign-in is refused until the window passes */
-export const LOCKOUT_FAILURES = 10;
+import { accountThrottleKey, addressThrottleKey } from "@/lib/auth/sign-in-throttle";
+import { countAccountAttempt, countAddressAttempt, deleteStaleThrottles, recordSuccessfulSignIn } from "@/lib/db/login-throttle";
 
 export type AuthenticateResult =
   | { ok: true; user: { id: string; email: string; name: string | null; isAdmin: boolean } }
-  | { ok: false; reason: "invalid" | "locked" };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function failureDelayMs(recentFailures: number): number {
-  if (recentFailures < FREE_FAILURES) return 0;
-  return Math.min(250 * 2 ** (recentFailures - FREE_FAILURES), 4000);
-}
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterS: number };
 
 export async function authenticate(
   db: Db,
   rawEmail: string,
   password: string,
-  opts: { sleep?: (ms: number) => Promise<void> } = {},
+  opts: { address?: string | null } = {},
 ): Promise<AuthenticateResult> {
   const email = rawEmail.trim().toLowerCase();
-  const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
-  const recentFailures = await db.loginAttempt.count({ where: { email, createdAt: { gte: since } } });
-  if (recentFailures >= LOCKOUT_FAILURES) return { ok: false, reason: "locked" };
-  await (opts.sleep ?? sleep)(failureDelayMs(recentFailures));
+  const keys = { account: accountThrottleKey(email), address: opts.address ? addressThrottleKey(opts.address) : null };
+
+  // The address first: an address over its limit must not be able to push the account's delay.
+  if (keys.address) {
+    const byAddress = await countAddressAttempt(db, keys.address);
+    if (!byAddress.admitted) return { ok: false, reason: "throttled", retryAfterS: byAddress.retryAfterS };
+  }
+  const byAccount = await countAccountAttempt(db, keys.account);
+  if (!byAccount.admitted) return { ok: false, reason: "throttled", retryAfterS: byAccount.retryAfterS };
 
   const user = await db.user.findUnique({ where: { email } });
   // Verify against a dummy hash for unknown emails so the answer takes as long either way.
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
   if (!user || !user.passwordHash || !ok) {
-    await db.loginAttempt.create({ data: { email, userId: user?.id ?? null } });
+    await deleteStaleThrottles(db);
     return { ok: false, reason: "invalid" };
   }
-  await db.loginAttempt.deleteMany({ where: { email } });
+  await recordSuccessfulSignIn(db, keys);
   return { ok: true, user: { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin } };
 }

@@ -1,19 +1,14 @@
 // Who is calling: the signed-in user, re-read from the database on every request (a deleted
-// user or a revoked admin flag takes effect at once).
+// user, a revoked admin flag or an ended session takes effect at once: lib/auth/session-user.ts).
 //
 // The session cookie is decoded directly (next-auth/jwt `decode`, which checks the signature
 // and expiry) instead of through getServerSession, which runs next-auth's whole session handler
 // and re-encrypts the token on every call; this runs on every request, saves included.
 import { cookies } from "next/headers";
-import { decode } from "next-auth/jwt";
 import { getPgPool } from "@/lib/db/pg-pool";
+import { userOfSessionToken, type SessionUser } from "@/lib/auth/session-user";
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  name: string | null;
-  isAdmin: boolean;
-}
+export type CurrentUser = SessionUser;
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
@@ -22,10 +17,5 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   const token = SESSION_COOKIES.map((n) => jar.get(n)?.value).find(Boolean);
   const secret = process.env.NEXTAUTH_SECRET;
   if (!token || !secret) return null;
-  const jwt = await decode({ token, secret }).catch(() => null);
-  const uid = typeof jwt?.uid === "string" ? jwt.uid : null;
-  if (!uid) return null;
-  // raw query: this runs on every request (see lib/authz/authorize-project.ts)
-  const { rows } = await getPgPool().query<CurrentUser>(`SELECT id, email, name, "isAdmin" FROM "User" WHERE id = $1`, [uid]);
-  return rows[0] ?? null;
+  return userOfSessionToken(getPgPool(), token, secret);
 }

@@ -1,11 +1,16 @@
 // next-auth configuration: email + password (always), OpenID Connect (when OIDC_* is set).
-// Sessions are JWTs that carry only the user id; roles are read from the database on every
-// request so a role change takes effect at once.
+// Sessions are JWTs that carry only the user id and the user's session version; roles are read
+// from the database on every request so a role change takes effect at once, and a token whose
+// version is no longer the user's (signed out, password changed, role removed) is refused.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
 import { authenticate } from "@/lib/auth/authenticate";
+import { clientAddress, throttledCode } from "@/lib/auth/sign-in-throttle";
+import { bumpSessionVersion, getSessionVersion, userOfSessionClaims } from "@/lib/auth/session-user";
+import { safeCallbackPath } from "@/lib/auth/safe-callback-path";
 
 const ZCredentials = z.object({ email: z.string().trim().email(), password: z.string().min(1).max(1024) });
 
@@ -19,12 +24,14 @@ function providers(): NextAuthOptions["providers"] {
       id: "credentials",
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, req) {
         const parsed = ZCredentials.safeParse(raw);
         if (!parsed.success) throw new Error("invalid");
-        const result = await authenticate(getDb(), parsed.data.email, parsed.data.password);
+        const result = await authenticate(getDb(), parsed.data.email, parsed.data.password, {
+          address: clientAddress(req?.headers),
+        });
         // One message for unknown email and wrong password: no hint whether the account exists.
-        if (!result.ok) throw new Error(result.reason);
+        if (!result.ok) throw new Error(result.reason === "throttled" ? throttledCode(result.retryAfterS) : result.reason);
         return { id: result.user.id, email: result.user.email, name: result.user.name };
       },
     }),
@@ -63,13 +70,37 @@ export const authOptions: NextAuthOptions = {
       user.id = existing.id;
       return true;
     },
+    // Only same-origin paths, parsed the way a browser parses them (issue 13, point 15).
+    async redirect({ url, baseUrl }) {
+      return `${new URL(baseUrl).origin}${safeCallbackPath(url, baseUrl)}`;
+    },
     async jwt({ token, user }) {
-      if (user) token.uid = user.id;
+      if (user) {
+        // Sign-in (password or OIDC, whose signIn callback set user.id to ours): stamp the version.
+        const sv = await getSessionVersion(getPgPool(), user.id);
+        if (sv === null) throw new Error("unknown user");
+        token.uid = user.id;
+        token.sv = sv;
+        return token;
+      }
+      // Every later read of the session (/api/auth/session): a token that is no longer current
+      // throws, and next-auth then answers "no session" and deletes the cookie.
+      if (!(await userOfSessionClaims(getPgPool(), token))) throw new Error("session ended");
       return token;
     },
     async session({ session, token }) {
       if (session.user) (session.user as { id?: string }).id = token.uid as string | undefined;
       return session;
+    },
+  },
+  events: {
+    // Signing out ends the session everywhere: the cookie being cleared in this browser is not
+    // enough, a copy of it must stop working too (issue 13, point 22).
+    // Only a current token bumps: a stolen, already ended cookie cannot keep signing its owner out.
+    async signOut({ token }) {
+      if (typeof token?.uid === "string" && typeof token.sv === "number") {
+        await bumpSessionVersion(getPgPool(), token.uid, token.sv);
+      }
     },
   },
 };

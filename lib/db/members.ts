@@ -41,6 +41,11 @@ export async function setMemberRoles(
       data: opts.roles.map((role) => ({ projectId: opts.projectId, userId: user.id, role })),
       skipDuplicates: true,
     });
+    // A removed role ends the user's sessions (issue 13, point 22): roles are re-read on every
+    // request anyway, but a session opened under the old roles should not outlive them.
+    if (beforeRoles.some((r) => !opts.roles.includes(r))) {
+      await tx.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+    }
     await tx.auditLog.create({
       data: {
         projectId: opts.projectId,

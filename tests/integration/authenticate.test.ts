@@ -1,46 +1,140 @@
+// Sign-in throttling on real PostgreSQL (issue 13, points 16 and 17): attempts are counted
+// atomically before the password is checked, per account (a growing delay, no hard lock) and per
+// client address (a window limit); a reset or single sign-on gets a slowed-down user in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
-import { authenticate, failureDelayMs, LOCKOUT_FAILURES } from "@/lib/auth/authenticate";
+import { authenticate, type AuthenticateResult } from "@/lib/auth/authenticate";
 import { hashPassword } from "@/lib/auth/password";
+import {
+  ACCOUNT_FREE_ATTEMPTS,
+  ACCOUNT_MAX_DELAY_S,
+  ADDRESS_LIMIT,
+  accountDelaySeconds,
+  accountThrottleKey,
+  clientAddress,
+} from "@/lib/auth/sign-in-throttle";
 
 let db: Db;
 beforeAll(async () => {
-  useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
+  ({ db } = await openTestDatabase());
 });
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+afterAll(closeTestDatabase);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const throttled = (r: AuthenticateResult) => !r.ok && r.reason === "throttled";
+const checked = (r: AuthenticateResult) => r.ok || r.reason === "invalid";
+
+async function createUser(email: string, password = "right password") {
+  return db.user.create({ data: { email, passwordHash: await hashPassword(password) } });
+}
+
+/** Moves the account's delay into the past: what waiting it out does, without the wait. */
+async function waitOutDelay(email: string) {
+  await db.$executeRawUnsafe(`UPDATE "LoginThrottle" SET "notBefore" = now() - interval '1 second' WHERE "key" = $1`, accountThrottleKey(email));
+}
 
 describe("authenticate", () => {
   it("accepts the right password, case-insensitive email, and stores an argon2id hash", async () => {
     const passwordHash = await hashPassword("correct horse");
     expect(passwordHash.startsWith("$argon2id$")).toBe(true);
     await db.user.create({ data: { email: "auth-ok@test.tropos", passwordHash } });
-    const res = await authenticate(db, "  Auth-OK@test.tropos ", "correct horse", { sleep: async () => undefined });
+    const res = await authenticate(db, "  Auth-OK@test.tropos ", "correct horse");
     expect(res.ok).toBe(true);
   });
 
   it("gives the same answer for an unknown email and a wrong password", async () => {
-    await db.user.create({ data: { email: "auth-wrong@test.tropos", passwordHash: await hashPassword("right password") } });
-    const wrong = await authenticate(db, "auth-wrong@test.tropos", "nope", { sleep: async () => undefined });
-    const unknown = await authenticate(db, "nobody-here@test.tropos", "nope", { sleep: async () => undefined });
+    await createUser("auth-wrong@test.tropos");
+    const wrong = await authenticate(db, "auth-wrong@test.tropos", "nope");
+    const unknown = await authenticate(db, "nobody-here@test.tropos", "nope");
     expect(wrong).toEqual({ ok: false, reason: "invalid" });
     expect(unknown).toEqual({ ok: false, reason: "invalid" });
   });
+});
 
-  it("slows down repeated failures and then locks the account for the window", async () => {
-    await db.user.create({ data: { email: "auth-slow@test.tropos", passwordHash: await hashPassword("right password") } });
-    const delays: number[] = [];
-    const sleep = async (ms: number) => void delays.push(ms);
-    for (let i = 0; i < LOCKOUT_FAILURES; i++) await authenticate(db, "auth-slow@test.tropos", "bad", { sleep });
-    expect(delays.slice(0, 3)).toEqual([0, 0, 0]);
-    expect(delays[3]).toBeGreaterThan(0);
-    expect(delays[5]).toBeGreaterThan(delays[4]);
-    // even the right password is refused while locked
-    expect(await authenticate(db, "auth-slow@test.tropos", "right password", { sleep })).toEqual({ ok: false, reason: "locked" });
-    expect(failureDelayMs(50)).toBeLessThanOrEqual(4000);
+describe("attempts are counted before the password is checked (point 16)", () => {
+  it("59 parallel wrong passwords and the right one: only the free attempts are checked, the right one is refused", async () => {
+    // The old code counted failures after checking: all 60 read a count of zero, all 60 were
+    // checked, and the right password signed in.
+    await createUser("race@test.tropos");
+    const attempts = [
+      ...Array.from({ length: 59 }, () => authenticate(db, "race@test.tropos", "wrong guess", { address: "198.51.100.7" })),
+      authenticate(db, "race@test.tropos", "right password", { address: "198.51.100.7" }),
+    ];
+    const results = await Promise.all(attempts);
+    expect(results.filter(checked).length).toBeLessThanOrEqual(ACCOUNT_FREE_ATTEMPTS);
+    expect(results.filter(throttled).length).toBeGreaterThanOrEqual(60 - ACCOUNT_FREE_ATTEMPTS);
+    // sent last, counted last (pool queue order): far over the limit, never checked
+    expect(results[59]).toMatchObject({ ok: false, reason: "throttled" });
+    expect(results.some((r) => r.ok)).toBe(false);
+  });
+
+  it("parallel guesses spread over many accounts from one address stop at the address limit", async () => {
+    const address = "203.0.113.9";
+    const results = await Promise.all(
+      Array.from({ length: ADDRESS_LIMIT + 20 }, (_, i) => authenticate(db, `spray-${i}@test.tropos`, "guess", { address })),
+    );
+    expect(results.filter(checked).length).toBe(ADDRESS_LIMIT);
+    // that address is refused even for a right password; another address is not affected
+    await createUser("spray-victim@test.tropos");
+    expect(throttled(await authenticate(db, "spray-victim@test.tropos", "right password", { address }))).toBe(true);
+    expect((await authenticate(db, "spray-victim@test.tropos", "right password", { address: "203.0.113.10" })).ok).toBe(true);
+  });
+
+  it("a successful sign-in gives the address its slot back", async () => {
+    await createUser("refund@test.tropos");
+    const address = "192.0.2.44";
+    for (let i = 0; i < ADDRESS_LIMIT + 5; i++) {
+      expect((await authenticate(db, "refund@test.tropos", "right password", { address })).ok).toBe(true);
+    }
+  });
+});
+
+describe("the per-account delay grows instead of locking (point 17)", () => {
+  it("free attempts, then a delay that doubles up to a cap", () => {
+    const delays = Array.from({ length: 20 }, (_, i) => accountDelaySeconds(i + 1));
+    expect(delays.slice(0, ACCOUNT_FREE_ATTEMPTS - 1).every((d) => d === 0)).toBe(true);
+    expect(delays[ACCOUNT_FREE_ATTEMPTS - 1]).toBe(1);
+    expect(delays[ACCOUNT_FREE_ATTEMPTS]).toBe(2);
+    expect(delays[ACCOUNT_FREE_ATTEMPTS + 1]).toBe(4);
+    expect(Math.max(...delays)).toBe(ACCOUNT_MAX_DELAY_S);
+  });
+
+  it("refuses attempts inside the delay unchecked, and lets the right password in once it has passed", async () => {
+    await createUser("slow@test.tropos");
+    for (let i = 0; i < ACCOUNT_FREE_ATTEMPTS; i++) {
+      expect(await authenticate(db, "slow@test.tropos", "bad")).toEqual({ ok: false, reason: "invalid" });
+    }
+    const early = await authenticate(db, "slow@test.tropos", "right password");
+    expect(early).toMatchObject({ ok: false, reason: "throttled" });
+    expect(!early.ok && early.reason === "throttled" && early.retryAfterS).toBeLessThanOrEqual(1);
+    await sleep(1100); // the first delay is one second: really wait it out
+    expect((await authenticate(db, "slow@test.tropos", "right password")).ok).toBe(true);
+    // the success starts the count again: the next wrong password is checked at once
+    expect(await authenticate(db, "slow@test.tropos", "bad")).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("many failures never become a lock: after waiting out the (capped) delay the owner gets in", async () => {
+    // The old rule refused even the right password for 15 minutes after 10 failures from anyone.
+    await createUser("dos@test.tropos");
+    for (let i = 0; i < 30; i++) {
+      await waitOutDelay("dos@test.tropos");
+      expect(await authenticate(db, "dos@test.tropos", "attacker guess", { address: `198.18.0.${i}` })).toEqual({ ok: false, reason: "invalid" });
+    }
+    const refused = await authenticate(db, "dos@test.tropos", "right password", { address: "192.0.2.1" });
+    expect(refused).toMatchObject({ ok: false, reason: "throttled" });
+    expect(!refused.ok && refused.reason === "throttled" && refused.retryAfterS).toBeLessThanOrEqual(ACCOUNT_MAX_DELAY_S);
+    await waitOutDelay("dos@test.tropos");
+    expect((await authenticate(db, "dos@test.tropos", "right password", { address: "192.0.2.1" })).ok).toBe(true);
+  });
+});
+
+describe("clientAddress", () => {
+  it("takes the rightmost X-Forwarded-For entry (the one the nearest proxy appended)", () => {
+    expect(clientAddress({ "x-forwarded-for": "10.0.0.1, 203.0.113.5" })).toBe("203.0.113.5");
+    expect(clientAddress(new Headers({ "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe("::ffff:127.0.0.1");
+    expect(clientAddress({})).toBeNull();
+    expect(clientAddress({ "x-forwarded-for": "not an address!" })).toBeNull();
+    expect(clientAddress(undefined)).toBeNull();
   });
 });

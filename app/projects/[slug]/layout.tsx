@@ -1,9 +1,14 @@
 import { requireProjectPage } from "@/lib/http/page-access";
+import { getCurrentUser } from "@/lib/auth/current-user";
 import { ProjectNav } from "@/components/project/project-nav";
 import { existingProjectPages } from "@/app/projects/[slug]/existing-pages";
 
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
+  // Signed out: leave the sign-in redirect to the page, which knows the path that was asked for
+  // (a layout does not), so /projects/demo/queue comes back to the queue after signing in, not to
+  // the project page. Every page below guards itself with requireProjectPage (pages-guard.test.ts).
+  if (!(await getCurrentUser())) return <>{children}</>;
   const access = await requireProjectPage(slug, "project.read", `/projects/${slug}`);
   return (
     <div>
