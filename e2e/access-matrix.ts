@@ -35,13 +35,17 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/projects/[slug]/members/page": [{ method: "GET", path: "/projects/demo/members", expect: managers(307) }],
   "/api/projects/route": [{ method: "GET", path: "/api/projects", expect: signedIn(401) }],
   "/api/projects/[slug]/route": [{ method: "GET", path: "/api/projects/demo", expect: members(401) }],
-  "/projects/[slug]/import/page": [{ method: "GET", path: "/projects/demo/import", expect: managers(307) }],
+  // adjudicators see the page for their exports (gold, adjudicated labels) but not the import form
+  "/projects/[slug]/import/page": [{ method: "GET", path: "/projects/demo/import", expect: adjudicators(307) }],
   "/projects/[slug]/settings/page": [{ method: "GET", path: "/projects/demo/settings", expect: managers(307) }],
   // no multipart body: managers get past the guard and are told to send files (400)
   "/api/projects/[slug]/import/route": [{ method: "POST", path: "/api/projects/demo/import", expect: { ...managers(401), manager: 400, admin: 400 } }],
   "/api/projects/[slug]/export/route": [
-    { method: "GET", path: "/api/projects/demo/export?what=gold&format=csv", expect: managers(401) },
-    { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...managers(401), manager: 400, admin: 400 } },
+    // gold references and adjudicated labels are the adjudicator's to export; the rest is for managers
+    { method: "GET", path: "/api/projects/demo/export?what=gold&format=csv", expect: adjudicators(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=adjudicated&format=csv", expect: adjudicators(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=annotations&format=csv", expect: managers(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
   ],
   "/api/projects/[slug]/members/route": [
     { method: "GET", path: "/api/projects/demo/members", expect: managers(401) },

@@ -11,11 +11,15 @@ const WHATS: [string, string, string[]][] = [
   ["project", "Full project (Tropos JSONL, re-importable)", ["jsonl"]],
 ];
 
-/** Download links for the streaming export route; the browser saves the file as it streams. */
-export function ExportLinks({ slug }: { slug: string }) {
-  const [what, setWhat] = useState("annotations");
+/**
+ * Download links for the streaming export route; the browser saves the file as it streams.
+ * `exportable` lists the kinds the caller may export (adjudicators: gold and adjudicated labels).
+ */
+export function ExportLinks({ slug, exportable }: { slug: string; exportable: readonly string[] }) {
+  const whats = WHATS.filter((w) => exportable.includes(w[0]));
+  const [what, setWhat] = useState(whats[0]?.[0] ?? "annotations");
   const [format, setFormat] = useState("tsv");
-  const formats = WHATS.find((w) => w[0] === what)?.[2] ?? ["tsv"];
+  const formats = whats.find((w) => w[0] === what)?.[2] ?? ["tsv"];
   const fmt = formats.includes(format) ? format : formats[0];
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="export-heading">
@@ -23,7 +27,7 @@ export function ExportLinks({ slug }: { slug: string }) {
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <label className="text-sm">What
           <select value={what} onChange={(e) => setWhat(e.target.value)} className="mt-1 block rounded border border-slate-300 px-2 py-1.5 text-sm">
-            {WHATS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            {whats.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
           </select>
         </label>
         <label className="text-sm">Format

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { rolesGrant, type Permission } from "@/lib/authz/permissions";
+import { accessGrants, type Permission } from "@/lib/authz/permissions";
 
 const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "", label: "Overview", permission: "project.read" },
@@ -8,15 +8,17 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/adjudication", label: "Adjudication", permission: "adjudication.write" },
   { href: "/dashboard", label: "Agreement & scores", permission: "report.read" },
   { href: "/import", label: "Import & export", permission: "project.manage" },
+  // adjudicators export the gold references and adjudicated labels from the same page
+  { href: "/import", label: "Export", permission: "adjudication.export" },
   { href: "/settings", label: "Settings", permission: "project.manage" },
   { href: "/members", label: "Members", permission: "project.manage" },
 ];
 
 /** Links for what the caller's roles allow; the pages check again on the server. */
 export function ProjectNav({ slug, roles, isAdmin, existing }: { slug: string; roles: Role[]; isAdmin: boolean; existing: string[] }) {
-  const visible = LINKS.filter(
-    (l) => existing.includes(l.href) && (rolesGrant(roles, l.permission) || (isAdmin && l.permission !== "annotation.write")),
-  );
+  const allowed = LINKS.filter((l) => existing.includes(l.href) && accessGrants(roles, isAdmin, l.permission));
+  // one link per page: the first allowed label wins ("Import & export" for managers)
+  const visible = allowed.filter((l, i) => allowed.findIndex((o) => o.href === l.href) === i);
   return (
     <nav aria-label="Project" className="mt-3 flex flex-wrap gap-2 border-b border-slate-200 pb-3 text-sm">
       {visible.map((l) => (

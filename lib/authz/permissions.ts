@@ -7,8 +7,10 @@ export const PERMISSIONS = {
   "project.read": ["MANAGER", "ANNOTATOR", "ADJUDICATOR"],
   /** members, settings, imports, splits, assignments */
   "project.manage": ["MANAGER"],
-  /** exports of labels, gold references, dumps */
+  /** exports of everyone's annotations, errors, agreement, scores, full dumps */
   "project.export": ["MANAGER"],
+  /** exports of what adjudication produces: gold references and adjudicated labels */
+  "adjudication.export": ["ADJUDICATOR", "MANAGER"],
   /** one's own assignments and annotations */
   "annotation.write": ["ANNOTATOR"],
   /** everyone's annotations side by side, final decisions, gold references */
@@ -30,4 +32,9 @@ export function rolesGrant(roles: readonly Role[], permission: Permission): bool
  */
 export function adminGrants(permission: Permission): boolean {
   return permission !== "annotation.write";
+}
+
+/** What a member with these roles (and site-admin flag) may do: the project guard's rule, for UI that shows only what is allowed. */
+export function accessGrants(roles: readonly Role[], isAdmin: boolean, permission: Permission): boolean {
+  return rolesGrant(roles, permission) || (isAdmin && adminGrants(permission));
 }

@@ -40,12 +40,12 @@ describe("authorizeProject", () => {
     await makeProject(db, [{ userId: outsider.id, roles: ["ANNOTATOR"] }]);
 
     const expected: Record<string, Record<Permission, string>> = {
-      anonymous: { "project.read": "UNAUTHENTICATED", "project.manage": "UNAUTHENTICATED", "project.export": "UNAUTHENTICATED", "annotation.write": "UNAUTHENTICATED", "adjudication.write": "UNAUTHENTICATED", "report.read": "UNAUTHENTICATED" },
-      outsider: { "project.read": "NOT_FOUND", "project.manage": "NOT_FOUND", "project.export": "NOT_FOUND", "annotation.write": "NOT_FOUND", "adjudication.write": "NOT_FOUND", "report.read": "NOT_FOUND" },
-      annotator: { "project.read": "ok", "project.manage": "FORBIDDEN", "project.export": "FORBIDDEN", "annotation.write": "ok", "adjudication.write": "FORBIDDEN", "report.read": "FORBIDDEN" },
-      adjudicator: { "project.read": "ok", "project.manage": "FORBIDDEN", "project.export": "FORBIDDEN", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
-      manager: { "project.read": "ok", "project.manage": "ok", "project.export": "ok", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
-      admin: { "project.read": "ok", "project.manage": "ok", "project.export": "ok", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
+      anonymous: { "project.read": "UNAUTHENTICATED", "project.manage": "UNAUTHENTICATED", "project.export": "UNAUTHENTICATED", "adjudication.export": "UNAUTHENTICATED", "annotation.write": "UNAUTHENTICATED", "adjudication.write": "UNAUTHENTICATED", "report.read": "UNAUTHENTICATED" },
+      outsider: { "project.read": "NOT_FOUND", "project.manage": "NOT_FOUND", "project.export": "NOT_FOUND", "adjudication.export": "NOT_FOUND", "annotation.write": "NOT_FOUND", "adjudication.write": "NOT_FOUND", "report.read": "NOT_FOUND" },
+      annotator: { "project.read": "ok", "project.manage": "FORBIDDEN", "project.export": "FORBIDDEN", "adjudication.export": "FORBIDDEN", "annotation.write": "ok", "adjudication.write": "FORBIDDEN", "report.read": "FORBIDDEN" },
+      adjudicator: { "project.read": "ok", "project.manage": "FORBIDDEN", "project.export": "FORBIDDEN", "adjudication.export": "ok", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
+      manager: { "project.read": "ok", "project.manage": "ok", "project.export": "ok", "adjudication.export": "ok", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
+      admin: { "project.read": "ok", "project.manage": "ok", "project.export": "ok", "adjudication.export": "ok", "annotation.write": "FORBIDDEN", "adjudication.write": "ok", "report.read": "ok" },
     };
     const callers = { anonymous: null, outsider, annotator, adjudicator, manager, admin };
     for (const [who, user] of Object.entries(callers)) {

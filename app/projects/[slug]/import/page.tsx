@@ -3,20 +3,28 @@ import { requireProjectPage } from "@/lib/http/page-access";
 import { ImportForm } from "@/components/import/import-form";
 import { ExportLinks } from "@/components/import/export-links";
 import { maxUploadMb } from "@/app/api/projects/[slug]/import/upload-limit";
+import { ANY_EXPORT_PERMISSION, EXPORT_PERMISSION } from "@/lib/authz/export-permission";
+import { accessGrants } from "@/lib/authz/permissions";
+import type { TExportWhat } from "@/lib/db/export-stream";
 
 export const dynamic = "force-dynamic";
 
+// Managers import and export everything; adjudicators come here for the gold references and the
+// adjudicated labels they produce, and see only those exports (the export route checks again).
 export default async function ImportPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  await requireProjectPage(slug, "project.manage", `/projects/${slug}/import`);
+  const access = await requireProjectPage(slug, ANY_EXPORT_PERMISSION, `/projects/${slug}/import`);
+  const may = (p: Parameters<typeof accessGrants>[2]) => accessGrants(access.roles, access.user.isAdmin, p);
+  const canImport = may("project.manage");
+  const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-medium">Import</h2>
-        <Link href={`/projects/${slug}/settings`} className="text-sm text-indigo-700 underline">Settings: splits, assignments, active MRWs</Link>
+        <h2 className="text-lg font-medium">{canImport ? "Import" : "Export"}</h2>
+        {canImport && <Link href={`/projects/${slug}/settings`} className="text-sm text-indigo-700 underline">Settings: splits, assignments, active MRWs</Link>}
       </div>
-      <ImportForm slug={slug} maxUploadMb={maxUploadMb()} />
-      <ExportLinks slug={slug} />
+      {canImport && <ImportForm slug={slug} maxUploadMb={maxUploadMb()} />}
+      <ExportLinks slug={slug} exportable={exportable} />
     </div>
   );
 }

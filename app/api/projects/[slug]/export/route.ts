@@ -5,12 +5,21 @@ import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
 import { withProject } from "@/lib/http/api-handler";
+import { ANY_EXPORT_PERMISSION, exportPermission } from "@/lib/authz/export-permission";
+import { accessGrants } from "@/lib/authz/permissions";
+import { AppError } from "@/lib/errors";
 
 const ZQuery = z.object({ what: ZExportWhat, format: ZExportFormat });
 
-export const GET = withProject("project.export", async (req, { access }) => {
+// Adjudicators may export what they produce (gold references, adjudicated labels); the rest is
+// for managers: the guard admits everyone who may export anything, then the kind decides.
+export const GET = withProject(ANY_EXPORT_PERMISSION, async (req, { access }) => {
   const url = new URL(req.url);
   const q = ZQuery.parse({ what: url.searchParams.get("what") ?? undefined, format: url.searchParams.get("format") ?? undefined });
+  const needed = exportPermission(q.what);
+  if (!accessGrants(access.roles, access.user.isAdmin, needed)) {
+    throw new AppError("FORBIDDEN", `Your role in this project does not allow ${needed} (exporting ${q.what}).`);
+  }
   const file = exportFile(getPgPool(), getDb(), access.project, q.what, q.format);
   const encoder = new TextEncoder();
   const lines = file.lines;

@@ -1,0 +1,32 @@
+// Which permission each export needs. Adjudicators produce the gold references and the adjudicated
+// labels, so exporting them is their job ("adjudication.export"); everyone's raw annotations, error
+// lists, agreement and score tables and the full dump stay with managers ("project.export").
+import type { TExportWhat } from "@/lib/db/export-stream";
+import { PERMISSIONS, type Permission } from "@/lib/authz/permissions";
+
+export const EXPORT_PERMISSION = {
+  gold: "adjudication.export",
+  adjudicated: "adjudication.export",
+  annotations: "project.export",
+  errors: "project.export",
+  agreement: "project.export",
+  scores: "project.export",
+  project: "project.export",
+} as const satisfies Record<TExportWhat, Permission>;
+
+/**
+ * The permission every export needs before its kind is even read: the export route checks it first
+ * and then the kind's own permission. It must be granted to every role that may export anything,
+ * i.e. "project.export"'s roles are a subset of its roles (export-permission.test.ts checks that).
+ */
+export const ANY_EXPORT_PERMISSION = "adjudication.export" satisfies Permission;
+
+export function exportPermission(what: TExportWhat): Permission {
+  return EXPORT_PERMISSION[what];
+}
+
+/** true when every role granted `narrow` is also granted `wide` */
+export function permissionImplies(narrow: Permission, wide: Permission): boolean {
+  const wideRoles: readonly string[] = PERMISSIONS[wide];
+  return PERMISSIONS[narrow].every((r) => wideRoles.includes(r));
+}
