@@ -8,10 +8,19 @@ export interface AnnotatorOption {
   userId: string;
   email: string;
   assigned: number;
+  /** an account an import created for a name in a file (`…@annotators.tropos.local`): nobody signs in with it */
+  imported: boolean;
 }
 
-/** k annotators per item, per scheme, optionally per split; existing assignments are kept and counted. */
-export function AssignmentForm({ slug, annotators, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; shuffleDefault: boolean }) {
+const SCHEME_LABELS = { MMTE: "MMTE", METAHOPE: "MetaHOPE" } as const;
+
+/**
+ * k annotators per item, per scheme, optionally per split; existing assignments are kept and counted.
+ * Offers only the schemes the project has switched on (the first is the default) and pre-selects only
+ * real members: the accounts imports created hold imported work, not people to send new items to.
+ */
+export function AssignmentForm({ slug, annotators, schemes, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; schemes: readonly ("MMTE" | "METAHOPE")[]; shuffleDefault: boolean }) {
+  const people = annotators.filter((a) => !a.imported);
   const router = useRouter();
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<TActionMessage>(null);
@@ -45,11 +54,10 @@ export function AssignmentForm({ slug, annotators, shuffleDefault }: { slug: str
       ) : (
         <form onSubmit={onSubmit} className="mt-3 space-y-3">
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <label className="text-sm">Annotators per item<input name="perItem" type="number" min={1} max={50} defaultValue={Math.min(3, annotators.length)} required className={inputClass} /></label>
+            <label className="text-sm">Annotators per item<input name="perItem" type="number" min={1} max={50} defaultValue={Math.max(1, Math.min(3, people.length))} required className={inputClass} /></label>
             <label className="text-sm">Scheme
-              <select name="scheme" defaultValue="MMTE" className={inputClass}>
-                <option value="MMTE">MMTE</option>
-                <option value="METAHOPE">MetaHOPE</option>
+              <select name="scheme" defaultValue={schemes[0]} className={inputClass}>
+                {schemes.map((s) => <option key={s} value={s}>{SCHEME_LABELS[s]}</option>)}
               </select>
             </label>
             <label className="text-sm">Items
@@ -64,13 +72,26 @@ export function AssignmentForm({ slug, annotators, shuffleDefault }: { slug: str
           <fieldset>
             <legend className="text-sm font-medium">Annotators</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-              {annotators.map((a) => (
+              {people.map((a) => (
                 <label key={a.userId} className="flex items-center gap-1 text-sm">
                   <input type="checkbox" name="annotator" value={a.userId} defaultChecked /> {a.email} <span className="text-slate-500">({a.assigned} assigned)</span>
                 </label>
               ))}
             </div>
           </fieldset>
+          {annotators.some((a) => a.imported) && (
+            <fieldset data-testid="imported-annotators">
+              <legend className="text-sm font-medium">Accounts created by imports</legend>
+              <p className="text-xs text-slate-500">They hold the annotations read from files; nobody signs in with them, so they are not chosen unless you tick them.</p>
+              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                {annotators.filter((a) => a.imported).map((a) => (
+                  <label key={a.userId} className="flex items-center gap-1 text-sm text-slate-600">
+                    <input type="checkbox" name="annotator" value={a.userId} /> {a.email} <span className="text-slate-500">({a.assigned} assigned)</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <button type="submit" disabled={pending} className={buttonClass}>{pending ? "Creating…" : "Create assignments"}</button>
         </form>
       )}

@@ -11,7 +11,8 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { ZSplitInput, createSplit } from "@/lib/db/splits";
 import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
-import { ZSchemeConfig, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { projectSchemes } from "@/lib/workspace/project-schemes";
 
 const ZSlug = z.object({ slug: z.string().min(1) });
 
@@ -32,6 +33,12 @@ const ZAssignInput = ZSlug.extend({
 
 export const createAssignmentsAction = projectAction("project.manage", ZAssignInput, async (input, access) => {
   const db = getDb();
+  // a scheme the project has switched off would give annotators item pages with nothing to do
+  const cfg = parseSchemeConfig(access.project.schemeConfig);
+  const schemes = projectSchemes(cfg.ok ? cfg.config : DEFAULT_SCHEME_CONFIG);
+  if (!schemes.includes(input.scheme)) {
+    throw new AppError("BAD_REQUEST", `This project does not use ${input.scheme === "METAHOPE" ? "MetaHOPE" : "MMTE"}: assign ${schemes.map((s) => (s === "METAHOPE" ? "MetaHOPE" : "MMTE")).join(" or ")}.`);
+  }
   // only annotators of this project can be assigned (an id from elsewhere is refused, not created)
   const members = await db.projectMember.findMany({ where: { projectId: access.project.id, role: "ANNOTATOR", userId: { in: input.annotatorIds } }, select: { userId: true } });
   if (members.length !== new Set(input.annotatorIds).size) throw new AppError("NOT_FOUND", "Some of the chosen people are not annotators of this project.");

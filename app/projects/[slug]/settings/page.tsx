@@ -9,6 +9,8 @@ import { SplitForm } from "@/components/settings/split-form";
 import { AssignmentForm } from "@/components/settings/assignment-form";
 import { ActivePosForm } from "@/components/settings/active-pos-form";
 import { SchemeConfigForm } from "@/components/settings/scheme-config-form";
+import { projectSchemes } from "@/lib/workspace/project-schemes";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 export const dynamic = "force-dynamic";
 
@@ -35,7 +37,12 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         <Link href={`/projects/${slug}/import`} className="text-sm text-indigo-700 underline">Import &amp; export</Link>
       </div>
       <SplitForm slug={slug} current={split} segments={split.pilot + split.test + split.none} />
-      <AssignmentForm slug={slug} shuffleDefault={config.shuffleItems} annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0 }))} />
+      <AssignmentForm
+        slug={slug}
+        shuffleDefault={config.shuffleItems}
+        schemes={projectSchemes(config)}
+        annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
+      />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
       <SchemeConfigForm slug={slug} config={config} />
     </div>
