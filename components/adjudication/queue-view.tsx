@@ -39,7 +39,18 @@ export function QueueView({ slug, query, queue, fields, systems }: { slug: strin
   }
 
   const columns: ColumnDef<TQueueRow, unknown>[] = [
-    { id: "segment", header: "Segment", accessorFn: (r) => r.segmentExternalId, cell: ({ row }) => <Link className="text-indigo-700 underline" href={`/projects/${slug}/adjudication/${row.original.segmentId}`}>{row.original.segmentExternalId}</Link> },
+    // the sentence (cut to one line, whole in the tooltip) with its id small beneath: people find items by their words
+    {
+      id: "segment",
+      header: "Sentence",
+      accessorFn: (r) => r.segmentText,
+      cell: ({ row }) => (
+        <Link className="block max-w-md text-indigo-700 hover:underline" href={`/projects/${slug}/adjudication/${row.original.segmentId}`} title={row.original.segmentText} data-testid="queue-sentence">
+          <span className="block truncate">{row.original.segmentText || row.original.segmentExternalId}</span>
+          <span className="block font-mono text-xs text-slate-500">{row.original.segmentExternalId}</span>
+        </Link>
+      ),
+    },
     { accessorKey: "system", header: "System" },
     { id: "mrw", header: "MRW", accessorFn: (r) => r.mrwToken ?? (r.mrwId ? "?" : "(sentence)") },
     { accessorKey: "field", header: "Field" },

@@ -18,6 +18,8 @@ export const itemKeyOf = (translationId: string | null | undefined, mrwId: strin
 
 export interface TQueueRow extends TDisagreementUnit {
   segmentExternalId: string;
+  /** the source sentence, so the queue reads as sentences rather than ids */
+  segmentText: string;
   mrwToken: string | null;
   values: (TDisagreementUnit["values"][number] & { email: string })[];
 }
@@ -39,9 +41,16 @@ export async function getAdjudicationQueue(db: Db, projectId: string, opts: TQue
   const ext = new Map(data.segments.map((s) => [s.id, s.externalId]));
   const tok = new Map(data.mrws.map((m) => [m.id, m.token]));
   const email = new Map(data.annotators.map((a) => [a.id, a.email]));
-  const rows: TQueueRow[] = queue.slice(0, opts.limit ?? 1000).map((u) => ({
+  const shown = queue.slice(0, opts.limit ?? 1000);
+  // the report data carries no sentence texts (they are large and reports never need them): read
+  // just the shown rows' sentences
+  const texts = new Map(
+    (await db.segment.findMany({ where: { projectId, id: { in: [...new Set(shown.map((u) => u.segmentId))] } }, select: { id: true, text: true } })).map((s) => [s.id, s.text]),
+  );
+  const rows: TQueueRow[] = shown.map((u) => ({
     ...u,
     segmentExternalId: ext.get(u.segmentId) ?? u.segmentId,
+    segmentText: texts.get(u.segmentId) ?? "",
     mrwToken: u.mrwId ? (tok.get(u.mrwId) ?? null) : null,
     values: u.values.map((v) => ({ ...v, email: email.get(v.annotatorId) ?? v.annotatorId })),
   }));

@@ -1,5 +1,8 @@
 // Seeds the demo: two projects (EN→ZH with MMTE + MetaHOPE, EN→IT with MMTE) from the corpus
-// written for Tropos, five demo accounts, and assignments giving every segment three annotators.
+// written for Tropos, the demo accounts, and assignments giving every segment three annotators.
+// Two further annotators have already finished (submitted) two of the EN→ZH documents, with real
+// disagreements (lib/demo/demo-finished-work.ts), so adjudication and the dashboard have something
+// to show on a first visit; the three everyday annotators' items stay untouched.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Pool } from "pg";
@@ -9,6 +12,10 @@ import { loadImport } from "@/lib/db/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { createAssignments } from "@/lib/db/assignments";
+import { demoFinishedWork, type TDemoWork } from "@/lib/demo/demo-finished-work";
+import { ZDemoCorpus } from "@/lib/import/parse-demo-corpus";
+import { annotationItemKey } from "@/lib/workspace/api-types";
+import type { Severity } from "@/lib/generated/prisma/enums";
 
 export const DEMO_PASSWORD = "tropos-demo";
 
@@ -19,7 +26,12 @@ export const DEMO_USERS = [
   { email: "annotator1@demo.tropos", name: "Li Wei", isAdmin: false, roles: ["ANNOTATOR"] },
   { email: "annotator2@demo.tropos", name: "Giulia Rossi", isAdmin: false, roles: ["ANNOTATOR"] },
   { email: "annotator3@demo.tropos", name: "Sam Taylor", isAdmin: false, roles: ["ANNOTATOR"] },
+  // their work on the EN→ZH project is seeded as finished; they get no other assignments
+  { email: "annotator4@demo.tropos", name: "Noor Haddad", isAdmin: false, roles: ["ANNOTATOR"], finishedWork: true },
+  { email: "annotator5@demo.tropos", name: "Kenji Mori", isAdmin: false, roles: ["ANNOTATOR"], finishedWork: true },
 ] as const;
+
+const hasFinishedWork = (u: (typeof DEMO_USERS)[number]) => "finishedWork" in u && u.finishedWork;
 
 export const DEMO_PROJECTS = [
   {
@@ -28,6 +40,8 @@ export const DEMO_PROJECTS = [
     targetLang: "zh",
     schemeConfig: ZSchemeConfig.parse({ alignment: true, metahopeErrors: true }),
     schemes: ["MMTE", "METAHOPE"] as const,
+    /** documents the finished-work annotators have submitted (the first stays fresh for everyone) */
+    finishedWorkDocuments: ["demo-doc-2", "demo-doc-3"],
   },
   {
     slug: "demo-it",
@@ -35,6 +49,7 @@ export const DEMO_PROJECTS = [
     targetLang: "it",
     schemeConfig: DEFAULT_SCHEME_CONFIG,
     schemes: ["MMTE"] as const,
+    finishedWorkDocuments: [],
   },
 ];
 
@@ -61,20 +76,81 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
     const project = await db.project.create({
       data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, schemeConfig: p.schemeConfig },
     });
+    const withWork = p.finishedWorkDocuments.length > 0;
     await db.projectMember.createMany({
-      data: DEMO_USERS.flatMap((u) => u.roles.map((role) => ({ projectId: project.id, userId: users.get(u.email)!, role }))),
+      data: DEMO_USERS.filter((u) => withWork || !hasFinishedWork(u)).flatMap((u) => u.roles.map((role) => ({ projectId: project.id, userId: users.get(u.email)!, role }))),
     });
     const summary = await loadImport(pool, {
       projectId: project.id,
       fileName: "demo-corpus.json",
       result: demoCorpusToImport(corpus, p.targetLang),
     });
-    const annotatorIds = DEMO_USERS.filter((u) => u.roles.includes("ANNOTATOR" as never)).map((u) => users.get(u.email)!);
+    const annotatorIds = DEMO_USERS.filter((u) => u.roles.includes("ANNOTATOR" as never) && !hasFinishedWork(u)).map((u) => users.get(u.email)!);
     let assignments = 0;
     for (const scheme of p.schemes) {
       assignments += await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, scheme, shuffle: p.schemeConfig.shuffleItems });
     }
+    if (withWork) {
+      const workers = DEMO_USERS.filter(hasFinishedWork).map((u) => users.get(u.email)!) as [string, string];
+      const work = demoFinishedWork(ZDemoCorpus.parse(corpus), p.targetLang, p.finishedWorkDocuments);
+      for (const [i, w] of work.entries()) assignments += await seedFinishedWork(db, project.id, workers[i], w, p.schemes);
+    }
     log(`seeded ${p.slug}: ${summary.documents} documents, ${summary.segments} segments, ${summary.mrws} MRWs, ${summary.translations} translations, ${assignments} assignments`);
   }
   return true;
+}
+
+const SEVERITY_OF_PENALTY: Record<number, Severity> = { 2: "MINOR", 4: "MEDIUM", 6: "MAJOR", 8: "SEVERE", 10: "CRITICAL" };
+
+/** Stores one annotator's finished work and their submitted (DONE) assignments; returns how many assignments. */
+async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, schemes: readonly ("MMTE" | "METAHOPE")[]): Promise<number> {
+  const [segments, mrws, translations] = await Promise.all([
+    db.segment.findMany({ where: { projectId }, select: { id: true, externalId: true } }),
+    db.mrw.findMany({ where: { projectId }, select: { id: true, externalId: true, segmentId: true } }),
+    db.translation.findMany({ where: { segment: { projectId } }, select: { id: true, segmentId: true, system: { select: { name: true } } } }),
+  ]);
+  const segmentId = new Map(segments.map((s) => [s.externalId, s.id]));
+  const mrwId = new Map(mrws.map((m) => [`${m.segmentId}/${m.externalId}`, m.id]));
+  const translationId = new Map(translations.map((t) => [`${t.segmentId}/${t.system.name}`, t.id]));
+  const need = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`demo seed: ${what} is not in the demo corpus`);
+    return v;
+  };
+  const ids = (a: { segment: string; system: string; mrw: string | null }) => {
+    const seg = need(segmentId.get(a.segment), `segment ${a.segment}`);
+    return {
+      segmentId: seg,
+      translationId: need(translationId.get(`${seg}/${a.system}`), `translation ${a.segment}/${a.system}`),
+      mrwId: a.mrw === null ? null : need(mrwId.get(`${seg}/${a.mrw}`), `MRW ${a.segment}/${a.mrw}`),
+    };
+  };
+  await db.annotation.createMany({
+    data: work.annotations.map((a) => {
+      const at = ids(a);
+      return { projectId, annotatorId, ...at, itemKey: annotationItemKey(at.translationId, at.mrwId), field: a.field, value: a.value as object };
+    }),
+  });
+  await db.errorSpan.createMany({
+    data: work.errorSpans.map((e) => {
+      const { translationId: tid, mrwId: mid } = ids(e);
+      return { projectId, annotatorId, translationId: tid, mrwId: mid, category: e.category, severity: SEVERITY_OF_PENALTY[e.penalty], start: e.start, end: e.end };
+    }),
+  });
+  await db.postEdit.createMany({
+    data: work.postEdits.map((e) => {
+      const { segmentId: sid, translationId: tid } = ids({ segment: e.segment, system: e.baseSystem, mrw: null });
+      return { projectId, segmentId: sid, annotatorId, kind: e.kind, text: e.text, baseTranslationId: tid };
+    }),
+  });
+  // submitted a few minutes apart, a minute or two on each item
+  const day = Date.UTC(2026, 10, 2, 9, 0, 0);
+  const rows = schemes.flatMap((scheme, k) =>
+    work.segments.map((ext, i) => {
+      const startedAt = new Date(day + (k * work.segments.length + i) * 4 * 60_000);
+      const timeSpentMs = 60_000 + ((i * 37_000 + k * 23_000) % 90_000);
+      return { projectId, annotatorId, segmentId: need(segmentId.get(ext), `segment ${ext}`), scheme, status: "DONE" as const, position: i, timeSpentMs, startedAt, completedAt: new Date(startedAt.getTime() + timeSpentMs) };
+    }),
+  );
+  await db.assignment.createMany({ data: rows });
+  return rows.length;
 }

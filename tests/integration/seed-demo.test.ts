@@ -3,6 +3,8 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
 import type { Pool } from "pg";
 import { seedDemo } from "@/lib/db/seed-demo";
+import { getAdjudicationQueue } from "@/lib/db/adjudication";
+import { getAgreementFigures } from "@/lib/reports";
 
 let db: Db;
 let pool: Pool;
@@ -10,7 +12,7 @@ beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
 describe("seedDemo", () => {
-  it("seeds once, with three annotators on every segment of every scheme", async () => {
+  it("seeds once, with three everyday annotators on every segment of every scheme", async () => {
     expect(await seedDemo(db, pool)).toBe(true);
     expect(await seedDemo(db, pool)).toBe(false);
     const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
@@ -21,10 +23,44 @@ describe("seedDemo", () => {
       { name: "mt-alpha" },
       { name: "mt-beta" },
     ]);
-    const perItem = await db.assignment.groupBy({ by: ["segmentId", "scheme"], where: { projectId: demo.id }, _count: { _all: true } });
+    const everyday = { annotator: { email: { in: ["annotator1@demo.tropos", "annotator2@demo.tropos", "annotator3@demo.tropos"] } } };
+    const perItem = await db.assignment.groupBy({ by: ["segmentId", "scheme"], where: { projectId: demo.id, ...everyday }, _count: { _all: true } });
     expect(perItem.length).toBe(25 * 2);
     expect(new Set(perItem.map((p) => p._count._all))).toEqual(new Set([3]));
+    // the everyday annotators start fresh: nothing done, nothing annotated
+    expect(await db.assignment.count({ where: { projectId: demo.id, ...everyday, status: { not: "TODO" } } })).toBe(0);
+    expect(await db.annotation.count({ where: { projectId: demo.id, ...everyday } })).toBe(0);
     const it_ = await db.project.findUniqueOrThrow({ where: { slug: "demo-it" } });
     expect(await db.translation.count({ where: { segment: { projectId: it_.id }, language: "it" } })).toBe(75);
+    expect(await db.annotation.count({ where: { projectId: it_.id } })).toBe(0);
+  });
+
+  // issue 13 point 12: a first visit to adjudication and the dashboard was empty
+  it("ships two annotators' submitted work on two documents, with disagreements to adjudicate", async () => {
+    const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
+    const finished = { annotator: { email: { in: ["annotator4@demo.tropos", "annotator5@demo.tropos"] } } };
+    const done = await db.assignment.groupBy({ by: ["annotatorId", "scheme", "status"], where: { projectId: demo.id, ...finished }, _count: { _all: true } });
+    expect(done.map((d) => [d.scheme, d.status, d._count._all]).sort()).toEqual([
+      ["METAHOPE", "DONE", 17],
+      ["METAHOPE", "DONE", 17],
+      ["MMTE", "DONE", 17],
+      ["MMTE", "DONE", 17],
+    ]);
+    expect(await db.assignment.count({ where: { projectId: demo.id, ...finished, segment: { externalId: { startsWith: "demo-doc-1-" } } } })).toBe(0);
+
+    const queue = await getAdjudicationQueue(db, demo.id, { limit: 500 });
+    expect(queue.total).toBeGreaterThan(20);
+    const fields = new Set(queue.rows.map((r) => r.field));
+    for (const f of ["FLUENCY", "EQUIVALENCE", "EMOTION", "ALIGNMENT"]) expect(fields, f).toContain(f);
+    // the queue names sentences, not just ids
+    const row = queue.rows[0];
+    const segment = await db.segment.findUniqueOrThrow({ where: { id: row.segmentId } });
+    expect(row.segmentText).toBe(segment.text);
+    expect(row.segmentText.length).toBeGreaterThan(10);
+
+    const figures = await getAgreementFigures(db, demo.id);
+    const fluency = figures.filter((f) => f.field === "FLUENCY" && f.value !== null);
+    expect(fluency.length).toBeGreaterThan(0);
+    expect(fluency.every((f) => f.n > 0)).toBe(true);
   });
 });
