@@ -54,3 +54,26 @@ describe.skipIf(!HAS_REAL_DATA)(`decodeText on real files (${SKIP_MESSAGE})`, ()
     expect(l.text.length).toBe(bytes.length);
   });
 });
+
+// issue 13 point 14: an .xlsx forced through the MOH importer was told to "re-save the file as UTF-8"
+describe("a spreadsheet where a text file was expected", () => {
+  it("says the file is a spreadsheet and how to import it, not to re-save it as UTF-8", async () => {
+    const ExcelJS = (await import("exceljs")).default;
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet("Sheet1").addRow(["term", "sense", "sentence", "class"]);
+    const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+    const { parseMoh } = await import("@/lib/import/parse-moh");
+    const r = parseMoh("pilot.xlsx", xlsx);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ file: "pilot.xlsx", line: 1 });
+    expect(r.errors[0].message).toMatch(/spreadsheet/);
+    expect(r.errors[0].message).toMatch(/MetaHOPE annotation workbook/);
+    expect(r.errors[0].message).not.toMatch(/UTF-8/);
+  });
+
+  it("names legacy .xls and PDF files too, and leaves mis-encoded text to the UTF-8 message", () => {
+    expect(decodeText("old.xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0xff])).errors[0].message).toMatch(/legacy Excel/);
+    expect(decodeText("a.pdf", new Uint8Array([...enc("%PDF-1.7\n"), 0xff])).errors[0].message).toMatch(/PDF/);
+    expect(decodeText("a.csv", new Uint8Array([...enc("PK,x\n"), 0xff])).errors[0].message).toMatch(/not valid UTF-8/);
+  });
+});

@@ -36,6 +36,22 @@ export interface DecodedText {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+const BINARY_ADVICE =
+  "Import a MetaHOPE annotation workbook (.xlsx) with the format \"MetaHOPE annotation workbook\" (or let the format be detected); for other corpora, save the sheet as CSV or TSV first.";
+
+/**
+ * Recognises the binary containers people pick by mistake from their magic bytes: an .xlsx/.docx
+ * (Office Open XML is a ZIP archive, "PK\x03\x04"), a legacy .xls/.doc (OLE2 compound file) or a
+ * PDF. Returns how to name the file in an error, or null for anything else.
+ */
+export function binaryKind(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return "the file is a spreadsheet or another ZIP archive (an Excel .xlsx workbook is one)";
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return "the file is a legacy Excel (.xls) spreadsheet or another Office binary file";
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "the file is a PDF document";
+  return null;
+}
+
 export function decodeText(fileName: string, content: Buffer | Uint8Array | string, options: DecodeOptions = {}): DecodedText {
   const encoding = options.encoding ?? "utf-8";
   if (typeof content === "string") {
@@ -52,6 +68,18 @@ export function decodeText(fileName: string, content: Buffer | Uint8Array | stri
       const text = utf8.decode(body);
       return { text, encoding, hadBom, lineEnding: detectLineEnding(text), errors: [], warnings: [] };
     } catch {
+      const binary = binaryKind(bytes);
+      if (binary) {
+        // "Re-save as UTF-8" would be the wrong advice: the file is not text in any encoding
+        return {
+          text: "",
+          encoding,
+          hadBom,
+          lineEnding: "none",
+          errors: [{ file: fileName, line: 1, column: 1, message: `${binary}, not a text file, so it cannot be read as this text format. ${BINARY_ADVICE}` }],
+          warnings: [],
+        };
+      }
       const bad = locateInvalidUtf8(body);
       const where = bad ?? { offset: 0, line: 1, column: 1 };
       const byteHex = body[where.offset]?.toString(16).padStart(2, "0") ?? "??";
