@@ -6,6 +6,8 @@ export interface ProgressRow {
   email: string;
   name: string | null;
   done: number;
+  /** of `done`, brought finished by an import */
+  imported: number;
   total: number;
   timeSpentMs: number;
 }
@@ -13,6 +15,7 @@ export interface ProgressRow {
 const columns: ColumnDef<ProgressRow, unknown>[] = [
   { accessorKey: "email", header: "Annotator" },
   { accessorKey: "done", header: "Done" },
+  { accessorKey: "imported", header: "of which imported" },
   { accessorKey: "total", header: "Assigned" },
   {
     id: "pct",

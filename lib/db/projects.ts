@@ -33,6 +33,8 @@ export interface AnnotatorProgress {
   email: string;
   name: string | null;
   done: number;
+  /** of `done`, the items an import brought finished (origin 'import') */
+  imported: number;
   total: number;
   timeSpentMs: number;
 }
@@ -45,7 +47,7 @@ export async function getProjectOverview(db: Db, projectId: string) {
     db.mtSystem.count({ where: { projectId } }),
     db.translation.count({ where: { segment: { projectId } } }),
     db.assignment.groupBy({
-      by: ["annotatorId", "status"],
+      by: ["annotatorId", "status", "origin"],
       where: { projectId },
       _count: { _all: true },
       _sum: { timeSpentMs: true },
@@ -54,13 +56,14 @@ export async function getProjectOverview(db: Db, projectId: string) {
   const ids = [...new Set(progressRows.map((r) => r.annotatorId))];
   const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } });
   const byId = new Map<string, AnnotatorProgress>(
-    users.map((u) => [u.id, { userId: u.id, email: u.email, name: u.name, done: 0, total: 0, timeSpentMs: 0 }]),
+    users.map((u) => [u.id, { userId: u.id, email: u.email, name: u.name, done: 0, imported: 0, total: 0, timeSpentMs: 0 }]),
   );
   for (const r of progressRows) {
     const p = byId.get(r.annotatorId);
     if (!p) continue;
     p.total += r._count._all;
     if (r.status === "DONE") p.done += r._count._all;
+    if (r.status === "DONE" && r.origin === "import") p.imported += r._count._all;
     p.timeSpentMs += r._sum.timeSpentMs ?? 0;
   }
   const progress = [...byId.values()].sort((a, b) => a.email.localeCompare(b.email));

@@ -38,7 +38,7 @@ export default async function ProjectOverviewPage({ params }: { params: Promise<
       </dl>
       <section>
         <h2 className="mb-2 text-lg font-medium">{canSeeEveryone ? "Progress per annotator" : "Your progress"}</h2>
-        <ProgressTable rows={progress.map(({ email, name, done, total, timeSpentMs }) => ({ email, name, done, total, timeSpentMs }))} />
+        <ProgressTable rows={progress.map(({ email, name, done, imported, total, timeSpentMs }) => ({ email, name, done, imported, total, timeSpentMs }))} />
       </section>
     </div>
   );

@@ -1,0 +1,89 @@
+/**
+ * Migration 20261125000000_import_completions on data stored before it (issue 13.1): the reports
+ * used to take an annotator with imported error spans, no MetaHOPE assignment and no "reviewed"
+ * marker as the reviewer of every translation of the project. The migration writes that down as
+ * DONE assignments (origin 'import'), so every figure of such a project stays exactly as it was.
+ * "As it was" is checked against the same data with a reviewed marker on every translation (what
+ * the old rule meant), and, beside ../shared, against the MetaHOPE paper's table 3.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import { closeTestDatabase, openTestDatabase } from "../db";
+import { makeProject } from "./fixtures";
+import { reportOutputs } from "./report-outputs";
+import { syntheticAnnotations } from "./synthetic-annotations";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
+
+let db: Db;
+let pool: Pool;
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
+
+/** The migration's data statements (the column exists already in the test database). */
+async function runBackfill(): Promise<void> {
+  const sql = readFileSync(path.resolve("prisma/migrations/20261125000000_import_completions/migration.sql"), "utf8");
+  const statements = sql
+    .split(";")
+    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+    .filter((s) => s.startsWith("INSERT"));
+  expect(statements).toHaveLength(2);
+  for (const s of statements) await pool.query(s);
+}
+
+/** What an import stored before the migration: no assignment rows at all. */
+async function asBeforeTheMigration(projectId: string): Promise<void> {
+  await pool.query(`DELETE FROM "Assignment" WHERE "projectId" = $1`, [projectId]);
+}
+
+describe("migration 20261125000000_import_completions", () => {
+  it("keeps every figure of a project imported without reviewed markers, and makes its work count as done", async () => {
+    const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+    const marked = await makeProject(db);
+    await loadImport(pool, { projectId: marked.id, fileName: "demo.json", result: corpus });
+    await loadImport(pool, { projectId: marked.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
+
+    const old = await makeProject(db);
+    await loadImport(pool, { projectId: old.id, fileName: "demo.json", result: corpus });
+    await loadImport(pool, { projectId: old.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus, undefined, { reviewedMarkers: false }) });
+    await asBeforeTheMigration(old.id);
+    await runBackfill();
+
+    expect(await reportOutputs(db, old.id)).toBe(await reportOutputs(db, marked.id));
+    const segments = await db.segment.count({ where: { projectId: old.id } });
+    const rows = await db.assignment.groupBy({ by: ["scheme", "status", "origin"], where: { projectId: old.id }, _count: true });
+    expect(rows.map((r) => [r.scheme, r.status, r.origin, r._count]).sort()).toEqual([
+      ["METAHOPE", "DONE", "import", 3 * segments],
+      ["MMTE", "DONE", "import", 3 * segments],
+    ]);
+    // running it again changes nothing
+    await runBackfill();
+    expect(await db.assignment.count({ where: { projectId: old.id } })).toBe(6 * segments);
+  }, 120_000);
+
+  it("leaves annotators alone who hold an assignment of the scheme, or reviewed markers", async () => {
+    const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+    const project = await makeProject(db);
+    await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
+    await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus, undefined, { reviewedMarkers: false }) });
+    await asBeforeTheMigration(project.id);
+    const [r1, r2] = await db.user.findMany({ where: { email: { in: ["rater-1@annotators.tropos.local", "rater-2@annotators.tropos.local"] } }, orderBy: { email: "asc" } });
+    const seg = await db.segment.findFirstOrThrow({ where: { projectId: project.id }, include: { translations: true } });
+    // rater-1 works in the workspace on one MetaHOPE item and one MMTE item; rater-2 marked one translation reviewed
+    await db.assignment.createMany({
+      data: [
+        { projectId: project.id, annotatorId: r1.id, segmentId: seg.id, scheme: "METAHOPE", status: "IN_PROGRESS" },
+        { projectId: project.id, annotatorId: r1.id, segmentId: seg.id, scheme: "MMTE", status: "TODO" },
+      ],
+    });
+    await db.annotation.create({ data: { projectId: project.id, annotatorId: r2.id, segmentId: seg.id, translationId: seg.translations[0].id, itemKey: `${seg.translations[0].id}:-`, field: "METAHOPE_ERRORS", value: { reviewed: true } } });
+    await runBackfill();
+    const count = (annotatorId: string, scheme: "MMTE" | "METAHOPE") => db.assignment.count({ where: { projectId: project.id, annotatorId, scheme, origin: "import" } });
+    expect([await count(r1.id, "METAHOPE"), await count(r1.id, "MMTE"), await count(r2.id, "METAHOPE")]).toEqual([0, 0, 0]);
+    expect(await count(r2.id, "MMTE")).toBeGreaterThan(0);
+  }, 120_000);
+});
