@@ -26,10 +26,12 @@ export interface CoincidenceMatrix {
   units: number;
 }
 
-export function coincidenceMatrix(enc: EncodedRatings): CoincidenceMatrix {
+export function coincidenceMatrix(enc: EncodedRatings, into?: CoincidenceMatrix): CoincidenceMatrix {
   const { nCoders, nUnits, codes } = enc;
   const k = enc.categories.length;
-  const o = new Float64Array(k * k);
+  // `into`: a matrix of the same K to overwrite (the bootstrap counts one per resample)
+  const reuse = into !== undefined && into.k === k;
+  const o = reuse ? into.o.fill(0) : new Float64Array(k * k);
   const counts = new Int32Array(k);
   const touched = new Int32Array(Math.max(nCoders, 1));
   let units = 0;
@@ -62,13 +64,18 @@ export function coincidenceMatrix(enc: EncodedRatings): CoincidenceMatrix {
     }
     for (let i = 0; i < t; i++) counts[touched[i]] = 0;
   }
-  const marginals = new Float64Array(k);
+  const marginals = reuse ? into.marginals : new Float64Array(k);
   let total = 0;
   for (let c = 0; c < k; c++) {
     let s = 0;
     for (let j = 0; j < k; j++) s += o[c * k + j];
     marginals[c] = s;
     total += s;
+  }
+  if (reuse) {
+    into.total = total;
+    into.units = units;
+    return into;
   }
   return { k, o, marginals, total, units };
 }

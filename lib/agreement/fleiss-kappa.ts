@@ -1,4 +1,4 @@
-import { encodeRatings } from "./encode-ratings";
+import { encodeRatings, type EncodedRatings } from "./encode-ratings";
 import type { AgreementResult, Code, Ratings } from "./types";
 
 export interface FleissCategoryKappa {
@@ -55,7 +55,11 @@ export interface FleissKappaResult extends AgreementResult {
  * @example fleissKappa([[1, 2, 2], [1, 2, 1], [1, 2, 2]]).value
  */
 export function fleissKappa(ratings: Ratings, opts: { categories?: Code[] } = {}): FleissKappaResult {
-  const enc = encodeRatings(ratings, { categories: opts.categories, what: "fleissKappa" });
+  return fleissKappaOfEncoded(encodeRatings(ratings, { categories: opts.categories, what: "fleissKappa" }));
+}
+
+/** `fleissKappa` of already encoded ratings (categories as encoded: the given list, or the observed codes sorted). */
+export function fleissKappaOfEncoded(enc: EncodedRatings): FleissKappaResult {
   const { nCoders, nUnits, codes, categories } = enc;
   const k = categories.length;
 

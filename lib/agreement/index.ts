@@ -7,11 +7,11 @@ export type { AgreementResult, AlphaLevel, Code, KappaWeights, Ratings } from ".
 export { cohenKappa, type CohenKappaOptions, type CohenKappaResult } from "./cohen-kappa";
 export { confusionMatrix, confusionMatrixOfEncoded, type ConfusionMatrix } from "./confusion-matrix";
 export { pairwiseCohenMatrix, type PairwiseCohenMatrix } from "./pairwise-cohen-matrix";
-export { fleissKappa, type FleissKappaResult, type FleissCategoryKappa } from "./fleiss-kappa";
+export { fleissKappa, fleissKappaOfEncoded, type FleissKappaResult, type FleissCategoryKappa } from "./fleiss-kappa";
 export { encodeForAlpha, krippendorffAlpha, krippendorffAlphaLevels, krippendorffAlphaOfEncoded, type KrippendorffAlphaResult } from "./krippendorff-alpha";
 export { percentAgreement, percentAgreementOfEncoded, type PercentAgreementResult } from "./percent-agreement";
 export { pairwiseAgreement, type PairwiseAgreementResult } from "./pairwise-agreement";
-export { pearsonR, type PearsonRResult } from "./pearson-r";
+export { pearsonR, pearsonROfEncoded, type PearsonRResult } from "./pearson-r";
 export {
   bootstrapCI,
   quantile7,
@@ -19,5 +19,6 @@ export {
   type BootstrapResult,
   type RatingsStatistic,
 } from "./bootstrap-ci";
+export { bootstrapCIs, resampleEncoded } from "./bootstrap-cis";
 export { encodeRatings, type EncodedRatings } from "./encode-ratings";
 export { seededRandom, type SeededRandom } from "./seeded-random";

@@ -104,11 +104,18 @@ export function krippendorffAlphaOfEncoded(enc: EncodedRatings, levels: readonly
   });
 }
 
-/** α from a coincidence matrix; `categories` must be sorted ascending for numeric levels. */
+/**
+ * α from a coincidence matrix; `categories` must be sorted ascending for numeric levels.
+ * `distances`: δ² from `alphaDistances` for these categories, when the caller computes α of many
+ * coincidence matrices over the same categories (the bootstrap); nominal, interval and ratio
+ * distances do not depend on the matrix. Ordinal distances do (ranks from the marginals), so
+ * they are always computed here.
+ */
 export function alphaFromCoincidences(
   cm: CoincidenceMatrix,
   categories: readonly Code[],
   level: AlphaLevel,
+  distances?: Float64Array,
 ): KrippendorffAlphaResult {
   const { k, o, marginals, total: n, units } = cm;
   const base = { level, n: units, pairableValues: n };
@@ -132,7 +139,7 @@ export function alphaFromCoincidences(
       expectedDisagreement: 0,
     };
   }
-  const d2 = distanceMatrix(categories, marginals, level);
+  const d2 = distances && level !== "ordinal" ? distances : alphaDistances(categories, marginals, level);
   let sumO = 0;
   let sumE = 0;
   for (let c = 0; c < k; c++) {
@@ -155,8 +162,8 @@ export function alphaFromCoincidences(
   };
 }
 
-/** δ²_ck for all category pairs (row-major K×K). */
-function distanceMatrix(categories: readonly Code[], marginals: Float64Array, level: AlphaLevel): Float64Array {
+/** δ²_ck for all category pairs (row-major K×K); `marginals` matter at the ordinal level only. */
+export function alphaDistances(categories: readonly Code[], marginals: Float64Array, level: AlphaLevel): Float64Array {
   const k = categories.length;
   const d2 = new Float64Array(k * k);
   if (level === "nominal") {

@@ -1,4 +1,4 @@
-import { isMissing } from "./encode-ratings";
+import { isMissing, type EncodedRatings } from "./encode-ratings";
 import type { AgreementResult } from "./types";
 
 export interface PearsonRResult extends AgreementResult {
@@ -39,6 +39,34 @@ export function pearsonR(a: (number | null)[], b: (number | null)[]): PearsonRRe
       ys.push(y);
     }
   }
+  return pearsonOfPaired(xs, ys);
+}
+
+/**
+ * `pearsonR` of coders `a` and `b` of encoded ratings whose categories are
+ * numbers (the bootstrap's resamples, lib/reports/ratings-figures.ts): the
+ * same pairs in the same order, so the same arithmetic and the same value.
+ */
+export function pearsonROfEncoded(enc: EncodedRatings, a: number, b: number): PearsonRResult {
+  const { nCoders, nUnits, codes, categories } = enc;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let u = 0, base = 0; u < nUnits; u++, base += nCoders) {
+    const x = codes[base + a];
+    const y = codes[base + b];
+    if (x >= 0 && y >= 0) {
+      const vx = categories[x];
+      const vy = categories[y];
+      if (typeof vx !== "number" || typeof vy !== "number") throw new Error("pearsonROfEncoded: categories must be numbers");
+      xs.push(vx);
+      ys.push(vy);
+    }
+  }
+  return pearsonOfPaired(xs, ys);
+}
+
+/** r of values present in both (xs[i] pairs with ys[i]). */
+function pearsonOfPaired(xs: number[], ys: number[]): PearsonRResult {
   const n = xs.length;
   if (n < 2) return { value: null, reason: "fewer than two units coded by both", n };
   // Test constancy on the values themselves: a centred sum of a constant such

@@ -6,7 +6,9 @@
  * Extensions of the issue's shape, all optional: `annotators` (the pair, for
  * pairwise κ and r when a field has more than two annotators), `label` (per-
  * label Fleiss' κ), `kappaCategories` (which category list weighted κ used),
- * `reason` (why `value` is null) and `ci95` (bootstrap interval, when asked).
+ * `reason` (why `value` is null), `ci95` (bootstrap interval, when asked),
+ * `raters` (how many annotators' values it rests on; `n` is the units) and
+ * `note` (why it is missing or unstable, in words: figure-note.ts).
  * `exact_agreement` is a percentage (0–100), as MetaHOPE prints it.
  */
 import { z } from "zod";
@@ -36,6 +38,10 @@ export const ZAgreementFigure = z.object({
   reason: z.string().optional(),
   ci95: z.tuple([z.number().nullable(), z.number().nullable()]).optional(),
   ciReason: z.string().optional(),
+  /** annotators whose values the figure rests on (2 for a pair's κ and r, 1 for a total) */
+  raters: z.number().optional(),
+  /** for the reader: why the value is missing, or a small-sample warning (figure-note.ts) */
+  note: z.string().optional(),
 });
 export type TAgreementFigure = z.infer<typeof ZAgreementFigure>;
 
@@ -56,4 +62,6 @@ export const AGREEMENT_FIGURE_COLUMNS = [
   "reason",
   "ci95",
   "ciReason",
+  "raters",
+  "note",
 ] as const;

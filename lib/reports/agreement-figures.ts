@@ -17,9 +17,14 @@ export function computeAgreementFigures(data: TReportData, optsIn: TAgreementOpt
   return computeAgreementFiguresOf(buildReportIndex(data), optsIn);
 }
 
-/** The figures over a report index (see report-index.ts), so the dashboard shares it with the score tables. */
-export function computeAgreementFiguresOf(ix: TReportIndex, optsIn: TAgreementOptions = {}): TAgreementFigure[] {
-  const opts = ZAgreementOptions.parse(optsIn);
+/**
+ * The figures over a report index (see report-index.ts), so the dashboard shares it with the score tables.
+ * `wantsInterval` limits the bootstrap (when asked for) to the figures it accepts: the dashboard
+ * computes intervals only for what its summary tables show (each costs B recomputations).
+ */
+export function computeAgreementFiguresOf(ix: TReportIndex, optsIn: TAgreementOptions = {}, view: { wantsInterval?: (f: TAgreementFigure) => boolean } = {}): TAgreementFigure[] {
+  const parsed = ZAgreementOptions.parse(optsIn);
+  const opts = parsed.bootstrap && view.wantsInterval ? { ...parsed, bootstrap: { ...parsed.bootstrap, wants: view.wantsInterval } } : parsed;
   const scope = scopeOf(ix, opts);
   const sx = scopeIndexOf(ix, scope);
   const schemes = opts.schemes?.length ? opts.schemes : ["metahope", "mmte"];

@@ -7,7 +7,7 @@
 import { AGREEMENT_CONVENTIONS, findConvention } from "./agreement-conventions";
 import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "./agreement-figure";
 import { computeAgreementFiguresOf } from "./agreement-figures";
-import { metahopeSummary, mmteSummary } from "./dashboard-summary";
+import { metahopeSummary, mmteSummary, summaryColumnOf } from "./dashboard-summary";
 import { mmteFieldDetail } from "./mmte-field-detail";
 import { mmteRatingsOf } from "./mmte-ratings";
 import { buildReportIndex, scopeIndexOf, scopeOf } from "./report-index";
@@ -26,7 +26,9 @@ export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { 
   // one dense index of the rows for everything below (ratings matrices, MetaHOPE cells and
   // coverage are built once and shared by the figures, the score tables and the detail)
   const ix = buildReportIndex(data);
-  const figures = computeAgreementFiguresOf(ix, agreementOptionsOf(query));
+  // intervals only for the figures the summary tables show: each costs B recomputations, and the
+  // folded table of every figure loads its own (with every interval) when opened
+  const figures = computeAgreementFiguresOf(ix, agreementOptionsOf(query), { wantsInterval: (f) => summaryColumnOf(f, convention) !== null });
   const scores = computeScoreTablesOf(ix, scoreOptionsOf(query));
   const scope = scopeOf(ix, query);
   const detailField: TMmteAgreementField = (MMTE_AGREEMENT_FIELDS as readonly string[]).includes(view.detailField ?? "") ? (view.detailField as TMmteAgreementField) : "EQUIVALENCE";

@@ -14,6 +14,10 @@ export interface TCell {
   ci95?: [number | null, number | null];
   ciReason?: string;
   n: number;
+  /** annotators the value rests on (agreement figures) */
+  raters?: number;
+  /** why the value is missing, or a small-sample warning (figure-note.ts) */
+  note?: string;
 }
 
 export interface TMetahopeSummaryRow {
@@ -38,44 +42,60 @@ export interface TMmteSummaryRow {
 }
 
 const cellOf = (f: TAgreementFigure | undefined): TCell | null =>
-  f ? { value: f.value, reason: f.reason, ci95: f.ci95, ciReason: f.ciReason, n: f.n } : null;
+  f ? { value: f.value, reason: f.reason, ci95: f.ci95, ciReason: f.ciReason, n: f.n, raters: f.raters, note: f.note } : null;
+
+type TSummaryColumn = "alpha" | "kappa" | "r" | "exact" | "fleiss";
+
+/**
+ * Which summary-table column a figure fills under a convention, or null: the one rule the
+ * tables below and the dashboard's choice of bootstrap intervals (only these get one) share.
+ */
+export function summaryColumnOf(f: TAgreementFigure, c: TAgreementConvention): TSummaryColumn | null {
+  if (f.scheme === "metahope") {
+    const list = f.field === "SEGS" ? c.kappaCategoriesSegs : c.kappaCategoriesScale;
+    if (f.statistic === "krippendorff_alpha") return f.level === c.alphaLevel ? "alpha" : null;
+    if (f.statistic === "cohen_kappa") return !f.annotators && f.weights === c.kappaWeights && (c.kappaWeights === "unweighted" || f.kappaCategories === list) ? "kappa" : null;
+    if (f.statistic === "pearson_r") return f.annotators ? null : "r";
+    return f.statistic === "exact_agreement" ? "exact" : null;
+  }
+  const nominal = isNominalMmteField(f.field);
+  if (f.statistic === "fleiss_kappa") return f.label === undefined ? "fleiss" : null;
+  if (f.statistic === "krippendorff_alpha") return f.level === (nominal ? "nominal" : c.alphaLevel) ? "alpha" : null;
+  if (f.statistic === "cohen_kappa") return !f.annotators && f.weights === (nominal ? "unweighted" : c.kappaWeights) ? "kappa" : null;
+  return f.statistic === "exact_agreement" ? "exact" : null;
+}
 
 export function metahopeSummary(figures: readonly TAgreementFigure[], c: TAgreementConvention): TMetahopeSummaryRow[] {
   const rows = new Map<string, TMetahopeSummaryRow>();
-  const mh = figures.filter((f) => f.scheme === "metahope");
-  for (const f of mh) {
+  for (const f of figures) {
+    if (f.scheme !== "metahope") continue;
     const k = `${f.system}|${f.field}`;
-    if (!rows.has(k)) rows.set(k, { system: f.system, field: f.field, alpha: null, kappa: null, r: null, exact: null, totals: {} });
-  }
-  for (const row of rows.values()) {
-    const of = mh.filter((f) => f.system === row.system && f.field === row.field);
-    const list = row.field === "SEGS" ? c.kappaCategoriesSegs : c.kappaCategoriesScale;
-    row.alpha = cellOf(of.find((f) => f.statistic === "krippendorff_alpha" && f.level === c.alphaLevel));
-    row.kappa = cellOf(of.find((f) => f.statistic === "cohen_kappa" && !f.annotators && f.weights === c.kappaWeights && (c.kappaWeights === "unweighted" || f.kappaCategories === list)));
-    row.r = cellOf(of.find((f) => f.statistic === "pearson_r" && !f.annotators));
-    row.exact = cellOf(of.find((f) => f.statistic === "exact_agreement"));
-    for (const f of of.filter((x) => x.statistic === "total")) row.totals[f.annotator ?? "?"] = f.value;
+    let row = rows.get(k);
+    if (!row) rows.set(k, (row = { system: f.system, field: f.field, alpha: null, kappa: null, r: null, exact: null, totals: {} }));
+    if (f.statistic === "total") row.totals[f.annotator ?? "?"] = f.value;
+    const col = summaryColumnOf(f, c);
+    if (col && col !== "fleiss" && row[col] === null) row[col] = cellOf(f); // the first, as find() did
   }
   return [...rows.values()];
 }
 
 export function mmteSummary(figures: readonly TAgreementFigure[], c: TAgreementConvention): TMmteSummaryRow[] {
   const rows = new Map<string, TMmteSummaryRow>();
-  const mm = figures.filter((f) => f.scheme === "mmte");
-  for (const f of mm) {
+  const pairs = new Map<string, number>();
+  for (const f of figures) {
+    if (f.scheme !== "mmte") continue;
     const k = `${f.system}|${f.field}`;
-    if (!rows.has(k)) rows.set(k, { system: f.system, field: f.field, fleiss: null, alpha: null, kappa: null, exact: null, annotators: 0 });
+    let row = rows.get(k);
+    if (!row) rows.set(k, (row = { system: f.system, field: f.field, fleiss: null, alpha: null, kappa: null, exact: null, annotators: 0 }));
+    if (f.statistic === "cohen_kappa" && f.annotators) pairs.set(k, (pairs.get(k) ?? 0) + 1);
+    const col = summaryColumnOf(f, c);
+    if (col && col !== "r" && row[col] === null) row[col] = cellOf(f);
   }
-  for (const row of rows.values()) {
-    const of = mm.filter((f) => f.system === row.system && f.field === row.field);
-    const nominal = isNominalMmteField(row.field);
-    row.fleiss = cellOf(of.find((f) => f.statistic === "fleiss_kappa" && f.label === undefined));
-    row.alpha = cellOf(of.find((f) => f.statistic === "krippendorff_alpha" && f.level === (nominal ? "nominal" : c.alphaLevel === "nominal" ? "nominal" : c.alphaLevel)));
-    const weights = nominal ? "unweighted" : c.kappaWeights;
-    row.kappa = cellOf(of.find((f) => f.statistic === "cohen_kappa" && !f.annotators && f.weights === weights));
-    row.exact = cellOf(of.find((f) => f.statistic === "exact_agreement"));
-    const pairs = of.filter((f) => f.statistic === "cohen_kappa" && f.annotators).length / (nominal ? 1 : 3);
-    row.annotators = row.kappa ? 2 : Math.round((1 + Math.sqrt(1 + 8 * pairs)) / 2);
+  for (const [k, row] of rows) {
+    const p = (pairs.get(k) ?? 0) / (isNominalMmteField(row.field) ? 1 : 3);
+    const fig = row.fleiss ?? row.alpha ?? row.exact;
+    // raters of the field: 2 when κ is given for one pair, else from the pairs, else the figures' own count
+    row.annotators = row.kappa ? 2 : p > 0 ? Math.round((1 + Math.sqrt(1 + 8 * p)) / 2) : (fig?.raters ?? 0);
   }
   return [...rows.values()];
 }

@@ -11,24 +11,30 @@
  *   to "no variation") before the interval is reported as undefined.
  */
 import {
-  bootstrapCI,
-  cohenKappa,
+  bootstrapCIs,
   confusionMatrixOfEncoded,
   type ConfusionMatrix,
   encodeForAlpha,
+  encodeRatings,
+  type EncodedRatings,
   fleissKappa,
-  krippendorffAlpha,
+  fleissKappaOfEncoded,
   krippendorffAlphaOfEncoded,
   pearsonR,
-  percentAgreement,
+  pearsonROfEncoded,
   percentAgreementOfEncoded,
+  resampleEncoded,
   type AgreementResult,
   type Code,
   type Ratings,
 } from "@/lib/agreement";
 import type { TAgreementFigure } from "./agreement-figure";
+import { coincidenceMatrix, type CoincidenceMatrix } from "@/lib/agreement/coincidence-matrix";
 import { mixesKinds } from "@/lib/agreement/encode-ratings";
+import { alphaDistances, alphaFromCoincidences } from "@/lib/agreement/krippendorff-alpha";
 import type { TAlphaLevelName, TKappaCategoriesName, TKappaWeightsName } from "./agreement-options";
+import { figureNote, intervalAllowed } from "./figure-note";
+import { codesKey, memoIntervals } from "./interval-memo";
 
 export interface TRatingsSpec {
   alphaLevels: readonly TAlphaLevelName[];
@@ -39,29 +45,33 @@ export interface TRatingsSpec {
   totals: boolean;
   /** Fleiss' κ overall and per label over these categories */
   fleiss?: { categories: Code[] };
-  bootstrap?: { iterations: number; seed: number; maxUnits: number };
+  bootstrap?: {
+    iterations: number;
+    seed: number;
+    maxUnits: number;
+    /** only the figures this accepts get an interval (the dashboard: those its summary tables show); all when absent */
+    wants?: (f: TAgreementFigure) => boolean;
+  };
 }
 
 type Base = Pick<TAgreementFigure, "scheme" | "system" | "field">;
 
-function fig(base: Base, statistic: TAgreementFigure["statistic"], r: AgreementResult, extra: Partial<TAgreementFigure> = {}, scale = 1): TAgreementFigure {
-  const f: TAgreementFigure = { ...base, statistic, ...extra, value: r.value === null ? null : r.value * scale, n: r.n ?? 0 };
+function fig(base: Base, statistic: TAgreementFigure["statistic"], r: AgreementResult, raters: number, extra: Partial<TAgreementFigure> = {}, scale = 1): TAgreementFigure {
+  const f: TAgreementFigure = { ...base, statistic, ...extra, value: r.value === null ? null : r.value * scale, n: r.n ?? 0, raters };
   if (r.value === null && r.reason) f.reason = r.reason;
   return f;
 }
 
-function withCi(f: TAgreementFigure, ratings: Ratings, stat: (r: Ratings) => AgreementResult, spec: TRatingsSpec, units: number, scale = 1) {
-  const b = spec.bootstrap;
-  if (!b || f.value === null) return f;
-  if (units > b.maxUnits) {
-    f.ci95 = [null, null];
-    f.ciReason = `bootstrap skipped: ${units} units > ${b.maxUnits}`;
-    return f;
-  }
-  const ci = bootstrapCI(ratings, stat, { iterations: b.iterations, seed: b.seed, maxUndefinedShare: 0.1 });
-  f.ci95 = [ci.lower === null ? null : ci.lower * scale, ci.upper === null ? null : ci.upper * scale];
-  if (ci.lower === null && ci.reason) f.ciReason = ci.reason;
-  return f;
+/** One resample of the matrix, as the statistics of a replicate read it (see bootstrap below). */
+interface TSample {
+  enc: EncodedRatings;
+  fleiss: EncodedRatings | null;
+  /** coincidences of this resample, counted once when the first α asks (α at any level derives from them) */
+  cm: CoincidenceMatrix | null;
+  /** the buffer `cm` is counted into, kept across resamples */
+  cmBuffer: CoincidenceMatrix | undefined;
+  /** confusion matrices of this resample per pair and category list */
+  matrices: Map<string, ConfusionMatrix>;
 }
 
 /**
@@ -110,15 +120,36 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
   const ratings = keep.map((i) => ratingsIn[i]);
   const emails = keep.map((i) => coderEmails[i]);
   const units = ratings[0]?.length ?? 0;
+  const raters = ratings.length;
   const out: TAgreementFigure[] = [];
+  // bootstrap: every interval of this matrix from one set of resamples (bootstrapCIs), each
+  // statistic computed on the resample's codes as the figure's own function would
+  const jobs: { f: TAgreementFigure; scale: number; stat: (s: TSample) => number | null }[] = [];
+  const withCi = (f: TAgreementFigure, stat: (s: TSample) => number | null, scale = 1) => {
+    const b = spec.bootstrap;
+    if (!b || f.value === null || (b.wants && !b.wants(f))) return f;
+    if (units > b.maxUnits) {
+      f.ci95 = [null, null];
+      f.ciReason = `bootstrap skipped: ${units} units > ${b.maxUnits}`;
+      return f;
+    }
+    const allowed = intervalAllowed(f.n);
+    if (!allowed.allowed) {
+      f.ci95 = [null, null];
+      f.ciReason = allowed.reason;
+      return f;
+    }
+    jobs.push({ f, scale, stat });
+    return f;
+  };
 
+  let fleissEnc: EncodedRatings | null = null;
   if (spec.fleiss) {
-    const cats = spec.fleiss.categories;
-    const fk = (r: Ratings) => fleissKappa(r, { categories: cats });
-    const whole = fk(ratings);
-    out.push(withCi(fig(base, "fleiss_kappa", whole), ratings, fk, spec, units));
+    fleissEnc = encodeRatings(ratings, { categories: spec.fleiss.categories, what: "fleissKappa" });
+    const whole = fleissKappa(ratings, { categories: spec.fleiss.categories });
+    out.push(withCi(fig(base, "fleiss_kappa", whole, raters), (s) => fleissKappaOfEncoded(s.fleiss!).value));
     for (const c of whole.perCategory) {
-      const f: TAgreementFigure = { ...base, statistic: "fleiss_kappa", label: String(c.category), value: c.value, n: whole.n };
+      const f: TAgreementFigure = { ...base, statistic: "fleiss_kappa", label: String(c.category), value: c.value, n: whole.n, raters };
       if (c.value === null && c.reason) f.reason = c.reason;
       out.push(f);
     }
@@ -129,15 +160,15 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
   const enc = encodeForAlpha(ratings, spec.alphaLevels);
   const alphas = krippendorffAlphaOfEncoded(enc, spec.alphaLevels);
   spec.alphaLevels.forEach((level, i) => {
-    const st = (r: Ratings) => krippendorffAlpha(r, { level });
-    out.push(withCi(fig(base, "krippendorff_alpha", alphas[i], { level }), ratings, st, spec, units));
+    const distances = level === "ordinal" ? undefined : alphaDistances(enc.categories, new Float64Array(enc.categories.length), level);
+    const st = (s: TSample) => alphaFromCoincidences((s.cm ??= s.cmBuffer = coincidenceMatrix(s.enc, s.cmBuffer)), enc.categories, level, distances).value;
+    out.push(withCi(fig(base, "krippendorff_alpha", alphas[i], raters, { level }), st));
   });
   const pairs: [number, number][] = [];
   for (let i = 0; i < ratings.length; i++) for (let j = i + 1; j < ratings.length; j++) pairs.push([i, j]);
   const named = ratings.length > 2;
   for (const [i, j] of pairs) {
     const pair = named ? { annotators: [emails[i], emails[j]] as [string, string] } : {};
-    const ab: Ratings = [ratings[i], ratings[j]];
     // one confusion matrix per category list, shared by the weightings
     const matrices = new Map<(typeof spec.kappaCategoryLists)[number], ConfusionMatrix>();
     const matrixOf = (list: (typeof spec.kappaCategoryLists)[number]) => {
@@ -148,18 +179,22 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
     for (const weights of spec.kappaWeights) {
       const lists = weights === "unweighted" ? spec.kappaCategoryLists.slice(0, 1) : spec.kappaCategoryLists;
       for (const list of lists) {
-        const st = (r: Ratings) => cohenKappa(r[0], r[1], { weights, categories: list.categories });
+        const key = `${i}|${j}|${spec.kappaCategoryLists.indexOf(list)}`;
+        const st = (s: TSample) => {
+          let cm = s.matrices.get(key);
+          if (!cm) s.matrices.set(key, (cm = confusionMatrixOfEncoded(s.enc, i, j, { categories: list.categories })));
+          return kappaOfMatrix(cm, weights, list.categories !== undefined).value;
+        };
         const extra = weights === "unweighted" ? { weights } : { weights, kappaCategories: list.name };
-        out.push(withCi(fig(base, "cohen_kappa", kappaOfMatrix(matrixOf(list), weights, list.categories !== undefined), { ...extra, ...pair }), ab, st, spec, units));
+        out.push(withCi(fig(base, "cohen_kappa", kappaOfMatrix(matrixOf(list), weights, list.categories !== undefined), 2, { ...extra, ...pair }), st));
       }
     }
     if (spec.pearson) {
-      const st = (r: Ratings) => pearsonR(r[0] as (number | null)[], r[1] as (number | null)[]);
-      out.push(withCi(fig(base, "pearson_r", st(ab), pair), ab, st, spec, units));
+      const r = pearsonR(ratings[i] as (number | null)[], ratings[j] as (number | null)[]);
+      out.push(withCi(fig(base, "pearson_r", r, 2, pair), (s) => pearsonROfEncoded(s.enc, i, j).value));
     }
   }
-  const pa = (r: Ratings) => percentAgreement(r);
-  out.push(withCi(fig(base, "exact_agreement", percentAgreementOfEncoded(enc), {}, 100), ratings, pa, spec, units, 100));
+  out.push(withCi(fig(base, "exact_agreement", percentAgreementOfEncoded(enc), raters, {}, 100), (s) => percentAgreementOfEncoded(s.enc).value, 100));
   if (spec.totals) {
     ratings.forEach((row, i) => {
       let sum = 0;
@@ -169,8 +204,39 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
         sum += v;
         n++;
       }
-      out.push({ ...base, statistic: "total", annotator: emails[i], value: sum, n });
+      out.push({ ...base, statistic: "total", annotator: emails[i], value: sum, n, raters: 1 });
     });
+  }
+
+  const b = spec.bootstrap;
+  if (b && jobs.length > 0) {
+    const sample: TSample = { enc: { ...enc, codes: new Int32Array(enc.codes.length) }, fleiss: fleissEnc && { ...fleissEnc, codes: new Int32Array(fleissEnc.codes.length) }, cm: null, cmBuffer: undefined, matrices: new Map() };
+    // deterministic: the same matrix, statistics, B and seed give the same intervals (interval-memo.ts)
+    const codes = codesKey(enc.codes);
+    const key = codes === null ? null : JSON.stringify([b.iterations, b.seed, enc.categories, spec.fleiss?.categories ?? null, spec.kappaCategoryLists.map((l) => l.categories ?? null), jobs.map(({ f }) => [f.statistic, f.level, f.weights, f.kappaCategories, f.annotators])]) + "\u0000" + codes;
+    const cis = memoIntervals(key, () =>
+      bootstrapCIs(
+        units,
+        jobs.map((j) => (j.f.value === null ? null : j.f.value / j.scale)),
+        (picks, values) => {
+          resampleEncoded(enc, picks, sample.enc);
+          if (fleissEnc) resampleEncoded(fleissEnc, picks, sample.fleiss!);
+          sample.cm = null;
+          sample.matrices.clear();
+          jobs.forEach((j, k) => (values[k] = j.stat(sample)));
+        },
+        { iterations: b.iterations, seed: b.seed, maxUndefinedShare: 0.1 },
+      ),
+    );
+    jobs.forEach(({ f, scale }, k) => {
+      const ci = cis[k];
+      f.ci95 = [ci.lower === null ? null : ci.lower * scale, ci.upper === null ? null : ci.upper * scale];
+      if (ci.lower === null && ci.reason) f.ciReason = ci.reason;
+    });
+  }
+  for (const f of out) {
+    const { note } = figureNote(f);
+    if (note) f.note = note;
   }
   return out;
 }
