@@ -1,0 +1,49 @@
+/**
+ * An operation that changes nothing about annotations changes no figure (issue 13.1): creating
+ * assignments for both schemes (for annotators with imported work and for a newcomer), changing
+ * members' roles and making a pilot/test split leave every agreement figure and score table of the
+ * project exactly as they were.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import { closeTestDatabase, openTestDatabase } from "../db";
+import { makeProject, makeUser } from "./fixtures";
+import { reportOutputs } from "./report-outputs";
+import { syntheticAnnotations } from "./synthetic-annotations";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
+import { createAssignments } from "@/lib/db/assignments";
+import { setMemberRoles } from "@/lib/db/members";
+import { createSplit, ZSplitInput } from "@/lib/db/splits";
+
+let db: Db;
+let pool: Pool;
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
+
+describe("figures do not move when nothing is annotated", () => {
+  for (const reviewedMarkers of [true, false]) {
+    it(`assign, roles and split leave every report output unchanged (${reviewedMarkers ? "with" : "without"} reviewed markers)`, async () => {
+      const manager = await makeUser(db, { tag: "mgr" });
+      const project = await makeProject(db, [{ userId: manager.id, roles: ["MANAGER"] }]);
+      const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+      await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
+      const { annotators } = await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus, 7, { reviewedMarkers }) });
+      const before = await reportOutputs(db, project.id);
+
+      const newcomer = await makeUser(db, { tag: "new" });
+      const ids = [...annotators.map((a) => a.userId), newcomer.id];
+      for (const scheme of ["MMTE", "METAHOPE"] as const) await createAssignments(db, { projectId: project.id, annotatorIds: ids, perItem: 4, scheme, shuffle: true });
+      expect(await reportOutputs(db, project.id)).toBe(before);
+
+      await setMemberRoles(db, { projectId: project.id, actorId: manager.id, email: newcomer.email, roles: ["ANNOTATOR", "ADJUDICATOR"] });
+      await setMemberRoles(db, { projectId: project.id, actorId: manager.id, email: annotators[0].email, roles: [] });
+      expect(await reportOutputs(db, project.id)).toBe(before);
+
+      await createSplit(pool, project.id, ZSplitInput.parse({ pilot: 1, test: 2, by: "document" }));
+      expect(await reportOutputs(db, project.id)).toBe(before);
+    }, 120_000);
+  }
+});
