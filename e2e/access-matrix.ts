@@ -31,6 +31,10 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/api/auth/[...nextauth]/route": [{ method: "GET", path: "/api/auth/csrf", expect: all(200) }],
   "/api/health/route": [{ method: "GET", path: "/api/health", expect: all(200) }],
   "/projects/page": [{ method: "GET", path: "/projects", expect: signedIn(307) }],
+  // the new-project wizard: site admins only (like `tropos project create`)
+  "/projects/new/page": [{ method: "GET", path: "/projects/new", expect: { ...all(403), anonymous: 307, admin: 200 } }],
+  // an invitation link opens for anyone (the token is the authority); an unknown token gets a clear page
+  "/invite/[token]/page": [{ method: "GET", path: "/invite/no-such-invitation-token", expect: all(200) }],
   "/projects/[slug]/page": [{ method: "GET", path: "/projects/demo", expect: members(307) }],
   "/projects/[slug]/members/page": [{ method: "GET", path: "/projects/demo/members", expect: managers(307) }],
   "/api/projects/route": [{ method: "GET", path: "/api/projects", expect: signedIn(401) }],
@@ -140,6 +144,34 @@ export const ACTIONS: Record<string, ActionCheck> = {
     page: "/projects/demo/settings",
     args: [{ slug: "demo", config: { noSuchPart: true } }],
     expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
+  // a project that exists already: admins get past the guard to the slug check, nothing is created
+  "app/projects/new/actions.ts#createProjectAction": {
+    page: "/projects/new",
+    args: [{ slug: "demo", name: "Demo again", sourceLang: "en", targetLang: "zh", scheme: "mmte", members: [] }],
+    expect: { anonymous: "UNAUTHENTICATED", outsider: "FORBIDDEN", annotator: "FORBIDDEN", adjudicator: "FORBIDDEN", manager: "FORBIDDEN", admin: "CONFLICT" },
+  },
+  // annotator3 holds the role already: refused after authorisation, no invitation is made
+  "app/projects/[slug]/members/actions.ts#createInvitationAction": {
+    page: "/projects/demo/members",
+    args: [{ slug: "demo", email: "annotator3@demo.tropos", role: "ANNOTATOR" }],
+    expect: { ...actionManagers, manager: "CONFLICT", admin: "CONFLICT" },
+  },
+  "app/projects/[slug]/members/actions.ts#revokeInvitationAction": {
+    page: "/projects/demo/members",
+    args: [{ slug: "demo", invitationId: "no-such-invitation" }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  // invitation links: the token decides; an unknown one is NOT_FOUND for everyone (accepting needs a session)
+  "app/invite/[token]/actions.ts#acceptInvitationAction": {
+    page: "/invite/no-such-invitation-token",
+    args: [{ token: "no-such-invitation-token" }],
+    expect: { anonymous: "UNAUTHENTICATED", outsider: "NOT_FOUND", annotator: "NOT_FOUND", adjudicator: "NOT_FOUND", manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/invite/[token]/actions.ts#createAccountFromInvitationAction": {
+    page: "/invite/no-such-invitation-token",
+    args: [{ token: "no-such-invitation-token", name: "Nobody", password: "a long passphrase" }],
+    expect: { anonymous: "NOT_FOUND", outsider: "NOT_FOUND", annotator: "NOT_FOUND", adjudicator: "NOT_FOUND", manager: "NOT_FOUND", admin: "NOT_FOUND" },
   },
   "app/projects/[slug]/members/actions.ts#setMemberRolesAction": {
     page: "/projects/demo/members",

@@ -1,0 +1,131 @@
+// Issue 13, point 9: a site admin creates a project in the browser (wizard: name and slug,
+// languages, scheme, members), invites someone without an account, and the link read from the
+// page lets a fresh browser set a name and password and land in the project as annotator.
+// Refusals are checked on the way: a taken slug, an invalid language code, a used or revoked link.
+import { expect, test, type Page } from "@playwright/test";
+import { screenshot, signIn, USERS } from "./helpers";
+
+const id = Date.now().toString(36);
+const name = `Wizard E2E ${id}`;
+const slug = `wizard-e2e-${id}`;
+const invitee = `invitee-${id}@e2e.tropos`;
+const revoked = `revoked-${id}@e2e.tropos`;
+
+async function next(page: Page) {
+  await page.getByRole("button", { name: "Next" }).click();
+}
+
+test("an admin creates a project with the wizard and an invited person joins it as annotator", async ({ page, browser }) => {
+  test.setTimeout(240_000); // many steps and two browsers on a shared, busy machine
+  await signIn(page, USERS.admin);
+  await page.goto("/projects");
+  await page.getByRole("link", { name: "New project" }).click();
+  await expect(page.getByRole("heading", { name: "New project" })).toBeVisible();
+
+  // step 1: the slug follows the name; take an existing one to see the server's refusal later
+  await expect(page.getByLabel("Project name")).toBeFocused();
+  await page.keyboard.type(name);
+  await expect(page.getByLabel(/^Slug/)).toHaveValue(slug);
+  await page.getByLabel(/^Slug/).fill("Demo!");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("error-slug")).toContainText("lower-case letters, digits and dashes");
+  await page.getByLabel(/^Slug/).fill("demo");
+  await page.keyboard.press("Enter");
+
+  // step 2: an invalid language code is named in the error, the step stays
+  await expect(page.getByRole("heading", { name: /Step 2 of 5/ })).toBeVisible();
+  await page.getByLabel("Target language (code)").fill("italian");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("error-targetLang")).toContainText('Target language "italian"');
+  await screenshot(page, "wizard-language-error");
+  await page.getByLabel("Target language (code)").fill("it");
+  await next(page);
+
+  // step 3: scheme preset
+  await page.getByRole("radio", { name: /^MetaHOPE/ }).check();
+  await next(page);
+
+  // step 4: members — the admin is listed as manager; add the invitee with the keyboard
+  await expect(page.getByTestId("wizard-members")).toContainText(USERS.admin);
+  await page.getByLabel("Email").fill(invitee);
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("wizard-members")).toContainText(invitee);
+  await expect(page.getByTestId("wizard-members")).toContainText("annotator");
+  await next(page);
+
+  // step 5: review; "demo" is taken, so the wizard goes back to step 1 with the server's message
+  await expect(page.getByTestId("wizard-review")).toContainText("en → it");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByTestId("error-slug")).toHaveText('A project with the slug "demo" exists already.');
+  await expect(page.getByRole("heading", { name: /Step 1 of 5/ })).toBeVisible();
+  await screenshot(page, "wizard-slug-taken");
+  await page.getByLabel(/^Slug/).fill(slug);
+  for (let i = 0; i < 4; i++) await next(page);
+  await screenshot(page, "wizard-review");
+  await page.getByRole("button", { name: "Create project" }).click();
+
+  // done: the invitation link is shown once; links to import, members and the project
+  const done = page.getByTestId("wizard-done");
+  await expect(done).toContainText(`Created ${name}`);
+  const link = await done.getByTestId("invite-link").inputValue();
+  expect(link).toMatch(new RegExp(`/invite/[A-Za-z0-9_-]{43}$`));
+  await expect(done.getByRole("link", { name: "Import a corpus" })).toHaveAttribute("href", `/projects/${slug}/import`);
+  await screenshot(page, "wizard-done");
+
+  // members page: a second invitation, then revoked
+  await done.getByRole("link", { name: "Members and invitations" }).click();
+  await expect(page.getByTestId("members-table")).toContainText(USERS.admin);
+  await page.getByLabel("Invite by email").fill(revoked);
+  await page.getByLabel("Role", { exact: true }).selectOption("ADJUDICATOR");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  const revokedLink = await page.getByTestId("invite-created").getByTestId("invite-link").inputValue();
+  expect(revokedLink).toContain("/invite/");
+  await expect(page.getByTestId("invitations-table")).toContainText(revoked);
+  await screenshot(page, "members-invitation-created");
+  await page.getByRole("button", { name: `Revoke the invitation of ${revoked} (adjudicator)` }).click();
+  await expect(page.getByTestId("invitations-table").getByRole("row", { name: new RegExp(revoked) })).toContainText("revoked");
+  await expect(page.getByTestId("invitations-table").getByRole("row", { name: new RegExp(invitee) })).toContainText("pending");
+
+  // the invitee, in a browser of their own: set name and password, land in the project as annotator
+  const guest = await browser.newContext();
+  const gp = await guest.newPage();
+  await gp.goto(new URL(link).pathname);
+  await expect(gp.getByRole("heading", { name: `Join ${name}` })).toBeVisible();
+  await expect(gp.getByText(`as annotator (${invitee})`)).toBeVisible();
+  await gp.getByLabel("Your name").fill("Ina Invitee");
+  await gp.getByLabel("Password", { exact: true }).fill("short");
+  await gp.getByLabel("Password again").fill("short");
+  await gp.getByRole("button", { name: "Create account and join" }).click();
+  await expect(gp.getByTestId("invitation-error")).toContainText("at least 8 characters");
+  await gp.getByLabel("Password", { exact: true }).fill("a long passphrase");
+  await gp.getByLabel("Password again").fill("a long passphrase");
+  await screenshot(gp, "invitation-set-password");
+  await gp.getByRole("button", { name: "Create account and join" }).click();
+  await gp.waitForURL(`**/projects/${slug}`);
+  await expect(gp.getByTestId("current-user")).toContainText(invitee);
+  await expect(gp.getByTestId("project-name")).toHaveText(name);
+  const nav = gp.getByRole("navigation", { name: "Project" });
+  await expect(nav.getByRole("link", { name: "My queue" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Members" })).toHaveCount(0);
+  await screenshot(gp, "invitation-landed");
+
+  // the link is used up; the revoked one says so
+  await gp.goto(new URL(link).pathname);
+  await expect(gp.getByTestId("invitation-accepted")).toContainText("This invitation has been used");
+  await gp.goto(new URL(revokedLink).pathname);
+  await expect(gp.getByTestId("invitation-revoked")).toContainText("withdrawn");
+  await screenshot(gp, "invitation-revoked");
+  await guest.close();
+
+  // and the manager sees it accepted
+  await page.reload();
+  await expect(page.getByTestId("invitations-table").getByRole("row", { name: new RegExp(invitee) })).toContainText("accepted");
+  await expect(page.getByTestId("members-table")).toContainText(invitee);
+});
+
+test("only site admins may open the wizard", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await expect(page.getByRole("link", { name: "New project" })).toHaveCount(0);
+  const res = await page.goto("/projects/new");
+  expect(res?.status()).toBe(403);
+});
