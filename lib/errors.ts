@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   /** a write to an item the caller submitted or skipped: reopen it first (lib/db/item-write-guard.ts) */
   ITEM_SUBMITTED: 423,

@@ -1,6 +1,7 @@
 // The one guard for API route handlers: parse params, authorise against the project, call the
 // handler, and map errors to HTTP in one place (AppError → its status; zod → 400 naming the
-// field; anything else → 500 with a generic message, logged on the server).
+// field; anything else → 500 with a generic message, logged on the server). Every state-changing
+// request first passes the cross-site request forgery guard (lib/http/same-origin-write.ts).
 import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
 import { getPgPool } from "@/lib/db/pg-pool";
@@ -8,6 +9,7 @@ import { getCurrentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import type { Permission } from "@/lib/authz/permissions";
 import { AppError, isAppError } from "@/lib/errors";
+import { assertSameOriginWrite, type TBodyType } from "@/lib/http/same-origin-write";
 
 export function errorResponse(e: unknown): NextResponse {
   if (isAppError(e)) {
@@ -34,6 +36,11 @@ export function errorResponse(e: unknown): NextResponse {
 
 type RouteContext<P> = { params: Promise<P> };
 
+export interface THandlerOptions {
+  /** the body type a state-changing request must carry; default JSON */
+  body?: TBodyType;
+}
+
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
   try {
@@ -48,9 +55,12 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
 export function withProject<P extends { slug: string }>(
   permission: Permission,
   handler: (req: Request, ctx: { access: ProjectAccess; params: P }) => Promise<Response>,
+  options: THandlerOptions = {},
 ) {
   return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
     try {
+      // before authorisation: a forged request does no database work and learns nothing
+      assertSameOriginWrite(req, options.body);
       const params = await ctx.params;
       const access = await authorizeProject(getPgPool(), await getCurrentUser(), params.slug, permission);
       return await handler(req, { access, params });
@@ -61,9 +71,10 @@ export function withProject<P extends { slug: string }>(
 }
 
 /** Route handler that needs a signed-in user but no project. */
-export function withUser<P>(handler: (req: Request, ctx: { user: CurrentUser; params: P }) => Promise<Response>) {
+export function withUser<P>(handler: (req: Request, ctx: { user: CurrentUser; params: P }) => Promise<Response>, options: THandlerOptions = {}) {
   return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
     try {
+      assertSameOriginWrite(req, options.body);
       const user = await getCurrentUser();
       if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
       return await handler(req, { user, params: await ctx.params });
