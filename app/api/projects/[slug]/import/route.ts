@@ -1,6 +1,7 @@
 // POST /api/projects/[slug]/import — multipart upload of one or more files. `dryRun=1` validates
 // everything (parse + the loader's checks in a rolled-back transaction) and returns the preview;
-// without it the files are stored. Managers only. Uploads over TROPOS_MAX_UPLOAD_MB → 413.
+// without it the files are stored. Managers only. Uploads over TROPOS_MAX_UPLOAD_MB → 413, counted
+// while the body streams in (a chunked upload declares no length), so no more than the limit is read.
 import { after, NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
@@ -9,6 +10,7 @@ import { warmReportData } from "@/lib/db/report-data-cache";
 import { ZImportOptions, importFiles } from "@/lib/db/import-file";
 import { AppError } from "@/lib/errors";
 import { withProject } from "@/lib/http/api-handler";
+import { BodyTooLargeError, readFormDataWithin } from "@/lib/http/byte-limit-stream";
 import { maxUploadBytes, maxUploadMb } from "./upload-limit";
 
 const ZForm = ZImportOptions.extend({
@@ -24,8 +26,9 @@ export const POST = withProject("project.manage", async (req, { access }) => {
   if (declared > limit) throw tooLarge();
   let form: FormData;
   try {
-    form = await req.formData();
-  } catch {
+    form = await readFormDataWithin(req, limit);
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw tooLarge();
     throw new AppError("BAD_REQUEST", "Send the files as multipart/form-data with a `file` field.");
   }
   const files = form.getAll("file").filter((f): f is File => typeof f !== "string");
@@ -58,4 +61,4 @@ export const POST = withProject("project.manage", async (req, { access }) => {
   // the imported rows make the next dashboard view a full read: do it now, after the response
   if (!dryRun) after(() => warmReportData(getDb(), access.project.id));
   return NextResponse.json({ ok: true, dryRun, outcomes });
-});
+}, { body: "multipart" });
