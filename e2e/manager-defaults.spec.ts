@@ -1,0 +1,125 @@
+// Issue 13, points 10–12: a manager's assignment form defaults to the project's scheme and to real
+// members (not the accounts an import created for names in a file); an adjudicator exports gold
+// references and adjudicated labels (and nothing else) from the export page; the demo ships
+// finished work, so the adjudication queue is not empty and names sentences, not ids.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn, USERS } from "./helpers";
+
+const SLUG = `assign-e2e-${Date.now().toString(36)}`;
+
+function tropos(...args: string[]): string {
+  return execFileSync("node_modules/.bin/tsx", ["cli/tropos.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    encoding: "utf8",
+  });
+}
+
+test.beforeAll(() => {
+  // a MetaHOPE-only project whose imported work was done by "Pilot A" (no email: the import makes
+  // the account pilot-a@annotators.tropos.local for it)
+  tropos("project", "create", SLUG, "--name", "Assignment defaults", "--source-lang", "en", "--target-lang", "zh", "--scheme", "metahope", "--manager", USERS.manager);
+  const J = (o: unknown) => JSON.stringify(o);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "tropos-e2e-")), "pilot.jsonl");
+  writeFileSync(
+    file,
+    [
+      J({ type: "document", externalId: "d1", language: "en" }),
+      J({ type: "segment", documentId: "d1", externalId: "s1", index: 0, text: "Prices skyrocketed.", language: "en", metaphorical: true }),
+      J({ type: "mrw", segmentId: "s1", externalId: "m1", spans: [{ start: 7, end: 18 }], token: "skyrocketed", pos: "VERB", active: true, metaphorical: true }),
+      J({ type: "segment", documentId: "d1", externalId: "s2", index: 1, text: "The plan hit a wall.", language: "en", metaphorical: true }),
+      J({ type: "translation", segmentId: "s1", system: "A", language: "zh", text: "价格飞涨。" }),
+      J({ type: "translation", segmentId: "s2", system: "A", language: "zh", text: "计划碰壁了。" }),
+      J({ type: "annotation", annotator: "Pilot A", segmentId: "s1", system: "A", mrwId: "m1", field: "ALIGNMENT", value: { pattern: "DIRECT", spans: [{ start: 2, end: 4 }] } }),
+    ].join("\n"),
+  );
+  tropos("import", file, "--project", SLUG);
+});
+
+test("assignments default to the project's scheme and to real members, not import accounts", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  // a real annotator joins the project
+  const put = await page.request.put(`/api/projects/${SLUG}/members`, { data: { email: USERS.annotator, roles: ["ANNOTATOR"] } });
+  expect(put.status()).toBe(200);
+
+  await page.goto(`/projects/${SLUG}/settings`);
+  const form = page.getByRole("region", { name: "Assignments" });
+  const scheme = form.getByLabel("Scheme");
+  await expect(scheme).toHaveValue("METAHOPE");
+  await expect(scheme.locator("option")).toHaveText(["MetaHOPE"]);
+  await expect(form.getByRole("checkbox", { name: new RegExp(USERS.annotator.replace(/[.@]/g, "\\$&")) })).toBeChecked();
+  const imported = form.getByTestId("imported-annotators").getByRole("checkbox", { name: /pilot-a@annotators\.tropos\.local/ });
+  await expect(imported).toBeVisible();
+  await expect(imported).not.toBeChecked();
+  await screenshot(page, "assignment-defaults");
+
+  await form.getByRole("button", { name: "Create assignments" }).click();
+  // one annotator per item: s2 gets annotator 1; s1 may already count Pilot A's imported work
+  await expect(page.getByTestId("assign-message")).toContainText(/Created [12] assignments/);
+
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  const { rows } = await db.query<{ email: string; scheme: string; segment: string }>(
+    `SELECT u.email, a.scheme::text AS scheme, s."externalId" AS segment FROM "Assignment" a JOIN "User" u ON u.id = a."annotatorId"
+      JOIN "Segment" s ON s.id = a."segmentId" JOIN "Project" p ON p.id = a."projectId" WHERE p.slug = $1 ORDER BY 1, 3`,
+    [SLUG],
+  );
+  await db.end();
+  // every assignment is MetaHOPE; annotator 1 has s2; the import account has at most its imported s1
+  expect(rows.every((r) => r.scheme === "METAHOPE")).toBe(true);
+  expect(rows.filter((r) => r.email === USERS.annotator).map((r) => r.segment)).toContain("s2");
+  expect(rows.filter((r) => r.email !== USERS.annotator)).toEqual(rows.filter((r) => r.email === "pilot-a@annotators.tropos.local" && r.segment === "s1"));
+
+  // the action refuses a scheme the project does not use, whatever the browser sends
+  await page.goto(`/projects/${SLUG}/settings`);
+  await form.getByLabel("Scheme").evaluate((el) => {
+    const opt = document.createElement("option");
+    opt.value = "MMTE";
+    opt.textContent = "MMTE";
+    el.appendChild(opt);
+    (el as HTMLSelectElement).value = "MMTE";
+  });
+  await form.getByRole("button", { name: "Create assignments" }).click();
+  await expect(page.getByTestId("assign-message")).toContainText("This project does not use MMTE");
+});
+
+test("an adjudicator exports gold references and adjudicated labels, and nothing else", async ({ page }) => {
+  await signIn(page, USERS.adjudicator);
+  await page.goto("/projects/demo");
+  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Export" }).click();
+  await expect(page).toHaveURL(/\/projects\/demo\/import$/);
+  await expect(page.getByRole("heading", { name: "Export", exact: true }).first()).toBeVisible();
+  // no import form for adjudicators
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+  const what = page.getByLabel("What");
+  await expect(what.locator("option")).toHaveText(["Adjudicated labels", "Gold references with provenance"]);
+  await screenshot(page, "export-adjudicator");
+
+  await what.selectOption("gold");
+  const href = await page.getByTestId("export-download").getAttribute("href");
+  const gold = await page.request.get(href!);
+  expect(gold.status()).toBe(200);
+  expect(gold.headers()["content-disposition"]).toMatch(/attachment/);
+  expect((await page.request.get("/api/projects/demo/export?what=adjudicated&format=csv")).status()).toBe(200);
+  // everyone's raw annotations stay with managers
+  expect((await page.request.get("/api/projects/demo/export?what=annotations&format=csv")).status()).toBe(403);
+  expect((await page.request.post("/api/projects/demo/import", { multipart: { file: { name: "x.jsonl", mimeType: "application/json", buffer: Buffer.from("{}") } } })).status()).toBe(403);
+});
+
+test("the demo's adjudication queue has disagreements on a first visit and shows their sentences", async ({ page }) => {
+  await signIn(page, USERS.adjudicator);
+  await page.goto("/projects/demo/adjudication");
+  const sentences = page.getByTestId("queue-sentence");
+  expect(await sentences.count()).toBeGreaterThan(10);
+  const first = sentences.first();
+  // the sentence itself, with its id small beneath it
+  await expect(first).toContainText(/[A-Za-z]+ [a-z]+ [a-z]+/);
+  await expect(first.locator("span").nth(1)).toHaveText(/^demo-doc-[23]-s\d+$/);
+  await screenshot(page, "adjudication-queue-demo");
+  await first.click();
+  await expect(page.getByTestId("adjudication-item")).toBeVisible();
+});
