@@ -2,8 +2,10 @@
 // languages, scheme, members), invites someone without an account, and the link read from the
 // page lets a fresh browser set a name and password and land in the project as annotator.
 // Refusals are checked on the way: a taken slug, an invalid language code, a used or revoked link.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { screenshot, signIn, USERS } from "./helpers";
+import { PASSWORD, screenshot, signIn, USERS } from "./helpers";
 
 const id = Date.now().toString(36);
 const name = `Wizard E2E ${id}`;
@@ -128,4 +130,49 @@ test("only site admins may open the wizard", async ({ page }) => {
   await expect(page.getByRole("link", { name: "New project" })).toHaveCount(0);
   const res = await page.goto("/projects/new");
   expect(res?.status()).toBe(403);
+});
+
+test("someone with an account signs in through the link and accepts into the project", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  // a project of its own, made through the CLI (the same lib/db/create-project.ts as the wizard)
+  const own = `wizard-accept-${id}`;
+  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", own, "--name", "Accept E2E", "--manager", USERS.manager], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+    encoding: "utf8",
+  });
+  expect(r.status, r.stderr).toBe(0);
+
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${own}/members`);
+  // an existing member with that role cannot be invited again
+  await page.getByLabel("Invite by email").fill(USERS.manager);
+  await page.getByLabel("Role", { exact: true }).selectOption("MANAGER");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  await expect(page.getByTestId("invite-error")).toContainText("already holds the manager role");
+  await page.getByLabel("Invite by email").fill(USERS.annotator2);
+  await page.getByLabel("Role", { exact: true }).selectOption("ANNOTATOR");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  const link = new URL(await page.getByTestId("invite-created").getByTestId("invite-link").inputValue()).pathname;
+
+  // someone else signed in sees whom the link is for, and cannot use it
+  const other = await browser.newContext();
+  const op = await other.newPage();
+  await signIn(op, USERS.annotator3);
+  await op.goto(link);
+  await expect(op.getByTestId("invitation-wrong-account")).toContainText(`this invitation is for ${USERS.annotator2}`);
+  await other.close();
+
+  const guest = await browser.newContext();
+  const gp = await guest.newPage();
+  await gp.goto(link);
+  await gp.getByRole("link", { name: "Sign in to accept" }).click();
+  await gp.getByLabel("Email").fill(USERS.annotator2);
+  await gp.getByLabel("Password").fill(PASSWORD);
+  await gp.getByRole("button", { name: "Sign in", exact: true }).click();
+  await gp.waitForURL(`**${link}`);
+  await screenshot(gp, "invitation-accept-existing");
+  await gp.getByRole("button", { name: "Accept and open the project" }).click();
+  await gp.waitForURL(`**/projects/${own}`);
+  await expect(gp.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "My queue" })).toBeVisible();
+  await guest.close();
 });

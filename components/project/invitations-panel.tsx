@@ -85,7 +85,7 @@ export function InvitationsPanel({ slug, invitations }: { slug: string; invitati
       {link && (
         <div role="status" className="mt-3 rounded-lg border border-green-200 bg-green-50 p-4" data-testid="invite-created">
           <p className="mb-2 text-sm text-green-900">
-            Invitation for {link.email} as {link.role.toLowerCase()} (valid until {new Date(link.expiresAt).toLocaleString()}). Copy the link
+            Invitation for {link.email} as {link.role.toLowerCase()} (valid until {link.expiresAt.slice(0, 16).replace("T", " ")} UTC). Copy the link
             now: it is not shown again.
           </p>
           <CopyLink label={`Invitation link for ${link.email}`} url={link.url} />

@@ -122,7 +122,7 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
             <h3 className="font-medium">Invitation links</h3>
             <p className="text-sm text-slate-600">
               These people have no account yet. Tropos sends no mail: copy each link to them now (it is shown only this once and
-              is also printed to the server log). Each link works once, until {new Date(created.invitations[0].expiresAt).toLocaleDateString()}.
+              is also printed to the server log). Each link works once, until {created.invitations[0].expiresAt.slice(0, 10)}.
             </p>
             <ul className="mt-2 space-y-2">
               {created.invitations.map((i) => (

@@ -16,7 +16,7 @@ const GONE: Record<string, { title: string; text: string }> = {
 /** The page an invitation link opens: set name and password (new account), or sign in and accept. */
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const inv = await findInvitationByToken(getDb(), token);
+  const [inv, user] = await Promise.all([findInvitationByToken(getDb(), token), getCurrentUser()]);
   const box = "mx-auto mt-12 max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm";
   if (!inv) {
     return (
@@ -32,11 +32,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
       <div className={box} data-testid={`invitation-${inv.status}`}>
         <h1 className="text-xl font-semibold">{gone.title}</h1>
         <p className="mt-2 text-sm text-slate-700">{gone.text}</p>
-        <p className="mt-4 text-sm"><Link href="/signin" className="underline">Sign in</Link></p>
+        <p className="mt-4 text-sm">
+          {user ? <Link href="/projects" className="underline">Your projects</Link> : <Link href="/signin" className="underline">Sign in</Link>}
+        </p>
       </div>
     );
   }
-  const user = await getCurrentUser();
   return (
     <div className={box}>
       <h1 className="text-xl font-semibold">Join {inv.project.name}</h1>
