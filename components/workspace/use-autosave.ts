@@ -3,8 +3,11 @@
 // shortly after, one request at a time, in order. Network failures keep the queue and retry (and
 // flush at once on the `online` event or the next page load); a 409 whose stored value is the
 // edit itself (sent twice: the first answer was lost) counts as saved, any other 409 parks that
-// target until the user decides in the conflict dialog; any other refusal drops the edit and
-// shows the server's message. Status is exposed for the role="status" indicator.
+// target until the user decides in the conflict dialog; a 423 ITEM_SUBMITTED (the item was
+// submitted, e.g. from another tab) keeps the edit parked, unsent, until the user reopens the
+// item (`closed` says so; `reopened()` sends it) — never retried in a loop, never dropped
+// silently; any other refusal drops the edit and shows the server's message. Status is exposed
+// for the role="status" indicator.
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   complete,
@@ -61,6 +64,8 @@ export function useAutosave(opts: {
   const key = storageKey(opts.userId, opts.slug);
   const queueRef = useRef<TSaveQueue>({ nextSeq: 1, ops: [] });
   const blocked = useRef(new Set<string>());
+  /** keys parked because the item is submitted (a subset of `blocked`) */
+  const closedKeys = useRef(new Set<string>());
   const inFlight = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const cb = useRef(opts);
@@ -71,6 +76,7 @@ export function useAutosave(opts: {
   const [status, setStatus] = useState<TSaveStatus>("saved");
   const [conflicts, setConflicts] = useState<TConflict[]>([]);
   const [lastError, setLastError] = useState<string | null>(null);
+  const [closed, setClosed] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
 
   const persist = useCallback(
@@ -132,6 +138,12 @@ export function useAutosave(opts: {
           ]);
           continue;
         }
+        if (res.status === 423 && err.code === "ITEM_SUBMITTED") {
+          blocked.current.add(op.key);
+          closedKeys.current.add(op.key);
+          setClosed(err.message ?? "This item was submitted; reopen it to change it.");
+          continue;
+        }
         if (isRetryable(res.status)) {
           setStatus(res.status >= 500 ? "error" : "offline");
           schedule(RETRY_MS);
@@ -142,7 +154,7 @@ export function useAutosave(opts: {
         setLastError(message);
         cb.current.onRefused(op, message);
       }
-      setStatus(blocked.current.size > 0 ? "conflict" : "saved");
+      setStatus(closedKeys.current.size > 0 ? "error" : blocked.current.size > 0 ? "conflict" : "saved");
     } finally {
       inFlight.current = false;
     }
@@ -205,8 +217,16 @@ export function useAutosave(opts: {
     return queueRef.current.ops.length === 0;
   }, []);
 
+  /** The item was reopened: send the edits parked while it was submitted. */
+  const reopened = useCallback(() => {
+    for (const k of closedKeys.current) blocked.current.delete(k);
+    closedKeys.current.clear();
+    setClosed(null);
+    schedule(0);
+  }, [schedule]);
+
   /** Ops still queued (for laying them over server state after a reload). */
   const pendingOps = useCallback(() => parseQueue(window.localStorage.getItem(key)).ops, [key]);
 
-  return { save, status, pending, conflicts, resolve, flushNow, lastError, loaded, pendingOps };
+  return { save, status, pending, conflicts, resolve, flushNow, lastError, loaded, pendingOps, closed, reopened };
 }

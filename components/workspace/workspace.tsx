@@ -70,6 +70,10 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const [showKeys, setShowKeys] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A submitted or skipped item is read-only until the annotator reopens it: the server refuses
+  // writes to it (lib/db/item-write-guard.ts), so the page does not pretend to accept them.
+  const [assignmentStatus, setAssignmentStatus] = useState(item.assignment.status);
+  const readOnlyRef = useRef(false);
   const slotEls = useRef(new Map<string, HTMLElement>());
   const textareas = useRef(new Map<string, HTMLTextAreaElement>());
   const clientSeq = useRef(0);
@@ -102,6 +106,11 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   }, [segId]);
   const onRefused = useCallback((_op: TSaveOp, msg: string) => setMessage(msg), []);
   const autosave = useAutosave({ slug, userId, onSaved, onRefused });
+  // closed here, or a save refused because the item was submitted elsewhere (another tab)
+  const readOnly = assignmentStatus === "DONE" || assignmentStatus === "SKIPPED" || autosave.closed !== null;
+  useLayoutEffect(() => {
+    readOnlyRef.current = readOnly;
+  }, [readOnly]);
 
   // Edits still queued in this browser (reload, offline period) are shown over the server state.
   const applied = useRef(false);
@@ -116,11 +125,15 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
 
   /** One user change: undo snapshot, new state, queued saves. */
   const change = useCallback((next: TWorkspaceState, ops: TNewOp[]) => {
+    if (readOnlyRef.current) {
+      setMessage(`This item was ${assignmentStatus === "SKIPPED" ? "skipped" : "submitted"}; reopen it to change it.`);
+      return;
+    }
     setUndoStack((u) => recordChange(u, stateRef.current));
     stateRef.current = next;
     setState(next);
     for (const op of ops) autosave.save(op, op.kind === "postEdit" || (op.kind === "errorUpdate" && op.patch.comment !== undefined) ? TEXT_DEBOUNCE_MS : SAVE_DEBOUNCE_MS);
-  }, [autosave]);
+  }, [autosave, assignmentStatus]);
 
   const setValue = useCallback((slot: Pick<TFieldSlot, "field" | "translationId" | "mrwId">, value: unknown) => {
     const s = stateRef.current;
@@ -306,8 +319,33 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     }
   }, [submitting, missing, slots, focusSlot, item, autosave, slug, segId, router]);
 
+  /** Reopen is an explicit, logged action on the server; edits parked meanwhile are sent after it. */
+  const reopen = useCallback(async () => {
+    const res = await fetch(`/api/projects/${slug}/items/${segId}/assignment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "reopen", scheme: item.scheme }),
+    }).catch(() => null);
+    if (!res?.ok) {
+      const body = await res?.json().catch(() => ({}));
+      setMessage(body?.error?.message ?? "Could not reopen the item; check the connection and try again.");
+      return;
+    }
+    setAssignmentStatus("IN_PROGRESS");
+    setMessage(null);
+    autosave.reopened();
+  }, [slug, segId, item.scheme, autosave]);
+
   // ---- active time ------------------------------------------------------------------------------------
   useEffect(() => {
+    // A closed item takes no time. An open one first sends an empty report: the server credits
+    // each report at most the wall time since the previous one (issue 13.23), this sets the start.
+    if (readOnly) return;
+    void fetch(`/api/projects/${slug}/items/${segId}/assignment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "time", scheme: item.scheme, activeMs: 0 }),
+    }).catch(() => undefined);
     let lastTick = Date.now();
     let lastInput = Date.now();
     const input = () => {
@@ -340,7 +378,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       window.removeEventListener("pagehide", hide);
       send(true);
     };
-  }, [slug, segId, item.scheme]);
+  }, [slug, segId, item.scheme, readOnly]);
 
   // ---- keyboard -----------------------------------------------------------------------------------------
   const translationSlots = (tid: string) => slots.map((s, i) => [s, i] as const).filter(([s]) => s.translationId === tid);
@@ -622,7 +660,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         </a>
         <span>
           Item {item.nav.position} of {item.nav.total} · {item.scheme === "MMTE" ? "MMTE" : "MetaHOPE"}
-          {item.segment.split ? ` · ${item.segment.split.toLowerCase()}` : ""} · {item.assignment.status.toLowerCase().replace("_", " ")}
+          {item.segment.split ? ` · ${item.segment.split.toLowerCase()}` : ""} · {assignmentStatus.toLowerCase().replace("_", " ")}
         </span>
         <span className="text-slate-500">
           {done}/{slots.length} fields
@@ -637,14 +675,27 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
           <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => setShowKeys(true)}>
             Keys (?)
           </button>
-          <button type="button" className="rounded bg-indigo-600 px-3 py-1 font-medium text-white disabled:opacity-50" disabled={submitting} onClick={() => void submit()}>
-            Submit &amp; next (Ctrl+Enter)
-          </button>
+          {readOnly ? (
+            <button type="button" className="rounded bg-indigo-600 px-3 py-1 font-medium text-white" onClick={() => void reopen()}>
+              Reopen to edit
+            </button>
+          ) : (
+            <button type="button" className="rounded bg-indigo-600 px-3 py-1 font-medium text-white disabled:opacity-50" disabled={submitting} onClick={() => void submit()}>
+              Submit &amp; next (Ctrl+Enter)
+            </button>
+          )}
         </div>
       </div>
       {message && (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="workspace-message">
           {message}
+        </p>
+      )}
+      {readOnly && (
+        <p className="rounded border border-sky-300 bg-sky-50 px-3 py-2 text-sm" data-testid="item-closed">
+          {autosave.closed ?? `This item was ${assignmentStatus === "SKIPPED" ? "skipped" : "submitted"}; it is read-only.`} Press “Reopen to edit” to change it
+          {autosave.pending > 0 ? ` (${autosave.pending} change${autosave.pending === 1 ? " is" : "s are"} kept in this browser and sent after reopening)` : ""}; values an
+          adjudicator decided stay locked.
         </p>
       )}
       {autosave.lastError && !message && (

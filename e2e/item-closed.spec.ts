@@ -1,0 +1,65 @@
+// Issue 13.18 in real Chromium: a submitted item opens read-only with a visible "Reopen to edit"
+// button; an edit is refused on the page (and by the server: 423 ITEM_SUBMITTED), reopening makes
+// it editable again and the change is saved.
+import { expect, test } from "@playwright/test";
+import { signIn, screenshot, USERS } from "./helpers";
+
+type TItem = {
+  segment: { id: string };
+  translations: { id: string }[];
+  mrws: { id: string; active: boolean }[];
+  annotations: { translationId: string | null; mrwId: string | null; field: string; value: unknown; version: number }[];
+  assignment: { status: string };
+};
+
+test("submit, try to edit: read-only; reopen: editable and saved", async ({ page }) => {
+  await signIn(page, USERS.annotator3);
+  await page.goto("/projects/demo/queue?scheme=METAHOPE");
+  await page.getByRole("link", { name: "Continue where I stopped" }).click();
+  await expect(page.getByTestId("workspace")).toBeVisible();
+  const seg = new URL(page.url()).pathname.split("/").pop()!;
+  const api = `/api/projects/demo/items/${seg}`;
+
+  // Complete the MetaHOPE part through the API (every translation reviewed, every active MRW
+  // aligned as an omission) and submit it, as the workspace does.
+  const item: TItem = await (await page.request.get(`${api}?scheme=METAHOPE`)).json();
+  const version = (t: string, m: string | null, f: string) => item.annotations.find((a) => a.translationId === t && a.mrwId === m && a.field === f)?.version ?? 0;
+  for (const t of item.translations) {
+    const puts = [{ mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true } }, ...item.mrws.filter((m) => m.active).map((m) => ({ mrwId: m.id, field: "ALIGNMENT", value: { pattern: "OMISSION", spans: [] } }))];
+    for (const p of puts) {
+      const res = await page.request.put("/api/projects/demo/annotations", { data: { segmentId: item.segment.id, translationId: t.id, ...p, baseVersion: version(t.id, p.mrwId, p.field) } });
+      expect(res.status()).toBe(200);
+    }
+  }
+  expect((await page.request.post(`${api}/assignment`, { data: { action: "submit", scheme: "METAHOPE" } })).status()).toBe(200);
+
+  // The submitted item is read-only: a banner, "Reopen to edit" instead of Submit, edits refused.
+  await page.reload();
+  await expect(page.getByTestId("item-closed")).toContainText("This item was submitted; it is read-only.");
+  await expect(page.getByRole("button", { name: "Reopen to edit" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Submit & next/ })).toHaveCount(0);
+  const review = page.getByRole("radiogroup", { name: "MetaHOPE errors — Translation A" }).getByRole("radio").first();
+  await expect(review).toHaveAttribute("aria-checked", "true");
+  await review.click();
+  await expect(page.getByTestId("workspace-message")).toHaveText("This item was submitted; reopen it to change it.");
+  await expect(review).toHaveAttribute("aria-checked", "true");
+  await screenshot(page, "workspace-item-closed");
+  // the server refuses it too, whatever the page does
+  const tA = item.translations[0].id;
+  const current = (await (await page.request.get(`${api}?scheme=METAHOPE`)).json()) as TItem;
+  const mark = current.annotations.find((a) => a.translationId === tA && a.field === "METAHOPE_ERRORS")!;
+  const refused = await page.request.put("/api/projects/demo/annotations", { data: { segmentId: item.segment.id, translationId: tA, field: "METAHOPE_ERRORS", value: { reviewed: false }, baseVersion: mark.version } });
+  expect(refused.status()).toBe(423);
+  expect((await refused.json()).error).toMatchObject({ code: "ITEM_SUBMITTED", message: "This item was submitted; reopen it to change it." });
+
+  // Reopen: editable again, the change is saved.
+  await page.getByRole("button", { name: "Reopen to edit" }).click();
+  await expect(page.getByTestId("item-closed")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Submit & next/ })).toBeVisible();
+  await review.click();
+  await expect(review).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
+  const after = (await (await page.request.get(`${api}?scheme=METAHOPE`)).json()) as TItem;
+  expect(after.assignment.status).toBe("IN_PROGRESS");
+  expect(after.annotations.find((a) => a.translationId === tA && a.field === "METAHOPE_ERRORS")).toMatchObject({ value: { reviewed: false }, version: mark.version + 1 });
+});
