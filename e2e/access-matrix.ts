@@ -103,7 +103,8 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     { method: "PUT", path: "/api/projects/demo/adjudication/decisions", body: { segmentId: "no-such-segment", field: "FLUENCY", value: 3, baseVersion: 0 }, expect: { ...adjudicators(401), adjudicator: 404, manager: 404, admin: 404 } },
   ],
   "/api/projects/[slug]/adjudication/auto-accept/route": [
-    // the demo project has no annotations: nothing to accept or undo, but the call is allowed
+    // the demo ships finished work (lib/demo/demo-finished-work.ts): each allowed caller accepts the
+    // unanimous Fluency units and undoes that at once, so the demo data ends as it began
     { method: "POST", path: "/api/projects/demo/adjudication/auto-accept", body: { fields: ["FLUENCY"] }, expect: adjudicators(401) },
     { method: "DELETE", path: "/api/projects/demo/adjudication/auto-accept?fields=FLUENCY", expect: adjudicators(401) },
   ],
