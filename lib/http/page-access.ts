@@ -3,7 +3,7 @@
 import { forbidden, notFound, redirect } from "next/navigation";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { getCurrentUser, type CurrentUser } from "@/lib/auth/current-user";
-import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
+import { authorizeAdmin, authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import type { Permission } from "@/lib/authz/permissions";
 import { isAppError } from "@/lib/errors";
 
@@ -20,6 +20,17 @@ export async function requireProjectPage(slug: string, permission: Permission, p
   } catch (e) {
     if (isAppError(e) && e.code === "FORBIDDEN") forbidden();
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  }
+}
+
+/** Site-level pages (the new-project wizard): site admins only, others get the 403 page. */
+export async function requireAdminPage(path: string): Promise<CurrentUser> {
+  const user = await requireUser(path);
+  try {
+    return authorizeAdmin(user);
+  } catch (e) {
+    if (isAppError(e) && e.code === "FORBIDDEN") forbidden();
     throw e;
   }
 }

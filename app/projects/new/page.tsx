@@ -1,5 +1,4 @@
-import { forbidden } from "next/navigation";
-import { requireUser } from "@/lib/http/page-access";
+import { requireAdminPage } from "@/lib/http/page-access";
 import { NewProjectWizard } from "@/components/project/new-project-wizard";
 
 export const dynamic = "force-dynamic";
@@ -9,8 +8,7 @@ export const dynamic = "force-dynamic";
  * resource (who may see it is decided by its members), so project managers cannot create more.
  */
 export default async function NewProjectPage() {
-  const user = await requireUser("/projects/new");
-  if (!user.isAdmin) forbidden();
+  const user = await requireAdminPage("/projects/new");
   return (
     <div>
       <h1 className="text-2xl font-semibold">New project</h1>
