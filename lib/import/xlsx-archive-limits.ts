@@ -131,7 +131,12 @@ class TooManyEntries extends Error {
   }
 }
 
-const mb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+/** "200 MB", "12 KB", "100 bytes" */
+function mb(bytes: number): string {
+  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
 
 function refusal(fileName: string, message: string): ImportIssue {
   return { file: fileName, message: `${message}; the workbook was not read (limits: TROPOS_MAX_XLSX_UNPACKED_MB, TROPOS_MAX_XLSX_CELLS).` };
