@@ -230,7 +230,10 @@ export async function getAdjudicationItem(db: Db, projectId: string, segmentId: 
   if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
   const [annotations, errorSpans, postEdits, adjudications, gold, alignments] = await Promise.all([
     db.annotation.findMany({ where: { projectId, segmentId }, select: { annotatorId: true, translationId: true, mrwId: true, field: true, value: true, updatedAt: true } }),
-    db.errorSpan.findMany({ where: { projectId, translation: { segmentId }, deletedAt: null }, select: { id: true, annotatorId: true, translationId: true, mrwId: true, category: true, severity: true, start: true, end: true, comment: true } }),
+    // drafts (category or severity not chosen yet) are unfinished work, not a judgement to compare
+    db.errorSpan
+      .findMany({ where: { projectId, translation: { segmentId }, deletedAt: null, category: { not: null }, severity: { not: null } }, select: { id: true, annotatorId: true, translationId: true, mrwId: true, category: true, severity: true, start: true, end: true, comment: true } })
+      .then((rows) => rows.flatMap((r) => (r.category && r.severity ? [{ ...r, category: r.category, severity: r.severity }] : []))),
     db.postEdit.findMany({ where: { projectId, segmentId }, select: { id: true, annotatorId: true, kind: true, text: true, baseTranslationId: true, updatedAt: true } }),
     db.adjudication.findMany({ where: { projectId, segmentId }, include: { adjudicator: { select: { email: true } } } }),
     db.goldReference.findMany({ where: { projectId, segmentId }, include: { approvedBy: { select: { email: true } } } }),

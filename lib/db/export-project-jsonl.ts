@@ -66,7 +66,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
     `SELECT s."externalId" AS seg, u.email, sys.name AS system, m."externalId" AS mrw, e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment
      FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
      JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = e."annotatorId" LEFT JOIN "Mrw" m ON m.id = e."mrwId"
-     WHERE e."projectId" = $1 AND e."deletedAt" IS NULL
+     WHERE e."projectId" = $1 AND e."deletedAt" IS NULL AND e.category IS NOT NULL AND e.severity IS NOT NULL
      ORDER BY ${SEG_ORDER}, u.email, sys.name, m.start NULLS FIRST, m."externalId" NULLS FIRST, e.category, e.start, e."end", e.severity`,
     [projectId],
   ))

@@ -90,7 +90,7 @@ export function exportErrorRows(pool: Pool, projectId: string): AsyncGenerator<M
               e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment, m."externalId" AS mrw
        FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
        JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = e."annotatorId" LEFT JOIN "Mrw" m ON m.id = e."mrwId"
-       WHERE e."projectId" = $1 AND e."deletedAt" IS NULL
+       WHERE e."projectId" = $1 AND e."deletedAt" IS NULL AND e.category IS NOT NULL AND e.severity IS NOT NULL
        ORDER BY ${SEG_ORDER}, sys.name, u.email, e.start, e."end", e.category`,
       [projectId],
     ))

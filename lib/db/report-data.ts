@@ -165,7 +165,8 @@ type TAssignmentParts = Pick<TMetahopeCoverageInput, "doneAssignments" | "annota
 async function readSpans(q: TQuery): Promise<TSpanParts> {
   const [spans, imported, deleted] = await Promise.all([
     q<[string, string, string | null, MetahopeCategory, Severity]>(
-      `SELECT "annotatorId", "translationId", "mrwId", category, severity FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NULL`,
+      // drafts (category or severity not chosen yet, issue 13 point 7) never enter a figure
+      `SELECT "annotatorId", "translationId", "mrwId", category, severity FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NULL AND category IS NOT NULL AND severity IS NOT NULL`,
     ),
     q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NOT NULL`),
     q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NOT NULL`),

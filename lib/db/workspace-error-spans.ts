@@ -1,6 +1,8 @@
 // MetaHOPE error spans of one annotator: create, edit, soft-delete, each versioned with a History
-// row. Ownership is part of every lookup (annotatorId + projectId): another annotator's span, or
-// one from another project, is "not found". Offsets are checked against the translation text.
+// row. A span may be a draft (category/severity null until chosen): it is stored so a reload
+// keeps it; reports and exports skip drafts, and completeness refuses submit while one exists.
+// Ownership is part of every lookup (annotatorId + projectId): another annotator's span, or one
+// from another project, is "not found". Offsets are checked against the translation text.
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
@@ -8,6 +10,7 @@ import { penaltyToSeverity, SEVERITY_PENALTY } from "@/lib/db/severity";
 import { validateFieldValue } from "@/lib/schemes/fields";
 import { lockOpenAssignment, refuseDecidedErrors } from "@/lib/db/item-write-guard";
 import { ERROR_SPAN_SCHEME } from "@/lib/workspace/field-scheme";
+import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES } from "@/lib/schemes/metahope";
 import type { TErrorSpanFields } from "@/lib/workspace/api-types";
 import type { TItemErrorSpan } from "@/lib/workspace/item-types";
 
@@ -19,7 +22,7 @@ export function toItemErrorSpan(r: TSpanRow): TItemErrorSpan {
     translationId: r.translationId,
     mrwId: r.mrwId,
     category: r.category,
-    severity: SEVERITY_PENALTY[r.severity] as TItemErrorSpan["severity"],
+    severity: r.severity === null ? null : (SEVERITY_PENALTY[r.severity] as TItemErrorSpan["severity"]),
     start: r.start,
     end: r.end,
     comment: r.comment,
@@ -44,8 +47,11 @@ async function checkTarget(db: Db, opts: { projectId: string; annotatorId: strin
   });
   if (!t) throw new AppError("NOT_FOUND", "Translation not found in an item assigned to you.", { field: "translationId" });
   const mrwIds = t.segment.mrws.map((m) => m.id);
-  const { translationId: _t, comment, ...span } = opts.span;
-  const v = validateFieldValue("METAHOPE_ERRORS", [{ ...span, ...(comment ? { comment } : {}) }], { translationText: t.text, mrwIds });
+  const { translationId: _t, comment, category, severity, ...span } = opts.span;
+  // A draft (category or severity not chosen yet) still has its offsets and MRW checked: the
+  // placeholders only stand in for the choices validateFieldValue would otherwise ask for.
+  const chosen = { category: category ?? METAHOPE_CATEGORIES[0], severity: severity ?? METAHOPE_PENALTIES[0] };
+  const v = validateFieldValue("METAHOPE_ERRORS", [{ ...span, ...chosen, ...(comment ? { comment } : {}) }], { translationText: t.text, mrwIds });
   if (!v.ok) throw new AppError("BAD_REQUEST", v.error.message, { field: "span" });
 }
 
@@ -65,7 +71,7 @@ export async function createErrorSpan(
         translationId: opts.span.translationId,
         mrwId: opts.span.mrwId,
         category: opts.span.category,
-        severity: penaltyToSeverity(opts.span.severity),
+        severity: opts.span.severity === null ? null : penaltyToSeverity(opts.span.severity),
         start: opts.span.start,
         end: opts.span.end,
         comment: opts.span.comment,
@@ -107,8 +113,8 @@ export async function updateErrorSpan(
     const merged: TErrorSpanFields = {
       translationId: row.translationId,
       mrwId: opts.patch.mrwId !== undefined ? opts.patch.mrwId : row.mrwId,
-      category: opts.patch.category ?? row.category,
-      severity: opts.patch.severity ?? (SEVERITY_PENALTY[row.severity] as TErrorSpanFields["severity"]),
+      category: opts.patch.category !== undefined ? opts.patch.category : row.category,
+      severity: opts.patch.severity !== undefined ? opts.patch.severity : row.severity === null ? null : (SEVERITY_PENALTY[row.severity] as TErrorSpanFields["severity"]),
       start: opts.patch.start ?? row.start,
       end: opts.patch.end ?? row.end,
       comment: opts.patch.comment !== undefined ? opts.patch.comment : row.comment,
@@ -119,7 +125,7 @@ export async function updateErrorSpan(
       data: {
         mrwId: merged.mrwId,
         category: merged.category,
-        severity: penaltyToSeverity(merged.severity),
+        severity: merged.severity === null ? null : penaltyToSeverity(merged.severity),
         start: merged.start,
         end: merged.end,
         comment: merged.comment,

@@ -96,6 +96,6 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
     errorSpans: errorSpans.map(toItemErrorSpan),
     postEdits,
     assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
-    nav: { position: here + 1, total: queue.length, nextSegmentId, prevSegmentId },
+    nav: { position: here + 1, total: queue.length, done: queue.filter((q) => q.status === "DONE").length, nextSegmentId, prevSegmentId },
   };
 }

@@ -257,6 +257,11 @@ export function validateFieldValue<F extends TFieldName>(field: F, value: unknow
       if (!Array.isArray(value)) return fail(field, `expected a list of error spans (empty for "no errors"), got ${show(value)}`);
       const out: TErrorSpanValue[] = [];
       for (const [i, raw] of value.entries()) {
+        // A draft span (stored before its category/severity were chosen) gets a plain message.
+        const r = (raw ?? {}) as { category?: unknown; severity?: unknown };
+        if (typeof raw === "object" && (r.category == null || r.severity == null)) {
+          return fail(field, `error ${i + 1} has no ${r.category == null ? "category" : "severity"} yet`);
+        }
         const parsed = ZErrorSpan.safeParse(raw);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];

@@ -55,9 +55,10 @@ export type TConflictCurrent = z.infer<typeof ZConflictCurrent>;
 export const ZErrorSpanFields = z.object({
   translationId: ZId,
   mrwId: ZId.nullable(),
-  category: z.enum(METAHOPE_CATEGORIES),
-  /** The MetaHOPE penalty 2/4/6/8/10 (stored as the Severity enum). */
-  severity: z.literal(METAHOPE_PENALTIES),
+  /** null = not chosen yet: the span is stored as a draft (never lost on reload) and keeps the item incomplete. */
+  category: z.enum(METAHOPE_CATEGORIES).nullable(),
+  /** The MetaHOPE penalty 2/4/6/8/10 (stored as the Severity enum); null = not chosen yet (draft). */
+  severity: z.literal(METAHOPE_PENALTIES).nullable(),
   start: z.number().int().min(0),
   end: z.number().int().min(0),
   comment: z.string().max(MAX_COMMENT_LENGTH).nullable(),

@@ -44,8 +44,9 @@ export interface TItemErrorSpan {
   id: string;
   translationId: string;
   mrwId: string | null;
-  category: TMetahopeCategory;
-  severity: TMetahopeSeverity;
+  /** null while a draft: the annotator marked the span but has not chosen it yet (see isDraftSpan). */
+  category: TMetahopeCategory | null;
+  severity: TMetahopeSeverity | null;
   start: number;
   end: number;
   comment: string | null;
@@ -74,5 +75,6 @@ export interface TWorkspaceItem {
   errorSpans: TItemErrorSpan[];
   postEdits: TItemPostEdit[];
   assignment: { status: "TODO" | "IN_PROGRESS" | "DONE" | "SKIPPED"; timeSpentMs: number };
-  nav: { position: number; total: number; nextSegmentId: string | null; prevSegmentId: string | null };
+  /** Where the item sits in the caller's queue for this scheme; `done` counts submitted items ("Item 4 of 25 · 3 done"). */
+  nav: { position: number; total: number; done: number; nextSegmentId: string | null; prevSegmentId: string | null };
 }

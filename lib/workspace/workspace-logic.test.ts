@@ -5,7 +5,7 @@ import { activeIncrement, isRetryable } from "./save-policy";
 import { createUndoStack, recordChange, redo, undo } from "./undo-stack";
 import { blindLabel, stableShuffle } from "./blind-order";
 import { schemeView, viewIsEmpty } from "./scheme-view";
-import { completenessValues, fieldKey, fieldSlots, initialState, slotForMissing, translationPenalty } from "./workspace-model";
+import { completenessValues, draftSpansText, fieldKey, fieldSlots, initialState, isDraftSpan, slotForMissing, translationPenalty } from "./workspace-model";
 import type { TWorkspaceItem } from "./item-types";
 
 function config(input: unknown) {
@@ -36,7 +36,7 @@ function item(scheme: "MMTE" | "METAHOPE"): TWorkspaceItem {
     errorSpans: [],
     postEdits: [],
     assignment: { status: "TODO", timeSpentMs: 0 },
-    nav: { position: 1, total: 1, nextSegmentId: null, prevSegmentId: null },
+    nav: { position: 1, total: 1, done: 0, nextSegmentId: null, prevSegmentId: null },
   };
 }
 
@@ -80,6 +80,29 @@ describe("field walk and completeness", () => {
     expect(findMissing(it.view, it, completenessValues(it, state))).toEqual([]);
     expect(translationPenalty(state, "tA")).toBe(8);
     expect(translationPenalty(state, "tB")).toBe(0);
+  });
+
+  it("a draft span (no category or severity yet) is named, adds no penalty and keeps the item incomplete", () => {
+    const it = item("METAHOPE");
+    const state = initialState(it);
+    for (const t of ["tA", "tB"]) {
+      state.values[fieldKey(t, "m1", "ALIGNMENT")] = { value: { pattern: "OMISSION", spans: [] }, version: 1 };
+      state.values[fieldKey(t, null, "METAHOPE_ERRORS")] = { value: { reviewed: true }, version: 1 };
+    }
+    expect(findMissing(it.view, it, completenessValues(it, state))).toEqual([]);
+    expect(draftSpansText(state)).toBeNull();
+    state.errors.d1 = { id: "d1", translationId: "tA", mrwId: null, category: null, severity: null, start: 0, end: 2, comment: null, version: 1 };
+    expect(isDraftSpan(state.errors.d1)).toBe(true);
+    expect(draftSpansText(state)).toBe("1 error needs a category and severity");
+    expect(translationPenalty(state, "tA")).toBe(0);
+    const missing = findMissing(it.view, it, completenessValues(it, state));
+    expect(missing.map(slotForMissing)).toEqual(["tA:-|METAHOPE_ERRORS"]);
+    expect(missing[0].message).toBe("MetaHOPE errors: error 1 has no category yet");
+    state.errors.d1 = { ...state.errors.d1, category: "RAM" };
+    expect(draftSpansText(state)).toBe("1 error needs a severity");
+    state.errors.d1 = { ...state.errors.d1, severity: 4 };
+    expect(draftSpansText(state)).toBeNull();
+    expect(findMissing(it.view, it, completenessValues(it, state))).toEqual([]);
   });
 });
 

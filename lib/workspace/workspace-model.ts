@@ -91,9 +91,22 @@ export function liveErrors(state: TWorkspaceState, translationId?: string): TIte
     .sort((a, b) => a.start - b.start || a.end - b.end || a.id.localeCompare(b.id));
 }
 
-/** MetaHOPE running penalty of one translation: the sum of its error penalties (§3; no error = 0). */
+/** MetaHOPE running penalty of one translation: the sum of its error penalties (§3; no error = 0; a draft adds nothing yet). */
 export function translationPenalty(state: TWorkspaceState, translationId: string): number {
-  return liveErrors(state, translationId).reduce((s, e) => s + e.severity, 0);
+  return liveErrors(state, translationId).reduce((s, e) => s + (e.severity ?? 0), 0);
+}
+
+/** A span whose category or severity is not chosen yet: stored (never lost), but it keeps the item incomplete. */
+export function isDraftSpan(e: Pick<TItemErrorSpan, "category" | "severity">): boolean {
+  return e.category === null || e.severity === null;
+}
+
+/** What the save indicator adds while drafts exist: "1 error needs a category" (null when none). */
+export function draftSpansText(state: TWorkspaceState): string | null {
+  const drafts = liveErrors(state).filter(isDraftSpan);
+  if (drafts.length === 0) return null;
+  const needs = drafts.some((e) => e.category === null) && drafts.some((e) => e.severity === null) ? "a category and severity" : drafts.some((e) => e.category === null) ? "a category" : "a severity";
+  return drafts.length === 1 ? `1 error needs ${needs}` : `${drafts.length} errors need ${needs}`;
 }
 
 /**
