@@ -123,7 +123,7 @@ test("autosave survives a reload and an offline period", async ({ page, context 
   await page.keyboard.press("4");
   await saved(page);
   await page.reload();
-  await expect(page.getByRole("radiogroup", { name: "Fluency — Translation A" }).getByRole("radio", { name: "4: 4" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("radiogroup", { name: "Fluency — Translation A" }).getByRole("radio", { name: "4: Good" })).toHaveAttribute("aria-checked", "true");
 
   await context.setOffline(true);
   await expect.poll(() => focusedSlot(page)).toMatch(/INTELLIGIBILITY$/);
@@ -135,7 +135,7 @@ test("autosave survives a reload and an offline period", async ({ page, context 
   await context.setOffline(false);
   await page.reload();
   await saved(page);
-  await expect(page.getByRole("radiogroup", { name: "Intelligibility — Translation A" }).getByRole("radio", { name: "3: 3" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("radiogroup", { name: "Intelligibility — Translation A" }).getByRole("radio", { name: "3: Acceptable" })).toHaveAttribute("aria-checked", "true");
   const item = await (await page.request.get(`/api/projects/demo-it/items/${seg}?scheme=MMTE`)).json();
   const tA = item.translations[0].id;
   expect(item.annotations.find((a: { field: string; translationId: string }) => a.field === "INTELLIGIBILITY" && a.translationId === tA).value).toBe(3);

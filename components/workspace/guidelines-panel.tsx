@@ -181,7 +181,9 @@ export function GuidelinesPanel(p: { field: TFieldName | "ERROR_SPAN" | null; mr
     );
   }
   return (
-    <aside aria-label="Guidelines" className="fixed top-0 right-0 bottom-0 z-30 w-[26rem] max-w-full overflow-y-auto border-l border-slate-300 bg-white p-4 shadow-xl">
+    // Docked beside the item (the workspace lays it out in its row), sticky below the action bar:
+    // it never covers Submit, unlike the fixed overlay it was (issue 13, point 8).
+    <aside aria-label="Guidelines" className="sticky top-14 mt-3 max-h-[calc(100vh-4.5rem)] w-full shrink-0 overflow-y-auto rounded-lg border border-slate-300 bg-white p-4 shadow lg:mt-0 lg:w-[24rem]">
       <div className="mb-2 flex items-center justify-between">
         <h2 className="text-lg font-semibold" data-testid="guidelines-title">{title}</h2>
         <button type="button" onClick={p.onClose} className="rounded border px-2 py-0.5 text-sm" aria-label="Close guidelines">

@@ -17,7 +17,7 @@ import { tokenize, toggleTokenRange, tokensToSpan, spansOverlap } from "@/lib/wo
 import { applyPendingOps, restoreSnapshot } from "@/lib/workspace/state-ops";
 import { createUndoStack, recordChange, redo, undo, type TUndoStack } from "@/lib/workspace/undo-stack";
 import { WORKSPACE_KEYMAP } from "@/lib/workspace/workspace-keymap";
-import { completenessValues, describeSlot, fieldKey, fieldSlots, initialState, liveErrors, slotForMissing, translationPenalty, type TFieldSlot, type TWorkspaceState } from "@/lib/workspace/workspace-model";
+import { completenessValues, describeSlot, draftSpansText, fieldKey, fieldSlots, initialState, isDraftSpan, liveErrors, slotForMissing, translationPenalty, type TFieldSlot, type TWorkspaceState } from "@/lib/workspace/workspace-model";
 import { formatValue } from "@/lib/workspace/format-value";
 import { ChoiceField, type TChoice } from "./choice-field";
 import { TokenText } from "./token-text";
@@ -28,9 +28,6 @@ import { PostEditDiff } from "./post-edit-diff";
 import { useAutosave, type TConflict } from "./use-autosave";
 
 type TAlignDraft = { pattern: TRealisationPattern | null; spans: TSpan[] };
-type TErrorDraft = { translationId: string; start: number; end: number; mrwId: string | null; category: TMetahopeCategory | null; severity: TMetahopeSeverity | null; comment: string | null };
-
-const DRAFT = "draft";
 const LIKERT_FIELDS = new Set(["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "AUTHENTICITY"]);
 
 function isEditable(t: EventTarget | null): boolean {
@@ -44,7 +41,8 @@ function choiceLabels(slot: TFieldSlot, item: TWorkspaceItem): TChoice[] {
   if (slot.field === "POSTEDIT_FIGURATIVE" || slot.field === "POSTEDIT_LITERAL") {
     return item.translations.map((t) => ({ value: t.id, label: `Start from ${t.label}` }));
   }
-  if (LIKERT_FIELDS.has(slot.field)) return LIKERT_SCALE.map((l) => ({ value: l.value, label: String(l.value), title: l.name }));
+  // The scale's anchors (MMTE app. B.1, B.4) on the buttons, after the digit to press.
+  if (LIKERT_FIELDS.has(slot.field)) return LIKERT_SCALE.map((l) => ({ value: l.value, label: l.name, title: l.definition }));
   return slot.choices.map((c) => ({ value: c, label: String(c) }));
 }
 
@@ -65,7 +63,8 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const [selection, setSelection] = useState<Record<string, [number, number] | null>>({});
   const [drafts, setDrafts] = useState<Record<string, TAlignDraft>>({});
   const [selectedError, setSelectedError] = useState<string | null>(null);
-  const [errorDraft, setErrorDraft] = useState<TErrorDraft | null>(null);
+  // The translation last touched with the mouse or holding the focused field: where keys act (point 5).
+  const [activeTid, setActiveTid] = useState<string | null>(null);
   const [showHelp, setShowHelp] = useState(false);
   const [showKeys, setShowKeys] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -129,7 +128,10 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       setMessage(`This item was ${assignmentStatus === "SKIPPED" ? "skipped" : "submitted"}; reopen it to change it.`);
       return;
     }
-    setUndoStack((u) => recordChange(u, stateRef.current));
+    // Take the snapshot now: an updater reading stateRef lazily (React runs it at the next render,
+    // after the line below) recorded the state AFTER the change, so undo restored nothing.
+    const before = stateRef.current;
+    setUndoStack((u) => recordChange(u, before));
     stateRef.current = next;
     setState(next);
     for (const op of ops) autosave.save(op, op.kind === "postEdit" || (op.kind === "errorUpdate" && op.patch.comment !== undefined) ? TEXT_DEBOUNCE_MS : SAVE_DEBOUNCE_MS);
@@ -149,6 +151,10 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const missing = useMemo(() => findMissing(item.view, item, completenessValues(item, state)), [item, state]);
   const missingSlots = useMemo(() => new Set(missing.map(slotForMissing)), [missing]);
   const current = slots[focus] as TFieldSlot | undefined;
+  // Where keyboard actions act (issue 13, point 5): the selected error's translation, else the one
+  // last touched with the mouse or holding the focused field — never a translation off-screen by
+  // default. The section shows it ("keys act here").
+  const keyTid = (selectedError ? state.errors[selectedError]?.translationId : null) ?? activeTid ?? current?.translationId ?? null;
   const translationOf = (id: string | null | undefined) => item.translations.find((t) => t.id === id);
 
   const alignDraft = useCallback((slot: Pick<TFieldSlot, "id" | "translationId" | "mrwId">): TAlignDraft => {
@@ -180,6 +186,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     const n = Math.max(0, Math.min(slots.length - 1, i));
     setFocus(n);
     setSelectedError(null);
+    setActiveTid(slots[n]?.translationId ?? null);
     const el = slotEls.current.get(slots[n]?.id);
     if (el) {
       el.focus({ preventScroll: true });
@@ -216,44 +223,29 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       const pos = toks[c]?.start ?? 0;
       span = { start: pos, end: pos };
     }
-    setErrorDraft({ translationId, ...span, mrwId: suggestMrw(translationId, span), category: null, severity: null, comment: null });
-    setSelectedError(DRAFT);
+    // Stored at once as a draft (no category or severity yet): a reload never loses it, the
+    // indicator names what it lacks and submit refuses it until chosen (issue 13, point 7).
+    const clientId = newClientId();
+    const fields = { translationId, mrwId: suggestMrw(translationId, span), category: null, severity: null, start: span.start, end: span.end, comment: null };
+    const s = stateRef.current;
+    change({ ...s, errors: { ...s.errors, [clientId]: { id: clientId, version: 0, ...fields } } }, [{ kind: "errorCreate", segmentId: segId, clientId, fields }]);
+    setSelectedError(clientId);
+    setActiveTid(translationId);
     setSelection((s) => ({ ...s, [translationId]: null }));
     setMessage(`New error on “${translationOf(translationId)?.text.slice(span.start, span.end) || "(omission)"}”: press a category letter (I R M S P) and a severity digit (1–5).`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tokens, selection, cursor, suggestMrw]);
-
-  const updateDraftError = useCallback((patch: Partial<TErrorDraft>) => {
-    if (!errorDraft) return;
-    const next = { ...errorDraft, ...patch };
-    if (!next.category || !next.severity) {
-      setErrorDraft(next);
-      return;
-    }
-    // Category and severity chosen: the error exists now.
-    const clientId = newClientId();
-    const fields = { translationId: next.translationId, mrwId: next.mrwId, category: next.category, severity: next.severity, start: next.start, end: next.end, comment: next.comment };
-    const s = stateRef.current;
-    change({ ...s, errors: { ...s.errors, [clientId]: { id: clientId, version: 0, ...fields } } }, [{ kind: "errorCreate", segmentId: segId, clientId, fields }]);
-    setErrorDraft(null);
-    setSelectedError(clientId);
-    setMessage(null);
-  }, [errorDraft, change, segId]);
+  }, [tokens, selection, cursor, suggestMrw, change, segId]);
 
   const updateError = useCallback((id: string, patch: Partial<Omit<TItemErrorSpan, "id" | "version" | "translationId">>) => {
-    if (id === DRAFT) return updateDraftError(patch as Partial<TErrorDraft>);
     const s = stateRef.current;
     const e = s.errors[id];
     if (!e) return;
-    change({ ...s, errors: { ...s.errors, [id]: { ...e, ...patch } } }, [{ kind: "errorUpdate", segmentId: segId, id, patch, baseVersion: Math.max(1, e.version) }]);
-  }, [change, segId, updateDraftError]);
+    const next = { ...e, ...patch };
+    change({ ...s, errors: { ...s.errors, [id]: next } }, [{ kind: "errorUpdate", segmentId: segId, id, patch, baseVersion: Math.max(1, e.version) }]);
+    if (isDraftSpan(e) && !isDraftSpan(next)) setMessage(null); // the "press a category letter…" prompt is done
+  }, [change, segId]);
 
   const deleteError = useCallback((id: string) => {
-    if (id === DRAFT) {
-      setErrorDraft(null);
-      setSelectedError(null);
-      return;
-    }
     const s = stateRef.current;
     const e = s.errors[id];
     if (!e) return;
@@ -411,7 +403,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
 
   const run = useCallback((a: TKeyAction, target: EventTarget | null) => {
     const slot = slots[focus];
-    const tid = selectedError === DRAFT ? errorDraft?.translationId : selectedError ? stateRef.current.errors[selectedError]?.translationId : slot?.translationId ?? item.translations[0]?.id;
+    const tid = keyTid;
     switch (a.id.replace(/-\d$/, "").replace(/-[A-Z]{3}$/, "").replace(/-(minor|medium|major|severe|critical)$/, "")) {
       case "field.choose":
         if (slot) chooseDigit(slot, Number(a.arg));
@@ -461,14 +453,14 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
           return;
         }
         if (selectedError) {
-          if (selectedError === DRAFT) setErrorDraft(null);
           setSelectedError(null);
           return;
         }
         if (showHelp) setShowHelp(false);
         return;
       case "error.new":
-        if (!item.view.metahopeErrors || !tid) return;
+        if (!item.view.metahopeErrors) return;
+        if (!tid) return setMessage("Select text in a translation (drag over it), or move to one of its fields, then press e.");
         startError(tid);
         return;
       case "error.category":
@@ -482,7 +474,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         return;
       case "error.cycle-mrw": {
         if (!selectedError) return;
-        const cur = selectedError === DRAFT ? errorDraft?.mrwId ?? null : stateRef.current.errors[selectedError]?.mrwId ?? null;
+        const cur = stateRef.current.errors[selectedError]?.mrwId ?? null;
         const ids = [null, ...item.mrws.filter((m) => m.active).map((m) => m.id)];
         updateError(selectedError, { mrwId: ids[(ids.indexOf(cur) + 1) % ids.length] });
         return;
@@ -531,7 +523,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       }
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [slots, focus, selectedError, errorDraft, item, chooseDigit, setValue, focusSlot, missingSlots, showKeys, showHelp, startError, updateError, deleteError, submit, undoStack, segId, autosave, tokens, cursor, alignDraft, commitAlignment]);
+  }, [slots, focus, selectedError, keyTid, item, chooseDigit, setValue, focusSlot, missingSlots, showKeys, showHelp, startError, updateError, deleteError, submit, undoStack, segId, autosave, tokens, cursor, alignDraft, commitAlignment]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -620,6 +612,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         missing={missingSlots.has(slot.id)}
         onFocus={() => {
           if (focus !== i) setFocus(i);
+          if (activeTid !== slot.translationId) setActiveTid(slot.translationId);
         }}
         onChoose={(v) => chooseDigit(slot, choiceLabels(slot, item).findIndex((c) => c.value === v) + 1)}
       >
@@ -651,6 +644,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const helpField: TFieldName | "ERROR_SPAN" | null = selectedError ? "ERROR_SPAN" : current?.field ?? null;
   const helpMrw = item.mrws.find((m) => m.id === current?.mrwId);
   const done = slots.length - missingSlots.size;
+  const draftText = draftSpansText(state);
 
   return (
     <div className="space-y-3 pb-16" data-testid="workspace">
@@ -658,8 +652,11 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         <a href={`/projects/${slug}/queue?scheme=${item.scheme}`} className="text-indigo-700 underline">
           Queue
         </a>
+        <span data-testid="item-progress" className="font-medium">
+          Item {item.nav.position} of {item.nav.total} · {item.nav.done} done
+        </span>
         <span>
-          Item {item.nav.position} of {item.nav.total} · {item.scheme === "MMTE" ? "MMTE" : "MetaHOPE"}
+          {item.scheme === "MMTE" ? "MMTE" : "MetaHOPE"}
           {item.segment.split ? ` · ${item.segment.split.toLowerCase()}` : ""} · {assignmentStatus.toLowerCase().replace("_", " ")}
         </span>
         <span className="text-slate-500">
@@ -668,6 +665,12 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         <span role="status" aria-live="polite" data-testid="save-status" data-status={autosave.status} className={`rounded px-2 py-0.5 ${autosave.status === "saved" ? "bg-emerald-100 text-emerald-800" : autosave.status === "saving" ? "bg-sky-100 text-sky-800" : "bg-amber-100 text-amber-900"}`}>
           {statusText(autosave.status, autosave.pending)}
         </span>
+        {draftText && (
+          // Drafts are stored, but the item is not finished: say so next to "All changes saved" (point 7).
+          <span data-testid="draft-errors" className="rounded bg-amber-100 px-2 py-0.5 text-amber-900">
+            {draftText} — kept as a draft, needed before submit
+          </span>
+        )}
         <div className="ml-auto flex gap-2">
           <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => setShowHelp((v) => !v)} aria-pressed={showHelp}>
             Guidelines (g)
@@ -686,6 +689,10 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
           )}
         </div>
       </div>
+      {/* The item and, when open, the guidelines docked beside it: the panel never covers the action
+          bar above (issue 13, point 8); a container query lets the item's grids narrow with it. */}
+      <div className="gap-3 lg:flex lg:items-start">
+      <div className="@container min-w-0 flex-1 space-y-3">
       {message && (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="workspace-message">
           {message}
@@ -731,11 +738,27 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         const review = tSlots.find((s) => s.field === "METAHOPE_ERRORS");
         const alignSlot = current?.field === "ALIGNMENT" && current.translationId === t.id ? current : null;
         const aligned = alignSlot ? alignDraft(alignSlot).spans : [];
-        const active = current?.translationId === t.id || (selectedError && (selectedError === DRAFT ? errorDraft?.translationId : state.errors[selectedError]?.translationId) === t.id);
+        const active = keyTid === t.id;
+        const alignMrw = alignSlot ? item.mrws.find((m) => m.id === alignSlot.mrwId) : undefined;
+        // What the keys do here, said where the annotator looks (points 5 and 6).
+        const keysDo = selectedError && state.errors[selectedError]?.translationId === t.id
+          ? "letters and digits set the selected error"
+          : alignMrw
+            ? `Space and drags mark the alignment of “${alignMrw.token}”`
+            : item.view.metahopeErrors
+              ? "Space and drags select for a new error (e)"
+              : null;
         return (
-          <section key={t.id} aria-label={t.label} className={`rounded-lg border bg-white p-3 ${active ? "border-indigo-400 shadow" : "border-slate-200"}`} data-testid={`translation-${t.label}`}>
+          <section key={t.id} aria-label={t.label} className={`rounded-lg border bg-white p-3 ${active ? "border-indigo-500 shadow ring-2 ring-indigo-300" : "border-slate-200"}`} data-testid={`translation-${t.label}`}>
             <div className="flex items-baseline justify-between gap-2">
-              <h2 className="font-semibold">{t.label}</h2>
+              <h2 className="font-semibold">
+                {t.label}
+                {active && (
+                  <span className="ml-2 rounded bg-indigo-600 px-1.5 py-0.5 align-middle text-xs font-medium text-white" data-testid="keys-act-here">
+                    keys act here{keysDo ? ` · ${keysDo}` : ""}
+                  </span>
+                )}
+              </h2>
               {item.view.metahopeErrors && (
                 <span className="text-sm" data-testid="penalty">
                   Penalty: <strong>{translationPenalty(state, t.id)}</strong> ({errs.length} error{errs.length === 1 ? "" : "s"})
@@ -747,19 +770,22 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
               lang={t.language}
               tokens={tokens[t.id]}
               aligned={aligned}
-              errors={[...errs.map((e) => ({ id: e.id, start: e.start, end: e.end, selected: e.id === selectedError })), ...(errorDraft && errorDraft.translationId === t.id ? [{ id: DRAFT, start: errorDraft.start, end: errorDraft.end, selected: true }] : [])]}
+              errors={errs.map((e) => ({ id: e.id, start: e.start, end: e.end, selected: e.id === selectedError }))}
               selection={selection[t.id] ?? null}
               cursor={active ? cursor[t.id] ?? null : null}
               label={`${t.label} text`}
               onRange={(a, b) => {
                 setCursor((c) => ({ ...c, [t.id]: b }));
+                // the keys follow the mouse: `e`, Space and Shift+→ now act in this translation
+                setActiveTid(t.id);
+                setSelectedError(null);
                 if (alignSlot) {
                   const d = alignDraft(alignSlot);
                   commitAlignment(alignSlot, { ...d, spans: toggleTokenRange(d.spans, tokens[t.id], a, b) });
-                } else setSelection((s) => ({ ...s, [t.id]: [a, b] }));
+                } else setSelection({ [t.id]: [a, b] });
               }}
             />
-            {quality.length > 0 && <div className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-4">{quality.map((s) => renderSlot(s))}</div>}
+            {quality.length > 0 && <div className="mt-2 grid grid-cols-2 gap-2 @4xl:grid-cols-4">{quality.map((s) => renderSlot(s))}</div>}
             {item.mrws
               .filter((m) => m.active)
               .map((m) => {
@@ -771,7 +797,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
                       MRW <mark className="rounded bg-amber-100 px-0.5">{m.token}</mark>
                       <span className="ml-1 text-xs text-slate-500">{m.metaphorical ? "metaphorical" : "literal"} source</span>
                     </div>
-                    <div className="grid grid-cols-1 gap-2 md:grid-cols-2 xl:grid-cols-3">
+                    <div className="grid grid-cols-1 gap-2 @xl:grid-cols-2 @4xl:grid-cols-3">
                       {ms.map((s) =>
                         renderSlot(
                           s,
@@ -801,14 +827,18 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
                 <ErrorList
                   translation={t}
                   errors={errs}
-                  draft={errorDraft && errorDraft.translationId === t.id ? errorDraft : null}
                   mrws={item.mrws.filter((m) => m.active)}
                   selected={selectedError}
-                  onSelect={setSelectedError}
+                  onSelect={(id) => {
+                    setSelectedError(id);
+                    setActiveTid(t.id);
+                  }}
                   onUpdate={updateError}
                   onDelete={deleteError}
                   onNew={() => startError(t.id)}
                   canNew={true}
+                  onActivate={() => focusSlot(slotIndex.get(review.id)!)}
+                  alignmentMrw={alignMrw?.token ?? null}
                 />
                 {renderSlot(review)}
               </div>
@@ -820,7 +850,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       {slots.some((s) => s.field.startsWith("POSTEDIT")) && (
         <section aria-label="Post-edits" className="rounded-lg border border-slate-200 bg-white p-3">
           <h2 className="font-semibold">Post-edits (MMTE B.5)</h2>
-          <div className="mt-2 grid gap-3 lg:grid-cols-2">
+          <div className="mt-2 grid gap-3 @3xl:grid-cols-2">
             {slots
               .filter((s) => s.field.startsWith("POSTEDIT"))
               .map((s) => {
@@ -851,7 +881,9 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         </section>
       )}
 
+      </div>
       {showHelp && <GuidelinesPanel field={helpField} mrwMetaphorical={helpMrw?.metaphorical ?? item.segment.metaphorical} onClose={() => setShowHelp(false)} />}
+      </div>
       {showKeys && <CheatSheet onClose={() => setShowKeys(false)} />}
       {conflict && <ConflictDialog conflict={conflict} describe={describeConflict} onResolve={resolveConflict} />}
     </div>
@@ -861,7 +893,6 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
 function ErrorList(p: {
   translation: { id: string; text: string; label: string; language: string };
   errors: TItemErrorSpan[];
-  draft: TErrorDraft | null;
   mrws: { id: string; token: string }[];
   selected: string | null;
   onSelect: (id: string | null) => void;
@@ -869,16 +900,32 @@ function ErrorList(p: {
   onDelete: (id: string) => void;
   onNew: () => void;
   canNew: boolean;
+  /** Makes this list the keys' target (focuses the translation's error review field). */
+  onActivate: () => void;
+  /** The MRW whose alignment Space and drags edit right now in this translation, if any. */
+  alignmentMrw: string | null;
 }) {
-  const rows: (TItemErrorSpan | (TErrorDraft & { id: string }))[] = [...p.errors, ...(p.draft ? [{ ...p.draft, id: DRAFT }] : [])];
+  const rows = p.errors;
   return (
-    <div aria-label={`Errors in ${p.translation.label}`}>
-      <div className="flex items-center gap-2 text-sm">
+    <div role="group" aria-label={`Errors in ${p.translation.label}`}>
+      {/* Clicking the heading moves the keys here, so its hint is true when followed (issue 13, point 6). */}
+      <div className="flex cursor-pointer flex-wrap items-center gap-2 text-sm" onClick={p.onActivate} data-testid="errors-header">
         <span className="font-medium">MetaHOPE errors</span>
-        <button type="button" className="rounded border border-slate-300 px-2 py-0.5 text-xs" onClick={p.onNew}>
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs"
+          onClick={(ev) => {
+            ev.stopPropagation(); // not also the heading's "keys here", which would deselect the new error
+            p.onNew();
+          }}
+        >
           New error on selection (e)
         </button>
-        <span className="text-xs text-slate-500">Drag over the text (or Shift+→ and Space) to select; no selection = omission at the cursor.</span>
+        <span className="text-xs text-slate-500">
+          {p.alignmentMrw
+            ? `Shift+→, Space and drags now edit the alignment of “${p.alignmentMrw}” — click here first to select for an error.`
+            : "Drag over the text (or Shift+→ and Space) to select; no selection = omission at the cursor."}
+        </span>
       </div>
       {rows.length > 0 && (
         <ul className="mt-1 space-y-1">
@@ -893,6 +940,11 @@ function ErrorList(p: {
                 className={`flex flex-wrap items-center gap-2 rounded border px-2 py-1 text-sm ${sel ? "border-red-500 bg-red-50" : "border-slate-200"}`}
               >
                 <span lang={p.translation.language} className="font-medium text-red-800">“{excerpt}”</span>
+                {isDraftSpan(e) && (
+                  <span className="rounded bg-amber-100 px-1 text-xs font-medium text-amber-900" data-testid="draft-error-mark">
+                    draft — needs {e.category === null ? "a category" : "a severity"}
+                  </span>
+                )}
                 <label className="flex items-center gap-1">
                   <span className="sr-only">Category</span>
                   <select aria-label="Category" value={e.category ?? ""} onChange={(ev) => p.onUpdate(e.id, { category: ev.target.value as TMetahopeCategory })} className="rounded border px-1 py-0.5">
@@ -924,18 +976,16 @@ function ErrorList(p: {
                     </option>
                   ))}
                 </select>
-                {e.id !== DRAFT && (
-                  <input
-                    aria-label="Comment"
-                    placeholder="comment (optional)"
-                    defaultValue={e.comment ?? ""}
-                    onBlur={(ev) => {
-                      const v = ev.target.value.trim() || null;
-                      if (v !== (e.comment ?? null)) p.onUpdate(e.id, { comment: v });
-                    }}
-                    className="min-w-0 flex-1 rounded border px-1 py-0.5"
-                  />
-                )}
+                <input
+                  aria-label="Comment"
+                  placeholder="comment (optional)"
+                  defaultValue={e.comment ?? ""}
+                  onBlur={(ev) => {
+                    const v = ev.target.value.trim() || null;
+                    if (v !== (e.comment ?? null)) p.onUpdate(e.id, { comment: v });
+                  }}
+                  className="min-w-0 flex-1 rounded border px-1 py-0.5"
+                />
                 <button type="button" aria-label={`Delete error “${excerpt}”`} className="rounded border border-slate-300 px-1.5 text-xs" onClick={(ev) => { ev.stopPropagation(); p.onDelete(e.id); }}>
                   Delete
                 </button>

@@ -9,9 +9,9 @@ import { KEYMAP, type TKeyAction } from "@/lib/keymap/keymap";
 
 export const WORKSPACE_EXTRA_KEYS: readonly TKeyAction[] = [
   { id: "field.choose-6", keys: ["6"], description: "Choose the 6th value (realisation pattern OMISSION)", scope: "field", group: "Values", arg: 6 },
-  { id: "span.cursor-next", keys: ["Shift+ArrowRight"], description: "Move the token cursor right in the focused translation", scope: "workspace", group: "Navigation" },
-  { id: "span.cursor-prev", keys: ["Shift+ArrowLeft"], description: "Move the token cursor left in the focused translation", scope: "workspace", group: "Navigation" },
-  { id: "span.toggle", keys: [" "], description: "Space: add/remove the token under the cursor to the alignment span or the error selection", scope: "workspace", group: "MetaHOPE" },
+  { id: "span.cursor-next", keys: ["Shift+ArrowRight"], description: "Move the token cursor right in the translation marked “keys act here”", scope: "workspace", group: "Navigation" },
+  { id: "span.cursor-prev", keys: ["Shift+ArrowLeft"], description: "Move the token cursor left in the translation marked “keys act here”", scope: "workspace", group: "Navigation" },
+  { id: "span.toggle", keys: [" "], description: "Space: add/remove the token under the cursor to the focused alignment, else to the error selection (the translation marked “keys act here” says which)", scope: "workspace", group: "MetaHOPE" },
   { id: "field.edit", keys: ["Enter"], description: "Edit the post-edit text (Esc to leave it)", scope: "field", group: "Values" },
   { id: "error.cycle-mrw", keys: ["0"], description: "Tie the selected error to the next MRW, or make it sentence-level", scope: "errorSpan", group: "MetaHOPE" },
 ];
