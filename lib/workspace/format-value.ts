@@ -17,7 +17,8 @@ export function formatValue(field: string, value: unknown, text?: string): strin
     if ("category" in v) {
       const c = METAHOPE_CATEGORY_DEFINITIONS[v.category as TMetahopeCategory];
       const span = text ? ` “${text.slice(Number(v.start), Number(v.end))}”` : "";
-      return `${c?.code ?? v.category} ${severityByPenalty(Number(v.severity))?.name ?? v.severity}${span}${v.comment ? ` — ${v.comment}` : ""}`;
+      // a draft span has no category/severity yet (null): say so rather than print "null"
+      return `${c?.code ?? v.category ?? "(no category)"} ${severityByPenalty(Number(v.severity))?.name ?? v.severity ?? "(no severity)"}${span}${v.comment ? ` — ${v.comment}` : ""}`;
     }
     if ("text" in v) return String(v.text);
   }
