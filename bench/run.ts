@@ -88,8 +88,9 @@ async function main() {
 
   const runWorkspace = await optionalModule<(o: Json) => Promise<Json>>("workspace.ts", "runWorkspaceBench");
   const runDashboard = await optionalModule<(o: Json) => Promise<Json>>("dashboard.ts", "runDashboardBench");
+  const runDemoDashboard = await optionalModule<(o: Json) => Promise<Json>>("demo-dashboard.ts", "runDemoDashboardBench");
   let server: ChildProcess | null = null;
-  if (runWorkspace || runDashboard) {
+  if (runWorkspace || runDashboard || runDemoDashboard) {
     const port = Number(process.env.BENCH_PORT ?? 3290);
     console.error("[bench] starting next start for the HTTP figures …");
     server = await startServer(dbUrl, port);
@@ -111,6 +112,11 @@ async function main() {
         console.error("[bench] dashboard …");
         await part(results, "dashboard", () => runDashboard({ baseURL, databaseUrl: dbUrl, ...(small ? { segments: 1_000 } : {}) }));
       }
+      if (runDemoDashboard) {
+        // issue 13 point 4: the demo's dashboard (page and hydration in Chromium) against a light page of the same server
+        console.error("[bench] dashboard at demo size …");
+        await part(results, "demoDashboard", () => runDemoDashboard({ baseURL, databaseUrl: dbUrl }));
+      }
     } finally {
       server.kill("SIGTERM");
     }
@@ -123,6 +129,7 @@ async function main() {
     importRowsVsCopy: ratio(Number((ie?.import as Json | undefined)?.rowsPerS), baselines.copyRowsPerSecond.perSecond),
     exportRowsVsSelect: ratio(Number((ie?.export as Json | undefined)?.rowsPerS), baselines.selectRowsPerSecond.perSecond),
     saveThroughputVsInsertTps: ratio(Number(ws?.requestsPerSecond), baselines.insertTps.perSecond),
+    ...demoDashboardRatios(results.demoDashboard as Json | undefined),
   };
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
 
@@ -130,6 +137,17 @@ async function main() {
   writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
   printTable(results);
   console.log(JSON.stringify(results, null, 2));
+}
+
+/** Demo dashboard / project list page, server response and Chromium (hydration / load), seeded and finished demo. */
+function demoDashboardRatios(d: Json | undefined): Json {
+  const of = (state: string, side: "server" | "client") => ((d?.[state] as Json | undefined)?.[side] as Json | undefined)?.ratio ?? null;
+  return {
+    demoDashboardServerVsProjectList: of("seeded", "server"),
+    demoDashboardHydrationVsProjectListLoad: of("seeded", "client"),
+    demoFinishedDashboardServerVsProjectList: of("finished", "server"),
+    demoFinishedDashboardHydrationVsProjectListLoad: of("finished", "client"),
+  };
 }
 
 function printTable(r: Json) {

@@ -1,12 +1,14 @@
 "use client";
 // The agreement dashboard and score tables of one project (MetaHOPE tables 3–6, MMTE table 3
 // and figures 3–5). All numbers come from the server (lib/reports); this only lays them out.
+import { useEffect } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
-import { LazyDetails } from "@/components/ui/lazy-details";
+import { AllFigures } from "@/components/dashboard/all-figures";
 import { EquivalenceBars } from "@/components/dashboard/equivalence-bars";
 import { FiltersForm } from "@/components/dashboard/filters-form";
 import { Heatmap } from "@/components/dashboard/heatmap";
+import { RatingDistributions } from "@/components/dashboard/rating-distributions";
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
@@ -14,14 +16,51 @@ import type { TCell, TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/
 import type { TDashboardModel } from "@/lib/reports/dashboard-model";
 import type { TReportQuery } from "@/lib/reports/report-query";
 import { MMTE_AGREEMENT_FIELDS } from "@/lib/reports/agreement-figure";
+import { figureIncludes } from "@/lib/reports/figure-includes";
 
-export type DashboardViewProps = TDashboardModel & { slug: string };
+/** "Includes: …" under a figure: which annotations it rests on (issue 13, point 1). */
+function Includes({ text, testId }: { text: string; testId?: string }) {
+  return (
+    // a span (block): it also sits inside chart captions, where a <p> may not
+    <span className="block text-xs text-slate-500" data-testid={testId}>
+      <span className="font-medium text-slate-600">Includes:</span> {text}.
+    </span>
+  );
+}
+
+/** The model without the flat figures (they stay on the server; the summary tables hold the shown ones). */
+export type DashboardViewProps = Omit<TDashboardModel, "figures"> & { slug: string; figureCount: number };
 
 const val = (c: TCell | null) => (c ? c.value : null);
+const titleCase = (s: string) => s[0] + s.slice(1).toLowerCase();
+// short equivalence labels, as MMTE's figures write them ("full equi", "mis", …)
+const EQ_SHORT: Record<string, string> = { FULL: "full", PART: "part", NON: "non", MISUNDERSTANDING: "mis", ERROR: "error", LITERAL: "lit", METAPHORICAL: "met" };
+
+/** "n = 75 translations" (the smallest pairwise-complete n, and the largest when they differ). */
+function correlationSample(matrix: { n: number }[][]): string {
+  const ns = matrix.flatMap((r, i) => r.filter((_, j) => j !== i).map((c) => c.n));
+  if (ns.length === 0) return "no translations";
+  const lo = Math.min(...ns);
+  const hi = Math.max(...ns);
+  return `n = ${lo === hi ? lo : `${lo}–${hi}`} translations with both scores (one value per translation: the panel's value)`;
+}
 
 function cellColumn<T>(id: string, header: string, get: (r: T) => TCell | null, digits = 3, suffix = ""): ColumnDef<T, unknown> {
   return { id, header, accessorFn: (r) => val(get(r)), cell: ({ row }) => <ValueCell cell={get(row.original)} digits={digits} suffix={suffix} />, sortUndefined: "last" };
 }
+
+/** CSV-only columns of a summary table: n and raters of each statistic, and every note of the row. */
+function sampleColumns<T>(cells: [id: string, get: (r: T) => TCell | null][]): ColumnDef<T, unknown>[] {
+  return [
+    ...cells.flatMap(([id, get]) => [
+      { id: `${id}-n`, header: `${id} n`, accessorFn: (r: T) => get(r)?.n ?? null } as ColumnDef<T, unknown>,
+      { id: `${id}-raters`, header: `${id} raters`, accessorFn: (r: T) => get(r)?.raters ?? null } as ColumnDef<T, unknown>,
+    ]),
+    { id: "note", header: "note", accessorFn: (r: T) => cells.map(([id, get]) => (get(r)?.note ? `${id}: ${get(r)?.note}` : "")).filter(Boolean).join("; ") },
+  ];
+}
+// columns given by accessorKey have no `id` (TanStack derives it): only the ids set here are CSV-only
+const csvOnlyOf = <T,>(cols: ColumnDef<T, unknown>[]) => cols.flatMap((c) => (c.id ? [c.id] : [])).filter((id) => id === "note" || id.endsWith("-n") || id.endsWith("-raters"));
 
 function queryString(q: TReportQuery, extra: Record<string, string> = {}) {
   const p = new URLSearchParams();
@@ -38,7 +77,7 @@ function queryString(q: TReportQuery, extra: Record<string, string> = {}) {
 }
 
 export function DashboardView(props: DashboardViewProps) {
-  const { slug, query, figures, metahope, mmte, scores, detail } = props;
+  const { slug, query, metahope, mmte, scores, detail, perLabel } = props;
   const convention = props.conventions.find((c) => c.id === query.convention) ?? props.conventions[0];
   const totalsAnnotators = [...new Set(metahope.flatMap((r) => Object.keys(r.totals)))];
   const mhColumns: ColumnDef<TMetahopeSummaryRow, unknown>[] = [
@@ -49,6 +88,7 @@ export function DashboardView(props: DashboardViewProps) {
     cellColumn("r", "Pearson r", (r) => r.r),
     cellColumn("exact", "Exact %", (r) => r.exact, 1),
     ...totalsAnnotators.map((a, i) => ({ id: `total-${i}`, header: `Total ${a}`, accessorFn: (r: TMetahopeSummaryRow) => r.totals[a] ?? null }) as ColumnDef<TMetahopeSummaryRow, unknown>),
+    ...sampleColumns<TMetahopeSummaryRow>([["alpha", (r) => r.alpha], ["kappa", (r) => r.kappa], ["r", (r) => r.r], ["exact", (r) => r.exact]]),
   ];
   const mmColumns: ColumnDef<TMmteSummaryRow, unknown>[] = [
     { accessorKey: "system", header: "System" },
@@ -58,19 +98,13 @@ export function DashboardView(props: DashboardViewProps) {
     cellColumn("alpha", "Krippendorff α", (r) => r.alpha),
     cellColumn("kappa", "Cohen κ (2 annotators)", (r) => r.kappa),
     cellColumn("exact", "Exact %", (r) => r.exact, 1),
+    ...sampleColumns<TMmteSummaryRow>([["fleiss", (r) => r.fleiss], ["alpha", (r) => r.alpha], ["kappa", (r) => r.kappa], ["exact", (r) => r.exact]]),
   ];
-  const figColumns: ColumnDef<TAgreementFigure, unknown>[] = [
-    { accessorKey: "scheme", header: "scheme" },
-    { accessorKey: "system", header: "system" },
-    { accessorKey: "field", header: "field" },
-    { accessorKey: "statistic", header: "statistic" },
-    { id: "variant", header: "level/weights", accessorFn: (f) => [f.level, f.weights, f.kappaCategories, f.label].filter(Boolean).join(" ") },
-    { id: "who", header: "annotator(s)", accessorFn: (f) => f.annotator ?? f.annotators?.join(" × ") ?? "" },
-    { id: "value", header: "value", accessorFn: (f) => f.value, cell: ({ row }) => <ValueCell cell={{ value: row.original.value, reason: row.original.reason, ci95: row.original.ci95, ciReason: row.original.ciReason, n: row.original.n }} digits={row.original.statistic === "exact_agreement" ? 1 : 3} />, sortUndefined: "last" },
-    { accessorKey: "n", header: "n" },
-  ];
-  const perLabel = detail ? figures.filter((f) => f.scheme === "mmte" && f.system === detail.system && f.field === detail.field && f.statistic === "fleiss_kappa" && f.label) : [];
   const qs = queryString(query);
+  const filter = { split: query.split, systems: query.systems };
+  const labelsIncluded = `every annotator's saved label (imported, submitted or still in progress), one per annotator and MRW instance; ${query.annotator ? `annotator ${query.annotator} only` : query.adjudicated ? "an adjudicated value replaces the annotators' labels of its instance" : "adjudicated values not used"}`;
+  // a performance mark when the page has hydrated: bench/demo-dashboard.ts times it in Chromium
+  useEffect(() => void performance.mark("tropos:dashboard-hydrated"), []);
 
   return (
     <div className="space-y-6" data-testid="dashboard">
@@ -90,20 +124,24 @@ export function DashboardView(props: DashboardViewProps) {
       </p>
 
       <section aria-labelledby="mh-agreement">
-        <h3 id="mh-agreement" className="mb-2 font-medium">MetaHOPE agreement per MRW instance (tables 3–4)</h3>
+        <h3 id="mh-agreement" className="mb-1 font-medium">MetaHOPE agreement per MRW instance (tables 3–4)</h3>
+        <Includes text={figureIncludes("metahope", filter)} testId="includes-metahope" />
         {metahope.length === 0 ? (
           <p className="text-sm text-slate-500">No MetaHOPE annotations in this selection.</p>
         ) : (
-          <DataTable data={metahope} columns={mhColumns} csvName={`${slug}-metahope-agreement`} testId="metahope-agreement" />
+          <DataTable data={metahope} columns={mhColumns} csvName={`${slug}-metahope-agreement`} testId="metahope-agreement" csvOnly={csvOnlyOf(mhColumns)} />
         )}
       </section>
 
       <section aria-labelledby="mmte-agreement" className="space-y-3">
-        <h3 id="mmte-agreement" className="font-medium">MMTE agreement</h3>
+        <div>
+          <h3 id="mmte-agreement" className="font-medium">MMTE agreement</h3>
+          <Includes text={figureIncludes("mmte", filter)} testId="includes-mmte" />
+        </div>
         {mmte.length === 0 ? (
           <p className="text-sm text-slate-500">No MMTE annotations with two or more annotators in this selection.</p>
         ) : (
-          <DataTable data={mmte} columns={mmColumns} csvName={`${slug}-mmte-agreement`} testId="mmte-agreement" />
+          <DataTable data={mmte} columns={mmColumns} csvName={`${slug}-mmte-agreement`} testId="mmte-agreement" csvOnly={csvOnlyOf(mmColumns)} />
         )}
         <form method="get" className="flex flex-wrap items-end gap-3 text-xs" aria-label="Field detail">
           {Object.entries(Object.fromEntries(new URLSearchParams(qs))).map(([k, v]) => (
@@ -135,17 +173,22 @@ export function DashboardView(props: DashboardViewProps) {
         {detail ? (
           <div className="grid gap-3 lg:grid-cols-2">
             <Heatmap
-              title={`Pairwise Cohen κ (${detail.weights}), ${detail.field}, ${detail.system}, ${detail.units} units`}
+              title={`Pairwise Cohen κ (${detail.weights}), ${detail.field}, ${detail.system}`}
+              sample={`over the ${detail.units} units any of the ${detail.annotators.length} annotators rated; each cell uses the units both rated`}
               name={`${slug}-kappa-${detail.field}-${detail.system}`}
               rowLabels={detail.annotators}
               colLabels={detail.annotators.map((_, i) => `#${i + 1}`)}
               values={detail.kappa}
               domain={[-1, 1]}
+              caption={<Includes text={figureIncludes("mmte", filter)} />}
               testId="kappa-matrix"
             />
             {detail.confusion && detail.pair && (
               <Heatmap
-                title={`Confusion matrix: ${detail.annotators[detail.pair[0]]} (rows) × ${detail.annotators[detail.pair[1]]} (columns), n = ${detail.confusion.n}`}
+                title={`Confusion matrix, ${detail.field}, ${detail.system}`}
+                sample={`n = ${detail.confusion.n} units rated by both ${detail.annotators[detail.pair[0]]} (rows) and ${detail.annotators[detail.pair[1]]} (columns)`}
+                rowTitle={detail.annotators[detail.pair[0]]}
+                colTitle={detail.annotators[detail.pair[1]]}
                 name={`${slug}-confusion-${detail.field}-${detail.system}`}
                 rowLabels={detail.confusion.categories}
                 colLabels={detail.confusion.categories}
@@ -161,9 +204,12 @@ export function DashboardView(props: DashboardViewProps) {
                   data={perLabel}
                   columns={[
                     { accessorKey: "label", header: "Label" },
-                    { id: "v", header: "Fleiss κ", accessorFn: (f: TAgreementFigure) => f.value, cell: ({ row }) => <ValueCell cell={{ value: row.original.value, reason: row.original.reason, n: row.original.n }} /> },
+                    { id: "v", header: "Fleiss κ", accessorFn: (f: TAgreementFigure) => f.value, cell: ({ row }) => <ValueCell cell={{ value: row.original.value, reason: row.original.reason, n: row.original.n, raters: row.original.raters, note: row.original.note }} /> },
+                    { id: "n", header: "n", accessorFn: (f: TAgreementFigure) => f.n },
+                    { id: "note", header: "note", accessorFn: (f: TAgreementFigure) => f.note ?? "" },
                   ]}
                   csvName={`${slug}-fleiss-per-label-${detail.field}`}
+                  csvOnly={["n", "note"]}
                 />
               </div>
             )}
@@ -174,36 +220,40 @@ export function DashboardView(props: DashboardViewProps) {
       </section>
 
       <ScoreTablesView slug={slug} scores={scores} />
-      {scores.mmte && <EquivalenceBars data={scores.mmte.equivalence} />}
+      {scores.mmte && <EquivalenceBars data={scores.mmte.equivalence} caption={<Includes text={labelsIncluded} />} />}
+      {props.ratingDistributions.length > 0 && <RatingDistributions data={props.ratingDistributions} caption={<Includes text={figureIncludes("mmte", filter)} />} />}
       {scores.mmte && (
         <div className="grid gap-3 lg:grid-cols-2">
           <Heatmap
             title="Pearson r between quality dimensions (MMTE fig. 4)"
+            sample={correlationSample(scores.mmte.correlation.matrix)}
             name={`${slug}-quality-correlation`}
-            rowLabels={[...scores.mmte.correlation.dimensions]}
-            colLabels={scores.mmte.correlation.dimensions.map((d) => d.slice(0, 4))}
+            rowLabels={scores.mmte.correlation.dimensions.map(titleCase)}
+            colLabels={scores.mmte.correlation.dimensions.map((d) => `${titleCase(d).slice(0, 3)}.`)}
             values={scores.mmte.correlation.matrix.map((r) => r.map((c) => (c.defined ? c.r : null)))}
             domain={[-1, 1]}
+            caption={<Includes text={scores.sourceDescription.replace(/\.$/, "")} />}
             testId="correlation-matrix"
           />
           <Heatmap
-            title={`Emotion × equivalence co-occurrence, shading ln(1 + count) (MMTE fig. 5), ${scores.mmte.emotionEquivalence.total} annotator labels (one per annotator and MRW)`}
+            title="Emotion × equivalence co-occurrence (MMTE fig. 5)"
+            sample={`n = ${scores.mmte.emotionEquivalence.total} annotator labels (one per annotator and MRW); colour ln(1 + count), as the paper`}
             name={`${slug}-emotion-equivalence`}
-            rowLabels={[...scores.mmte.emotionEquivalence.emotions]}
-            colLabels={scores.mmte.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${c.label}`)}
+            rowLabels={scores.mmte.emotionEquivalence.emotions.map(titleCase)}
+            colLabels={scores.mmte.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${EQ_SHORT[c.label] ?? c.label}`)}
             values={scores.mmte.emotionEquivalence.counts}
+            shadeValues={scores.mmte.emotionEquivalence.logCounts}
             format={(v) => String(v ?? 0)}
             rowTitle="emotion"
             colTitle="equivalence"
+            caption={<Includes text={labelsIncluded} />}
             testId="emotion-equivalence"
           />
         </div>
       )}
 
       <section aria-labelledby="all-figures">
-        <LazyDetails summaryId="all-figures" summary={<>Every figure, every level and weighting ({figures.length}): show the table</>}>
-          <DataTable data={figures} columns={figColumns} csvName={`${slug}-agreement-figures`} testId="all-figures" />
-        </LazyDetails>
+        <AllFigures slug={slug} qs={qs} summaryId="all-figures" count={props.figureCount} />
       </section>
     </div>
   );

@@ -18,16 +18,18 @@ export interface DataTableProps<T> {
   csvName?: string;
   caption?: string;
   testId?: string;
+  /** ids of columns that go into the CSV download but are not shown (e.g. n and notes of every cell) */
+  csvOnly?: string[];
 }
 
-export function DataTable<T>({ data, columns, csvName, caption, testId }: DataTableProps<T>) {
+export function DataTable<T>({ data, columns, csvName, caption, testId, csvOnly }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   // TanStack's table instance is not memoisable by the React Compiler; the component opts out.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
     columns,
-    state: { sorting },
+    state: { sorting, columnVisibility: Object.fromEntries((csvOnly ?? []).map((id) => [id, false])) },
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),

@@ -10,6 +10,7 @@ import { computeAgreementFiguresOf } from "./agreement-figures";
 import { metahopeSummary, mmteSummary, summaryColumnOf } from "./dashboard-summary";
 import { mmteFieldDetail } from "./mmte-field-detail";
 import { mmteRatingsOf } from "./mmte-ratings";
+import { ratingDistributions } from "./rating-distributions";
 import { buildReportIndex, scopeIndexOf, scopeOf } from "./report-index";
 import type { TReportData } from "./report-input";
 import { agreementOptionsOf, scoreOptionsOf, type TReportQuery } from "./report-query";
@@ -36,6 +37,8 @@ export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { 
   const pair = view.pair && /^\d+-\d+$/.test(view.pair) ? (view.pair.split("-").map(Number) as [number, number]) : undefined;
   const ratings = detailSystem ? mmteRatingsOf(ix, scopeIndexOf(ix, scope), [detailField]).get(`${detailSystem}|${detailField}`) : undefined;
   const detail = ratings ? mmteFieldDetail(ratings, scope.emailById, { weights: convention.kappaWeights, pair }) : null;
+  const perLabel = detail ? figures.filter((f) => f.scheme === "mmte" && f.system === detail.system && f.field === detail.field && f.statistic === "fleiss_kappa" && f.label) : [];
+  const distributions = ratingDistributions(mmteRatingsOf(ix, scopeIndexOf(ix, scope), MMTE_AGREEMENT_FIELDS), scope.systems.map((s) => s.name));
   return {
     query,
     ciAuto,
@@ -47,6 +50,8 @@ export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { 
     mmte: mmteSummary(figures, convention),
     scores,
     detail,
+    perLabel,
+    ratingDistributions: distributions,
     detailField,
     detailSystem,
     elapsedMs: Math.round(performance.now() - started),

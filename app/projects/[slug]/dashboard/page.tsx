@@ -28,5 +28,8 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   }
   const data = await getReportData(getDb(), access.project.id);
   const model = buildDashboardModel(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) });
-  return <DashboardView slug={slug} {...model} />;
+  // every figure stays on the server: the page shows the summary tables (their figures are in
+  // them) and the folded table of all figures fetches its own (they were most of the payload)
+  const { figures, ...shown } = model;
+  return <DashboardView slug={slug} figureCount={figures.length} {...shown} />;
 }
