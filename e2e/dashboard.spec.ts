@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
 
 const SLUG = "metahope-pilot";
-const DATA = path.resolve("../shared/data/real/metahope");
+const DATA = path.resolve("data/metahope"); // shipped: data/metahope/README.md
 const have = existsSync(path.join(DATA, "VUAMC_pilot20__translation_aligned_annotator-A.xlsx"));
 const A = "a@annotators.tropos.local";
 const B = "b@annotators.tropos.local";
@@ -24,7 +24,7 @@ const TABLE4: [string, string, string[]][] = [
   ["GoogleMT", "MIS", ["0.484", "0.481", "0.497", "92.3"]],
   ["GPT-5.4", "RAM", ["-0.031", "-0.023", "-0.031", "92.3"]],
   ["Hunyuan-LLM-7B", "PRF", ["-0.091", "-0.010", "-0.057", "76.9"]],
-  ["GoogleMT", "STL", ["-0.025", "0.000", "undefined", "90.8"]],
+  ["GoogleMT", "STL", ["-0.025", "0.000", "no value", "90.8"]], // the cell says why under "no value"
 ];
 
 test.describe("MetaHOPE reproduction on the dashboard", () => {
@@ -39,10 +39,13 @@ test.describe("MetaHOPE reproduction on the dashboard", () => {
     const q = new URLSearchParams({ convention: "metahope-published", annotator: A, eps: "sentence-level", sentences: "20", ci: "0" });
     await page.goto(`/projects/${SLUG}/dashboard?${q}`);
     await expect(page.getByTestId("convention-note")).toContainText("MetaHOPE as published");
+    // which annotations the figures rest on is said beside them (issue 13, point 1)
+    await expect(page.getByTestId("includes-metahope")).toHaveText("Includes: every annotator's saved values (imported, submitted or still in progress) on the translations that annotator reviewed; every split, every system; adjudicated values not used.");
     const table = page.getByTestId("metahope-agreement");
     for (const [system, cells] of TABLE3) {
       const row = table.getByRole("row").filter({ hasText: system }).filter({ hasText: "SEGS" });
-      await expect(row.getByRole("cell")).toHaveText([system, "SEGS", ...cells]);
+      // each figure cell shows the value and, under it, the sample it rests on (issue 13, point 3)
+      await expect(row.getByRole("cell")).toHaveText([system, "SEGS", ...cells.map((c, i) => (i < 4 ? `${c}n = 65 · 2 raters` : c))]);
     }
     for (const [system, field, cells] of TABLE4) {
       const row = table.getByRole("row").filter({ hasText: system }).filter({ has: page.getByRole("cell", { name: field, exact: true }) });

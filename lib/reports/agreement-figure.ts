@@ -8,7 +8,8 @@
  * label Fleiss' κ), `kappaCategories` (which category list weighted κ used),
  * `reason` (why `value` is null), `ci95` (bootstrap interval, when asked),
  * `raters` (how many annotators' values it rests on; `n` is the units) and
- * `note` (why it is missing or unstable, in words: figure-note.ts).
+ * `note` (why it is missing or unstable, in words: figure-note.ts) and
+ * `includes` (which annotations it rests on, in words: figure-includes.ts).
  * `exact_agreement` is a percentage (0–100), as MetaHOPE prints it.
  */
 import { z } from "zod";
@@ -42,6 +43,8 @@ export const ZAgreementFigure = z.object({
   raters: z.number().optional(),
   /** for the reader: why the value is missing, or a small-sample warning (figure-note.ts) */
   note: z.string().optional(),
+  /** which annotations the figure rests on (figure-includes.ts) */
+  includes: z.string().optional(),
 });
 export type TAgreementFigure = z.infer<typeof ZAgreementFigure>;
 
@@ -64,4 +67,5 @@ export const AGREEMENT_FIGURE_COLUMNS = [
   "ciReason",
   "raters",
   "note",
+  "includes",
 ] as const;

@@ -10,6 +10,7 @@ import { metahopeAgreementFigures } from "./metahope-agreement";
 import { metahopeCellsOf, metahopeUnitVectorsOf } from "./metahope-cells";
 import { mmteAgreementFigures } from "./mmte-agreement";
 import { mmteRatingsOf } from "./mmte-ratings";
+import { figureIncludes } from "./figure-includes";
 import { buildReportIndex, scopeIndexOf, scopeOf, type TReportIndex } from "./report-index";
 import type { TReportData } from "./report-input";
 
@@ -40,5 +41,7 @@ export function computeAgreementFiguresOf(ix: TReportIndex, optsIn: TAgreementOp
     const ratings = mmteRatingsOf(ix, sx, fields);
     out.push(...mmteAgreementFigures(ratings, scope.systems.map((s) => s.name), scope.emailById, { fields, bootstrap: opts.bootstrap }));
   }
+  const includes = { metahope: figureIncludes("metahope", opts), mmte: figureIncludes("mmte", opts) };
+  for (const f of out) f.includes = includes[f.scheme];
   return out;
 }

@@ -3,7 +3,7 @@
  * cd00963 + tests only), so that a refactor that moves any figure fails here: the agreement
  * figures and score tables of
  * - the MetaHOPE EN→ZH pilot imported the way the paper combined the sheets
- *   (scripts/e2e-metahope-fixture.ts; skipped without ../shared/data), and
+ *   (scripts/e2e-metahope-fixture.ts; the workbooks ship in data/metahope), and
  * - the demo corpus (EN→ZH) with three synthetic annotators whose MMTE values and MetaHOPE
  *   errors come from a seeded generator (always runs).
  * The snapshot files live in ./__snapshots__/ and are compared as JSON, to the last bit.
@@ -19,6 +19,9 @@ import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import { reportOutputs } from "./report-outputs";
+import { getAgreementFigures } from "@/lib/reports";
+import { figureIncludes } from "@/lib/reports/figure-includes";
+import { figuresToCsv } from "@/lib/reports/report-csv";
 import { haveMetahopeData, importMetahopePilot } from "@/scripts/e2e-metahope-fixture";
 
 let db: Db;
@@ -33,6 +36,13 @@ describe("report outputs stay exactly as snapshotted", () => {
     await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
     await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
     await expect(await reportOutputs(db, project.id)).toMatchFileSnapshot("./__snapshots__/demo-synthetic.report.json");
+    // every figure says which annotations it rests on (issue 13, point 1), in the JSON and the CSV
+    const figures = await getAgreementFigures(db, project.id, { systems: ["llm-gamma"] });
+    expect(figures.length).toBeGreaterThan(0);
+    for (const f of figures) expect(f.includes).toBe(figureIncludes(f.scheme, { systems: ["llm-gamma"] }));
+    const [header, first] = figuresToCsv(figures).split("\r\n");
+    expect(header.split(",").at(-1)).toBe("includes");
+    expect(first).toContain("systems llm-gamma; adjudicated values not used");
   }, 120_000);
 
   it.skipIf(!haveMetahopeData())("MetaHOPE pilot (A, B and A's sentence-level pass)", async () => {

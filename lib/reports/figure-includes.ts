@@ -1,0 +1,20 @@
+/**
+ * Which annotations an agreement figure rests on, in words, attached to every figure (the
+ * `includes` key of exports) and printed beside every figure on the dashboard.
+ *
+ * Why (issue 13, point 1): a reader of "α 0.235" must be able to tell whether it counts
+ * imported work, work still in progress, adjudicated values, one split or all systems, without
+ * reading the code. The rule itself is in lib/reports/README.md ("What every figure includes");
+ * this sentence is its short form, with the filter the figure was computed under.
+ */
+import type { TReportFilter } from "./report-input";
+
+const SCHEME_UNITS = {
+  metahope: "every annotator's saved values (imported, submitted or still in progress) on the translations that annotator reviewed",
+  mmte: "every annotator's saved values (imported, submitted or still in progress)",
+} as const;
+
+export function figureIncludes(scheme: keyof typeof SCHEME_UNITS, filter: TReportFilter = {}): string {
+  const where = [filter.split ? `split "${filter.split}"` : "every split", filter.systems?.length ? `systems ${filter.systems.join(", ")}` : "every system"];
+  return `${SCHEME_UNITS[scheme]}; ${where.join(", ")}; adjudicated values not used`;
+}
