@@ -46,7 +46,9 @@ async function main() {
     NEXTAUTH_SECRET: authSecret(),
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
   };
-  if (!existsSync(".next/BUILD_ID") || process.env.TROPOS_REBUILD === "1") {
+  // next.config.ts builds into NEXT_DIST_DIR when set (side-by-side builds); look where it builds
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(distDir, "BUILD_ID")) || process.env.TROPOS_REBUILD === "1") {
     log("Building the app (first start only; TROPOS_REBUILD=1 forces it) …");
     await run("node_modules/.bin/next", ["build"], env);
   }

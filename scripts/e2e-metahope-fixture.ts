@@ -17,7 +17,8 @@ import { loadImport } from "@/lib/db/load-import";
 import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 
-export const METAHOPE_DIR = path.resolve(process.cwd(), "../shared/data/real/metahope");
+// shipped in the repository (data/metahope/README.md: source, licence, citation)
+export const METAHOPE_DIR = path.resolve(process.cwd(), "data/metahope");
 export const METAHOPE_FILES = {
   A: "VUAMC_pilot20__translation_aligned_annotator-A.xlsx",
   B: "VUAMC_pilot20__translation_aligned_annotated_annotator-B.xlsx",

@@ -36,11 +36,17 @@ vitest_status=${PIPESTATUS[0]}
 stage "production build"
 DATABASE_URL="postgresql://build-time-unused@127.0.0.1:1/unused" node_modules/.bin/next build
 
+stage "tests that need the production build (Vitest: npm run demo starts and stops)"
+# skipped in the first Vitest run when there was no build yet (a fresh clone)
+node_modules/.bin/vitest run tests/integration/demo-stop.test.ts --reporter=default 2>&1 | tee /tmp/tropos-vitest-built.log
+built_status=${PIPESTATUS[0]}
+[ "$built_status" -eq 0 ] || exit "$built_status"
+
 stage "end-to-end tests (Playwright, Chromium, next start)"
 export E2E_DATABASE_URL="$(node_modules/.bin/tsx scripts/e2e-prepare.ts | tail -1)"
 node_modules/.bin/playwright test 2>&1 | tee /tmp/tropos-e2e.log
 e2e_status=${PIPESTATUS[0]}
 
 # One closing line counted across layers ("N passed, N failed").
-node scripts/test-summary.mjs /tmp/tropos-vitest.log /tmp/tropos-e2e.log
+node scripts/test-summary.mjs /tmp/tropos-vitest.log /tmp/tropos-vitest-built.log /tmp/tropos-e2e.log
 exit "$e2e_status"

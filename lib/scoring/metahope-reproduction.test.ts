@@ -28,8 +28,8 @@ import type { MetahopeCategory } from "@/lib/import/types";
 import { cohenKappa, krippendorffAlpha, pearsonR, percentAgreement } from "@/lib/agreement";
 import { computeEpm, computeEps, METAHOPE_PENALTY_LEVELS, perMrwPenaltyVectors, type TMrwInstance } from "./metahope-scores";
 
-const DATA = path.resolve(__dirname, "../../../shared/data");
-const DIR = path.join(DATA, "real/metahope");
+// the three EN→ZH workbooks ship with the repository (data/metahope/README.md)
+const DIR = path.resolve(__dirname, "../../data/metahope");
 const FILE_A = "VUAMC_pilot20__translation_aligned_annotator-A.xlsx";
 const FILE_B = "VUAMC_pilot20__translation_aligned_annotated_annotator-B.xlsx";
 const FILE_S = "Copy_VUAMC_pilot20__translation_aligned_with_full_sentence-level_error.xlsx";
@@ -89,7 +89,7 @@ function stats(av: number[], bv: number[], categories?: number[]) {
   };
 }
 
-describe.skipIf(!haveData)("MetaHOPE reproduction (skipped: /work/shared/data/real/metahope absent)", () => {
+describe.skipIf(!haveData)("MetaHOPE reproduction (skipped: data/metahope absent)", () => {
   it("table 3: SEGS agreement per system", async () => {
     const { vectors } = await load();
     for (const system of SYSTEMS) {

@@ -48,7 +48,7 @@ function published(figs: TAgreementFigure[], system: string, field: string) {
   };
 }
 
-describe.skipIf(!haveMetahopeData())("MetaHOPE tables reproduced from the database (skipped: /work/shared/data/real/metahope absent)", () => {
+describe.skipIf(!haveMetahopeData())("MetaHOPE tables reproduced from the database (skipped: data/metahope absent)", () => {
   let projectId = "";
   let emails: Record<string, string> = {};
   beforeAll(async () => {
