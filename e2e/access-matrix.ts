@@ -35,6 +35,10 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/projects/new/page": [{ method: "GET", path: "/projects/new", expect: { ...all(403), anonymous: 307, admin: 200 } }],
   // an invitation link opens for anyone (the token is the authority); an unknown token gets a clear page
   "/invite/[token]/page": [{ method: "GET", path: "/invite/no-such-invitation-token", expect: all(200) }],
+  "/reset-password/page": [
+    { method: "GET", path: "/reset-password", expect: all(200) },
+    { method: "GET", path: "/reset-password?token=no-such-reset-token", expect: all(200) },
+  ],
   "/projects/[slug]/page": [{ method: "GET", path: "/projects/demo", expect: members(307) }],
   "/projects/[slug]/members/page": [{ method: "GET", path: "/projects/demo/members", expect: managers(307) }],
   "/api/projects/route": [{ method: "GET", path: "/api/projects", expect: signedIn(401) }],
@@ -172,6 +176,18 @@ export const ACTIONS: Record<string, ActionCheck> = {
   "app/invite/[token]/actions.ts#createAccountFromInvitationAction": {
     page: "/invite/no-such-invitation-token",
     args: [{ token: "no-such-invitation-token", name: "Nobody", password: "a long passphrase" }],
+    expect: { anonymous: "NOT_FOUND", outsider: "NOT_FOUND", annotator: "NOT_FOUND", adjudicator: "NOT_FOUND", manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  // password reset: public by design; the request answers the same whether the account exists or
+  // not, and a reset needs a valid one-time token
+  "app/reset-password/actions.ts#requestPasswordResetAction": {
+    page: "/reset-password",
+    args: [{ email: "nobody-here@example.org" }],
+    expect: { anonymous: "ok", outsider: "ok", annotator: "ok", adjudicator: "ok", manager: "ok", admin: "ok" },
+  },
+  "app/reset-password/actions.ts#resetPasswordAction": {
+    page: "/reset-password",
+    args: [{ token: "no-such-reset-token", password: "a long passphrase" }],
     expect: { anonymous: "NOT_FOUND", outsider: "NOT_FOUND", annotator: "NOT_FOUND", adjudicator: "NOT_FOUND", manager: "NOT_FOUND", admin: "NOT_FOUND" },
   },
   "app/projects/[slug]/members/actions.ts#setMemberRolesAction": {

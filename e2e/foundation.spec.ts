@@ -90,18 +90,59 @@ test("site admin sees every project", async ({ page }) => {
   await expect(page.getByTestId("project-list")).toContainText("Demo: metaphors in the news (EN→IT)");
 });
 
-test("anonymous visitors are sent to sign-in, and sign-out ends the session", async ({ page }) => {
+test("anonymous visitors are sent to sign-in, and sign-out ends the session", async ({ page, context }) => {
   await page.goto("/projects/demo");
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fprojects%2Fdemo/);
   await page.getByLabel("Email").fill(USERS.annotator2);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/demo$/);
+  // someone copies the session cookie before the user signs out (issue 13, point 22)
+  const copied = await context.cookies();
   await page.goto("/signout");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/signin/);
   await page.goto("/projects");
   await expect(page).toHaveURL(/\/signin/);
+  // the copy was valid a minute ago; sign-out ended the session on the server, so it is refused
+  await context.addCookies(copied);
+  await page.goto("/projects");
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await page.request.get("/api/projects/demo")).status()).toBe(401);
+  expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
+});
+
+test("a signed-out visit to a project page comes back to that page after sign-in", async ({ page }) => {
+  // issue 13, point 14: the project layout used to redirect with the project's own path
+  await page.goto("/projects/demo/queue");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fprojects%2Fdemo%2Fqueue$/);
+  await page.getByLabel("Email").fill(USERS.annotator2);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/projects\/demo\/queue$/);
+});
+
+test("after sign-in, a callbackUrl that a browser reads as another host is not followed", async ({ page, baseURL }) => {
+  // issue 13, point 15: "/\\evil.example" passed the old startsWith("/") check; browsers read it as //evil.example
+  for (const callbackUrl of ["/\\evil.example/", "/\t/evil.example/", "https://evil.example/"]) {
+    await page.context().clearCookies();
+    await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+    await page.getByLabel("Email").fill(USERS.annotator2);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(`${baseURL}/projects`);
+  }
+  // next-auth's own endpoints apply the same check (redirect callback)
+  const csrf = await (await page.request.get("/api/auth/csrf")).json();
+  for (const callbackUrl of ["//evil.example/x", "/\\evil.example", "https://evil.example/x", "javascript:alert(1)"]) {
+    const res = await page.request.post("/api/auth/callback/credentials", {
+      form: { csrfToken: csrf.csrfToken, email: USERS.annotator2, password: PASSWORD, callbackUrl, json: "true" },
+      maxRedirects: 0,
+    });
+    const target = res.headers()["location"] ?? (await res.json()).url;
+    expect(new URL(target, baseURL).origin).toBe(new URL(baseURL!).origin);
+    expect(target).not.toContain("evil.example");
+  }
 });
 
 test("health endpoint reports the database and security headers are set", async ({ request }) => {
@@ -113,4 +154,13 @@ test("health endpoint reports the database and security headers are set", async 
   expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(h["x-content-type-options"]).toBe("nosniff");
   expect(h["x-powered-by"]).toBeUndefined();
+});
+
+test("the site has a favicon, served to signed-out visitors too (issue 13, point 14)", async ({ request }) => {
+  const res = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  const body = await res.body();
+  // an ICO file: reserved 0, type 1 (icon), at least one image
+  expect([body.readUInt16LE(0), body.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(body.readUInt16LE(4)).toBeGreaterThan(0);
 });
