@@ -102,6 +102,8 @@ export function useAutosave(opts: {
   const flush = useCallback(async () => {
     if (inFlight.current) return;
     inFlight.current = true;
+    // a refused edit (dropped with its message) must not end as "All changes saved"
+    let refused = false;
     try {
       for (;;) {
         const op = nextOp(queueRef.current, blocked.current);
@@ -150,11 +152,12 @@ export function useAutosave(opts: {
           return;
         }
         persist(discard(queueRef.current, op.key));
+        refused = true;
         const message = err.message ?? `The server refused the change (HTTP ${res.status}).`;
         setLastError(message);
         cb.current.onRefused(op, message);
       }
-      setStatus(closedKeys.current.size > 0 ? "error" : blocked.current.size > 0 ? "conflict" : "saved");
+      setStatus(closedKeys.current.size > 0 || refused ? "error" : blocked.current.size > 0 ? "conflict" : "saved");
     } finally {
       inFlight.current = false;
     }

@@ -11,7 +11,6 @@ import { loadImport } from "@/lib/db/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { saveAnnotation } from "@/lib/db/annotations";
-import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { createErrorSpan, deleteErrorSpan, updateErrorSpan } from "@/lib/db/workspace-error-spans";
 import { savePostEdit } from "@/lib/db/workspace-post-edits";
 import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
