@@ -109,8 +109,8 @@ describe("XLSX unpacked-size and cell limits (defaults: 50 MB, 1,000,000 cells)"
     const maxDelayMs = delay.max / 1e6;
     const meanRound = rounds.reduce((a, b) => a + b, 0) / rounds.length;
     console.log(`parse ${Math.round(ms)} ms; event-loop delay max ${Math.round(maxDelayMs)} ms; health rounds: ${rounds.length}, mean ${Math.round(meanRound)} ms, max ${Math.round(Math.max(...rounds))} ms`);
-    expect(ms).toBeGreaterThan(1000);
     expect(maxDelayMs).toBeLessThan(400);
+    // the parse lasted long enough for several health rounds (how long is the benchmark's business)
     expect(rounds.length).toBeGreaterThan(5);
     expect(meanRound).toBeLessThan(120);
     expect(Math.max(...rounds)).toBeLessThan(500);
