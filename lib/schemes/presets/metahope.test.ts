@@ -1,0 +1,85 @@
+// The MetaHOPE preset must say exactly what the code that runs today says (lib/schemes/metahope.ts,
+// fields.ts, lib/keymap): realisation patterns with their span rules and digit keys, the five
+// categories with their letter keys, the five severities with their penalties and digit keys.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIELDS, validateFieldValue, type TFieldName } from "../fields";
+import { METAHOPE_SCHEME_CONFIG, enabledFieldNames } from "../scheme-config";
+import * as H from "../metahope";
+import { KEYMAP } from "@/lib/keymap/keymap";
+import { parseSchemeText } from "../language/parse-scheme-text";
+import type { TSchemeField } from "../language/scheme-field";
+import { METAHOPE_PRESET } from "./metahope";
+
+const field = <K extends TSchemeField["kind"]>(id: string, kind: K) => {
+  const f = METAHOPE_PRESET.fields.find((x) => x.id === id);
+  expect(f?.kind, id).toBe(kind);
+  return f as Extract<TSchemeField, { kind: K }>;
+};
+const bold = (t: string) => t.replace(/@([^@]+)@/g, "**$1**");
+const keyOf = (id: string) => KEYMAP.find((a) => a.id === id)?.keys[0];
+
+describe("MetaHOPE preset", () => {
+  it("validates, from its file, with the scheme language's own parser", () => {
+    const file = path.join(__dirname, "metahope.json");
+    const r = parseSchemeText(file, readFileSync(file, "utf8"));
+    expect(r.ok && r.scheme).toEqual(METAHOPE_PRESET);
+  });
+
+  it("has today's MetaHOPE fields in registry order, labels and required flags", () => {
+    expect(METAHOPE_PRESET.fields.map((f) => f.id)).toEqual(enabledFieldNames(METAHOPE_SCHEME_CONFIG));
+    for (const f of METAHOPE_PRESET.fields) {
+      const reg = FIELDS[f.id as TFieldName];
+      expect([f.label, f.required]).toEqual([reg.label, reg.requiredByDefault]);
+    }
+    expect(field("ALIGNMENT", "alignment").scope).toBe("mrw-translation");
+    expect(field("METAHOPE_ERRORS", "spans").scope).toBe(FIELDS.METAHOPE_ERRORS.scope);
+  });
+
+  it("aligns with the six realisation patterns of figure 4, their span rules and today's digit keys", () => {
+    const f = field("ALIGNMENT", "alignment");
+    expect(f.patterns.map((p) => p.value)).toEqual([...H.REALISATION_PATTERNS]);
+    for (const [i, p] of f.patterns.entries()) {
+      const d = H.REALISATION_PATTERN_DEFINITIONS[p.value as H.TRealisationPattern];
+      expect([p.label, p.description]).toEqual([d.name, d.definition]);
+      // the workspace picks REALISATION_PATTERNS[digit - 1] and the keymap has digits 1–5 only
+      expect(p.key).toBe(i < 5 ? keyOf(`field.choose-${i + 1}`) : undefined);
+      for (const ex of d.examples) expect(p.guidelines).toContain(`${ex.direction}: ${bold(ex.source)} → ${bold(ex.target)}`);
+      // the span rule the runtime enforces: a pattern with a span needs one, OMISSION refuses one
+      const withSpan = validateFieldValue("ALIGNMENT", { pattern: p.value, spans: [{ start: 0, end: 2 }] }).ok;
+      const withoutSpan = validateFieldValue("ALIGNMENT", { pattern: p.value, spans: [] }).ok;
+      expect({ [p.value]: [withSpan, withoutSpan] }).toEqual({ [p.value]: { required: [true, false], optional: [true, true], none: [false, true] }[p.span] });
+    }
+  });
+
+  it("marks error spans with the five categories of table 1 and their letter keys", () => {
+    const f = field("METAHOPE_ERRORS", "spans");
+    expect(f.labels.map((l) => l.value)).toEqual([...H.METAHOPE_CATEGORIES]);
+    for (const l of f.labels) {
+      const d = H.METAHOPE_CATEGORY_DEFINITIONS[l.value as H.TMetahopeCategory];
+      expect([l.label, l.description, l.key]).toEqual([d.name, d.definition, d.key]);
+      expect(l.key).toBe(keyOf(`error.category-${d.code}`));
+      for (const ex of d.examples) for (const t of [ex.source, ex.problematic, ex.suggested, ex.explanation]) expect(l.guidelines).toContain(t);
+    }
+  });
+
+  it("gives every span a severity stored as its penalty 2–10, weighted by it, with today's digit keys", () => {
+    const f = field("METAHOPE_ERRORS", "spans");
+    expect(f.attributes.map((a) => [a.id, a.required])).toEqual([["severity", true]]);
+    const sev = f.attributes[0].options;
+    expect(sev.map((o) => o.value)).toEqual([...H.METAHOPE_PENALTIES]);
+    expect(sev.map((o) => o.weight)).toEqual([...H.METAHOPE_PENALTIES]);
+    expect(sev.map((o) => [o.label, o.description, o.key])).toEqual(H.METAHOPE_SEVERITIES.map((s) => [s.name, s.definition, s.key]));
+    for (const o of sev) expect(KEYMAP.some((a) => a.scope === "errorSpan" && a.keys[0] === o.key && a.arg === o.value)).toBe(true);
+  });
+
+  it("allows what the runtime allows: empty (omission) spans, an optional MRW, a comment", () => {
+    const f = field("METAHOPE_ERRORS", "spans");
+    expect([f.allowEmpty, f.mrw, f.comments]).toEqual([true, "optional", true]);
+    const span = { start: 3, end: 3, category: "IMP", severity: 2 };
+    expect(validateFieldValue("METAHOPE_ERRORS", [span]).ok).toBe(true);
+    expect(validateFieldValue("METAHOPE_ERRORS", [{ ...span, end: 5, mrwId: null, comment: "x" }]).ok).toBe(true);
+    expect(METAHOPE_PRESET.guidelines).toContain(H.METAHOPE_PARAPHRASE_POLICY);
+  });
+});

@@ -1,0 +1,117 @@
+// The MMTE preset must say exactly what the code that runs today says (lib/schemes/mmte.ts,
+// fields.ts, lib/keymap): the same field names in the same order, scopes, labels, scale, label
+// sets and their order (digit keys number them), definitions, examples and levels.
+import { describe, expect, it } from "vitest";
+import { FIELDS, choicesFor, type TFieldName } from "../fields";
+import { DEFAULT_SCHEME_CONFIG, enabledFieldNames } from "../scheme-config";
+import * as M from "../mmte";
+import { KEYMAP, choiceForDigit } from "@/lib/keymap/keymap";
+import { measurementLevelOf } from "../language/measurement-level";
+import { valueLabelText, type TOption } from "../language/scheme-option";
+import type { TSchemeField } from "../language/scheme-field";
+import type { TSchemeScope } from "../language/scheme-scope";
+import { parseSchemeText } from "../language/parse-scheme-text";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { MMTE_PRESET } from "./mmte";
+
+/** Today's registry calls a value per MRW × translation "mrw"; the language names it mrw-translation. */
+const REGISTRY_SCOPE: Record<string, string> = { translation: "translation", "mrw-translation": "mrw", segment: "segment" };
+const registryScope = (s: TSchemeScope) => (typeof s === "string" ? REGISTRY_SCOPE[s] : undefined);
+
+const fields = MMTE_PRESET.fields;
+const only = <K extends TSchemeField["kind"]>(id: string, kind: K) => {
+  const f = fields.filter((x) => x.id === id);
+  expect(f.every((x) => x.kind === kind), id).toBe(true);
+  return f as Extract<TSchemeField, { kind: K }>[];
+};
+const bold = (t: string) => t.replace(/@([^@]+)@/g, "**$1**");
+
+/** The digit the keymap binds to position i (1-based) of a field's choices. */
+function digitKeyFor(position: number): string {
+  const action = KEYMAP.find((a) => a.scope === "field" && a.arg === position);
+  expect(action, `a digit action for position ${position}`).toBeDefined();
+  return action!.keys[0];
+}
+
+describe("MMTE preset", () => {
+  it("validates, from its file, with the scheme language's own parser", () => {
+    const file = path.join(__dirname, "mmte.json");
+    const r = parseSchemeText(file, readFileSync(file, "utf8"));
+    expect(r.ok && r.scheme).toEqual(MMTE_PRESET);
+  });
+
+  it("has today's MMTE fields in registry order, with their scopes, labels, levels and required flags", () => {
+    const ids = [...new Set(fields.map((f) => f.id))];
+    expect(ids).toEqual(enabledFieldNames(DEFAULT_SCHEME_CONFIG));
+    for (const f of fields) {
+      const reg = FIELDS[f.id as TFieldName];
+      expect(registryScope(f.scope), f.id).toBe(reg.scope);
+      expect(f.label, f.id).toBe(reg.label);
+      expect(measurementLevelOf(f), f.id).toBe(reg.measurement ?? null);
+      expect(f.required, f.id).toBe(reg.requiredByDefault);
+    }
+  });
+
+  it("rates quality and authenticity on the 1–5 Likert scale with the paper's names, digits 1–5", () => {
+    for (const id of [...M.MMTE_QUALITY_FIELDS, "AUTHENTICITY"]) {
+      const [f] = only(id, "scale");
+      expect([f.min, f.max, f.step]).toEqual([1, 5, 1]);
+      const labels = Object.entries(f.labels ?? {});
+      expect(labels.map(([v]) => Number(v))).toEqual(choicesFor(id as TFieldName));
+      expect(labels.map(([, l]) => valueLabelText(l))).toEqual(M.LIKERT_SCALE.map((l) => l.name));
+      expect(labels.map(([, l]) => (typeof l === "string" ? undefined : l.description))).toEqual(M.LIKERT_SCALE.map((l) => l.definition));
+      expect(labels.map(([, l]) => (typeof l === "string" ? undefined : l.key))).toEqual(M.LIKERT_SCALE.map((_, i) => digitKeyFor(i + 1)));
+    }
+    for (const q of M.MMTE_QUALITY_FIELDS) {
+      const [f] = only(q, "scale");
+      expect(f.description).toBe(M.MMTE_QUALITY[q].definition);
+      expect(f.guidelines).toContain(M.MMTE_QUALITY_INSTRUCTION);
+    }
+    expect(only("AUTHENTICITY", "scale")[0].description).toBe(M.AUTHENTICITY.definition);
+  });
+
+  /** Values, names, definitions, digit keys and examples of a label set, as the constants give them. */
+  function expectLabelSet(options: readonly TOption[] | undefined, defs: readonly M.TLabelDefinition<string>[], choices: readonly (string | number)[]) {
+    expect(options?.map((o) => o.value)).toEqual([...choices]);
+    expect(options?.map((o) => o.value)).toEqual(defs.map((d) => d.value));
+    expect(options?.map((o) => o.label)).toEqual(defs.map((d) => d.name));
+    expect(options?.map((o) => o.description)).toEqual(defs.map((d) => d.definition));
+    for (const [i, o] of (options ?? []).entries()) {
+      expect(choiceForDigit(choices, Number(o.key)), `${o.value} key`).toBe(o.value);
+      expect(o.key).toBe(digitKeyFor(i + 1));
+      for (const ex of defs[i].examples) {
+        expect(o.guidelines).toContain(bold(ex.en));
+        if (ex.zh) expect(o.guidelines).toContain(bold(ex.zh));
+        if (ex.it) expect(o.guidelines).toContain(bold(ex.it));
+      }
+      expect(o.guidelines).toContain(defs[i].source);
+    }
+  }
+
+  it("chooses the equivalence label set by the source MRW's metaphoricity, as alternatives under when", () => {
+    const alts = only("EQUIVALENCE", "choice");
+    expect(alts.map((f) => f.when)).toEqual([
+      { item: "metaphorical", in: [true] },
+      { item: "metaphorical", in: [false] },
+    ]);
+    expectLabelSet(alts[0].options, M.EQUIVALENCE_METAPHORICAL, choicesFor("EQUIVALENCE", { sourceMetaphorical: true }));
+    expectLabelSet(alts[1].options, M.EQUIVALENCE_LITERAL, choicesFor("EQUIVALENCE", { sourceMetaphorical: false }));
+    for (const f of alts) expect(f.guidelines).toContain(M.EQUIVALENCE_INSTRUCTION);
+  });
+
+  it("has the four emotion labels in §3.2 order", () => {
+    const [f] = only("EMOTION", "choice");
+    expectLabelSet(f.options, M.EMOTION, choicesFor("EMOTION"));
+    expect(f.guidelines).toContain(M.EMOTION_INSTRUCTION);
+  });
+
+  it("asks for a figurative and a literal post-edit of a translation the annotator picks", () => {
+    for (const kind of M.POST_EDIT_KINDS) {
+      const [f] = only(kind === "figurative" ? "POSTEDIT_FIGURATIVE" : "POSTEDIT_LITERAL", "edit");
+      expect([f.variant, f.base, f.maxLength]).toEqual([kind, "any-translation", 5000]);
+      expect(f.description).toBe(M.POST_EDIT_GUIDELINE.kinds[kind].definition);
+      expect(f.guidelines).toContain(M.POST_EDIT_GUIDELINE.instruction);
+    }
+  });
+});
