@@ -8,6 +8,7 @@ import { backupCommand, restoreCommand } from "./commands/backup";
 import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { projectCommand } from "./commands/project";
+import { schemeCommand } from "./commands/scheme";
 import { splitCommand } from "./commands/split";
 import { userCommand } from "./commands/user";
 
@@ -17,6 +18,7 @@ Commands:
   import <file…> --project <slug>     import corpus, MT outputs, annotations, MetaHOPE workbooks, JSONL
   export --project <slug> --what … --format …   stream gold / annotations / adjudicated / errors / project
   project create <slug> | project list
+  scheme validate <file> | scheme list   check an annotation scheme file; list the built-in presets
   user create --email … | user reset-password --email …
   assign --project <slug> --per-item K
   split --project <slug> --pilot N --test M
@@ -31,6 +33,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   import: importCommand,
   export: exportCommand,
   project: projectCommand,
+  scheme: schemeCommand,
   user: userCommand,
   assign: assignCommand,
   split: splitCommand,
