@@ -63,12 +63,17 @@ describe("MMTE preset", () => {
       expect(labels.map(([, l]) => (typeof l === "string" ? undefined : l.description))).toEqual(M.LIKERT_SCALE.map((l) => l.definition));
       expect(labels.map(([, l]) => (typeof l === "string" ? undefined : l.key))).toEqual(M.LIKERT_SCALE.map((_, i) => digitKeyFor(i + 1)));
     }
+    // app. B.1 and B.4 print the scale from the top: "5) Very Good; 4) Good; …; 1) Very Poor."
+    const printed = [...M.LIKERT_SCALE].reverse().map((l) => `${l.value}) ${l.name}`).join("; ");
     for (const q of M.MMTE_QUALITY_FIELDS) {
       const [f] = only(q, "scale");
       expect(f.description).toBe(M.MMTE_QUALITY[q].definition);
       expect(f.guidelines).toContain(M.MMTE_QUALITY_INSTRUCTION);
+      expect(f.guidelines).toContain(`on a 5-point Likert scale: ${printed}.`);
     }
-    expect(only("AUTHENTICITY", "scale")[0].description).toBe(M.AUTHENTICITY.definition);
+    const [authenticity] = only("AUTHENTICITY", "scale");
+    expect(authenticity.description).toBe(M.AUTHENTICITY.definition);
+    expect(authenticity.guidelines).toContain(`on a 5-point scale: ${printed}.`);
   });
 
   /** Values, names, definitions, digit keys and examples of a label set, as the constants give them. */
