@@ -6,6 +6,9 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 export const metadata: Metadata = {
   title: "Tropos — metaphor MT evaluation",
   description: "Human evaluation of machine translation of metaphors (MMTE, MetaHOPE)",
+  icons: { icon: "/favicon.ico" },
+  // annotation projects are private: keep pages out of search engines (public/robots.txt too)
+  robots: { index: false, follow: false },
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
@@ -15,7 +18,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen bg-slate-50 text-slate-900">
         <header className="border-b border-slate-200 bg-white">
           <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3" aria-label="Main">
-            <Link href="/projects" className="text-lg font-semibold tracking-tight text-indigo-700">
+            <Link href="/projects" className="flex items-center gap-2 text-lg font-semibold tracking-tight text-indigo-700">
+              {/* a plain <img>: a 32-pixel SVG gains nothing from next/image's optimiser */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img src="/logo.svg" alt="" width={22} height={22} />
               Tropos
             </Link>
             {user && (

@@ -163,4 +163,9 @@ test("the site has a favicon, served to signed-out visitors too (issue 13, point
   // an ICO file: reserved 0, type 1 (icon), at least one image
   expect([body.readUInt16LE(0), body.readUInt16LE(2)]).toEqual([0, 1]);
   expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+  // the logo in the header and robots.txt (nothing here is for search engines)
+  expect((await request.get("/logo.svg", { maxRedirects: 0 })).status()).toBe(200);
+  const robots = await request.get("/robots.txt", { maxRedirects: 0 });
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain("Disallow: /");
 });
