@@ -89,6 +89,15 @@ describe("parseSchemeText", () => {
     ]);
   });
 
+  it("refuses a key given twice in JSON, which JSON.parse would silently resolve to the last", () => {
+    const text = EXAMPLE_TEXT.replace('"version": 1,', '"version": 1, "version": 2,');
+    expect(errorsOf("idiom.json", text)).toEqual(["idiom.json:2:42: duplicate key (JSON would keep only the last)"]);
+  });
+
+  it("reads a file saved with a byte-order mark", () => {
+    expect(parseSchemeText("idiom.json", `\uFEFF${EXAMPLE_TEXT}`).ok).toBe(true);
+  });
+
   it("never throws on input that is not a scheme", () => {
     for (const [name, text] of [["a.json", ""], ["a.json", "null"], ["a.json", "[]"], ["a.yaml", "42"], ["a.yaml", "\u0000\u0001"], ["a.yaml", "a: &x [*x]"], ["a.json", "{\"id\": 1e999}"]]) {
       const r = parseSchemeText(name, text);

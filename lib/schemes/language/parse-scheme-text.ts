@@ -29,7 +29,9 @@ export function schemeFormatOf(fileName: string, text: string): TSchemeFormat {
   return text.trimStart().startsWith("{") ? "json" : "yaml";
 }
 
-export function parseSchemeText(fileName: string, text: string): TParseSchemeResult {
+export function parseSchemeText(fileName: string, raw: string): TParseSchemeResult {
+  // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
+  const text = raw.replace(/^\uFEFF/, "");
   const lines = new LineCounter();
   const format = schemeFormatOf(fileName, text);
   let data: unknown;
@@ -41,6 +43,9 @@ export function parseSchemeText(fileName: string, text: string): TParseSchemeRes
     } catch (e) {
       return { ok: false, errors: [jsonSyntaxError(text, e)] };
     }
+    // JSON.parse keeps the last of two equal keys without a word; in a scheme that hides a mistake.
+    const duplicates = doc.errors.filter((err) => err.code === "DUPLICATE_KEY");
+    if (duplicates.length > 0) return { ok: false, errors: duplicates.map((err) => ({ path: null, message: "duplicate key (JSON would keep only the last)", ...position(lines, err.pos[0]) })) };
   } else {
     if (doc.errors.length > 0) {
       return {
