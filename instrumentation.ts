@@ -3,6 +3,8 @@
 // where there are some), in the background:
 // register must return before the server takes requests, and a failure only costs a slower
 // first dashboard view.
+// It also starts the background-job worker (lib/jobs/worker.ts) inside this server, unless
+// TROPOS_WORKER=off (production with separate `npm run worker` processes).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || !process.env.DATABASE_URL) return;
   const { getDb } = await import("@/lib/db/client");
@@ -14,4 +16,14 @@ export async function register(): Promise<void> {
       (e: Error) => console.error(`[reports] warming the report cache failed: ${e.message}`),
     );
   }, 500);
+  const { workerWanted, startWorker } = await import("@/lib/jobs/worker");
+  if (workerWanted()) {
+    const { getPgPool } = await import("@/lib/db/pg-pool");
+    setTimeout(() => {
+      startWorker(getDb(), getPgPool()).then(
+        () => console.log("[jobs] worker started in this server (TROPOS_WORKER=off to run it separately: npm run worker)"),
+        (e: Error) => console.error(`[jobs] the worker could not start: ${e.message}`),
+      );
+    }, 200);
+  }
 }

@@ -17,7 +17,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // native or engine-loading packages stay outside the server bundle
-  serverExternalPackages: ["@node-rs/argon2", "@prisma/client", "@prisma/adapter-pg", "pg", "exceljs"],
+  serverExternalPackages: ["@node-rs/argon2", "@prisma/client", "@prisma/adapter-pg", "pg", "exceljs", "pg-boss"],
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "50mb" } },
   async headers() {
     return [

@@ -46,8 +46,13 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   // adjudicators see the page for their exports (gold, adjudicated labels) but not the import form
   "/projects/[slug]/import/page": [{ method: "GET", path: "/projects/demo/import", expect: adjudicators(307) }],
   "/projects/[slug]/settings/page": [{ method: "GET", path: "/projects/demo/settings", expect: managers(307) }],
+  "/projects/[slug]/jobs/page": [{ method: "GET", path: "/projects/demo/jobs", expect: managers(307) }],
   // no multipart body: managers get past the guard and are told to send files (400)
   "/api/projects/[slug]/import/route": [{ method: "POST", path: "/api/projects/demo/import", expect: { ...managers(401), manager: 400, admin: 400 } }],
+  // background jobs: managers only; an unknown job is 404 for them (the 404 for an outsider is the project's)
+  "/api/projects/[slug]/jobs/route": [{ method: "GET", path: "/api/projects/demo/jobs", expect: managers(401) }],
+  "/api/projects/[slug]/jobs/[jobId]/route": [{ method: "GET", path: "/api/projects/demo/jobs/no-such-job", expect: { ...managers(401), manager: 404, admin: 404 } }],
+  "/api/projects/[slug]/jobs/[jobId]/cancel/route": [{ method: "POST", path: "/api/projects/demo/jobs/no-such-job/cancel", body: {}, expect: { ...managers(401), manager: 404, admin: 404 } }],
   "/api/projects/[slug]/export/route": [
     // gold references and adjudicated labels are the adjudicator's to export; the rest is for managers
     { method: "GET", path: "/api/projects/demo/export?what=gold&format=csv", expect: adjudicators(401) },

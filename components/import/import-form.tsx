@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ImportPreview } from "./import-preview";
-import { ZImportAnswer, type TOutcome } from "./import-types";
+import { issueText, ZImportAnswer, type TIssue, type TOutcome } from "./import-types";
+import { JobProgress } from "./job-progress";
+import { ZJobView, type TJobView } from "@/lib/jobs/job-view";
 import { uploadWithProgress } from "./upload-with-progress";
 
 const FORMATS: [string, string][] = [
@@ -18,11 +20,13 @@ const FORMATS: [string, string][] = [
   ["metahope-xlsx", "MetaHOPE annotation workbook (.xlsx)"],
 ];
 
-type Phase = "idle" | "previewing" | "previewed" | "importing" | "done";
+type Phase = "idle" | "previewing" | "previewed" | "importing" | "job" | "done";
 
 /**
  * Upload → preview (a dry run: parsed, validated against the project, nothing stored) → import.
  * Any change of file or option invalidates the preview, so what is imported is what was shown.
+ * The import itself runs as a background job (lib/jobs): the page shows its progress and can
+ * cancel it; leaving the page does not stop it (the jobs page lists it).
  */
 export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: number }) {
   const router = useRouter();
@@ -34,6 +38,8 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
   const [outcomes, setOutcomes] = useState<TOutcome[]>([]);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [hasFiles, setHasFiles] = useState(false);
+  const [job, setJob] = useState<TJobView | null>(null);
+  const [jobErrors, setJobErrors] = useState<TIssue[]>([]);
 
   useEffect(() => {
     if (startedAt === null) return;
@@ -41,7 +47,7 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
     return () => clearInterval(t);
   }, [startedAt]);
 
-  const busy = phase === "previewing" || phase === "importing";
+  const busy = phase === "previewing" || phase === "importing" || phase === "job";
   const previewOk = phase === "previewed" && outcomes.length > 0 && outcomes.every((o) => o.ok);
 
   function invalidate() {
@@ -67,13 +73,23 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
       return;
     }
     data.set("dryRun", dryRun ? "1" : "0");
+    data.set("background", dryRun ? "0" : "1");
     setPhase(dryRun ? "previewing" : "importing");
     setMessage(null);
+    setJob(null);
+    setJobErrors([]);
     setProgress(0);
     setElapsed(0);
     setStartedAt(Date.now());
     try {
       const res = await uploadWithProgress(`/api/projects/${encodeURIComponent(slug)}/import`, data, setProgress);
+      if (res.status === 202) {
+        // queued as a background job: JobProgress follows it from here
+        const queued = ZJobView.parse(JSON.parse(res.text).job);
+        setJob(queued);
+        setPhase("job");
+        return;
+      }
       let answer;
       try {
         answer = ZImportAnswer.parse(JSON.parse(res.text));
@@ -98,6 +114,27 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
       setMessage({ kind: "error", text: (e as Error).message });
     } finally {
       setStartedAt(null);
+    }
+  }
+
+  function jobEnded(j: TJobView) {
+    const outcomes = ((j.result as { outcomes?: { file: string; stored: boolean; counts: Record<string, number>; errors: TIssue[] }[] } | null)?.outcomes ?? []);
+    const stored = outcomes.filter((o) => o.stored);
+    const segments = stored.reduce((n, o) => n + (o.counts.segments ?? 0), 0);
+    if (j.status === "done") {
+      setPhase("done");
+      setMessage({ kind: "ok", text: `Imported ${stored.length} file(s) (${segments} segments). The overview shows the new counts.` });
+      router.refresh();
+    } else if (j.status === "cancelled") {
+      setPhase("previewed");
+      setMessage({ kind: "error", text: stored.length ? `Cancelled. Stored before the cancel: ${stored.map((o) => o.file).join(", ")}.` : "Cancelled. Nothing was stored." });
+      if (stored.length) router.refresh();
+    } else {
+      setPhase("previewed");
+      const error = j.error as { message?: string; errors?: TIssue[] } | null;
+      setMessage({ kind: "error", text: error?.message ?? "The import failed." });
+      setJobErrors(error?.errors ?? []);
+      if (stored.length) router.refresh();
     }
   }
 
@@ -155,11 +192,13 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
           </button>
           {previewOk && <button type="button" onClick={() => void send(true)} disabled={busy} className="text-sm text-indigo-700 underline">Preview again</button>}
           {phase === "done" && <Link href={`/projects/${slug}`} className="text-sm text-indigo-700 underline">Go to the overview</Link>}
+          <Link href={`/projects/${slug}/jobs`} className="ml-auto text-sm text-slate-600 underline">All jobs of this project</Link>
         </div>
-        {busy && (
+        {job && <JobProgress key={job.id} slug={slug} job={job} onEnded={jobEnded} />}
+        {busy && phase !== "job" && (
           <div className="mt-3" role="status" aria-live="polite" data-testid="import-progress">
             <div className="text-sm text-slate-700">
-              {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : phase === "previewing" ? `Checking the file… ${elapsed}s` : `Storing in one transaction… ${elapsed}s`}
+              {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : phase === "previewing" ? `Checking the file… ${elapsed}s` : `Handing the files to a background job… ${elapsed}s`}
             </div>
             <div className="mt-1 h-2 w-full overflow-hidden rounded bg-slate-200">
               <div className={`h-2 bg-indigo-500 ${progress >= 1 ? "animate-pulse" : ""}`} style={{ width: `${Math.max(5, Math.round(progress * 100))}%` }} />
@@ -174,6 +213,12 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
         </p>
       )}
       {previewOk && <p className="text-sm text-slate-700" data-testid="preview-ready">The preview is valid. Nothing is stored until you press Import.</p>}
+      {jobErrors.length > 0 && (
+        <ul className="list-disc space-y-0.5 pl-5 text-sm text-red-700" data-testid="job-errors">
+          {jobErrors.slice(0, 50).map((e, i) => <li key={i}>{issueText(e)}</li>)}
+          {jobErrors.length > 50 && <li>… and {jobErrors.length - 50} more</li>}
+        </ul>
+      )}
       {outcomes.map((o) => <ImportPreview key={o.file} outcome={o} />)}
     </div>
   );

@@ -97,7 +97,7 @@ export async function parseImportFile(
   return { format, result };
 }
 
-function countsOf(r: ImportResult): ImportCounts {
+export function countsOf(r: ImportResult): ImportCounts {
   const segs = r.documents.flatMap((d) => d.segments);
   return {
     documents: r.documents.length,

@@ -19,6 +19,12 @@ export interface LoadImportOptions {
   /** annotator name in the file → user id; unmapped annotators get an account created (no password) */
   annotatorMap?: Record<string, string>;
   dryRun?: boolean;
+  /**
+   * Called inside the transaction before each part is stored (documents, segments, MRWs …) with
+   * the transaction's client: a background job reads its cancel flag there and throws to roll the
+   * whole file back (lib/jobs/import-job.ts).
+   */
+  checkpoint?: (part: string, client: PoolClient) => Promise<void>;
 }
 
 export interface LoadImportSummary {
@@ -85,6 +91,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
 
   // ---- documents
+  await opts.checkpoint?.("documents", client);
   const posRes = await client.query<{ max: number | null }>(
     `SELECT max("position") AS max FROM "Document" WHERE "projectId" = $1`,
     [projectId],
@@ -124,6 +131,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     docIds.set(r.externalId, r.id);
 
   // ---- segments
+  await opts.checkpoint?.("segments", client);
   const segRows: unknown[][] = [];
   for (const d of result.documents) {
     for (const s of d.segments) {
@@ -188,6 +196,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   };
 
   // ---- MRWs
+  await opts.checkpoint?.("MRWs", client);
   const mrwRows: unknown[][] = [];
   for (const d of result.documents) {
     for (const s of d.segments) {
@@ -280,6 +289,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   };
 
   // ---- systems
+  await opts.checkpoint?.("systems", client);
   const systemNames = new Set<string>();
   for (const t of result.translations) systemNames.add(t.system);
   for (const a of result.alignments) systemNames.add(a.system);
@@ -306,6 +316,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     systemIds.set(r.name, r.id);
 
   // ---- translations
+  await opts.checkpoint?.("translations", client);
   const trRows = result.translations.map((t) => [
     randomUUID(),
     segId(t.segmentId, t.line, "Translation"),
@@ -355,6 +366,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   };
 
   // ---- alignments
+  await opts.checkpoint?.("alignments", client);
   const alRows = result.alignments.map((a) => [
     randomUUID(),
     mrwId(a.segmentId, a.mrwId, undefined, "Alignment"),
@@ -381,6 +393,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   );
 
   // ---- annotators
+  await opts.checkpoint?.("annotators", client);
   const names = new Set<string>();
   for (const a of result.annotations) names.add(a.annotator);
   for (const e of result.errorSpans) names.add(e.annotator);
@@ -417,6 +430,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   }
 
   // ---- annotations (version bumps only when the value changed; history rows for every change)
+  await opts.checkpoint?.("annotations", client);
   const anRows = result.annotations.map((a) => {
     const sId = segId(a.segmentId, a.line, "Annotation");
     const tId = a.system ? trId(a.segmentId, a.system, a.line, "Annotation") : null;
@@ -450,6 +464,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   await insertHistory(client, projectId, "ANNOTATION", changedAnnotations.map((r) => ({ id: r.id, version: r.version, value: r.value, userId: opts.actorId ?? r.annotatorId })));
 
   // ---- MetaHOPE error spans
+  await opts.checkpoint?.("error spans", client);
   const occurrence = new Map<string, number>();
   const esRows = result.errorSpans.map((e) => {
     const tId = trId(e.segmentId, e.system, e.line, "Error span");
@@ -502,6 +517,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   await insertHistory(client, projectId, "ERROR_SPAN", changedSpans.map((r) => ({ id: r.id, version: r.version, value: { imported: fileName }, userId: opts.actorId ?? r.annotatorId })));
 
   // ---- post-edits
+  await opts.checkpoint?.("post-edits", client);
   const peRows = result.postEdits.map((p) => [
     randomUUID(),
     projectId,
@@ -536,6 +552,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
 
   // ---- finished work: the import's annotators have submitted these items (origin 'import')
+  await opts.checkpoint?.("finished work", client);
   await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion"), c.scheme]));
 
   const { adjudications, goldReferences } = await loadDecisions(client, opts, { segId, trId, mrwId, systemIds, userIds });

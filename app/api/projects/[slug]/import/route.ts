@@ -1,6 +1,7 @@
 // POST /api/projects/[slug]/import — multipart upload of one or more files. `dryRun=1` validates
 // everything (parse + the loader's checks in a rolled-back transaction) and returns the preview;
-// without it the files are stored. Managers only. Uploads over TROPOS_MAX_UPLOAD_MB → 413, counted
+// `background=1` stores the files with a background job (lib/jobs) and answers 202 with the job at
+// once (the page follows its progress); otherwise the files are stored within the request. Managers only. Uploads over TROPOS_MAX_UPLOAD_MB → 413, counted
 // while the body streams in (a chunked upload declares no length), so no more than the limit is read.
 import { after, NextResponse } from "next/server";
 import { z } from "zod";
@@ -8,14 +9,14 @@ import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { ZImportOptions, importFiles } from "@/lib/db/import-file";
+import { createImportJob } from "@/lib/db/jobs";
 import { AppError } from "@/lib/errors";
 import { withProject } from "@/lib/http/api-handler";
 import { BodyTooLargeError, readFormDataWithin } from "@/lib/http/byte-limit-stream";
 import { maxUploadBytes, maxUploadMb } from "./upload-limit";
 
-const ZForm = ZImportOptions.extend({
-  dryRun: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
-});
+const flag = z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true");
+const ZForm = ZImportOptions.extend({ dryRun: flag, background: flag });
 
 const emptyToUndefined = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 
@@ -42,12 +43,18 @@ export const POST = withProject("project.manage", async (req, { access }) => {
     annotator: emptyToUndefined(form.get("annotator")),
     encoding: emptyToUndefined(form.get("encoding")),
     dryRun: emptyToUndefined(form.get("dryRun")),
+    background: emptyToUndefined(form.get("background")),
   });
-  const { dryRun, ...options } = input;
+  const { dryRun, background, ...options } = input;
+  const contents = await Promise.all(files.map(async (f) => ({ name: f.name, content: Buffer.from(await f.arrayBuffer()) })));
+  if (background && !dryRun) {
+    const job = await createImportJob(getDb(), getPgPool(), { projectId: access.project.id, actorId: access.user.id, files: contents, options });
+    return NextResponse.json({ ok: true, job }, { status: 202 });
+  }
   const outcomes = await importFiles(getPgPool(), {
     project: access.project,
     actorId: access.user.id,
-    files: await Promise.all(files.map(async (f) => ({ name: f.name, content: Buffer.from(await f.arrayBuffer()) }))),
+    files: contents,
     options,
     dryRun,
   });

@@ -1,0 +1,40 @@
+"use client";
+// The jobs of a project as a sortable table (tanstack, via DataTable): kind, files, who, when,
+// status with progress, and the error of a failed job.
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/ui/data-table";
+import { describeProgress, type TJobView } from "@/lib/jobs/job-view";
+
+const STATUS_CLASS: Record<TJobView["status"], string> = {
+  queued: "bg-slate-100 text-slate-700",
+  running: "bg-indigo-100 text-indigo-800",
+  done: "bg-green-100 text-green-800",
+  failed: "bg-red-100 text-red-800",
+  cancelled: "bg-slate-200 text-slate-700",
+};
+
+const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "");
+
+const columns: ColumnDef<TJobView, unknown>[] = [
+  { accessorKey: "createdAt", header: "Started", cell: ({ row }) => when(row.original.createdAt) },
+  { accessorKey: "kind", header: "Kind" },
+  { id: "files", header: "Files", accessorFn: (j) => j.files.join(", ") },
+  { accessorKey: "createdBy", header: "By" },
+  {
+    accessorKey: "status",
+    header: "Status",
+    cell: ({ row }) => (
+      <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_CLASS[row.original.status]}`} data-testid="job-status">
+        {row.original.status}
+      </span>
+    ),
+  },
+  { id: "progress", header: "Progress", accessorFn: (j) => describeProgress(j) },
+  { accessorKey: "finishedAt", header: "Ended", cell: ({ row }) => when(row.original.finishedAt) },
+  { id: "error", header: "Error", accessorFn: (j) => (j.error as { message?: string } | null)?.message ?? "" },
+];
+
+export function JobsTable({ jobs }: { jobs: TJobView[] }) {
+  if (jobs.length === 0) return <p className="text-sm text-slate-500">No jobs yet: imports started on the Import page appear here.</p>;
+  return <DataTable data={jobs} columns={columns} testId="jobs-table" caption="Background jobs" />;
+}

@@ -1,0 +1,76 @@
+// Imports as background jobs (issue 21): the import page follows the job with a progress bar that
+// advances, the job can be cancelled and then leaves the project as it was, and the jobs page
+// lists who started what. The spec seeds its own project through the CLI.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { screenshot, signIn, USERS } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const slug = `e2e-jobs-${Date.now().toString(36)}`;
+const J = (o: unknown) => JSON.stringify(o);
+/** A JSONL corpus of `n` segments (about 120 bytes each): big enough that each step takes a while. */
+function corpus(tag: string, n: number): Buffer {
+  const lines = [J({ type: "document", externalId: `${tag}-doc`, language: "en", title: tag })];
+  for (let i = 0; i < n; i++) lines.push(J({ type: "segment", documentId: `${tag}-doc`, externalId: `${tag}-${i}`, index: i, text: `Sentence ${i} of ${tag}: prices skyrocketed after the storm.`, language: "en", metaphorical: false }));
+  return Buffer.from(lines.join("\n") + "\n");
+}
+
+test.beforeAll(() => {
+  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", slug, "--name", "Jobs E2E", "--manager", USERS.manager], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+});
+
+async function previewThenImport(page: Page, files: { name: string; buffer: Buffer }[]) {
+  await page.goto(`/projects/${slug}/import`);
+  await page.getByLabel("Files").setInputFiles(files.map((f) => ({ ...f, mimeType: "application/x-ndjson" })));
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("preview-ready")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+}
+
+const segmentCount = async (page: Page) => ((await (await page.request.get(`/api/projects/${slug}`)).json()) as { segments: number }).segments;
+
+test("a cancelled import leaves the project unchanged", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  const before = await segmentCount(page);
+  // one large file (about 6 MB): a cancel while it is checked or stored rolls all of it back
+  const big = corpus("c", 40_000);
+  expect(big.length).toBeLessThan(8 * 1024 * 1024); // the e2e server's upload limit
+  await previewThenImport(page, [{ name: "large.jsonl", buffer: big }]);
+  const progress = page.getByTestId("job-progress");
+  await expect(progress).toBeVisible();
+  await page.getByTestId("job-cancel").click();
+  await expect(progress).toHaveAttribute("data-status", "cancelled", { timeout: 30_000 });
+  await expect(page.getByTestId("import-message")).toContainText("Cancelled. Nothing was stored.");
+  expect(await segmentCount(page)).toBe(before);
+});
+
+test("an import runs as a job whose progress bar advances, and the jobs page lists it", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await previewThenImport(page, [{ name: "a.jsonl", buffer: corpus("a", 20_000) }, { name: "b.jsonl", buffer: corpus("b", 20_000) }]);
+  const bar = page.getByTestId("job-progress").getByRole("progressbar");
+  const seen = new Set<string>();
+  await expect
+    .poll(async () => {
+      seen.add((await bar.getAttribute("aria-valuenow")) ?? "");
+      return page.getByTestId("job-progress").getAttribute("data-status");
+    }, { timeout: 60_000, intervals: [100] })
+    .toBe("done");
+  // at least one step between the start and the end was shown (4 steps: check a, b; store a, b)
+  expect([...seen].filter((v) => v !== "" && v !== "0" && v !== "4").length).toBeGreaterThan(0);
+  await expect(page.getByTestId("import-message")).toContainText("Imported 2 file(s) (40000 segments)");
+  expect(await segmentCount(page)).toBe(40_000);
+
+  await page.getByRole("link", { name: "All jobs of this project" }).click();
+  const table = page.getByTestId("jobs-table");
+  await expect(table.getByRole("row").nth(1)).toContainText("a.jsonl, b.jsonl");
+  await expect(table.getByRole("row").nth(1)).toContainText(USERS.manager);
+  await expect(table.getByRole("row").nth(1).getByTestId("job-status")).toHaveText("done");
+  await expect(table.getByRole("row").nth(2).getByTestId("job-status")).toHaveText("cancelled");
+  await screenshot(page, "jobs-page");
+});

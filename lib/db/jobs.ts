@@ -1,0 +1,113 @@
+// Data access for background jobs (the `Job` and `JobFile` tables): create a job with its files
+// and queue it, read one or a project's list as the UI shows them, ask a job to stop.
+import type { Pool } from "pg";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { etaSeconds, isFinished, type TJobKind, type TJobStatus, type TJobView } from "@/lib/jobs/job-view";
+import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "@/lib/jobs/queue";
+import type { TImportOptions } from "@/lib/db/import-file";
+
+export interface TImportJobInput {
+  options: TImportOptions;
+  fileNames: string[];
+}
+
+type TJobRow = {
+  id: string;
+  kind: string;
+  status: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  done: number;
+  total: number;
+  stage: string | null;
+  input: unknown;
+  result: unknown;
+  error: unknown;
+  cancelRequested: boolean;
+  attempts: number;
+  createdBy: { email: string } | null;
+};
+
+const JOB_SELECT = {
+  id: true, kind: true, status: true, createdAt: true, startedAt: true, finishedAt: true, done: true, total: true, stage: true,
+  input: true, result: true, error: true, cancelRequested: true, attempts: true, createdBy: { select: { email: true } },
+} as const;
+
+export function jobView(row: TJobRow, now = new Date()): TJobView {
+  const status = row.status as TJobStatus;
+  return {
+    id: row.id,
+    kind: row.kind as TJobKind,
+    status,
+    createdBy: row.createdBy?.email ?? null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    done: row.done,
+    total: row.total,
+    stage: row.stage,
+    etaSeconds: etaSeconds({ status, startedAt: row.startedAt, done: row.done, total: row.total }, now),
+    cancelRequested: row.cancelRequested,
+    attempts: row.attempts,
+    files: ((row.input as Partial<TImportJobInput> | null)?.fileNames ?? []).slice(),
+    result: row.result ?? null,
+    error: row.error ?? null,
+  };
+}
+
+/**
+ * Stores the files and the job row in one transaction, then queues it. A queue failure marks the
+ * job failed (it never sits "queued" with nobody to run it).
+ */
+export async function createImportJob(
+  db: Db,
+  pool: Pool,
+  opts: { projectId: string; actorId: string | null; files: { name: string; content: Buffer }[]; options: TImportOptions },
+): Promise<TJobView> {
+  const input: TImportJobInput = { options: opts.options, fileNames: opts.files.map((f) => f.name) };
+  const job = await db.$transaction(async (tx) => {
+    const row = await tx.job.create({
+      data: { projectId: opts.projectId, kind: "import", createdById: opts.actorId, total: opts.files.length * 2, input: input as object },
+      select: { id: true },
+    });
+    // one file at a time: a multi-file createMany would hold every buffer twice
+    for (const [position, f] of opts.files.entries()) {
+      await tx.jobFile.create({ data: { jobId: row.id, position, name: f.name, content: new Uint8Array(f.content) } });
+    }
+    return row;
+  });
+  try {
+    const boss = await getBoss(pool);
+    await boss.send(QUEUES.import, { jobId: job.id }, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+  } catch (e) {
+    await db.job.update({ where: { id: job.id }, data: { status: "failed", finishedAt: new Date(), error: { message: `The job could not be queued: ${(e as Error).message}` } } });
+  }
+  return getProjectJob(db, opts.projectId, job.id);
+}
+
+export async function getProjectJob(db: Db, projectId: string, jobId: string): Promise<TJobView> {
+  const row = await db.job.findFirst({ where: { id: jobId, projectId }, select: JOB_SELECT });
+  if (!row) throw new AppError("NOT_FOUND", "No such job in this project.");
+  return jobView(row);
+}
+
+export async function listProjectJobs(db: Db, projectId: string, limit = 50): Promise<TJobView[]> {
+  const rows = await db.job.findMany({ where: { projectId }, orderBy: { createdAt: "desc" }, take: limit, select: JOB_SELECT });
+  const now = new Date();
+  return rows.map((r) => jobView(r, now));
+}
+
+/**
+ * A queued job is cancelled at once (its worker will find it so and do nothing); a running one is
+ * asked to stop and stops before its next step (a file being stored is stored whole or not at all).
+ */
+export async function requestJobCancel(db: Db, projectId: string, jobId: string): Promise<TJobView> {
+  const job = await getProjectJob(db, projectId, jobId);
+  if (isFinished(job.status)) throw new AppError("CONFLICT", `The job has already ended (${job.status}).`);
+  // conditional updates: the worker may move the job on between the read and the write
+  const queued = await db.job.updateMany({ where: { id: jobId, status: "queued" }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date(), stage: null } });
+  if (queued.count === 0) await db.job.updateMany({ where: { id: jobId, status: "running" }, data: { cancelRequested: true } });
+  return getProjectJob(db, projectId, jobId);
+}

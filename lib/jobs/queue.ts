@@ -1,0 +1,48 @@
+// The job queue: pg-boss on the project's own PostgreSQL (schema "pgboss"), chosen over
+// graphile-worker because it runs on Node 20 (graphile-worker 0.18 needs 22.18), talks to
+// PostgreSQL only through the adapter we give it (so it shares the app's pool: one connection on
+// the embedded PGlite database, whose single session cannot take a second pool), and gives
+// retries with backoff, expiry of jobs whose worker died, and SKIP LOCKED fetching across any
+// number of workers. Progress, cancel and the per-project list live in our `Job` table.
+import PgBoss from "pg-boss";
+import type { Pool } from "pg";
+
+export const QUEUES = { import: "tropos-import" } as const;
+
+/** Retries for a job whose handler threw (database down, worker crashed): 3 attempts in all. */
+export const RETRY = { retryLimit: 2, retryDelay: 2, retryBackoff: true } as const;
+/** A job whose worker died is taken up again after this long (pg-boss expiry). */
+export const EXPIRE_SECONDS = 15 * 60;
+
+const globalForBoss = globalThis as unknown as { __troposBoss?: Promise<PgBoss> };
+
+/** The process's started pg-boss instance (created on first use, queues ensured). */
+export function getBoss(pool: Pool): Promise<PgBoss> {
+  if (!globalForBoss.__troposBoss) {
+    globalForBoss.__troposBoss = (async () => {
+      const boss = new PgBoss({
+        db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+        schema: "pgboss",
+        // the app has its own maintenance; pg-boss's own (archive, expiry) runs every minute
+        maintenanceIntervalSeconds: 60,
+        schedule: false,
+      });
+      boss.on("error", (e: Error) => console.error(`[jobs] ${e.message}`));
+      await boss.start();
+      for (const name of Object.values(QUEUES)) {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+      }
+      return boss;
+    })().catch((e) => {
+      globalForBoss.__troposBoss = undefined;
+      throw e;
+    });
+  }
+  return globalForBoss.__troposBoss;
+}
+
+export async function stopBoss(): Promise<void> {
+  const pending = globalForBoss.__troposBoss;
+  globalForBoss.__troposBoss = undefined;
+  if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+}

@@ -1,0 +1,29 @@
+// The worker: takes jobs from pg-boss and runs their handlers. Runs inside the web server by
+// default (the demo, a single machine: instrumentation.ts) and as its own process with
+// `npm run worker` (TROPOS_WORKER=off on the web servers then). Any number of workers may run
+// against one database: pg-boss hands each job to one of them (SKIP LOCKED).
+import type { Pool } from "pg";
+import type { Db } from "@/lib/db/client";
+import { runImportJob } from "./import-job";
+import { getBoss, QUEUES } from "./queue";
+
+const globalForWorker = globalThis as unknown as { __troposWorker?: Promise<void> };
+
+export function startWorker(db: Db, pool: Pool, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  if (!globalForWorker.__troposWorker) {
+    globalForWorker.__troposWorker = (async () => {
+      const boss = await getBoss(pool);
+      await boss.work<{ jobId: string }>(QUEUES.import, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
+        await runImportJob(db, pool, job.data.jobId);
+      });
+    })().catch((e) => {
+      globalForWorker.__troposWorker = undefined;
+      throw e;
+    });
+  }
+  return globalForWorker.__troposWorker;
+}
+
+export function workerWanted(): boolean {
+  return process.env.TROPOS_WORKER !== "off";
+}
