@@ -168,4 +168,8 @@ test("the site has a favicon, served to signed-out visitors too (issue 13, point
   const robots = await request.get("/robots.txt", { maxRedirects: 0 });
   expect(robots.status()).toBe(200);
   expect(await robots.text()).toContain("Disallow: /");
+  // the scheme language's JSON Schema, for editors (README: Annotation schemes)
+  const schema = await request.get("/schemas/tropos-scheme.schema.json", { maxRedirects: 0 });
+  expect(schema.status()).toBe(200);
+  expect((await schema.json()).$schema).toMatch(/json-schema\.org/);
 });

@@ -11,8 +11,18 @@ export const QUEUES = { import: "tropos-import" } as const;
 
 /** Retries for a job whose handler threw (database down, worker crashed): 3 attempts in all. */
 export const RETRY = { retryLimit: 2, retryDelay: 2, retryBackoff: true } as const;
-/** A job whose worker died is taken up again after this long (pg-boss expiry). */
-export const EXPIRE_SECONDS = 15 * 60;
+const positiveEnv = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+/**
+ * A job whose worker died is taken up again after this long (pg-boss expiry; a live worker
+ * finishes long imports well inside it). TROPOS_JOB_EXPIRE_SECONDS shortens it in the
+ * multi-process test.
+ */
+export const EXPIRE_SECONDS = positiveEnv("TROPOS_JOB_EXPIRE_SECONDS", 15 * 60);
+/** How often pg-boss looks for expired jobs (one process in the cluster does it per interval). */
+const MAINTENANCE_SECONDS = positiveEnv("TROPOS_JOB_MAINTENANCE_SECONDS", 60);
 
 const globalForBoss = globalThis as unknown as { __troposBoss?: Promise<PgBoss> };
 
@@ -23,8 +33,8 @@ export function getBoss(pool: Pool): Promise<PgBoss> {
       const boss = new PgBoss({
         db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
         schema: "pgboss",
-        // the app has its own maintenance; pg-boss's own (archive, expiry) runs every minute
-        maintenanceIntervalSeconds: 60,
+        // pg-boss's own maintenance (expiry of jobs whose worker died, archiving)
+        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
         schedule: false,
       });
       boss.on("error", (e: Error) => console.error(`[jobs] ${e.message}`));

@@ -1,0 +1,129 @@
+// The production topology on one machine (issue 21): two `next start` web servers without
+// workers (TROPOS_WORKER=off) and one `npm run worker` process, on their own database. An import
+// is uploaded through server 1 and followed through server 2; the worker is killed (SIGKILL)
+// while it stores the file, a new worker takes the job up once pg-boss expires it, and the import
+// completes exactly once. Meanwhile an annotator saves through both servers: nothing is lost.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { apiSignIn, USERS } from "./helpers";
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+const base = Number(process.env.E2E_PORT ?? 3210) + 60;
+const urls = [`http://127.0.0.1:${base}`, `http://127.0.0.1:${base + 1}`];
+const procs: ChildProcess[] = [];
+let databaseUrl = "";
+// short expiry and maintenance, so a dead worker's job comes back within seconds, not 15 minutes
+const jobEnv = { TROPOS_JOB_EXPIRE_SECONDS: "6", TROPOS_JOB_MAINTENANCE_SECONDS: "2" };
+
+function startWorker(): ChildProcess {
+  // its own process group: tsx runs the script in a child process, and a kill must reach both
+  const w = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...jobEnv },
+  });
+  procs.push(w);
+  return w;
+}
+
+async function waitFor(what: string, ok: () => Promise<boolean>, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+test.beforeAll(async () => {
+  const prep = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/e2e-prepare.ts"], {
+    env: { ...process.env, E2E_DB_NAME: `${process.env.E2E_DB_NAME ?? "tropos_e2e"}_mp` },
+    encoding: "utf8",
+  });
+  if (prep.status !== 0) throw new Error(`e2e-prepare failed: ${prep.stderr}`);
+  databaseUrl = prep.stdout.trim().split("\n").pop()!;
+  for (const url of urls) {
+    const port = new URL(url).port;
+    procs.push(
+      spawn("node_modules/.bin/next", ["start", "-p", port, "-H", "127.0.0.1"], {
+        stdio: "ignore",
+        env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789", NEXTAUTH_URL: urls[0], TROPOS_WORKER: "off", ...jobEnv },
+      }),
+    );
+  }
+  for (const url of urls) await waitFor(`${url} to answer`, () => fetch(`${url}/api/health`).then((r) => r.ok, () => false), 120_000);
+});
+
+test.afterAll(() => {
+  for (const p of procs) {
+    try {
+      // workers run in their own process group (see startWorker)
+      if (p.spawnargs.some((a) => a.endsWith("worker.ts"))) process.kill(-p.pid!, "SIGKILL");
+      else if (p.exitCode === null) p.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+
+const J = (o: unknown) => JSON.stringify(o);
+function corpus(n: number): Buffer {
+  const lines = [J({ type: "document", externalId: "mp-doc", language: "en", title: "multi-process" })];
+  for (let i = 0; i < n; i++) lines.push(J({ type: "segment", documentId: "mp-doc", externalId: `mp-${i}`, index: i, text: `Sentence ${i}: prices skyrocketed after the storm.`, language: "en", metaphorical: false }));
+  return Buffer.from(lines.join("\n") + "\n");
+}
+
+type TJob = { status: string; stage: string | null; attempts: number; done: number; total: number };
+const jobOf = async (ctx: APIRequestContext, id: string): Promise<TJob> => (await (await ctx.get(`/api/projects/demo/jobs/${id}`)).json()).job;
+
+test("a worker killed mid-import: another worker finishes the job, once; saves through both servers all land", async () => {
+  const m1 = await playwrightRequest.newContext({ baseURL: urls[0] });
+  await apiSignIn(m1, USERS.manager);
+  const m2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await m1.storageState() });
+  const before = (await (await m1.get("/api/projects/demo")).json()).segments as number;
+
+  let worker = startWorker();
+  const N = 60_000;
+  const upload = await m1.post("/api/projects/demo/import", {
+    multipart: { file: { name: "mp.jsonl", mimeType: "application/x-ndjson", buffer: corpus(N) }, background: "1" },
+    headers: { Origin: urls[0] },
+  });
+  expect(upload.status()).toBe(202);
+  const jobId = (await upload.json()).job.id as string;
+
+  // an annotator saves through both servers while the import runs
+  const a1 = await playwrightRequest.newContext({ baseURL: urls[0] });
+  await apiSignIn(a1, USERS.annotator);
+  const a2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await a1.storageState() });
+  const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
+  const target = { segmentId: item.segment.id, translationId: item.translations[0].id, field: "OVERALL" };
+  let version = item.annotations.find((a: { translationId: string; mrwId: string | null; field: string }) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL")?.version ?? 0;
+  const saves = (async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await (i % 2 ? a2 : a1).put("/api/projects/demo/annotations", { data: { ...target, value: 1 + (i % 5), baseVersion: version } });
+      expect(res.status()).toBe(200);
+      version = (await res.json()).version;
+    }
+  })();
+
+  // followed through the other server; kill the worker while it stores the file
+  await waitFor("the worker to store the file", async () => (await jobOf(m2, jobId)).stage?.startsWith("storing mp.jsonl") ?? false, 60_000);
+  const dead = new Promise((r) => worker.once("exit", r));
+  process.kill(-worker.pid!, "SIGKILL");
+  await dead;
+  expect((await jobOf(m2, jobId)).status).toBe("running");
+  worker = startWorker();
+  await waitFor("the job to finish on the new worker", async () => (await jobOf(m1, jobId)).status === "done", 120_000);
+  await saves;
+
+  const job = await jobOf(m2, jobId);
+  expect(job).toMatchObject({ status: "done", done: 2, total: 2 });
+  expect(job.attempts).toBeGreaterThanOrEqual(2);
+  // every segment once: the killed worker's transaction rolled back, the new one stored the file
+  expect((await (await m2.get("/api/projects/demo")).json()).segments).toBe(before + N);
+  const after = await (await a2.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
+  expect(after.annotations.find((a: { translationId: string; mrwId: string | null; field: string }) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL")).toMatchObject({ version, value: 5 });
+  await Promise.all([m1.dispose(), m2.dispose(), a1.dispose(), a2.dispose()]);
+});
