@@ -28,7 +28,8 @@ Options:
                          an email maps onto that existing account
   --encoding <name>      declared fallback for legacy files: latin1 or cp1252 (default strict UTF-8)
   --dry-run              validate everything, store nothing
-  --json                 print a JSON summary on stdout
+  --json                 print a JSON summary on stdout (and no progress)
+  --progress             progress lines on stderr even when it is not a terminal (default: only on one)
   -h, --help             this help
 
 Exit codes: 0 stored (or valid with --dry-run), 1 invalid input (errors on stderr, one per line), 2 wrong usage, 3 database unavailable.`;
@@ -40,6 +41,7 @@ const ZArgs = ZImportOptions.extend({
   "target-lang": z.string().optional(),
   "dry-run": z.boolean().default(false),
   json: z.boolean().default(false),
+  progress: z.boolean().default(false),
   _: z.array(z.string()).min(1, "give at least one file to import"),
 });
 
@@ -58,6 +60,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     encoding: { type: "string" },
     "dry-run": { type: "boolean" },
     json: { type: "boolean" },
+    progress: { type: "boolean" },
   }, ZArgs);
   if (help) {
     io.stdout.write(`${IMPORT_HELP}\n`);
@@ -78,9 +81,22 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     const errors: ImportIssue[] = [];
     const warnings: ImportIssue[] = [];
     const parsed: { name: string; result: ImportResult; format: string | null }[] = [];
+    // progress on stderr for a person at a terminal (one line, rewritten); never with --json
+    const tty = Boolean((io.stderr as NodeJS.WriteStream).isTTY);
+    const showProgress = !a.json && (a.progress || tty);
+    const started = Date.now();
+    const progress = (line: string) => {
+      if (!showProgress) return;
+      const text = `[${Math.round((Date.now() - started) / 1000)} s] ${line}`;
+      io.stderr.write(tty ? `\r\x1b[K${text}` : `${text}\n`);
+    };
+    const steps = files.length * 2;
+    let step = 0;
     // validation first, for every file, before anything is stored
     for (const f of files) {
+      progress(`${step}/${steps} checking ${path.basename(f.name)}`);
       const { format, result } = await parseImportFile(ctx.pool, project, path.basename(f.name), f.content, options);
+      step += 1;
       errors.push(...result.errors);
       warnings.push(...result.warnings);
       parsed.push({ name: path.basename(f.name), result, format });
@@ -89,7 +105,14 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     if (!errors.length) {
       for (const p of parsed) {
         try {
-          const s = await loadImport(ctx.pool, { projectId: project.id, fileName: p.name, result: p.result, dryRun: a["dry-run"] });
+          const s = await loadImport(ctx.pool, {
+            projectId: project.id,
+            fileName: p.name,
+            result: p.result,
+            dryRun: a["dry-run"],
+            checkpoint: async (part) => progress(`${step}/${steps} ${a["dry-run"] ? "checking references of" : "storing"} ${p.name}: ${part}`),
+          });
+          step += 1;
           sum(counts, {
             documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments,
             annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences,
@@ -104,6 +127,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
         }
       }
     }
+    if (showProgress) io.stderr.write(tty ? "\r\x1b[K" : "");
     if (a.json) {
       io.stdout.write(
         `${JSON.stringify({ ...counts, files: parsed.map((p) => ({ file: p.name, format: p.format })), stored: a["dry-run"] ? [] : stored, dryRun: a["dry-run"], errors, warnings: warnings.length }, null, 2)}\n`,

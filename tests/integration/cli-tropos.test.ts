@@ -68,8 +68,14 @@ describe("tropos CLI", () => {
 
     const good = path.join(dir, "corpus.jsonl");
     writeFileSync(good, corpus);
-    const dry = await tropos("import", good, "--project", slug, "--dry-run", "--json");
-    expect(dry.code).toBe(0);
+    // progress on stderr when asked (a terminal gets it by default), never with --json
+    const withProgress = await tropos("import", good, "--project", slug, "--dry-run", "--progress");
+    expect(withProgress.code).toBe(0);
+    expect(withProgress.stderr).toMatch(/^\[\d+ s\] 0\/2 checking corpus\.jsonl$/m);
+    expect(withProgress.stderr).toMatch(/^\[\d+ s\] 1\/2 checking references of corpus\.jsonl: segments$/m);
+    expect(withProgress.stdout).toMatch(/^Valid \(dry run, nothing stored\)/);
+    const dry = await tropos("import", good, "--project", slug, "--dry-run", "--json", "--progress");
+    expect([dry.code, dry.stderr]).toEqual([0, ""]);
     expect(JSON.parse(dry.stdout)).toMatchObject({ documents: 1, segments: 2, mrws: 1, translations: 1, errors: [], dryRun: true });
     expect(await db.segment.count({ where: { project: { slug } } })).toBe(0);
 
