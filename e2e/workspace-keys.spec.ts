@@ -85,13 +85,21 @@ test("point 6: after clicking the error list, Shift+→ and Space select for an 
 
 test("point 6: Ctrl+Z restores a pre-filled alignment exactly, and the reload shows what undo restored", async ({ page }) => {
   await signIn(page, USERS.annotator3);
-  const seg = await openRow(page, "METAHOPE", 2);
+  // an item whose translation A has a comma: the queue order is a per-annotator shuffle seeded by
+  // the account's id, which differs between databases, so look for one (rows 2 and 4–9: the other
+  // tests here use rows 0, 1 and 3, item-closed.spec.ts the last)
+  let seg = "";
+  let comma = -1;
+  for (const row of [2, 4, 5, 6, 7, 8, 9]) {
+    seg = await openRow(page, "METAHOPE", row);
+    const tokens = await translation(page, "A").locator("p[lang] [data-token]").allTextContents();
+    comma = tokens.findIndex((t) => t === "，" || t === ",");
+    if (comma > 0) break;
+  }
+  expect(comma).toBeGreaterThan(0);
   await expect.poll(() => focusedSlot(page)).toMatch(/\|ALIGNMENT$/);
   const a = translation(page, "A");
   const before = (await firstAlignmentTarget(a).textContent())!;
-  const texts = await a.locator("p[lang] [data-token]").allTextContents();
-  const comma = texts.findIndex((t) => t === "，" || t === ",");
-  expect(comma).toBeGreaterThan(0);
   // the slip from the issue: the token cursor onto the comma, Space, then one more token, Space
   for (let i = 0; i <= comma; i++) await page.keyboard.press("Shift+ArrowRight");
   await page.keyboard.press(" ");
