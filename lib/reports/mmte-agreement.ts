@@ -1,6 +1,8 @@
 /**
- * MMTE agreement figures (Wang et al. 2024 report Fleiss' κ and
- * Krippendorff's α): per system and field, Fleiss' κ overall and per label,
+ * Agreement figures for the MMTE fields. The MMTE paper (Wang et al. 2024) reports no agreement
+ * figures: its three annotators per item met to resolve disagreements (§3, app. A.2). Tropos
+ * computes them for labs that run the scheme and want to report agreement: per system and field,
+ * Fleiss' κ overall and per label,
  * Krippendorff's α (nominal for Equivalence and Emotion; nominal, ordinal,
  * interval and ratio for the Likert fields), pairwise Cohen's κ (unweighted
  * for labels; unweighted, linear and quadratic over the scale 1–5 for Likert),
