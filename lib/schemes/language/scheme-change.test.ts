@@ -160,7 +160,8 @@ describe("describeSchemeChange", () => {
       meaning.label = "Figurative meaning kept?";
       meaning.guidelines = "Judge the **sense**, not the words.";
       meaning.options = [
-        { value: "kept", label: "kept", key: "1", description: "same image or an equivalent one" },
+        // "kept" had the label "kept" written out; leaving it to default to the value is no change
+        { value: "kept", key: "1", description: "same image or an equivalent one" },
         { value: "literal", label: "made literal", key: "2" },
         { value: "twisted", key: "4" },
       ];

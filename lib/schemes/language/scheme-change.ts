@@ -161,6 +161,16 @@ export function orphanedValues(oldScheme: TSchemeDefinition | null, newScheme: T
     }));
 }
 
+/**
+ * Ids of the fields whose definition differs between the two schemes (removed
+ * ones included), ignoring key order: the only fields whose stored values a
+ * change can orphan, so the only ones worth counting.
+ */
+export function changedFieldIds(oldScheme: TSchemeDefinition | null, newScheme: TSchemeDefinition): string[] {
+  const ids = new Set([...(oldScheme?.fields ?? []).map((f) => f.id), ...newScheme.fields.map((f) => f.id)]);
+  return [...ids].filter((id) => !same(fieldsWithId(oldScheme, id), fieldsWithId(newScheme, id)));
+}
+
 // ---------------------------------------------------------------------------
 // What changed, for people
 // ---------------------------------------------------------------------------
@@ -193,7 +203,10 @@ function describeOptions(where: string, what: string, before: readonly TOption[]
     const b = find(before, o.value);
     if (!b) continue;
     const name = showValue(o.value);
-    if ((b.label ?? null) !== (o.label ?? null)) out.push(`${where}: ${what} ${name} relabelled ${quote(b.label ?? String(b.value))} → ${quote(o.label ?? String(o.value))}`);
+    // the label defaults to the value: writing it out is no change
+    const bl = b.label ?? String(b.value);
+    const ol = o.label ?? String(o.value);
+    if (bl !== ol) out.push(`${where}: ${what} ${name} relabelled ${quote(bl)} → ${quote(ol)}`);
     if ((b.description ?? null) !== (o.description ?? null)) out.push(`${where}: ${what} ${name}: definition changed`);
     if ((b.example ?? null) !== (o.example ?? null)) out.push(`${where}: ${what} ${name}: example changed`);
     if ((b.guidelines ?? null) !== (o.guidelines ?? null)) out.push(`${where}: ${what} ${name}: guidelines changed`);

@@ -1,0 +1,140 @@
+// A project's annotation scheme, versioned (issue 14 point 3). Every save of a scheme is a new
+// ProjectScheme row (1, 2, 3…); the latest one is in force, and a project without any runs its
+// built-in preset (lib/schemes/presets/built-in-scheme-for-config.ts). Versions are never edited,
+// so an annotation's schemeVersion always names the definition it was saved under.
+//
+// A new version that would orphan stored annotation values (a removed field in use, an option
+// removed while annotations hold it, a narrowed scale, a changed kind) is refused with every
+// orphan named (lib/schemes/language/scheme-change.ts), unless the lead maps the old values to new
+// ones: then the version is stored and the values rewritten in one transaction, each rewrite
+// bumping the annotation's version and writing its History row as a save does.
+//
+// Known gap: an annotator's save that lands between the count and the commit is not seen by the
+// check (saves do not lock the project); the save path refuses values the new version does not
+// accept once it validates against the stored scheme.
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, type TValueMapping } from "@/lib/schemes/language/scheme-change";
+import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
+import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
+
+/** A stored definition, parsed again at the boundary: a row the language no longer accepts is a setup error, not a guess. */
+function parseStored(projectId: string, version: number, definition: unknown): TSchemeDefinition {
+  const r = ZSchemeDefinition.safeParse(definition);
+  if (r.success) return r.data;
+  const i = r.error.issues[0];
+  throw new AppError("UNPROCESSABLE", `The project's scheme version ${version} is not valid any more at ${formatIssuePath(i.path)}: ${i.message}.`, { projectId, version });
+}
+
+/** The latest version of the project's scheme; null while it has none stored (it runs its built-in preset). */
+export async function getProjectScheme(db: Db, projectId: string): Promise<{ version: number; definition: TSchemeDefinition; createdAt: Date } | null> {
+  const row = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true, createdAt: true } });
+  return row ? { version: row.version, definition: parseStored(projectId, row.version, row.definition), createdAt: row.createdAt } : null;
+}
+
+/** One version of the project's scheme (`tropos scheme show --version N`); null when there is no such version. */
+export async function getProjectSchemeVersion(db: Db, projectId: string, version: number): Promise<{ version: number; definition: TSchemeDefinition; createdAt: Date } | null> {
+  const row = await db.projectScheme.findUnique({ where: { projectId_version: { projectId, version } }, select: { version: true, definition: true, createdAt: true } });
+  return row ? { version: row.version, definition: parseStored(projectId, row.version, row.definition), createdAt: row.createdAt } : null;
+}
+
+/** Every stored version, newest first; createdBy is the email of who stored it (null from the CLI or a deleted account). */
+export async function listProjectSchemeVersions(db: Db, projectId: string): Promise<{ version: number; createdAt: Date; createdBy: string | null; note: string | null }[]> {
+  const rows = await db.projectScheme.findMany({
+    where: { projectId },
+    orderBy: { version: "desc" },
+    select: { version: true, createdAt: true, note: true, createdBy: { select: { email: true } } },
+  });
+  return rows.map((r) => ({ version: r.version, createdAt: r.createdAt, createdBy: r.createdBy?.email ?? null, note: r.note }));
+}
+
+export interface TSetProjectSchemeOptions {
+  /** who stores it (History rows of rewritten values); null from the CLI */
+  actorId: string | null;
+  note?: string;
+  /** `mapping[field][JSON.stringify(oldValue)] = newValue`: stored values to rewrite */
+  mapping?: TValueMapping;
+}
+
+/**
+ * Stores `definition` as the project's next version (the first is 1). Refused with
+ * `AppError("CONFLICT", message, { orphans })` when stored annotation values would be orphaned
+ * after the mapping; then nothing is stored. Otherwise the version is inserted and every mapped
+ * value rewritten in the same transaction. `changes` says what changed since the previous version
+ * (or the built-in preset), `remapped` how many annotations were rewritten.
+ */
+export async function setProjectScheme(db: Db, projectId: string, definition: TSchemeDefinition, opts: TSetProjectSchemeOptions): Promise<{ version: number; changes: string[]; remapped: number }> {
+  const parsed = ZSchemeDefinition.safeParse(definition);
+  if (!parsed.success) {
+    throw new AppError("BAD_REQUEST", `The scheme is not valid: ${parsed.error.issues.map((i) => `${formatIssuePath(i.path) || "(document)"}: ${i.message}`).join("; ")}`);
+  }
+  const next = parsed.data;
+  return db.$transaction(
+    async (tx) => {
+      // one scheme change per project at a time: the version number and the orphan check see the same state
+      const project = await tx.$queryRawUnsafe<{ schemeConfig: unknown }[]>(`SELECT "schemeConfig" FROM "Project" WHERE id = $1 FOR UPDATE`, projectId);
+      if (project.length === 0) throw new AppError("NOT_FOUND", "No such project.");
+      const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
+      const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
+      const config = parseSchemeConfig(project[0].schemeConfig);
+      // What annotators ran before: the stored version, or the built-in preset of the project's configuration.
+      const before = previous ?? (config.ok ? builtInSchemeFor(config.config) : BUILT_IN_FIELDS_SCHEME);
+      // Stored values are checked against every built-in field before the first version: a part
+      // switched off later keeps its values under the same names.
+      const baseline = previous ?? BUILT_IN_FIELDS_SCHEME;
+
+      const fields = [...new Set([...changedFieldIds(baseline, next), ...Object.keys(opts.mapping ?? {})])];
+      const stored =
+        fields.length === 0
+          ? []
+          : await tx.$queryRawUnsafe<{ field: string; value: unknown; count: number }[]>(
+              `SELECT field, value, count(*)::int AS count FROM "Annotation" WHERE "projectId" = $1 AND field = ANY($2::text[]) GROUP BY field, value ORDER BY field`,
+              projectId,
+              fields,
+            );
+      const orphans = orphanedValues(baseline, next, stored, opts.mapping);
+      if (orphans.length > 0) {
+        const n = orphans.reduce((k, o) => k + o.count, 0);
+        throw new AppError(
+          "CONFLICT",
+          `The new scheme would orphan ${n} stored annotation value${n === 1 ? "" : "s"}:\n${orphans.map((o) => o.message).join("\n")}`,
+          { orphans },
+        );
+      }
+
+      const version = (latest?.version ?? 0) + 1;
+      await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note ?? null } });
+
+      let remapped = 0;
+      for (const s of stored) {
+        const m = mappedValue(opts.mapping, s.field, s.value);
+        if (!m.found) continue;
+        // One statement per value: rewrite, bump the version, and log the change as a save does
+        // (History in the same statement; the report change log follows by trigger).
+        const n = await tx.$executeRawUnsafe(
+          `WITH upd AS (
+             UPDATE "Annotation" a SET value = $4::jsonb, version = a.version + 1, "schemeVersion" = $5, "updatedAt" = now()
+             WHERE a."projectId" = $1 AND a.field = $2 AND a.value = $3::jsonb
+             RETURNING a.id, a.version, a.value)
+           INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+           SELECT gen_random_uuid()::text, $1, $6, 'ANNOTATION', upd.id, upd.version, $3::jsonb, upd.value FROM upd`,
+          projectId,
+          s.field,
+          JSON.stringify(s.value),
+          JSON.stringify(m.value),
+          version,
+          opts.actorId,
+        );
+        remapped += n;
+      }
+      await tx.auditLog.create({
+        data: { projectId, userId: opts.actorId, action: "scheme.set", detail: { version, schemeId: next.id, note: opts.note ?? null, remapped, mapping: (opts.mapping ?? {}) as object } },
+      });
+      return { version, changes: describeSchemeChange(before, next), remapped };
+    },
+    // a large project's group-by and rewrites can outlast Prisma's 5 s default
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}
