@@ -1,0 +1,142 @@
+/**
+ * One structured request to an OpenAI-compatible chat API through the official `openai` package:
+ * `response_format: {type: "json_schema"}` from the field, the reply checked with zod, an invalid
+ * reply asked again, and the outcome (value or failure) with everything provenance needs.
+ *
+ * Transport retries are the package's own: 429 (waiting what Retry-After / retry-after-ms says),
+ * 408/409, 5xx and timeouts, with exponential backoff otherwise. We count the attempts through the
+ * `fetch` we hand it.
+ *
+ * The key: read from the environment variable the endpoint names, handed to the client and
+ * nowhere else. It is scrubbed from every text we return (a server may echo headers), the
+ * package's logging is off whatever OPENAI_LOG says, and its other environment defaults
+ * (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_PROJECT_ID) are overridden, so a key
+ * meant for api.openai.com never goes to another host.
+ */
+import OpenAI from "openai";
+import type { TReplySchema } from "./reply-schema";
+import { parseReply } from "./reply-schema";
+import type { TChatMessage } from "./prompt-templates";
+
+export interface TModelEndpointConfig {
+  name: string;
+  baseUrl: string;
+  model: string;
+  apiKeyEnv: string | null;
+  timeoutMs: number;
+}
+
+export interface TChatParams {
+  temperature: number;
+  maxTokens: number;
+  /** transport retries per request (429, 5xx, timeouts) */
+  maxRetries: number;
+  /** further requests after a reply that is not valid JSON of the right shape */
+  invalidReplyRetries: number;
+}
+
+export const DEFAULT_CHAT_PARAMS: TChatParams = { temperature: 0, maxTokens: 600, maxRetries: 3, invalidReplyRetries: 1 };
+
+export type TChatOutcome = {
+  ok: boolean;
+  value: unknown;
+  explanation: string | null;
+  failure: string | null;
+  rawReply: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  latencyMs: number;
+  /** HTTP requests sent, retries included */
+  attempts: number;
+};
+
+/** Placeholder sent when the endpoint names no key (a local Ollama ignores it). */
+const NO_KEY = "no-key";
+
+export function apiKeyOf(endpoint: Pick<TModelEndpointConfig, "apiKeyEnv">, env: NodeJS.ProcessEnv = process.env): { ok: true; key: string } | { ok: false; message: string } {
+  if (!endpoint.apiKeyEnv) return { ok: true, key: NO_KEY };
+  const key = env[endpoint.apiKeyEnv];
+  if (!key) return { ok: false, message: `The environment variable ${endpoint.apiKeyEnv} (the API key) is not set in the process that runs the job.` };
+  return { ok: true, key };
+}
+
+/** Removes the key from a text before it is stored, logged or shown. */
+export function scrubKey(text: string, key: string): string {
+  return key && key !== NO_KEY && key.length >= 4 ? text.split(key).join("[API key removed]") : text;
+}
+
+export function createModelClient(endpoint: TModelEndpointConfig, key: string, opts: { maxRetries: number; onAttempt?: () => void }): OpenAI {
+  const countingFetch: typeof fetch = (input, init) => {
+    opts.onAttempt?.();
+    return fetch(input, init);
+  };
+  return new OpenAI({
+    apiKey: key,
+    baseURL: endpoint.baseUrl,
+    organization: null,
+    project: null,
+    timeout: endpoint.timeoutMs,
+    maxRetries: opts.maxRetries,
+    logLevel: "off",
+    fetch: countingFetch,
+  });
+}
+
+function describeError(e: unknown): string {
+  if (e instanceof OpenAI.APIConnectionTimeoutError) return "timed out (after retries)";
+  if (e instanceof OpenAI.APIConnectionError) return `connection failed: ${e.message}`;
+  if (e instanceof OpenAI.APIError) return `HTTP ${e.status ?? "error"}${e.status === 429 ? " (rate limited)" : ""} after retries: ${e.message}`.slice(0, 500);
+  return (e as Error)?.message ?? String(e);
+}
+
+/** Asks for one unit. Never throws for what the model or its server did: that is a failure outcome. */
+export async function requestStructured(
+  endpoint: TModelEndpointConfig,
+  messages: TChatMessage[],
+  reply: TReplySchema,
+  params: TChatParams = DEFAULT_CHAT_PARAMS,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TChatOutcome> {
+  const started = Date.now();
+  const out: TChatOutcome = { ok: false, value: null, explanation: null, failure: null, rawReply: null, tokensIn: 0, tokensOut: 0, latencyMs: 0, attempts: 0 };
+  const key = apiKeyOf(endpoint, env);
+  if (!key.ok) return { ...out, failure: key.message };
+  const client = createModelClient(endpoint, key.key, { maxRetries: params.maxRetries, onAttempt: () => (out.attempts += 1) });
+  const scrub = (t: string) => scrubKey(t, key.key);
+  for (let round = 0; round <= params.invalidReplyRetries; round++) {
+    try {
+      const completion = await client.chat.completions.create({
+        model: endpoint.model,
+        messages,
+        temperature: params.temperature,
+        max_tokens: params.maxTokens,
+        response_format: { type: "json_schema", json_schema: { name: reply.name, schema: reply.jsonSchema, strict: true } },
+      });
+      out.tokensIn += completion.usage?.prompt_tokens ?? 0;
+      out.tokensOut += completion.usage?.completion_tokens ?? 0;
+      const text = completion.choices?.[0]?.message?.content ?? "";
+      out.rawReply = scrub(text);
+      const parsed = parseReply(reply, text);
+      if (parsed.ok) return { ...out, ok: true, value: parsed.value, explanation: parsed.explanation, failure: null, latencyMs: Date.now() - started };
+      out.failure = scrub(`invalid reply${round > 0 ? ` (${round + 1} tries)` : ""}: ${parsed.message}`);
+    } catch (e) {
+      // a body that is not JSON at all arrives here too (the package cannot parse the completion)
+      return { ...out, failure: scrub(describeError(e)), latencyMs: Date.now() - started };
+    }
+  }
+  return { ...out, latencyMs: Date.now() - started };
+}
+
+/** GET /models: the connection test. Returns the model ids the server offers. */
+export async function listModels(endpoint: TModelEndpointConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
+  const key = apiKeyOf(endpoint, env);
+  if (!key.ok) return key;
+  const client = createModelClient(endpoint, key.key, { maxRetries: 1 });
+  try {
+    const models: string[] = [];
+    for await (const m of client.models.list()) models.push(m.id);
+    return { ok: true, models };
+  } catch (e) {
+    return { ok: false, message: scrubKey(describeError(e), key.key) };
+  }
+}

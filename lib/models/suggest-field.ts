@@ -1,0 +1,44 @@
+/**
+ * The field a model is asked to fill, from the project's scheme: a field id may have alternatives
+ * whose `when` on an item property exclude each other (MMTE's EQUIVALENCE: one label set for a
+ * metaphorical source MRW, one for a literal one); each unit gets the alternative that applies.
+ */
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import { scopeName } from "@/lib/schemes/language/scheme-scope";
+import { SUGGESTIBLE_KINDS } from "./reply-schema";
+import type { TSuggestUnit } from "./suggest-unit";
+
+/** Scopes a suggest job has units for today. */
+export const SUGGESTIBLE_SCOPES = ["translation", "mrw-translation"] as const;
+export type TSuggestScope = (typeof SUGGESTIBLE_SCOPES)[number];
+
+export interface TSuggestField {
+  id: string;
+  scope: TSuggestScope;
+  alternatives: TSchemeField[];
+}
+
+/** Finds the field in the scheme and says in words why it cannot be suggested. */
+export function findSuggestField(scheme: TSchemeDefinition, id: string): { ok: true; field: TSuggestField } | { ok: false; message: string } {
+  const alternatives = scheme.fields.filter((f) => f.id === id);
+  if (!alternatives.length) return { ok: false, message: `The scheme "${scheme.id}" has no field ${id} (fields: ${[...new Set(scheme.fields.map((f) => f.id))].join(", ")}).` };
+  const first = alternatives[0];
+  const scope = typeof first.scope === "string" ? first.scope : null;
+  if (!scope || !(SUGGESTIBLE_SCOPES as readonly string[]).includes(scope)) {
+    return { ok: false, message: `${id} has scope ${scopeName(first.scope)}; suggestions are made for ${SUGGESTIBLE_SCOPES.join(" and ")} fields.` };
+  }
+  const bad = alternatives.find((f) => !(SUGGESTIBLE_KINDS as readonly string[]).includes(f.kind));
+  if (bad) return { ok: false, message: `${id} is a ${bad.kind} field; a model can suggest ${SUGGESTIBLE_KINDS.join(", ")} fields.` };
+  return { ok: true, field: { id, scope: scope as TSuggestScope, alternatives } };
+}
+
+/** The alternative that applies to the unit, or null when none does (its `when` excludes the unit). */
+export function fieldForUnit(field: TSuggestField, unit: Pick<TSuggestUnit, "metaphorical">): TSchemeField | null {
+  for (const f of field.alternatives) {
+    // a `when` on another field's value cannot be known before anyone answered: ask anyway
+    if (!f.when || "field" in f.when) return f;
+    if (f.when.item === "metaphorical" && f.when.in.includes(unit.metaphorical)) return f;
+  }
+  return null;
+}
