@@ -8,7 +8,7 @@ import { listModels, requestStructured, type TModelEndpointConfig } from "./chat
 import { fieldPrompt } from "./prompt-templates";
 
 const KEY = "sk-test-0123456789abcdef";
-const ENV = { TEST_MODEL_KEY: KEY } as NodeJS.ProcessEnv;
+const ENV = { TEST_MODEL_KEY: KEY };
 const plans = new Map<string, (attempt: number) => TTestBehaviour>();
 let server: TOpenAiTestServer;
 let endpoint: TModelEndpointConfig;

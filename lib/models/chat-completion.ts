@@ -50,10 +50,13 @@ export type TChatOutcome = {
   attempts: number;
 };
 
+/** The environment the key is read from (process.env; tests pass their own). */
+export type TEnv = Readonly<Record<string, string | undefined>>;
+
 /** Placeholder sent when the endpoint names no key (a local Ollama ignores it). */
 const NO_KEY = "no-key";
 
-export function apiKeyOf(endpoint: Pick<TModelEndpointConfig, "apiKeyEnv">, env: NodeJS.ProcessEnv = process.env): { ok: true; key: string } | { ok: false; message: string } {
+export function apiKeyOf(endpoint: Pick<TModelEndpointConfig, "apiKeyEnv">, env: TEnv = process.env): { ok: true; key: string } | { ok: false; message: string } {
   if (!endpoint.apiKeyEnv) return { ok: true, key: NO_KEY };
   const key = env[endpoint.apiKeyEnv];
   if (!key) return { ok: false, message: `The environment variable ${endpoint.apiKeyEnv} (the API key) is not set in the process that runs the job.` };
@@ -95,7 +98,7 @@ export async function requestStructured(
   messages: TChatMessage[],
   reply: TReplySchema,
   params: TChatParams = DEFAULT_CHAT_PARAMS,
-  env: NodeJS.ProcessEnv = process.env,
+  env: TEnv = process.env,
 ): Promise<TChatOutcome> {
   const started = Date.now();
   const out: TChatOutcome = { ok: false, value: null, explanation: null, failure: null, rawReply: null, tokensIn: 0, tokensOut: 0, latencyMs: 0, attempts: 0 };
@@ -128,7 +131,7 @@ export async function requestStructured(
 }
 
 /** GET /models: the connection test. Returns the model ids the server offers. */
-export async function listModels(endpoint: TModelEndpointConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
+export async function listModels(endpoint: TModelEndpointConfig, env: TEnv = process.env): Promise<{ ok: true; models: string[] } | { ok: false; message: string }> {
   const key = apiKeyOf(endpoint, env);
   if (!key.ok) return key;
   const client = createModelClient(endpoint, key.key, { maxRetries: 1 });
