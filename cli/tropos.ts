@@ -19,6 +19,7 @@ Commands:
   export --project <slug> --what … --format …   stream gold / annotations / adjudicated / errors / project
   project create <slug> | project list
   scheme validate <file> | scheme list   check an annotation scheme file; list the built-in presets
+  scheme set --project <slug> <file> | scheme show --project <slug>   a project's versioned scheme
   user create --email … | user reset-password --email …
   assign --project <slug> --per-item K
   split --project <slug> --pilot N --test M

@@ -1,20 +1,23 @@
 // tropos project create <slug> […] | tropos project list
+import { existsSync } from "node:fs";
 import { z } from "zod";
-import { ZSchemePreset } from "@/lib/schemes/scheme-preset";
+import { SCHEME_PRESETS, ZSchemePreset } from "@/lib/schemes/scheme-preset";
 import { ZLanguageCode, ZProjectSlug } from "@/lib/projects/new-project-input";
 import { createProject } from "@/lib/db/create-project";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
 import { withDatabase, type CliIo } from "../cli-context";
 import { CliError, usageError } from "../cli-error";
+import { readSchemeFile } from "./scheme";
 
 export const PROJECT_HELP = `Usage:
-  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy] [--scheme mmte|metahope|both] [--manager EMAIL]
+  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy] [--scheme mmte|metahope|both|FILE] [--manager EMAIL]
   tropos project list [--json]
 
 create: a new, empty project. --scheme picks the annotation parts that are switched on
         (mmte: MMTE quality, per-MRW criteria and post-edits; metahope: alignment and error spans;
-        both). --manager gives an existing user the MANAGER role in it.
+        both), or names a scheme file (JSON or YAML, see \`tropos scheme validate\`) that becomes
+        the project's scheme version 1. --manager gives an existing user the MANAGER role in it.
 list:   every project with its languages and corpus size.`;
 
 // the same slug and language rules as the browser's wizard (lib/projects/new-project-input.ts)
@@ -23,7 +26,8 @@ const ZCreate = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   "source-lang": ZLanguageCode.default("en"),
   "target-lang": ZLanguageCode.default("zh"),
-  scheme: ZSchemePreset.default("mmte"),
+  /** a preset name, or a scheme file */
+  scheme: z.string().min(1).default("mmte"),
   manager: z.string().trim().email().optional(),
 });
 const ZList = z.object({ json: z.boolean().default(false), _: z.array(z.string()).max(0) });
@@ -43,22 +47,29 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
       return 0;
     }
     const slug = a._[0];
+    const preset = ZSchemePreset.safeParse(a.scheme);
+    // not a preset: a scheme file, checked before the database is touched
+    const file = preset.success ? null : a.scheme;
+    if (file !== null && !existsSync(file)) throw usageError(`--scheme: "${file}" is neither a preset (${SCHEME_PRESETS.join(", ")}) nor an existing file`, "project create");
+    const definition = file !== null ? await readSchemeFile(file, io) : null;
+    if (file !== null && !definition) return 1;
     return withDatabase(io, async (ctx) => {
       try {
         await createProject(
           ctx.db,
           {
-            slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"], scheme: a.scheme,
+            // with a file the preset is not used (createProject's definition replaces it)
+            slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"], scheme: preset.success ? preset.data : "mmte",
             members: a.manager ? [{ email: a.manager, role: "MANAGER" }] : [],
           },
-          { actorId: null, via: "cli", inviteMissing: false },
+          { actorId: null, via: "cli", inviteMissing: false, definition: definition ? { scheme: definition, note: `from ${file}` } : undefined },
         );
       } catch (e) {
         if (isAppError(e) && e.code === "NOT_FOUND") throw new CliError(`${e.message.replace(/\.$/, "")} (create one with \`tropos user create\`).`, 1);
         if (isAppError(e)) throw new CliError(e.message, 1);
         throw e;
       }
-      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${a.scheme}).\n`);
+      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${definition ? `scheme ${definition.id} v${definition.version} from ${file}, stored as version 1` : a.scheme}).\n`);
       return 0;
     });
   }

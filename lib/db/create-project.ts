@@ -1,10 +1,13 @@
 // Creating a project: the one path for `tropos project create` and the browser's new-project
 // wizard. Project, memberships, invitations and the audit entry are written in one transaction,
-// so a refused member (unknown account, CLI) leaves no half-made project behind.
+// so a refused member (unknown account, CLI) leaves no half-made project behind. A project made
+// from a scheme file stores it as the first ProjectScheme version in the same transaction.
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
 import { schemeConfigFor } from "@/lib/schemes/scheme-preset";
+import { schemeConfigForDefinition } from "@/lib/schemes/scheme-config-for-definition";
+import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { ZNewProjectInput, type TNewProjectInput } from "@/lib/projects/new-project-input";
 import { createInvitationTx, type CreatedInvitation } from "@/lib/db/invitations";
 
@@ -27,9 +30,16 @@ export async function createProject(
     via: "cli" | "web";
     /** members without an account: invite them (web) or refuse (CLI, which cannot show a link) */
     inviteMissing: boolean;
+    /**
+     * A scheme from a file instead of the preset: stored as version 1, and the configuration's
+     * parts follow its built-in field names (schemeConfigForDefinition); `scheme` of the input is
+     * then not used.
+     */
+    definition?: { scheme: TSchemeDefinition; note?: string };
   },
 ): Promise<CreatedProject> {
   const input = ZNewProjectInput.parse(raw);
+  const definition = opts.definition ? ZSchemeDefinition.parse(opts.definition.scheme) : undefined;
   try {
     return await db.$transaction(async (tx) => {
       if (await tx.project.findUnique({ where: { slug: input.slug }, select: { id: true } })) throw slugTaken(input.slug);
@@ -40,9 +50,12 @@ export async function createProject(
       if (missing.length && !opts.inviteMissing) throw new AppError("NOT_FOUND", `No user with the email ${missing[0]}.`, { field: "members", email: missing[0] });
 
       const project = await tx.project.create({
-        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang, schemeConfig: schemeConfigFor(input.scheme) },
+        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang, schemeConfig: definition ? schemeConfigForDefinition(definition) : schemeConfigFor(input.scheme) },
         select: { id: true, slug: true, name: true },
       });
+      if (definition) {
+        await tx.projectScheme.create({ data: { projectId: project.id, version: 1, definition, createdById: opts.actorId, note: opts.definition?.note ?? null } });
+      }
       const added: CreatedProject["added"] = [];
       const invitations: CreatedInvitation[] = [];
       const seen = new Set<string>();
@@ -63,7 +76,7 @@ export async function createProject(
           projectId: project.id,
           userId: opts.actorId,
           action: "project.create",
-          detail: { via: opts.via, scheme: input.scheme, sourceLang: input.sourceLang, targetLang: input.targetLang, members: added, invited: invitations.map((i) => ({ email: i.email, role: i.role })) },
+          detail: { via: opts.via, scheme: definition ? `file:${definition.id}` : input.scheme, sourceLang: input.sourceLang, targetLang: input.targetLang, members: added, invited: invitations.map((i) => ({ email: i.email, role: i.role })) },
         },
       });
       return { project, added, invitations };

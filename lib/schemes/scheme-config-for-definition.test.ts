@@ -1,0 +1,31 @@
+// A project created from a scheme file: which built-in parts it switches on.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ZSchemeDefinition } from "./language/scheme-definition";
+import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, parseSchemeConfig } from "./scheme-config";
+import { schemeConfigForDefinition } from "./scheme-config-for-definition";
+import { METAHOPE_PRESET } from "./presets/metahope";
+import { MMTE_PRESET } from "./presets/mmte";
+
+describe("schemeConfigForDefinition", () => {
+  it("the presets switch on the parts the built-in presets do", () => {
+    expect(schemeConfigForDefinition(MMTE_PRESET)).toEqual(DEFAULT_SCHEME_CONFIG);
+    expect(schemeConfigForDefinition(METAHOPE_PRESET)).toEqual(METAHOPE_SCHEME_CONFIG);
+  });
+
+  it("a variant keeping some MMTE field names switches on only their parts", () => {
+    const variant = ZSchemeDefinition.parse({ ...MMTE_PRESET, fields: MMTE_PRESET.fields.filter((f) => f.id === "FLUENCY" || f.id === "EMOTION") });
+    const c = schemeConfigForDefinition(variant);
+    expect([c.mmteQuality, c.mmteMrw, c.postEdit, c.alignment]).toEqual([true, { equivalence: false, emotion: true, authenticity: false }, { figurative: false, literal: false }, false]);
+    expect(parseSchemeConfig(c).ok).toBe(true);
+  });
+
+  it("a scheme without built-in fields has every part off, which the built-in runtime refuses to run", () => {
+    const example = ZSchemeDefinition.parse(JSON.parse(readFileSync(path.join(__dirname, "language/fixtures/idiom-judgement.json"), "utf8")));
+    const c = schemeConfigForDefinition(example);
+    expect(c.mmteQuality || c.alignment || c.metahopeErrors).toBe(false);
+    expect([c.blindSystemNames, c.shuffleItems]).toEqual([true, true]);
+    expect(parseSchemeConfig(c)).toEqual({ ok: false, issues: [{ path: "(root)", message: "At least one part of a scheme must be switched on" }] });
+  });
+});
