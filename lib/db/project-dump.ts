@@ -27,6 +27,7 @@ const P = `"projectId" = $1`;
 /** Dependency order: a row's references always come earlier in the file. */
 export const DUMP_TABLES: readonly TableSpec[] = [
   { table: "ProjectMember", where: P, refs: { projectId: "project", userId: "user" } },
+  { table: "ProjectScheme", where: P, refs: { projectId: "project", createdById: "user" } },
   { table: "Document", where: P, refs: { projectId: "project" } },
   { table: "Segment", where: P, refs: { projectId: "project", documentId: "id" } },
   { table: "Mrw", where: P, refs: { projectId: "project", segmentId: "id" } },
@@ -79,7 +80,7 @@ export function dumpProject(pool: Pool, projectId: string): AsyncGenerator<strin
          UNION SELECT "annotatorId" FROM "Annotation" WHERE ${P} UNION SELECT "annotatorId" FROM "ErrorSpan" WHERE ${P}
          UNION SELECT "annotatorId" FROM "PostEdit" WHERE ${P} UNION SELECT "adjudicatorId" FROM "Adjudication" WHERE ${P}
          UNION SELECT "approvedById" FROM "GoldReference" WHERE ${P} UNION SELECT "userId" FROM "History" WHERE ${P}
-         UNION SELECT "userId" FROM "AuditLog" WHERE ${P})
+         UNION SELECT "userId" FROM "AuditLog" WHERE ${P} UNION SELECT "createdById" FROM "ProjectScheme" WHERE ${P})
        ORDER BY u.email`,
       [projectId],
     ))

@@ -56,6 +56,8 @@ describe("backup and restore", () => {
     const restored = await restoreProject(pool, first.split("\n"), { slug: `${project.slug}-copy` });
     expect(restored.usersCreated).toBe(0);
     expect(restored.rows.ErrorSpan).toBe(2);
+    // scheme versions travel with the project (a custom scheme's project is unusable without them)
+    expect(restored.rows.ProjectScheme).toBe(2);
     const second = await collect(dumpProject(pool, restored.projectId));
     expect(normalise(second)).toEqual(normalise(first));
 

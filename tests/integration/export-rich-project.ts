@@ -1,6 +1,7 @@
 // A project with every kind of data an export or backup must carry: corpus, alignments, MMTE
 // annotations (scalar, label, structured ALIGNMENT, METAHOPE_ERRORS), versions and history,
-// assignments with status, error spans (one soft-deleted), post-edits, adjudications, gold references.
+// assignments with status, error spans (one soft-deleted), post-edits, adjudications, gold references,
+// two scheme versions (one stored by a manager) and an annotation saved under the second.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
@@ -28,7 +29,7 @@ export async function makeRichProject(db: Db, pool: Pool) {
     ],
   });
   const anns = [
-    { annotatorId: ann1.id, translationId: t1.id, mrwId: null, field: "FLUENCY", value: 4, version: 2 },
+    { annotatorId: ann1.id, translationId: t1.id, mrwId: null, field: "FLUENCY", value: 4, version: 2, schemeVersion: 2 },
     { annotatorId: ann2.id, translationId: t1.id, mrwId: null, field: "FLUENCY", value: 3, version: 1 },
     { annotatorId: ann1.id, translationId: t1.id, mrwId: m1.id, field: "EQUIVALENCE", value: "FULL", version: 1 },
     { annotatorId: ann1.id, translationId: t2.id, mrwId: m1.id, field: "ALIGNMENT", value: { spans: [{ start: 2, end: 4 }], pattern: "DIRECT" }, version: 1 },
@@ -56,6 +57,13 @@ export async function makeRichProject(db: Db, pool: Pool) {
     data: [
       { ...base, language: "zh", kind: "FIGURATIVE", text: pe.text, sourcePostEditId: pe.id, approvedById: mgr.id },
       { ...base, language: "zh", kind: "LITERAL", text: t2.text, sourceTranslationId: t2.id, approvedById: adj.id },
+    ],
+  });
+  const scheme = (guidelines: string) => ({ id: "fluency-only", version: 1, name: "Fluency only", guidelines, fields: [{ id: "FLUENCY", scope: "translation", kind: "scale", label: "Fluency", min: 1, max: 5 }] });
+  await db.projectScheme.createMany({
+    data: [
+      { projectId: project.id, version: 1, definition: scheme("First."), note: "from fluency.json" },
+      { projectId: project.id, version: 2, definition: scheme("Second."), createdById: mgr.id },
     ],
   });
   return { project, users: { ann1, ann2, adj, mgr } };
