@@ -6,7 +6,7 @@ import { z } from "zod";
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
-export const JOB_KINDS = ["import"] as const;
+export const JOB_KINDS = ["import", "suggest"] as const;
 export type TJobKind = (typeof JOB_KINDS)[number];
 
 export const ZJobView = z.object({

@@ -6,6 +6,7 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { runImportJob } from "./import-job";
 import { getBoss, QUEUES } from "./queue";
+import { runSuggestJob } from "./suggest-job";
 
 const globalForWorker = globalThis as unknown as { __troposWorker?: Promise<void> };
 
@@ -15,6 +16,9 @@ export function startWorker(db: Db, pool: Pool, opts: { pollingIntervalSeconds?:
       const boss = await getBoss(pool);
       await boss.work<{ jobId: string }>(QUEUES.import, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
         await runImportJob(db, pool, job.data.jobId);
+      });
+      await boss.work<{ jobId: string }>(QUEUES.suggest, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
+        await runSuggestJob(db, pool, job.data.jobId);
       });
     })().catch((e) => {
       globalForWorker.__troposWorker = undefined;

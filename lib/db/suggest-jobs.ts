@@ -1,0 +1,35 @@
+// Starting a suggest job (issue 15): the endpoint and the field are checked before the Job row is
+// made (an unknown name or a field a model cannot fill is refused at once, not as a failed job),
+// then the job is queued for a worker, or left for the caller to run (the CLI's --wait).
+import type { Pool } from "pg";
+import type { Db } from "@/lib/db/client";
+import { getProjectJob } from "@/lib/db/jobs";
+import { findModelEndpoint } from "@/lib/db/model-endpoints";
+import { AppError } from "@/lib/errors";
+import type { TJobView } from "@/lib/jobs/job-view";
+import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "@/lib/jobs/queue";
+import { suggestSchemeFor, type TSuggestJobInput } from "@/lib/jobs/suggest-job";
+import { checkModelBaseUrl } from "@/lib/models/model-base-url";
+import { findSuggestField } from "@/lib/models/suggest-field";
+
+export async function createSuggestJob(
+  db: Db,
+  pool: Pool,
+  opts: { projectId: string; actorId: string | null; endpointName: string; field: string; limit?: number; queue?: boolean },
+): Promise<TJobView> {
+  const endpoint = await findModelEndpoint(db, opts.projectId, opts.endpointName);
+  checkModelBaseUrl(endpoint.baseUrl);
+  const found = findSuggestField(suggestSchemeFor(opts.field), opts.field);
+  if (!found.ok) throw new AppError("BAD_REQUEST", found.message);
+  const input: TSuggestJobInput = { endpointId: endpoint.id, endpointName: endpoint.name, field: opts.field, ...(opts.limit ? { limit: opts.limit } : {}) };
+  const job = await db.job.create({ data: { projectId: opts.projectId, kind: "suggest", createdById: opts.actorId, input: input as object }, select: { id: true } });
+  if (opts.queue !== false) {
+    try {
+      const boss = await getBoss(pool);
+      await boss.send(QUEUES.suggest, { jobId: job.id }, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+    } catch (e) {
+      await db.job.update({ where: { id: job.id }, data: { status: "failed", finishedAt: new Date(), error: { message: `The job could not be queued: ${(e as Error).message}` } } });
+    }
+  }
+  return getProjectJob(db, opts.projectId, job.id);
+}
