@@ -5,7 +5,10 @@
 // CONFLICT with the current value, so nothing is ever silently overwritten. The same statement
 // checks (and FOR SHARE-locks) the caller's open assignment of the field's scheme and that no
 // adjudication decided the value (the `guard` CTE; rules in lib/db/item-write-guard.ts): a save to
-// a submitted item or a decided value writes nothing and is answered with why.
+// a submitted item or a decided value writes nothing and is answered with why. With an
+// idempotency key the same statement stores the answer (the `rcpt` CTE, lib/db/save-receipts.ts);
+// a retry of a committed save fails the version check, finds that receipt in the diagnosis read
+// and gets the original answer, so the first send pays no extra round trip.
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { AppError } from "@/lib/errors";
@@ -16,12 +19,15 @@ import { getSaveContext } from "@/lib/db/workspace-context";
 import { maintainReportStore } from "@/lib/db/report-data-cache";
 import { decidedError, itemClosedError, OPEN_STATUSES, type TDecision } from "@/lib/db/item-write-guard";
 import { schemeOfField } from "@/lib/workspace/field-scheme";
+import { findSaveReceipt, isReceiptKeyClash, pruneSaveReceipts, receiptAnswer, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 
 export interface TSaveAnnotationOptions {
   projectId: string;
   annotatorId: string;
   config: TSchemeConfig;
   input: TSaveAnnotationInput;
+  /** the request's idempotency key and hash (lib/http/idempotency-key.ts); null = none sent */
+  receipt?: TSaveReceiptKey | null;
 }
 
 function bad(field: string, message: string): AppError {
@@ -47,6 +53,8 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   const { input } = opts;
   checkInput(input, opts.config);
   maintainReportStore(pool); // every save appends to the report cache's change log: saves keep it short
+  pruneSaveReceipts(pool);
+  const receipt = opts.receipt ?? null;
   const scheme = schemeOfField(input.field);
   const ctx = await getSaveContext(pool, {
     projectId: opts.projectId,
@@ -72,23 +80,31 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   const valueJson = JSON.stringify(input.value);
   // $1..$8 are shared by both statements and the diagnosis below
   const params = [opts.projectId, opts.annotatorId, input.segmentId, itemKey, input.field, valueJson, scheme, input.translationId ?? null];
-  let rows: { id: string; version: number }[];
-  if (input.baseVersion === 0) {
-    ({ rows } = await pool.query(
-      `WITH ${GUARD},
-       ins AS (
-         INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "updatedAt")
-         SELECT $9, $1, $2, $3, $8, $10, $4, $5, $6::jsonb, 1, now() FROM guard
-         ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
-         RETURNING id, version, value),
-       hist AS (
-         INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-         SELECT $11, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins)
-       SELECT id, version FROM ins`,
-      [...params, randomUUID(), input.mrwId ?? null, randomUUID()],
-    ));
-  } else {
-    ({ rows } = await pool.query(
+  // the receipt of a keyed save, written by the statement that writes the value ($K key, $H hash)
+  const rcpt = (from: string, k: number) => `rcpt AS (
+         INSERT INTO "SaveReceipt" ("userId", key, "projectId", "requestHash", response)
+         SELECT $2, $${k}::text, $1, $${k + 1}::text, jsonb_build_object('id', ${from}.id, 'version', ${from}.version) FROM ${from}
+         WHERE $${k}::text IS NOT NULL)`;
+  const keyParams = [receipt?.key ?? null, receipt?.requestHash ?? null];
+  const write = async (): Promise<{ id: string; version: number }[]> => {
+    if (input.baseVersion === 0) {
+      const r = await pool.query(
+        `WITH ${GUARD},
+         ins AS (
+           INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "updatedAt")
+           SELECT $9, $1, $2, $3, $8, $10, $4, $5, $6::jsonb, 1, now() FROM guard
+           ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
+           RETURNING id, version, value),
+         hist AS (
+           INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+           SELECT $11, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins),
+         ${rcpt("ins", 12)}
+         SELECT id, version FROM ins`,
+        [...params, randomUUID(), input.mrwId ?? null, randomUUID(), ...keyParams],
+      );
+      return r.rows;
+    }
+    const r = await pool.query(
       `WITH ${GUARD},
        old AS (
          SELECT id, value FROM "Annotation"
@@ -101,15 +117,33 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
          RETURNING a.id, a.version, a.value, old.value AS old_value),
        hist AS (
          INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-         SELECT $10, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd)
+         SELECT $10, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd),
+       ${rcpt("upd", 11)}
        SELECT id, version FROM upd`,
-      [...params, input.baseVersion, randomUUID()],
-    ));
+      [...params, input.baseVersion, randomUUID(), ...keyParams],
+    );
+    return r.rows;
+  };
+  let rows: { id: string; version: number }[];
+  try {
+    rows = await write();
+  } catch (e) {
+    // the same key already stored with another save that passed its version check: a client bug
+    if (!receipt || !isReceiptKeyClash(e)) throw e;
+    const earlier = await findSaveReceipt<TSaveResult>(pool, opts.annotatorId, receipt);
+    if (earlier) return earlier;
+    throw e;
   }
   if (rows.length === 1) return rows[0];
   // Nothing written: the item was submitted meanwhile, the value was decided, or someone (another
-  // tab) saved a newer version / the base version is unknown. One read says which.
-  const why = await pool.query<{ status: string | null; decision: TDecision | null; current: { value: unknown; version: number; updatedAt: string } | null }>(
+  // tab) saved a newer version / the base version is unknown, or this very save committed before
+  // (a retry under the same key: its receipt). One read says which.
+  const why = await pool.query<{
+    status: string | null;
+    decision: TDecision | null;
+    current: { value: unknown; version: number; updatedAt: string } | null;
+    receipt: { requestHash: string; response: TSaveResult } | null;
+  }>(
     `SELECT (SELECT status::text FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2 AND "segmentId" = $3 AND scheme = $7::"Scheme") AS status,
             (SELECT row_to_json(x) FROM (
                SELECT d.field, d.value, d.automatic, d."updatedAt", u.email FROM "Adjudication" d LEFT JOIN "User" u ON u.id = d."adjudicatorId"
@@ -118,10 +152,15 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
             (SELECT row_to_json(c) FROM (
                SELECT value, version, "updatedAt" FROM "Annotation"
                WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1) c) AS current,
+            (SELECT row_to_json(r) FROM (
+               SELECT "requestHash", response FROM "SaveReceipt" WHERE "userId" = $2 AND key = $9::text) r) AS receipt,
             $6::text AS sent`,
-    params,
+    [...params, receipt?.key ?? null],
   );
   const w = why.rows[0];
+  // committed earlier (its answer was lost): the same answer again, whatever happened since
+  const earlier = receipt ? receiptAnswer<TSaveResult>(w.receipt, receipt) : null;
+  if (earlier) return earlier;
   if (w.status === null) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
   if (!(OPEN_STATUSES as readonly string[]).includes(w.status)) throw itemClosedError(w.status, scheme);
   if (w.decision) throw decidedError(w.decision, input.field === "METAHOPE_ERRORS" ? "The MetaHOPE errors of this translation" : FIELDS[input.field].label);

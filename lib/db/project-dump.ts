@@ -207,16 +207,24 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
         if (!mapped) throw bad(lineNo, `${spec.table}.${col} refers to a user that is not listed in the backup`);
         row[col] = mapped;
       } else {
-        const mapped = ids.get(String(v));
-        // History may outlive a deleted row; keep its id then (it points nowhere either way)
-        if (!mapped && spec.table !== "History") throw bad(lineNo, `${spec.table}.${col} refers to a row that is not earlier in the backup`);
-        row[col] = mapped ?? v;
+        let mapped = ids.get(String(v));
+        if (!mapped && spec.table === "History") {
+          // History outlives a deleted row (an undone automatic acceptance). Its id points nowhere,
+          // but keeping it would repeat (entity, entityId, version) of the original project's rows,
+          // which History's unique key refuses: a fresh id, the same for every version of that row.
+          mapped = newId();
+          ids.set(String(v), mapped);
+        }
+        if (!mapped) throw bad(lineNo, `${spec.table}.${col} refers to a row that is not earlier in the backup`);
+        row[col] = mapped;
       }
     }
     const id = newId();
     ids.set(oldId, id);
     row.id = id;
     if (spec.itemKey) row.itemKey = `${row.translationId ?? "-"}:${row.mrwId ?? "-"}`;
+    // backups written before History.duplicate existed (json_populate_recordset would insert NULL)
+    if (spec.table === "History" && row.duplicate === undefined) row.duplicate = 0;
     batch.push(row);
     if (batch.length >= RESTORE_BATCH) await flush();
   }

@@ -3,6 +3,9 @@
 // keeps it; reports and exports skip drafts, and completeness refuses submit while one exists.
 // Ownership is part of every lookup (annotatorId + projectId): another annotator's span, or one
 // from another project, is "not found". Offsets are checked against the translation text.
+// With an idempotency key (`receipt`), each write stores its answer in its transaction and a
+// retry of a committed write gets that answer again: a creation is never made twice, an edit
+// never meets a conflict with itself (lib/db/save-receipts.ts).
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
@@ -13,6 +16,7 @@ import { ERROR_SPAN_SCHEME } from "@/lib/workspace/field-scheme";
 import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES } from "@/lib/schemes/metahope";
 import type { TErrorSpanFields } from "@/lib/workspace/api-types";
 import type { TItemErrorSpan } from "@/lib/workspace/item-types";
+import { withSaveReceipt, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 
 type TSpanRow = Prisma.ErrorSpanGetPayload<object>;
 
@@ -57,10 +61,10 @@ async function checkTarget(db: Db, opts: { projectId: string; annotatorId: strin
 
 export async function createErrorSpan(
   db: Db,
-  opts: { projectId: string; annotatorId: string; segmentId: string; span: TErrorSpanFields },
+  opts: { projectId: string; annotatorId: string; segmentId: string; span: TErrorSpanFields; receipt?: TSaveReceiptKey | null },
 ): Promise<TItemErrorSpan> {
   await checkTarget(db, { ...opts, translationId: opts.span.translationId, mrwId: opts.span.mrwId });
-  return db.$transaction(async (tx) => {
+  return withSaveReceipt(db, { userId: opts.annotatorId, projectId: opts.projectId, receipt: opts.receipt }, async (tx) => {
     // open MetaHOPE assignment and undecided errors, atomically with the write (item-write-guard.ts)
     await lockOpenAssignment(tx, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, scheme: ERROR_SPAN_SCHEME });
     await refuseDecidedErrors(tx, { segmentId: opts.segmentId, translationId: opts.span.translationId });
@@ -103,9 +107,17 @@ function conflict(row: TSpanRow, baseVersion: number): AppError {
 
 export async function updateErrorSpan(
   db: Db,
-  opts: { projectId: string; annotatorId: string; segmentId: string; id: string; patch: Partial<Omit<TErrorSpanFields, "translationId">>; baseVersion: number },
+  opts: {
+    projectId: string;
+    annotatorId: string;
+    segmentId: string;
+    id: string;
+    patch: Partial<Omit<TErrorSpanFields, "translationId">>;
+    baseVersion: number;
+    receipt?: TSaveReceiptKey | null;
+  },
 ): Promise<TItemErrorSpan> {
-  return db.$transaction(async (tx) => {
+  return withSaveReceipt(db, { userId: opts.annotatorId, projectId: opts.projectId, receipt: opts.receipt }, async (tx) => {
     await lockOpenAssignment(tx, { ...opts, scheme: ERROR_SPAN_SCHEME });
     const row = await lockOwnSpan(tx, opts);
     await refuseDecidedErrors(tx, { segmentId: opts.segmentId, translationId: row.translationId });
@@ -141,9 +153,9 @@ export async function updateErrorSpan(
 
 export async function deleteErrorSpan(
   db: Db,
-  opts: { projectId: string; annotatorId: string; segmentId: string; id: string; baseVersion: number },
+  opts: { projectId: string; annotatorId: string; segmentId: string; id: string; baseVersion: number; receipt?: TSaveReceiptKey | null },
 ): Promise<{ id: string; version: number }> {
-  return db.$transaction(async (tx) => {
+  return withSaveReceipt(db, { userId: opts.annotatorId, projectId: opts.projectId, receipt: opts.receipt }, async (tx) => {
     await lockOpenAssignment(tx, { ...opts, scheme: ERROR_SPAN_SCHEME });
     const row = await lockOwnSpan(tx, opts);
     await refuseDecidedErrors(tx, { segmentId: opts.segmentId, translationId: row.translationId });

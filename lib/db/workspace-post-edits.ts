@@ -6,10 +6,11 @@ import { AppError } from "@/lib/errors";
 import type { TSavePostEditInput, TSaveResult } from "@/lib/workspace/api-types";
 import { lockOpenAssignment, refuseGoldPostEdit } from "@/lib/db/item-write-guard";
 import { POST_EDIT_SCHEME } from "@/lib/workspace/field-scheme";
+import { withSaveReceipt, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 
 export async function savePostEdit(
   db: Db,
-  opts: { projectId: string; annotatorId: string; segmentId: string; input: TSavePostEditInput },
+  opts: { projectId: string; annotatorId: string; segmentId: string; input: TSavePostEditInput; receipt?: TSaveReceiptKey | null },
 ): Promise<TSaveResult> {
   const { input } = opts;
   const seg = await db.segment.findFirst({
@@ -20,7 +21,8 @@ export async function savePostEdit(
   if (input.baseTranslationId && !seg.translations.some((t) => t.id === input.baseTranslationId)) {
     throw new AppError("BAD_REQUEST", "The post-edit must start from one of this segment's translations.", { field: "baseTranslationId" });
   }
-  return db.$transaction(async (tx) => {
+  // with an idempotency key, a retry of a committed save gets its first answer (lib/db/save-receipts.ts)
+  return withSaveReceipt(db, { userId: opts.annotatorId, projectId: opts.projectId, receipt: opts.receipt }, async (tx) => {
     // an open MMTE assignment, atomically with the write (lib/db/item-write-guard.ts)
     await lockOpenAssignment(tx, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, scheme: POST_EDIT_SCHEME });
     const locked = await tx.$queryRaw<{ id: string; text: string; version: number; baseTranslationId: string | null; updatedAt: Date }[]>`

@@ -1,12 +1,14 @@
 // PUT one annotation value (the save contract shared with the other engineers):
 // { segmentId, translationId?, mrwId?, field, value, baseVersion } → 200 { id, version },
 // 409 CONFLICT with the current value, 400 naming the invalid field, 403/404 from the guard.
+// An `Idempotency-Key` header (optional) makes a retry of a committed save answer its first 200.
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { ZSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
+import { saveReceiptKey } from "@/lib/http/idempotency-key";
 
 export const PUT = withProject<{ slug: string }>("annotation.write", async (req, { access }) => {
   const input = await parseJsonBody(req, ZSaveAnnotationInput);
@@ -15,6 +17,7 @@ export const PUT = withProject<{ slug: string }>("annotation.write", async (req,
     annotatorId: access.user.id,
     config: projectSchemeConfig(access.project.schemeConfig),
     input,
+    receipt: saveReceiptKey(req, "annotation", { projectId: access.project.id }, input),
   });
   return NextResponse.json(result);
 });

@@ -6,12 +6,19 @@ import { createErrorSpan } from "@/lib/db/workspace-error-spans";
 import { ZCreateErrorSpanInput } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { AppError } from "@/lib/errors";
+import { saveReceiptKey } from "@/lib/http/idempotency-key";
 
 export const POST = withProject<{ slug: string; segmentId: string }>("annotation.write", async (req, { access, params }) => {
   const span = await parseJsonBody(req, ZCreateErrorSpanInput);
   if (!projectSchemeConfig(access.project.schemeConfig).metahopeErrors) {
     throw new AppError("BAD_REQUEST", "MetaHOPE error spans are switched off in this project.", { field: "span" });
   }
-  const created = await createErrorSpan(getDb(), { projectId: access.project.id, annotatorId: access.user.id, segmentId: params.segmentId, span });
+  const created = await createErrorSpan(getDb(), {
+    projectId: access.project.id,
+    annotatorId: access.user.id,
+    segmentId: params.segmentId,
+    span,
+    receipt: saveReceiptKey(req, "errorCreate", { projectId: access.project.id, segmentId: params.segmentId }, span),
+  });
   return NextResponse.json(created, { status: 201 });
 });

@@ -1,0 +1,246 @@
+// Safe retries (issue 21 point 7) on real PostgreSQL: a save that committed while its answer was
+// lost, sent again with the same idempotency key, gets its first answer (same version) and writes
+// nothing twice; keys are per user; a stale base version under a new key is still a conflict;
+// History holds one row per version of an entity.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import { closeTestDatabase, openTestDatabase } from "../db";
+import { makeProject, makeUser } from "./fixtures";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
+import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { createAssignments } from "@/lib/db/assignments";
+import { saveAnnotation } from "@/lib/db/annotations";
+import { createErrorSpan, deleteErrorSpan, updateErrorSpan } from "@/lib/db/workspace-error-spans";
+import { savePostEdit } from "@/lib/db/workspace-post-edits";
+import { dumpProject, restoreProject } from "@/lib/db/project-dump";
+import { deleteOldSaveReceipts, saveRequestHash, type TSaveReceiptKey } from "@/lib/db/save-receipts";
+import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { AppError } from "@/lib/errors";
+import type { TErrorSpanFields, TSaveAnnotationInput } from "@/lib/workspace/api-types";
+
+let db: Db;
+let pool: Pool;
+const config: TSchemeConfig = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true });
+let projectId: string;
+let a1: string, a2: string;
+let seg: { id: string; translations: { id: string }[] };
+
+beforeAll(async () => {
+  ({ db, pool } = await openTestDatabase());
+  [a1, a2] = [(await makeUser(db, { tag: "idem1" })).id, (await makeUser(db, { tag: "idem2" })).id];
+  const p = await makeProject(db, [
+    { userId: a1, roles: ["ANNOTATOR"] },
+    { userId: a2, roles: ["ANNOTATOR"] },
+  ]);
+  projectId = p.id;
+  await db.project.update({ where: { id: p.id }, data: { schemeConfig: config } });
+  await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
+  for (const scheme of ["MMTE", "METAHOPE"] as const) await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, scheme, shuffle: false });
+  seg = await db.segment.findFirstOrThrow({
+    where: { projectId: p.id, externalId: "demo-doc-1-s2" },
+    select: { id: true, translations: { select: { id: true }, orderBy: { id: "asc" } } },
+  });
+});
+afterAll(closeTestDatabase);
+
+async function rejection(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected a rejection");
+}
+
+/** What the annotations route does: the key and the hash of the parsed body. */
+function annotationSave(annotatorId: string, input: Partial<TSaveAnnotationInput>, key: string | null) {
+  const full = { segmentId: seg.id, translationId: seg.translations[0].id, mrwId: null, field: "FLUENCY", value: 4, baseVersion: 0, ...input } as TSaveAnnotationInput;
+  const receipt: TSaveReceiptKey | null = key ? { key, requestHash: saveRequestHash("annotation", { projectId }, full) } : null;
+  return saveAnnotation(pool, { projectId, annotatorId, config, input: full, receipt });
+}
+
+const historyOf = (entityId: string) => db.history.findMany({ where: { entityId }, orderBy: { version: "asc" }, select: { version: true, duplicate: true } });
+
+describe("idempotent annotation saves", () => {
+  it("a committed save sent again with its key answers the same version and writes no second history row", async () => {
+    const k1 = randomUUID();
+    const first = await annotationSave(a1, { value: 3 }, k1);
+    expect(first.version).toBe(1);
+    // the answer was lost; the browser retries the same request with the same key
+    expect(await annotationSave(a1, { value: 3 }, k1)).toEqual(first);
+    const k2 = randomUUID();
+    const second = await annotationSave(a1, { value: 5, baseVersion: 1 }, k2);
+    expect(second).toEqual({ id: first.id, version: 2 });
+    expect(await annotationSave(a1, { value: 5, baseVersion: 1 }, k2)).toEqual(second);
+    expect(await annotationSave(a1, { value: 5, baseVersion: 1 }, k2)).toEqual(second);
+    expect(await historyOf(first.id)).toEqual([
+      { version: 1, duplicate: 0 },
+      { version: 2, duplicate: 0 },
+    ]);
+    expect((await db.annotation.findUniqueOrThrow({ where: { id: first.id } })).value).toBe(5);
+  });
+
+  it("without a key the retry meets the conflict of before (old clients)", async () => {
+    const first = await annotationSave(a1, { field: "FIDELITY", value: 2 }, null);
+    const e = await rejection(annotationSave(a1, { field: "FIDELITY", value: 2 }, null));
+    expect(e.code).toBe("CONFLICT");
+    expect(e.detail).toMatchObject({ current: { version: first.version, value: 2 } });
+  });
+
+  it("a stale base version with a new key is still a 409 with the current value", async () => {
+    const first = await annotationSave(a1, { field: "OVERALL", value: 4 }, randomUUID());
+    await annotationSave(a1, { field: "OVERALL", value: 2, baseVersion: 1 }, randomUUID());
+    const e = await rejection(annotationSave(a1, { field: "OVERALL", value: 5, baseVersion: 1 }, randomUUID()));
+    expect(e.code).toBe("CONFLICT");
+    expect(e.detail).toMatchObject({ current: { version: 2, value: 2 } });
+    expect(await historyOf(first.id)).toHaveLength(2);
+  });
+
+  it("keys are per user: another annotator's key never answers for them", async () => {
+    const key = randomUUID();
+    const mine = await annotationSave(a1, { field: "INTELLIGIBILITY", value: 4 }, key);
+    // a2's stale save under a1's key: a conflict (a2 has no version 1), not a1's stored answer
+    const e = await rejection(annotationSave(a2, { field: "INTELLIGIBILITY", value: 4, baseVersion: 1 }, key));
+    expect(e.code).toBe("CONFLICT");
+    // a2's first save under the same key is a2's own save, with a row of its own
+    const theirs = await annotationSave(a2, { field: "INTELLIGIBILITY", value: 4 }, key);
+    expect(theirs.id).not.toBe(mine.id);
+    expect(theirs.version).toBe(1);
+    expect(await db.saveReceipt.count({ where: { key } })).toBe(2);
+  });
+
+  it("one key for two different requests is refused, and the second request writes nothing", async () => {
+    const key = randomUUID();
+    const first = await annotationSave(a1, { field: "FLUENCY", translationId: seg.translations[1].id, value: 3 }, key);
+    // different value, right base version: would pass the version check, so the receipt's key clashes
+    const e = await rejection(annotationSave(a1, { field: "FLUENCY", translationId: seg.translations[1].id, value: 1, baseVersion: 1 }, key));
+    expect(e.code).toBe("UNPROCESSABLE");
+    const row = await db.annotation.findUniqueOrThrow({ where: { id: first.id } });
+    expect([row.value, row.version]).toEqual([3, 1]);
+    // and under a stale base version (the diagnosis path)
+    expect((await rejection(annotationSave(a1, { field: "FLUENCY", translationId: seg.translations[1].id, value: 2, baseVersion: 0 }, key))).code).toBe("UNPROCESSABLE");
+  });
+
+  it("prunes receipts older than the retention, not newer ones", async () => {
+    const key = randomUUID();
+    await annotationSave(a1, { field: "FLUENCY", translationId: seg.translations[2].id, value: 3 }, key);
+    await pool.query(`UPDATE "SaveReceipt" SET "createdAt" = now() - interval '8 days' WHERE key = $1`, [key]);
+    const fresh = await db.saveReceipt.count({ where: { createdAt: { gt: new Date(Date.now() - 86_400_000) } } });
+    expect(await deleteOldSaveReceipts(pool)).toBeGreaterThanOrEqual(1);
+    expect(await db.saveReceipt.count({ where: { key } })).toBe(0);
+    expect(await db.saveReceipt.count({ where: { createdAt: { gt: new Date(Date.now() - 86_400_000) } } })).toBe(fresh);
+  });
+});
+
+describe("idempotent post-edit and error span writes", () => {
+  const receipt = (kind: string, target: Record<string, string>, body: unknown, key = randomUUID()): TSaveReceiptKey => ({ key, requestHash: saveRequestHash(kind, target, body) });
+
+  it("a post-edit retried with its key answers the same version", async () => {
+    const input = { kind: "LITERAL" as const, text: "区域经济已失去动力。", baseTranslationId: seg.translations[0].id, baseVersion: 0 };
+    const r = receipt("postEdit", { projectId, segmentId: seg.id }, input);
+    const first = await savePostEdit(db, { projectId, annotatorId: a1, segmentId: seg.id, input, receipt: r });
+    expect(await savePostEdit(db, { projectId, annotatorId: a1, segmentId: seg.id, input, receipt: r })).toEqual(first);
+    expect(await historyOf(first.id)).toEqual([{ version: 1, duplicate: 0 }]);
+    // a new key with the stale base version: the conflict of before
+    expect((await rejection(savePostEdit(db, { projectId, annotatorId: a1, segmentId: seg.id, input, receipt: receipt("postEdit", { projectId, segmentId: seg.id }, input) }))).code).toBe("CONFLICT");
+  });
+
+  it("an error span creation retried with its key creates one span; edits and deletion answer again too", async () => {
+    const span: TErrorSpanFields = { translationId: seg.translations[1].id, mrwId: null, category: "MIS", severity: 4, start: 0, end: 2, comment: null };
+    const target = { projectId, segmentId: seg.id };
+    const r = receipt("errorCreate", target, span);
+    const created = await createErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, span, receipt: r });
+    expect(await createErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, span, receipt: r })).toEqual(created);
+    expect(await db.errorSpan.count({ where: { annotatorId: a1, translationId: span.translationId, deletedAt: null } })).toBe(1);
+    const patch = { severity: 8 as const };
+    const ru = receipt("errorUpdate", { ...target, spanId: created.id }, { ...patch, baseVersion: 1 });
+    const updated = await updateErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, patch, baseVersion: 1, receipt: ru });
+    expect(await updateErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, patch, baseVersion: 1, receipt: ru })).toEqual(updated);
+    const rd = receipt("errorDelete", { ...target, spanId: created.id }, { baseVersion: 2 });
+    const deleted = await deleteErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, baseVersion: 2, receipt: rd });
+    expect(await deleteErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, baseVersion: 2, receipt: rd })).toEqual(deleted);
+    expect(await historyOf(created.id)).toEqual([1, 2, 3].map((version) => ({ version, duplicate: 0 })));
+  });
+
+  it("two sends of one creation racing each other store one span and give both the same answer", async () => {
+    const span: TErrorSpanFields = { translationId: seg.translations[2].id, mrwId: null, category: "STL", severity: 2, start: 1, end: 3, comment: null };
+    const r = receipt("errorCreate", { projectId, segmentId: seg.id }, span);
+    const [x, y] = await Promise.all([0, 1].map(() => createErrorSpan(db, { projectId, annotatorId: a2, segmentId: seg.id, span, receipt: r })));
+    expect(x).toEqual(y);
+    expect(await db.errorSpan.count({ where: { annotatorId: a2, translationId: span.translationId } })).toBe(1);
+  });
+});
+
+describe("History: one row per version of an entity", () => {
+  it("refuses a second row for the same entity and version", async () => {
+    const a = await annotationSave(a2, { field: "FIDELITY", value: 3 }, randomUUID());
+    const insert = () =>
+      pool.query(`INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "newValue") VALUES ($1, $2, $3, 'ANNOTATION', $4, 1, '3')`, [randomUUID(), projectId, a2, a.id]);
+    await expect(insert()).rejects.toMatchObject({ code: "23505", constraint: "History_entity_entityId_version_duplicate_key" });
+    // the same version of another kind of entity, or the next version, is fine
+    await pool.query(`INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version) VALUES ($1, $2, $3, 'ERROR_SPAN', $4, 1)`, [randomUUID(), projectId, a2, a.id]);
+    await expect(db.history.create({ data: { projectId, userId: a2, entity: "ANNOTATION", entityId: a.id, version: 1 } })).rejects.toThrow();
+  });
+
+  it("a restore next to the original gives the history of a deleted row a fresh id, so the key holds (and old backups without the column restore)", async () => {
+    // History of a row deleted since (as an undone automatic acceptance leaves it)
+    const gone = `gone-${randomUUID()}`;
+    for (const version of [1, 2]) {
+      await pool.query(`INSERT INTO "History" (id, "projectId", entity, "entityId", version) VALUES ($1, $2, 'ADJUDICATION', $3, $4)`, [randomUUID(), projectId, gone, version]);
+    }
+    const lines: string[] = [];
+    for await (const l of dumpProject(pool, projectId)) lines.push(l);
+    const restored = await restoreProject(pool, lines.join("").split("\n"), { slug: `copy-${randomUUID().slice(0, 8)}` });
+    const copies = await db.history.findMany({ where: { projectId: restored.projectId, entity: "ADJUDICATION" }, select: { entityId: true, version: true } });
+    expect(copies.map((c) => c.version).sort()).toEqual([1, 2]);
+    expect(new Set(copies.map((c) => c.entityId)).size).toBe(1); // both versions still name one row
+    expect(copies[0].entityId).not.toBe(gone);
+    // a backup written before History.duplicate existed
+    const isHistory = (l: string) => /"kind"\s*:\s*"History"/.test(l);
+    const old = lines.join("").split("\n").map((l) => (isHistory(l) ? l.replace(/,"duplicate":0/, "") : l));
+    expect(old.filter(isHistory).length).toBeGreaterThan(0);
+    expect(old.some((l) => isHistory(l) && l.includes('"duplicate"'))).toBe(false);
+    await restoreProject(pool, old, { slug: `copy-${randomUUID().slice(0, 8)}` });
+  });
+
+  it("the migration numbers existing duplicates instead of deleting them", async () => {
+    // its UPDATE, run on a copy of History without the key (the real table refuses duplicates now)
+    const { readFileSync } = await import("node:fs");
+    const sql = readFileSync("prisma/migrations/20261125160000_history_unique_version/migration.sql", "utf8");
+    const update = sql
+      .split(";")
+      .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+      .find((s) => s.startsWith("UPDATE"));
+    expect(update).toBeDefined();
+    const client = await pool.connect();
+    try {
+      await client.query(`CREATE TEMP TABLE "History" (LIKE public."History" INCLUDING DEFAULTS)`); // shadows public."History" in this session
+      const rows: [string, string, number, string][] = [
+        ["h1", "X", 2, "2026-01-01"],
+        ["h2", "X", 2, "2026-01-02"],
+        ["h3", "X", 2, "2026-01-03"],
+        ["h4", "X", 3, "2026-01-01"],
+        ["h5", "Y", 2, "2026-01-01"],
+      ];
+      for (const [id, entityId, version, at] of rows) {
+        await client.query(`INSERT INTO "History" (id, "projectId", entity, "entityId", version, "createdAt") VALUES ($1, 'p', 'ADJUDICATION', $2, $3, $4)`, [id, entityId, version, at]);
+      }
+      await client.query(update!);
+      const { rows: after } = await client.query(`SELECT id, duplicate FROM "History" ORDER BY id`);
+      expect(after).toEqual([
+        { id: "h1", duplicate: 0 },
+        { id: "h2", duplicate: 1 },
+        { id: "h3", duplicate: 2 },
+        { id: "h4", duplicate: 0 },
+        { id: "h5", duplicate: 0 },
+      ]);
+    } finally {
+      await client.query(`DROP TABLE IF EXISTS pg_temp."History"`);
+      client.release();
+    }
+  });
+});
