@@ -1,7 +1,9 @@
 // The one guard for API route handlers: parse params, authorise against the project, call the
 // handler, and map errors to HTTP in one place (AppError → its status; zod → 400 naming the
-// field; anything else → 500 with a generic message, logged on the server). Every state-changing
-// request first passes the cross-site request forgery guard (lib/http/same-origin-write.ts).
+// field; the database out of reach → 503 UNAVAILABLE with Retry-After, so clients retry later
+// (lib/http/database-unavailable.ts); anything else → 500 with a generic message, logged on the
+// server). Every state-changing request first passes the cross-site request forgery guard
+// (lib/http/same-origin-write.ts).
 import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
 import { getPgPool } from "@/lib/db/pg-pool";
@@ -10,6 +12,7 @@ import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-proj
 import type { Permission } from "@/lib/authz/permissions";
 import { AppError, isAppError } from "@/lib/errors";
 import { assertSameOriginWrite, type TBodyType } from "@/lib/http/same-origin-write";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
 export function errorResponse(e: unknown): NextResponse {
   if (isAppError(e)) {
@@ -28,6 +31,13 @@ export function errorResponse(e: unknown): NextResponse {
         },
       },
       { status: 400 },
+    );
+  }
+  if (isDatabaseUnavailable(e)) {
+    console.error(`[api] database unavailable: ${e instanceof Error ? e.message : String(e)}`);
+    return NextResponse.json(
+      { error: { code: "UNAVAILABLE", message: "The database is not reachable right now; please retry shortly. Nothing was lost on the server." } },
+      { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
     );
   }
   console.error("[api] unexpected error", e);
