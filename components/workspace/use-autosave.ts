@@ -1,7 +1,12 @@
 "use client";
 // The autosaver: every edit goes into the persisted queue (lib/workspace/save-queue) and is sent
-// shortly after, one request at a time, in order. Network failures keep the queue and retry (and
-// flush at once on the `online` event or the next page load); a 409 whose stored value is the
+// shortly after, one request at a time, in order. Every operation carries an idempotency key
+// (lib/workspace/save-queue.ts) sent as the Idempotency-Key header: a retry sends the same
+// request with the same key, so a save that committed while its answer was lost is answered
+// with its first 200 instead of a conflict. Network failures, 503 (database unreachable), other
+// 5xx and 429 keep the queue and retry with exponential backoff (honouring Retry-After; at once on
+// the `online` event or the next page load); a request whose answer never came is sent again
+// first, unchanged, even if the edit changed meanwhile. A 409 whose stored value is the
 // edit itself (sent twice: the first answer was lost) counts as saved, any other 409 parks that
 // target until the user decides in the conflict dialog; a 423 ITEM_SUBMITTED (the item was
 // submitted, e.g. from another tab) keeps the edit parked, unsent, until the user reopens the
@@ -23,7 +28,8 @@ import {
   type TSaveOp,
   type TSaveQueue,
 } from "@/lib/workspace/save-queue";
-import { isRetryable, RETRY_MS, type TSaveStatus } from "@/lib/workspace/save-policy";
+import { retryDelayMs, saveOutcome, type TSaveStatus } from "@/lib/workspace/save-policy";
+import { saveRequest } from "@/lib/workspace/save-request";
 import { ZConflictCurrent, type TConflictCurrent } from "@/lib/workspace/api-types";
 
 export interface TConflict {
@@ -34,26 +40,6 @@ export interface TConflict {
 }
 
 type TResult = { id?: string; version: number } & Record<string, unknown>;
-
-function request(slug: string, op: TSaveOp): { url: string; method: string; body: unknown } {
-  const item = `/api/projects/${slug}/items/${op.segmentId}`;
-  switch (op.kind) {
-    case "annotation":
-      return {
-        url: `/api/projects/${slug}/annotations`,
-        method: "PUT",
-        body: { segmentId: op.segmentId, translationId: op.translationId, mrwId: op.mrwId, field: op.field, value: op.value, baseVersion: op.baseVersion },
-      };
-    case "postEdit":
-      return { url: `${item}/post-edits`, method: "PUT", body: { kind: op.editKind, text: op.text, baseTranslationId: op.baseTranslationId, baseVersion: op.baseVersion } };
-    case "errorCreate":
-      return { url: `${item}/error-spans`, method: "POST", body: op.fields };
-    case "errorUpdate":
-      return { url: `${item}/error-spans/${op.id}`, method: "PATCH", body: { ...op.patch, baseVersion: op.baseVersion } };
-    case "errorDelete":
-      return { url: `${item}/error-spans/${op.id}`, method: "DELETE", body: { baseVersion: op.baseVersion } };
-  }
-}
 
 export function useAutosave(opts: {
   slug: string;
@@ -67,6 +53,10 @@ export function useAutosave(opts: {
   /** keys parked because the item is submitted (a subset of `blocked`) */
   const closedKeys = useRef(new Set<string>());
   const inFlight = useRef(false);
+  /** failed attempts in a row (backoff) */
+  const failures = useRef(0);
+  /** the operation last sent without an answer (network failure, 5xx): sent again first, unchanged */
+  const unconfirmed = useRef<TSaveOp | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const cb = useRef(opts);
   useEffect(() => {
@@ -106,33 +96,52 @@ export function useAutosave(opts: {
     let refused = false;
     try {
       for (;;) {
-        const op = nextOp(queueRef.current, blocked.current);
+        let op = nextOp(queueRef.current, blocked.current);
+        const resend = unconfirmed.current;
+        unconfirmed.current = null;
+        const queued = resend ? queueRef.current.ops.find((o) => o.key === resend.key) : undefined;
+        if (resend && queued && !blocked.current.has(resend.key)) op = resend;
         if (!op) break;
+        // a resent request the user edited meanwhile: its answer only tells what happened to it
+        const stale = queueRef.current.ops.find((o) => o.key === op.key)?.seq !== op.seq;
         setStatus("saving");
-        const r = request(opts.slug, op);
+        const r = saveRequest(opts.slug, op);
         let res: Response;
         try {
-          res = await fetch(r.url, { method: r.method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(r.body) });
+          res = await fetch(r.url, { method: r.method, headers: r.headers, body: JSON.stringify(r.body) });
         } catch {
+          unconfirmed.current = op;
+          failures.current++;
           setStatus("offline");
-          schedule(RETRY_MS);
+          schedule(retryDelayMs(failures.current));
           return;
         }
         const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-        if (res.ok) {
+        const err = (body.error ?? {}) as { code?: string; message?: string; detail?: { current?: unknown } };
+        const outcome = saveOutcome(res.status, err.code);
+        if (outcome === "retry") {
+          // the same request, same key, later: never dropped
+          unconfirmed.current = op;
+          failures.current++;
+          setStatus(res.status >= 500 && res.status !== 503 ? "error" : "offline"); // 503: the database is away, the edit waits
+          schedule(retryDelayMs(failures.current, res.headers.get("Retry-After")));
+          return;
+        }
+        failures.current = 0;
+        if (outcome === "saved") {
           persist(complete(queueRef.current, op, body as TResult));
           cb.current.onSaved(op, body as TResult);
           continue;
         }
-        const err = (body.error ?? {}) as { code?: string; message?: string; detail?: { current?: unknown } };
-        if (res.status === 409) {
+        if (outcome === "conflict") {
           const cur = ZConflictCurrent.safeParse(err.detail?.current);
           if (cur.success && conflictIsOwnSave(op, cur.data)) {
-            // this very edit is what is stored (an earlier send whose answer was lost): saved
+            // this very edit is what is stored (sent before idempotency keys, or its receipt expired): saved
             persist(complete(queueRef.current, op, { version: cur.data.version }));
             cb.current.onSaved(op, { version: cur.data.version });
             continue;
           }
+          if (stale) continue; // the current edit is sent next and gets its own answer
           blocked.current.add(op.key);
           setConflicts((cs) => [
             ...cs.filter((c) => c.key !== op.key),
@@ -140,17 +149,13 @@ export function useAutosave(opts: {
           ]);
           continue;
         }
-        if (res.status === 423 && err.code === "ITEM_SUBMITTED") {
+        if (outcome === "closed") {
           blocked.current.add(op.key);
           closedKeys.current.add(op.key);
           setClosed(err.message ?? "This item was submitted; reopen it to change it.");
           continue;
         }
-        if (isRetryable(res.status)) {
-          setStatus(res.status >= 500 ? "error" : "offline");
-          schedule(RETRY_MS);
-          return;
-        }
+        if (stale) continue;
         persist(discard(queueRef.current, op.key));
         refused = true;
         const message = err.message ?? `The server refused the change (HTTP ${res.status}).`;
@@ -170,6 +175,12 @@ export function useAutosave(opts: {
 
   useEffect(() => {
     queueRef.current = parseQueue(window.localStorage.getItem(key));
+    try {
+      // stored at once: operations queued before idempotency keys keep the key they got now
+      window.localStorage.setItem(key, serializeQueue(queueRef.current));
+    } catch {
+      // storage full or disabled: the queue lives in memory
+    }
     setPending(queueRef.current.ops.length);
     setLoaded(true);
     if (!navigator.onLine) setStatus("offline");

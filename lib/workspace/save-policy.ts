@@ -7,14 +7,38 @@
 export const SAVE_DEBOUNCE_MS = 400;
 /** Text (post-edits, comments) waits a little longer so typing is not one request per key. */
 export const TEXT_DEBOUNCE_MS = 800;
-/** While offline or after a failure, try again this often (and at once on the `online` event). */
-export const RETRY_MS = 3000;
+/** The first retry after a failure comes after about this long, then twice as long each time (and at once on the `online` event). */
+export const RETRY_MS = 1000;
+/** Backoff cap: a server back after a restart is reached within this long (the e2e no-lost-work spec waits 30 s). */
+export const RETRY_MAX_MS = 10_000;
 
 export type TSaveStatus = "saved" | "saving" | "offline" | "conflict" | "error";
 
 /** A network failure or a server hiccup (5xx, 429) is retried; a 4xx other than 409/429 is the edit's fault and is not. */
 export function isRetryable(status: number | "network"): boolean {
   return status === "network" || status === 429 || status >= 500;
+}
+
+/** What the autosaver does with an answer (or a failed fetch): `retry` keeps the operation queued, unchanged. */
+export type TSaveOutcome = "saved" | "conflict" | "closed" | "retry" | "refused";
+
+export function saveOutcome(status: number | "network", code?: string): TSaveOutcome {
+  if (status !== "network" && status >= 200 && status < 300) return "saved";
+  if (status === 409) return "conflict";
+  if (status === 423 && code === "ITEM_SUBMITTED") return "closed";
+  return isRetryable(status) ? "retry" : "refused";
+}
+
+/**
+ * Delay before retry number `failures` (1, 2, …): RETRY_MS doubling up to RETRY_MAX_MS, ±20 %
+ * jitter so that many browsers do not come back in step after an outage, and never sooner than
+ * the server's Retry-After (seconds; a 503 while the database is unreachable sends one).
+ */
+export function retryDelayMs(failures: number, retryAfter: string | null = null, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_MS * 2 ** Math.max(0, failures - 1));
+  const jittered = Math.round(base * (0.8 + 0.4 * random()));
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : 0;
+  return Math.max(jittered, Math.min(seconds * 1000, 60_000));
 }
 
 export function statusText(status: TSaveStatus, pending: number): string {

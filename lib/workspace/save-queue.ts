@@ -10,15 +10,39 @@
  * else saved in between. Every change bumps `seq`; when a save returns, the
  * operation is removed only if it was not edited while in flight — otherwise
  * it stays, rebased onto the version the server just returned.
+ *
+ * Idempotency: every operation carries a `saveKey` (sent as the Idempotency-Key header, see
+ * lib/db/save-receipts.ts). A retry sends the operation unchanged, so with the same key, and a
+ * save whose answer was lost is answered again instead of refused. Whatever changes an operation
+ * (a coalesced edit, a rebase, a span's server id) gives it a new key: the server refuses one key
+ * used for two different requests.
  */
 import { z } from "zod";
 import { ZErrorSpanFields } from "./api-types";
 import { canonicalValue } from "@/lib/schemes/canonical-value";
 
+const ZSaveKey = z.string().min(1).max(64);
+
+/**
+ * A random key per save: crypto.randomUUID where it exists. That needs a secure context (https or
+ * localhost); a lab server on plain http in the local network still has getRandomValues, so the
+ * same UUID v4 is built from it there.
+ */
+export function newSaveKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === "function") return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 const ZAnnotationOp = z.object({
   kind: z.literal("annotation"),
   key: z.string(),
   seq: z.number().int(),
+  saveKey: ZSaveKey,
   segmentId: z.string(),
   translationId: z.string().nullable(),
   mrwId: z.string().nullable(),
@@ -30,6 +54,7 @@ const ZPostEditOp = z.object({
   kind: z.literal("postEdit"),
   key: z.string(),
   seq: z.number().int(),
+  saveKey: ZSaveKey,
   segmentId: z.string(),
   editKind: z.enum(["FIGURATIVE", "LITERAL"]),
   text: z.string(),
@@ -40,6 +65,7 @@ const ZErrorCreateOp = z.object({
   kind: z.literal("errorCreate"),
   key: z.string(),
   seq: z.number().int(),
+  saveKey: ZSaveKey,
   segmentId: z.string(),
   /** Local id the UI uses until the server assigns one. */
   clientId: z.string(),
@@ -49,6 +75,7 @@ const ZErrorUpdateOp = z.object({
   kind: z.literal("errorUpdate"),
   key: z.string(),
   seq: z.number().int(),
+  saveKey: ZSaveKey,
   segmentId: z.string(),
   id: z.string(),
   patch: ZErrorSpanFields.omit({ translationId: true }).partial(),
@@ -58,6 +85,7 @@ const ZErrorDeleteOp = z.object({
   kind: z.literal("errorDelete"),
   key: z.string(),
   seq: z.number().int(),
+  saveKey: ZSaveKey,
   segmentId: z.string(),
   id: z.string(),
   baseVersion: z.number().int().min(1),
@@ -76,7 +104,7 @@ export type TSaveQueue = z.infer<typeof ZSaveQueue>;
 
 /** Distributive Omit, so each member of the op union keeps its own fields. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-export type TNewOp = DistributiveOmit<TSaveOp, "key" | "seq">;
+export type TNewOp = DistributiveOmit<TSaveOp, "key" | "seq" | "saveKey">;
 
 export const EMPTY_QUEUE: TSaveQueue = { nextSeq: 1, ops: [] };
 
@@ -102,7 +130,7 @@ export function opKey(op: TNewOp): string {
 export function enqueue(queue: TSaveQueue, newOp: TNewOp): TSaveQueue {
   const seq = queue.nextSeq;
   const key = opKey(newOp);
-  const op = { ...newOp, key, seq } as TSaveOp;
+  const op = { ...newOp, key, seq, saveKey: newSaveKey() } as TSaveOp;
   const i = queue.ops.findIndex((o) => o.key === key);
   const next = { nextSeq: seq + 1, ops: queue.ops.slice() };
   if (i < 0) {
@@ -112,7 +140,7 @@ export function enqueue(queue: TSaveQueue, newOp: TNewOp): TSaveQueue {
   const prev = queue.ops[i];
   const merged = coalesce(prev, op);
   if (merged === null) next.ops.splice(i, 1);
-  else next.ops[i] = merged;
+  else next.ops[i] = { ...merged, saveKey: op.saveKey }; // a changed request: a new key
   return next;
 }
 
@@ -148,11 +176,20 @@ export function complete(queue: TSaveQueue, sent: TSaveOp, result: { id?: string
   if (i >= 0) {
     const cur = ops[i];
     if (cur.seq === sent.seq) ops.splice(i, 1);
-    else if (cur.kind === "annotation" || cur.kind === "postEdit") ops[i] = { ...cur, baseVersion: result.version };
+    else if (cur.kind === "annotation" || cur.kind === "postEdit") ops[i] = { ...cur, baseVersion: result.version, saveKey: newSaveKey() };
     else if (cur.kind === "errorCreate" && result.id) {
-      ops[i] = { kind: "errorUpdate", key: `e|${result.id}`, seq: cur.seq, segmentId: cur.segmentId, id: result.id, patch: omitTranslation(cur.fields), baseVersion: result.version };
+      ops[i] = {
+        kind: "errorUpdate",
+        key: `e|${result.id}`,
+        seq: cur.seq,
+        saveKey: newSaveKey(),
+        segmentId: cur.segmentId,
+        id: result.id,
+        patch: omitTranslation(cur.fields),
+        baseVersion: result.version,
+      };
     } else if ((cur.kind === "errorUpdate" || cur.kind === "errorDelete") && sent.kind === "errorUpdate") {
-      ops[i] = { ...cur, baseVersion: result.version };
+      ops[i] = { ...cur, baseVersion: result.version, saveKey: newSaveKey() };
     }
   }
   if (sent.kind === "errorCreate" && result.id) ops = renameClientId(ops, sent.clientId, result.id, result.version);
@@ -167,7 +204,7 @@ function omitTranslation(fields: TErrorCreateOp["fields"]): TErrorUpdateOp["patc
 /** Operations queued against a span's local id now target its server id. */
 function renameClientId(ops: TSaveOp[], clientId: string, id: string, version: number): TSaveOp[] {
   return ops.map((o) =>
-    (o.kind === "errorUpdate" || o.kind === "errorDelete") && o.id === clientId ? { ...o, id, key: `e|${id}`, baseVersion: version } : o,
+    (o.kind === "errorUpdate" || o.kind === "errorDelete") && o.id === clientId ? { ...o, id, key: `e|${id}`, baseVersion: version, saveKey: newSaveKey() } : o,
   );
 }
 
@@ -192,7 +229,7 @@ export function discard(queue: TSaveQueue, key: string): TSaveQueue {
 export function rebase(queue: TSaveQueue, key: string, version: number): TSaveQueue {
   return {
     ...queue,
-    ops: queue.ops.map((o) => (o.key === key && "baseVersion" in o ? ({ ...o, baseVersion: version } as TSaveOp) : o)),
+    ops: queue.ops.map((o) => (o.key === key && "baseVersion" in o ? ({ ...o, baseVersion: version, saveKey: newSaveKey() } as TSaveOp) : o)),
   };
 }
 
@@ -205,11 +242,18 @@ export function serializeQueue(queue: TSaveQueue): string {
   return JSON.stringify(queue);
 }
 
-/** Parses what localStorage holds; anything unreadable yields an empty queue rather than a crash. */
+/**
+ * Parses what localStorage holds; anything unreadable yields an empty queue rather than a crash.
+ * Operations queued before keys existed get one (the caller persists the result, so it stays).
+ */
 export function parseQueue(raw: string | null): TSaveQueue {
   if (!raw) return EMPTY_QUEUE;
   try {
-    const r = ZSaveQueue.safeParse(JSON.parse(raw));
+    const json = JSON.parse(raw) as { ops?: unknown };
+    if (json && Array.isArray(json.ops)) {
+      json.ops = json.ops.map((o: unknown) => (o && typeof o === "object" && !("saveKey" in o) ? { ...o, saveKey: newSaveKey() } : o));
+    }
+    const r = ZSaveQueue.safeParse(json);
     return r.success ? r.data : EMPTY_QUEUE;
   } catch {
     return EMPTY_QUEUE;
