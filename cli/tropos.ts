@@ -7,9 +7,11 @@ import { assignCommand } from "./commands/assign";
 import { backupCommand, restoreCommand } from "./commands/backup";
 import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
+import { modelCommand } from "./commands/model";
 import { projectCommand } from "./commands/project";
 import { schemeCommand } from "./commands/scheme";
 import { splitCommand } from "./commands/split";
+import { suggestCommand } from "./commands/suggest";
 import { userCommand } from "./commands/user";
 
 export const HELP = `Usage: tropos <command> [options]   (npm run tropos -- <command> …)
@@ -20,6 +22,8 @@ Commands:
   project create <slug> | project list
   scheme validate <file> | scheme list   check an annotation scheme file; list the built-in presets
   scheme set --project <slug> <file> | scheme show --project <slug>   a project's versioned scheme
+  model add|list|test --project <slug> …   OpenAI-compatible model endpoints for suggestions
+  suggest --project <slug> --model <n> --field <FIELD> [--wait]   model suggestions as a job
   user create --email … | user reset-password --email …
   assign --project <slug> --per-item K
   split --project <slug> --pilot N --test M
@@ -35,6 +39,8 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   export: exportCommand,
   project: projectCommand,
   scheme: schemeCommand,
+  model: modelCommand,
+  suggest: suggestCommand,
   user: userCommand,
   assign: assignCommand,
   split: splitCommand,

@@ -15,6 +15,7 @@ Streams an export (memory stays flat for millions of rows).
              gold: gold references with provenance; annotations: every annotator's values with ids;
              adjudicated: final labels; errors: MetaHOPE errors as MQM-style rows;
              agreement: agreement figures; scores: MetaHOPE/MMTE score tables;
+             suggestions: model suggestions and failures with provenance (tropos suggest);
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
   --format   tsv|csv|json|jsonl (project: jsonl only). CSV/TSV cells are protected against formula injection.
   --out      file to write (default: stdout)

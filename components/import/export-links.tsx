@@ -8,6 +8,7 @@ const WHATS: [string, string, string[]][] = [
   ["errors", "MetaHOPE errors (MQM-style)", ["tsv", "csv", "json", "jsonl"]],
   ["agreement", "Agreement figures", ["tsv", "csv", "json", "jsonl"]],
   ["scores", "Score tables (MetaHOPE, MMTE)", ["tsv", "csv", "json", "jsonl"]],
+  ["suggestions", "Model suggestions with provenance", ["tsv", "csv", "json", "jsonl"]],
   ["project", "Full project (Tropos JSONL, re-importable)", ["jsonl"]],
 ];
 

@@ -11,6 +11,7 @@ export const EXPORT_PERMISSION = {
   errors: "project.export",
   agreement: "project.export",
   scores: "project.export",
+  suggestions: "project.export",
   project: "project.export",
 } as const satisfies Record<TExportWhat, Permission>;
 

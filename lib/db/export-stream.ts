@@ -4,6 +4,7 @@ import type { Pool } from "pg";
 import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { exportSuggestions } from "@/lib/db/export-suggestions";
 import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
@@ -11,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { scoreTableRows } from "@/lib/reports/report-csv";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "project"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
@@ -55,6 +56,7 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   else if (what === "gold") table = exportGold(pool, project.id);
   else if (what === "annotations") table = exportAnnotations(pool, project.id);
   else if (what === "adjudicated") table = exportAdjudicated(pool, project.id);
+  else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
 }
