@@ -1,0 +1,200 @@
+/**
+ * Agreement for every field of a scheme written in the scheme language, from
+ * the field's measurement level (issue 14 point 5), in the agreement-figure
+ * shape of `tropos export --what agreement` with `scheme` the scheme's id.
+ * Pure: the caller reads the stored values (one row per annotator and unit).
+ *
+ * What each level gets (the statistics the level allows, Stevens 1946):
+ * - every level: Krippendorff's α at the field's level and every level below
+ *   it (nominal < ordinal < interval < ratio), Cohen's κ per annotator pair,
+ *   exact agreement (percentage of units coded by every annotator on which
+ *   all agree);
+ * - nominal: unweighted κ, and Fleiss' κ (overall and per label) when every
+ *   unit was coded by the same number of annotators (Fleiss 1971 assumes it);
+ * - ordinal and up: κ also linear and quadratic weighted (Cohen 1968);
+ * - interval and ratio: Pearson's r per pair.
+ * The statistics, and the conventions shared with the MMTE and MetaHOPE
+ * figures (coders without a value left out, pairs named when there are more
+ * than two annotators, undefined values with their reason), are
+ * lib/reports/ratings-figures.ts over lib/agreement.
+ *
+ * Codes per kind: a scale or number value is its number; a choice its option
+ * value, or for an ordinal choice its position in the options (1, 2, …), since
+ * the declared order is the order and α and weighted κ need numbers; a boolean
+ * "true"/"false"; a multi value the set as one category (sorted JSON), so two
+ * annotators agree only on the same set; an alignment its pattern; a vector
+ * one figure set per dimension (field `emotion.joy`); tags one unit per token
+ * (an untagged token is "O"). Spans (which need a unitising α) and text and
+ * edits (no level; compared by edit distance) get no figures here. A value the
+ * field does not accept is left out.
+ *
+ * Figures are per system and pooled over systems (`system: "all"`); a field at
+ * a scope without systems (segment, MRW, document, role) gets only the pooled
+ * figures. Categories: a scale's κ uses its whole grid (`kappaCategories:
+ * "scale"`), a choice its options, others the values observed.
+ */
+import type { TAgreementFigure } from "./agreement-figure";
+import { ratingsFigures, type TRatingsSpec } from "./ratings-figures";
+import type { TAlphaLevelName } from "./agreement-options";
+import type { Code, Ratings } from "@/lib/agreement";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import { measurementLevelOf, MEASUREMENT_LEVELS, type TMeasurementLevel } from "@/lib/schemes/language/measurement-level";
+import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+
+/** One stored value. `unit` identifies what it is about (e.g. the item key with its segment), distinct across systems. */
+export interface TSchemeValueRow {
+  field: string;
+  /** the system of the translation the value is about; null at scopes without one */
+  system: string | null;
+  unit: string;
+  annotator: string;
+  value: unknown;
+}
+
+/** The agreement figure with `scheme` the scheme's id (the shape's scheme list names only the built-in presets). */
+export type TSchemeAgreementFigure = Omit<TAgreementFigure, "scheme"> & { scheme: string };
+
+export const POOLED_SYSTEM = "all";
+
+interface TCoded {
+  /** the figure's field name: the field id, or `id.dimension` for a vector */
+  field: string;
+  system: string | null;
+  unit: string;
+  annotator: string;
+  code: Code;
+}
+
+const LEVEL_ORDER: readonly TMeasurementLevel[] = MEASUREMENT_LEVELS;
+
+function optionValues(fields: TSchemeField[]): Code[] | undefined {
+  const out: Code[] = [];
+  for (const f of fields) {
+    if ((f.kind !== "choice" && f.kind !== "multi") || !f.options) return undefined;
+    for (const o of f.options) if (!out.includes(o.value)) out.push(o.value);
+  }
+  return out;
+}
+
+function scaleGrid(f: Extract<TSchemeField, { kind: "scale" }>): number[] {
+  const out: number[] = [];
+  const steps = Math.round((f.max - f.min) / f.step);
+  // computed from min by multiplication, rounded to 12 digits, so 0.1 steps give 0.3, not 0.30000000000000004
+  for (let i = 0; i <= steps; i++) out.push(Number((f.min + i * f.step).toPrecision(12)));
+  return out;
+}
+
+/** The codes one stored value contributes (several for vectors and tags). */
+function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow): TCoded[] {
+  const accepted = fields.find((f) => validateSchemeValue(f, row.value, undefined, { withoutItem: true }).ok);
+  if (!accepted) return [];
+  const at = (code: Code, field = row.field, unit = row.unit): TCoded => ({ field, system: row.system, unit, annotator: row.annotator, code });
+  const v = row.value;
+  switch (accepted.kind) {
+    case "scale":
+    case "number":
+      return [at(v as number)];
+    case "choice": {
+      if (level !== "ordinal") return [at(v as Code)];
+      const options = optionValues(fields);
+      return options ? [at(options.indexOf(v as Code) + 1)] : typeof v === "number" ? [at(v)] : [];
+    }
+    case "boolean":
+      return [at(String(v))];
+    case "multi":
+      return [at(JSON.stringify([...(v as Code[])].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0))))];
+    case "alignment":
+      return [at((v as { pattern: Code }).pattern)];
+    case "vector":
+      return Object.entries(v as Record<string, number>).map(([d, x]) => at(x, `${row.field}.${d}`));
+    case "tags":
+      return (v as (Code | null)[]).map((t, i) => at(t ?? "O", row.field, `${row.unit}#${i + 1}`));
+    default:
+      return [];
+  }
+}
+
+function specFor(fields: TSchemeField[], level: TMeasurementLevel, matrix: Ratings): TRatingsSpec {
+  const f = fields[0];
+  const alphaLevels = LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1) as TAlphaLevelName[];
+  const ordered = level !== "nominal";
+  let categories: { name: "observed" | "scale"; categories: Code[] | undefined } = { name: "observed", categories: undefined };
+  if (f.kind === "scale") categories = { name: "scale", categories: scaleGrid(f) };
+  else if (f.kind === "choice" && ordered) {
+    const options = optionValues(fields);
+    if (options) categories = { name: "scale", categories: options.map((_, i) => i + 1) };
+  } else if (f.kind === "choice") {
+    const options = optionValues(fields);
+    if (options) categories = { name: "scale", categories: options };
+  }
+  // Fleiss' κ assumes every unit rated by the same number of raters
+  const counts = new Set<number>();
+  const units = matrix[0]?.length ?? 0;
+  for (let u = 0; u < units; u++) {
+    const k = matrix.reduce((n, row) => n + (row[u] === null ? 0 : 1), 0);
+    if (k > 0) counts.add(k);
+  }
+  const constantRaters = counts.size === 1 && [...counts][0] >= 2;
+  const observed = [...new Set(matrix.flat().filter((c): c is Code => c !== null))].sort((a, b) =>
+    typeof a === "number" && typeof b === "number" ? a - b : typeof a === "number" ? -1 : typeof b === "number" ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  return {
+    alphaLevels,
+    kappaWeights: ordered ? ["unweighted", "linear", "quadratic"] : ["unweighted"],
+    kappaCategoryLists: [categories],
+    pearson: level === "interval" || level === "ratio",
+    totals: false,
+    fleiss: level === "nominal" && constantRaters ? { categories: categories.categories ?? observed } : undefined,
+  };
+}
+
+/** Coders × units, both sorted, null where an annotator gave no value. */
+function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
+  const coders = [...new Set(rows.map((r) => r.annotator))].sort();
+  const units = [...new Set(rows.map((r) => r.unit))].sort();
+  const ci = new Map(coders.map((c, i) => [c, i]));
+  const ui = new Map(units.map((u, i) => [u, i]));
+  const ratings: Ratings = coders.map(() => new Array<Code | null>(units.length).fill(null));
+  for (const r of rows) ratings[ci.get(r.annotator)!][ui.get(r.unit)!] = r.code;
+  return { ratings, coders };
+}
+
+/**
+ * Agreement figures of every field of `scheme` that has a measurement level,
+ * in the scheme's field order; per field, the systems in name order and then
+ * the pooled figures.
+ */
+export function schemeAgreementFigures(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[]): TSchemeAgreementFigure[] {
+  const out: TSchemeAgreementFigure[] = [];
+  const ids = [...new Set(scheme.fields.map((f) => f.id))];
+  const byField = new Map<string, TSchemeValueRow[]>();
+  for (const r of rows) {
+    let list = byField.get(r.field);
+    if (!list) byField.set(r.field, (list = []));
+    list.push(r);
+  }
+  for (const id of ids) {
+    const fields = scheme.fields.filter((f) => f.id === id);
+    const level = measurementLevelOf(fields[0]);
+    if (level === null || fields[0].kind === "spans") continue;
+    const coded = (byField.get(id) ?? []).flatMap((r) => codesOf(fields, level, r));
+    // a vector's dimensions are figures of their own, in the declared order
+    const names = fields[0].kind === "vector" ? fields[0].dimensions.map((d) => `${id}.${d.id}`) : [id];
+    for (const name of names) {
+      const mine = coded.filter((c) => c.field === name);
+      if (mine.length === 0) continue;
+      const systems = [...new Set(mine.map((c) => c.system).filter((s): s is string => s !== null))].sort();
+      const groups: [string, TCoded[]][] = systems.map((s) => [s, mine.filter((c) => c.system === s)]);
+      groups.push([POOLED_SYSTEM, mine]);
+      for (const [system, group] of groups) {
+        const { ratings, coders } = matrixOf(group);
+        if (coders.length < 2) continue;
+        // ratingsFigures' base names a built-in scheme; the figures get this scheme's id below
+        const figures = ratingsFigures({ scheme: "mmte", system, field: name }, ratings, coders, specFor(fields, level, ratings));
+        for (const f of figures) out.push({ ...f, scheme: scheme.id });
+      }
+    }
+  }
+  return out;
+}
