@@ -205,6 +205,16 @@ describe("project schemes", () => {
     expect((await setProjectScheme(db, project.id, mmteAndMetahope, { actorId: null })).version).toBe(1);
   });
 
+  it("two leads storing at once get consecutive versions, neither fails", async () => {
+    const project = await makeProject(db);
+    const results = await Promise.all([
+      setProjectScheme(db, project.id, EXAMPLE, { actorId: null, note: "one" }),
+      setProjectScheme(db, project.id, edited((s) => (s.name = "Idioms")), { actorId: null, note: "two" }),
+    ]);
+    expect(results.map((r) => r.version).sort()).toEqual([1, 2]);
+    expect((await listProjectSchemeVersions(db, project.id)).map((v) => v.version)).toEqual([2, 1]);
+  });
+
   it("refuses an invalid definition and an unknown project", async () => {
     const project = await makeProject(db);
     const bad = { ...EXAMPLE, fields: [] } as unknown as TSchemeDefinition;
