@@ -199,6 +199,10 @@ export async function acceptUnanimous(db: Db, opts: { projectId: string; actorId
 /** Undoes automatic acceptance: deletes the automatic rows only (manual decisions stay), with History. */
 export async function undoAutomaticAcceptance(db: Db, opts: { projectId: string; actorId: string; fields?: string[] }) {
   return db.$transaction(async (tx) => {
+    // Lock the project's automatic rows first: two undos at once would otherwise both read them and
+    // both write version n+1 to History (refused by its unique key). The second waits, then reads
+    // the rows as the first left them: gone.
+    await tx.$queryRaw`SELECT id FROM "Adjudication" WHERE "projectId" = ${opts.projectId} AND automatic FOR UPDATE`;
     const where = { projectId: opts.projectId, automatic: true, ...(opts.fields?.length ? { field: { in: opts.fields } } : {}) };
     const rows = await tx.adjudication.findMany({ where, select: { id: true, value: true, rationale: true, version: true } });
     if (rows.length === 0) return { undone: 0 };

@@ -16,6 +16,8 @@ import { saveAnnotation } from "@/lib/db/annotations";
 import { createErrorSpan, deleteErrorSpan, updateErrorSpan } from "@/lib/db/workspace-error-spans";
 import { savePostEdit } from "@/lib/db/workspace-post-edits";
 import { dumpProject, restoreProject } from "@/lib/db/project-dump";
+import { acceptUnanimous, undoAutomaticAcceptance } from "@/lib/db/adjudication";
+import { adjudicationScenario } from "@/scripts/e2e-metahope-fixture";
 import { deleteOldSaveReceipts, saveRequestHash, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { AppError } from "@/lib/errors";
@@ -205,6 +207,19 @@ describe("History: one row per version of an entity", () => {
     expect(old.filter(isHistory).length).toBeGreaterThan(0);
     expect(old.some((l) => isHistory(l) && l.includes('"duplicate"'))).toBe(false);
     await restoreProject(pool, old, { slug: `copy-${randomUUID().slice(0, 8)}` });
+  });
+
+  it("two undos of automatic acceptance at once: one undoes, the other finds nothing left, one History row each", async () => {
+    const p = await makeProject(db);
+    await loadImport(pool, { projectId: p.id, fileName: "adj.jsonl", result: adjudicationScenario() });
+    const adj = await makeUser(db, { tag: "adj" });
+    const { accepted } = await acceptUnanimous(db, { projectId: p.id, actorId: adj.id });
+    expect(accepted).toBeGreaterThan(0);
+    const results = await Promise.all([0, 1, 2].map(() => undoAutomaticAcceptance(db, { projectId: p.id, actorId: adj.id })));
+    expect(results.map((r) => r.undone).sort((x, y) => y - x)).toEqual([accepted, 0, 0]);
+    const hist = await db.history.groupBy({ by: ["entityId", "version"], where: { projectId: p.id, entity: "ADJUDICATION" }, _count: true });
+    expect(hist).toHaveLength(2 * accepted); // version 1 (accepted) and 2 (undone) of each
+    expect(hist.every((h) => h._count === 1)).toBe(true);
   });
 
   it("the migration numbers existing duplicates instead of deleting them", async () => {
