@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser } from "./fixtures";
+import { parseMappings } from "@/cli/commands/scheme";
+import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 
 let url: string;
 let db: Db;
@@ -128,5 +130,31 @@ describe("tropos scheme set / show, project create --scheme FILE", () => {
     expect([bad.code, bad.stderr]).toEqual([1, 'tropos scheme: --map: the new scheme has no field "nosuch".\n']);
     const unknown = await tropos("scheme", "set", "--project", "no-such-project", file);
     expect(unknown.code).toBe(1);
+  });
+});
+
+describe("--map field:old=new", () => {
+  const scheme = ZSchemeDefinition.parse({
+    id: "m",
+    version: 1,
+    name: "M",
+    fields: [
+      { id: "score", scope: "segment", kind: "scale", label: "S", min: 1, max: 5 },
+      { id: "code", scope: "segment", kind: "choice", label: "C", options: [{ value: "5" }, { value: "x=y" }] },
+    ],
+  });
+
+  it("reads values as JSON when they parse, else as text; the new value as the new field takes it", () => {
+    expect(parseMappings(["score:7=5", "code:7=5", "code:lost=x=y"], scheme)).toEqual({
+      // both readings of the old value are keys: only stored values ever match
+      score: { "7": 5, '"7"': 5 },
+      code: { "7": "5", '"7"': "5", '"lost"': "x=y" },
+    });
+    expect(parseMappings(['code:"a b"="5"'], scheme)).toEqual({ code: { '"a b"': "5" } });
+  });
+
+  it("refuses a field the new scheme lacks and an argument without field:old=new", () => {
+    expect(() => parseMappings(["nosuch:a=b"], scheme)).toThrow('--map: the new scheme has no field "nosuch".');
+    expect(() => parseMappings(["score-7-5"], scheme)).toThrow('--map: "score-7-5" is not field:old=new');
   });
 });
