@@ -53,11 +53,20 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/api/projects/[slug]/jobs/route": [{ method: "GET", path: "/api/projects/demo/jobs", expect: managers(401) }],
   "/api/projects/[slug]/jobs/[jobId]/route": [{ method: "GET", path: "/api/projects/demo/jobs/no-such-job", expect: { ...managers(401), manager: 404, admin: 404 } }],
   "/api/projects/[slug]/jobs/[jobId]/cancel/route": [{ method: "POST", path: "/api/projects/demo/jobs/no-such-job/cancel", body: {}, expect: { ...managers(401), manager: 404, admin: 404 } }],
+  // model endpoints and suggestions (issue 15): managers only; an unknown endpoint is 404 for them, an empty endpoint form 400
+  "/projects/[slug]/models/page": [{ method: "GET", path: "/projects/demo/models", expect: managers(307) }],
+  "/api/projects/[slug]/models/route": [
+    { method: "GET", path: "/api/projects/demo/models", expect: managers(401) },
+    { method: "POST", path: "/api/projects/demo/models", body: {}, expect: { ...managers(401), manager: 400, admin: 400 } },
+  ],
+  "/api/projects/[slug]/models/[name]/test/route": [{ method: "POST", path: "/api/projects/demo/models/no-such-model/test", body: {}, expect: { ...managers(401), manager: 404, admin: 404 } }],
+  "/api/projects/[slug]/suggest/route": [{ method: "POST", path: "/api/projects/demo/suggest", body: { model: "no-such-model", field: "FLUENCY" }, expect: { ...managers(401), manager: 404, admin: 404 } }],
   "/api/projects/[slug]/export/route": [
     // gold references and adjudicated labels are the adjudicator's to export; the rest is for managers
     { method: "GET", path: "/api/projects/demo/export?what=gold&format=csv", expect: adjudicators(401) },
     { method: "GET", path: "/api/projects/demo/export?what=adjudicated&format=csv", expect: adjudicators(401) },
     { method: "GET", path: "/api/projects/demo/export?what=annotations&format=csv", expect: managers(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=suggestions&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
   ],
   "/api/projects/[slug]/members/route": [

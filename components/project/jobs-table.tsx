@@ -18,7 +18,7 @@ const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 19) +
 const columns: ColumnDef<TJobView, unknown>[] = [
   { accessorKey: "createdAt", header: "Started", cell: ({ row }) => when(row.original.createdAt) },
   { accessorKey: "kind", header: "Kind" },
-  { id: "files", header: "Files", accessorFn: (j) => j.files.join(", ") },
+  { id: "files", header: "Files / what", accessorFn: (j) => j.subject ?? j.files.join(", ") },
   { accessorKey: "createdBy", header: "By" },
   {
     accessorKey: "status",
@@ -35,6 +35,6 @@ const columns: ColumnDef<TJobView, unknown>[] = [
 ];
 
 export function JobsTable({ jobs }: { jobs: TJobView[] }) {
-  if (jobs.length === 0) return <p className="text-sm text-slate-500">No jobs yet: imports started on the Import page appear here.</p>;
+  if (jobs.length === 0) return <p className="text-sm text-slate-500">No jobs yet: imports started on the Import page and model suggestions started on the Models page appear here.</p>;
   return <DataTable data={jobs} columns={columns} testId="jobs-table" caption="Background jobs" />;
 }

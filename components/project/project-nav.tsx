@@ -10,6 +10,7 @@ const LINKS: { href: string; label: string; permission: Permission }[] = [
   { href: "/import", label: "Import & export", permission: "project.manage" },
   // adjudicators export the gold references and adjudicated labels from the same page
   { href: "/import", label: "Export", permission: "adjudication.export" },
+  { href: "/models", label: "Models", permission: "project.manage" },
   { href: "/jobs", label: "Jobs", permission: "project.manage" },
   { href: "/settings", label: "Settings", permission: "project.manage" },
   { href: "/members", label: "Members", permission: "project.manage" },

@@ -35,6 +35,13 @@ const JOB_SELECT = {
   input: true, result: true, error: true, cancelRequested: true, attempts: true, createdBy: { select: { email: true } },
 } as const;
 
+/** A suggest job's field, endpoint and limit in words; null for kinds whose files say it. */
+function jobSubject(kind: string, input: unknown): string | null {
+  if (kind !== "suggest") return null;
+  const i = (input ?? {}) as { field?: string; endpointName?: string; limit?: number };
+  return `${i.field ?? "?"} from ${i.endpointName ?? "?"}${i.limit ? ` (first ${i.limit} units)` : ""}`;
+}
+
 export function jobView(row: TJobRow, now = new Date()): TJobView {
   const status = row.status as TJobStatus;
   return {
@@ -52,6 +59,7 @@ export function jobView(row: TJobRow, now = new Date()): TJobView {
     cancelRequested: row.cancelRequested,
     attempts: row.attempts,
     files: ((row.input as Partial<TImportJobInput> | null)?.fileNames ?? []).slice(),
+    subject: jobSubject(row.kind, row.input),
     result: row.result ?? null,
     error: row.error ?? null,
   };

@@ -25,6 +25,8 @@ export const ZJobView = z.object({
   cancelRequested: z.boolean(),
   attempts: z.number(),
   files: z.array(z.string()),
+  /** what the job works on, in words, for kinds without files ("EQUIVALENCE from local") */
+  subject: z.string().nullable(),
   result: z.unknown().nullable(),
   error: z.unknown().nullable(),
 });

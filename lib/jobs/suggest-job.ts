@@ -61,6 +61,19 @@ export function suggestSchemeFor(fieldId: string) {
   return BUILT_IN_PRESETS.find((p) => p.fields.some((f) => f.id === fieldId)) ?? BUILT_IN_PRESETS[0];
 }
 
+/** The fields a model can be asked for (the managers' page lists them): one per id, in preset order. */
+export function suggestibleFields(): { id: string; label: string; scope: string }[] {
+  const out: { id: string; label: string; scope: string }[] = [];
+  for (const preset of BUILT_IN_PRESETS) {
+    for (const f of preset.fields) {
+      if (out.some((o) => o.id === f.id)) continue;
+      const found = findSuggestField(preset, f.id);
+      if (found.ok) out.push({ id: f.id, label: f.label, scope: found.field.scope });
+    }
+  }
+  return out;
+}
+
 export interface TRunSuggestOptions {
   env?: TEnv;
   params?: TChatParams;
