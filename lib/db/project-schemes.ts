@@ -20,10 +20,34 @@ import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
 import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
 
+/**
+ * Parsed definitions by project and version. Versions are never edited, so a parsed one stays
+ * right for as long as the row exists; the save path asks for the scheme on every save, and a
+ * preset's definition takes about a millisecond to parse. Bounded: the oldest entries go first.
+ */
+const parsedCache = new Map<string, TSchemeDefinition>();
+const PARSED_CACHE_SIZE = 200;
+
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === "object" && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
 /** A stored definition, parsed again at the boundary: a row the language no longer accepts is a setup error, not a guess. */
 function parseStored(projectId: string, version: number, definition: unknown): TSchemeDefinition {
+  const key = `${projectId}\u0000${version}`;
+  const cached = parsedCache.get(key);
+  if (cached) return cached;
   const r = ZSchemeDefinition.safeParse(definition);
-  if (r.success) return r.data;
+  if (r.success) {
+    if (parsedCache.size >= PARSED_CACHE_SIZE) parsedCache.delete(parsedCache.keys().next().value!);
+    // shared by every caller: frozen, so a caller that edits it fails loudly instead of changing the others' copy
+    parsedCache.set(key, deepFreeze(r.data));
+    return r.data;
+  }
   const i = r.error.issues[0];
   throw new AppError("UNPROCESSABLE", `The project's scheme version ${version} is not valid any more at ${formatIssuePath(i.path)}: ${i.message}.`, { projectId, version });
 }

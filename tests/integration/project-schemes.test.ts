@@ -88,6 +88,10 @@ describe("project schemes", () => {
     expect(current?.version).toBe(2);
     expect(current?.definition.guidelines).toBe("## Task\nRead twice.");
     expect((await getProjectSchemeVersion(db, project.id, 1))?.definition).toEqual(EXAMPLE);
+    // versions never change: parsed once, shared, and frozen so no caller edits another's copy
+    const again = await getProjectScheme(db, project.id);
+    expect(again?.definition).toBe(current?.definition);
+    expect(Object.isFrozen(again!.definition.fields[0])).toBe(true);
     expect(await getProjectSchemeVersion(db, project.id, 3)).toBeNull();
     const versions = await listProjectSchemeVersions(db, project.id);
     expect(versions.map((v) => [v.version, v.createdBy, v.note])).toEqual([
