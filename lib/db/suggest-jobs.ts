@@ -8,7 +8,8 @@ import { findModelEndpoint } from "@/lib/db/model-endpoints";
 import { AppError } from "@/lib/errors";
 import type { TJobView } from "@/lib/jobs/job-view";
 import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "@/lib/jobs/queue";
-import { suggestSchemeFor, type TSuggestJobInput } from "@/lib/jobs/suggest-job";
+import type { TSuggestJobInput } from "@/lib/jobs/suggest-job";
+import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
 import { findSuggestField } from "@/lib/models/suggest-field";
 
@@ -19,7 +20,7 @@ export async function createSuggestJob(
 ): Promise<TJobView> {
   const endpoint = await findModelEndpoint(db, opts.projectId, opts.endpointName);
   checkModelBaseUrl(endpoint.baseUrl);
-  const found = findSuggestField(suggestSchemeFor(opts.field), opts.field);
+  const found = findSuggestField(await getSuggestScheme(db, opts.projectId), opts.field);
   if (!found.ok) throw new AppError("BAD_REQUEST", found.message);
   const input: TSuggestJobInput = { endpointId: endpoint.id, endpointName: endpoint.name, field: opts.field, ...(opts.limit ? { limit: opts.limit } : {}) };
   const job = await db.job.create({ data: { projectId: opts.projectId, kind: "suggest", createdById: opts.actorId, input: input as object }, select: { id: true } });

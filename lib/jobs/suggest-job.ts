@@ -14,6 +14,7 @@
 import type { Pool } from "pg";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
+import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { listSuggestUnits } from "@/lib/db/suggest-units";
 import { isAppError } from "@/lib/errors";
 import { DEFAULT_CHAT_PARAMS, requestStructured, type TChatParams, type TEnv } from "@/lib/models/chat-completion";
@@ -21,7 +22,7 @@ import { checkModelBaseUrl } from "@/lib/models/model-base-url";
 import { fieldPrompt, promptMessages, type TFieldPrompt } from "@/lib/models/prompt-templates";
 import { fieldForUnit, findSuggestField } from "@/lib/models/suggest-field";
 import { unitItemKey, type TSuggestUnit } from "@/lib/models/suggest-unit";
-import { BUILT_IN_PRESETS } from "@/lib/schemes/presets/built-in-presets";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "./queue";
 
@@ -53,23 +54,13 @@ const MAX_ATTEMPTS = RETRY.retryLimit + 1;
 /** Two thirds of pg-boss's expiry: a slice ends well before a live worker could look dead. */
 const SLICE_MS = Math.floor(EXPIRE_SECONDS * 1000 * (2 / 3));
 
-/**
- * The scheme a project's field comes from. Projects run the built-in presets today (issue 14 moves
- * them onto stored schemes); a field id is looked up in MMTE, then MetaHOPE.
- */
-export function suggestSchemeFor(fieldId: string) {
-  return BUILT_IN_PRESETS.find((p) => p.fields.some((f) => f.id === fieldId)) ?? BUILT_IN_PRESETS[0];
-}
-
-/** The fields a model can be asked for (the managers' page lists them): one per id, in preset order. */
-export function suggestibleFields(): { id: string; label: string; scope: string }[] {
+/** The fields of a scheme a model can be asked for (the managers' page lists them): one per id, in scheme order. */
+export function suggestibleFields(scheme: TSchemeDefinition): { id: string; label: string; scope: string }[] {
   const out: { id: string; label: string; scope: string }[] = [];
-  for (const preset of BUILT_IN_PRESETS) {
-    for (const f of preset.fields) {
-      if (out.some((o) => o.id === f.id)) continue;
-      const found = findSuggestField(preset, f.id);
-      if (found.ok) out.push({ id: f.id, label: f.label, scope: found.field.scope });
-    }
+  for (const f of scheme.fields) {
+    if (out.some((o) => o.id === f.id)) continue;
+    const found = findSuggestField(scheme, f.id);
+    if (found.ok) out.push({ id: f.id, label: f.label, scope: found.field.scope });
   }
   return out;
 }
@@ -112,7 +103,7 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
       if (isAppError(e)) return void (await fail(e.message));
       throw e;
     }
-    const found = findSuggestField(suggestSchemeFor(input.data.field), input.data.field);
+    const found = findSuggestField(await getSuggestScheme(db, job.projectId), input.data.field);
     if (!found.ok) return void (await fail(found.message));
 
     // the plan: every unit with the field alternative and prompt that apply to it

@@ -181,6 +181,36 @@ describe("suggest jobs", () => {
     await expect(findModelEndpoint(db, other.id, "local")).rejects.toThrow(/No model endpoint/);
   });
 
+  it("a project with its own stored scheme is asked about its own fields, under that field's options", async () => {
+    const { user, project } = await corpus("d");
+    const { setProjectScheme } = await import("@/lib/db/project-schemes");
+    const { ZSchemeDefinition } = await import("@/lib/schemes/language/scheme-definition");
+    const scheme = ZSchemeDefinition.parse({
+      id: "idiom-judgement", version: 1, name: "Idiom judgement",
+      fields: [
+        { id: "meaning", scope: "translation", kind: "choice", label: "Figurative meaning", guidelines: "Is the figurative meaning kept?",
+          options: [{ value: "kept", description: "the image and its sense" }, { value: "literal" }, { value: "lost" }] },
+        { id: "fluency", scope: "translation", kind: "scale", label: "Fluency", min: 0, max: 100, step: 10 },
+      ],
+    });
+    await setProjectScheme(db, project.id, scheme, { actorId: null });
+    await expect(createSuggestJob(db, pool, { projectId: project.id, actorId: user.id, endpointName: "local", field: "EQUIVALENCE", queue: false })).rejects.toThrow(/has no field EQUIVALENCE/);
+    for (const field of ["meaning", "fluency"]) {
+      const job = await createSuggestJob(db, pool, { projectId: project.id, actorId: user.id, endpointName: "local", field, queue: false });
+      await runSuggestJob(db, pool, job.id, { params: PARAMS });
+      expect(await getProjectJob(db, project.id, job.id)).toMatchObject({ status: "done", done: 6, total: 6 });
+    }
+    const stored = await db.suggestion.findMany({ where: { projectId: project.id } });
+    expect(stored).toHaveLength(12);
+    for (const s of stored.filter((x) => x.field === "meaning")) {
+      expect(["kept", "literal", "lost"]).toContain(s.value);
+      expect(s.promptVersion).toMatch(/^field-guidelines@/);
+      expect(JSON.parse(s.promptText)[0].content).toContain('- "kept": kept — the image and its sense');
+    }
+    // a scale with step 10 is answered on its grid (the schema lists the steps)
+    for (const s of stored.filter((x) => x.field === "fluency")) expect((s.value as number) % 10).toBe(0);
+  });
+
   it("endpoints: the variable's name, never a key; http(s) only; one name per project", async () => {
     const project = await makeProject(db);
     await expect(createModelEndpoint(db, project.id, { name: "x", baseUrl: server.baseUrl, model: "m", apiKeyEnv: "sk-abc123" })).rejects.toThrow(/NAME of an environment variable/);

@@ -1,6 +1,7 @@
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { listModelEndpoints } from "@/lib/db/model-endpoints";
+import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { suggestibleFields } from "@/lib/jobs/suggest-job";
 import { ModelEndpointsPanel } from "@/components/models/model-endpoints-panel";
 
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 export default async function ModelsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const access = await requireProjectPage(slug, "project.manage", `/projects/${slug}/models`);
-  const endpoints = await listModelEndpoints(getDb(), access.project.id);
+  const [endpoints, scheme] = await Promise.all([listModelEndpoints(getDb(), access.project.id), getSuggestScheme(getDb(), access.project.id)]);
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-medium">Models</h2>
@@ -19,7 +20,7 @@ export default async function ModelsPage({ params }: { params: Promise<{ slug: s
         OpenAI-compatible APIs (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio) that suggest values for a field. Suggestions are machine annotations
         with their provenance (model, prompt version, raw reply, tokens): they never count as an annotator.
       </p>
-      <ModelEndpointsPanel slug={slug} endpoints={endpoints} fields={suggestibleFields()} />
+      <ModelEndpointsPanel slug={slug} endpoints={endpoints} fields={suggestibleFields(scheme)} />
     </div>
   );
 }
