@@ -47,6 +47,7 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/projects/[slug]/import/page": [{ method: "GET", path: "/projects/demo/import", expect: adjudicators(307) }],
   "/projects/[slug]/settings/page": [{ method: "GET", path: "/projects/demo/settings", expect: managers(307) }],
   "/projects/[slug]/jobs/page": [{ method: "GET", path: "/projects/demo/jobs", expect: managers(307) }],
+  "/projects/[slug]/settings/scheme/page": [{ method: "GET", path: "/projects/demo/settings/scheme", expect: managers(307) }],
   // no multipart body: managers get past the guard and are told to send files (400)
   "/api/projects/[slug]/import/route": [{ method: "POST", path: "/api/projects/demo/import", expect: { ...managers(401), manager: 400, admin: 400 } }],
   // background jobs: managers only; an unknown job is 404 for them (the 404 for an outsider is the project's)
@@ -203,6 +204,12 @@ export const ACTIONS: Record<string, ActionCheck> = {
     page: "/reset-password",
     args: [{ token: "no-such-reset-token", password: "a long passphrase" }],
     expect: { anonymous: "NOT_FOUND", outsider: "NOT_FOUND", annotator: "NOT_FOUND", adjudicator: "NOT_FOUND", manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  // an invalid scheme text: managers get past the guard and are told what is wrong
+  "app/projects/[slug]/settings/scheme/actions.ts#saveProjectSchemeAction": {
+    page: "/projects/demo/settings/scheme",
+    args: [{ slug: "demo", fileName: "x.json", text: "{ not json" }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
   },
   "app/projects/[slug]/members/actions.ts#setMemberRolesAction": {
     page: "/projects/demo/members",

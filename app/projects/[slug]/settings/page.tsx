@@ -34,7 +34,10 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-medium">Settings</h2>
-        <Link href={`/projects/${slug}/import`} className="text-sm text-indigo-700 underline">Import &amp; export</Link>
+        <span className="flex gap-4">
+          <Link href={`/projects/${slug}/settings/scheme`} className="text-sm text-indigo-700 underline">Scheme (editor and preview)</Link>
+          <Link href={`/projects/${slug}/import`} className="text-sm text-indigo-700 underline">Import &amp; export</Link>
+        </span>
       </div>
       <SplitForm slug={slug} current={split} segments={split.pilot + split.test + split.none} />
       <AssignmentForm

@@ -1,0 +1,15 @@
+"use client";
+// The scheme editor wired to the project's save action (a client boundary: the action is called
+// from the browser, its refusal is shown in the editor).
+import { saveProjectSchemeAction } from "@/app/projects/[slug]/settings/scheme/actions";
+import { SchemeEditor, type TSaveSchemeAnswer } from "./scheme-editor";
+
+export function SchemeEditorWithSave({ slug, initialText, fileName }: { slug: string; initialText: string; fileName: string }) {
+  async function save(text: string, note: string): Promise<TSaveSchemeAnswer> {
+    const r = await saveProjectSchemeAction({ slug, fileName, text, note });
+    if (!r.ok) return { ok: false, message: r.message };
+    if (!r.data.saved) return { ok: false, message: r.data.message, orphans: r.data.orphans };
+    return { ok: true, version: r.data.version, changes: r.data.changes };
+  }
+  return <SchemeEditor initialText={initialText} fileName={fileName} save={save} />;
+}

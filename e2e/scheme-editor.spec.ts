@@ -1,0 +1,75 @@
+// Settings → Scheme (issue 14 point 4): a manager edits a scheme with inline errors at their line,
+// previews the workspace for a scheme of every field kind (with `when` conditions at work), and
+// saves versions. The spec makes its own project through the CLI.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn, USERS } from "./helpers";
+
+const slug = `e2e-scheme-${Date.now().toString(36)}`;
+const KINDS = ["scale", "choice", "multi", "boolean", "number", "text", "edit", "spans", "tags", "alignment", "vector"];
+
+test.beforeAll(() => {
+  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", slug, "--name", "Scheme E2E", "--manager", USERS.manager], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+});
+
+test("a manager edits a scheme with errors at their lines, previews every kind, and saves versions", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${slug}/settings`);
+  await page.getByRole("link", { name: "Scheme (editor and preview)" }).click();
+  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 5 field(s), scheme "idiom-judgement" version 1');
+
+  // an error: two options of one field on the same key; it names its JSON path and line, and
+  // clicking it selects that line
+  const text = page.getByTestId("scheme-text");
+  const original = await text.inputValue();
+  const broken = original.replace('"key": "2"', '"key": "1"');
+  expect(broken).not.toBe(original);
+  await text.fill(broken);
+  await expect(page.getByTestId("scheme-status")).toHaveText("1 error(s)");
+  const error = page.getByTestId("scheme-errors").getByRole("button").first();
+  const lines = broken.split("\n");
+  const line = lines.findIndex((l, i) => l.includes('"key": "1"') && lines.slice(0, i).some((p) => p.includes('"key": "1"'))) + 1;
+  await expect(error).toContainText(`idiom-judgement.json:${line}`);
+  await expect(error).toContainText('fields[1].options[1].key: key "1" is already used');
+  await error.click();
+  // the selection runs from the error's column to the end of its line: the offending value
+  const [selLine, selected] = await text.evaluate((el: HTMLTextAreaElement) => [el.value.slice(0, el.selectionStart).split("\n").length, el.value.slice(el.selectionStart, el.selectionEnd)]);
+  expect([selLine, selected]).toEqual([line, '"1"']);
+  await expect(page.getByTestId("scheme-save")).toBeDisabled();
+  await screenshot(page, "scheme-editor-error");
+
+  // one field of every kind: the preview renders each with its own component
+  // the editor asks before replacing edited text
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("combobox", { name: "Start from" }).selectOption("every-kind");
+  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 14 field(s), scheme "every-kind" version 1');
+  const preview = page.getByTestId("scheme-preview");
+  // (the scheme's only text field is conditional: checked below, once it is shown)
+  for (const kind of KINDS.filter((k) => k !== "text")) await expect(preview.locator(`[data-kind="${kind}"]`).first()).toBeVisible();
+  // `when`: the text field asking why appears only once "lost" is chosen for that translation
+  const translationA = preview.locator("section").filter({ hasText: "Translation A" });
+  await expect(translationA.locator('[data-field="why-lost"]')).toHaveCount(0);
+  await translationA.locator('[data-field="meaning"]').getByRole("radio", { name: /lost/ }).click();
+  await expect(translationA.locator('[data-field="why-lost"] [data-kind="text"]')).toBeVisible();
+  // `when` on the item: "conventional" only for the metaphorical MRW
+  await expect(preview.locator('[data-field="conventional"]')).toHaveCount(1);
+  await screenshot(page, "scheme-editor-preview");
+  await preview.screenshot({ path: "e2e/screenshots/scheme-preview-every-kind.png" });
+
+  // saving makes version 1, then version 2
+  await page.getByLabel("Change note").fill("first version");
+  await page.getByTestId("scheme-save").click();
+  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 1.");
+  await page.reload();
+  await expect(page.getByTestId("scheme-current")).toContainText('Version 1 of "Every field kind" (14 fields)');
+  await expect(page.getByTestId("scheme-versions")).toContainText("v1");
+  await expect(page.getByTestId("scheme-versions")).toContainText("first version");
+  await page.getByTestId("scheme-text").fill((await page.getByTestId("scheme-text").inputValue()).replace('"label": "Fluency"', '"label": "Fluency of the translation"'));
+  await page.getByTestId("scheme-save").click();
+  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 2.");
+});
