@@ -50,3 +50,17 @@ describe("prompts", () => {
     expect(findSuggestField(MMTE_PRESET, "NOPE")).toMatchObject({ ok: false, message: expect.stringMatching(/has no field NOPE/) });
   });
 });
+
+describe("reply schemas", () => {
+  it("use only keywords strict structured output accepts, with a type on every enum", () => {
+    const json = JSON.stringify(MMTE_PRESET.fields.filter((f) => ["scale", "choice"].includes(f.kind)).map((f) => fieldPrompt(f).reply.jsonSchema));
+    expect(json).not.toMatch(/maxLength|uniqueItems|minLength/);
+    const eq = fieldPrompt(MMTE_PRESET.fields.find((f) => f.id === "EMOTION")!).reply.jsonSchema;
+    expect(eq).toEqual({
+      type: "object",
+      properties: { value: { type: "string", enum: ["ZERO", "LESS", "SAME", "MORE"] }, explanation: { type: "string" } },
+      required: ["value", "explanation"],
+      additionalProperties: false,
+    });
+  });
+});

@@ -5,8 +5,9 @@
  * can only answer with what an annotator could store: a choice's option values, a scale's whole
  * steps, a boolean. The explanation is asked for as in MMTE appendix D (label and explain).
  *
- * Strict structured output (OpenAI) needs every property required and no additional ones; servers
- * that ignore `response_format` (some local ones) are caught by the zod check.
+ * Strict structured output (OpenAI) needs every property required and no additional ones, and
+ * refuses some keywords (maxLength, uniqueItems): those limits are kept in the zod check only, which
+ * also catches servers that ignore `response_format` (some local ones).
  */
 import { z } from "zod";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -43,12 +44,12 @@ function valuePart(field: TSchemeField): { json: Record<string, unknown>; zod: z
       const values = field.options.map((o) => o.value);
       const one = z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral, z.ZodLiteral, ...z.ZodLiteral[]]);
       const oneZod = values.length === 1 ? z.literal(values[0]) : one;
-      const oneJson = { enum: values };
+      const oneJson = values.every((v) => typeof v === "string") ? { type: "string", enum: values } : values.every((v) => typeof v === "number") ? { type: "number", enum: values } : { enum: values };
       if (field.kind === "choice") return { json: oneJson, zod: oneZod };
       let arr = z.array(oneZod).refine((a) => new Set(a).size === a.length, "no option twice");
       if (field.minSelected !== undefined) arr = arr.refine((a) => a.length >= field.minSelected!, `at least ${field.minSelected}`);
       if (field.maxSelected !== undefined) arr = arr.refine((a) => a.length <= field.maxSelected!, `at most ${field.maxSelected}`);
-      return { json: { type: "array", items: oneJson, uniqueItems: true }, zod: arr };
+      return { json: { type: "array", items: oneJson, ...(field.minSelected !== undefined ? { minItems: field.minSelected } : {}), ...(field.maxSelected !== undefined ? { maxItems: field.maxSelected } : {}) }, zod: arr };
     }
     case "boolean":
       return { json: { type: "boolean" }, zod: z.boolean() };
@@ -59,7 +60,7 @@ function valuePart(field: TSchemeField): { json: Record<string, unknown>; zod: z
       return { json: { type: field.integer ? "integer" : "number", ...(field.min !== undefined ? { minimum: field.min } : {}), ...(field.max !== undefined ? { maximum: field.max } : {}) }, zod: n };
     }
     case "text":
-      return { json: { type: "string", maxLength: field.maxLength }, zod: z.string().max(field.maxLength) };
+      return { json: { type: "string" }, zod: z.string().max(field.maxLength) };
     case "vector": {
       const props = Object.fromEntries(field.dimensions.map((d) => [d.id, { type: "number", minimum: field.min, maximum: field.max }]));
       const shape = Object.fromEntries(field.dimensions.map((d) => [d.id, z.number().min(field.min).max(field.max)]));
@@ -76,7 +77,7 @@ export function replySchemaFor(field: TSchemeField): TReplySchema {
     name: `tropos_${field.id}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64),
     jsonSchema: {
       type: "object",
-      properties: { value: v.json, explanation: { type: "string", maxLength: MAX_EXPLANATION } },
+      properties: { value: v.json, explanation: { type: "string" } },
       required: ["value", "explanation"],
       additionalProperties: false,
     },
