@@ -31,7 +31,7 @@ list:     the built-in presets with id, version, name and number of fields.
 set:      stores the file as the project's next scheme version (the first is 1) and prints the
           version and what changed. A change that would orphan stored annotation values (a removed
           field or option in use, a narrowed scale, a changed kind) is refused: exit 1 and every
-          orphan on stderr with the annotations holding it. --map field:old=new (repeatable)
+          orphan on stderr with the annotations (or adjudications) holding it. --map field:old=new (repeatable)
           rewrites those values instead, e.g. --map meaning:lost=literal --map transparency:7=5;
           old and new are read as JSON when they parse (7, true, "7"), else as text.
 show:     the project's scheme as JSON: the latest version, or --version N; a project that has
@@ -186,7 +186,11 @@ export async function schemeCommand(argv: string[], io: CliIo): Promise<number> 
       }
       if (a.json) ctx.stdout.write(`${JSON.stringify({ stored: true, project: project.slug, ...saved }, null, 2)}\n`);
       else {
-        ctx.stdout.write(`Stored ${scheme.id} v${scheme.version} "${scheme.name}" as version ${saved.version} of project ${project.slug}${saved.remapped ? `; ${saved.remapped} annotation${saved.remapped === 1 ? "" : "s"} remapped` : ""}.\n`);
+        const counts = [
+          saved.remapped ? `${saved.remapped} annotation${saved.remapped === 1 ? "" : "s"}` : "",
+          saved.remappedAdjudications ? `${saved.remappedAdjudications} adjudication${saved.remappedAdjudications === 1 ? "" : "s"}` : "",
+        ].filter(Boolean);
+        ctx.stdout.write(`Stored ${scheme.id} v${scheme.version} "${scheme.name}" as version ${saved.version} of project ${project.slug}${counts.length ? `; ${counts.join(" and ")} remapped` : ""}.\n`);
         ctx.stdout.write(saved.changes.length ? `Changes:\n${saved.changes.map((c) => `  ${c}\n`).join("")}` : "No changes.\n");
       }
       return 0;

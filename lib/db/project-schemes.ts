@@ -3,7 +3,7 @@
 // built-in preset (lib/schemes/presets/built-in-scheme-for-config.ts). Versions are never edited,
 // so an annotation's schemeVersion always names the definition it was saved under.
 //
-// A new version that would orphan stored annotation values (a removed field in use, an option
+// A new version that would orphan stored annotation or adjudication values (a removed field in use, an option
 // removed while annotations hold it, a narrowed scale, a changed kind) is refused with every
 // orphan named (lib/schemes/language/scheme-change.ts), unless the lead maps the old values to new
 // ones: then the version is stored and the values rewritten in one transaction, each rewrite
@@ -84,12 +84,18 @@ export interface TSetProjectSchemeOptions {
 
 /**
  * Stores `definition` as the project's next version (the first is 1). Refused with
- * `AppError("CONFLICT", message, { orphans })` when stored annotation values would be orphaned
- * after the mapping; then nothing is stored. Otherwise the version is inserted and every mapped
- * value rewritten in the same transaction. `changes` says what changed since the previous version
- * (or the built-in preset), `remapped` how many annotations were rewritten.
+ * `AppError("CONFLICT", message, { orphans })` when stored annotation or adjudication values would
+ * be orphaned after the mapping; then nothing is stored. Otherwise the version is inserted and
+ * every mapped value rewritten in the same transaction. `changes` says what changed since the
+ * previous version (or the built-in preset); `remapped` how many annotations were rewritten,
+ * `remappedAdjudications` how many adjudications.
  */
-export async function setProjectScheme(db: Db, projectId: string, definition: TSchemeDefinition, opts: TSetProjectSchemeOptions): Promise<{ version: number; changes: string[]; remapped: number }> {
+export async function setProjectScheme(
+  db: Db,
+  projectId: string,
+  definition: TSchemeDefinition,
+  opts: TSetProjectSchemeOptions,
+): Promise<{ version: number; changes: string[]; remapped: number; remappedAdjudications: number }> {
   const parsed = ZSchemeDefinition.safeParse(definition);
   if (!parsed.success) {
     throw new AppError("BAD_REQUEST", `The scheme is not valid: ${parsed.error.issues.map((i) => `${formatIssuePath(i.path) || "(document)"}: ${i.message}`).join("; ")}`);
@@ -110,22 +116,21 @@ export async function setProjectScheme(db: Db, projectId: string, definition: TS
       const baseline = previous ?? BUILT_IN_FIELDS_SCHEME;
 
       const fields = [...new Set([...changedFieldIds(baseline, next), ...Object.keys(opts.mapping ?? {})])];
-      const stored =
+      // annotators' values and adjudicated ones: a decided value the new scheme refuses is as orphaned
+      const countValues = (table: "Annotation" | "Adjudication") =>
         fields.length === 0
-          ? []
-          : await tx.$queryRawUnsafe<{ field: string; value: unknown; count: number }[]>(
-              `SELECT field, value, count(*)::int AS count FROM "Annotation" WHERE "projectId" = $1 AND field = ANY($2::text[]) GROUP BY field, value ORDER BY field`,
+          ? Promise.resolve([])
+          : tx.$queryRawUnsafe<{ field: string; value: unknown; count: number }[]>(
+              `SELECT field, value, count(*)::int AS count FROM "${table}" WHERE "projectId" = $1 AND field = ANY($2::text[]) GROUP BY field, value ORDER BY field`,
               projectId,
               fields,
             );
-      const orphans = orphanedValues(baseline, next, stored, opts.mapping);
+      const stored = await countValues("Annotation");
+      const decided = await countValues("Adjudication");
+      const orphans = [...orphanedValues(baseline, next, stored, opts.mapping), ...orphanedValues(baseline, next, decided, opts.mapping, { noun: "adjudication" })];
       if (orphans.length > 0) {
         const n = orphans.reduce((k, o) => k + o.count, 0);
-        throw new AppError(
-          "CONFLICT",
-          `The new scheme would orphan ${n} stored annotation value${n === 1 ? "" : "s"}:\n${orphans.map((o) => o.message).join("\n")}`,
-          { orphans },
-        );
+        throw new AppError("CONFLICT", `The new scheme would orphan ${n} stored value${n === 1 ? "" : "s"}:\n${orphans.map((o) => o.message).join("\n")}`, { orphans });
       }
 
       const version = (latest?.version ?? 0) + 1;
@@ -153,10 +158,29 @@ export async function setProjectScheme(db: Db, projectId: string, definition: TS
         );
         remapped += n;
       }
+      let remappedAdjudications = 0;
+      for (const s of decided) {
+        const m = mappedValue(opts.mapping, s.field, s.value);
+        if (!m.found) continue;
+        // as an adjudicator's edit does: the value, a version bump and an ADJUDICATION History row
+        remappedAdjudications += await tx.$executeRawUnsafe(
+          `WITH upd AS (
+             UPDATE "Adjudication" d SET value = $4::jsonb, version = d.version + 1, "updatedAt" = now()
+             WHERE d."projectId" = $1 AND d.field = $2 AND d.value = $3::jsonb
+             RETURNING d.id, d.version, d.value)
+           INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+           SELECT gen_random_uuid()::text, $1, $5, 'ADJUDICATION', upd.id, upd.version, $3::jsonb, upd.value FROM upd`,
+          projectId,
+          s.field,
+          JSON.stringify(s.value),
+          JSON.stringify(m.value),
+          opts.actorId,
+        );
+      }
       await tx.auditLog.create({
-        data: { projectId, userId: opts.actorId, action: "scheme.set", detail: { version, schemeId: next.id, note: opts.note ?? null, remapped, mapping: (opts.mapping ?? {}) as object } },
+        data: { projectId, userId: opts.actorId, action: "scheme.set", detail: { version, schemeId: next.id, note: opts.note ?? null, remapped, remappedAdjudications, mapping: (opts.mapping ?? {}) as object } },
       });
-      return { version, changes: describeSchemeChange(before, next), remapped };
+      return { version, changes: describeSchemeChange(before, next), remapped, remappedAdjudications };
     },
     // a large project's group-by and rewrites can outlast Prisma's 5 s default
     { timeout: 120_000, maxWait: 10_000 },

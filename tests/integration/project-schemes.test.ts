@@ -52,6 +52,14 @@ async function projectWithAnnotations(values: { field: string; value: unknown; n
   return project;
 }
 
+/** `n` adjudicated values of a field on the project's first segment (one item key each). */
+async function adjudicate(projectId: string, field: string, value: unknown, n: number) {
+  const seg = await db.segment.findFirstOrThrow({ where: { projectId }, orderBy: { index: "asc" } });
+  for (let k = 0; k < n; k++) {
+    await db.adjudication.create({ data: { projectId, segmentId: seg.id, itemKey: `adj-${field}-${JSON.stringify(value)}-${k}`, field, value: value as object, rationale: "majority" } });
+  }
+}
+
 /** The AppError a call is refused with; fails the test when it succeeds. */
 async function refusal(p: Promise<unknown>): Promise<AppError> {
   const e = await p.then(
@@ -82,7 +90,7 @@ describe("project schemes", () => {
     expect(v1.changes).toContain('Field "FLUENCY" (Fluency) removed');
 
     const v2 = await setProjectScheme(db, project.id, edited((s) => (s.guidelines = "## Task\nRead twice.")), { actorId: lead.id, note: "after the pilot" });
-    expect(v2).toEqual({ version: 2, changes: ["Task guidelines changed"], remapped: 0 });
+    expect(v2).toEqual({ version: 2, changes: ["Task guidelines changed"], remapped: 0, remappedAdjudications: 0 });
 
     const current = await getProjectScheme(db, project.id);
     expect(current?.version).toBe(2);
@@ -113,6 +121,8 @@ describe("project schemes", () => {
       { field: "transparency", value: 2, n: 5 },
     ]);
     const otherProject = await projectWithAnnotations([{ field: "meaning", value: "lost", n: 4 }]);
+    await adjudicate(project.id, "meaning", "lost", 2);
+    await adjudicate(project.id, "meaning", "kept", 1);
     await setProjectScheme(db, project.id, EXAMPLE, { actorId: null });
     const historyBefore = await db.history.count({ where: { projectId: project.id } });
 
@@ -122,26 +132,29 @@ describe("project schemes", () => {
     expect(e.code).toBe("CONFLICT");
     expect(e.message).toBe(
       [
-        "The new scheme would orphan 15 stored annotation values:",
+        "The new scheme would orphan 17 stored values:",
         "transparency: 6 (1), 7 (2) are held by 3 annotations but the new field refuses them (6 is outside the scale 1–5); map them to new values or keep them valid",
         'meaning: option "lost" is held by 12 annotations; map it to another option or keep it',
+        'meaning: option "lost" is held by 2 adjudications; map it to another option or keep it',
       ].join("\n"),
     );
     expect((e.detail as { orphans: { field: string; values: unknown[]; count: number }[] }).orphans.map((o) => [o.field, o.values, o.count])).toEqual([
       ["transparency", [6, 7], 3],
       ["meaning", ["lost"], 12],
+      ["meaning", ["lost"], 2],
     ]);
 
     // a mapping that resolves only part of it is refused the same way, and rewrites nothing
     const partial = await refusal(setProjectScheme(db, project.id, NARROWER, { actorId: null, mapping: { meaning: { '"lost"': "literal" } } }));
     expect(partial.message).toBe(
-      "The new scheme would orphan 3 stored annotation values:\ntransparency: 6 (1), 7 (2) are held by 3 annotations but the new field refuses them (6 is outside the scale 1–5); map them to new values or keep them valid",
+      "The new scheme would orphan 3 stored values:\ntransparency: 6 (1), 7 (2) are held by 3 annotations but the new field refuses them (6 is outside the scale 1–5); map them to new values or keep them valid",
     );
 
     expect((await listProjectSchemeVersions(db, project.id)).map((v) => v.version)).toEqual([1]);
     expect(await valuesOf(project.id, "meaning")).toEqual([...Array(3).fill('"kept"'), ...Array(12).fill('"lost"')]);
     expect(await db.history.count({ where: { projectId: project.id } })).toBe(historyBefore);
     expect(await db.annotation.count({ where: { projectId: project.id, version: { gt: 1 } } })).toBe(0);
+    expect(await db.adjudication.count({ where: { projectId: project.id, value: { equals: "lost" } } })).toBe(2);
     expect(await valuesOf(otherProject.id, "meaning")).toEqual(Array(4).fill('"lost"'));
   });
 
@@ -154,6 +167,8 @@ describe("project schemes", () => {
       { field: "transparency", value: 6, n: 1 },
     ]);
     const otherProject = await projectWithAnnotations([{ field: "meaning", value: "lost", n: 4 }]);
+    await adjudicate(project.id, "meaning", "lost", 2);
+    await adjudicate(otherProject.id, "meaning", "lost", 1);
     await setProjectScheme(db, project.id, EXAMPLE, { actorId: null });
 
     const r = await setProjectScheme(db, project.id, NARROWER, {
@@ -164,6 +179,7 @@ describe("project schemes", () => {
     expect(r).toEqual({
       version: 2,
       remapped: 15,
+      remappedAdjudications: 2,
       changes: ["transparency: max 7 → 5", "transparency: labels changed", 'meaning: option "lost" removed'],
     });
     expect(await valuesOf(project.id, "meaning")).toEqual([...Array(3).fill('"kept"'), ...Array(12).fill('"literal"')]);
@@ -181,6 +197,12 @@ describe("project schemes", () => {
     expect(one).toMatchObject({ version: 2, oldValue: "lost", newValue: "literal", userId: lead.id });
 
     expect(await valuesOf(otherProject.id, "meaning")).toEqual(Array(4).fill('"lost"'));
+
+    const decided = await db.adjudication.findMany({ where: { projectId: project.id }, select: { id: true, value: true, version: true } });
+    expect(decided.map((d) => [d.value, d.version])).toEqual([["literal", 2], ["literal", 2]]);
+    const decidedHistory = await db.history.findMany({ where: { projectId: project.id, entity: "ADJUDICATION" }, select: { entityId: true, version: true, oldValue: true, newValue: true, userId: true } });
+    expect(decidedHistory.map((h) => [h.version, h.oldValue, h.newValue, h.userId]).sort()).toEqual([[2, "lost", "literal", lead.id], [2, "lost", "literal", lead.id]]);
+    expect(await db.adjudication.findFirstOrThrow({ where: { projectId: otherProject.id }, select: { value: true } })).toEqual({ value: "lost" });
     expect(await db.auditLog.count({ where: { projectId: project.id, action: "scheme.set" } })).toBe(2);
   });
 
@@ -192,7 +214,7 @@ describe("project schemes", () => {
     const err = await refusal(setProjectScheme(db, project.id, EXAMPLE, { actorId: null }));
     expect(err.message).toBe(
       [
-        "The new scheme would orphan 3 stored annotation values:",
+        "The new scheme would orphan 3 stored values:",
         "FLUENCY: the field is removed, but 1 value is held by 2 annotations; keep the field",
         "METAHOPE_ERRORS: the field is removed, but 1 value is held by 1 annotation; keep the field",
       ].join("\n"),

@@ -82,6 +82,9 @@ describe("orphanedValues", () => {
     expect(orphanedValues(EXAMPLE, next, STORED)).toEqual([
       { field: "cues", values: [["joy", "anger"]], count: 2, message: "cues: the field is removed, but 1 value is held by 2 annotations; keep the field" },
     ]);
+    expect(orphanedValues(EXAMPLE, next, [{ field: "cues", value: ["joy"], count: 1 }], undefined, { noun: "adjudication" }).map((o) => o.message)).toEqual([
+      "cues: the field is removed, but 1 value is held by 1 adjudication; keep the field",
+    ]);
     // a removed field that holds nothing is fine
     expect(orphanedValues(EXAMPLE, next, STORED.filter((s) => s.field !== "cues"))).toEqual([]);
   });

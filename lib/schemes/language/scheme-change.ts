@@ -85,9 +85,9 @@ const withCounts = (entries: TGroup["entries"]) => entries.map((e) => `${showVal
 /** The message of the first entry without its "field: " prefix. */
 const firstDetail = (g: TGroup) => g.entries[0].detail.replace(new RegExp(`^${g.field.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `), "");
 
-function messageOf(g: TGroup, oldFields: TSchemeField[], newFields: TSchemeField[]): string {
+function messageOf(g: TGroup, oldFields: TSchemeField[], newFields: TSchemeField[], noun: string): string {
   const count = g.entries.reduce((n, e) => n + e.count, 0);
-  const held = `held by ${plural(count, "annotation")}`;
+  const held = `held by ${plural(count, noun)}`;
   const one = g.entries.length === 1;
   const values = one ? showValue(g.entries[0].value) : withCounts(g.entries);
   switch (g.reason) {
@@ -116,8 +116,16 @@ function isRemovedOption(oldFields: TSchemeField[], newFields: TSchemeField[], v
  * Stored values the new scheme would orphan, grouped by field and reason, in
  * the new scheme's field order (removed fields last). Empty when the change is
  * safe. `oldScheme` null: every stored value must be valid under the new one.
+ * `opts.noun` names what holds the values in the messages (default
+ * "annotation"; "adjudication" for decided values).
  */
-export function orphanedValues(oldScheme: TSchemeDefinition | null, newScheme: TSchemeDefinition, stored: readonly TStoredValueCount[], mapping?: TValueMapping): TOrphanedValues[] {
+export function orphanedValues(
+  oldScheme: TSchemeDefinition | null,
+  newScheme: TSchemeDefinition,
+  stored: readonly TStoredValueCount[],
+  mapping?: TValueMapping,
+  opts: { noun?: string } = {},
+): TOrphanedValues[] {
   const groups = new Map<string, TGroup>();
   const add = (field: string, reason: TReason, value: unknown, count: number, detail: string) => {
     const key = `${field}\u0000${reason}`;
@@ -157,7 +165,7 @@ export function orphanedValues(oldScheme: TSchemeDefinition | null, newScheme: T
       field: g.field,
       values: g.entries.map((e) => e.value),
       count: g.entries.reduce((n, e) => n + e.count, 0),
-      message: messageOf(g, fieldsWithId(oldScheme, g.field), fieldsWithId(newScheme, g.field)),
+      message: messageOf(g, fieldsWithId(oldScheme, g.field), fieldsWithId(newScheme, g.field), opts.noun ?? "annotation"),
     }));
 }
 
