@@ -162,14 +162,18 @@ export async function setProjectScheme(
       for (const s of decided) {
         const m = mappedValue(opts.mapping, s.field, s.value);
         if (!m.found) continue;
-        // as an adjudicator's edit does: the value, a version bump and an ADJUDICATION History row
+        // as an adjudicator's edit does (lib/db/adjudication.ts): the value, a version bump and an
+        // ADJUDICATION History row holding the decision before and after (value, rationale, automatic, adjudicator)
         remappedAdjudications += await tx.$executeRawUnsafe(
           `WITH upd AS (
              UPDATE "Adjudication" d SET value = $4::jsonb, version = d.version + 1, "updatedAt" = now()
              WHERE d."projectId" = $1 AND d.field = $2 AND d.value = $3::jsonb
-             RETURNING d.id, d.version, d.value)
+             RETURNING d.id, d.version, d.value, d.rationale, d.automatic, d."adjudicatorId")
            INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-           SELECT gen_random_uuid()::text, $1, $5, 'ADJUDICATION', upd.id, upd.version, $3::jsonb, upd.value FROM upd`,
+           SELECT gen_random_uuid()::text, $1, $5, 'ADJUDICATION', upd.id, upd.version,
+                  jsonb_build_object('value', $3::jsonb, 'rationale', upd.rationale, 'automatic', upd.automatic, 'adjudicatorId', upd."adjudicatorId"),
+                  jsonb_build_object('value', upd.value, 'rationale', upd.rationale, 'automatic', upd.automatic, 'adjudicatorId', upd."adjudicatorId")
+           FROM upd`,
           projectId,
           s.field,
           JSON.stringify(s.value),

@@ -201,7 +201,12 @@ describe("project schemes", () => {
     const decided = await db.adjudication.findMany({ where: { projectId: project.id }, select: { id: true, value: true, version: true } });
     expect(decided.map((d) => [d.value, d.version])).toEqual([["literal", 2], ["literal", 2]]);
     const decidedHistory = await db.history.findMany({ where: { projectId: project.id, entity: "ADJUDICATION" }, select: { entityId: true, version: true, oldValue: true, newValue: true, userId: true } });
-    expect(decidedHistory.map((h) => [h.version, h.oldValue, h.newValue, h.userId]).sort()).toEqual([[2, "lost", "literal", lead.id], [2, "lost", "literal", lead.id]]);
+    // the same snapshot an adjudicator's edit writes (lib/db/adjudication.ts)
+    const decision = (value: string) => ({ value, rationale: "majority", automatic: false, adjudicatorId: null });
+    expect(decidedHistory.map((h) => [h.version, h.oldValue, h.newValue, h.userId])).toEqual([
+      [2, decision("lost"), decision("literal"), lead.id],
+      [2, decision("lost"), decision("literal"), lead.id],
+    ]);
     expect(await db.adjudication.findFirstOrThrow({ where: { projectId: otherProject.id }, select: { value: true } })).toEqual({ value: "lost" });
     expect(await db.auditLog.count({ where: { projectId: project.id, action: "scheme.set" } })).toBe(2);
   });
