@@ -1,4 +1,4 @@
-// tropos suggest --project <slug> --model <endpoint> --field <FIELD> [--limit N] [--wait] [--json] [--progress]
+// tropos suggest --project <slug> --model <endpoint> --field <FIELD> [--limit N] [--retry-failed] [--wait] [--json] [--progress]
 import { z } from "zod";
 import { getProjectJob, requestJobCancel } from "@/lib/db/jobs";
 import { createSuggestJob } from "@/lib/db/suggest-jobs";
@@ -9,7 +9,7 @@ import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
 
-export const SUGGEST_HELP = `Usage: tropos suggest --project <slug> --model <endpoint name> --field <FIELD> [--limit N] [--wait] [--json]
+export const SUGGEST_HELP = `Usage: tropos suggest --project <slug> --model <endpoint name> --field <FIELD> [--limit N] [--retry-failed] [--wait] [--json]
 
 Asks a model endpoint (\`tropos model add\`) to suggest a value of one field for every unit: each
 translation (FLUENCY, INTELLIGIBILITY, FIDELITY, OVERALL) or each MRW in each translation
@@ -18,6 +18,7 @@ answer, or failure with its reason, is stored as a suggestion with its prompt, r
 and latency (never as a human annotation). Units that already have a suggestion from this
 endpoint under the same prompt version are skipped, so running it again continues a stopped job.
   --limit N     only the first N units (document, segment, MRW, system order)
+  --retry-failed  ask again the units whose earlier request failed (their failure rows are replaced)
   --wait        run the job here and wait for it (progress on stderr on a terminal; Ctrl-C stops
                 after the requests in flight); without it the job is queued for a worker
                 (the web server's, or \`npm run worker\`) and shown on the project's Jobs page
@@ -33,6 +34,7 @@ const ZArgs = z.object({
   model: z.string({ error: "is required" }).min(1),
   field: z.string({ error: "is required" }).min(1),
   limit: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
+  "retry-failed": z.boolean().default(false),
   wait: z.boolean().default(false),
   json: z.boolean().default(false),
   progress: z.boolean().default(false),
@@ -42,7 +44,7 @@ const ZArgs = z.object({
 export async function suggestCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: a, help } = parseCommandArgs("suggest", argv, {
     project: { type: "string" }, model: { type: "string" }, field: { type: "string" }, limit: { type: "string" },
-    wait: { type: "boolean" }, json: { type: "boolean" }, progress: { type: "boolean" },
+    "retry-failed": { type: "boolean" }, wait: { type: "boolean" }, json: { type: "boolean" }, progress: { type: "boolean" },
   }, ZArgs);
   if (help) {
     io.stdout.write(`${SUGGEST_HELP}\n`);
@@ -52,7 +54,7 @@ export async function suggestCommand(argv: string[], io: CliIo): Promise<number>
     const project = await findProject(ctx, a.project);
     let job;
     try {
-      job = await createSuggestJob(ctx.db, ctx.pool, { projectId: project.id, actorId: null, endpointName: a.model, field: a.field, limit: a.limit, queue: !a.wait });
+      job = await createSuggestJob(ctx.db, ctx.pool, { projectId: project.id, actorId: null, endpointName: a.model, field: a.field, limit: a.limit, retryFailed: a["retry-failed"], queue: !a.wait });
     } catch (e) {
       if (isAppError(e)) throw new CliError(e.message, 1);
       throw e;

@@ -57,7 +57,7 @@ export function ModelEndpointsPanel({ slug, endpoints, fields }: { slug: string;
     const d = new FormData(e.currentTarget);
     const limit = String(d.get("limit") ?? "").trim();
     setBusy(true);
-    const r = await post(`${base}/suggest`, { model: String(d.get("model") ?? ""), field: String(d.get("field") ?? ""), ...(limit ? { limit: Number(limit) } : {}) });
+    const r = await post(`${base}/suggest`, { model: String(d.get("model") ?? ""), field: String(d.get("field") ?? ""), ...(limit ? { limit: Number(limit) } : {}), retryFailed: d.get("retryFailed") === "on" });
     setBusy(false);
     if (!r.ok) return setError(errorOf(r.json, "The job could not be started."));
     setError(null);
@@ -119,6 +119,7 @@ export function ModelEndpointsPanel({ slug, endpoints, fields }: { slug: string;
             <select id="sg-field" name="field" className={input}>{fields.map((f) => <option key={f.id} value={f.id}>{f.label} ({f.scope})</option>)}</select>
           </div>
           <div><label htmlFor="sg-limit" className="block text-sm font-medium">Only the first N units</label><input id="sg-limit" name="limit" type="number" min={1} className={`${input} w-28`} /></div>
+          <label className="flex items-center gap-1 text-sm"><input type="checkbox" name="retryFailed" /> Ask failed units again</label>
           <button type="submit" disabled={busy || (job !== null && !["done", "failed", "cancelled"].includes(job.status))} className={button}>Start suggestions</button>
           <p className="w-full text-xs text-slate-500">
             One request per unit; units that already have a suggestion from this endpoint under the same prompt are skipped, so starting again continues a stopped job.

@@ -1,6 +1,8 @@
 // Starting a suggest job (issue 15): the endpoint and the field are checked before the Job row is
 // made (an unknown name or a field a model cannot fill is refused at once, not as a failed job),
 // then the job is queued for a worker, or left for the caller to run (the CLI's --wait).
+// A unit whose request failed keeps its failure row, so later jobs skip it; `retryFailed` deletes
+// those rows (this endpoint, this field) first, so the new job asks those units again.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { getProjectJob } from "@/lib/db/jobs";
@@ -16,13 +18,14 @@ import { findSuggestField } from "@/lib/models/suggest-field";
 export async function createSuggestJob(
   db: Db,
   pool: Pool,
-  opts: { projectId: string; actorId: string | null; endpointName: string; field: string; limit?: number; queue?: boolean },
+  opts: { projectId: string; actorId: string | null; endpointName: string; field: string; limit?: number; retryFailed?: boolean; queue?: boolean },
 ): Promise<TJobView> {
   const endpoint = await findModelEndpoint(db, opts.projectId, opts.endpointName);
   checkModelBaseUrl(endpoint.baseUrl);
   const found = findSuggestField(await getSuggestScheme(db, opts.projectId), opts.field);
   if (!found.ok) throw new AppError("BAD_REQUEST", found.message);
   const input: TSuggestJobInput = { endpointId: endpoint.id, endpointName: endpoint.name, field: opts.field, ...(opts.limit ? { limit: opts.limit } : {}) };
+  if (opts.retryFailed) await db.suggestion.deleteMany({ where: { projectId: opts.projectId, endpointId: endpoint.id, field: opts.field, status: "failed" } });
   const job = await db.job.create({ data: { projectId: opts.projectId, kind: "suggest", createdById: opts.actorId, input: input as object }, select: { id: true } });
   if (opts.queue !== false) {
     try {

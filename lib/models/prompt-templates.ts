@@ -57,7 +57,7 @@ function answerFormat(field: TSchemeField): string {
     field.kind === "scale"
       ? `a number from ${field.min} to ${field.max}${field.step !== 1 ? ` in steps of ${field.step}` : ""}`
       : field.kind === "choice"
-        ? "exactly one of the option values listed above (the quoted code)"
+        ? "exactly one of the value codes listed above"
         : field.kind === "multi"
           ? "a list of option values listed above"
           : field.kind === "vector"

@@ -75,6 +75,9 @@ describe("tropos model / suggest / export --what suggestions", () => {
     expect(JSON.parse(s.stdout)).toMatchObject({ status: "done", done: 4, total: 4, ok: 3, failed: 1, skipped: 0, model: "test-model", error: null });
     const again = await run("suggest", "--project", slug, "--model", "local", "--field", "EQUIVALENCE", "--wait", "--json");
     expect(JSON.parse(again.stdout)).toMatchObject({ status: "done", ok: 0, failed: 0, skipped: 4 });
+    // the failed unit is skipped by a plain run, asked again with --retry-failed (still failing: replaced, not doubled)
+    const retry = await run("suggest", "--project", slug, "--model", "local", "--field", "EQUIVALENCE", "--retry-failed", "--wait", "--json");
+    expect(JSON.parse(retry.stdout)).toMatchObject({ status: "done", ok: 0, failed: 1, skipped: 3 });
     const bad = await run("suggest", "--project", slug, "--model", "local", "--field", "POSTEDIT_LITERAL", "--wait");
     expect([bad.code, bad.stderr.trim()]).toEqual([1, "tropos suggest: POSTEDIT_LITERAL has scope segment; suggestions are made for translation and mrw-translation fields."]);
 
