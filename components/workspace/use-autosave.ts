@@ -116,9 +116,10 @@ export function useAutosave(opts: {
           schedule(retryDelayMs(failures.current));
           return;
         }
-        const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+        const parsed = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+        const body = parsed ?? {};
         const err = (body.error ?? {}) as { code?: string; message?: string; detail?: { current?: unknown } };
-        const outcome = saveOutcome(res.status, err.code);
+        const outcome = saveOutcome(res.status, err.code, parsed);
         if (outcome === "retry") {
           // the same request, same key, later: never dropped
           unconfirmed.current = op;

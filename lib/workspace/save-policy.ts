@@ -22,8 +22,15 @@ export function isRetryable(status: number | "network"): boolean {
 /** What the autosaver does with an answer (or a failed fetch): `retry` keeps the operation queued, unchanged. */
 export type TSaveOutcome = "saved" | "conflict" | "closed" | "retry" | "refused";
 
-export function saveOutcome(status: number | "network", code?: string): TSaveOutcome {
-  if (status !== "network" && status >= 200 && status < 300) return "saved";
+/**
+ * `body` is the parsed answer (undefined when it could not be read). A 2xx whose body did not
+ * arrive whole (the server died while sending it) is retried like a lost answer: the same key
+ * then returns the stored answer with its version, which the queue needs for the next edit.
+ */
+export function saveOutcome(status: number | "network", code?: string, body?: unknown): TSaveOutcome {
+  if (status !== "network" && status >= 200 && status < 300) {
+    return body && typeof body === "object" && Number.isInteger((body as { version?: unknown }).version) ? "saved" : "retry";
+  }
   if (status === 409) return "conflict";
   if (status === 423 && code === "ITEM_SUBMITTED") return "closed";
   return isRetryable(status) ? "retry" : "refused";

@@ -15,6 +15,9 @@ describe("retries reuse the idempotency key", () => {
     const first = saveRequest("demo", nextOp(q)!);
     expect(first.headers["Idempotency-Key"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     for (const status of [503, 500, 502, 429, "network"] as const) expect(saveOutcome(status)).toBe("retry");
+    // a 200 whose body was cut off (the server was killed while sending it) is a lost answer too
+    expect(saveOutcome(200, undefined, undefined)).toBe("retry");
+    expect(saveOutcome(200, undefined, {})).toBe("retry");
     // "retry" leaves the queue as it is, also across a reload (the key is persisted with the op)
     const reloaded = parseQueue(serializeQueue(q));
     expect(saveRequest("demo", nextOp(reloaded)!)).toEqual(first);
@@ -22,7 +25,8 @@ describe("retries reuse the idempotency key", () => {
   });
 
   it("other answers are not retried", () => {
-    expect([200, 201, 409, 400, 403, 404, 422].map((s) => saveOutcome(s))).toEqual(["saved", "saved", "conflict", "refused", "refused", "refused", "refused"]);
+    expect([200, 201].map((s) => saveOutcome(s, undefined, { id: "a", version: 3 }))).toEqual(["saved", "saved"]);
+    expect([409, 400, 403, 404, 422].map((s) => saveOutcome(s))).toEqual(["conflict", "refused", "refused", "refused", "refused"]);
     expect(saveOutcome(423, "ITEM_SUBMITTED")).toBe("closed");
     expect(saveOutcome(423, "VALUE_DECIDED")).toBe("refused");
   });
