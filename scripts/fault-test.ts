@@ -155,7 +155,13 @@ async function saveWithRetries(slug: string, cookie: string, body: object): Prom
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(8000),
       });
-      const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+      const text = await res.text();
+      let json: Record<string, unknown> = {};
+      try {
+        json = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        json = { unparsable: text.slice(0, 200), redirected: res.redirected, url: res.url };
+      }
       if (res.status < 500 && res.status !== 429) return { status: res.status, json: { ...json, retried: attempt > 0 } };
       if (res.status === 503) stats.answered503++;
       else stats.answered5xx++;
@@ -180,7 +186,10 @@ async function annotator(a: number, slug: string, cookie: string, targets: TTarg
       stats.givenUp++;
       return; // the target's version is unknown from here on
     }
-    if (r.status === 200) {
+    if (r.status === 200 && !Number.isInteger(r.json.version)) {
+      stats.otherRefusals++;
+      log(`annotator ${a}: HTTP 200 without a version: ${JSON.stringify(r.json).slice(0, 300)}`);
+    } else if (r.status === 200) {
       const version = Number(r.json.version);
       versions.set(k, version);
       acks.push({ annotator: a, target: k, value, version, id: String(r.json.id) });
