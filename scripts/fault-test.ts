@@ -31,6 +31,10 @@
  *      A retry answered 409 (a save conflicting with itself: what idempotency keys prevent) or
  *      a save given up after FAULT_GIVE_UP seconds of retries is a failure.
  *
+ * FAULT_NO_KEYS=1 sends no Idempotency-Key (as clients before issue 21 point 7): retries of saves
+ * whose answer was lost then meet 409s against themselves and the run fails, showing what the keys
+ * prevent.
+ *
  * Exit code 0 when every check passes; the summary is printed as JSON. FAULT_KEEP_DB=1 keeps the
  * database (its URL is printed); the server's log is written to <tmp>/tropos-fault-server.log.
  */
@@ -50,6 +54,7 @@ const GIVE_UP_SECONDS = Number(process.env.FAULT_GIVE_UP ?? 90);
 const PORT = Number(process.env.FAULT_PORT ?? 3291);
 const THINK_MS = Number(process.env.FAULT_THINK_MS ?? 40);
 const BASE = `http://127.0.0.1:${PORT}`;
+const NO_KEYS = process.env.FAULT_NO_KEYS === "1";
 const FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const;
 
 interface TTarget {
@@ -151,7 +156,7 @@ async function saveWithRetries(slug: string, cookie: string, body: object): Prom
     try {
       const res = await fetch(`${BASE}/api/projects/${slug}/annotations`, {
         method: "PUT",
-        headers: { "Content-Type": "application/json", Origin: BASE, Cookie: cookie, "Idempotency-Key": key },
+        headers: { "Content-Type": "application/json", Origin: BASE, Cookie: cookie, ...(NO_KEYS ? {} : { "Idempotency-Key": key }) },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(8000),
       });
@@ -333,7 +338,7 @@ async function main(): Promise<void> {
   signalServer("SIGCONT");
   signalServer("SIGKILL");
   const problems = await check(databaseUrl, acks);
-  const summary = { annotators: N_ANNOTATORS, seconds: SECONDS, ...stats, problems: problems.length, firstProblems: problems.slice(0, 20), database: process.env.FAULT_KEEP_DB === "1" ? databaseUrl : "dropped" };
+  const summary = { annotators: N_ANNOTATORS, seconds: SECONDS, idempotencyKeys: !NO_KEYS, ...stats, problems: problems.length, firstProblems: problems.slice(0, 20), database: process.env.FAULT_KEEP_DB === "1" ? databaseUrl : "dropped" };
   console.log(JSON.stringify(summary, null, 2));
   if (process.env.FAULT_KEEP_DB !== "1") {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
