@@ -16,6 +16,7 @@ Streams an export (memory stays flat for millions of rows).
              adjudicated: final labels; errors: MetaHOPE errors as MQM-style rows;
              agreement: agreement figures; scores: MetaHOPE/MMTE score tables;
              suggestions: model suggestions and failures with provenance (tropos suggest);
+             model-agreement: each model's Cohen's κ and exact agreement with each annotator, accuracy against adjudicated values;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
   --format   tsv|csv|json|jsonl (project: jsonl only). CSV/TSV cells are protected against formula injection.
   --out      file to write (default: stdout)

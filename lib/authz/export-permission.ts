@@ -12,6 +12,7 @@ export const EXPORT_PERMISSION = {
   agreement: "project.export",
   scores: "project.export",
   suggestions: "project.export",
+  "model-agreement": "project.export",
   project: "project.export",
 } as const satisfies Record<TExportWhat, Permission>;
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
+import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
@@ -12,7 +13,7 @@ import type { Db } from "@/lib/db/client";
 import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { scoreTableRows } from "@/lib/reports/report-csv";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "project"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
@@ -33,6 +34,11 @@ const CONTENT_TYPE: Record<TExportFormat, string> = {
 
 async function* mqmTable(pool: Pool, projectId: string): AsyncGenerator<TableRow> {
   for await (const r of exportErrorRows(pool, projectId)) yield { ...r, severity: SEVERITY_NAMES[r.severity], comment: r.comment ?? "", mrw: r.mrw ?? "" };
+}
+
+/** Model-as-rater figures: one row per model, field, annotator (or gold) and statistic, computed in memory. */
+async function* modelAgreementRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
+  for (const r of await getModelAgreementRows(db, projectId)) yield r as unknown as TableRow;
 }
 
 /** Agreement figures and score tables are small (one row per statistic): computed in memory, then written like any table. */
@@ -57,6 +63,7 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   else if (what === "annotations") table = exportAnnotations(pool, project.id);
   else if (what === "adjudicated") table = exportAdjudicated(pool, project.id);
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
+  else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
 }
