@@ -85,6 +85,13 @@ describe("requestStructured", () => {
     expect(out.rawReply).toContain("NOT-AN-OPTION");
   });
 
+  it("a redirect is not followed (it could lead past TROPOS_MODEL_HOSTS): recorded as an HTTP 307 failure", async () => {
+    plans.set("moved-1", () => "redirect");
+    const out = await requestStructured(endpoint, messages("moved-1"), prompt.reply, fast, ENV);
+    expect(out).toMatchObject({ ok: false, attempts: 1 });
+    expect(out.failure).toMatch(/^HTTP 307/);
+  });
+
   it("a missing key variable fails before any request, naming the variable", async () => {
     const before = server.requests.length;
     const out = await requestStructured({ ...endpoint, apiKeyEnv: "NOT_SET_ANYWHERE" }, messages("nokey"), prompt.reply, fast, {});

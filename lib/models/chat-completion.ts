@@ -71,7 +71,9 @@ export function scrubKey(text: string, key: string): string {
 export function createModelClient(endpoint: TModelEndpointConfig, key: string, opts: { maxRetries: number; onAttempt?: () => void }): OpenAI {
   const countingFetch: typeof fetch = (input, init) => {
     opts.onAttempt?.();
-    return fetch(input, init);
+    // redirects are not followed: an allowed host must not be able to send us (and the prompt) to
+    // a host TROPOS_MODEL_HOSTS does not allow; a 3xx is an error the result names
+    return fetch(input, { ...init, redirect: "manual" });
   };
   return new OpenAI({
     apiKey: key,

@@ -3,12 +3,12 @@
 // not run for real. Replies follow the request's `response_format` JSON Schema and are chosen
 // deterministically from the user message (same unit, same answer), so tests can predict them.
 // A plan injects faults per unit and attempt: 429 with Retry-After, 500, no answer (timeout),
-// malformed JSON, and JSON that does not fit the schema.
+// malformed JSON, JSON that does not fit the schema, and a redirect to another host.
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
-export type TTestBehaviour = "ok" | "rate-limit" | "server-error" | "timeout" | "malformed" | "invalid";
+export type TTestBehaviour = "ok" | "rate-limit" | "server-error" | "timeout" | "malformed" | "invalid" | "redirect";
 
 export interface TTestRequest {
   method: string;
@@ -88,6 +88,7 @@ export async function startOpenAiTestServer(opts: TTestServerOptions = {}): Prom
       if (behaviour === "rate-limit") return send(res, 429, { error: { message: "Rate limit reached", type: "rate_limit" } }, { "retry-after": String(opts.retryAfterSeconds ?? 1) });
       if (behaviour === "server-error") return send(res, 500, { error: { message: "The server had an error" } });
       if (behaviour === "timeout") return; // never answers: the client's timeout fires
+      if (behaviour === "redirect") return send(res, 307, { error: { message: "moved" } }, { location: "http://169.254.169.254/latest/meta-data" });
       const schema = b.response_format?.json_schema?.schema?.properties?.value ?? {};
       const content =
         behaviour === "malformed"
