@@ -22,7 +22,6 @@ import { checkModelBaseUrl } from "@/lib/models/model-base-url";
 import { fieldPrompt, promptMessages, type TFieldPrompt } from "@/lib/models/prompt-templates";
 import { fieldForUnit, findSuggestField } from "@/lib/models/suggest-field";
 import { unitItemKey, type TSuggestUnit } from "@/lib/models/suggest-unit";
-import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "./queue";
 
@@ -54,16 +53,6 @@ const MAX_ATTEMPTS = RETRY.retryLimit + 1;
 /** Two thirds of pg-boss's expiry: a slice ends well before a live worker could look dead. */
 const SLICE_MS = Math.floor(EXPIRE_SECONDS * 1000 * (2 / 3));
 
-/** The fields of a scheme a model can be asked for (the managers' page lists them): one per id, in scheme order. */
-export function suggestibleFields(scheme: TSchemeDefinition): { id: string; label: string; scope: string }[] {
-  const out: { id: string; label: string; scope: string }[] = [];
-  for (const f of scheme.fields) {
-    if (out.some((o) => o.id === f.id)) continue;
-    const found = findSuggestField(scheme, f.id);
-    if (found.ok) out.push({ id: f.id, label: f.label, scope: found.field.scope });
-  }
-  return out;
-}
 
 export interface TRunSuggestOptions {
   env?: TEnv;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
-import { findSuggestField, fieldForUnit } from "./suggest-field";
+import { findSuggestField, fieldForUnit, suggestibleFields } from "./suggest-field";
 import { fieldPrompt, MMTE_APPENDIX_D_PROMPT, promptMessages } from "./prompt-templates";
 import { markTarget, type TSuggestUnit } from "./suggest-unit";
 
@@ -42,6 +42,13 @@ describe("prompts", () => {
     expect(p.instructions).toContain("- 1: Very Poor");
     expect(fieldPrompt({ ...fluency, guidelines: "changed" }).version).not.toBe(p.version);
     expect(fieldPrompt(fluency).version).toBe(p.version);
+  });
+
+  it("lists MMTE's suggestible fields once each (EQUIVALENCE's two alternatives are one field)", () => {
+    expect(suggestibleFields(MMTE_PRESET).map((f) => `${f.id}:${f.scope}`)).toEqual([
+      "FLUENCY:translation", "INTELLIGIBILITY:translation", "FIDELITY:translation", "OVERALL:translation",
+      "EQUIVALENCE:mrw-translation", "EMOTION:mrw-translation", "AUTHENTICITY:mrw-translation",
+    ]);
   });
 
   it("refuses fields a model cannot answer in one value, naming why", () => {

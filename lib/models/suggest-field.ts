@@ -42,3 +42,14 @@ export function fieldForUnit(field: TSuggestField, unit: Pick<TSuggestUnit, "met
   }
   return null;
 }
+
+/** The fields of a scheme a model can be asked for (the managers' page lists them): one per id, in scheme order. */
+export function suggestibleFields(scheme: TSchemeDefinition): { id: string; label: string; scope: string }[] {
+  const out: { id: string; label: string; scope: string }[] = [];
+  for (const f of scheme.fields) {
+    if (out.some((o) => o.id === f.id)) continue;
+    const found = findSuggestField(scheme, f.id);
+    if (found.ok) out.push({ id: f.id, label: f.label, scope: found.field.scope });
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { listModelEndpoints } from "@/lib/db/model-endpoints";
 import { getSuggestScheme } from "@/lib/db/suggest-scheme";
-import { suggestibleFields } from "@/lib/jobs/suggest-job";
+import { suggestibleFields } from "@/lib/models/suggest-field";
 import { ModelEndpointsPanel } from "@/components/models/model-endpoints-panel";
 
 export const dynamic = "force-dynamic";
