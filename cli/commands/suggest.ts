@@ -94,7 +94,7 @@ export async function suggestCommand(argv: string[], io: CliIo): Promise<number>
     if (a.json) {
       ctx.stdout.write(`${JSON.stringify({ job: end.id, status: end.status, done: end.done, total: end.total, ok: r.ok ?? 0, failed: r.failed ?? 0, skipped: r.skipped ?? 0, tokensIn: r.tokensIn ?? 0, tokensOut: r.tokensOut ?? 0, cost: r.cost ?? null, model: r.model ?? null, promptVersions: r.promptVersions ?? [], error }, null, 2)}\n`);
     } else if (end.status === "done") {
-      ctx.stdout.write(`Done: ${r.ok ?? 0} suggested, ${r.failed ?? 0} failed (recorded with their reasons), ${r.skipped ?? 0} already there; ${(r.tokensIn ?? 0) + (r.tokensOut ?? 0)} tokens${r.cost != null ? `, $${r.cost.toFixed(4)}` : ""}.\n`);
+      ctx.stdout.write(`Done: ${r.ok ?? 0} suggested, ${r.failed ?? 0} failed (recorded with their reasons), ${r.skipped ?? 0} already there; ${(r.tokensIn ?? 0) + (r.tokensOut ?? 0)} tokens${r.cost != null ? `, cost ${r.cost.toFixed(4)}` : ""}.\n`);
     }
     if (end.status !== "done" && !a.json) ctx.stderr.write(`Job ${end.status}${error ? `: ${error}` : ""}\n`);
     return end.status === "done" ? 0 : 1;

@@ -67,7 +67,8 @@ type TPlanned = { unit: TSuggestUnit; field: TSchemeField; prompt: TFieldPrompt 
 
 function stageText(r: TSuggestJobResult, remaining: number): string {
   const parts = [`${r.ok} ok`, `${r.failed} failed`, `${remaining} remaining`, `${(r.tokensIn + r.tokensOut).toLocaleString("en")} tokens`];
-  if (r.cost !== null) parts.push(`$${r.cost.toFixed(4)}`);
+  // in the currency the endpoint's price was given in
+  if (r.cost !== null) parts.push(`cost ${r.cost.toFixed(4)}`);
   return parts.join(" · ");
 }
 
