@@ -42,6 +42,16 @@ function jobSubject(kind: string, input: unknown): string | null {
   return `${i.field ?? "?"} from ${i.endpointName ?? "?"}${i.limit ? ` (first ${i.limit} units)` : ""}`;
 }
 
+/**
+ * What the time left is estimated from: the whole job, except for a suggest job, whose current run
+ * may have started by skipping many units already done (a resume): its own start and units count.
+ */
+function rateBase(row: Pick<TJobRow, "kind" | "startedAt" | "done" | "total" | "result">): { startedAt: Date | null; done: number; total: number } {
+  const r = (row.result ?? null) as { runStartedAt?: string; doneAtRunStart?: number } | null;
+  if (row.kind !== "suggest" || !r?.runStartedAt || typeof r.doneAtRunStart !== "number") return { startedAt: row.startedAt, done: row.done, total: row.total };
+  return { startedAt: new Date(r.runStartedAt), done: row.done - r.doneAtRunStart, total: row.total - r.doneAtRunStart };
+}
+
 export function jobView(row: TJobRow, now = new Date()): TJobView {
   const status = row.status as TJobStatus;
   return {
@@ -55,7 +65,7 @@ export function jobView(row: TJobRow, now = new Date()): TJobView {
     done: row.done,
     total: row.total,
     stage: row.stage,
-    etaSeconds: etaSeconds({ status, startedAt: row.startedAt, done: row.done, total: row.total }, now),
+    etaSeconds: etaSeconds({ status, ...rateBase(row) }, now),
     cancelRequested: row.cancelRequested,
     attempts: row.attempts,
     files: ((row.input as Partial<TImportJobInput> | null)?.fileNames ?? []).slice(),

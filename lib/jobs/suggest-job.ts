@@ -47,6 +47,10 @@ export interface TSuggestJobResult {
   tokensOut: number;
   /** at the endpoint's price per 1k tokens, when it has one */
   cost: number | null;
+  /** when this run (start, resume or next slice) began and how many units were done then: the time
+   * left is estimated from this run's own rate, not from units skipped at its start */
+  runStartedAt?: string;
+  doneAtRunStart?: number;
 }
 
 const MAX_ATTEMPTS = RETRY.retryLimit + 1;
@@ -123,6 +127,8 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
     let done = planned.length - todo.length;
     const priceOf = (r: TSuggestJobResult) => (endpoint.pricePer1kTokens === null ? null : ((r.tokensIn + r.tokensOut) / 1000) * endpoint.pricePer1kTokens);
     result.cost = priceOf(result);
+    result.runStartedAt = new Date().toISOString();
+    result.doneAtRunStart = done;
     await db.job.update({ where: { id: jobId }, data: { total, done, stage: stageText(result, total - done), result: result as object } });
 
     // progress writes one after another, each with the counters as they are then
