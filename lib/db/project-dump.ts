@@ -12,7 +12,8 @@ import { AppError } from "@/lib/errors";
 export const BACKUP_FORMAT = "tropos-backup";
 export const BACKUP_VERSION = 1;
 
-type Ref = "id" | "user" | "project";
+/** "drop": a reference to a row backups do not carry (a suggestion's Job): restored as NULL */
+type Ref = "id" | "user" | "project" | "drop";
 interface TableSpec {
   table: string;
   /** rows of the project; $1 = project id */
@@ -40,6 +41,9 @@ export const DUMP_TABLES: readonly TableSpec[] = [
   { table: "PostEdit", where: P, refs: { projectId: "project", segmentId: "id", annotatorId: "user", baseTranslationId: "id" } },
   { table: "Adjudication", where: P, refs: { projectId: "project", segmentId: "id", translationId: "id", mrwId: "id", adjudicatorId: "user" }, itemKey: true },
   { table: "GoldReference", where: P, refs: { projectId: "project", segmentId: "id", sourcePostEditId: "id", sourceTranslationId: "id", approvedById: "user" } },
+  // model endpoints hold the NAME of their key's variable, never a key, so they travel safely
+  { table: "ModelEndpoint", where: P, refs: { projectId: "project" } },
+  { table: "Suggestion", where: P, refs: { projectId: "project", endpointId: "id", jobId: "drop", segmentId: "id", translationId: "id", mrwId: "id" }, itemKey: true },
   { table: "History", where: P, refs: { projectId: "project", userId: "user", entityId: "id" } },
   { table: "AuditLog", where: P, refs: { projectId: "project", userId: "user" } },
 ];
@@ -86,8 +90,12 @@ export function dumpProject(pool: Pool, projectId: string): AsyncGenerator<strin
     ))
       yield `${u.r}\n`;
     for (const t of DUMP_TABLES) {
+      // references to rows a backup does not carry are written as null already, so a restored
+      // project's backup equals the original's
+      const dropped = Object.entries(t.refs).filter(([, r]) => r === "drop").map(([c]) => c);
+      const row = dropped.length ? `(to_jsonb(x) || jsonb_build_object(${dropped.map((c) => `'${c}', NULL`).join(", ")}))` : "row_to_json(x)";
       for await (const r of s.rows<{ r: string }>(
-        `SELECT json_build_object('kind', $2::text, 'row', row_to_json(x))::text AS r FROM (SELECT * FROM "${t.table}" WHERE ${t.where} ORDER BY id) x`,
+        `SELECT json_build_object('kind', $2::text, 'row', ${row})::text AS r FROM (SELECT * FROM "${t.table}" WHERE ${t.where} ORDER BY id) x`,
         [projectId, t.table],
       ))
         yield `${r.r}\n`;
@@ -201,7 +209,8 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
     for (const [col, ref] of Object.entries(spec.refs)) {
       const v = row[col];
       if (v === null || v === undefined) continue;
-      if (ref === "project") row[col] = projectId;
+      if (ref === "drop") row[col] = null;
+      else if (ref === "project") row[col] = projectId;
       else if (ref === "user") {
         const mapped = users.get(String(v));
         if (!mapped) throw bad(lineNo, `${spec.table}.${col} refers to a user that is not listed in the backup`);

@@ -1,7 +1,7 @@
 // Backup → restore under a new slug → backup again gives the same rows (ids, slug and the
 // restore's own audit entry aside): users by email, memberships, assignments with status and
 // time, annotations with versions, history, error spans (soft-deleted too), post-edits,
-// adjudications, gold references.
+// adjudications, gold references, model endpoints and suggestions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -67,6 +67,12 @@ describe("backup and restore", () => {
     const fluency = await db.annotation.findFirstOrThrow({ where: { projectId: restored.projectId, field: "FLUENCY", version: 2 } });
     expect(fluency.itemKey).toBe(`${fluency.translationId}:-`);
     expect(await db.errorSpan.count({ where: { projectId: restored.projectId, deletedAt: { not: null } } })).toBe(1);
+    // suggestions come back with their endpoint and provenance, without the job (jobs are not backed up)
+    const suggestions = await db.suggestion.findMany({ where: { projectId: restored.projectId }, include: { endpoint: true }, orderBy: { status: "desc" } });
+    expect(suggestions.map((s) => [s.status, s.value, s.jobId, s.endpoint.name, s.endpoint.apiKeyEnv, s.itemKey === `${s.translationId}:${s.mrwId}`])).toEqual([
+      ["ok", "FULL", null, "local", "LAB_MODEL_KEY", true],
+      ["failed", null, null, "local", "LAB_MODEL_KEY", true],
+    ]);
   });
 
   it("refuses a taken slug and a file that is not a backup, storing nothing", async () => {

@@ -66,6 +66,16 @@ export async function makeRichProject(db: Db, pool: Pool) {
       { projectId: project.id, version: 2, definition: scheme("Second."), createdById: mgr.id },
     ],
   });
+  // a model endpoint and two suggestions (one failed) from a job: backups carry them, not the job
+  const endpoint = await db.modelEndpoint.create({ data: { projectId: project.id, name: "local", baseUrl: "http://127.0.0.1:11434/v1", model: "qwen2.5:7b", apiKeyEnv: "LAB_MODEL_KEY", pricePer1kTokens: 0.002 } });
+  const job = await db.job.create({ data: { projectId: project.id, kind: "suggest", status: "done", input: { endpointId: endpoint.id, endpointName: "local", field: "EQUIVALENCE" } } });
+  const suggestion = { ...base, endpointId: endpoint.id, jobId: job.id, translationId: t1.id, mrwId: m1.id, itemKey: `${t1.id}:${m1.id}`, field: "EQUIVALENCE", model: "qwen2.5:7b", promptVersion: "mmte-appendix-d-equivalence@0123456789ab", promptText: "[]" };
+  await db.suggestion.createMany({
+    data: [
+      { ...suggestion, value: "FULL", status: "ok", rawReply: '{"value":"FULL","explanation":"same"}', params: { temperature: 0 }, tokensIn: 410, tokensOut: 12, latencyMs: 900 },
+      { ...suggestion, translationId: t2.id, itemKey: `${t2.id}:${m1.id}`, status: "failed", failure: "timed out (after retries)", attempts: 4 },
+    ],
+  });
   return { project, users: { ann1, ann2, adj, mgr } };
 }
 
