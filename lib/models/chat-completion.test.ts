@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deterministicValue, startOpenAiTestServer, type TOpenAiTestServer, type TTestBehaviour } from "@/tests/support/openai-test-server";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
-import { listModels, requestStructured, type TModelEndpointConfig } from "./chat-completion";
+import { listModels, requestStructured, scrubKey, type TModelEndpointConfig } from "./chat-completion";
 import { fieldPrompt } from "./prompt-templates";
 
 const KEY = "sk-test-0123456789abcdef";
@@ -112,5 +112,13 @@ describe("listModels", () => {
     const bad = await listModels(endpoint, { TEST_MODEL_KEY: "sk-wrong-key-999" });
     expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/HTTP 401/) });
     expect(JSON.stringify(bad)).not.toContain("sk-wrong-key-999");
+  });
+});
+
+describe("scrubKey", () => {
+  it("removes the key and key-shaped text (OpenAI quotes a masked key in a 401)", () => {
+    expect(scrubKey("echo: Bearer my-lab-key-123 end", "my-lab-key-123")).toBe("echo: Bearer [API key removed] end");
+    expect(scrubKey("Incorrect API key provided: sk-proj-****abcd. You can find…", "other")).toBe("Incorrect API key provided: [API key removed]. You can find…");
+    expect(scrubKey("the value is FULL", "no-key")).toBe("the value is FULL");
   });
 });

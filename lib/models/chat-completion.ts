@@ -63,9 +63,14 @@ export function apiKeyOf(endpoint: Pick<TModelEndpointConfig, "apiKeyEnv">, env:
   return { ok: true, key };
 }
 
-/** Removes the key from a text before it is stored, logged or shown. */
+/**
+ * Removes the key from a text before it is stored, logged or shown, and anything shaped like an
+ * OpenAI-style key too: a 401 from OpenAI quotes the key it got, masked but with its last
+ * characters ("Incorrect API key provided: sk-proj-****abcd").
+ */
 export function scrubKey(text: string, key: string): string {
-  return key && key !== NO_KEY && key.length >= 4 ? text.split(key).join("[API key removed]") : text;
+  const whole = key && key !== NO_KEY && key.length >= 4 ? text.split(key).join("[API key removed]") : text;
+  return whole.replace(/\bsk-[A-Za-z0-9_*-]{4,}/g, "[API key removed]");
 }
 
 export function createModelClient(endpoint: TModelEndpointConfig, key: string, opts: { maxRetries: number; onAttempt?: () => void }): OpenAI {
