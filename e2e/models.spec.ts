@@ -1,0 +1,41 @@
+// Models in the browser (issue 15): a manager adds an OpenAI-compatible endpoint (the loopback test
+// server that stands in for the external model API), tests the connection, runs suggestions for a
+// field as a background job with progress, and the suggestions export lists them with provenance.
+import { expect, test } from "@playwright/test";
+import { startOpenAiTestServer, type TOpenAiTestServer } from "../tests/support/openai-test-server";
+import { screenshot, signIn, USERS } from "./helpers";
+
+let server: TOpenAiTestServer;
+test.beforeAll(async () => {
+  server = await startOpenAiTestServer({ models: ["test-model"] });
+});
+test.afterAll(async () => server?.close());
+
+test("a manager adds an endpoint, tests it and runs suggestions for a field; they are exported with provenance", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto("/projects/demo-it/models");
+  const name = `loopback-${Date.now().toString(36)}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Base URL").fill(server.baseUrl);
+  await page.getByLabel("Model", { exact: true }).fill("test-model");
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  const row = page.getByTestId("model-endpoints").getByRole("row").filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Test connection" }).click();
+  await expect(row.getByTestId("model-test-result")).toHaveText("OK: 1 model(s); test-model is served");
+
+  await page.getByLabel("Endpoint", { exact: true }).selectOption(name);
+  await page.getByLabel("Field", { exact: true }).selectOption("FLUENCY");
+  await page.getByLabel("Only the first N units").fill("4");
+  await page.getByRole("button", { name: "Start suggestions" }).click();
+  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  await screenshot(page, "models-page");
+  // the loopback server was asked once per unit
+  expect(server.requests.filter((r) => r.path === "/v1/chat/completions")).toHaveLength(4);
+
+  const res = await page.request.get("/api/projects/demo-it/export?what=suggestions&format=jsonl");
+  expect(res.status()).toBe(200);
+  const rows = (await res.text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.endpoint === name);
+  expect(rows).toHaveLength(4);
+  for (const r of rows) expect(r).toMatchObject({ field: "FLUENCY", status: "ok", model: "test-model" });
+});
