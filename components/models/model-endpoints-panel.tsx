@@ -48,7 +48,12 @@ export function ModelEndpointsPanel({ slug, endpoints, fields }: { slug: string;
     setTests((t) => ({ ...t, [name]: "testing…" }));
     const r = await post(`${base}/models/${encodeURIComponent(name)}/test`, {});
     const j = r.json as { ok?: boolean; models?: string[]; hasModel?: boolean; message?: string };
-    const text = !r.ok ? errorOf(r.json, "The test could not run.") : j.ok ? `OK: ${j.models?.length ?? 0} model(s)${j.hasModel ? "" : " (this endpoint's model is not among them)"}` : `Failed: ${j.message}`;
+    const endpoint = endpoints.find((e) => e.name === name);
+    const text = !r.ok
+      ? errorOf(r.json, "The test could not run.")
+      : j.ok
+        ? `OK: ${j.models?.length ?? 0} model(s); ${j.hasModel ? `${endpoint?.model ?? "this endpoint's model"} is served` : `this endpoint's model ${endpoint?.model ?? ""} is NOT among them`}`
+        : `Failed: ${j.message}`;
     setTests((t) => ({ ...t, [name]: text }));
   }
 
