@@ -8,7 +8,9 @@ import { AllFigures } from "@/components/dashboard/all-figures";
 import { EquivalenceBars } from "@/components/dashboard/equivalence-bars";
 import { FiltersForm } from "@/components/dashboard/filters-form";
 import { Heatmap } from "@/components/dashboard/heatmap";
+import { ModelRaters } from "@/components/dashboard/model-raters";
 import { RatingDistributions } from "@/components/dashboard/rating-distributions";
+import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
@@ -29,7 +31,7 @@ function Includes({ text, testId }: { text: string; testId?: string }) {
 }
 
 /** The model without the flat figures (they stay on the server; the summary tables hold the shown ones). */
-export type DashboardViewProps = Omit<TDashboardModel, "figures"> & { slug: string; figureCount: number };
+export type DashboardViewProps = Omit<TDashboardModel, "figures"> & { slug: string; figureCount: number; modelRaters?: TModelAgreementRow[] };
 
 const val = (c: TCell | null) => (c ? c.value : null);
 const titleCase = (s: string) => s[0] + s.slice(1).toLowerCase();
@@ -218,6 +220,8 @@ export function DashboardView(props: DashboardViewProps) {
           <p className="text-sm text-slate-500">No {props.detailField} values for this system yet.</p>
         )}
       </section>
+
+      {props.modelRaters && props.modelRaters.length > 0 && <ModelRaters slug={slug} rows={props.modelRaters} />}
 
       <ScoreTablesView slug={slug} scores={scores} />
       {scores.mmte && <EquivalenceBars data={scores.mmte.equivalence} caption={<Includes text={labelsIncluded} />} />}

@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getReportData } from "@/lib/db/report-data-cache";
+import { getModelAgreementRows } from "@/lib/db/model-agreement-data";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";
@@ -26,10 +27,10 @@ export default async function DashboardPage({ params, searchParams }: { params: 
       </p>
     );
   }
-  const data = await getReportData(getDb(), access.project.id);
+  const [data, modelRaters] = await Promise.all([getReportData(getDb(), access.project.id), getModelAgreementRows(getDb(), access.project.id)]);
   const model = buildDashboardModel(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) });
   // every figure stays on the server: the page shows the summary tables (their figures are in
   // them) and the folded table of all figures fetches its own (they were most of the payload)
   const { figures, ...shown } = model;
-  return <DashboardView slug={slug} figureCount={figures.length} {...shown} />;
+  return <DashboardView slug={slug} figureCount={figures.length} modelRaters={modelRaters} {...shown} />;
 }
