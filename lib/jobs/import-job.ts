@@ -8,13 +8,13 @@
 // the row's update loses nothing and duplicates nothing.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
+import { recordJobFailure } from "./job-failure";
 import { countsOf, parseImportFile, type ImportCounts } from "@/lib/db/import-file";
 import { loadImport } from "@/lib/db/load-import";
 import type { TImportJobInput } from "@/lib/db/jobs";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
 import type { ImportIssue } from "@/lib/import/types";
-import { RETRY } from "./queue";
 
 export interface TImportJobFileOutcome {
   file: string;
@@ -27,8 +27,6 @@ export interface TImportJobFileOutcome {
 export interface TImportJobResult {
   outcomes: TImportJobFileOutcome[];
 }
-
-const MAX_ATTEMPTS = RETRY.retryLimit + 1;
 
 /** Thrown at a checkpoint inside a file's transaction when the job was asked to stop. */
 class JobCancelled extends Error {}
@@ -140,17 +138,6 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
     // the new rows make the next dashboard view a full read: do it now
     await warmReportData(db, job.projectId).catch((e: Error) => console.error(`[jobs] warming the report cache failed: ${e.message}`));
   } catch (e) {
-    const message = (e as Error).message;
-    const last = attempt >= MAX_ATTEMPTS;
-    await db.job
-      .update({
-        where: { id: jobId },
-        data: last
-          ? { status: "failed", finishedAt: new Date(), stage: null, error: { message: `Failed after ${attempt} attempts: ${message}` } }
-          : { status: "queued", stage: `attempt ${attempt} failed (${message}); retrying`, error: { message } },
-      })
-      .catch(() => undefined);
-    // pg-boss retries it with backoff (RETRY); after the last attempt it stays failed
-    if (!last) throw e;
+    if (await recordJobFailure(db, jobId, attempt, e)) throw e;
   }
 }

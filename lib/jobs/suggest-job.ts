@@ -14,6 +14,7 @@
 import type { Pool } from "pg";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
+import { recordJobFailure } from "./job-failure";
 import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { listSuggestUnits } from "@/lib/db/suggest-units";
 import { isAppError } from "@/lib/errors";
@@ -53,7 +54,6 @@ export interface TSuggestJobResult {
   doneAtRunStart?: number;
 }
 
-const MAX_ATTEMPTS = RETRY.retryLimit + 1;
 /** Two thirds of pg-boss's expiry: a slice ends well before a live worker could look dead. */
 const SLICE_MS = Math.floor(EXPIRE_SECONDS * 1000 * (2 / 3));
 
@@ -198,16 +198,6 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
     }
     await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), done: total, stage: null, result: result as object, error: undefined } });
   } catch (e) {
-    const message = (e as Error).message;
-    const last = attempt >= MAX_ATTEMPTS;
-    await db.job
-      .update({
-        where: { id: jobId },
-        data: last
-          ? { status: "failed", finishedAt: new Date(), stage: null, error: { message: `Failed after ${attempt} attempts: ${message}` } }
-          : { status: "queued", stage: `attempt ${attempt} failed (${message}); retrying`, error: { message } },
-      })
-      .catch(() => undefined);
-    if (!last) throw e;
+    if (await recordJobFailure(db, jobId, attempt, e)) throw e;
   }
 }
