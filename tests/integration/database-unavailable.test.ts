@@ -72,9 +72,16 @@ describe("database unavailable → 503 with Retry-After", () => {
       const ppool = new pg.Pool({ connectionString: url, max: 1 });
       ppool.on("error", () => undefined);
       const db = new PrismaClient({ adapter: new PrismaPg(ppool) });
-      const [{ pid }] = await db.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-      await admin.query("SELECT pg_terminate_backend($1)", [pid]);
-      const pe = await caught(db.$queryRaw`SELECT 1`);
+      // inside an interactive transaction, so the next query must use the terminated connection
+      // (outside one, the pool may notice the termination first and hand out a fresh connection:
+      // the query then succeeds, which made this test fail now and then)
+      const pe = await caught(
+        db.$transaction(async (tx) => {
+          const [{ pid }] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+          await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+          await tx.$queryRaw`SELECT 1`;
+        }),
+      );
       await db.$disconnect();
       await expect503(pe);
     } finally {
