@@ -40,7 +40,14 @@ export function getBoss(pool: Pool): Promise<PgBoss> {
       boss.on("error", (e: Error) => console.error(`[jobs] ${e.message}`));
       await boss.start();
       for (const name of Object.values(QUEUES)) {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+        if (await boss.getQueue(name)) continue;
+        try {
+          await boss.createQueue(name, { name, ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+        } catch (e) {
+          // another process (a web server sending its first job, a worker starting) created it
+          // between our look and our create: that is what we wanted
+          if (!(await boss.getQueue(name))) throw e;
+        }
       }
       return boss;
     })().catch((e) => {
