@@ -28,6 +28,7 @@
  * the process's peak RSS; and the load average before and after (the machine is shared).
  */
 import os from "node:os";
+import { cookieHeader, fetchSignIn } from "./fetch-sign-in";
 import { pathToFileURL } from "node:url";
 
 export interface DashboardBenchOptions {
@@ -308,25 +309,8 @@ async function timePage(
   repeats: number,
   touch: { save: () => Promise<void>; segment: () => Promise<void>; bulk: () => Promise<void> },
 ): Promise<TPageResults> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [kv] = c.split(";");
-      const i = kv.indexOf("=");
-      jar.set(kv.slice(0, i), kv.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${baseURL}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const login = await fetch(`${baseURL}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", cookie: cookie() },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keep(login);
+  const jar = await fetchSignIn(baseURL, email, password);
+  const cookie = () => cookieHeader(jar);
   const get = async () => {
     const res = await fetch(`${baseURL}/projects/${slug}/dashboard`, { headers: { cookie: cookie() } });
     const html = await res.text();

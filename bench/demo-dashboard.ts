@@ -18,6 +18,7 @@
  *   navigation's load event in Chromium). Ratios = dashboard / baseline.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { cookieHeader, fetchSignIn, type TCookieJar } from "./fetch-sign-in";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,34 +38,10 @@ const median = (xs: number[]) => {
 };
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : null);
 
-type TCookieJar = Map<string, string>;
-
-async function signIn(baseURL: string, email: string, password: string): Promise<TCookieJar> {
-  const jar: TCookieJar = new Map();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [kv] = c.split(";");
-      const i = kv.indexOf("=");
-      jar.set(kv.slice(0, i), kv.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${baseURL}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const login = await fetch(`${baseURL}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", cookie: cookie() },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keep(login);
-  return jar;
-}
 
 async function timeGet(baseURL: string, jar: TCookieJar, pathName: string): Promise<{ ms: number; bytes: number }> {
   const t = performance.now();
-  const res = await fetch(`${baseURL}${pathName}`, { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") }, redirect: "manual" });
+  const res = await fetch(`${baseURL}${pathName}`, { headers: { cookie: cookieHeader(jar) }, redirect: "manual" });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${pathName} answered ${res.status}`);
   return { ms: Math.round(performance.now() - t), bytes: body.length };
@@ -135,7 +112,7 @@ export async function runDemoDashboardBench(opts: DemoDashboardBenchOptions): Pr
                 (SELECT count(*) FROM "ErrorSpan" e JOIN "Project" p ON p.id = e."projectId" WHERE p.slug = 'demo')::int AS "errorSpans"`,
       )
     ).rows[0];
-  const jar = await signIn(opts.baseURL, "manager@demo.tropos", DEMO_PASSWORD);
+  const jar = await fetchSignIn(opts.baseURL, "manager@demo.tropos", DEMO_PASSWORD);
   const seeded = { rows: await counts(), ...(await measure(opts.baseURL, jar, repeats)) };
   await fillDemoAnnotations(pool, "demo");
   const finished = { rows: await counts(), ...(await measure(opts.baseURL, jar, repeats)) };

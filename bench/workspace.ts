@@ -20,6 +20,7 @@
  * `runWorkspaceBench(opts)` returns the result object for an overall bench.
  */
 import { randomUUID } from "node:crypto";
+import { cookieHeader, fetchSignIn } from "./fetch-sign-in";
 // @ts-expect-error -- autocannon ships no type declarations (and @types/autocannon is not installed)
 import autocannon from "autocannon";
 
@@ -98,30 +99,6 @@ function stats(samples: number[]) {
   return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: percentile(s, 100) };
 }
 
-/** next-auth credentials sign-in with plain fetch; returns the Cookie header for the session. */
-async function signIn(baseURL: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${baseURL}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${baseURL}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie() },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keep(res);
-  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`bench: sign-in failed for ${email} (HTTP ${res.status})`);
-  return cookie();
-}
 
 export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<object> {
   const nSeg = opts.segments ?? 40;
@@ -171,7 +148,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   });
   const setupMs = Date.now() - t0;
   const cookies: string[] = [];
-  for (const u of users) cookies.push(await signIn(opts.baseURL, u.email, password));
+  for (const u of users) cookies.push(cookieHeader(await fetchSignIn(opts.baseURL, u.email, password)));
 
   // ---- item page ------------------------------------------------------------------------------------
   const pageTimes: number[] = [];

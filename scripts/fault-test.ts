@@ -39,6 +39,7 @@
  * database (its URL is printed); the server's log is written to <tmp>/tropos-fault-server.log.
  */
 import { spawn, execSync, type ChildProcess } from "node:child_process";
+import { cookieHeader, fetchSignIn } from "../bench/fetch-sign-in";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync } from "node:fs";
 import os from "node:os";
@@ -119,30 +120,6 @@ function signalServer(signal: NodeJS.Signals): void {
   }
 }
 
-// ---- sign-in (next-auth credentials with plain fetch, as bench/workspace.ts) -------------------
-async function signIn(email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${BASE}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie() },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keep(res);
-  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed for ${email} (HTTP ${res.status})`);
-  return cookie();
-}
 
 // ---- one annotator -------------------------------------------------------------------------------
 /** Sends one save until it has an answer that is not a retry; returns the acknowledged version or null. */
@@ -328,7 +305,7 @@ async function main(): Promise<void> {
   log(`next start on ${BASE}`);
   await startServer(databaseUrl);
   const cookies: string[] = [];
-  for (const u of users) cookies.push(await signIn(u.email, password));
+  for (const u of users) cookies.push(cookieHeader(await fetchSignIn(BASE, u.email, password)));
   log(`${N_ANNOTATORS} annotators saving for ${SECONDS} s, a fault every ${FAULT_EVERY} s`);
   const acks: TAck[] = [];
   const until = Date.now() + SECONDS * 1000;
