@@ -1,7 +1,7 @@
 // Issue 13.18 in real Chromium: a submitted item opens read-only with a visible "Reopen to edit"
 // button; an edit is refused on the page (and by the server: 423 ITEM_SUBMITTED), reopening makes
 // it editable again and the change is saved.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signIn, screenshot, USERS } from "./helpers";
 
 type TItem = {
@@ -11,6 +11,25 @@ type TItem = {
   annotations: { translationId: string | null; mrwId: string | null; field: string; value: unknown; version: number }[];
   assignment: { status: string };
 };
+
+/**
+ * Completes the MetaHOPE part of an item through the API (every translation reviewed, every active
+ * MRW aligned as an omission; values already so are left alone) and submits it, as the workspace does.
+ */
+async function completeAndSubmit(page: Page, api: string): Promise<TItem> {
+  const item: TItem = await (await page.request.get(`${api}?scheme=METAHOPE`)).json();
+  const version = (t: string, m: string | null, f: string) => item.annotations.find((a) => a.translationId === t && a.mrwId === m && a.field === f)?.version ?? 0;
+  for (const t of item.translations) {
+    const puts = [{ mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true } }, ...item.mrws.filter((m) => m.active).map((m) => ({ mrwId: m.id, field: "ALIGNMENT", value: { pattern: "OMISSION", spans: [] } }))];
+    for (const p of puts) {
+      const cur = item.annotations.find((a) => a.translationId === t.id && a.mrwId === p.mrwId && a.field === p.field);
+      if (JSON.stringify(cur?.value) === JSON.stringify(p.value)) continue;
+      expect((await page.request.put("/api/projects/demo/annotations", { data: { segmentId: item.segment.id, translationId: t.id, ...p, baseVersion: version(t.id, p.mrwId, p.field) } })).status()).toBe(200);
+    }
+  }
+  expect((await page.request.post(`${api}/assignment`, { data: { action: "submit", scheme: "METAHOPE" } })).status()).toBe(200);
+  return item;
+}
 
 test("submit, try to edit: read-only; reopen: editable and saved", async ({ page }) => {
   await signIn(page, USERS.annotator3);
@@ -23,16 +42,7 @@ test("submit, try to edit: read-only; reopen: editable and saved", async ({ page
 
   // Complete the MetaHOPE part through the API (every translation reviewed, every active MRW
   // aligned as an omission) and submit it, as the workspace does.
-  const item: TItem = await (await page.request.get(`${api}?scheme=METAHOPE`)).json();
-  const version = (t: string, m: string | null, f: string) => item.annotations.find((a) => a.translationId === t && a.mrwId === m && a.field === f)?.version ?? 0;
-  for (const t of item.translations) {
-    const puts = [{ mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true } }, ...item.mrws.filter((m) => m.active).map((m) => ({ mrwId: m.id, field: "ALIGNMENT", value: { pattern: "OMISSION", spans: [] } }))];
-    for (const p of puts) {
-      const res = await page.request.put("/api/projects/demo/annotations", { data: { segmentId: item.segment.id, translationId: t.id, ...p, baseVersion: version(t.id, p.mrwId, p.field) } });
-      expect(res.status()).toBe(200);
-    }
-  }
-  expect((await page.request.post(`${api}/assignment`, { data: { action: "submit", scheme: "METAHOPE" } })).status()).toBe(200);
+  const item = await completeAndSubmit(page, api);
 
   // The submitted item is read-only: a banner, "Reopen to edit" instead of Submit, edits refused.
   await page.reload();
@@ -76,17 +86,7 @@ test("an item submitted from another tab: the page's next save is parked and sho
   const api = `/api/projects/demo/items/${seg}`;
 
   // "another tab" completes and submits the item through the API
-  const item: TItem = await (await page.request.get(`${api}?scheme=METAHOPE`)).json();
-  const version = (t: string, m: string | null, f: string) => item.annotations.find((a) => a.translationId === t && a.mrwId === m && a.field === f)?.version ?? 0;
-  for (const t of item.translations) {
-    const puts = [{ mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true } }, ...item.mrws.filter((m) => m.active).map((m) => ({ mrwId: m.id, field: "ALIGNMENT", value: { pattern: "OMISSION", spans: [] } }))];
-    for (const p of puts) {
-      const cur = item.annotations.find((a) => a.translationId === t.id && a.mrwId === p.mrwId && a.field === p.field);
-      if (JSON.stringify(cur?.value) === JSON.stringify(p.value)) continue;
-      expect((await page.request.put("/api/projects/demo/annotations", { data: { segmentId: item.segment.id, translationId: t.id, ...p, baseVersion: version(t.id, p.mrwId, p.field) } })).status()).toBe(200);
-    }
-  }
-  expect((await page.request.post(`${api}/assignment`, { data: { action: "submit", scheme: "METAHOPE" } })).status()).toBe(200);
+  const item = await completeAndSubmit(page, api);
   const tB = item.translations[1].id;
   const before = ((await (await page.request.get(`${api}?scheme=METAHOPE`)).json()) as TItem).annotations.find((a) => a.translationId === tB && a.field === "METAHOPE_ERRORS")!;
 
