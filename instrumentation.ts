@@ -19,6 +19,15 @@ export async function register(): Promise<void> {
   const { workerWanted, startWorker } = await import("@/lib/jobs/worker");
   if (workerWanted()) {
     const { getPgPool } = await import("@/lib/db/pg-pool");
+    const { stopBoss } = await import("@/lib/jobs/queue");
+    // the worker's timers must not keep a stopping server alive (npm run demo's Ctrl+C / SIGTERM
+    // waited for them now and then): stop pg-boss, then leave within two seconds whatever happens
+    for (const sig of ["SIGTERM", "SIGINT"] as const) {
+      process.once(sig, () => {
+        setTimeout(() => process.exit(0), 2000).unref();
+        void stopBoss().catch(() => undefined).finally(() => process.exit(0));
+      });
+    }
     setTimeout(() => {
       startWorker(getDb(), getPgPool()).then(
         () => console.log("[jobs] worker started in this server (TROPOS_WORKER=off to run it separately: npm run worker)"),
