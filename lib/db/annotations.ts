@@ -12,7 +12,10 @@
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { AppError } from "@/lib/errors";
-import { FIELDS, validateFieldValue, type TFieldName } from "@/lib/schemes/fields";
+import { FIELDS, FIELD_NAMES, validateFieldValue, type TFieldName } from "@/lib/schemes/fields";
+import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
+import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { ANNOTATION_FIELDS, ZReviewMark, annotationItemKey, type TSaveAnnotationInput, type TSaveResult } from "@/lib/workspace/api-types";
 import { getSaveContext } from "@/lib/db/workspace-context";
@@ -28,6 +31,8 @@ export interface TSaveAnnotationOptions {
   input: TSaveAnnotationInput;
   /** the request's idempotency key and hash (lib/http/idempotency-key.ts); null = none sent */
   receipt?: TSaveReceiptKey | null;
+  /** the project's runtime (lib/db/project-runtime.ts); omitted = built-in with no stored scheme */
+  runtime?: TSchemeRuntime;
 }
 
 function bad(field: string, message: string): AppError {
@@ -49,26 +54,29 @@ function checkInput(input: TSaveAnnotationInput, config: TSchemeConfig): void {
   if (scope === "mrw" && !input.mrwId) throw bad("mrwId", `${FIELDS[field].label} is per MRW; mrwId is required.`);
 }
 
-export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): Promise<TSaveResult> {
+/** What the shared save statement needs, resolved by the runtime's own checks. */
+interface TSavePlan {
+  scheme: string;
+  /** where the value is stored (a document-scope value: the document's first segment) */
+  storageSegmentId: string;
+  itemKey: string;
+  label: string;
+  schemeVersion: number | null;
+}
+
+async function planBuiltInSave(pool: Pool, opts: TSaveAnnotationOptions, schemeVersion: number | null): Promise<TSavePlan> {
   const { input } = opts;
+  if (!(FIELD_NAMES as readonly string[]).includes(input.field)) throw bad("field", `Unknown field "${input.field}": this project runs the built-in MMTE/MetaHOPE fields.`);
+  if (input.role) throw bad("role", `${FIELDS[input.field as TFieldName].label} is not anchored to an item text by role; role must be empty.`);
   checkInput(input, opts.config);
-  maintainReportStore(pool); // every save appends to the report cache's change log: saves keep it short
-  pruneSaveReceipts(pool);
-  const receipt = opts.receipt ?? null;
-  const scheme = schemeOfField(input.field);
-  const ctx = await getSaveContext(pool, {
-    projectId: opts.projectId,
-    scheme,
-    annotatorId: opts.annotatorId,
-    segmentId: input.segmentId,
-    translationId: input.translationId,
-    mrwId: input.mrwId,
-  });
+  const field = input.field as TFieldName;
+  const scheme = schemeOfField(field);
+  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId });
   if (input.value !== null) {
-    if (input.field === "METAHOPE_ERRORS") {
+    if (field === "METAHOPE_ERRORS") {
       if (!ZReviewMark.safeParse(input.value).success) throw bad("value", `MetaHOPE errors: expected { "reviewed": true|false }, got ${JSON.stringify(input.value)}`);
     } else {
-      const r = validateFieldValue(input.field, input.value, {
+      const r = validateFieldValue(field, input.value, {
         sourceMetaphorical: ctx.mrwMetaphorical ?? undefined,
         translationText: ctx.translationText ?? undefined,
         mrwIds: ctx.mrwIds,
@@ -76,10 +84,48 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
       if (!r.ok) throw bad("value", r.error.message);
     }
   }
-  const itemKey = annotationItemKey(input.translationId, input.mrwId);
+  const label = field === "METAHOPE_ERRORS" ? "The MetaHOPE errors of this translation" : FIELDS[field].label;
+  return { scheme, storageSegmentId: input.segmentId, itemKey: annotationItemKey(input.translationId, input.mrwId), label, schemeVersion };
+}
+
+/** A value of a project that runs its own scheme: the field, its anchor and its value checked against the stored definition. */
+async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime: Extract<TSchemeRuntime, { kind: "scheme" }>): Promise<TSavePlan> {
+  const { input } = opts;
+  // a repeated id is one stored field shown in alternatives (same scope and kind): any of them may hold the value
+  const alternatives = runtime.definition.fields.filter((f) => f.id === input.field);
+  if (alternatives.length === 0) {
+    throw bad("field", `Unknown field "${input.field}": the scheme "${runtime.definition.id}" (version ${runtime.version}) has ${runtime.definition.fields.map((f) => f.id).filter((id, i, a) => a.indexOf(id) === i).join(", ")}.`);
+  }
+  const anchor = anchorItemKey(input.field, alternatives[0].scope, input);
+  if (!anchor.ok) throw bad(anchor.field, anchor.message);
+  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme: SCHEME_ASSIGNMENT, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId });
+  if (input.role && !ctx.roles.includes(input.role)) throw new AppError("NOT_FOUND", `This item has no ${input.role} text.`, { field: "role" });
+  if (input.value !== null) {
+    const item = { lists: ctx.lists };
+    const results = alternatives.map((f) => validateSchemeValue(f, input.value, item));
+    if (!results.some((r) => r.ok)) throw bad("value", results.map((r) => (r.ok ? "" : r.message)).join("; "));
+  }
+  return {
+    scheme: SCHEME_ASSIGNMENT,
+    storageSegmentId: anchor.onDocument ? ctx.documentFirstSegmentId : input.segmentId,
+    itemKey: anchor.itemKey,
+    label: alternatives[0].label,
+    schemeVersion: runtime.version,
+  };
+}
+
+export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): Promise<TSaveResult> {
+  const { input } = opts;
+  const runtime = opts.runtime ?? { kind: "built-in", version: null };
+  const plan = runtime.kind === "scheme" ? await planSchemeSave(pool, opts, runtime) : await planBuiltInSave(pool, opts, runtime.version);
+  maintainReportStore(pool); // every save appends to the report cache's change log: saves keep it short
+  pruneSaveReceipts(pool);
+  const receipt = opts.receipt ?? null;
+  const { scheme, schemeVersion, itemKey } = plan;
   const valueJson = JSON.stringify(input.value);
   // $1..$8 are shared by both statements and the diagnosis below
-  const params = [opts.projectId, opts.annotatorId, input.segmentId, itemKey, input.field, valueJson, scheme, input.translationId ?? null];
+  // $3 is where the value is stored, $9 the item the caller is assigned (they differ for a document-scope value)
+  const params = [opts.projectId, opts.annotatorId, plan.storageSegmentId, itemKey, input.field, valueJson, scheme, input.translationId ?? null, input.segmentId];
   // the receipt of a keyed save, written by the statement that writes the value ($K key, $H hash)
   const rcpt = (from: string, k: number) => `rcpt AS (
          INSERT INTO "SaveReceipt" ("userId", key, "projectId", "requestHash", response)
@@ -91,16 +137,16 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
       const r = await pool.query(
         `WITH ${GUARD},
          ins AS (
-           INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "updatedAt")
-           SELECT $9, $1, $2, $3, $8, $10, $4, $5, $6::jsonb, 1, now() FROM guard
+           INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "schemeVersion", "updatedAt")
+           SELECT $10, $1, $2, $3, $8, $11, $4, $5, $6::jsonb, 1, $15::int, now() FROM guard
            ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
            RETURNING id, version, value),
          hist AS (
            INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-           SELECT $11, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins),
-         ${rcpt("ins", 12)}
+           SELECT $12, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins),
+         ${rcpt("ins", 13)}
          SELECT id, version FROM ins`,
-        [...params, randomUUID(), input.mrwId ?? null, randomUUID(), ...keyParams],
+        [...params, randomUUID(), input.mrwId ?? null, randomUUID(), ...keyParams, schemeVersion],
       );
       return r.rows;
     }
@@ -108,19 +154,19 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
       `WITH ${GUARD},
        old AS (
          SELECT id, value FROM "Annotation"
-         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $9
+         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $10
            AND EXISTS (SELECT 1 FROM guard)
          FOR UPDATE),
        upd AS (
-         UPDATE "Annotation" a SET value = $6::jsonb, version = a.version + 1, "updatedAt" = now()
+         UPDATE "Annotation" a SET value = $6::jsonb, version = a.version + 1, "schemeVersion" = $14::int, "updatedAt" = now()
          FROM old WHERE a.id = old.id
          RETURNING a.id, a.version, a.value, old.value AS old_value),
        hist AS (
          INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-         SELECT $10, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd),
-       ${rcpt("upd", 11)}
+         SELECT $11, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd),
+       ${rcpt("upd", 12)}
        SELECT id, version FROM upd`,
-      [...params, input.baseVersion, randomUUID(), ...keyParams],
+      [...params, input.baseVersion, randomUUID(), ...keyParams, schemeVersion],
     );
     return r.rows;
   };
@@ -144,7 +190,7 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
     current: { value: unknown; version: number; updatedAt: string } | null;
     receipt: { requestHash: string; response: TSaveResult } | null;
   }>(
-    `SELECT (SELECT status::text FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2 AND "segmentId" = $3 AND scheme = $7::"Scheme") AS status,
+    `SELECT (SELECT status::text FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2 AND "segmentId" = $9 AND scheme = $7::text) AS status,
             (SELECT row_to_json(x) FROM (
                SELECT d.field, d.value, d.automatic, d."updatedAt", u.email FROM "Adjudication" d LEFT JOIN "User" u ON u.id = d."adjudicatorId"
                WHERE d."segmentId" = $3 AND ${DECIDED}
@@ -153,7 +199,7 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
                SELECT value, version, "updatedAt" FROM "Annotation"
                WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1) c) AS current,
             (SELECT row_to_json(r) FROM (
-               SELECT "requestHash", response FROM "SaveReceipt" WHERE "userId" = $2 AND key = $9::text) r) AS receipt,
+               SELECT "requestHash", response FROM "SaveReceipt" WHERE "userId" = $2 AND key = $10::text) r) AS receipt,
             $6::text AS sent`,
     [...params, receipt?.key ?? null],
   );
@@ -163,13 +209,13 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   if (earlier) return earlier;
   if (w.status === null) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
   if (!(OPEN_STATUSES as readonly string[]).includes(w.status)) throw itemClosedError(w.status, scheme);
-  if (w.decision) throw decidedError(w.decision, input.field === "METAHOPE_ERRORS" ? "The MetaHOPE errors of this translation" : FIELDS[input.field].label);
+  if (w.decision) throw decidedError(w.decision, plan.label);
   const c = w.current;
   throw new AppError(
     "CONFLICT",
     c
-      ? `${FIELDS[input.field].label} was saved elsewhere (version ${c.version}) after the version you edited (${input.baseVersion}).`
-      : `${FIELDS[input.field].label} has no saved version ${input.baseVersion}.`,
+      ? `${plan.label} was saved elsewhere (version ${c.version}) after the version you edited (${input.baseVersion}).`
+      : `${plan.label} has no saved version ${input.baseVersion}.`,
     { current: c ? { value: c.value, version: c.version, updatedAt: new Date(c.updatedAt).toISOString() } : { value: null, version: 0, updatedAt: null } },
   );
 }
@@ -183,7 +229,7 @@ const DECIDED = `((d."itemKey" = $4 AND d.field = $5) OR ($5 = 'METAHOPE_ERRORS'
 /** The caller's open assignment of the field's scheme ($7) with no decision on the value, share-locked until the save commits. */
 const GUARD = `guard AS (
          SELECT g.id FROM "Assignment" g
-         WHERE g."projectId" = $1 AND g."annotatorId" = $2 AND g."segmentId" = $3 AND g.scheme = $7::"Scheme"
+         WHERE g."projectId" = $1 AND g."annotatorId" = $2 AND g."segmentId" = $9 AND g.scheme = $7::text
            AND g.status IN ('TODO', 'IN_PROGRESS')
            AND NOT EXISTS (SELECT 1 FROM "Adjudication" d WHERE d."segmentId" = $3 AND ${DECIDED})
          FOR SHARE OF g)`;

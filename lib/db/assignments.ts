@@ -2,7 +2,8 @@
 // annotator's queue order is either corpus order or a per-annotator shuffle that is stable
 // (seeded from the annotator id), so "continue where I stopped" means the same thing every day.
 import type { Db } from "@/lib/db/client";
-import type { Scheme, Split } from "@/lib/generated/prisma/enums";
+import type { Split } from "@/lib/generated/prisma/enums";
+import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import { seededRandom } from "@/lib/agreement/seeded-random";
 import { AppError } from "@/lib/errors";
 
@@ -24,7 +25,7 @@ export function shuffledOrder<T>(items: T[], seed: number): T[] {
 
 export async function createAssignments(
   db: Db,
-  opts: { projectId: string; annotatorIds: string[]; perItem: number; scheme: Scheme; split?: Split; shuffle: boolean },
+  opts: { projectId: string; annotatorIds: string[]; perItem: number; scheme: TAssignmentScheme; split?: Split; shuffle: boolean },
 ): Promise<number> {
   if (opts.perItem < 1) throw new AppError("BAD_REQUEST", "perItem must be at least 1.");
   if (opts.annotatorIds.length < opts.perItem) {
@@ -61,7 +62,7 @@ export async function createAssignments(
       load.set(id, load.get(id)! + 1);
     }
   }
-  const rows: { projectId: string; annotatorId: string; segmentId: string; scheme: Scheme; position: number }[] = [];
+  const rows: { projectId: string; annotatorId: string; segmentId: string; scheme: TAssignmentScheme; position: number }[] = [];
   for (const [annotatorId, segs] of perAnnotator) {
     const offset = existing.filter((e) => e.annotatorId === annotatorId).length;
     const ordered = opts.shuffle ? shuffledOrder(segs, hashSeed(annotatorId + opts.scheme)) : segs;

@@ -11,7 +11,7 @@ export async function loadCompletions(client: PoolClient, projectId: string, row
   if (!rows.length) return 0;
   const res = await client.query(
     `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "completedAt", origin)
-     SELECT gen_random_uuid()::text, $1, a, s, sc::"Scheme", 'DONE', 0, now(), 'import'
+     SELECT gen_random_uuid()::text, $1, a, s, sc::text, 'DONE', 0, now(), 'import'
      FROM unnest($2::text[], $3::text[], $4::text[]) AS k(a, s, sc)
      ON CONFLICT ("annotatorId", "segmentId", scheme) DO UPDATE
        SET status = 'DONE', "completedAt" = coalesce("Assignment"."completedAt", now())

@@ -25,12 +25,12 @@ import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 export const OPEN_STATUSES = ["TODO", "IN_PROGRESS"] as const;
 
 /** The refusal of a write to an item that is not open (status DONE or SKIPPED). */
-export function itemClosedError(status: string, scheme: TWorkspaceScheme): AppError {
+export function itemClosedError(status: string, scheme: string): AppError {
   const what = status === "SKIPPED" ? "skipped" : "submitted";
   return new AppError("ITEM_SUBMITTED", `This item was ${what}; reopen it to change it.`, { status, scheme });
 }
 
-export function wrongSchemeError(scheme: TWorkspaceScheme): AppError {
+export function wrongSchemeError(scheme: string): AppError {
   return new AppError("FORBIDDEN", `You are not assigned ${schemeLabel(scheme)} for this item, so its ${schemeLabel(scheme)} values cannot be saved.`, { scheme });
 }
 

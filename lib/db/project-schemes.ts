@@ -19,6 +19,7 @@ import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, typ
 import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
 import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
 /**
  * Parsed definitions by project and version. Versions are never edited, so a parsed one stays
@@ -50,6 +51,19 @@ function parseStored(projectId: string, version: number, definition: unknown): T
   }
   const i = r.error.issues[0];
   throw new AppError("UNPROCESSABLE", `The project's scheme version ${version} is not valid any more at ${formatIssuePath(i.path)}: ${i.message}.`, { projectId, version });
+}
+
+/**
+ * The latest version of the project's scheme and the runtime it runs under (lib/schemes/scheme-runtime.ts).
+ * On the save path: one index read of the version number, and the definition only when this process
+ * has not parsed that version yet (versions are never edited).
+ */
+export async function getProjectRuntime(db: Db, projectId: string): Promise<TSchemeRuntime> {
+  const row = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true } });
+  if (!row) return schemeRuntimeOf(null);
+  const cached = parsedCache.get(`${projectId}\u0000${row.version}`);
+  if (cached) return schemeRuntimeOf({ version: row.version, definition: cached });
+  return schemeRuntimeOf(await getProjectSchemeVersion(db, projectId, row.version));
 }
 
 /** The latest version of the project's scheme; null while it has none stored (it runs its built-in preset). */

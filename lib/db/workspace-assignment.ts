@@ -13,7 +13,7 @@
 // exceeds the wall time that passed between them. No slack is added per report: slack would add
 // up over rapid reports; an honest client loses at most the network jitter of each report.
 import type { Db } from "@/lib/db/client";
-import type { Scheme } from "@/lib/generated/prisma/enums";
+import { SCHEME_ASSIGNMENT, type TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import { AppError } from "@/lib/errors";
 import { findMissing } from "@/lib/schemes/completeness";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -49,7 +49,7 @@ export async function applyAssignmentAction(
     action: TAssignmentAction;
   },
 ): Promise<TAssignmentResult> {
-  const scheme: Scheme = opts.action.scheme;
+  const scheme: TAssignmentScheme = opts.action.scheme;
   // The segment may be addressed by id or external id (stable links); the project bounds both.
   const a = await db.assignment.findFirst({
     where: { projectId: opts.project.id, annotatorId: opts.annotatorId, scheme, segment: { OR: [{ id: opts.segmentId }, { externalId: opts.segmentId }] } },
@@ -85,6 +85,8 @@ export async function applyAssignmentAction(
           const status = locked[0]?.status;
           if (!status) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
           if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status, scheme);
+          // the scheme runtime's completeness check replaces this for SCHEME assignments (scheme-workspace-item.ts)
+          if (scheme === SCHEME_ASSIGNMENT) throw new AppError("UNPROCESSABLE", "Submitting an item of a project's own scheme is not available yet.");
           const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
           const missing = findMissing(item.view, item, completenessValues(item, initialState(item)));
           if (missing.length > 0) {

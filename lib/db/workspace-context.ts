@@ -7,26 +7,34 @@
 import type { Pool, PoolClient } from "pg";
 import { AppError } from "@/lib/errors";
 import { itemClosedError, OPEN_STATUSES, wrongSchemeError } from "@/lib/db/item-write-guard";
-import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 
 export interface TSaveContext {
   translationText: string | null;
   mrwMetaphorical: boolean | null;
   mrwIds: string[];
+  /** the roles of the item's texts (Segment.texts), for role-scope values */
+  roles: string[];
+  /** the item's lists (Segment.lists): a choice field's optionsFrom, item tokens */
+  lists: Record<string, unknown[]>;
+  /** where a document-scope value of this item is stored */
+  documentFirstSegmentId: string;
 }
 
 export async function getSaveContext(
   pool: Pool | PoolClient,
-  opts: { projectId: string; annotatorId: string; segmentId: string; scheme: TWorkspaceScheme; translationId?: string | null; mrwId?: string | null },
+  opts: { projectId: string; annotatorId: string; segmentId: string; scheme: string; translationId?: string | null; mrwId?: string | null },
 ): Promise<TSaveContext> {
-  const { rows } = await pool.query<{ assigned: boolean; status: string | null; ttext: string | null; tok: boolean; mmeta: boolean | null; mok: boolean; mrw_ids: string[] | null }>(
+  const { rows } = await pool.query<{ assigned: boolean; status: string | null; ttext: string | null; tok: boolean; mmeta: boolean | null; mok: boolean; mrw_ids: string[] | null; texts: Record<string, unknown> | null; lists: Record<string, unknown> | null; doc_first: string | null }>(
     `SELECT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3) AS assigned,
-            (SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3 AND a.scheme = $6::"Scheme") AS status,
+            (SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3 AND a.scheme = $6::text) AS status,
             (SELECT t.text FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3) AS ttext,
             ($4::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3)) AS tok,
             (SELECT m.metaphorical FROM "Mrw" m WHERE m.id = $5 AND m."segmentId" = $3 AND m."projectId" = $1) AS mmeta,
             ($5::text IS NULL OR EXISTS (SELECT 1 FROM "Mrw" m WHERE m.id = $5 AND m."segmentId" = $3 AND m."projectId" = $1)) AS mok,
-            (SELECT array_agg(m.id) FROM "Mrw" m WHERE m."segmentId" = $3 AND m."projectId" = $1) AS mrw_ids`,
+            (SELECT array_agg(m.id) FROM "Mrw" m WHERE m."segmentId" = $3 AND m."projectId" = $1) AS mrw_ids,
+            s.texts, s.lists,
+            (SELECT f.id FROM "Segment" f WHERE f."documentId" = s."documentId" ORDER BY f.index LIMIT 1) AS doc_first
+       FROM (SELECT NULL) one LEFT JOIN "Segment" s ON s.id = $3 AND s."projectId" = $1`,
     [opts.projectId, opts.annotatorId, opts.segmentId, opts.translationId ?? null, opts.mrwId ?? null, opts.scheme],
   );
   const r = rows[0];
@@ -35,5 +43,7 @@ export async function getSaveContext(
   if (!(OPEN_STATUSES as readonly string[]).includes(r.status)) throw itemClosedError(r.status, opts.scheme);
   if (!r.tok) throw new AppError("NOT_FOUND", "Translation not found in this item.", { field: "translationId" });
   if (!r.mok) throw new AppError("NOT_FOUND", "MRW not found in this item.", { field: "mrwId" });
-  return { translationText: r.ttext, mrwMetaphorical: r.mmeta, mrwIds: r.mrw_ids ?? [] };
+  // lists hold arrays (candidates, tokens); a scalar entry (an item's gold answer) is no option list
+  const lists = Object.fromEntries(Object.entries(r.lists ?? {}).filter((e): e is [string, unknown[]] => Array.isArray(e[1])));
+  return { translationText: r.ttext, mrwMetaphorical: r.mmeta, mrwIds: r.mrw_ids ?? [], roles: Object.keys(r.texts ?? {}), lists, documentFirstSegmentId: r.doc_first ?? opts.segmentId };
 }

@@ -5,7 +5,7 @@
 // assigned to the caller is "not found". In blind mode system names are dropped here, on the
 // server, so they never reach the browser.
 import type { Db } from "@/lib/db/client";
-import type { Scheme } from "@/lib/generated/prisma/enums";
+import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 import { AppError } from "@/lib/errors";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSpan } from "@/lib/schemes/fields";
@@ -20,7 +20,7 @@ export interface TGetItemOptions {
   annotatorId: string;
   /** Segment id, or its external id (stable across databases, used in links and tests). */
   segmentKey: string;
-  scheme: Scheme;
+  scheme: TWorkspaceScheme;
 }
 
 export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<TWorkspaceItem> {

@@ -2,12 +2,13 @@
 // annotator when the project asks for it), with status, time spent and per-split progress.
 // Only the caller's own assignments are read.
 import type { Db } from "@/lib/db/client";
-import type { AssignmentStatus, Scheme, Split } from "@/lib/generated/prisma/enums";
+import type { AssignmentStatus, Split } from "@/lib/generated/prisma/enums";
+import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 
 export interface TQueueRow {
   segmentId: string;
   externalId: string;
-  scheme: Scheme;
+  scheme: TAssignmentScheme;
   split: Split | null;
   status: AssignmentStatus;
   position: number;
@@ -31,7 +32,7 @@ export async function getAnnotatorQueue(db: Db, opts: { projectId: string; annot
   return rows.map((r) => ({
     segmentId: r.segment.id,
     externalId: r.segment.externalId,
-    scheme: r.scheme,
+    scheme: r.scheme as TAssignmentScheme, // a text column holding only these values (written by lib/db/assignments.ts)
     // A segment without its own split inherits its document's.
     split: r.segment.split ?? r.segment.document.split,
     status: r.status,

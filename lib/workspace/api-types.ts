@@ -5,7 +5,7 @@
  * PUT /api/projects/[slug]/annotations.
  */
 import { z } from "zod";
-import { ZFieldName } from "@/lib/schemes/fields";
+import { ZFieldId } from "@/lib/schemes/language/scheme-when";
 import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES } from "@/lib/schemes/metahope";
 import { MAX_COMMENT_LENGTH, MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
 
@@ -30,7 +30,10 @@ export const ZSaveAnnotationInput = z
     segmentId: ZId,
     translationId: ZId.nullish(),
     mrwId: ZId.nullish(),
-    field: ZFieldName,
+    /** the item text by role a role-scope field is anchored to (a project's own scheme) */
+    role: z.string().min(1).max(64).nullish(),
+    /** a built-in field name (MMTE/MetaHOPE) or a field id of the project's scheme; checked against it by the save */
+    field: ZFieldId,
     /** null clears the value (kept as a version, so the history shows the clearing). */
     value: z.unknown(),
     /** The version the edit was based on; 0 = the annotator had no value yet. */
@@ -82,12 +85,15 @@ export const ZSavePostEditInput = z
   .strict();
 export type TSavePostEditInput = z.infer<typeof ZSavePostEditInput>;
 
+/** MMTE/METAHOPE (built-in runtime) or SCHEME (a project's own scheme, lib/schemes/scheme-runtime.ts) */
+const ZAssignmentScheme = z.enum(["MMTE", "METAHOPE", "SCHEME"]);
+
 export const ZAssignmentAction = z.discriminatedUnion("action", [
   /** Active time since the last report, in ms (capped server-side). */
-  z.object({ action: z.literal("time"), scheme: z.enum(["MMTE", "METAHOPE"]), activeMs: z.number().int().min(0).max(600_000) }).strict(),
-  z.object({ action: z.literal("submit"), scheme: z.enum(["MMTE", "METAHOPE"]), activeMs: z.number().int().min(0).max(600_000).default(0) }).strict(),
-  z.object({ action: z.literal("skip"), scheme: z.enum(["MMTE", "METAHOPE"]) }).strict(),
-  z.object({ action: z.literal("reopen"), scheme: z.enum(["MMTE", "METAHOPE"]) }).strict(),
+  z.object({ action: z.literal("time"), scheme: ZAssignmentScheme, activeMs: z.number().int().min(0).max(600_000) }).strict(),
+  z.object({ action: z.literal("submit"), scheme: ZAssignmentScheme, activeMs: z.number().int().min(0).max(600_000).default(0) }).strict(),
+  z.object({ action: z.literal("skip"), scheme: ZAssignmentScheme }).strict(),
+  z.object({ action: z.literal("reopen"), scheme: ZAssignmentScheme }).strict(),
 ]);
 export type TAssignmentAction = z.infer<typeof ZAssignmentAction>;
 

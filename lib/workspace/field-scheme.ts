@@ -19,6 +19,7 @@ export function schemeOfField(field: TFieldName): TWorkspaceScheme {
 export const ERROR_SPAN_SCHEME: TWorkspaceScheme = "METAHOPE";
 export const POST_EDIT_SCHEME: TWorkspaceScheme = "MMTE";
 
-export function schemeLabel(scheme: TWorkspaceScheme): string {
-  return scheme === "MMTE" ? "MMTE" : "MetaHOPE";
+/** The assignment's scheme for messages; SCHEME is a project's own scheme (lib/schemes/scheme-runtime.ts). */
+export function schemeLabel(scheme: TWorkspaceScheme | string): string {
+  return scheme === "MMTE" ? "MMTE" : scheme === "METAHOPE" ? "MetaHOPE" : "this project's scheme";
 }
