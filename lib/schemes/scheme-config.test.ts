@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, requiredFields } from "./scheme-config";
+import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, parseStoredSchemeConfig, requiredFields } from "./scheme-config";
 
 describe("parseSchemeConfig", () => {
   it("fills defaults: MMTE on, MetaHOPE off, blind and shuffled", () => {
@@ -41,5 +41,19 @@ describe("enabled and required fields", () => {
   it("explicit required list narrows the default", () => {
     const r = parseSchemeConfig({ required: ["OVERALL", "EQUIVALENCE"] });
     expect(r.ok && requiredFields(r.config).map((f) => f.name)).toEqual(["OVERALL", "EQUIVALENCE"]);
+  });
+});
+
+describe("parseStoredSchemeConfig", () => {
+  it("accepts the all-parts-off configuration of a project that runs its own scheme, keeping its switches", () => {
+    const off = { mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, alignment: false, metahopeErrors: false, postEdit: { figurative: false, literal: false }, blindSystemNames: false };
+    expect(parseSchemeConfig(off).ok).toBe(false);
+    const r = parseStoredSchemeConfig(off);
+    expect(r.ok && r.config.mmteQuality).toBe(false);
+    expect(r.ok && r.config.blindSystemNames).toBe(false);
+  });
+  it("still refuses a stored configuration with any other problem", () => {
+    expect(parseStoredSchemeConfig({ mmteQuality: "yes" }).ok).toBe(false);
+    expect(parseStoredSchemeConfig({ typo: true, mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, postEdit: { figurative: false, literal: false } }).ok).toBe(false);
   });
 });

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { FIELD_LIST, ZFieldName, type TFieldDefinition, type TFieldName, type TFieldPart } from "./fields";
 
+const NO_PART_ON = "At least one part of a scheme must be switched on";
+
 export const ZSchemeConfig = z
   .object({
     /** MMTE sentence quality: Fluency, Intelligibility, Fidelity, Overall (app. B.1). */
@@ -48,7 +50,7 @@ export const ZSchemeConfig = z
   .superRefine((cfg, ctx) => {
     const on = new Set(enabledFieldNames(cfg as TSchemeConfig));
     if (on.size === 0) {
-      ctx.addIssue({ code: "custom", message: "At least one part of a scheme must be switched on", path: [] });
+      ctx.addIssue({ code: "custom", message: NO_PART_ON, path: [] });
     }
     for (const [i, f] of (cfg.required ?? []).entries()) {
       if (!on.has(f)) {
@@ -84,6 +86,20 @@ export function parseSchemeConfig(input: unknown): TParseSchemeConfigResult {
     ok: false,
     issues: r.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(root)", message: i.message })),
   };
+}
+
+/**
+ * A project's STORED configuration. A project that runs its own scheme (lib/schemes/scheme-runtime.ts)
+ * has every built-in part off (schemeConfigForDefinition) and keeps only the presentation switches
+ * (blind system names, shuffle), so "no part on" is not an error here; the form still refuses it.
+ */
+export function parseStoredSchemeConfig(input: unknown): TParseSchemeConfigResult {
+  const r = parseSchemeConfig(input);
+  if (r.ok || !r.issues.every((i) => i.message === NO_PART_ON)) return r;
+  // the only complaint is that no part is on: the same parse without that rule
+  const withPart = ZSchemeConfig.safeParse({ ...(input as object), mmteQuality: true });
+  if (!withPart.success) return r;
+  return { ok: true, config: { ...withPart.data, mmteQuality: false } };
 }
 
 export function isPartOn(config: TSchemeConfig, part: TFieldPart): boolean {
