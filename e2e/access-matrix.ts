@@ -43,6 +43,10 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/projects/[slug]/members/page": [{ method: "GET", path: "/projects/demo/members", expect: managers(307) }],
   "/api/projects/route": [{ method: "GET", path: "/api/projects", expect: signedIn(401) }],
   "/api/projects/[slug]/route": [{ method: "GET", path: "/api/projects/demo", expect: members(401) }],
+  // marking the scheme's guidelines read: any member; an empty body is refused after the guard (400)
+  "/api/projects/[slug]/scheme/seen/route": [
+    { method: "POST", path: "/api/projects/demo/scheme/seen", body: {}, expect: { ...members(401), annotator: 400, adjudicator: 400, manager: 400, admin: 400 } },
+  ],
   // adjudicators see the page for their exports (gold, adjudicated labels) but not the import form
   "/projects/[slug]/import/page": [{ method: "GET", path: "/projects/demo/import", expect: adjudicators(307) }],
   "/projects/[slug]/settings/page": [{ method: "GET", path: "/projects/demo/settings", expect: managers(307) }],
