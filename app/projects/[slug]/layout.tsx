@@ -2,6 +2,9 @@ import { requireProjectPage } from "@/lib/http/page-access";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { ProjectNav } from "@/components/project/project-nav";
 import { existingProjectPages } from "@/app/projects/[slug]/existing-pages";
+import { GuidelinesNews } from "@/components/project/guidelines-news";
+import { getDb } from "@/lib/db/client";
+import { guidelinesNews } from "@/lib/db/scheme-seen";
 
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -10,11 +13,15 @@ export default async function ProjectLayout({ children, params }: { children: Re
   // the project page. Every page below guards itself with requireProjectPage (pages-guard.test.ts).
   if (!(await getCurrentUser())) return <>{children}</>;
   const access = await requireProjectPage(slug, "project.read", `/projects/${slug}`);
+  // the people who follow the guidelines are told when they change (a manager changes them)
+  const follows = access.roles.some((r) => r === "ANNOTATOR" || r === "ADJUDICATOR");
+  const news = follows ? await guidelinesNews(getDb(), access.project.id, access.user.id) : null;
   return (
     <div>
       <div className="text-sm text-slate-500">Project</div>
       <h1 className="text-2xl font-semibold" data-testid="project-name">{access.project.name}</h1>
       <ProjectNav slug={slug} roles={access.roles} isAdmin={access.user.isAdmin} existing={existingProjectPages} />
+      {news && <GuidelinesNews key={news.to} slug={slug} news={news} />}
       <div className="mt-4">{children}</div>
     </div>
   );
