@@ -5,7 +5,7 @@
 // rows and leave them alone, so the reports' coverage never depends on them.
 import type { PoolClient } from "pg";
 
-export async function loadCompletions(client: PoolClient, projectId: string, rows: [annotatorId: string, segmentId: string, scheme: "MMTE" | "METAHOPE"][]): Promise<number> {
+export async function loadCompletions(client: PoolClient, projectId: string, rows: [annotatorId: string, segmentId: string, scheme: "MMTE" | "METAHOPE" | "SCHEME"][]): Promise<number> {
   // two names in a file may map to one account: one row per key, or ON CONFLICT would touch a row twice
   rows = [...new Map(rows.map((r) => [r.join("\u0000"), r])).values()];
   if (!rows.length) return 0;

@@ -10,6 +10,10 @@ import { loadCompletions } from "@/lib/db/import-completions";
 import { importCompletions } from "@/lib/import/completions";
 import { AppError } from "@/lib/errors";
 import { penaltyToSeverity } from "@/lib/db/severity";
+import { MAX_ERRORS } from "@/lib/import/types";
+import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-check";
+import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
 export interface LoadImportOptions {
   projectId: string;
@@ -57,6 +61,57 @@ export function annotatorEmail(name: string): string {
   return /^[^@\s]+@[^@\s]+$/.test(trimmed) ? trimmed.toLowerCase() : `${slugifyName(trimmed)}@annotators.tropos.local`;
 }
 
+/** The runtime of the project's latest stored scheme, read on the import's own connection. */
+async function runtimeOf(client: PoolClient, projectId: string): Promise<TSchemeRuntime> {
+  const r = await client.query<{ version: number; definition: unknown }>(
+    `SELECT version, definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`,
+    [projectId],
+  );
+  const row = r.rows[0];
+  if (!row) return schemeRuntimeOf(null);
+  const parsed = ZSchemeDefinition.safeParse(row.definition);
+  if (!parsed.success) throw new AppError("UNPROCESSABLE", `The project's scheme version ${row.version} is not valid any more; fix the scheme before importing.`);
+  return schemeRuntimeOf({ version: row.version, definition: parsed.data });
+}
+
+/** What the scheme checks need of an item: its lists, its text roles and the first segment of its document. */
+interface SchemeItem {
+  lists: Record<string, unknown> | null;
+  roles: string[];
+  documentFirstSegmentId: string;
+}
+
+async function readSchemeItems(client: PoolClient, segmentIds: string[]): Promise<Map<string, SchemeItem>> {
+  const out = new Map<string, SchemeItem>();
+  if (!segmentIds.length) return out;
+  const r = await client.query<{ id: string; lists: Record<string, unknown> | null; texts: Record<string, unknown> | null; first: string }>(
+    `SELECT s.id, s.lists, s.texts,
+            (SELECT f.id FROM "Segment" f WHERE f."documentId" = s."documentId" ORDER BY f.index, f.id LIMIT 1) AS first
+     FROM "Segment" s WHERE s.id = ANY($1::text[])`,
+    [[...new Set(segmentIds)]],
+  );
+  for (const x of r.rows) out.set(x.id, { lists: x.lists, roles: Object.keys(x.texts ?? {}), documentFirstSegmentId: x.first });
+  return out;
+}
+
+/**
+ * Under the scheme runtime every value line is checked against the stored definition before it is
+ * stored; the refused lines are collected (up to MAX_ERRORS) and the file is refused with all of them.
+ */
+class SchemeLineErrors {
+  readonly issues: ImportIssue[] = [];
+  constructor(private readonly fileName: string) {}
+  add(line: number | undefined, field: string, message: string): void {
+    if (this.issues.length < MAX_ERRORS) this.issues.push({ file: this.fileName, line, field, message });
+  }
+  throwIfAny(): void {
+    if (!this.issues.length) return;
+    const first = this.issues[0];
+    const more = this.issues.length > 1 ? ` (and ${this.issues.length - 1} more${this.issues.length >= MAX_ERRORS ? " at least" : ""}); nothing was stored.` : "; nothing was stored.";
+    throw new AppError("UNPROCESSABLE", `${schemeLineMessage(this.fileName, first.line, first.field ?? "", first.message)}${more}`, { errors: this.issues });
+  }
+}
+
 function importError(fileName: string, message: string, line?: number, field?: string): AppError {
   const issue: ImportIssue = { file: fileName, line, field, message };
   return new AppError("UNPROCESSABLE", `${fileName}${line ? `:${line}` : ""}${field ? ` (${field})` : ""}: ${message}`, {
@@ -89,6 +144,11 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   const { result, projectId, fileName } = opts;
   // Serialise imports into one project so two concurrent imports cannot race on the same keys.
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
+  const runtime = await runtimeOf(client, projectId);
+  if (runtime.kind === "built-in") {
+    const withRole = [...result.annotations, ...(result.adjudications ?? [])].find((a) => a.role !== undefined);
+    if (withRole) throw importError(fileName, `"role" anchors a value to an item text of a project that runs its own scheme; this project runs the built-in MMTE/MetaHOPE fields.`, withRole.line, "role");
+  }
 
   // ---- documents
   await opts.checkpoint?.("documents", client);
@@ -145,6 +205,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         s.language,
         (s.split ?? d.split)?.toUpperCase() ?? null,
         s.metaphorical,
+        s.texts ? JSON.stringify(s.texts) : null,
+        s.lists ? JSON.stringify(s.lists) : null,
       ]);
     }
   }
@@ -163,9 +225,11 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "language", type: "text" },
         { name: "split", type: '"Split"' },
         { name: "metaphorical", type: "bool" },
+        { name: "texts", type: "jsonb" },
+        { name: "lists", type: "jsonb" },
       ],
       conflict: ["projectId", "externalId"],
-      update: ["text", "language", "split", "metaphorical"],
+      update: ["text", "language", "split", "metaphorical", "texts", "lists"],
       returning: ["id", "externalId"],
     },
     dedupeByKey(segRows, (r) => String(r[3])),
@@ -398,7 +462,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   for (const a of result.annotations) names.add(a.annotator);
   for (const e of result.errorSpans) names.add(e.annotator);
   for (const p of result.postEdits) names.add(p.annotator);
-  const completions = importCompletions(result);
+  const completions = importCompletions(result, { ownScheme: runtime.kind === "scheme" });
   for (const c of completions) names.add(c.annotator);
   const annotators: LoadImportSummary["annotators"] = [];
   const userIds = new Map<string, string>();
@@ -431,11 +495,12 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
 
   // ---- annotations (version bumps only when the value changed; history rows for every change)
   await opts.checkpoint?.("annotations", client);
-  const anRows = result.annotations.map((a) => {
-    const sId = segId(a.segmentId, a.line, "Annotation");
-    const tId = a.system ? trId(a.segmentId, a.system, a.line, "Annotation") : null;
-    const mId = a.mrwId ? mrwId(a.segmentId, a.mrwId, a.line, "Annotation") : null;
-    return [randomUUID(), projectId, userIds.get(a.annotator), sId, tId, mId, `${tId ?? "-"}:${mId ?? "-"}`, a.field, JSON.stringify(a.value)];
+  const placed = await placeValues(client, fileName, runtime, result.annotations, { segId, trId, mrwId }, "Annotation");
+  const ownScheme = runtime.kind === "scheme";
+  const anRows = result.annotations.map((a, i) => {
+    const p = placed[i];
+    const row = [randomUUID(), projectId, userIds.get(a.annotator), p.segmentId, p.translationId, p.mrwId, p.itemKey, a.field, JSON.stringify(a.value)];
+    return ownScheme ? [...row, runtime.version] : row;
   });
   const changedAnnotations = await bulkUpsert<{ id: string; version: number; value: unknown; annotatorId: string }>(
     client,
@@ -451,9 +516,11 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "itemKey", type: "text" },
         { name: "field", type: "text" },
         { name: "value", type: "jsonb" },
+        // the scheme version the value is stored under (a save writes it too); built-in imports leave it as it was
+        ...(ownScheme ? [{ name: "schemeVersion", type: "int4" }] : []),
       ],
       conflict: ["annotatorId", "segmentId", "itemKey", "field"],
-      update: ["value"],
+      update: ownScheme ? ["value", "schemeVersion"] : ["value"],
       extraSet: `"version" = "Annotation"."version" + 1`,
       updateWhere: `"Annotation"."value" IS DISTINCT FROM EXCLUDED."value"`,
       touchUpdatedAt: true,
@@ -555,7 +622,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   await opts.checkpoint?.("finished work", client);
   await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion"), c.scheme]));
 
-  const { adjudications, goldReferences } = await loadDecisions(client, opts, { segId, trId, mrwId, systemIds, userIds });
+  const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, systemIds, userIds });
 
   const summary: LoadImportSummary = {
     documents: docIds.size,
@@ -605,6 +672,49 @@ async function insertHistory(
   }
 }
 
+/** Where a value line is stored: its segment (a document-scope value: the document's first), ids and item key. */
+interface PlacedValue {
+  segmentId: string;
+  translationId: string | null;
+  mrwId: string | null;
+  itemKey: string;
+}
+
+/**
+ * Resolves the anchors of value lines (annotations, adjudications). Built-in: the item key of the
+ * translation and MRW, as before. Scheme runtime: every line is checked against the stored
+ * definition (field, anchor, value with the item's lists) and a refused line refuses the file.
+ */
+async function placeValues(
+  client: PoolClient,
+  fileName: string,
+  runtime: TSchemeRuntime,
+  lines: { segmentId: string; system?: string; mrwId?: string; role?: string; field: string; value: unknown; line?: number }[],
+  r: Pick<Resolvers, "segId" | "trId" | "mrwId">,
+  what: string,
+): Promise<PlacedValue[]> {
+  const resolved = lines.map((a) => ({
+    segmentId: r.segId(a.segmentId, a.line, what),
+    translationId: a.system ? r.trId(a.segmentId, a.system, a.line, what) : null,
+    mrwId: a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, what) : null,
+  }));
+  if (runtime.kind === "built-in") return resolved.map((x) => ({ ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` }));
+  const items = await readSchemeItems(client, resolved.map((x) => x.segmentId));
+  const errors = new SchemeLineErrors(fileName);
+  const placed = lines.map((a, i): PlacedValue => {
+    const x = resolved[i];
+    const item = items.get(x.segmentId)!;
+    const c = checkSchemeLine(runtime.definition, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, role: a.role ?? null, value: a.value }, item);
+    if (!c.ok) {
+      errors.add(a.line, a.field, c.message);
+      return { ...x, itemKey: "" };
+    }
+    return { ...x, segmentId: c.onDocument ? item.documentFirstSegmentId : x.segmentId, itemKey: c.itemKey };
+  });
+  errors.throwIfAny();
+  return placed;
+}
+
 interface Resolvers {
   segId: (ext: string, line: number | undefined, what: string) => string;
   trId: (seg: string, system: string, line: number | undefined, what: string) => string;
@@ -631,7 +741,7 @@ async function userIdFor(client: PoolClient, cache: Map<string, string>, name: s
  * (segment + itemKey + field; segment + language + kind), so a re-import updates in place;
  * every changed row gets a History row like annotations do.
  */
-async function loadDecisions(client: PoolClient, opts: LoadImportOptions, r: Resolvers): Promise<{ adjudications: number; goldReferences: number }> {
+async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtime: TSchemeRuntime, r: Resolvers): Promise<{ adjudications: number; goldReferences: number }> {
   const { projectId, fileName } = opts;
   const adjs = opts.result.adjudications ?? [];
   const golds = opts.result.goldReferences ?? [];
@@ -640,13 +750,12 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, r: Res
 
   const adRows: unknown[][] = [];
   const adjudicatorIds = new Set<string>();
-  for (const a of adjs) {
-    const sId = r.segId(a.segmentId, a.line, "Adjudication");
-    const tId = a.system ? r.trId(a.segmentId, a.system, a.line, "Adjudication") : null;
-    const mId = a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, "Adjudication") : null;
+  const placed = await placeValues(client, fileName, runtime, adjs, r, "Adjudication");
+  for (const [i, a] of adjs.entries()) {
+    const p = placed[i];
     const uid = a.adjudicator ? await userIdFor(client, users, a.adjudicator) : null;
     if (uid) adjudicatorIds.add(uid);
-    adRows.push([randomUUID(), projectId, sId, tId, mId, `${tId ?? "-"}:${mId ?? "-"}`, a.field, JSON.stringify(a.value), a.rationale, uid, a.automatic]);
+    adRows.push([randomUUID(), projectId, p.segmentId, p.translationId, p.mrwId, p.itemKey, a.field, JSON.stringify(a.value), a.rationale, uid, a.automatic]);
   }
   if (adjudicatorIds.size) {
     await client.query(

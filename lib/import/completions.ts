@@ -5,7 +5,8 @@
  * `ImportResult.completed` (a MetaHOPE workbook has a row for every MRW and system of every
  * sentence, blank where there is no error, so its annotator reviewed every sentence of the sheet).
  * Otherwise the rows themselves say it: an annotator's value, error span or post-edit on a segment
- * is finished work on that segment for the scheme that owns the field.
+ * is finished work on that segment for the scheme that owns the field. A project that runs its own
+ * scheme has one assignment per annotator × item (scheme SCHEME), whatever the field.
  */
 import type { ImportResult, ImportedCompletion } from "./types";
 
@@ -16,10 +17,11 @@ export function schemeOfField(field: string): ImportedCompletion["scheme"] | nul
   return null;
 }
 
-/** The completions of a parsed file, without duplicates, in first-seen order. */
-export function importCompletions(r: ImportResult): ImportedCompletion[] {
+/** The completions of a parsed file, without duplicates, in first-seen order; `ownScheme`: the project runs its own scheme. */
+export function importCompletions(r: ImportResult, opts: { ownScheme?: boolean } = {}): ImportedCompletion[] {
   const seen = new Map<string, ImportedCompletion>();
-  const add = (annotator: string, segmentId: string, scheme: ImportedCompletion["scheme"] | null) => {
+  const add = (annotator: string, segmentId: string, builtIn: ImportedCompletion["scheme"] | null) => {
+    const scheme = opts.ownScheme ? "SCHEME" : builtIn;
     if (!scheme) return;
     const key = `${annotator}\u0000${segmentId}\u0000${scheme}`;
     if (!seen.has(key)) seen.set(key, { annotator, segmentId, scheme });

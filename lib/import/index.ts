@@ -34,6 +34,7 @@ export interface ParseFileOptions {
   /** annotations: allowed field names / values */
   allowedFields?: ParseAnnotationsOptions["allowedFields"];
   allowedValues?: ParseAnnotationsOptions["allowedValues"];
+  jsonValues?: ParseAnnotationsOptions["jsonValues"];
   /** MT: doc_id + seg_index → segment id, and the ids that exist */
   resolveSegment?: ParseMtOptions["resolveSegment"];
   knownSegmentIds?: ParseMtOptions["knownSegmentIds"];

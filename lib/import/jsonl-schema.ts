@@ -14,6 +14,23 @@ const ZSpan = z.strictObject({ start: z.number().int().nonnegative(), end: z.num
 const ZSplit = z.enum(["pilot", "test"]);
 const ZId = z.string().min(1);
 
+/**
+ * Any JSON value. Older files only had strings and numbers; structured values (an annotator's
+ * ALIGNMENT `{spans, pattern}`, METAHOPE_ERRORS `{reviewed: true}`) need objects, so the value
+ * was widened (backward compatible: every old line still parses).
+ */
+const ZJsonValue: z.ZodType<AnnotationValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(ZJsonValue), z.record(z.string(), ZJsonValue)]),
+);
+
+/**
+ * A scheme's item data on a segment line: texts by role (a field's `{role}` scope) and named lists
+ * (a choice field's `optionsFrom`, tokens) or item gold values (`{"answer": "b"}`). Absent on the
+ * built-in projects' lines, so their files and exports are unchanged.
+ */
+const ZSegmentTexts = z.record(z.string().min(1), z.string());
+const ZSegmentLists = z.record(z.string().min(1), z.union([z.array(ZJsonValue), z.string(), z.number(), z.boolean()]));
+
 export const ZJsonlDocument = z.strictObject({
   type: z.literal("document"),
   externalId: ZId,
@@ -32,6 +49,8 @@ export const ZJsonlSegment = z.strictObject({
   language: z.string().min(1),
   split: ZSplit.optional(),
   metaphorical: z.boolean(),
+  texts: ZSegmentTexts.optional(),
+  lists: ZSegmentLists.optional(),
 });
 
 export const ZJsonlMrw = z.strictObject({
@@ -69,14 +88,6 @@ export const ZJsonlAlignment = z.strictObject({
   pattern: z.enum(["DIRECT", "PARAPHRASE", "DISTRIBUTED", "IMPLICIT", "PARTIAL", "OMISSION"]),
 });
 
-/**
- * Any JSON value. Older files only had strings and numbers; structured values (an annotator's
- * ALIGNMENT `{spans, pattern}`, METAHOPE_ERRORS `{reviewed: true}`) need objects, so the value
- * was widened (backward compatible: every old line still parses).
- */
-const ZJsonValue: z.ZodType<AnnotationValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(ZJsonValue), z.record(z.string(), ZJsonValue)]),
-);
 
 export const ZJsonlAnnotation = z.strictObject({
   type: z.literal("annotation"),
@@ -84,6 +95,8 @@ export const ZJsonlAnnotation = z.strictObject({
   segmentId: ZId,
   system: z.string().optional(),
   mrwId: z.string().optional(),
+  /** the item text a `{role}`-scope field of the project's scheme is anchored to */
+  role: z.string().min(1).optional(),
   field: z.string().min(1),
   value: ZJsonValue,
 });
@@ -94,6 +107,7 @@ export const ZJsonlAdjudication = z.strictObject({
   segmentId: ZId,
   system: z.string().optional(),
   mrwId: z.string().optional(),
+  role: z.string().min(1).optional(),
   field: z.string().min(1),
   value: ZJsonValue,
   rationale: z.string(),

@@ -1,7 +1,7 @@
 import type { CommonParseOptions, ImportContent } from "@/lib/import/parse-options";
 import { findColumn } from "@/lib/import/read-delimited";
 import { checkWidth, readTable } from "@/lib/import/table-input";
-import { emptyImportResult, type ImportedAnnotation, type ImportResult } from "@/lib/import/types";
+import { emptyImportResult, type AnnotationValue, type ImportedAnnotation, type ImportResult } from "@/lib/import/types";
 
 /**
  * Existing annotations, one value per row (CSV/TSV):
@@ -16,11 +16,18 @@ import { emptyImportResult, type ImportedAnnotation, type ImportResult } from "@
  *   scores and penalties exported by Google Sheets (`10.0`) and Excel (`10`) agree.
  * - An empty value is skipped with a warning (an unlabelled cell is not a label).
  * - The same (item, system, mrw, annotator, field) twice is a duplicate error.
+ * - `jsonValues` (a project that runs its own scheme): a value written as JSON (`["joy","anger"]`,
+ *   `{"start":0,"end":4}`, `true`) is read as that JSON, as the annotations export writes structured
+ *   values; an optional `role` column anchors a value to an item text. The loader checks each
+ *   value against the scheme.
  */
 export interface ParseAnnotationsOptions extends CommonParseOptions {
   allowedFields?: readonly string[];
   allowedValues?: Readonly<Record<string, readonly (string | number)[]>>;
+  jsonValues?: boolean;
 }
+
+const JSON_LIKE = /^(?:\[|\{|true$|false$)/;
 
 const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
@@ -32,6 +39,7 @@ export function parseAnnotations(fileName: string, content: ImportContent, optio
     item: findColumn(header, ["item", "segment_id", "segmentid", "segment", "seg_id"]),
     system: findColumn(header, ["system", "sys"]),
     mrw: findColumn(header, ["mrw", "mrw_id", "mrwid"]),
+    role: options.jsonValues ? findColumn(header, ["role"]) : -1,
     annotator: findColumn(header, ["annotator", "rater", "user", "email"]),
     field: findColumn(header, ["field", "label_field", "dimension"]),
     value: findColumn(header, ["value", "label", "score"]),
@@ -55,6 +63,7 @@ export function parseAnnotations(fileName: string, content: ImportContent, optio
     const rawValue = f[c.value].trim();
     const system = c.system >= 0 ? f[c.system].trim() : "";
     const mrwId = c.mrw >= 0 ? f[c.mrw].trim() : "";
+    const role = c.role >= 0 ? f[c.role].trim() : "";
     let bad = false;
     if (!segmentId) {
       sink.error(row.line, "empty item id", header[c.item], header[c.item]);
@@ -77,19 +86,27 @@ export function parseAnnotations(fileName: string, content: ImportContent, optio
       continue;
     }
     const vs = allowedValues.get(field);
-    const value: string | number = NUMBER.test(rawValue) ? Number(rawValue) : rawValue;
+    let value: AnnotationValue = NUMBER.test(rawValue) ? Number(rawValue) : rawValue;
+    if (options.jsonValues && JSON_LIKE.test(rawValue)) {
+      try {
+        value = JSON.parse(rawValue) as AnnotationValue;
+      } catch (e) {
+        sink.error(row.line, `value of ${field} looks like JSON but is not: ${(e as Error).message}`, header[c.value], header[c.value]);
+        continue;
+      }
+    }
     if (vs && !vs.has(String(value)) && !vs.has(rawValue)) {
       sink.error(row.line, `unknown value ${JSON.stringify(rawValue)} for ${field}; allowed: ${[...vs].join(", ")}`, header[c.value], header[c.value]);
       continue;
     }
-    const key = [segmentId, system, mrwId, annotator, field].join("\u0000");
+    const key = [segmentId, system, mrwId, role, annotator, field].join("\u0000");
     const prev = seen.get(key);
     if (prev !== undefined) {
       sink.error(row.line, `duplicate annotation (item ${segmentId}${system ? `, system ${system}` : ""}${mrwId ? `, mrw ${mrwId}` : ""}, annotator ${annotator}, field ${field}); first on line ${prev}`, header[c.field], header[c.field]);
       continue;
     }
     seen.set(key, row.line);
-    out.push({ annotator, segmentId, ...(system ? { system } : {}), ...(mrwId ? { mrwId } : {}), field, value, line: row.line });
+    out.push({ annotator, segmentId, ...(system ? { system } : {}), ...(mrwId ? { mrwId } : {}), ...(role ? { role } : {}), field, value, line: row.line });
   }
   const result = emptyImportResult();
   result.annotations = out;

@@ -63,6 +63,10 @@ export interface ImportedSegment {
   /** true when the segment contains at least one metaphorical MRW (or the corpus says so) */
   metaphorical: boolean;
   mrws: ImportedMrw[];
+  /** item texts by role (a scheme field's `{role}` scope); Tropos JSONL only */
+  texts?: Record<string, string>;
+  /** named item lists and item gold values (`{"candidates": […], "answer": "b"}`); Tropos JSONL only */
+  lists?: Record<string, AnnotationValue>;
   /** 1-based line in the source file where this segment begins (for error messages) */
   line?: number;
 }
@@ -99,6 +103,8 @@ export interface ImportedAnnotation {
   segmentId: string;
   system?: string;
   mrwId?: string;
+  /** the item text a `{role}`-scope field is anchored to (projects that run their own scheme) */
+  role?: string;
   field: string; // e.g. FLUENCY, EQUIVALENCE, EMOTION, AUTHENTICITY, METAHOPE_IMP
   /** spreadsheet files give strings/numbers; Tropos JSONL may carry structured values (ALIGNMENT, METAHOPE_ERRORS) */
   value: AnnotationValue;
@@ -137,6 +143,7 @@ export interface ImportedAdjudication {
   segmentId: string;
   system?: string;
   mrwId?: string;
+  role?: string;
   field: string;
   value: AnnotationValue;
   rationale: string;
@@ -166,7 +173,8 @@ export interface ImportedCompletion {
   annotator: string;
   /** segment externalId */
   segmentId: string;
-  scheme: "MMTE" | "METAHOPE";
+  /** SCHEME: a project that runs its own scheme (lib/schemes/scheme-runtime.ts) */
+  scheme: "MMTE" | "METAHOPE" | "SCHEME";
 }
 
 export interface ImportIssue {
