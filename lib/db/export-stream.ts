@@ -10,7 +10,8 @@ import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
 import type { Db } from "@/lib/db/client";
-import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, getScoreTables } from "@/lib/reports";
+import { AGREEMENT_FIGURE_COLUMNS, getScoreTables } from "@/lib/reports";
+import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
 import { scoreTableRows } from "@/lib/reports/report-csv";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "project"] as const;
@@ -41,9 +42,12 @@ async function* modelAgreementRows(db: Db, projectId: string): AsyncGenerator<Ta
   for (const r of await getModelAgreementRows(db, projectId)) yield r as unknown as TableRow;
 }
 
-/** Agreement figures and score tables are small (one row per statistic): computed in memory, then written like any table. */
-async function* agreementRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
-  for (const f of await getAgreementFigures(db, projectId)) yield f as unknown as TableRow;
+/**
+ * Agreement figures and score tables are small (one row per statistic): computed in memory, then written like any table.
+ * Agreement: the built-in figures, or every field's of a project running its own scheme (scheme-runtime-figures.ts).
+ */
+async function* agreementRows(db: Db, pool: Pool, projectId: string): AsyncGenerator<TableRow> {
+  for (const f of await getRuntimeAgreementFigures(db, pool, projectId)) yield f as unknown as TableRow;
 }
 const SCORE_COLUMNS = ["table", "system", "group", "column", "value", "n", "note"] as const;
 async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
@@ -57,7 +61,7 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
     return { fileName, contentType: CONTENT_TYPE.jsonl, lines: exportProjectJsonl(pool, project.id) };
   }
   let table: TableExport;
-  if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, project.id) };
+  if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
   else if (what === "scores") table = { columns: SCORE_COLUMNS, rows: scoreRows(db, project.id) };
   else if (what === "gold") table = exportGold(pool, project.id);
   else if (what === "annotations") table = exportAnnotations(pool, project.id);

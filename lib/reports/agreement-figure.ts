@@ -10,11 +10,13 @@
  * `raters` (how many annotators' values it rests on; `n` is the units) and
  * `note` (why it is missing or unstable, in words: figure-note.ts) and
  * `includes` (which annotations it rests on, in words: figure-includes.ts).
- * `exact_agreement` is a percentage (0–100), as MetaHOPE prints it.
+ * `exact_agreement` is a percentage (0–100), as MetaHOPE prints it; so is
+ * `accuracy` (scheme runtime only: an annotator's values equal to the field's
+ * gold, `annotator` named, or every annotator's pooled without one).
  */
 import { z } from "zod";
 
-export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pearson_r", "exact_agreement", "total", "fleiss_kappa"] as const;
+export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pearson_r", "exact_agreement", "total", "fleiss_kappa", "accuracy"] as const;
 export const ALPHA_LEVELS = ["nominal", "ordinal", "interval", "ratio"] as const;
 export const KAPPA_WEIGHTS = ["unweighted", "linear", "quadratic"] as const;
 export const METAHOPE_FIELDS = ["SEGS", "IMP", "RAM", "MIS", "STL", "PRF"] as const;
@@ -22,8 +24,13 @@ export const MMTE_AGREEMENT_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY", 
 export type TMetahopeField = (typeof METAHOPE_FIELDS)[number];
 export type TMmteAgreementField = (typeof MMTE_AGREEMENT_FIELDS)[number];
 
+/** The built-in presets' ids: their figures say "metahope" or "mmte"; a project's own scheme's figures say its id. */
+export const BUILT_IN_FIGURE_SCHEMES = ["metahope", "mmte"] as const;
+export type TBuiltInFigureScheme = (typeof BUILT_IN_FIGURE_SCHEMES)[number];
+
 export const ZAgreementFigure = z.object({
-  scheme: z.enum(["metahope", "mmte"]),
+  /** "metahope" or "mmte" for the built-in runtime; the scheme's id under the scheme runtime (lib/reports/scheme-agreement.ts) */
+  scheme: z.string().min(1),
   system: z.string(),
   field: z.string(),
   statistic: z.enum(AGREEMENT_STATISTICS),

@@ -41,7 +41,7 @@ export function computeAgreementFiguresOf(ix: TReportIndex, optsIn: TAgreementOp
     const ratings = mmteRatingsOf(ix, sx, fields);
     out.push(...mmteAgreementFigures(ratings, scope.systems.map((s) => s.name), scope.emailById, { fields, bootstrap: opts.bootstrap }));
   }
-  const includes = { metahope: figureIncludes("metahope", opts), mmte: figureIncludes("mmte", opts) };
+  const includes: Record<string, string> = { metahope: figureIncludes("metahope", opts), mmte: figureIncludes("mmte", opts) };
   for (const f of out) f.includes = includes[f.scheme];
   return out;
 }

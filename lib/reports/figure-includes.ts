@@ -9,12 +9,17 @@
  */
 import type { TReportFilter } from "./report-input";
 
-const SCHEME_UNITS = {
+const SCHEME_UNITS: Record<string, string> = {
   metahope: "every annotator's saved values (imported, submitted or still in progress) on the translations that annotator reviewed",
   mmte: "every annotator's saved values (imported, submitted or still in progress)",
-} as const;
+};
+/** A project's own scheme (the scheme runtime) counts what MMTE counts: every saved value. */
+const OWN_SCHEME_UNITS = SCHEME_UNITS.mmte;
 
-export function figureIncludes(scheme: keyof typeof SCHEME_UNITS, filter: TReportFilter = {}): string {
+/** `scheme`: "metahope", "mmte", or the id of a project's own scheme. */
+/** `tail`: what the figure does with adjudicated values (accuracy against adjudicated gold uses them). */
+export function figureIncludes(scheme: string, filter: TReportFilter = {}, tail = "adjudicated values not used"): string {
+  const units = Object.hasOwn(SCHEME_UNITS, scheme) ? SCHEME_UNITS[scheme] : OWN_SCHEME_UNITS;
   const where = [filter.split ? `split "${filter.split}"` : "every split", filter.systems?.length ? `systems ${filter.systems.join(", ")}` : "every system"];
-  return `${SCHEME_UNITS[scheme]}; ${where.join(", ")}; adjudicated values not used`;
+  return `${units}; ${where.join(", ")}; ${tail}`;
 }

@@ -43,6 +43,7 @@ const STAT_NAMES: Record<TAgreementFigure["statistic"], string> = {
   pearson_r: "r",
   exact_agreement: "exact agreement",
   total: "total",
+  accuracy: "accuracy",
 };
 
 /** What one unit of a field is: a translation (MMTE quality) or an MRW instance (everything else). */
@@ -90,8 +91,9 @@ export function intervalAllowed(units: number): { allowed: true } | { allowed: f
 }
 
 /** The note of one figure (see the module comment). */
-export function figureNote(f: TNoteInput): TFigureNote {
-  const unit = unitNoun(f.scheme, f.field, 1);
+/** `unitName`: what one unit is, when the scheme does not say it (a project's own scheme: "translation", "item"…). */
+export function figureNote(f: TNoteInput, unitName?: string): TFigureNote {
+  const unit = unitName ?? unitNoun(f.scheme, f.field, 1);
   if (f.statistic === "total") return { status: "ok", note: "", intervalReliable: true };
   if (f.value === null) return { status: "missing", note: explainUndefined(f.statistic, f.reason, unit, f.label), intervalReliable: false };
   const parts: string[] = [];

@@ -34,6 +34,7 @@
  * "scale"`), a choice its options, others the values observed.
  */
 import type { TAgreementFigure } from "./agreement-figure";
+import { figureNote } from "./figure-note";
 import { ratingsFigures, type TRatingsSpec } from "./ratings-figures";
 import type { TAlphaLevelName } from "./agreement-options";
 import type { Code, Ratings } from "@/lib/agreement";
@@ -52,8 +53,8 @@ export interface TSchemeValueRow {
   value: unknown;
 }
 
-/** The agreement figure with `scheme` the scheme's id (the shape's scheme list names only the built-in presets). */
-export type TSchemeAgreementFigure = Omit<TAgreementFigure, "scheme"> & { scheme: string };
+/** The agreement figure with `scheme` the scheme's id. */
+export type TSchemeAgreementFigure = TAgreementFigure;
 
 export const POOLED_SYSTEM = "all";
 
@@ -115,6 +116,14 @@ function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeV
   }
 }
 
+/** What one unit of a field is, for the figure's note ("only 3 translations: unstable"). */
+export function schemeUnitNoun(field: TSchemeField): string {
+  if (field.kind === "tags") return "token";
+  const scope = field.scope;
+  if (typeof scope !== "string") return "item";
+  return { document: "document", segment: "item", translation: "translation", mrw: "MRW", "mrw-translation": "MRW instance" }[scope];
+}
+
 function specFor(fields: TSchemeField[], level: TMeasurementLevel, matrix: Ratings): TRatingsSpec {
   const f = fields[0];
   const alphaLevels = LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1) as TAlphaLevelName[];
@@ -165,7 +174,7 @@ function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
  * in the scheme's field order; per field, the systems in name order and then
  * the pooled figures.
  */
-export function schemeAgreementFigures(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[]): TSchemeAgreementFigure[] {
+export function schemeAgreementFigures(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[], opts: { bootstrap?: TRatingsSpec["bootstrap"] } = {}): TSchemeAgreementFigure[] {
   const out: TSchemeAgreementFigure[] = [];
   const ids = [...new Set(scheme.fields.map((f) => f.id))];
   const byField = new Map<string, TSchemeValueRow[]>();
@@ -191,8 +200,16 @@ export function schemeAgreementFigures(scheme: TSchemeDefinition, rows: readonly
         const { ratings, coders } = matrixOf(group);
         if (coders.length < 2) continue;
         // ratingsFigures' base names a built-in scheme; the figures get this scheme's id below
-        const figures = ratingsFigures({ scheme: "mmte", system, field: name }, ratings, coders, specFor(fields, level, ratings));
-        for (const f of figures) out.push({ ...f, scheme: scheme.id });
+        const figures = ratingsFigures({ scheme: "mmte", system, field: name }, ratings, coders, { ...specFor(fields, level, ratings), bootstrap: opts.bootstrap });
+        const unit = schemeUnitNoun(fields[0]);
+        for (const f of figures) {
+          // the note again, naming this field's unit (ratingsFigures names the built-in ones)
+          const g: TSchemeAgreementFigure = { ...f, scheme: scheme.id };
+          delete g.note;
+          const { note } = figureNote(g, unit);
+          if (note) g.note = note;
+          out.push(g);
+        }
       }
     }
   }

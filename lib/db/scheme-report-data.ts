@@ -1,0 +1,130 @@
+/**
+ * What the reports of a project running its own scheme (the scheme runtime,
+ * lib/schemes/scheme-runtime.ts) read: every saved value of the scheme's
+ * fields, the gold values of the fields that declare `gold`, and the
+ * annotators' progress on their SCHEME assignments. The figures are computed
+ * from it by lib/reports/scheme-report.ts.
+ *
+ * What counts, as for the built-in reports (lib/reports/README.md, "What every
+ * figure includes"): every annotator's saved value, whether submitted, imported
+ * or still in progress — a draft counts as soon as it is saved. Values of a
+ * field the current scheme no longer has are not read; a value the field no
+ * longer accepts is left out by the figures.
+ *
+ * Speed: one statement per kind of row (values, item gold, adjudicated gold,
+ * progress, systems), run side by side, each a single pass over an index
+ * (Annotation(projectId, field), Adjudication(projectId, field),
+ * Assignment(projectId, …)); no statement per item or per field.
+ */
+import type { Pool } from "pg";
+import type { TSchemeValueRow } from "@/lib/reports/scheme-agreement";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
+
+export interface TSchemeReportFilter {
+  split?: "PILOT" | "TEST";
+  /** system names; values about other systems' translations are left out (values without a system stay) */
+  systems?: string[];
+}
+
+/** A gold value from the item (Segment.lists[key]): it is the gold of every unit of the segment. */
+export interface TItemGoldRow {
+  field: string;
+  segmentId: string;
+  value: unknown;
+}
+
+/** A gold value from adjudication: the gold of one unit (segment + item key). */
+export interface TAdjudicatedGoldRow {
+  field: string;
+  unit: string;
+  value: unknown;
+}
+
+/** One annotator's SCHEME assignments by status. */
+export interface TSchemeProgressRow {
+  annotator: string;
+  assigned: number;
+  done: number;
+  inProgress: number;
+  todo: number;
+  skipped: number;
+}
+
+export interface TSchemeReportData {
+  /** one row per saved value; `unit` = segmentId|itemKey, the same for every annotator's value about one thing */
+  values: TSchemeValueRow[];
+  itemGold: TItemGoldRow[];
+  adjudicatedGold: TAdjudicatedGoldRow[];
+  progress: TSchemeProgressRow[];
+  /** the project's systems by name (all of them, whatever the filter) */
+  systems: string[];
+}
+
+/** The unit key of a value: segment and item key, as stored (lib/schemes/language/value-anchor.ts). */
+export const UNIT_SEPARATOR = "|";
+export const segmentOfUnit = (unit: string) => unit.slice(0, unit.indexOf(UNIT_SEPARATOR));
+
+export async function getSchemeReportData(pool: Pool, projectId: string, definition: TSchemeDefinition, filter: TSchemeReportFilter = {}): Promise<TSchemeReportData> {
+  const fields = [...new Set(definition.fields.map((f) => f.id))];
+  const itemGold = definition.fields.flatMap((f) => (f.gold?.from === "item" ? [{ field: f.id, key: f.gold.key }] : []));
+  const adjudicated = [...new Set(definition.fields.flatMap((f) => (f.gold?.from === "adjudication" ? [f.id] : [])))];
+  const split = filter.split ?? null;
+  const systems = filter.systems?.length ? filter.systems : null;
+
+  const values = pool.query<TSchemeValueRow>(
+    `SELECT a.field, m.name AS system, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, u.email AS annotator, a.value
+     FROM "Annotation" a
+     JOIN "User" u ON u.id = a."annotatorId"
+     JOIN "Segment" s ON s.id = a."segmentId"
+     LEFT JOIN "Translation" t ON t.id = a."translationId"
+     LEFT JOIN "MtSystem" m ON m.id = t."systemId"
+     WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
+       AND ($3::text IS NULL OR s.split::text = $3)
+       AND ($4::text[] IS NULL OR a."translationId" IS NULL OR m.name = ANY($4::text[]))`,
+    [projectId, fields, split, systems],
+  );
+  const gold = itemGold.length
+    ? pool.query<TItemGoldRow>(
+        `SELECT g.field, s.id AS "segmentId", s.lists -> g.key AS value
+         FROM "Segment" s
+         CROSS JOIN unnest($2::text[], $3::text[]) AS g(field, key)
+         WHERE s."projectId" = $1 AND s.lists IS NOT NULL AND jsonb_exists(s.lists, g.key) AND jsonb_typeof(s.lists -> g.key) <> 'null'
+           AND ($4::text IS NULL OR s.split::text = $4)`,
+        [projectId, itemGold.map((g) => g.field), itemGold.map((g) => g.key), split],
+      )
+    : null;
+  const adjudications = adjudicated.length
+    ? pool.query<TAdjudicatedGoldRow>(
+        `SELECT a.field, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, a.value
+         FROM "Adjudication" a
+         JOIN "Segment" s ON s.id = a."segmentId"
+         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3)`,
+        [projectId, adjudicated, split],
+      )
+    : null;
+  const progress = pool.query<{ annotator: string; assigned: string; done: string; in_progress: string; todo: string; skipped: string }>(
+    `SELECT u.email AS annotator, count(*) AS assigned,
+            count(*) FILTER (WHERE a.status = 'DONE') AS done,
+            count(*) FILTER (WHERE a.status = 'IN_PROGRESS') AS in_progress,
+            count(*) FILTER (WHERE a.status = 'TODO') AS todo,
+            count(*) FILTER (WHERE a.status = 'SKIPPED') AS skipped
+     FROM "Assignment" a
+     JOIN "User" u ON u.id = a."annotatorId"
+     JOIN "Segment" s ON s.id = a."segmentId"
+     WHERE a."projectId" = $1 AND a.scheme = $2 AND ($3::text IS NULL OR s.split::text = $3)
+     GROUP BY u.email
+     ORDER BY u.email`,
+    [projectId, SCHEME_ASSIGNMENT, split],
+  );
+  const systemNames = pool.query<{ name: string }>(`SELECT name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`, [projectId]);
+
+  const [v, g, adj, p, sys] = await Promise.all([values, gold, adjudications, progress, systemNames]);
+  return {
+    values: v.rows,
+    itemGold: g?.rows ?? [],
+    adjudicatedGold: adj?.rows ?? [],
+    progress: p.rows.map((r) => ({ annotator: r.annotator, assigned: Number(r.assigned), done: Number(r.done), inProgress: Number(r.in_progress), todo: Number(r.todo), skipped: Number(r.skipped) })),
+    systems: sys.rows.map((r) => r.name),
+  };
+}

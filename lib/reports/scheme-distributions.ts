@@ -1,0 +1,159 @@
+/**
+ * The distribution of the annotators' values per field of a project's own
+ * scheme, per system and pooled (`system: "all"`): every annotator's value
+ * counted once, the data the agreement figures rest on. Pure.
+ *
+ * Categories per kind: a scale its steps (up to 21, else ten equal bins), a
+ * choice its options (an item-list choice the values seen), a multi its
+ * options (each chosen option counted, "(none)" for an empty set), a boolean
+ * yes/no, a number the values seen (up to 12, else ten equal bins between the
+ * smallest and the largest), tags the tag of every token, spans the label of
+ * every span, an alignment its pattern. Vectors, texts and edits have no
+ * categories (`categories` empty; `values` still counts them). A value the
+ * field does not accept is left out.
+ */
+import { POOLED_SYSTEM, type TSchemeValueRow } from "./scheme-agreement";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import { valueLabelText } from "@/lib/schemes/language/scheme-option";
+import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+
+export interface TSchemeDistribution {
+  field: string;
+  system: string;
+  /** category keys, in order */
+  categories: string[];
+  /** what the reader sees for each category (option labels, "3 neutral", bins "0–10") */
+  names: string[];
+  counts: number[];
+  /** annotator values counted */
+  values: number;
+  units: number;
+  raters: number;
+}
+
+const MAX_SCALE_STEPS = 21;
+const MAX_NUMBER_VALUES = 12;
+const BINS = 10;
+
+const num = (x: number) => String(Number(x.toPrecision(12)));
+
+interface TBinning {
+  lo: number;
+  hi: number;
+}
+const binNames = ({ lo, hi }: TBinning) => Array.from({ length: BINS }, (_, i) => `${num(lo + ((hi - lo) * i) / BINS)}–${num(lo + ((hi - lo) * (i + 1)) / BINS)}`);
+const binOf = ({ lo, hi }: TBinning, v: number) => (hi === lo ? 0 : Math.min(BINS - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * BINS))));
+
+/** The category keys one value contributes (several for multi, tags, spans). */
+function keysOf(field: TSchemeField, v: unknown, bins: TBinning | null): string[] {
+  switch (field.kind) {
+    case "scale":
+    case "number":
+      return [bins ? String(binOf(bins, v as number)) : num(v as number)];
+    case "choice":
+      return [String(v)];
+    case "multi":
+      return (v as unknown[]).length === 0 ? ["(none)"] : (v as unknown[]).map(String);
+    case "boolean":
+      return [String(v)];
+    case "tags":
+      return (v as (string | null)[]).map((t) => t ?? "O");
+    case "spans":
+      return (v as { label?: unknown }[]).map((s) => String(s.label ?? "(no label)"));
+    case "alignment":
+      return [String((v as { pattern: unknown }).pattern)];
+    default:
+      return [];
+  }
+}
+
+/** Declared categories (keys and names) of a field, or null when they come from the values seen. */
+function declared(field: TSchemeField): { keys: string[]; names: string[] } | null {
+  switch (field.kind) {
+    case "scale": {
+      const steps = Math.round((field.max - field.min) / field.step);
+      if (steps + 1 > MAX_SCALE_STEPS) return { keys: Array.from({ length: BINS }, (_, i) => String(i)), names: binNames({ lo: field.min, hi: field.max }) };
+      const keys = Array.from({ length: steps + 1 }, (_, i) => num(field.min + i * field.step));
+      const labels = field.labels ?? {};
+      return { keys, names: keys.map((k) => (labels[k] ? `${k} ${valueLabelText(labels[k])}` : k)) };
+    }
+    case "choice":
+    case "multi": {
+      if (!field.options) return null;
+      const keys = field.options.map((o) => String(o.value));
+      const names = field.options.map((o) => o.label ?? String(o.value));
+      return field.kind === "multi" ? { keys: [...keys, "(none)"], names: [...names, "(none)"] } : { keys, names };
+    }
+    case "boolean":
+      return { keys: ["true", "false"], names: ["yes", "no"] };
+    case "tags": {
+      const keys = ["O"];
+      for (const t of field.tags) {
+        const v = String(t.value);
+        if (field.bio) keys.push(`B-${v}`, `I-${v}`);
+        else keys.push(v);
+      }
+      return { keys, names: keys };
+    }
+    case "spans":
+      return { keys: field.labels.map((l) => String(l.value)), names: field.labels.map((l) => l.label ?? String(l.value)) };
+    default:
+      return null;
+  }
+}
+
+export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[]): TSchemeDistribution[] {
+  const first = new Map<string, TSchemeField>();
+  for (const f of scheme.fields) if (!first.has(f.id)) first.set(f.id, f);
+  const byField = new Map<string, TSchemeValueRow[]>();
+  for (const r of rows) {
+    const f = first.get(r.field);
+    if (!f) continue;
+    if (!scheme.fields.some((g) => g.id === r.field && validateSchemeValue(g, r.value, undefined, { withoutItem: true }).ok)) continue;
+    let list = byField.get(r.field);
+    if (!list) byField.set(r.field, (list = []));
+    list.push(r);
+  }
+  const out: TSchemeDistribution[] = [];
+  for (const [id, field] of first) {
+    const mine = byField.get(id);
+    if (!mine?.length) continue;
+    let bins: TBinning | null = null;
+    if (field.kind === "scale" && Math.round((field.max - field.min) / field.step) + 1 > MAX_SCALE_STEPS) bins = { lo: field.min, hi: field.max };
+    let cats = declared(field);
+    if (field.kind === "number") {
+      const seen = [...new Set(mine.map((r) => r.value as number))].sort((a, b) => a - b);
+      if (seen.length > MAX_NUMBER_VALUES) {
+        bins = { lo: seen[0], hi: seen[seen.length - 1] };
+        cats = { keys: Array.from({ length: BINS }, (_, i) => String(i)), names: binNames(bins) };
+      } else cats = { keys: seen.map(num), names: seen.map(num) };
+    }
+    const hasCategories = !["vector", "text", "edit"].includes(field.kind);
+    const systems = [...new Set(mine.map((r) => r.system).filter((s): s is string => s !== null))].sort();
+    for (const system of [...systems, POOLED_SYSTEM]) {
+      const group = system === POOLED_SYSTEM ? mine : mine.filter((r) => r.system === system);
+      const counts = new Map<string, number>();
+      for (const r of group) for (const k of keysOf(field, r.value, bins)) counts.set(k, (counts.get(k) ?? 0) + 1);
+      let keys = cats?.keys ?? [];
+      let names = cats?.names ?? [];
+      if (hasCategories) {
+        // values seen outside the declared categories (an item-list choice, an option removed later) come last
+        const extra = [...counts.keys()].filter((k) => !keys.includes(k)).sort();
+        keys = [...keys, ...extra];
+        names = [...names, ...extra];
+      }
+      out.push({
+        field: id,
+        system,
+        categories: keys,
+        names,
+        counts: keys.map((k) => counts.get(k) ?? 0),
+        values: group.length,
+        units: new Set(group.map((r) => r.unit)).size,
+        raters: new Set(group.map((r) => r.annotator)).size,
+      });
+    }
+  }
+  return out;
+}

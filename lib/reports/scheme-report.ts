@@ -1,0 +1,128 @@
+/**
+ * The report of a project running its own scheme (the scheme runtime): agreement
+ * for every field from its measurement level (scheme-agreement.ts), accuracy
+ * against gold for fields that declare it (scheme-gold.ts), the distribution of
+ * values per field (scheme-distributions.ts) and the annotators' progress, each
+ * figure with its `includes` sentence (figure-includes.ts). `buildSchemeReport`
+ * is pure; `getSchemeReport` reads the project first (lib/db/scheme-report-data.ts).
+ *
+ * Computed on request, one pass over the values: the built-in runtime's report
+ * cache (lib/db/report-data-cache.ts) holds MMTE/MetaHOPE rows only. The report
+ * names the scheme version it was computed under.
+ */
+import type { Pool } from "pg";
+import type { TAgreementFigure } from "./agreement-figure";
+import { ZAgreementOptions, type TAgreementOptions } from "./agreement-options";
+import { figureIncludes } from "./figure-includes";
+import { schemeAgreementFigures } from "./scheme-agreement";
+import { schemeDistributions, type TSchemeDistribution } from "./scheme-distributions";
+import { schemeAccuracyFigures, type TSchemeGold } from "./scheme-gold";
+import { getSchemeReportData, type TSchemeProgressRow, type TSchemeReportData, type TSchemeReportFilter } from "@/lib/db/scheme-report-data";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { scopeName } from "@/lib/schemes/language/scheme-scope";
+import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
+
+export interface TSchemeFieldInfo {
+  id: string;
+  label: string;
+  kind: string;
+  scope: string;
+  /** the level agreement uses; null for text and edits */
+  level: string | null;
+  /** where its gold comes from, in words; null without gold */
+  gold: string | null;
+  /** why the field has no agreement figures, in words; null when it has them */
+  noAgreement: string | null;
+}
+
+export interface TSchemeReport {
+  scheme: { id: string; name: string; version: number };
+  filter: TSchemeReportFilter;
+  fields: TSchemeFieldInfo[];
+  /** agreement figures, then accuracy figures, each with `includes` */
+  figures: TAgreementFigure[];
+  distributions: TSchemeDistribution[];
+  progress: TSchemeProgressRow[];
+  systems: string[];
+  /** the `includes` sentence of the agreement figures and distributions, and of each field's accuracy */
+  includes: { agreement: string; accuracy: Record<string, string> };
+}
+
+function noAgreementReason(kind: string, level: string | null): string | null {
+  if (kind === "spans") return "spans need a unitising α: not computed here (see the distribution of labels)";
+  if (level === null) return `${kind} values have no measurement level (compared by edit distance, not by α)`;
+  return null;
+}
+
+function goldWords(g: TSchemeDefinition["fields"][number]["gold"]): string | null {
+  if (!g) return null;
+  return g.from === "item" ? `the item's "${g.key}" value` : "the adjudicated value";
+}
+
+function goldMaps(data: Pick<TSchemeReportData, "itemGold" | "adjudicatedGold">): TSchemeGold {
+  const byUnit = new Map<string, Map<string, unknown>>();
+  const bySegment = new Map<string, Map<string, unknown>>();
+  for (const r of data.adjudicatedGold) {
+    let m = byUnit.get(r.field);
+    if (!m) byUnit.set(r.field, (m = new Map()));
+    m.set(r.unit, r.value);
+  }
+  for (const r of data.itemGold) {
+    let m = bySegment.get(r.field);
+    if (!m) bySegment.set(r.field, (m = new Map()));
+    m.set(r.segmentId, r.value);
+  }
+  return { byUnit, bySegment };
+}
+
+export function buildSchemeReport(
+  runtime: { version: number; definition: TSchemeDefinition },
+  data: TSchemeReportData,
+  filter: TSchemeReportFilter = {},
+  optsIn: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
+): TSchemeReport {
+  const def = runtime.definition;
+  const opts = ZAgreementOptions.parse(optsIn);
+  const fields: TSchemeFieldInfo[] = [];
+  for (const f of def.fields) {
+    if (fields.some((x) => x.id === f.id)) continue;
+    const level = measurementLevelOf(f);
+    fields.push({ id: f.id, label: f.label, kind: f.kind, scope: scopeName(f.scope), level, gold: goldWords(f.gold), noAgreement: noAgreementReason(f.kind, level) });
+  }
+  // a vector's figures are named `field.dimension`: `fields` filters by the field id
+  const wanted = (name: string) => !opts.fields?.length || opts.fields.includes(name) || opts.fields.includes(name.split(".")[0]);
+  const agreementIncludes = figureIncludes(def.id, filter);
+  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap }).filter((f) => wanted(f.field));
+  for (const f of agreement) f.includes = agreementIncludes;
+  const accuracyIncludes: Record<string, string> = {};
+  for (const f of fields) if (f.gold) accuracyIncludes[f.id] = figureIncludes(def.id, filter, `gold: ${f.gold}`);
+  const accuracy = schemeAccuracyFigures(def, data.values, goldMaps(data)).filter((f) => wanted(f.field));
+  for (const f of accuracy) f.includes = accuracyIncludes[f.field];
+  return {
+    scheme: { id: def.id, name: def.name, version: runtime.version },
+    filter,
+    fields,
+    figures: [...agreement, ...accuracy],
+    distributions: schemeDistributions(def, data.values).filter((d) => wanted(d.field)),
+    progress: data.progress,
+    systems: data.systems,
+    includes: { agreement: agreementIncludes, accuracy: accuracyIncludes },
+  };
+}
+
+/** The report of a scheme-runtime project, read now. */
+export async function getSchemeReport(
+  pool: Pool,
+  projectId: string,
+  runtime: { version: number; definition: TSchemeDefinition },
+  filter: TSchemeReportFilter = {},
+  opts: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
+): Promise<TSchemeReport> {
+  return buildSchemeReport(runtime, await getSchemeReportData(pool, projectId, runtime.definition, filter), filter, opts);
+}
+
+/** The α levels a field's figures carry (its level and every level below it), for table headers. */
+export function alphaLevelsOf(level: string | null): string[] {
+  const i = MEASUREMENT_LEVELS.indexOf(level as (typeof MEASUREMENT_LEVELS)[number]);
+  return i < 0 ? [] : MEASUREMENT_LEVELS.slice(0, i + 1);
+}
