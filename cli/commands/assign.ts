@@ -1,7 +1,10 @@
-// tropos assign --project <slug> --per-item 3 [--split test] [--scheme MMTE|METAHOPE] [--annotators a@x,b@y] [--no-shuffle]
+// tropos assign --project <slug> --per-item 3 [--split test] [--scheme MMTE|METAHOPE|SCHEME] [--annotators a@x,b@y] [--no-shuffle]
 import { z } from "zod";
 import { createAssignments } from "@/lib/db/assignments";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { assignmentSchemeFor } from "@/lib/schemes/assignment-scheme";
+import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
@@ -14,14 +17,15 @@ assignments count: running it again only fills what is missing.
   --annotators  emails; default: every member with the ANNOTATOR role. Listed users who are
                 not annotators of the project get the ANNOTATOR role.
   --split       only items of that split
-  --scheme      MMTE (default) or METAHOPE
+  --scheme      MMTE (default) or METAHOPE; a project that runs its own scheme needs none
+                (its assignments are per item for the whole scheme: SCHEME)
   --no-shuffle  corpus order instead of a stable per-annotator shuffle (default: the project setting)`;
 
 const ZArgs = z.object({
   project: z.string({ error: "is required" }).min(1),
   "per-item": z.coerce.number({ error: "is required" }).int().min(1).max(50),
   split: z.enum(["pilot", "test", "PILOT", "TEST"]).optional(),
-  scheme: z.enum(["MMTE", "METAHOPE", "mmte", "metahope"]).default("MMTE"),
+  scheme: z.enum(["MMTE", "METAHOPE", "SCHEME", "mmte", "metahope", "scheme"]).optional(),
   annotators: z.string().optional(),
   "no-shuffle": z.boolean().default(false),
   _: z.array(z.string()).max(0),
@@ -37,6 +41,9 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
   }
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
+    const choice = assignmentSchemeFor(await getProjectRuntime(ctx.db, project.id), a.scheme?.toUpperCase() as TAssignmentScheme | undefined, "MMTE");
+    if (!choice.ok) throw new CliError(choice.message, 2);
+    const scheme = choice.scheme;
     let annotatorIds: string[];
     if (a.annotators) {
       const emails = [...new Set(a.annotators.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))];
@@ -55,11 +62,11 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
         projectId: project.id,
         annotatorIds,
         perItem: a["per-item"],
-        scheme: a.scheme.toUpperCase() as "MMTE" | "METAHOPE",
+        scheme,
         split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : undefined,
         shuffle,
       });
-      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators, ${a.scheme.toUpperCase()}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
+      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators, ${scheme}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
     } catch (e) {
       throw new CliError((e as Error).message, 1);
     }

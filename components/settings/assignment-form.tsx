@@ -14,12 +14,18 @@ export interface AnnotatorOption {
 
 const SCHEME_LABELS = { MMTE: "MMTE", METAHOPE: "MetaHOPE" } as const;
 
+/** The project's own scheme (scheme runtime): assignments are per item for the whole scheme, no choice to make. */
+export interface OwnSchemeOption {
+  name: string;
+  version: number;
+}
+
 /**
  * k annotators per item, per scheme, optionally per split; existing assignments are kept and counted.
  * Offers only the schemes the project has switched on (the first is the default) and pre-selects only
  * real members: the accounts imports created hold imported work, not people to send new items to.
  */
-export function AssignmentForm({ slug, annotators, schemes, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; schemes: readonly ("MMTE" | "METAHOPE")[]; shuffleDefault: boolean }) {
+export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; schemes: readonly ("MMTE" | "METAHOPE")[]; ownScheme?: OwnSchemeOption | null; shuffleDefault: boolean }) {
   const people = annotators.filter((a) => !a.imported);
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -33,7 +39,7 @@ export function AssignmentForm({ slug, annotators, schemes, shuffleDefault }: { 
       const res = await createAssignmentsAction({
         slug,
         perItem: Number(f.get("perItem")),
-        scheme: String(f.get("scheme")) as "MMTE" | "METAHOPE",
+        scheme: ownScheme ? "SCHEME" : (String(f.get("scheme")) as "MMTE" | "METAHOPE"),
         split: split === "ALL" ? undefined : (split as "PILOT" | "TEST"),
         annotatorIds: f.getAll("annotator").map(String),
         shuffle: f.get("shuffle") === "on",
@@ -55,11 +61,15 @@ export function AssignmentForm({ slug, annotators, schemes, shuffleDefault }: { 
         <form onSubmit={onSubmit} className="mt-3 space-y-3">
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <label className="text-sm">Annotators per item<input name="perItem" type="number" min={1} max={50} defaultValue={Math.max(1, Math.min(3, people.length))} required className={inputClass} /></label>
-            <label className="text-sm">Scheme
-              <select name="scheme" defaultValue={schemes[0]} className={inputClass}>
-                {schemes.map((s) => <option key={s} value={s}>{SCHEME_LABELS[s]}</option>)}
-              </select>
-            </label>
+            {ownScheme ? (
+              <p className="text-sm" data-testid="assign-own-scheme">Scheme<span className="mt-1 block text-slate-700">{ownScheme.name} (version {ownScheme.version}), every field</span></p>
+            ) : (
+              <label className="text-sm">Scheme
+                <select name="scheme" defaultValue={schemes[0]} className={inputClass}>
+                  {schemes.map((s) => <option key={s} value={s}>{SCHEME_LABELS[s]}</option>)}
+                </select>
+              </label>
+            )}
             <label className="text-sm">Items
               <select name="split" defaultValue="ALL" className={inputClass}>
                 <option value="ALL">all segments</option>

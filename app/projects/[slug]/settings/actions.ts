@@ -4,15 +4,14 @@
 // on the authorised project.
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { createAssignments } from "@/lib/db/assignments";
 import { getDb } from "@/lib/db/client";
 import { setActivePos } from "@/lib/db/mrw-active-pos";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { ZSplitInput, createSplit } from "@/lib/db/splits";
 import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
-import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig, parseSchemeConfig } from "@/lib/schemes/scheme-config";
-import { projectSchemes } from "@/lib/workspace/project-schemes";
+import { ZSchemeConfig, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { createProjectAssignments } from "@/lib/db/project-assignments";
 
 const ZSlug = z.object({ slug: z.string().min(1) });
 
@@ -25,32 +24,17 @@ export const createSplitAction = projectAction("project.manage", ZSlug.extend(ZS
 
 const ZAssignInput = ZSlug.extend({
   perItem: z.coerce.number().int().min(1).max(50),
-  scheme: z.enum(["MMTE", "METAHOPE"]),
+  /** absent (or SCHEME) for a project that runs its own scheme */
+  scheme: z.enum(["MMTE", "METAHOPE", "SCHEME"]).optional(),
   split: z.enum(["PILOT", "TEST"]).optional(),
   annotatorIds: z.array(z.string().min(1)).min(1, "choose at least one annotator").max(500),
   shuffle: z.boolean().default(true),
 });
 
 export const createAssignmentsAction = projectAction("project.manage", ZAssignInput, async (input, access) => {
-  const db = getDb();
-  // a scheme the project has switched off would give annotators item pages with nothing to do
-  const cfg = parseSchemeConfig(access.project.schemeConfig);
-  const schemes = projectSchemes(cfg.ok ? cfg.config : DEFAULT_SCHEME_CONFIG);
-  if (!schemes.includes(input.scheme)) {
-    throw new AppError("BAD_REQUEST", `This project does not use ${input.scheme === "METAHOPE" ? "MetaHOPE" : "MMTE"}: assign ${schemes.map((s) => (s === "METAHOPE" ? "MetaHOPE" : "MMTE")).join(" or ")}.`);
-  }
-  // only annotators of this project can be assigned (an id from elsewhere is refused, not created)
-  const members = await db.projectMember.findMany({ where: { projectId: access.project.id, role: "ANNOTATOR", userId: { in: input.annotatorIds } }, select: { userId: true } });
-  if (members.length !== new Set(input.annotatorIds).size) throw new AppError("NOT_FOUND", "Some of the chosen people are not annotators of this project.");
-  const created = await createAssignments(db, {
-    projectId: access.project.id,
-    annotatorIds: members.map((m) => m.userId),
-    perItem: input.perItem,
-    scheme: input.scheme,
-    split: input.split,
-    shuffle: input.shuffle,
-  });
-  revalidatePath(`/projects/${input.slug}`, "layout");
+  const { slug, ...rest } = input;
+  const { created } = await createProjectAssignments(getDb(), access.project, rest);
+  revalidatePath(`/projects/${slug}`, "layout");
   return { created };
 });
 

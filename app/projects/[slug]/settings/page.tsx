@@ -10,6 +10,7 @@ import { AssignmentForm } from "@/components/settings/assignment-form";
 import { ActivePosForm } from "@/components/settings/active-pos-form";
 import { SchemeConfigForm } from "@/components/settings/scheme-config-form";
 import { projectSchemes } from "@/lib/workspace/project-schemes";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 export const dynamic = "force-dynamic";
@@ -20,12 +21,13 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   const projectId = access.project.id;
   const db = getDb();
   const pool = getPgPool();
-  const [split, posCounts, activePos, members, loads] = await Promise.all([
+  const [split, posCounts, activePos, members, loads, runtime] = await Promise.all([
     getSplitCounts(pool, projectId),
     getPosCounts(pool, projectId),
     getActivePos(pool, projectId),
     db.projectMember.findMany({ where: { projectId, role: "ANNOTATOR" }, select: { user: { select: { id: true, email: true } } }, orderBy: { user: { email: "asc" } } }),
     db.assignment.groupBy({ by: ["annotatorId"], where: { projectId }, _count: { _all: true } }),
+    getProjectRuntime(db, projectId),
   ]);
   const load = new Map(loads.map((l) => [l.annotatorId, l._count._all]));
   const cfg = parseSchemeConfig(access.project.schemeConfig);
@@ -44,6 +46,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         slug={slug}
         shuffleDefault={config.shuffleItems}
         schemes={projectSchemes(config)}
+        ownScheme={runtime.kind === "scheme" ? { name: runtime.definition.name, version: runtime.version } : null}
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />

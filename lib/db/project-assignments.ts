@@ -1,0 +1,45 @@
+// Settings → Assignments: new assignments of a project, with the Assignment.scheme its runtime
+// takes (lib/schemes/assignment-scheme.ts: SCHEME for a project that runs its own scheme, the
+// switched-on MMTE/MetaHOPE otherwise) and only the project's annotators. The server action is a
+// thin shell around this, so the rules are tested against the database without a session.
+import type { Db } from "@/lib/db/client";
+import { createAssignments } from "@/lib/db/assignments";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { AppError } from "@/lib/errors";
+import { assignmentSchemeFor } from "@/lib/schemes/assignment-scheme";
+import { DEFAULT_SCHEME_CONFIG, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
+import { projectSchemes } from "@/lib/workspace/project-schemes";
+
+export interface TProjectAssignmentsInput {
+  perItem: number;
+  /** absent: the project's default (SCHEME under its own scheme, else its first switched-on scheme) */
+  scheme?: TAssignmentScheme;
+  split?: "PILOT" | "TEST";
+  annotatorIds: string[];
+  shuffle: boolean;
+}
+
+export async function createProjectAssignments(db: Db, project: { id: string; schemeConfig: unknown }, input: TProjectAssignmentsInput): Promise<{ created: number; scheme: TAssignmentScheme }> {
+  // a scheme the project has switched off would give annotators item pages with nothing to do
+  const cfg = parseSchemeConfig(project.schemeConfig);
+  const schemes = projectSchemes(cfg.ok ? cfg.config : DEFAULT_SCHEME_CONFIG);
+  const choice = assignmentSchemeFor(await getProjectRuntime(db, project.id), input.scheme, schemes[0] ?? "MMTE");
+  if (!choice.ok) throw new AppError("BAD_REQUEST", choice.message, { field: "scheme" });
+  const scheme = choice.scheme;
+  if (scheme !== "SCHEME" && !schemes.includes(scheme)) {
+    throw new AppError("BAD_REQUEST", `This project does not use ${scheme === "METAHOPE" ? "MetaHOPE" : "MMTE"}: assign ${schemes.map((s) => (s === "METAHOPE" ? "MetaHOPE" : "MMTE")).join(" or ")}.`);
+  }
+  // only annotators of this project can be assigned (an id from elsewhere is refused, not created)
+  const members = await db.projectMember.findMany({ where: { projectId: project.id, role: "ANNOTATOR", userId: { in: input.annotatorIds } }, select: { userId: true } });
+  if (members.length !== new Set(input.annotatorIds).size) throw new AppError("NOT_FOUND", "Some of the chosen people are not annotators of this project.");
+  const created = await createAssignments(db, {
+    projectId: project.id,
+    annotatorIds: members.map((m) => m.userId),
+    perItem: input.perItem,
+    scheme,
+    split: input.split,
+    shuffle: input.shuffle,
+  });
+  return { created, scheme };
+}
