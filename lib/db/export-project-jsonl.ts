@@ -19,6 +19,7 @@ import {
   ZJsonlSegment,
   ZJsonlTranslation,
 } from "@/lib/import/jsonl-schema";
+import { roleItemKey } from "@/lib/schemes/language/value-anchor";
 
 /** null → absent, so optional keys are omitted rather than written as null (the schema refuses null). */
 function opt<K extends string, V>(key: K, v: V | null | undefined): Partial<Record<K, V>> {
@@ -26,6 +27,9 @@ function opt<K extends string, V>(key: K, v: V | null | undefined): Partial<Reco
 }
 const lower = (s: string | null) => (s ? (s.toLowerCase() as "pilot" | "test") : null);
 const line = (rec: unknown) => `${JSON.stringify(rec)}\n`;
+const ROLE_PREFIX = roleItemKey("");
+/** The role of a value anchored to an item text (item key "role:<id>", a project's own scheme); null otherwise. */
+const roleOf = (itemKey: string) => (itemKey.startsWith(ROLE_PREFIX) ? itemKey.slice(ROLE_PREFIX.length) : null);
 
 export function exportProjectJsonl(pool: Pool, projectId: string): AsyncGenerator<string> {
   return withExportSession(pool, (s) => projectLines(s, projectId));
@@ -50,8 +54,8 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
   ))
     yield line(ZJsonlAlignment.parse({ type: "alignment", segmentId: r.seg, mrwId: r.mrw, system: r.system, spans: r.spans, pattern: r.pattern }));
 
-  for await (const r of s.rows<{ seg: string; email: string; system: string | null; mrw: string | null; field: string; value: unknown }>(
-    `SELECT s."externalId" AS seg, u.email, sys.name AS system, m."externalId" AS mrw, a.field, a.value
+  for await (const r of s.rows<{ seg: string; email: string; system: string | null; mrw: string | null; itemKey: string; field: string; value: unknown }>(
+    `SELECT s."externalId" AS seg, u.email, sys.name AS system, m."externalId" AS mrw, a."itemKey", a.field, a.value
      FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
      LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
      LEFT JOIN "Mrw" m ON m.id = a."mrwId"
@@ -59,7 +63,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
     [projectId],
   ))
     yield line(
-      ZJsonlAnnotation.parse({ type: "annotation", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), ...opt("mrwId", r.mrw), field: r.field, value: r.value }),
+      ZJsonlAnnotation.parse({ type: "annotation", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), ...opt("mrwId", r.mrw), ...opt("role", roleOf(r.itemKey)), field: r.field, value: r.value }),
     );
 
   for await (const r of s.rows<{ seg: string; email: string; system: string; mrw: string | null; category: string; severity: Severity; start: number; end: number; comment: string | null }>(
@@ -94,8 +98,8 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
   ))
     yield line(ZJsonlPostEdit.parse({ type: "postEdit", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), text: r.text, kind: r.kind, language: r.language }));
 
-  for await (const r of s.rows<{ seg: string; system: string | null; mrw: string | null; field: string; value: unknown; rationale: string; email: string | null; automatic: boolean }>(
-    `SELECT s."externalId" AS seg, sys.name AS system, m."externalId" AS mrw, a.field, a.value, a.rationale, u.email, a.automatic
+  for await (const r of s.rows<{ seg: string; system: string | null; mrw: string | null; itemKey: string; field: string; value: unknown; rationale: string; email: string | null; automatic: boolean }>(
+    `SELECT s."externalId" AS seg, sys.name AS system, m."externalId" AS mrw, a."itemKey", a.field, a.value, a.rationale, u.email, a.automatic
      FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
      LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
      LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
@@ -108,6 +112,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
         segmentId: r.seg,
         ...opt("system", r.system),
         ...opt("mrwId", r.mrw),
+        ...opt("role", roleOf(r.itemKey)),
         field: r.field,
         value: r.value,
         rationale: r.rationale,
@@ -148,11 +153,13 @@ async function* corpusLines(s: ExportSession, projectId: string): AsyncGenerator
   for await (const r of s.rows<{
     docExt: string; title: string | null; docLang: string; genre: string | null; docSplit: string | null;
     segExt: string | null; index: number; text: string; segLang: string; segSplit: string | null; segMeta: boolean;
+    texts: Record<string, string> | null; lists: Record<string, unknown> | null;
     mrwExt: string | null; spans: { start: number; end: number }[]; token: string; lemma: string | null; rawPos: string | null; pos: string;
     mtype: string | null; subtype: string | null; deliberate: boolean | null; gloss: string | null; active: boolean; mrwMeta: boolean;
   }>(
     `SELECT d."externalId" AS "docExt", d.title, d.language AS "docLang", d.genre, d.split::text AS "docSplit",
             s."externalId" AS "segExt", s.index, s.text, s.language AS "segLang", s.split::text AS "segSplit", s.metaphorical AS "segMeta",
+            s.texts, s.lists,
             m."externalId" AS "mrwExt", m.spans, m.token, m.lemma, m."rawPos", m.pos::text AS pos, m.type AS mtype, m.subtype,
             m.deliberate, m.gloss, m.active, m.metaphorical AS "mrwMeta"
      FROM "Document" d LEFT JOIN "Segment" s ON s."documentId" = d.id LEFT JOIN "Mrw" m ON m."segmentId" = s.id
@@ -168,7 +175,7 @@ async function* corpusLines(s: ExportSession, projectId: string): AsyncGenerator
     if (r.segExt !== seg) {
       seg = r.segExt;
       yield line(
-        ZJsonlSegment.parse({ type: "segment", documentId: r.docExt, externalId: r.segExt, index: r.index, text: r.text, language: r.segLang, ...opt("split", lower(r.segSplit)), metaphorical: r.segMeta }),
+        ZJsonlSegment.parse({ type: "segment", documentId: r.docExt, externalId: r.segExt, index: r.index, text: r.text, language: r.segLang, ...opt("split", lower(r.segSplit)), metaphorical: r.segMeta, ...opt("texts", r.texts), ...opt("lists", r.lists) }),
       );
     }
     if (r.mrwExt === null) continue;

@@ -2,7 +2,7 @@
 // picks the streaming reader for `what`, the serialiser for `format`, and names the file.
 import type { Pool } from "pg";
 import { z } from "zod";
-import { exportAdjudicated, exportAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
+import { exportAdjudicated, exportAnnotations, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
@@ -13,6 +13,8 @@ import type { Db } from "@/lib/db/client";
 import { AGREEMENT_FIGURE_COLUMNS, getScoreTables } from "@/lib/reports";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
 import { scoreTableRows } from "@/lib/reports/report-csv";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
@@ -54,17 +56,27 @@ async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
   for (const r of scoreTableRows(await getScoreTables(db, projectId))) yield Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]]));
 }
 
+/**
+ * The annotations table: long (one row per value) for a built-in project, as it always was; wide
+ * (one column per field, one row per annotator × unit) for a project that runs its own scheme.
+ */
+async function* annotationLines(pool: Pool, db: Db, projectId: string, format: TExportFormat): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId);
+  yield* tableLines(table.columns, table.rows, format);
+}
+
 export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat): ExportFile {
   const fileName = `${project.slug}-${what}.${format}`;
   if (what === "project") {
     if (format !== "jsonl") throw new AppError("BAD_REQUEST", "The full project export is Tropos JSONL: use --format jsonl.");
     return { fileName, contentType: CONTENT_TYPE.jsonl, lines: exportProjectJsonl(pool, project.id) };
   }
+  if (what === "annotations") return { fileName, contentType: CONTENT_TYPE[format], lines: annotationLines(pool, db, project.id, format) };
   let table: TableExport;
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
   else if (what === "scores") table = { columns: SCORE_COLUMNS, rows: scoreRows(db, project.id) };
   else if (what === "gold") table = exportGold(pool, project.id);
-  else if (what === "annotations") table = exportAnnotations(pool, project.id);
   else if (what === "adjudicated") table = exportAdjudicated(pool, project.id);
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };

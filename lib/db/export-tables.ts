@@ -63,6 +63,47 @@ export function exportAnnotations(pool: Pool, projectId: string): TableExport {
   };
 }
 
+/** The unit columns of the annotations table of a project that runs its own scheme, before one column per field. */
+export const SCHEME_UNIT_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "annotator_id", "annotator"] as const;
+
+/** A field's column: its id, unless a unit column has that name (then `field:<id>`). */
+export function schemeFieldColumn(fieldId: string): string {
+  return (SCHEME_UNIT_COLUMNS as readonly string[]).includes(fieldId) ? `field:${fieldId}` : fieldId;
+}
+
+/**
+ * The annotations of a project that runs its own scheme, wide: one row per annotator × unit (the
+ * segment, a translation, an MRW, an item text by role, the document: `unit` names which) with one
+ * column per field of the scheme, in scheme order, empty where the field is not of that unit or has
+ * no value. Structured values (multi, spans, vectors …) are written as their JSON text by the
+ * serialiser. Values of fields the scheme no longer has are left out (the JSONL export keeps them).
+ */
+export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds: readonly string[]): TableExport {
+  const columns = [...SCHEME_UNIT_COLUMNS, ...fieldIds.map(schemeFieldColumn)];
+  return {
+    columns,
+    rows: withExportSession(pool, async function* (s) {
+      for await (const r of s.rows<TableRow & { item_key: string; mrw: string | null; system: string | null; values: Record<string, unknown> }>(
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token,
+                a."itemKey" AS item_key, a."annotatorId" AS annotator_id, u.email AS annotator, jsonb_object_agg(a.field, a.value) AS values
+         FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
+         LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
+         LEFT JOIN "Mrw" m ON m.id = a."mrwId"
+         WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
+         GROUP BY d."position", d."externalId", s."index", s."externalId", sys.name, m.start, m."externalId", m.token, a."itemKey", a."annotatorId", u.email
+         ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", u.email`,
+        [projectId, [...fieldIds]],
+      )) {
+        const role = r.item_key.startsWith("role:") ? r.item_key.slice("role:".length) : null;
+        const unit = r.item_key === "document" ? "document" : role ? "role" : r.system && r.mrw ? "mrw-translation" : r.system ? "translation" : r.mrw ? "mrw" : "segment";
+        const row: TableRow = { doc: r.doc, segment: r.segment, system: r.system, mrw: r.mrw, mrw_token: r.mrw_token, role, unit, annotator_id: r.annotator_id, annotator: r.annotator };
+        for (const id of fieldIds) row[schemeFieldColumn(id)] = r.values[id] ?? null;
+        yield row;
+      }
+    }),
+  };
+}
+
 export const ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
 
 export function exportAdjudicated(pool: Pool, projectId: string): TableExport {
