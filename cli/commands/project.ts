@@ -9,15 +9,17 @@ import { parseCommandArgs } from "../cli-args";
 import { withDatabase, type CliIo } from "../cli-context";
 import { CliError, usageError } from "../cli-error";
 import { readSchemeFile } from "./scheme";
+import { BUILT_IN_PRESETS, findBuiltInPreset } from "@/lib/schemes/presets/built-in-presets";
 
 export const PROJECT_HELP = `Usage:
-  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy] [--scheme mmte|metahope|both|FILE] [--manager EMAIL]
+  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy] [--scheme mmte|metahope|both|emos|FILE] [--manager EMAIL]
   tropos project list [--json]
 
 create: a new, empty project. --scheme picks the annotation parts that are switched on
         (mmte: MMTE quality, per-MRW criteria and post-edits; metahope: alignment and error spans;
-        both), or names a scheme file (JSON or YAML, see \`tropos scheme validate\`) that becomes
-        the project's scheme version 1. --manager gives an existing user the MANAGER role in it.
+        both), or names a preset written in the scheme language (emos: \`tropos scheme list\`)
+        or a scheme file (JSON or YAML, see \`tropos scheme validate\`) that becomes the
+        project's scheme version 1. --manager gives an existing user the MANAGER role in it.
 list:   every project with its languages and corpus size.`;
 
 // the same slug and language rules as the browser's wizard (lib/projects/new-project-input.ts)
@@ -48,11 +50,17 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
     }
     const slug = a._[0];
     const preset = ZSchemePreset.safeParse(a.scheme);
-    // not a preset: a scheme file, checked before the database is touched
-    const file = preset.success ? null : a.scheme;
-    if (file !== null && !existsSync(file)) throw usageError(`--scheme: "${file}" is neither a preset (${SCHEME_PRESETS.join(", ")}) nor an existing file`, "project create");
-    const definition = file !== null ? await readSchemeFile(file, io) : null;
+    // a preset written only in the scheme language (emos): stored as the project's version 1, as a file would be
+    const dataPreset = preset.success ? undefined : findBuiltInPreset(a.scheme);
+    // neither: a scheme file, checked before the database is touched
+    const file = preset.success || dataPreset ? null : a.scheme;
+    if (file !== null && !existsSync(file)) {
+      const names = [...SCHEME_PRESETS, ...BUILT_IN_PRESETS.map((p) => p.id).filter((id) => !(SCHEME_PRESETS as readonly string[]).includes(id))];
+      throw usageError(`--scheme: "${file}" is neither a preset (${names.join(", ")}) nor an existing file`, "project create");
+    }
+    const definition = dataPreset ?? (file !== null ? await readSchemeFile(file, io) : null);
     if (file !== null && !definition) return 1;
+    const from = dataPreset ? `preset ${dataPreset.id}` : file;
     return withDatabase(io, async (ctx) => {
       try {
         await createProject(
@@ -62,14 +70,14 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
             slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"], scheme: preset.success ? preset.data : "mmte",
             members: a.manager ? [{ email: a.manager, role: "MANAGER" }] : [],
           },
-          { actorId: null, via: "cli", inviteMissing: false, definition: definition ? { scheme: definition, note: `from ${file}` } : undefined },
+          { actorId: null, via: "cli", inviteMissing: false, definition: definition ? { scheme: definition, note: `from ${from}` } : undefined },
         );
       } catch (e) {
         if (isAppError(e) && e.code === "NOT_FOUND") throw new CliError(`${e.message.replace(/\.$/, "")} (create one with \`tropos user create\`).`, 1);
         if (isAppError(e)) throw new CliError(e.message, 1);
         throw e;
       }
-      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${definition ? `scheme ${definition.id} v${definition.version} from ${file}, stored as version 1` : a.scheme}).\n`);
+      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${definition ? `scheme ${definition.id} v${definition.version} from ${from}, stored as version 1` : a.scheme}).\n`);
       return 0;
     });
   }

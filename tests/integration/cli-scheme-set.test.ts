@@ -11,6 +11,7 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser } from "./fixtures";
 import { parseMappings } from "@/cli/commands/scheme";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 
 let url: string;
 let db: Db;
@@ -76,7 +77,7 @@ describe("tropos scheme set / show, project create --scheme FILE", () => {
     expect([refused.code, refused.stderr]).toEqual([1, `${broken}:6:13: fields: at least one field\n`]);
     expect(await db.project.count({ where: { slug: `${slug}-broken` } })).toBe(0);
     const neither = await tropos("project", "create", `${slug}-x`, "--scheme", "mqm");
-    expect([neither.code, neither.stderr]).toEqual([2, 'tropos project: --scheme: "mqm" is neither a preset (mmte, metahope, both) nor an existing file (see `tropos project create --help`)\n']);
+    expect([neither.code, neither.stderr]).toEqual([2, 'tropos project: --scheme: "mqm" is neither a preset (mmte, metahope, both, emos) nor an existing file (see `tropos project create --help`)\n']);
   });
 
   it("set: refuses orphans with exit 1 and every message; --map rewrites; show --version", async () => {
@@ -156,5 +157,16 @@ describe("--map field:old=new", () => {
   it("refuses a field the new scheme lacks and an argument without field:old=new", () => {
     expect(() => parseMappings(["nosuch:a=b"], scheme)).toThrow('--map: the new scheme has no field "nosuch".');
     expect(() => parseMappings(["score-7-5"], scheme)).toThrow('--map: "score-7-5" is not field:old=new');
+  });
+});
+
+describe("tropos project create --scheme <preset in the scheme language>", () => {
+  it("stores the EMOS preset as the project's version 1, which runs under the scheme runtime", async () => {
+    const slug = `emos-${Date.now().toString(36)}`;
+    const r = await tropos("project", "create", slug, "--source-lang", "zh", "--target-lang", "en", "--scheme", "emos");
+    expect([r.code, r.stdout]).toEqual([0, `Created project ${slug} (zh → en, scheme emos v1 from preset emos, stored as version 1).\n`]);
+    const p = await db.project.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+    const runtime = await getProjectRuntime(db, p.id);
+    expect(runtime.kind === "scheme" && runtime.definition.id).toBe("emos");
   });
 });

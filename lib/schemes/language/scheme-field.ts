@@ -335,6 +335,10 @@ export const ZVectorField = z
     min: z.number(),
     max: z.number(),
     step: z.number().positive("step must be positive").optional(),
+    nonZero: z
+      .union([z.literal(true), z.string().min(1)])
+      .optional()
+      .describe("Refuse a vector with every dimension 0 (true, or the message to show, e.g. \"mark neutrality when no emotion is present\")."),
   })
   .strict()
   .meta({ id: "VectorField" })

@@ -136,6 +136,7 @@ function checkValue(field: TSchemeField, value: unknown, item: TValueItemContext
         if (x < field.min || x > field.max) return `${k}: ${showValue(x)} is outside ${rangeText(field.min, field.max, field.step)}`;
         if (field.step !== undefined && !onGrid(x, field.min, field.step)) return `${k}: ${showValue(x)} is not on the step ${field.step} from ${field.min}`;
       }
+      if (field.nonZero && Object.values(value).every((x) => x === 0)) return typeof field.nonZero === "string" ? `every dimension is 0: ${field.nonZero}` : "every dimension is 0";
       return null;
     }
     case "spans":

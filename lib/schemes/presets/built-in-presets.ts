@@ -1,10 +1,12 @@
 // The schemes Tropos ships, written in the scheme language (`tropos scheme list`). A project
-// will start from one of these or from a file; today's runtime still reads lib/schemes/*.ts.
+// starts from one of these or from a file. MMTE and MetaHOPE run under the built-in runtime
+// (lib/schemes/*.ts); the others under the scheme runtime (lib/schemes/scheme-runtime.ts).
 import type { TSchemeDefinition } from "../language/scheme-definition";
 import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";
+import { EMOS_PRESET } from "./emos";
 
-export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET];
+export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET, EMOS_PRESET];
 
 export function findBuiltInPreset(id: string): TSchemeDefinition | undefined {
   return BUILT_IN_PRESETS.find((p) => p.id === id);
