@@ -8,6 +8,7 @@ import { AllFigures } from "@/components/dashboard/all-figures";
 import { EquivalenceBars } from "@/components/dashboard/equivalence-bars";
 import { FiltersForm } from "@/components/dashboard/filters-form";
 import { Heatmap } from "@/components/dashboard/heatmap";
+import { Includes } from "@/components/dashboard/includes-note";
 import { ModelRaters } from "@/components/dashboard/model-raters";
 import { RatingDistributions } from "@/components/dashboard/rating-distributions";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
@@ -19,16 +20,6 @@ import type { TDashboardModel } from "@/lib/reports/dashboard-model";
 import type { TReportQuery } from "@/lib/reports/report-query";
 import { MMTE_AGREEMENT_FIELDS } from "@/lib/reports/agreement-figure";
 import { figureIncludes } from "@/lib/reports/figure-includes";
-
-/** "Includes: …" under a figure: which annotations it rests on (issue 13, point 1). */
-function Includes({ text, testId }: { text: string; testId?: string }) {
-  return (
-    // a span (block): it also sits inside chart captions, where a <p> may not
-    <span className="block text-xs text-slate-500" data-testid={testId}>
-      <span className="font-medium text-slate-600">Includes:</span> {text}.
-    </span>
-  );
-}
 
 /** The model without the flat figures (they stay on the server; the summary tables hold the shown ones). */
 export type DashboardViewProps = Omit<TDashboardModel, "figures"> & { slug: string; figureCount: number; modelRaters?: TModelAgreementRow[] };

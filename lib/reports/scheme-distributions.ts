@@ -129,20 +129,21 @@ export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TS
         cats = { keys: Array.from({ length: BINS }, (_, i) => String(i)), names: binNames(bins) };
       } else cats = { keys: seen.map(num), names: seen.map(num) };
     }
-    const hasCategories = !["vector", "text", "edit"].includes(field.kind);
+    // one category list for every system of the field: the declared categories, then values seen
+    // outside them (an item-list choice, an option removed later), sorted
+    let keys = cats?.keys ?? [];
+    let names = cats?.names ?? [];
+    if (!["vector", "text", "edit"].includes(field.kind)) {
+      const known = new Set(keys);
+      const extra = [...new Set(mine.flatMap((r) => keysOf(field, r.value, bins)))].filter((k) => !known.has(k)).sort();
+      keys = [...keys, ...extra];
+      names = [...names, ...extra];
+    }
     const systems = [...new Set(mine.map((r) => r.system).filter((s): s is string => s !== null))].sort();
     for (const system of [...systems, POOLED_SYSTEM]) {
       const group = system === POOLED_SYSTEM ? mine : mine.filter((r) => r.system === system);
       const counts = new Map<string, number>();
       for (const r of group) for (const k of keysOf(field, r.value, bins)) counts.set(k, (counts.get(k) ?? 0) + 1);
-      let keys = cats?.keys ?? [];
-      let names = cats?.names ?? [];
-      if (hasCategories) {
-        // values seen outside the declared categories (an item-list choice, an option removed later) come last
-        const extra = [...counts.keys()].filter((k) => !keys.includes(k)).sort();
-        keys = [...keys, ...extra];
-        names = [...names, ...extra];
-      }
       out.push({
         field: id,
         system,

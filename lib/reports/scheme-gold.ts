@@ -13,8 +13,8 @@
  *   as the whole value otherwise (a tag sequence, a vector). A value the field does not accept
  *   is left out, as in the agreement figures; a unit without gold is not counted (`n` says how
  *   many were).
- * - Rows per annotator (`annotator` named, raters 1) and pooled over annotators (no
- *   `annotator`), per system and pooled (`system: "all"`), as the agreement figures.
+ * - Rows pooled over annotators (no `annotator`) and then per annotator (`annotator` named,
+ *   raters 1), per system and pooled (`system: "all"`), as the agreement figures.
  */
 import type { TAgreementFigure } from "./agreement-figure";
 import { figureNote } from "./figure-note";
@@ -103,7 +103,7 @@ export function schemeAccuracyFigures(scheme: TSchemeDefinition, rows: readonly 
       const byAnnotator = bySystem.get(system);
       if (!byAnnotator) continue;
       const annotators = [...byAnnotator.keys()].filter((a) => a !== "").sort();
-      for (const a of [...annotators, ""]) {
+      for (const a of ["", ...annotators]) {
         const t = byAnnotator.get(a)!;
         const f: TAgreementFigure = { scheme: scheme.id, system, field: id, statistic: "accuracy", value: t.n ? (100 * t.hit) / t.n : null, n: t.n, raters: a ? 1 : annotators.length };
         if (a) f.annotator = a;

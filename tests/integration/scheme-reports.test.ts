@@ -11,6 +11,8 @@
 //   /usr/bin/python3 tests/integration/scheme-reports/reference.py
 // and pasted here. Keys: field|system|statistic|level or weights|pair (a+b) or annotator.
 import { readFileSync } from "node:fs";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -23,7 +25,9 @@ import { getSchemeReportData } from "@/lib/db/scheme-report-data";
 import { emptyImportResult } from "@/lib/import/types";
 import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, type TAgreementFigure } from "@/lib/reports";
 import { figureIncludes } from "@/lib/reports/figure-includes";
-import { getSchemeReport } from "@/lib/reports/scheme-report";
+import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-dashboard";
+import { getSchemeReport, type TSchemeReport } from "@/lib/reports/scheme-report";
+import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { tableLines } from "@/lib/export/table-lines";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -241,6 +245,26 @@ function expectReference(figures: TAgreementFigure[], keys: string[]) {
   }
 }
 
+/** The dashboard's markup for a report, as the page renders it (server-side, before hydration). */
+function dashboardHtml(slug: string, report: TSchemeReport): string {
+  return renderToStaticMarkup(
+    createElement(SchemeDashboardView, {
+      slug,
+      scheme: report.scheme,
+      filter: report.filter,
+      systems: report.systems,
+      fields: report.fields,
+      progress: report.progress,
+      agreement: schemeAgreementRows(report),
+      accuracy: schemeAccuracyRows(report),
+      distributions: report.distributions,
+      includes: report.includes,
+      figureCount: report.figures.length,
+      elapsedMs: 1,
+    }),
+  );
+}
+
 describe("reports of a project running its own scheme", () => {
   let setup: Awaited<ReturnType<typeof schemeProject>>;
   beforeAll(async () => {
@@ -302,6 +326,8 @@ describe("reports of a project running its own scheme", () => {
     const runtime = await getProjectRuntime(db, project.id);
     if (runtime.kind !== "scheme") throw new Error("expected the scheme runtime");
     const report = await getSchemeReport(pool, project.id, runtime);
+    // reopened, so that the next test can save
+    await db.assignment.updateMany({ where: { projectId: project.id }, data: { status: "TODO" } });
     expect(report.scheme).toEqual({ id: "idiom-judgement", name: "Idiom judgement", version: 1 });
     expect(report.progress.map((p) => [p.annotator, p.assigned, p.done, p.inProgress, p.todo])).toEqual([
       [users[0].email, 6, 4, 0, 2],
@@ -327,7 +353,26 @@ describe("reports of a project running its own scheme", () => {
       ["fluency", "interval", true],
       ["note", null, false],
     ]);
-    await db.assignment.updateMany({ where: { projectId: project.id }, data: { status: "TODO" } });
+    // the dashboard's table: one row per field and system, pooled last; the level's statistics
+    const rows = schemeAgreementRows(report);
+    expect(rows.map((r) => `${r.field}|${r.system}`)).toEqual(["transparency|all", "meaning|sys-A", "meaning|sys-B", "meaning|all", "fluency|sys-A", "fluency|sys-B", "fluency|all"]);
+    const fluency = rows.find((r) => r.field === "fluency" && r.system === "all")!;
+    expect(fluency.alpha!.value).toBeCloseTo(REFERENCE["fluency|all|krippendorff_alpha|interval|"], 9);
+    expect(fluency.lowerAlphas.map((a) => [a.level, a.cell!.value])).toEqual([
+      ["nominal", expect.closeTo(REFERENCE["fluency|all|krippendorff_alpha|nominal|"], 9)],
+      ["ordinal", expect.closeTo(REFERENCE["fluency|all|krippendorff_alpha|ordinal|"], 9)],
+    ]);
+    const quadratic = ["a+b", "a+c", "b+c"].map((p) => REFERENCE[`fluency|all|cohen_kappa|quadratic|${p}`]);
+    expect(fluency.kappa).toMatchObject({ cell: null, pairs: 3, defined: 3, min: expect.closeTo(Math.min(...quadratic), 9), max: expect.closeTo(Math.max(...quadratic), 9) });
+    expect([fluency.kappaWeights, fluency.pearson!.pairs, fluency.fleiss]).toEqual(["quadratic", 3, null]);
+    const meaningRow = rows.find((r) => r.field === "meaning" && r.system === "sys-A")!;
+    expect([meaningRow.kappaWeights, meaningRow.pearson, meaningRow.lowerAlphas]).toEqual(["unweighted", null, []]);
+    expect(meaningRow.fleiss!.value).toBeCloseTo(REFERENCE["meaning|sys-A|fleiss_kappa||"], 9);
+    expect(meaningRow.exact).toMatchObject({ value: REFERENCE["meaning|sys-A|exact_agreement||"], n: 6, raters: 3 });
+    // the page: labels, levels, progress, the includes note, the fields without agreement
+    const html = dashboardHtml(project.slug, report);
+    for (const text of ["Transparency of the idiom", "Figurative meaning", "Fluency", users[0].email, "Includes:", report.includes.agreement.replace(/'/g, "&#x27;"), "Comment (text values have no measurement level"]) expect(html).toContain(text);
+    expect(html).not.toContain("Accuracy against gold");
   });
 
   it("a new scheme version changes the report's fields; accuracy against item and adjudicated gold equals sklearn", async () => {
@@ -366,6 +411,16 @@ describe("reports of a project running its own scheme", () => {
     expect(report.scheme.version).toBe(2);
     expect(report.fields.map((f) => f.id)).toEqual(["transparency", "idiomatic", "meaning", "cues", "fluency", "note"]);
     expect(report.fields.find((f) => f.id === "idiomatic")!.gold).toBe(`the item's "idiomatic" value`);
+    const accuracyRows = schemeAccuracyRows(report);
+    expect(accuracyRows.slice(0, 4).map((r) => [r.field, r.system, r.annotator?.split("-")[0] ?? null, r.cell.value])).toEqual([
+      ["idiomatic", "all", null, REFERENCE["idiomatic|all|accuracy||"]],
+      ["idiomatic", "all", "a", REFERENCE["idiomatic|all|accuracy||a"]],
+      ["idiomatic", "all", "b", REFERENCE["idiomatic|all|accuracy||b"]],
+      ["idiomatic", "all", "c", REFERENCE["idiomatic|all|accuracy||c"]],
+    ]);
+    const html = dashboardHtml(project.slug, report);
+    expect(html).toContain("Accuracy against gold");
+    expect(html).toContain("gold: the adjudicated value");
   }, 60_000);
 });
 

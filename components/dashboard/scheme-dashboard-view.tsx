@@ -1,0 +1,209 @@
+"use client";
+// The dashboard of a project running its own scheme (the scheme runtime): progress per annotator,
+// agreement per field from its measurement level, accuracy against gold, the distribution of
+// values per field and every figure. All numbers come from the server (lib/reports/scheme-report.ts,
+// scheme-dashboard.ts); this only lays them out. The built-in dashboard is dashboard-view.tsx.
+import { useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/ui/data-table";
+import { AllFigures } from "@/components/dashboard/all-figures";
+import { Includes } from "@/components/dashboard/includes-note";
+import { SchemeDistributionsChart } from "@/components/dashboard/scheme-distributions-chart";
+import { SchemeFiltersForm } from "@/components/dashboard/scheme-filters-form";
+import { ValueCell, fmt } from "@/components/dashboard/value-cell";
+import type { TSchemeProgressRow, TSchemeReportFilter } from "@/lib/db/scheme-report-data";
+import type { TCell } from "@/lib/reports/dashboard-summary";
+import type { TPairCell, TSchemeAccuracyRow, TSchemeAgreementRow } from "@/lib/reports/scheme-dashboard";
+import type { TSchemeDistribution } from "@/lib/reports/scheme-distributions";
+import type { TSchemeFieldInfo } from "@/lib/reports/scheme-report";
+
+export interface SchemeDashboardViewProps {
+  slug: string;
+  scheme: { id: string; name: string; version: number };
+  filter: TSchemeReportFilter;
+  systems: string[];
+  fields: TSchemeFieldInfo[];
+  progress: TSchemeProgressRow[];
+  agreement: TSchemeAgreementRow[];
+  accuracy: TSchemeAccuracyRow[];
+  distributions: TSchemeDistribution[];
+  includes: { agreement: string; accuracy: Record<string, string> };
+  figureCount: number;
+  elapsedMs: number;
+}
+
+const POOLED = "all";
+
+function cellColumn<T>(id: string, header: string, get: (r: T) => TCell | null, digits = 3, suffix = ""): ColumnDef<T, unknown> {
+  return { id, header, accessorFn: (r) => get(r)?.value ?? null, cell: ({ row }) => <ValueCell cell={get(row.original)} digits={digits} suffix={suffix} />, sortUndefined: "last" };
+}
+
+/** A pairwise statistic: the one pair's value, or the range over the pairs. */
+function PairValue({ p }: { p: TPairCell | null }) {
+  if (!p || p.pairs === 0) return <span className="text-slate-400" title="not computed for this row">n/a</span>;
+  if (p.cell) return <ValueCell cell={p.cell} />;
+  if (p.min === null) return <span className="text-amber-800">no value ({p.pairs} pairs)</span>;
+  return (
+    <span className="block" title="range over the annotator pairs; every pair is in the table of every figure below">
+      <span className="font-mono tabular-nums">
+        {fmt(p.min)} – {fmt(p.max)}
+      </span>
+      <span className="block text-[11px] leading-tight text-slate-500">
+        {p.defined} of {p.pairs} pairs
+      </span>
+    </span>
+  );
+}
+
+const pairColumn = <T,>(id: string, header: string, get: (r: T) => TPairCell | null): ColumnDef<T, unknown> => ({
+  id,
+  header,
+  accessorFn: (r) => get(r)?.cell?.value ?? get(r)?.min ?? null,
+  cell: ({ row }) => <PairValue p={get(row.original)} />,
+  sortUndefined: "last",
+});
+
+function queryString(filter: TSchemeReportFilter): string {
+  const p = new URLSearchParams();
+  if (filter.split) p.set("split", filter.split);
+  if (filter.systems?.length) p.set("systems", filter.systems.join(","));
+  return p.toString();
+}
+
+export function SchemeDashboardView(props: SchemeDashboardViewProps) {
+  const { slug, scheme, filter } = props;
+  const [perSystem, setPerSystem] = useState(true);
+  const qs = queryString(filter);
+  const agreementRows = perSystem ? props.agreement : props.agreement.filter((r) => r.system === POOLED);
+  const accuracyRows = perSystem ? props.accuracy : props.accuracy.filter((r) => r.system === POOLED);
+  const hasSystems = props.agreement.some((r) => r.system !== POOLED) || props.accuracy.some((r) => r.system !== POOLED);
+  const withoutAgreement = props.fields.filter((f) => f.noAgreement);
+
+  const progressColumns: ColumnDef<TSchemeProgressRow, unknown>[] = [
+    { accessorKey: "annotator", header: "Annotator" },
+    { accessorKey: "done", header: "Done" },
+    { accessorKey: "assigned", header: "Assigned" },
+    { id: "share", header: "Done %", accessorFn: (r) => (r.assigned ? (100 * r.done) / r.assigned : null), cell: ({ getValue }) => <span className="font-mono tabular-nums">{fmt(getValue() as number | null, 1)}</span> },
+    { accessorKey: "inProgress", header: "In progress" },
+    { accessorKey: "todo", header: "Not started" },
+    { accessorKey: "skipped", header: "Skipped" },
+  ];
+  const agreementColumns: ColumnDef<TSchemeAgreementRow, unknown>[] = [
+    {
+      id: "field",
+      header: "Field",
+      accessorFn: (r) => r.label,
+      cell: ({ row: { original: r } }) => (
+        <span className="block">
+          <span className="font-medium">{r.label}</span>
+          <span className="block text-[11px] text-slate-500">
+            {r.kind} · {r.level} · {r.scope}
+          </span>
+        </span>
+      ),
+    },
+    { accessorKey: "system", header: "System" },
+    { id: "units", header: "Units", accessorFn: (r) => r.alpha?.n ?? null },
+    { id: "raters", header: "Raters", accessorFn: (r) => r.alpha?.raters ?? null },
+    cellColumn("alpha", "α (field's level)", (r) => r.alpha),
+    {
+      id: "lower",
+      header: "α at lower levels",
+      accessorFn: (r) => r.lowerAlphas.map((a) => `${a.level} ${fmt(a.cell?.value)}`).join("; "),
+      cell: ({ row: { original: r } }) =>
+        r.lowerAlphas.length === 0 ? (
+          <span className="text-slate-400">–</span>
+        ) : (
+          <span className="block text-xs">
+            {r.lowerAlphas.map((a) => (
+              <span key={a.level} className="block" title={a.cell?.note ?? a.cell?.reason}>
+                {a.level} <span className="font-mono tabular-nums">{fmt(a.cell?.value)}</span>
+              </span>
+            ))}
+          </span>
+        ),
+    },
+    cellColumn("fleiss", "Fleiss κ", (r) => r.fleiss),
+    { ...pairColumn<TSchemeAgreementRow>("kappa", "Cohen κ", (r) => r.kappa), header: "Cohen κ (unweighted nominal, quadratic ordered)" },
+    pairColumn("r", "Pearson r", (r) => r.pearson),
+    cellColumn("exact", "Exact %", (r) => r.exact, 1),
+    { id: "alpha-n", header: "α n", accessorFn: (r) => r.alpha?.n ?? null },
+    { id: "exact-n", header: "exact n", accessorFn: (r) => r.exact?.n ?? null },
+    { id: "note", header: "note", accessorFn: (r) => [r.alpha?.note, r.exact?.note].filter(Boolean).join("; ") },
+  ];
+  const accuracyColumns: ColumnDef<TSchemeAccuracyRow, unknown>[] = [
+    { id: "field", header: "Field", accessorFn: (r) => r.label },
+    { accessorKey: "system", header: "System" },
+    { id: "annotator", header: "Annotator", accessorFn: (r) => r.annotator ?? "every annotator" },
+    cellColumn("accuracy", "Accuracy %", (r) => r.cell, 1),
+    { accessorKey: "gold", header: "Gold" },
+    { id: "n", header: "n", accessorFn: (r) => r.cell.n },
+  ];
+
+  return (
+    <div className="space-y-6" data-testid="scheme-dashboard">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-medium">
+          Progress &amp; agreement <span className="text-sm font-normal text-slate-500">· {scheme.name}, scheme version {scheme.version}</span>
+        </h2>
+        <div className="flex flex-wrap gap-3 text-sm" aria-label="Downloads">
+          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=csv&${qs}`}>Agreement CSV</a>
+          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=json&${qs}`}>Agreement JSON</a>
+        </div>
+      </div>
+      <SchemeFiltersForm slug={slug} filter={filter} systems={props.systems} />
+      <p className="text-xs text-slate-500" data-testid="convention-note">
+        Agreement per field from its measurement level: Krippendorff&apos;s α at the field&apos;s level and every level below it; Fleiss&apos; κ for nominal fields when every unit has the same number of raters; Cohen&apos;s κ per annotator pair
+        (weighted for ordered fields); Pearson&apos;s r for interval and ratio fields; exact agreement over the units every annotator rated. Computed in {props.elapsedMs} ms.
+      </p>
+
+      <section aria-labelledby="scheme-progress">
+        <h3 id="scheme-progress" className="mb-1 font-medium">Progress</h3>
+        <p className="text-xs text-slate-500">Items per annotator, from their assignments (submitted or imported = done).</p>
+        {props.progress.length === 0 ? (
+          <p className="text-sm text-slate-500">No assignments yet.</p>
+        ) : (
+          <DataTable data={props.progress} columns={progressColumns} csvName={`${slug}-progress`} testId="scheme-progress" />
+        )}
+      </section>
+
+      <section aria-labelledby="scheme-agreement" className="space-y-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 id="scheme-agreement" className="font-medium">Agreement per field</h3>
+          {hasSystems && (
+            <label className="inline-flex items-center gap-1 text-sm">
+              <input type="checkbox" checked={perSystem} onChange={(e) => setPerSystem(e.target.checked)} data-testid="per-system" /> per system (else pooled over systems only)
+            </label>
+          )}
+        </div>
+        <Includes text={props.includes.agreement} testId="includes-scheme-agreement" />
+        {agreementRows.length === 0 ? (
+          <p className="text-sm text-slate-500">No field has values from two or more annotators in this selection.</p>
+        ) : (
+          <DataTable data={agreementRows} columns={agreementColumns} csvName={`${slug}-agreement-per-field`} testId="scheme-agreement" csvOnly={["alpha-n", "exact-n", "note"]} />
+        )}
+        {withoutAgreement.length > 0 && (
+          <p className="text-xs text-slate-500">
+            No agreement figures: {withoutAgreement.map((f) => `${f.label} (${f.noAgreement})`).join("; ")}.
+          </p>
+        )}
+      </section>
+
+      {props.accuracy.length > 0 && (
+        <section aria-labelledby="scheme-accuracy" className="space-y-1">
+          <h3 id="scheme-accuracy" className="font-medium">Accuracy against gold</h3>
+          {[...new Set(props.accuracy.map((r) => r.field))].map((f) => (
+            <Includes key={f} text={`${props.fields.find((x) => x.id === f)?.label ?? f}: ${props.includes.accuracy[f]}`} testId={`includes-accuracy-${f}`} />
+          ))}
+          <DataTable data={accuracyRows} columns={accuracyColumns} csvName={`${slug}-accuracy`} testId="scheme-accuracy" csvOnly={["n"]} />
+        </section>
+      )}
+
+      <SchemeDistributionsChart data={props.distributions} fields={props.fields} caption={<Includes text={props.includes.agreement} />} />
+
+      <section aria-labelledby="all-figures">
+        <AllFigures slug={slug} qs={qs} summaryId="all-figures" count={props.figureCount} />
+      </section>
+    </div>
+  );
+}
