@@ -2,7 +2,9 @@
 // decision (optimistic concurrency + History), and the automatic acceptance of unanimous units
 // (rows with automatic = true, adjudicatorId = null; undone by deleting only those rows, and a
 // manual decision overrides one). Every query is scoped to the authorised project id; a segment,
-// translation or MRW of another project is NOT_FOUND.
+// translation or MRW of another project is NOT_FOUND. A project that runs its own scheme takes its
+// units, checks and decision keys from lib/db/adjudication-scheme.ts; the rest (concurrency,
+// History, automatic rows and their undo) is shared.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { getReportData } from "@/lib/db/report-data-cache";
@@ -13,6 +15,9 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { annotatorBias, type TAnnotatorBias } from "@/lib/reports/annotator-bias";
 import { disagreementQueue, findUnits, type TDisagreementUnit } from "@/lib/reports/disagreements";
 import type { TSplitName } from "@/lib/reports/report-input";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getSchemeAdjudicationQueue, planSchemeDecision, unanimousSchemeDecisions, type TDecisionPlan } from "@/lib/db/adjudication-scheme";
+import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
 export const itemKeyOf = (translationId: string | null | undefined, mrwId: string | null | undefined) => `${translationId ?? "-"}:${mrwId ?? "-"}`;
 
@@ -35,6 +40,8 @@ export interface TQueueOptions {
 }
 
 export async function getAdjudicationQueue(db: Db, projectId: string, opts: TQueueOptions = {}) {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind === "scheme") return getSchemeAdjudicationQueue(db, projectId, runtime, opts);
   const data = await getReportData(db, projectId, { withTranslationText: false });
   const units = findUnits(data, opts);
   const queue = disagreementQueue(units, { threshold: opts.threshold }).filter((u) => opts.includeResolved || u.adjudication === "open");
@@ -66,6 +73,8 @@ export interface TSaveAdjudicationInput {
   segmentId: string;
   translationId?: string | null;
   mrwId?: string | null;
+  /** the item text a role-scope field of the project's own scheme is anchored to */
+  role?: string | null;
   field: string;
   value: unknown;
   rationale: string;
@@ -103,34 +112,45 @@ const snapshot = (a: { value: unknown; rationale: string; automatic: boolean; ad
  * winner's decision, exactly as for a stale version, instead of a database error.
  */
 export async function saveAdjudication(db: Db, input: TSaveAdjudicationInput) {
+  const runtime = await getProjectRuntime(db, input.projectId);
+  // where the decision goes, known once its checks pass (a document value is stored on the first segment)
+  const at = { segmentId: input.segmentId, itemKey: itemKeyOf(input.translationId ?? undefined, input.mrwId ?? undefined) };
   try {
-    return await saveAdjudicationOnce(db, input);
+    return await saveAdjudicationOnce(db, input, runtime, at);
   } catch (e) {
     if ((e as { code?: string }).code !== "P2002") throw e;
-    const itemKey = itemKeyOf(input.translationId ?? undefined, input.mrwId ?? undefined);
-    const existing = await db.adjudication.findUnique({ where: { segmentId_itemKey_field: { segmentId: input.segmentId, itemKey, field: input.field } } });
+    const existing = await db.adjudication.findUnique({ where: { segmentId_itemKey_field: { segmentId: at.segmentId, itemKey: at.itemKey, field: input.field } } });
     throw new AppError("CONFLICT", "Someone else decided this item at the same moment; review their value before saving yours.", {
       current: existing ? { value: existing.value, rationale: existing.rationale, version: existing.version, automatic: existing.automatic, updatedAt: existing.updatedAt } : null,
     });
   }
 }
 
-async function saveAdjudicationOnce(db: Db, input: TSaveAdjudicationInput) {
+/** A built-in field's decision: the field registry's scope and value checks. */
+async function planBuiltInDecision(tx: Prisma.TransactionClient, input: TSaveAdjudicationInput): Promise<TDecisionPlan> {
+  if (input.role) throw new AppError("BAD_REQUEST", `Invalid role: ${input.field} is not anchored to an item text.`, { field: "role" });
+  const { translation, mrw } = await resolveItem(tx, input.projectId, input.segmentId, input.translationId, input.mrwId);
+  const field = input.field;
+  // the item must match the field's scope (lib/schemes/fields.ts): per translation, or per translation × MRW
+  const scope = field.startsWith("METAHOPE_") ? "translation-or-mrw" : (FIELDS as Record<string, { scope: string }>)[field]?.scope;
+  if ((scope === "translation" || scope === "mrw" || scope === "translation-or-mrw") && !translation) {
+    throw new AppError("BAD_REQUEST", `Invalid translationId: ${field} is decided per translation.`, { field: "translationId" });
+  }
+  if (scope === "translation" && mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per translation, not per MRW.`, { field: "mrwId" });
+  if (scope === "mrw" && !mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per MRW of a translation.`, { field: "mrwId" });
+  const value = checkAdjudicationValue(field, input.value, { sourceMetaphorical: mrw?.metaphorical, translationText: translation?.text });
+  return { segmentId: input.segmentId, translationId: translation?.id ?? null, mrwId: mrw?.id ?? null, itemKey: itemKeyOf(translation?.id, mrw?.id), field, value };
+}
+
+async function saveAdjudicationOnce(db: Db, input: TSaveAdjudicationInput, runtime: TSchemeRuntime, at: { segmentId: string; itemKey: string }) {
   return db.$transaction(async (tx) => {
-    const { translation, mrw } = await resolveItem(tx, input.projectId, input.segmentId, input.translationId, input.mrwId);
-    const field = input.field;
-    // the item must match the field's scope (lib/schemes/fields.ts): per translation, or per translation × MRW
-    const scope = field.startsWith("METAHOPE_") ? "translation-or-mrw" : (FIELDS as Record<string, { scope: string }>)[field]?.scope;
-    if ((scope === "translation" || scope === "mrw" || scope === "translation-or-mrw") && !translation) {
-      throw new AppError("BAD_REQUEST", `Invalid translationId: ${field} is decided per translation.`, { field: "translationId" });
-    }
-    if (scope === "translation" && mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per translation, not per MRW.`, { field: "mrwId" });
-    if (scope === "mrw" && !mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per MRW of a translation.`, { field: "mrwId" });
-    const value = checkAdjudicationValue(field, input.value, { sourceMetaphorical: mrw?.metaphorical, translationText: translation?.text });
-    const itemKey = itemKeyOf(translation?.id, mrw?.id);
+    const plan = runtime.kind === "scheme" ? await planSchemeDecision(tx, runtime, input) : await planBuiltInDecision(tx, input);
+    const { itemKey, field, value } = plan;
+    at.segmentId = plan.segmentId;
+    at.itemKey = itemKey;
     // lock the row (if any) so two adjudicators saving at once cannot both pass the version check
     const current = (
-      await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Adjudication" WHERE "segmentId" = ${input.segmentId} AND "itemKey" = ${itemKey} AND field = ${field} FOR UPDATE`
+      await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Adjudication" WHERE "segmentId" = ${plan.segmentId} AND "itemKey" = ${itemKey} AND field = ${field} FOR UPDATE`
     )[0];
     const existing = current ? await tx.adjudication.findUniqueOrThrow({ where: { id: current.id } }) : null;
     const currentVersion = existing?.version ?? 0;
@@ -143,7 +163,7 @@ async function saveAdjudicationOnce(db: Db, input: TSaveAdjudicationInput) {
     const saved = existing
       ? await tx.adjudication.update({ where: { id: existing.id }, data: { ...data, version: { increment: 1 } } })
       : await tx.adjudication.create({
-          data: { ...data, projectId: input.projectId, segmentId: input.segmentId, translationId: translation?.id ?? null, mrwId: mrw?.id ?? null, itemKey, field },
+          data: { ...data, projectId: input.projectId, segmentId: plan.segmentId, translationId: plan.translationId, mrwId: plan.mrwId, itemKey, field },
         });
     await tx.history.create({
       data: {
@@ -162,8 +182,13 @@ async function saveAdjudicationOnce(db: Db, input: TSaveAdjudicationInput) {
 
 /** Records every open unanimous unit as accepted automatically. Returns how many were accepted. */
 export async function acceptUnanimous(db: Db, opts: { projectId: string; actorId: string; split?: TSplitName; fields?: string[] }) {
-  const data = await getReportData(db, opts.projectId, { withTranslationText: false });
-  const todo = findUnits(data, { split: opts.split, fields: opts.fields }).filter((u) => u.unanimous && u.adjudication === "open");
+  const runtime = await getProjectRuntime(db, opts.projectId);
+  const todo =
+    runtime.kind === "scheme"
+      ? await unanimousSchemeDecisions(db, opts.projectId, runtime, { split: opts.split, fields: opts.fields })
+      : findUnits(await getReportData(db, opts.projectId, { withTranslationText: false }), { split: opts.split, fields: opts.fields })
+          .filter((u) => u.unanimous && u.adjudication === "open")
+          .map((u) => ({ segmentId: u.segmentId, translationId: u.translationId, mrwId: u.mrwId, itemKey: itemKeyOf(u.translationId, u.mrwId), field: u.field, value: u.values[0].value, annotators: u.values.length }));
   if (todo.length === 0) return { accepted: 0 };
   const rows = todo.map((u) => ({
     id: randomUUID(),
@@ -171,10 +196,10 @@ export async function acceptUnanimous(db: Db, opts: { projectId: string; actorId
     segmentId: u.segmentId,
     translationId: u.translationId,
     mrwId: u.mrwId,
-    itemKey: itemKeyOf(u.translationId, u.mrwId),
+    itemKey: u.itemKey,
     field: u.field,
-    value: u.values[0].value as Prisma.InputJsonValue,
-    rationale: `Accepted automatically: all ${u.values.length} annotators agree.`,
+    value: u.value as Prisma.InputJsonValue,
+    rationale: `Accepted automatically: all ${u.annotators} annotators agree.`,
     automatic: true,
     adjudicatorId: null,
   }));

@@ -1,5 +1,6 @@
 // Save (or revise) the final value of one item field, with a rationale. 409 with the current
-// decision when baseVersion is stale; 404 for an item of another project.
+// decision when baseVersion is stale; 404 for an item of another project. A project that runs its
+// own scheme checks the decision against the stored definition (400 naming the field).
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
@@ -12,6 +13,8 @@ const ZSaveDecisionInput = z.object({
   segmentId: z.string().min(1),
   translationId: z.string().min(1).nullable().optional(),
   mrwId: z.string().min(1).nullable().optional(),
+  /** the item text a role-scope field of the project's own scheme is anchored to */
+  role: z.string().min(1).nullable().optional(),
   field: z.string().min(1),
   value: z.unknown().refine((v) => v !== undefined, "a value is required"),
   rationale: z.string().trim().max(5000).default(""),

@@ -1,0 +1,148 @@
+// Adjudication of a project that runs its own scheme (lib/db/adjudication-scheme.ts through
+// lib/db/adjudication.ts): the queue lists disagreements on any field of the stored definition;
+// a decision is checked like a save (400 naming the field) and stored as an Adjudication row with
+// History; the annotators' save of a decided value is refused; unanimous units are accepted
+// automatically per field, and the undo removes only those rows.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
+import { importFile } from "@/lib/db/import-file";
+import { acceptUnanimous, getAdjudicationQueue, saveAdjudication, undoAutomaticAcceptance } from "@/lib/db/adjudication";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import { saveAnnotation } from "@/lib/db/annotations";
+import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
+import { closeTestDatabase, openTestDatabase } from "../db";
+import { makeProject, makeUser } from "./fixtures";
+
+const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
+const A = "idiom-a@annotators.test";
+const B = "idiom-b@annotators.test";
+
+let db: Db;
+let pool: Pool;
+let projectId: string;
+let adjudicator: string;
+let seg: Record<string, { id: string; tr: Record<string, string> }>;
+let users: Record<string, string>;
+
+async function rejection(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected a rejection");
+}
+
+beforeAll(async () => {
+  ({ db, pool } = await openTestDatabase());
+  adjudicator = (await makeUser(db, { tag: "adj" })).id;
+  const project = await makeProject(db, [{ userId: adjudicator, roles: ["ADJUDICATOR"] }]);
+  projectId = project.id;
+  await setProjectScheme(db, projectId, IDIOM, { actorId: null });
+  for (const f of ["corpus.jsonl", "annotations.jsonl"]) {
+    const out = await importFile(pool, { project: { id: projectId, sourceLang: "en", targetLang: "fr" }, fileName: f, content: readFileSync(`tests/fixtures/idiom-judgement/${f}`), options: { format: "auto" }, dryRun: false });
+    expect(out.errors, f).toEqual([]);
+  }
+  const segments = await db.segment.findMany({ where: { projectId }, include: { translations: { include: { system: true } } } });
+  seg = Object.fromEntries(segments.map((s) => [s.externalId, { id: s.id, tr: Object.fromEntries(s.translations.map((t) => [t.system.name, t.id])) }]));
+  users = Object.fromEntries((await db.user.findMany({ where: { email: { in: [A, B] } } })).map((u) => [u.email, u.id]));
+});
+afterAll(closeTestDatabase);
+
+const decide = (over: Partial<Parameters<typeof saveAdjudication>[1]>) =>
+  saveAdjudication(db, { projectId, adjudicatorId: adjudicator, segmentId: seg.s2.id, translationId: seg.s2.tr["sys-b"], field: "meaning", value: "literal", rationale: "", baseVersion: 0, ...over });
+
+describe("the disagreement queue of a project that runs its own scheme", () => {
+  it("lists disagreements on the scheme's fields: meaning where A and B differ, not transparency where they agree", async () => {
+    const q = await getAdjudicationQueue(db, projectId);
+    const keys = q.rows.map((r) => `${r.segmentExternalId}/${r.system ?? "-"}/${r.field}`);
+    expect(keys).toContain("s2/sys-b/meaning");
+    expect(keys.filter((k) => k.endsWith("/meaning"))).toEqual(["s2/sys-b/meaning"]);
+    expect(keys).not.toContain("s2/-/transparency"); // both gave 3
+    expect(keys).toEqual(expect.arrayContaining(["s1/-/transparency", "s3/-/transparency", "s1/sys-a/cues", "s1/sys-b/fluency"]));
+    const meaning = q.rows.find((r) => r.field === "meaning")!;
+    expect(meaning.values.map((v) => [v.email, v.value]).sort()).toEqual([[A, "literal"], [B, "lost"]]);
+    expect(meaning.strength).toBe(0.5);
+    // a field filter takes the scheme's field ids; a threshold applies to scales (transparency 2 vs 3, 4 vs 5)
+    const onlyMeaning = await getAdjudicationQueue(db, projectId, { fields: ["meaning"] });
+    expect(onlyMeaning.rows.map((r) => r.field)).toEqual(["meaning"]);
+    const bigSpread = await getAdjudicationQueue(db, projectId, { fields: ["transparency"], threshold: 1 });
+    expect(bigSpread.rows).toEqual([]);
+  });
+
+  it("refuses an invalid decision naming the field, stores a valid one with History, and the queue sees it decided", async () => {
+    const bad = await rejection(decide({ value: "maybe" }));
+    expect(bad.code).toBe("BAD_REQUEST");
+    expect(bad.message).toBe(`meaning: "maybe" is not one of kept, literal, lost`);
+    const anchor = await rejection(decide({ translationId: null }));
+    expect(anchor.code).toBe("BAD_REQUEST");
+    expect(anchor.message).toContain("meaning is per translation");
+    expect((await rejection(decide({ field: "FLUENCY", value: 3 }))).message).toContain(`Unknown field "FLUENCY"`);
+    expect(await db.adjudication.count({ where: { projectId } })).toBe(0);
+
+    const saved = await decide({ value: "literal", rationale: "The idiom is rendered word for word." });
+    expect(saved.version).toBe(1);
+    const row = await db.adjudication.findUniqueOrThrow({ where: { id: saved.id } });
+    expect(row).toMatchObject({ segmentId: seg.s2.id, translationId: seg.s2.tr["sys-b"], itemKey: `${seg.s2.tr["sys-b"]}:-`, field: "meaning", value: "literal", adjudicatorId: adjudicator, automatic: false });
+    const history = await db.history.findMany({ where: { entity: "ADJUDICATION", entityId: saved.id } });
+    expect(history).toHaveLength(1);
+    expect(history[0].newValue).toMatchObject({ value: "literal", rationale: "The idiom is rendered word for word." });
+    // a stale base version is a conflict
+    expect((await rejection(decide({ value: "lost" }))).code).toBe("CONFLICT");
+
+    const q = await getAdjudicationQueue(db, projectId, { fields: ["meaning"] });
+    expect(q.rows).toEqual([]);
+    expect(q.decided).toBe(1);
+    const all = await getAdjudicationQueue(db, projectId, { fields: ["meaning"], includeResolved: true });
+    expect(all.rows.map((r) => r.adjudication)).toEqual(["decided"]);
+  });
+
+  it("refuses an annotator's save of the decided value", async () => {
+    // the import left the work submitted: reopen it, so only the decision stands in the way
+    await db.assignment.updateMany({ where: { projectId, annotatorId: users[B], segmentId: seg.s2.id }, data: { status: "IN_PROGRESS", completedAt: null } });
+    const current = await db.annotation.findFirstOrThrow({ where: { annotatorId: users[B], segmentId: seg.s2.id, field: "meaning", translationId: seg.s2.tr["sys-b"] } });
+    const runtime = await getProjectRuntime(db, projectId);
+    const e = await rejection(
+      saveAnnotation(pool, { projectId, annotatorId: users[B], config: DEFAULT_SCHEME_CONFIG, runtime, input: { segmentId: seg.s2.id, translationId: seg.s2.tr["sys-b"], mrwId: null, field: "meaning", value: "kept", baseVersion: current.version } as never }),
+    );
+    expect(e.code).toBe("VALUE_DECIDED");
+    expect(e.message).toContain("Decided by adjudication");
+    // the undecided fields of the same item still save
+    const other = await db.annotation.findFirstOrThrow({ where: { annotatorId: users[B], segmentId: seg.s2.id, field: "fluency", translationId: seg.s2.tr["sys-b"] } });
+    const ok = await saveAnnotation(pool, { projectId, annotatorId: users[B], config: DEFAULT_SCHEME_CONFIG, runtime, input: { segmentId: seg.s2.id, translationId: seg.s2.tr["sys-b"], mrwId: null, field: "fluency", value: 55, baseVersion: other.version } as never });
+    expect(ok.version).toBe(other.version + 1);
+  });
+
+  it("accepts unanimous units automatically per field, and the undo removes only those", async () => {
+    const before = await getAdjudicationQueue(db, projectId);
+    expect(before.unanimousOpen).toBeGreaterThan(0);
+    const r = await acceptUnanimous(db, { projectId, actorId: adjudicator, fields: ["transparency"] });
+    expect(r.accepted).toBe(1); // s2: both 3
+    const auto = await db.adjudication.findFirstOrThrow({ where: { projectId, automatic: true } });
+    expect(auto).toMatchObject({ segmentId: seg.s2.id, itemKey: "-:-", field: "transparency", value: 3, adjudicatorId: null });
+    const all = await acceptUnanimous(db, { projectId, actorId: adjudicator });
+    expect(all.accepted).toBe(before.unanimousOpen - 1);
+    const undone = await undoAutomaticAcceptance(db, { projectId, actorId: adjudicator });
+    expect(undone.undone).toBe(before.unanimousOpen);
+    expect(await db.adjudication.count({ where: { projectId } })).toBe(1); // the manual decision stays
+  });
+
+  it("the item page shows every field's values per unit with the decision", async () => {
+    const page = await getSchemeAdjudicationPageData(db, projectId, seg.s2.id, (await getProjectRuntime(db, projectId)) as never);
+    expect(page.scheme.fields.map((f) => f.id)).toEqual(["transparency", "meaning", "cues", "fluency", "note"]);
+    const meaning = page.units.find((u) => u.field === "meaning" && u.system === "sys-b")!;
+    expect(meaning.values).toHaveLength(2);
+    expect(meaning.decision).toMatchObject({ value: "literal", automatic: false, version: 1 });
+    expect(page.units.find((u) => u.field === "transparency")!.unanimous).toBe(true);
+    expect(page.annotators.map((a) => a.email)).toEqual([A, B]);
+    // a segment of another project is not found
+    const other = await makeProject(db);
+    await expect(getSchemeAdjudicationPageData(db, other.id, seg.s2.id, (await getProjectRuntime(db, projectId)) as never)).rejects.toThrow(/not found/);
+  });
+});
