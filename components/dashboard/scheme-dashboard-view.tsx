@@ -149,6 +149,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
         <div className="flex flex-wrap gap-3 text-sm" aria-label="Downloads">
           <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=csv&${qs}`}>Agreement CSV</a>
           <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=json&${qs}`}>Agreement JSON</a>
+          <a className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
         </div>
       </div>
       <SchemeFiltersForm slug={slug} filter={filter} systems={props.systems} />
