@@ -17,6 +17,7 @@ const FORMATS: [string, string][] = [
   ["conll", "CoNLL / BIO tokens"],
   ["mt", "MT outputs (segment, system, translation)"],
   ["annotations", "Existing annotations (item, annotator, field, value)"],
+  ["chid", "ChID cloze items (JSON lines; CR-ST)"],
   ["metahope-xlsx", "MetaHOPE annotation workbook (.xlsx)"],
 ];
 

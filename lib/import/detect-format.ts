@@ -3,14 +3,16 @@
  * Returns null when nothing fits (the UI then asks the user). Header sniffing
  * looks at the first line only, after a BOM; no full decode is needed.
  */
-export type FormatName = "moh" | "vuamc" | "psucmc" | "conll" | "mt" | "annotations" | "jsonl";
+export type FormatName = "moh" | "vuamc" | "psucmc" | "conll" | "mt" | "annotations" | "jsonl" | "chid";
 
-export const FORMAT_NAMES: readonly FormatName[] = ["moh", "vuamc", "psucmc", "conll", "mt", "annotations", "jsonl"];
+export const FORMAT_NAMES: readonly FormatName[] = ["moh", "vuamc", "psucmc", "conll", "mt", "annotations", "jsonl", "chid"];
 
 export function detectFormat(fileName: string, content: Buffer | Uint8Array | string): FormatName | null {
   const head = headText(content);
   const firstLine = (head.split("\n")[0] ?? "").replace(/\r$/, "");
   const lower = fileName.toLowerCase();
+  // ChID cloze lines (lib/import/parse-chid.ts), published as .json or .txt with one object per line
+  if (/^\s*\{/.test(firstLine) && /"groundTruth"\s*:/.test(firstLine) && /"candidates"\s*:/.test(firstLine) && /"content"\s*:/.test(firstLine)) return "chid";
   if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) {
     return /"type"\s*:\s*"(document|segment|mrw|translation|alignment|annotation|errorSpan|postEdit|adjudication|goldReference)"/.test(firstLine) ? "jsonl" : "mt";
   }

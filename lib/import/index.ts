@@ -3,6 +3,7 @@ import type { TextEncodingName } from "@/lib/import/decode-text";
 import { failedResult } from "@/lib/import/issues";
 import { parseAnnotations, type ParseAnnotationsOptions } from "@/lib/import/parse-annotations";
 import { parseConll } from "@/lib/import/parse-conll";
+import { parseChid } from "@/lib/import/parse-chid";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { parseMoh } from "@/lib/import/parse-moh";
 import { parseMt, type ParseMtOptions } from "@/lib/import/parse-mt";
@@ -19,6 +20,7 @@ export { parseConll, parseConllParallel } from "@/lib/import/parse-conll";
 export { parseMt, parseMtDocument } from "@/lib/import/parse-mt";
 export { parseAnnotations } from "@/lib/import/parse-annotations";
 export { parseJsonl } from "@/lib/import/parse-jsonl";
+export { parseChid } from "@/lib/import/parse-chid";
 export { decodeText } from "@/lib/import/decode-text";
 export { normalisePos, posInfo } from "@/lib/import/normalise-pos";
 
@@ -61,5 +63,7 @@ export function parseFile(fileName: string, content: Buffer | Uint8Array | strin
       return parseAnnotations(fileName, content, options);
     case "jsonl":
       return parseJsonl(fileName, content, options);
+    case "chid":
+      return parseChid(fileName, content, options);
   }
 }

@@ -141,6 +141,10 @@ const choiceShape = {
   ...base,
   options: z.array(ZOption).min(1, "at least one option").optional().describe("The options, in the order they are shown and numbered."),
   optionsFrom: ZItemListName.optional(),
+  shuffle: z
+    .boolean()
+    .default(false)
+    .describe("Show the options in an order shuffled per annotator and item (seeded, so it is stable); the value stored is the option, never its position."),
 };
 
 export const ZChoiceField = z

@@ -5,8 +5,9 @@ import type { TSchemeDefinition } from "../language/scheme-definition";
 import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";
 import { EMOS_PRESET } from "./emos";
+import { CR_ST_PRESET } from "./cr-st";
 
-export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET, EMOS_PRESET];
+export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET, EMOS_PRESET, CR_ST_PRESET];
 
 export function findBuiltInPreset(id: string): TSchemeDefinition | undefined {
   return BUILT_IN_PRESETS.find((p) => p.id === id);
