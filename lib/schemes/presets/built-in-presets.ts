@@ -6,8 +6,9 @@ import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";
 import { EMOS_PRESET } from "./emos";
 import { CR_ST_PRESET } from "./cr-st";
+import { META4XNLI_PRESET } from "./meta4xnli";
 
-export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET, EMOS_PRESET, CR_ST_PRESET];
+export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET, EMOS_PRESET, CR_ST_PRESET, META4XNLI_PRESET];
 
 export function findBuiltInPreset(id: string): TSchemeDefinition | undefined {
   return BUILT_IN_PRESETS.find((p) => p.id === id);
