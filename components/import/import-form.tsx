@@ -18,6 +18,7 @@ const FORMATS: [string, string][] = [
   ["mt", "MT outputs (segment, system, translation)"],
   ["annotations", "Existing annotations (item, annotator, field, value)"],
   ["chid", "ChID cloze items (JSON lines; CR-ST)"],
+  ["meta4xnli-nli", "Meta4XNLI premise–hypothesis pairs (TSV)"],
   ["metahope-xlsx", "MetaHOPE annotation workbook (.xlsx)"],
 ];
 

@@ -4,6 +4,7 @@ import { failedResult } from "@/lib/import/issues";
 import { parseAnnotations, type ParseAnnotationsOptions } from "@/lib/import/parse-annotations";
 import { parseConll } from "@/lib/import/parse-conll";
 import { parseChid } from "@/lib/import/parse-chid";
+import { parseMeta4xnliNli } from "@/lib/import/parse-meta4xnli-nli";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { parseMoh } from "@/lib/import/parse-moh";
 import { parseMt, type ParseMtOptions } from "@/lib/import/parse-mt";
@@ -65,5 +66,7 @@ export function parseFile(fileName: string, content: Buffer | Uint8Array | strin
       return parseJsonl(fileName, content, options);
     case "chid":
       return parseChid(fileName, content, options);
+    case "meta4xnli-nli":
+      return parseMeta4xnliNli(fileName, content, options);
   }
 }
