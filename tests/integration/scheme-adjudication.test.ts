@@ -15,6 +15,10 @@ import { acceptUnanimous, getAdjudicationQueue, saveAdjudication, undoAutomaticA
 import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
+import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 
@@ -141,6 +145,15 @@ describe("the disagreement queue of a project that runs its own scheme", () => {
     expect(meaning.decision).toMatchObject({ value: "literal", automatic: false, version: 1 });
     expect(page.units.find((u) => u.field === "transparency")!.unanimous).toBe(true);
     expect(page.annotators.map((a) => a.email)).toEqual([A, B]);
+    // the page renders every field with option labels, the decision and an editor per unit
+    const router = { back() {}, forward() {}, refresh() {}, push() {}, replace() {}, prefetch() {}, hmrRefresh() {} } as unknown as AppRouterInstance;
+    const html = renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router }, createElement(SchemeItemView, { slug: "p", data: JSON.parse(JSON.stringify(page)) })));
+    expect(html).toContain("Figurative meaning");
+    expect(html).toContain("literalised"); // the label of "literal", not the stored value
+    expect(html).toContain("Decided: <strong>literalised</strong>");
+    expect(html).toContain('data-testid="scheme-decision-meaning"');
+    expect(html).toContain("Annotator 2");
+    expect(html).not.toContain(B); // identities hidden until shown
     // a segment of another project is not found
     const other = await makeProject(db);
     await expect(getSchemeAdjudicationPageData(db, other.id, seg.s2.id, (await getProjectRuntime(db, projectId)) as never)).rejects.toThrow(/not found/);

@@ -4,12 +4,16 @@ import { getAdjudicationQueue } from "@/lib/db/adjudication";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { QUEUE_FIELDS } from "@/lib/reports/disagreements";
 import { QueueView } from "@/components/adjudication/queue-view";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { schemeFieldIds } from "@/lib/import/scheme-line-check";
+import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
 
 export const dynamic = "force-dynamic";
 
 const ZQueuePageQuery = z.object({
   split: z.enum(["PILOT", "TEST"]).optional().catch(undefined),
-  field: z.enum(QUEUE_FIELDS).optional().catch(undefined),
+  /** a field of the queue's fields (QUEUE_FIELDS, or the project's own scheme's), checked below */
+  field: z.string().min(1).max(100).optional().catch(undefined),
   system: z.string().optional().catch(undefined),
   threshold: z.coerce.number().min(0).max(100).catch(0).default(0),
   resolved: z.enum(["0", "1"]).catch("0").default("0"),
@@ -19,8 +23,12 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
   const { slug } = await params;
   const access = await requireProjectPage(slug, "adjudication.write", `/projects/${slug}/adjudication`);
   const raw = await searchParams;
-  const q = ZQueuePageQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined])));
+  const parsed = ZQueuePageQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined])));
   const db = getDb();
+  // a project that runs its own scheme: the queue covers the fields of its definition
+  const runtime = await getProjectRuntime(db, access.project.id);
+  const fields: string[] = runtime.kind === "scheme" ? schemeFieldIds(runtime.definition) : [...QUEUE_FIELDS];
+  const q = { ...parsed, field: parsed.field && fields.includes(parsed.field) ? parsed.field : undefined };
   const [queue, systems] = await Promise.all([
     getAdjudicationQueue(db, access.project.id, {
       split: q.split,
@@ -32,5 +40,14 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
     }),
     db.mtSystem.findMany({ where: { projectId: access.project.id }, select: { name: true }, orderBy: { name: "asc" } }),
   ]);
-  return <QueueView slug={slug} query={q} queue={queue} fields={[...QUEUE_FIELDS]} systems={systems.map((s) => s.name)} />;
+  if (runtime.kind === "scheme") {
+    // values as the adjudicator reads them (option labels, scale labels, vectors …), not stored JSON
+    const fieldById = new Map(runtime.definition.fields.map((f) => [f.id, f]));
+    const rows = queue.rows.map((r) => {
+      const f = fieldById.get(r.field);
+      return f ? { ...r, values: r.values.map((v) => ({ ...v, value: formatSchemeValue(f, v.value) })) } : r;
+    });
+    return <QueueView slug={slug} query={q} queue={{ ...queue, rows }} fields={fields} systems={systems.map((s) => s.name)} />;
+  }
+  return <QueueView slug={slug} query={q} queue={queue} fields={fields} systems={systems.map((s) => s.name)} />;
 }

@@ -4,19 +4,25 @@ import { getAdjudicationPageData } from "@/lib/db/adjudication";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { isAppError } from "@/lib/errors";
 import { ItemView } from "@/components/adjudication/item-view";
+import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdjudicationItemPage({ params }: { params: Promise<{ slug: string; segmentId: string }> }) {
   const { slug, segmentId } = await params;
   const access = await requireProjectPage(slug, "adjudication.write", `/projects/${slug}/adjudication/${segmentId}`);
+  const db = getDb();
+  // a project that runs its own scheme: every field of its definition, per unit, formatted by kind
+  const runtime = await getProjectRuntime(db, access.project.id);
   let data;
   try {
-    data = await getAdjudicationPageData(getDb(), access.project.id, segmentId);
+    data = runtime.kind === "scheme" ? { scheme: await getSchemeAdjudicationPageData(db, access.project.id, segmentId, runtime) } : { builtIn: await getAdjudicationPageData(db, access.project.id, segmentId) };
   } catch (e) {
     // a segment of another project is not found here, whatever its id
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   }
-  return <ItemView slug={slug} data={data} />;
+  return data.scheme ? <SchemeItemView slug={slug} data={data.scheme} /> : <ItemView slug={slug} data={data.builtIn!} />;
 }

@@ -1,0 +1,121 @@
+"use client";
+// One item of a project that runs its own scheme, for the adjudicator: the source, its texts by
+// role and its translations; then, per field of the scheme (in scheme order) and per unit (the
+// document, the segment, each translation, MRW or role text), every annotator's value formatted
+// by the field's kind, the decision and its editor; then the decision history. Identities are
+// hidden ("Annotator 1, 2, …") until shown; unanimous units are folded away until asked for.
+import { useState } from "react";
+import Link from "next/link";
+import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import type { TFormatContext } from "@/lib/adjudication/format-scheme-value";
+import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
+import { scopeName } from "@/lib/schemes/language/scheme-scope";
+import { SchemeDecisionEditor } from "@/components/adjudication/scheme-decision-editor";
+
+type TUnit = TSchemeAdjudicationPageData["units"][number];
+
+export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdjudicationPageData }) {
+  const [showNames, setShowNames] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const { segment, units, annotators, scheme, history } = data;
+  const translation = new Map(segment.translations.map((t) => [t.id, t]));
+  const mrw = new Map(segment.mrws.map((m) => [m.id, m]));
+  const who = (id: string) => {
+    const a = annotators.find((x) => x.id === id);
+    return a ? (showNames ? a.email : `Annotator ${a.number}`) : "Annotator ?";
+  };
+  const unitName = (u: TUnit) => {
+    if (u.itemKey === "document") return "Document";
+    if (u.role) return `${u.role} text`;
+    const t = u.translationId ? translation.get(u.translationId)?.system.name : null;
+    const m = u.mrwId ? `MRW “${mrw.get(u.mrwId)?.token ?? "?"}”` : null;
+    return [t, m].filter(Boolean).join(" × ") || "Segment";
+  };
+  // the text a unit's spans point into: the translation's, the role text, or the source
+  const formatOf = (u: TUnit): TFormatContext => ({
+    text: u.translationId ? (translation.get(u.translationId)?.text ?? null) : u.role ? (segment.texts[u.role] ?? null) : segment.text,
+    tokens: Array.isArray(segment.lists.tokens) ? segment.lists.tokens : null,
+  });
+  const open = units.filter((u) => !u.unanimous).length;
+
+  return (
+    <div className="space-y-5" data-testid="scheme-adjudication-item">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <Link href={`/projects/${slug}/adjudication`} className="text-sm text-indigo-700 underline">← Queue</Link>
+          <h2 className="text-lg font-medium">Segment {segment.externalId} <span className="text-sm font-normal text-slate-500">{segment.document.title ?? segment.document.externalId}</span></h2>
+          <p className="text-sm text-slate-600">{scheme.name} (version {scheme.version}) · {open} disagreement{open === 1 ? "" : "s"} · {units.length - open} unanimous or single</p>
+        </div>
+        <div className="flex gap-4 text-sm">
+          <label className="inline-flex items-center gap-1"><input type="checkbox" checked={showNames} onChange={(e) => setShowNames(e.target.checked)} /> Show annotator identities</label>
+          <label className="inline-flex items-center gap-1"><input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> Show unanimous units</label>
+        </div>
+      </div>
+
+      <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label="Item">
+        <p lang={segment.language} className="text-base">{segment.text}</p>
+        {Object.entries(segment.texts).map(([role, text]) => (
+          <p key={role} className="text-sm"><span className="mr-2 text-xs font-medium uppercase text-slate-500">{role}</span>{text}</p>
+        ))}
+        {segment.translations.length > 0 && (
+          <ul className="space-y-1 border-t border-slate-100 pt-2 text-sm">
+            {segment.translations.map((t) => (
+              <li key={t.id}><span className="mr-2 font-mono text-xs text-slate-500">{t.system.name}</span><span lang={t.language}>{t.text}</span></li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {scheme.fields.map((field) => {
+        const mine = units.filter((u) => u.field === field.id);
+        const shown = showAll ? mine : mine.filter((u) => !u.unanimous || u.decision !== null);
+        if (mine.length === 0) return null;
+        return (
+          <section key={field.id} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`f-${field.id}`} data-testid={`scheme-field-${field.id}`}>
+            <h3 id={`f-${field.id}`} className="font-medium">
+              {field.label} <span className="font-mono text-xs font-normal text-slate-500">{field.id} · {field.kind} · per {scopeName(field.scope)}</span>
+            </h3>
+            {shown.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-500">All {mine.length} unit{mine.length === 1 ? "" : "s"} unanimous.</p>
+            ) : (
+              <ul className="mt-2 space-y-3">
+                {shown.map((u) => (
+                  <li key={u.itemKey} className="grid gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2">
+                    <div>
+                      <p className="text-sm font-medium">{unitName(u)} {u.unanimous ? <span className="text-xs font-normal text-emerald-700">unanimous</span> : <span className="text-xs font-normal text-amber-700">disagreement</span>}</p>
+                      <ul className="mt-1 space-y-0.5 text-sm">
+                        {u.values.map((v) => (
+                          <li key={v.annotatorId}><span className="mr-2 text-xs text-slate-500">{who(v.annotatorId)}</span>{formatSchemeValue(field, v.value, formatOf(u))}</li>
+                        ))}
+                      </ul>
+                      {u.decision && (
+                        <p className="mt-1 text-xs text-slate-600" data-testid="scheme-decision-current">
+                          Decided: <strong>{formatSchemeValue(field, u.decision.value, formatOf(u))}</strong> {u.decision.automatic ? "(accepted automatically)" : `by ${u.decision.by ?? "?"}`} · version {u.decision.version}
+                          {u.decision.rationale && !u.decision.automatic ? ` · “${u.decision.rationale}”` : ""}
+                        </p>
+                      )}
+                    </div>
+                    <SchemeDecisionEditor slug={slug} unit={u} field={field} annotators={annotators} showNames={showNames} lists={segment.lists} format={formatOf(u)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="hist">
+        <h3 id="hist" className="font-medium">History</h3>
+        {history.length === 0 ? (
+          <p className="text-sm text-slate-500">No decisions yet.</p>
+        ) : (
+          <ol className="space-y-1 text-xs text-slate-700" data-testid="history">
+            {history.map((h) => (
+              <li key={h.id}>{h.at.slice(0, 16).replace("T", " ")} · {h.by ?? "automatic"} · version {h.version} · <span className="font-mono">{JSON.stringify(h.newValue)}</span></li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
