@@ -159,3 +159,49 @@ describe("the disagreement queue of a project that runs its own scheme", () => {
     await expect(getSchemeAdjudicationPageData(db, other.id, seg.s2.id, (await getProjectRuntime(db, projectId)) as never)).rejects.toThrow(/not found/);
   });
 });
+
+describe("decisions on document and role values", () => {
+  const SCHEME = ZSchemeDefinition.parse({
+    id: "nli-doc",
+    version: 1,
+    name: "NLI with register",
+    roles: [{ id: "premise", label: "Premise" }],
+    fields: [
+      { id: "register", scope: "document", kind: "choice", label: "Register", options: [{ value: "news" }, { value: "fiction" }] },
+      { id: "premise-ok", scope: { role: "premise" }, kind: "boolean", label: "Premise fine" },
+      { id: "pick", scope: "segment", kind: "choice", label: "Pick", optionsFrom: "candidates" },
+    ],
+  });
+  let pid: string;
+  let segs: { id: string }[];
+  let ann: string;
+  beforeAll(async () => {
+    ann = (await makeUser(db, { tag: "nli" })).id;
+    pid = (await makeProject(db, [{ userId: ann, roles: ["ANNOTATOR"] }])).id;
+    await setProjectScheme(db, pid, SCHEME, { actorId: null });
+    const doc = await db.document.create({ data: { projectId: pid, externalId: "d", language: "en" } });
+    segs = [];
+    for (const i of [0, 1]) segs.push(await db.segment.create({ data: { projectId: pid, documentId: doc.id, externalId: `n${i}`, index: i, text: `Hypothesis ${i}.`, language: "en", texts: { premise: `Premise ${i}.` }, lists: { candidates: ["a", "b"] } } }));
+    await db.assignment.createMany({ data: segs.map((s) => ({ projectId: pid, annotatorId: ann, segmentId: s.id, scheme: "SCHEME", status: "IN_PROGRESS" as const, position: 0 })) });
+  });
+  const save = async (input: Record<string, unknown>) =>
+    saveAnnotation(pool, { projectId: pid, annotatorId: ann, config: DEFAULT_SCHEME_CONFIG, runtime: await getProjectRuntime(db, pid), input: { translationId: null, mrwId: null, baseVersion: 0, ...input } as never });
+  const decideHere = (over: Record<string, unknown>) => saveAdjudication(db, { projectId: pid, adjudicatorId: adjudicator, segmentId: segs[1].id, field: "register", value: "news", rationale: "", baseVersion: 0, ...over });
+
+  it("a document decision made from any segment is stored on the first and closes the document value", async () => {
+    const saved = await decideHere({});
+    const row = await db.adjudication.findUniqueOrThrow({ where: { id: saved.id } });
+    expect(row).toMatchObject({ segmentId: segs[0].id, itemKey: "document", field: "register" });
+    const e = await rejection(save({ segmentId: segs[1].id, field: "register", value: "fiction" }));
+    expect(e.code).toBe("VALUE_DECIDED");
+  });
+
+  it("a role decision needs the role, checks it against the item's texts, and the options of a list field come from the item", async () => {
+    expect((await rejection(decideHere({ field: "premise-ok", value: true }))).message).toContain("needs role");
+    expect((await rejection(decideHere({ field: "premise-ok", role: "hypothesis", value: true }))).message).toContain("premise text");
+    const saved = await decideHere({ field: "premise-ok", role: "premise", value: true });
+    expect((await db.adjudication.findUniqueOrThrow({ where: { id: saved.id } })).itemKey).toBe("role:premise");
+    expect((await rejection(decideHere({ field: "pick", value: "c" }))).message).toContain("pick:");
+    expect((await decideHere({ field: "pick", value: "b" })).version).toBe(1);
+  });
+});
