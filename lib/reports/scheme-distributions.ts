@@ -8,7 +8,7 @@
  * options (each chosen option counted, "(none)" for an empty set), a boolean
  * yes/no, a number the values seen (up to 12, else ten equal bins between the
  * smallest and the largest), tags the tag of every token, spans the label of
- * every span, an alignment its pattern. Vectors, texts and edits have no
+ * every span, an alignment its patterns. Vectors, texts and edits have no
  * categories (`categories` empty; `values` still counts them). A value the
  * field does not accept is left out.
  */
@@ -98,6 +98,8 @@ function declared(field: TSchemeField): { keys: string[]; names: string[] } | nu
     }
     case "spans":
       return { keys: field.labels.map((l) => String(l.value)), names: field.labels.map((l) => l.label ?? String(l.value)) };
+    case "alignment":
+      return { keys: field.patterns.map((p) => String(p.value)), names: field.patterns.map((p) => p.label ?? String(p.value)) };
     default:
       return null;
   }
