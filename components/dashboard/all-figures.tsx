@@ -20,7 +20,7 @@ const columns: ColumnDef<TAgreementFigure, unknown>[] = [
     id: "value",
     header: "value",
     accessorFn: (f) => f.value,
-    cell: ({ row: { original: f } }) => <ValueCell cell={{ value: f.value, reason: f.reason, ci95: f.ci95, ciReason: f.ciReason, n: f.n, raters: f.raters, note: f.note }} digits={f.statistic === "exact_agreement" ? 1 : 3} />,
+    cell: ({ row: { original: f } }) => <ValueCell cell={{ value: f.value, reason: f.reason, ci95: f.ci95, ciReason: f.ciReason, n: f.n, raters: f.raters, note: f.note }} digits={f.statistic === "exact_agreement" || f.statistic === "accuracy" ? 1 : 3} />,
     sortUndefined: "last",
   },
   { accessorKey: "n", header: "n" },
