@@ -2,7 +2,7 @@
 // picks the streaming reader for `what`, the serialiser for `format`, and names the file.
 import type { Pool } from "pg";
 import { z } from "zod";
-import { exportAdjudicated, exportAnnotations, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
+import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
@@ -66,6 +66,13 @@ async function* annotationLines(pool: Pool, db: Db, projectId: string, format: T
   yield* tableLines(table.columns, table.rows, format);
 }
 
+/** The adjudicated values: with the unit and role of each decision for a project that runs its own scheme. */
+async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: TExportFormat): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId);
+  yield* tableLines(table.columns, table.rows, format);
+}
+
 export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat): ExportFile {
   const fileName = `${project.slug}-${what}.${format}`;
   if (what === "project") {
@@ -73,11 +80,11 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
     return { fileName, contentType: CONTENT_TYPE.jsonl, lines: exportProjectJsonl(pool, project.id) };
   }
   if (what === "annotations") return { fileName, contentType: CONTENT_TYPE[format], lines: annotationLines(pool, db, project.id, format) };
+  if (what === "adjudicated") return { fileName, contentType: CONTENT_TYPE[format], lines: adjudicatedLines(pool, db, project.id, format) };
   let table: TableExport;
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
   else if (what === "scores") table = { columns: SCORE_COLUMNS, rows: scoreRows(db, project.id) };
   else if (what === "gold") table = exportGold(pool, project.id);
-  else if (what === "adjudicated") table = exportAdjudicated(pool, project.id);
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };

@@ -94,8 +94,7 @@ export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds:
          ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", u.email`,
         [projectId, [...fieldIds]],
       )) {
-        const role = r.item_key.startsWith("role:") ? r.item_key.slice("role:".length) : null;
-        const unit = r.item_key === "document" ? "document" : role ? "role" : r.system && r.mrw ? "mrw-translation" : r.system ? "translation" : r.mrw ? "mrw" : "segment";
+        const { role, unit } = unitOf(r.item_key, r.system, r.mrw);
         const row: TableRow = { doc: r.doc, segment: r.segment, system: r.system, mrw: r.mrw, mrw_token: r.mrw_token, role, unit, annotator_id: r.annotator_id, annotator: r.annotator };
         for (const id of fieldIds) row[schemeFieldColumn(id)] = r.values[id] ?? null;
         yield row;
@@ -121,6 +120,36 @@ export function exportAdjudicated(pool: Pool, projectId: string): TableExport {
       );
     }),
   };
+}
+
+export const SCHEME_ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
+
+/** Final values of a project that runs its own scheme: as ADJUDICATED_COLUMNS, with the unit (and role) each decision is of. */
+export function exportSchemeAdjudicated(pool: Pool, projectId: string): TableExport {
+  return {
+    columns: SCHEME_ADJUDICATED_COLUMNS,
+    rows: withExportSession(pool, async function* (s) {
+      for await (const r of s.rows<TableRow & { item_key: string; system: string | null; mrw: string | null }>(
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token, a."itemKey" AS item_key,
+                a.field, a.value, a.rationale, u.email AS adjudicator, a.automatic, a.version, a."updatedAt" AS updated_at
+         FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
+         LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
+         LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
+         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", a.field`,
+        [projectId],
+      )) {
+        const { item_key, ...rest } = r;
+        yield { ...rest, ...unitOf(item_key, r.system, r.mrw) };
+      }
+    }),
+  };
+}
+
+/** The unit a stored value is of, from its item key and anchors (see lib/schemes/language/value-anchor.ts). */
+function unitOf(itemKey: string, system: string | null, mrw: string | null): { role: string | null; unit: string } {
+  const role = itemKey.startsWith("role:") ? itemKey.slice("role:".length) : null;
+  const unit = itemKey === "document" ? "document" : role ? "role" : system && mrw ? "mrw-translation" : system ? "translation" : mrw ? "mrw" : "segment";
+  return { role, unit };
 }
 
 /** MetaHOPE error spans (not deleted) as MQM rows (lib/export/mqm-tsv.ts); rater = annotator email. */

@@ -119,4 +119,15 @@ describe("annotations table of a project that runs its own scheme", () => {
     const json = JSON.parse(await exportText(project, "annotations", "json"));
     expect(json.find((r: Record<string, unknown>) => r.annotator === A && r.unit === "translation").cues).toEqual(["joy", "sorrow"]);
   });
+
+  it("adjudicated values name the unit and role of each decision", async () => {
+    const project = await makeSchemeProject();
+    await importText(project.id, "corpus.jsonl", CORPUS);
+    await importText(project.id, "values.jsonl", VALUES);
+    const rows = JSON.parse(await exportText(project, "adjudicated", "json")) as Record<string, unknown>[];
+    expect(rows.map((r) => [r.segment, r.system, r.role, r.unit, r.field, r.value, r.automatic])).toEqual([
+      ["s1", "sys-a", null, "translation", "meaning", "kept", false],
+      ["s1", null, "premise", "role", "premise-ok", true, true],
+    ]);
+  });
 });

@@ -45,7 +45,9 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
     const fieldById = new Map(runtime.definition.fields.map((f) => [f.id, f]));
     const rows = queue.rows.map((r) => {
       const f = fieldById.get(r.field);
-      return f ? { ...r, values: r.values.map((v) => ({ ...v, value: formatSchemeValue(f, v.value) })) } : r;
+      // the MRW column names what a unit without an MRW is of (the queue view says "(sentence)" otherwise)
+      const unit = r.itemKey === "document" ? "(document)" : r.role ? `(${r.role} text)` : r.mrwToken;
+      return f ? { ...r, mrwToken: unit, values: r.values.map((v) => ({ ...v, value: formatSchemeValue(f, v.value) })) } : r;
     });
     return <QueueView slug={slug} query={q} queue={{ ...queue, rows }} fields={fields} systems={systems.map((s) => s.name)} />;
   }
