@@ -7,6 +7,7 @@ import { QueueView } from "@/components/adjudication/queue-view";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
+import type { TSchemeQueueRow } from "@/lib/db/adjudication-scheme";
 
 export const dynamic = "force-dynamic";
 
@@ -46,7 +47,8 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
     const rows = queue.rows.map((r) => {
       const f = fieldById.get(r.field);
       // the MRW column names what a unit without an MRW is of (the queue view says "(sentence)" otherwise)
-      const unit = r.itemKey === "document" ? "(document)" : r.role ? `(${r.role} text)` : r.mrwToken;
+      const own = r as typeof r & Partial<Pick<TSchemeQueueRow, "itemKey" | "role">>;
+      const unit = own.itemKey === "document" ? "(document)" : own.role ? `(${own.role} text)` : r.mrwToken;
       return f ? { ...r, mrwToken: unit, values: r.values.map((v) => ({ ...v, value: formatSchemeValue(f, v.value) })) } : r;
     });
     return <QueueView slug={slug} query={q} queue={{ ...queue, rows }} fields={fields} systems={systems.map((s) => s.name)} />;
