@@ -19,7 +19,15 @@ const OWN_SCHEME_UNITS = SCHEME_UNITS.mmte;
 /** `scheme`: "metahope", "mmte", or the id of a project's own scheme. */
 /** `tail`: what the figure does with adjudicated values (accuracy against adjudicated gold uses them). */
 export function figureIncludes(scheme: string, filter: TReportFilter = {}, tail = "adjudicated values not used"): string {
-  const units = Object.hasOwn(SCHEME_UNITS, scheme) ? SCHEME_UNITS[scheme] : OWN_SCHEME_UNITS;
+  return includesSentence(Object.hasOwn(SCHEME_UNITS, scheme) ? SCHEME_UNITS[scheme] : OWN_SCHEME_UNITS, filter, tail);
+}
+
+/** The sentence of a figure of a project's own scheme, whatever its id (even one named like a preset). */
+export function ownSchemeIncludes(filter: TReportFilter = {}, tail = "adjudicated values not used"): string {
+  return includesSentence(OWN_SCHEME_UNITS, filter, tail);
+}
+
+function includesSentence(units: string, filter: TReportFilter, tail: string): string {
   const where = [filter.split ? `split "${filter.split}"` : "every split", filter.systems?.length ? `systems ${filter.systems.join(", ")}` : "every system"];
   return `${units}; ${where.join(", ")}; ${tail}`;
 }

@@ -13,7 +13,7 @@
 import type { Pool } from "pg";
 import type { TAgreementFigure } from "./agreement-figure";
 import { ZAgreementOptions, type TAgreementOptions } from "./agreement-options";
-import { figureIncludes } from "./figure-includes";
+import { ownSchemeIncludes } from "./figure-includes";
 import { schemeAgreementFigures } from "./scheme-agreement";
 import { schemeDistributions, type TSchemeDistribution } from "./scheme-distributions";
 import { schemeAccuracyFigures, type TSchemeGold } from "./scheme-gold";
@@ -91,11 +91,11 @@ export function buildSchemeReport(
   }
   // a vector's figures are named `field.dimension`: `fields` filters by the field id
   const wanted = (name: string) => !opts.fields?.length || opts.fields.includes(name) || opts.fields.includes(name.split(".")[0]);
-  const agreementIncludes = figureIncludes(def.id, filter);
+  const agreementIncludes = ownSchemeIncludes(filter);
   const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap }).filter((f) => wanted(f.field));
   for (const f of agreement) f.includes = agreementIncludes;
   const accuracyIncludes: Record<string, string> = {};
-  for (const f of fields) if (f.gold) accuracyIncludes[f.id] = figureIncludes(def.id, filter, `gold: ${f.gold}`);
+  for (const f of fields) if (f.gold) accuracyIncludes[f.id] = ownSchemeIncludes(filter, `gold: ${f.gold}`);
   const accuracy = schemeAccuracyFigures(def, data.values, goldMaps(data)).filter((f) => wanted(f.field));
   for (const f of accuracy) f.includes = accuracyIncludes[f.field];
   return {
