@@ -14,7 +14,7 @@ Streams an export (memory stays flat for millions of rows).
   --what     ${EXPORT_WHATS.join("|")}
              gold: gold references with provenance; annotations: every annotator's values with ids;
              adjudicated: final labels; errors: MetaHOPE errors as MQM-style rows;
-             agreement: agreement figures; scores: MetaHOPE/MMTE score tables;
+             agreement: agreement figures (every field of a project's own scheme from its level, accuracy against gold); scores: MetaHOPE/MMTE score tables;
              suggestions: model suggestions and failures with provenance (tropos suggest);
              model-agreement: each model's Cohen's κ and exact agreement with each annotator, accuracy against adjudicated values;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
