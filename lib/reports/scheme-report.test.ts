@@ -9,6 +9,9 @@ import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { buildSchemeReport } from "./scheme-report";
 import { schemeAccuracyRows, schemeAgreementRows } from "./scheme-dashboard";
 import type { TSchemeValueRow } from "./scheme-agreement";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 
 const EVERY = ZSchemeDefinition.parse(JSON.parse(readFileSync(path.join(__dirname, "../schemes/language/fixtures/every-kind.json"), "utf8")));
 
@@ -77,6 +80,26 @@ describe("buildSchemeReport on every kind", () => {
     expect(meaning.kappa.cell).not.toBeNull();
     expect(report.fields.filter((f) => f.noAgreement).map((f) => f.id)).toEqual(["why-lost", "post-edit", "errors"]);
     expect(report.scheme).toEqual({ id: "every-kind", name: "Every field kind", version: 3 });
+  });
+
+  it("renders on the dashboard with every kind (labels, vector dimensions, fields without agreement)", () => {
+    const html = renderToStaticMarkup(
+      createElement(SchemeDashboardView, {
+        slug: "p",
+        scheme: report.scheme,
+        filter: {},
+        systems: report.systems,
+        fields: report.fields,
+        progress: [{ annotator: "a@t", assigned: 3, done: 1, inProgress: 1, todo: 1, skipped: 0 }],
+        agreement: schemeAgreementRows(report),
+        accuracy: schemeAccuracyRows(report),
+        distributions: report.distributions,
+        includes: report.includes,
+        figureCount: report.figures.length,
+        elapsedMs: 1,
+      }),
+    );
+    for (const text of ["Register of the document", "Emotion intensity · joy", "Emotion intensity · fear", "Metaphorical tokens", "Errors (spans need a unitising α", "Without categories:", "33.3"]) expect(html).toContain(text);
   });
 
   it("names the field's unit in small-sample notes", () => {
