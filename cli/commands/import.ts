@@ -17,6 +17,10 @@ export const IMPORT_HELP = `Usage: tropos import <file…> --project <slug> [opt
 Imports corpus files, MT outputs, existing annotations or Tropos JSONL into a project.
 All files are parsed and validated first; if any has an error nothing is stored.
 Each file is then stored in one transaction; re-importing a file updates, never duplicates.
+A project that runs its own scheme checks every value against it (field, anchor, value), e.g.
+  corpus.jsonl:12 (meaning): "maybe" is not one of kept, literal, lost
+Its JSONL segments may carry "texts" (by role) and "lists", its values a "role"; its annotations
+files take the scheme's field ids, with structured values as JSON.
 
 Options:
   --project <slug>       target project (required)

@@ -2,7 +2,10 @@
 // segment lines carry texts by role and item lists; every annotation line is checked against the
 // stored scheme (field, anchor, value with the item's lists) and one bad line stores nothing; the
 // stored values carry the scheme version, and the imported work becomes DONE SCHEME assignments.
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -34,6 +37,7 @@ const CLOZE = ZSchemeDefinition.parse({
 
 let db: Db;
 let pool: Pool;
+let url: string;
 
 async function rejection(p: Promise<unknown>): Promise<AppError> {
   try {
@@ -63,7 +67,7 @@ const counts = async (projectId: string) => {
 };
 
 beforeAll(async () => {
-  ({ db, pool } = await openTestDatabase());
+  ({ db, pool, url } = await openTestDatabase());
 });
 afterAll(closeTestDatabase);
 
@@ -223,5 +227,34 @@ describe("built-in projects", () => {
     expect(e.message).toContain("role");
     const asg = await pool.query(`SELECT 1 FROM "Annotation" WHERE "projectId" = $1`, [projectId]);
     expect(asg.rows).toHaveLength(0);
+  });
+});
+
+describe("tropos import", () => {
+  function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("error", reject);
+      child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
+  }
+
+  it("stores the fixture into a scheme project and refuses a bad value naming file, line and field", async () => {
+    const project = await makeProject(db);
+    await setProjectScheme(db, project.id, IDIOM, { actorId: null });
+    const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-scheme-import-"));
+    const bad = path.join(dir, "bad.jsonl");
+    writeFileSync(bad, `{"type":"annotation","annotator":"a@x.test","segmentId":"s1","system":"sys-a","field":"meaning","value":"maybe"}\n`);
+    const ok = await tropos("import", "tests/fixtures/idiom-judgement/corpus.jsonl", "tests/fixtures/idiom-judgement/annotations.jsonl", "--project", project.slug);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    const refused = await tropos("import", bad, "--project", project.slug);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`bad.jsonl:1 (meaning): "maybe" is not one of kept, literal, lost`);
+    expect(await db.annotation.count({ where: { projectId: project.id } })).toBe(ANNOTATIONS.trim().split("\n").length);
   });
 });
