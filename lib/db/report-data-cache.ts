@@ -117,8 +117,8 @@ const UNSEEN_CHANGES = `FROM "ReportChange" WHERE "projectId" IN ($1, '*')
  */
 const PRUNED_PAST = `pg_snapshot_xmin($2::pg_snapshot) <= coalesce((SELECT max(xid) FROM "ReportChangeHorizon" WHERE "projectId" IN ($1, '*')), '0'::xid8)`;
 
-/** Whether a write to the project's report inputs committed that `snapshot` could not see (or may have). */
-async function changedSince(pool: pg.Pool, projectId: string, snapshot: string): Promise<boolean> {
+/** Whether a write to the project's report inputs committed that `snapshot` could not see (or may have). Also used by lib/db/scheme-report-data-cache.ts. */
+export async function changedSince(pool: pg.Pool, projectId: string, snapshot: string): Promise<boolean> {
   const r = await pool.query<{ changed: boolean }>(`SELECT EXISTS (SELECT 1 ${UNSEEN_CHANGES}) OR ${PRUNED_PAST} AS changed`, [projectId, snapshot]);
   return r.rows[0].changed;
 }
@@ -200,7 +200,8 @@ export async function flushReportSnapshots(pool: pg.Pool = getPgPool()): Promise
 }
 
 /** A fresh snapshot: everything committed before it is visible to every query issued after it. */
-async function snapshotNow(pool: pg.Pool): Promise<string> {
+/** The snapshot a read is validated against: taken before the read, so a write racing with it is read again next time. */
+export async function snapshotNow(pool: pg.Pool): Promise<string> {
   return (await pool.query<{ s: string }>("SELECT pg_current_snapshot()::text AS s")).rows[0].s;
 }
 

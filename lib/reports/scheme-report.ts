@@ -6,9 +6,10 @@
  * figure with its `includes` sentence (figure-includes.ts). `buildSchemeReport`
  * is pure; `getSchemeReport` reads the project first (lib/db/scheme-report-data.ts).
  *
- * Computed on request, one pass over the values: the built-in runtime's report
- * cache (lib/db/report-data-cache.ts) holds MMTE/MetaHOPE rows only. The report
- * names the scheme version it was computed under.
+ * Computed on request, one pass over the values; the values read are kept while
+ * nothing the report reads changed and the scheme version is the same
+ * (lib/db/scheme-report-data-cache.ts). The report names the scheme version it
+ * was computed under.
  */
 import type { Pool } from "pg";
 import type { TAgreementFigure } from "./agreement-figure";
@@ -17,7 +18,8 @@ import { ownSchemeIncludes } from "./figure-includes";
 import { schemeAgreementFigures } from "./scheme-agreement";
 import { schemeDistributions, type TSchemeDistribution } from "./scheme-distributions";
 import { schemeAccuracyFigures, type TSchemeGold } from "./scheme-gold";
-import { getSchemeReportData, type TSchemeProgressRow, type TSchemeReportData, type TSchemeReportFilter } from "@/lib/db/scheme-report-data";
+import type { TSchemeProgressRow, TSchemeReportData, TSchemeReportFilter } from "@/lib/db/scheme-report-data";
+import { getSchemeReportDataCached } from "@/lib/db/scheme-report-data-cache";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
@@ -110,7 +112,7 @@ export function buildSchemeReport(
   };
 }
 
-/** The report of a scheme-runtime project, read now. */
+/** The report of a scheme-runtime project, from its data as stored now (cached while unchanged: lib/db/scheme-report-data-cache.ts). */
 export async function getSchemeReport(
   pool: Pool,
   projectId: string,
@@ -118,7 +120,7 @@ export async function getSchemeReport(
   filter: TSchemeReportFilter = {},
   opts: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
 ): Promise<TSchemeReport> {
-  return buildSchemeReport(runtime, await getSchemeReportData(pool, projectId, runtime.definition, filter), filter, opts);
+  return buildSchemeReport(runtime, await getSchemeReportDataCached(pool, projectId, runtime, filter), filter, opts);
 }
 
 /** The α levels a field's figures carry (its level and every level below it), for table headers. */

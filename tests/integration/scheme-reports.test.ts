@@ -22,6 +22,7 @@ import { exportFile } from "@/lib/db/export-stream";
 import { loadImport } from "@/lib/db/load-import";
 import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { getSchemeReportData } from "@/lib/db/scheme-report-data";
+import { schemeReportCacheStats } from "@/lib/db/scheme-report-data-cache";
 import { emptyImportResult } from "@/lib/import/types";
 import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, type TAgreementFigure } from "@/lib/reports";
 import { figureIncludes } from "@/lib/reports/figure-includes";
@@ -422,6 +423,44 @@ describe("reports of a project running its own scheme", () => {
     expect(html).toContain("Accuracy against gold");
     expect(html).toContain("gold: the adjudicated value");
   }, 60_000);
+});
+
+describe("the scheme report's cache", () => {
+  it("serves the values read while nothing changed; a save, an adjudication or a new scheme version reads again", async () => {
+    const { project, users, segs } = await schemeProject();
+    const report = async () => {
+      const runtime = await getProjectRuntime(db, project.id);
+      if (runtime.kind !== "scheme") throw new Error("expected the scheme runtime");
+      return getSchemeReport(pool, project.id, runtime);
+    };
+    const reads = () => schemeReportCacheStats(pool).reads;
+    const transparencyCounts = (r: TSchemeReport) => r.distributions.find((d) => d.field === "transparency")!.counts;
+    const first = await report();
+    const [hits, read] = [schemeReportCacheStats(pool).hits, reads()];
+    expect(transparencyCounts(await report())).toEqual(transparencyCounts(first));
+    expect([schemeReportCacheStats(pool).hits, reads()]).toEqual([hits + 1, read]);
+    // another filter is another entry
+    await getSchemeReport(pool, project.id, (await getProjectRuntime(db, project.id)) as Extract<Awaited<ReturnType<typeof getProjectRuntime>>, { kind: "scheme" }>, { split: "TEST" });
+    expect(reads()).toBe(read + 1);
+    // a changed value (any write to the annotations) is read again
+    const wasTwo = DATA.transparency[0][0] === 2;
+    expect(wasTwo).toBe(true);
+    await db.annotation.updateMany({ where: { projectId: project.id, annotatorId: users[0].id, segmentId: segs[0].id, field: "transparency" }, data: { value: 7 } });
+    const afterSave = transparencyCounts(await report());
+    expect(reads()).toBe(read + 2);
+    expect([afterSave[1], afterSave[6]]).toEqual([transparencyCounts(first)[1] - 1, transparencyCounts(first)[6] + 1]);
+    // a new scheme version is a new key, even though ProjectScheme writes leave no change row
+    await setProjectScheme(db, project.id, VERSION_2, { actorId: null });
+    const v2 = await report();
+    expect(reads()).toBe(read + 3);
+    expect([v2.scheme.version, v2.fields.some((f) => f.id === "idiomatic")]).toEqual([2, true]);
+    // an adjudication (gold of meaning under version 2) is read again
+    const t = segs[0].translations["sys-A"];
+    await db.adjudication.create({ data: { projectId: project.id, segmentId: segs[0].id, translationId: t, itemKey: `${t}:-`, field: "meaning", value: "kept" } });
+    const adjudicated = await report();
+    expect(reads()).toBe(read + 4);
+    expect(adjudicated.figures.some((f) => f.statistic === "accuracy" && f.field === "meaning")).toBe(true);
+  }, 120_000);
 });
 
 describe("a built-in project's agreement export", () => {
