@@ -1,0 +1,111 @@
+/**
+ * The scheme-runtime migrations (20261125180000_scheme_runtime, 20261125190000_scheme_seen) on a
+ * database made by the previous release (issue 14, "Done when"): every migration before them is
+ * applied to a fresh database, a project is written the way that release wrote it (Assignment.scheme
+ * the enum "Scheme"), then the new migrations run. Every assignment, annotation, History row and
+ * adjudication is there afterwards with the same values, the assignments keep MMTE/METAHOPE as text,
+ * the report change trigger on Assignment is back, and the current code reads the project as a
+ * built-in one and saves into it.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { ADMIN_URL, databaseUrl } from "../test-database";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { saveAnnotation } from "@/lib/db/annotations";
+import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
+
+const FIRST_NEW = "20261125180000_scheme_runtime";
+const NAME = `tropos_mig_scheme_${process.pid}`;
+const DIR = path.resolve("prisma/migrations");
+const migrations = readdirSync(DIR).filter((d) => /^\d{14}_/.test(d)).sort();
+const run = async (c: pg.Client, dirs: string[]) => {
+  for (const d of dirs) await c.query(readFileSync(path.join(DIR, d, "migration.sql"), "utf8"));
+};
+
+let client: pg.Client;
+let pool: pg.Pool;
+let db: PrismaClient;
+
+/** What the previous release stored, read back as plain rows. */
+async function snapshot() {
+  const q = async (sql: string) => (await client.query(sql)).rows;
+  return {
+    assignments: await q(`SELECT id, "annotatorId", "segmentId", scheme::text AS scheme, status::text AS status, "timeSpentMs", origin FROM "Assignment" ORDER BY id`),
+    annotations: await q(`SELECT id, "annotatorId", "segmentId", "itemKey", field, value, version FROM "Annotation" ORDER BY id`),
+    history: await q(`SELECT id, entity::text AS entity, "entityId", version, "oldValue", "newValue" FROM "History" ORDER BY id`),
+    adjudications: await q(`SELECT id, "segmentId", "itemKey", field, value, rationale, version FROM "Adjudication" ORDER BY id`),
+  };
+}
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${NAME}`);
+  await admin.end();
+  client = new pg.Client({ connectionString: databaseUrl(NAME) });
+  await client.connect();
+  await run(client, migrations.filter((d) => d < FIRST_NEW));
+  // a project as the previous release wrote it: two annotators, MMTE and MetaHOPE assignments,
+  // annotations with their History, an adjudication
+  await client.query(`
+    INSERT INTO "User" (id, email) VALUES ('u1', 'a1@mig.test'), ('u2', 'a2@mig.test');
+    INSERT INTO "Project" (id, slug, name) VALUES ('p1', 'mig', 'Migration');
+    INSERT INTO "ProjectMember" (id, "projectId", "userId", role) VALUES ('m1', 'p1', 'u1', 'ANNOTATOR'), ('m2', 'p1', 'u2', 'ANNOTATOR');
+    INSERT INTO "Document" (id, "projectId", "externalId", language) VALUES ('d1', 'p1', 'doc', 'en');
+    INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language) VALUES ('s1', 'p1', 'd1', 's1', 0, 'Time is a thief.', 'en');
+    INSERT INTO "MtSystem" (id, "projectId", name) VALUES ('sys', 'p1', 'GPT');
+    INSERT INTO "Translation" (id, "segmentId", "systemId", language, text) VALUES ('t1', 's1', 'sys', 'zh', '时间是小偷。');
+    INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, "timeSpentMs", "updatedAt")
+      VALUES ('as1', 'p1', 'u1', 's1', 'MMTE', 'IN_PROGRESS', 1200, now()), ('as2', 'p1', 'u2', 's1', 'MMTE', 'DONE', 5400, now()), ('as3', 'p1', 'u1', 's1', 'METAHOPE', 'TODO', 0, now());
+    INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "itemKey", field, value, version, "updatedAt")
+      VALUES ('an1', 'p1', 'u1', 's1', 't1', 't1:-', 'FLUENCY', '4', 2, now()), ('an2', 'p1', 'u2', 's1', 't1', 't1:-', 'FLUENCY', '5', 1, now());
+    INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+      VALUES ('h1', 'p1', 'u1', 'ANNOTATION', 'an1', 1, NULL, '3'), ('h2', 'p1', 'u1', 'ANNOTATION', 'an1', 2, '3', '4'), ('h3', 'p1', 'u2', 'ANNOTATION', 'an2', 1, NULL, '5');
+    INSERT INTO "Adjudication" (id, "projectId", "segmentId", "translationId", "itemKey", field, value, rationale) VALUES ('ad1', 'p1', 's1', 't1', 't1:-', 'FIDELITY', '4', 'majority');
+  `);
+  pool = new pg.Pool({ connectionString: databaseUrl(NAME), max: 2 });
+  db = new PrismaClient({ adapter: new PrismaPg(pool) });
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await pool?.end();
+  await client?.end();
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe("the scheme-runtime migrations on the previous release's data", () => {
+  it("keep every assignment, annotation, History row and adjudication, with MMTE/METAHOPE as text", async () => {
+    const before = await snapshot();
+    await run(client, migrations.filter((d) => d >= FIRST_NEW));
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    expect(after.assignments.map((a) => a.scheme)).toEqual(["MMTE", "MMTE", "METAHOPE"]);
+    const type = await client.query(`SELECT data_type FROM information_schema.columns WHERE table_name = 'Assignment' AND column_name = 'scheme'`);
+    expect(type.rows[0].data_type).toBe("text");
+    expect((await client.query(`SELECT 1 FROM pg_type WHERE typname = 'Scheme'`)).rowCount).toBe(0);
+    const trigger = await client.query(`SELECT tgname FROM pg_trigger WHERE tgname = 'Assignment_report_update'`);
+    expect(trigger.rowCount).toBe(1);
+  });
+
+  it("the current code reads the project as a built-in one and saves into it under the MMTE assignment", async () => {
+    expect(await getProjectRuntime(db, "p1")).toEqual({ kind: "built-in", version: null });
+    const r = await saveAnnotation(pool, {
+      projectId: "p1",
+      annotatorId: "u1",
+      config: DEFAULT_SCHEME_CONFIG,
+      input: { segmentId: "s1", translationId: "t1", mrwId: null, field: "FLUENCY", value: 3, baseVersion: 2 },
+    });
+    expect(r.version).toBe(3);
+    const hist = await client.query(`SELECT version, "oldValue", "newValue" FROM "History" WHERE "entityId" = 'an1' ORDER BY version`);
+    expect(hist.rows.map((h) => [h.version, h.oldValue, h.newValue])).toEqual([[1, null, 3], [2, 3, 4], [3, 4, 3]]);
+  });
+});
