@@ -29,6 +29,8 @@ import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/report-snapsho
 import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import type { TReportData } from "@/lib/reports/report-input";
 import { parseReportQuery } from "@/lib/reports/report-query";
+import { setProjectScheme } from "@/lib/db/project-schemes";
+import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
 
 let db: Db;
 let pool: pg.Pool;
@@ -89,6 +91,19 @@ function dashboardOf(d: TReportData) {
 }
 
 describe("report cache", () => {
+  it("a new scheme version of the project means a full read (issue 14 point 6), of that project only", async () => {
+    const s = await seed();
+    const other = await seed();
+    await getReportData(db, s.project.id);
+    await getReportData(db, other.project.id);
+    const before = reportCacheStats(pool);
+    await setProjectScheme(db, s.project.id, BUILT_IN_FIELDS_SCHEME, { actorId: null, note: "guidelines after the pilot" });
+    await getReportData(db, s.project.id);
+    expect(reportCacheStats(pool)).toMatchObject({ hits: before.hits, reads: before.reads + 1, refreshes: before.refreshes });
+    await getReportData(db, other.project.id);
+    expect(reportCacheStats(pool)).toMatchObject({ hits: before.hits + 1, reads: before.reads + 1 });
+  });
+
   it("serves an unchanged project from memory and reads again after a save", async () => {
     const s = await seed();
     const first = await getReportData(db, s.project.id);
