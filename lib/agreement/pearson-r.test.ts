@@ -40,3 +40,18 @@ describe("pearsonR", () => {
     expect(() => pearsonR([1, NaN], [1, 2])).toThrow(/finite number/);
   });
 });
+
+describe("pearsonR does not depend on the order of the units", () => {
+  it("gives the same bits for every order of the same pairs", () => {
+    // values whose sums round differently in different orders
+    const x = [0.1, 0.7, 0.2, 1e-3, 0.3, 0.9, 0.6, 0.05, 0.4, 0.8, 0.35, 0.15];
+    const y = [0.3, 0.1, 0.25, 0.9, 0.05, 0.6, 0.55, 0.45, 0.7, 0.2, 0.65, 0.75];
+    const r = pearsonR(x, y).value;
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let k = 0; k < 50; k++) {
+      const idx = x.map((_, i) => i).sort(() => rand() - 0.5);
+      expect(pearsonR(idx.map((i) => x[i]), idx.map((i) => y[i])).value).toBe(r);
+    }
+  });
+});

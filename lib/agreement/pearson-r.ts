@@ -65,9 +65,17 @@ export function pearsonROfEncoded(enc: EncodedRatings, a: number, b: number): Pe
   return pearsonOfPaired(xs, ys);
 }
 
-/** r of values present in both (xs[i] pairs with ys[i]). */
-function pearsonOfPaired(xs: number[], ys: number[]): PearsonRResult {
-  const n = xs.length;
+/**
+ * r of values present in both (xs[i] pairs with ys[i]), summed in a canonical order: the pairs
+ * sorted by (x, y). Floating-point sums depend on their order, and the order of units follows the
+ * order PostgreSQL returns rows in, which moves with concurrent writes elsewhere in the table; a
+ * figure must not move when nothing was annotated, not even in its last digit.
+ */
+function pearsonOfPaired(xsIn: number[], ysIn: number[]): PearsonRResult {
+  const n = xsIn.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => xsIn[i] - xsIn[j] || ysIn[i] - ysIn[j]);
+  const xs = order.map((i) => xsIn[i]);
+  const ys = order.map((i) => ysIn[i]);
   if (n < 2) return { value: null, reason: "fewer than two units coded by both", n };
   // Test constancy on the values themselves: a centred sum of a constant such
   // as 0.1 can round to a tiny non-zero number instead of 0.
