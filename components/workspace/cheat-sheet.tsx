@@ -1,11 +1,12 @@
 "use client";
-// The `?` overlay: every key action with its description, read from the keymap itself.
-import { cheatSheet } from "@/lib/keymap/keymap";
+// The `?` overlay: every key action with its description, read from the keymap itself (the
+// built-in workspace's, or the one a scheme workspace builds from its scheme).
+import { cheatSheet, type TKeyAction } from "@/lib/keymap/keymap";
 import { WORKSPACE_KEYMAP } from "@/lib/workspace/workspace-keymap";
 
-export function CheatSheet({ onClose }: { onClose: () => void }) {
+export function CheatSheet({ onClose, keymap = WORKSPACE_KEYMAP }: { onClose: () => void; keymap?: readonly TKeyAction[] }) {
   const mac = typeof navigator !== "undefined" && /Mac/.test(navigator.platform);
-  const groups = cheatSheet(mac ? "mac" : "other", WORKSPACE_KEYMAP);
+  const groups = cheatSheet(mac ? "mac" : "other", keymap);
   return (
     <div role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-6" onClick={onClose}>
       <div className="max-w-3xl rounded-lg bg-white p-5 shadow-xl" onClick={(e) => e.stopPropagation()}>

@@ -12,7 +12,7 @@ import { LIKERT_SCALE } from "@/lib/schemes/mmte";
 import { METAHOPE_CATEGORIES, METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES, REALISATION_PATTERNS, REALISATION_PATTERN_DEFINITIONS, type TMetahopeCategory, type TMetahopeSeverity, type TRealisationPattern } from "@/lib/schemes/metahope";
 import type { TItemErrorSpan, TWorkspaceItem } from "@/lib/workspace/item-types";
 import type { TNewOp, TSaveOp } from "@/lib/workspace/save-queue";
-import { activeIncrement, SAVE_DEBOUNCE_MS, statusText, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy";
+import { SAVE_DEBOUNCE_MS, statusText, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy";
 import { tokenize, toggleTokenRange, tokensToSpan, spansOverlap } from "@/lib/workspace/span-selection";
 import { applyPendingOps, restoreSnapshot } from "@/lib/workspace/state-ops";
 import { createUndoStack, recordChange, redo, undo, type TUndoStack } from "@/lib/workspace/undo-stack";
@@ -26,6 +26,7 @@ import { ConflictDialog } from "./conflict-dialog";
 import { GuidelinesPanel } from "./guidelines-panel";
 import { PostEditDiff } from "./post-edit-diff";
 import { useAutosave, type TConflict } from "./use-autosave";
+import { useActiveTime } from "./use-active-time";
 
 type TAlignDraft = { pattern: TRealisationPattern | null; spans: TSpan[] };
 const LIKERT_FIELDS = new Set(["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "AUTHENTICITY"]);
@@ -275,7 +276,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   }, [setPostEdit, item]);
 
   // ---- submit -------------------------------------------------------------------------------------------
-  const activeMs = useRef(0);
+  const activeMsRef = useActiveTime({ slug, segmentId: segId, scheme: item.scheme, readOnly });
   const submit = useCallback(async () => {
     if (submitting) return;
     if (missing.length > 0) {
@@ -295,21 +296,21 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       const res = await fetch(`/api/projects/${slug}/items/${segId}/assignment`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action: "submit", scheme: item.scheme, activeMs: Math.min(600_000, Math.round(activeMs.current)) }),
+        body: JSON.stringify({ action: "submit", scheme: item.scheme, activeMs: Math.min(600_000, Math.round(activeMsRef.current)) }),
       });
       if (!res.ok) {
         const body = await res.json().catch(() => ({}));
         setMessage(body?.error?.message ?? `Submit failed (HTTP ${res.status}).`);
         return;
       }
-      activeMs.current = 0;
+      activeMsRef.current = 0;
       router.push(item.nav.nextSegmentId ? `/projects/${slug}/items/${item.nav.nextSegmentId}?scheme=${item.scheme}` : `/projects/${slug}/queue?scheme=${item.scheme}&done=1`);
     } catch {
       setMessage("The server is unreachable; your changes are kept in this browser. Submit again when you are back online.");
     } finally {
       setSubmitting(false);
     }
-  }, [submitting, missing, slots, focusSlot, item, autosave, slug, segId, router]);
+  }, [submitting, missing, slots, focusSlot, item, autosave, slug, segId, router, activeMsRef]);
 
   /** Reopen is an explicit, logged action on the server; edits parked meanwhile are sent after it. */
   const reopen = useCallback(async () => {
@@ -327,50 +328,6 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     setMessage(null);
     autosave.reopened();
   }, [slug, segId, item.scheme, autosave]);
-
-  // ---- active time ------------------------------------------------------------------------------------
-  useEffect(() => {
-    // A closed item takes no time. An open one first sends an empty report: the server credits
-    // each report at most the wall time since the previous one (issue 13.23), this sets the start.
-    if (readOnly) return;
-    void fetch(`/api/projects/${slug}/items/${segId}/assignment`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ action: "time", scheme: item.scheme, activeMs: 0 }),
-    }).catch(() => undefined);
-    let lastTick = Date.now();
-    let lastInput = Date.now();
-    const input = () => {
-      lastInput = Date.now();
-    };
-    const tick = () => {
-      const now = Date.now();
-      activeMs.current += activeIncrement({ now, lastTick, lastInput, visible: document.visibilityState === "visible" });
-      lastTick = now;
-    };
-    const send = (beacon: boolean) => {
-      tick();
-      const ms = Math.min(600_000, Math.round(activeMs.current));
-      if (ms < 1000) return;
-      activeMs.current -= ms;
-      const url = `/api/projects/${slug}/items/${segId}/assignment`;
-      const body = JSON.stringify({ action: "time", scheme: item.scheme, activeMs: ms });
-      if (beacon && navigator.sendBeacon) navigator.sendBeacon(url, new Blob([body], { type: "application/json" }));
-      else void fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(() => (activeMs.current += ms));
-    };
-    const t1 = setInterval(tick, 5000);
-    const t2 = setInterval(() => send(false), 30_000);
-    const hide = () => send(true);
-    for (const ev of ["keydown", "mousedown", "input", "wheel"]) window.addEventListener(ev, input, { passive: true });
-    window.addEventListener("pagehide", hide);
-    return () => {
-      clearInterval(t1);
-      clearInterval(t2);
-      for (const ev of ["keydown", "mousedown", "input", "wheel"]) window.removeEventListener(ev, input);
-      window.removeEventListener("pagehide", hide);
-      send(true);
-    };
-  }, [slug, segId, item.scheme, readOnly]);
 
   // ---- keyboard -----------------------------------------------------------------------------------------
   const translationSlots = (tid: string) => slots.map((s, i) => [s, i] as const).filter(([s]) => s.translationId === tid);

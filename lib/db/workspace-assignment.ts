@@ -13,13 +13,16 @@
 // exceeds the wall time that passed between them. No slack is added per report: slack would add
 // up over rapid reports; an honest client loses at most the network jitter of each report.
 import type { Db } from "@/lib/db/client";
-import { SCHEME_ASSIGNMENT, type TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
+import { SCHEME_ASSIGNMENT, type TAssignmentScheme, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { findSchemeMissing } from "@/lib/schemes/language/scheme-completeness";
 import { AppError } from "@/lib/errors";
 import { findMissing } from "@/lib/schemes/completeness";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TAssignmentAction } from "@/lib/workspace/api-types";
 import { completenessValues, initialState } from "@/lib/workspace/workspace-model";
 import { getWorkspaceItem } from "@/lib/db/workspace-item";
+import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { itemClosedError, OPEN_STATUSES } from "@/lib/db/item-write-guard";
 
 export interface TAssignmentResult {
@@ -47,6 +50,8 @@ export async function applyAssignmentAction(
     annotatorId: string;
     segmentId: string;
     action: TAssignmentAction;
+    /** the project's runtime (lib/db/project-schemes.ts getProjectRuntime): submitting a SCHEME assignment needs it */
+    runtime?: TSchemeRuntime;
   },
 ): Promise<TAssignmentResult> {
   const scheme: TAssignmentScheme = opts.action.scheme;
@@ -85,10 +90,17 @@ export async function applyAssignmentAction(
           const status = locked[0]?.status;
           if (!status) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
           if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status, scheme);
-          // the scheme runtime's completeness check replaces this for SCHEME assignments (scheme-workspace-item.ts)
-          if (scheme === SCHEME_ASSIGNMENT) throw new AppError("UNPROCESSABLE", "Submitting an item of a project's own scheme is not available yet.");
-          const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
-          const missing = findMissing(item.view, item, completenessValues(item, initialState(item)));
+          let missing: { message: string }[];
+          if (scheme === SCHEME_ASSIGNMENT) {
+            // the scheme runtime: the stored definition's completeness rule over the caller's values
+            const runtime = opts.runtime;
+            if (runtime?.kind !== "scheme") throw new AppError("UNPROCESSABLE", "This project does not run a scheme of its own; submit its MMTE or MetaHOPE items.");
+            const item = await getSchemeWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, runtime });
+            missing = findSchemeMissing(runtime.definition, schemeCompletenessItem(item), plainValues(schemeItemValues(item)));
+          } else {
+            const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
+            missing = findMissing(item.view, item, completenessValues(item, initialState(item)));
+          }
           if (missing.length > 0) {
             throw new AppError("UNPROCESSABLE", `${missing.length} required value${missing.length === 1 ? " is" : "s are"} missing or invalid: ${missing[0].message}.`, {
               missing,

@@ -9,7 +9,8 @@ import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 import { AppError } from "@/lib/errors";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSpan } from "@/lib/schemes/fields";
-import { blindLabel, stableShuffle } from "@/lib/workspace/blind-order";
+import { annotatorTranslations } from "@/lib/workspace/annotator-translations";
+import { queueNav } from "@/lib/workspace/queue-nav";
 import { schemeView } from "@/lib/workspace/scheme-view";
 import type { TWorkspaceItem } from "@/lib/workspace/item-types";
 import { toItemErrorSpan } from "@/lib/db/workspace-error-spans";
@@ -67,14 +68,9 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
   ]);
 
   const blind = opts.config.blindSystemNames;
-  const ordered = opts.config.shuffleItems ? stableShuffle(translations, `${opts.annotatorId}:${seg.id}`) : translations;
+  const { ordered, shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
   const prefill: TWorkspaceItem["prefill"] = {};
   for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: a.pattern, spans: a.spans as unknown as TSpan[] };
-
-  const here = queue.findIndex((q) => q.segmentId === seg.id);
-  const open = (q: { status: string }) => q.status !== "DONE" && q.status !== "SKIPPED";
-  const nextSegmentId = (queue.slice(here + 1).find(open) ?? queue.slice(0, here).find(open))?.segmentId ?? null;
-  const prevSegmentId = here > 0 ? queue[here - 1].segmentId : null;
 
   return {
     project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
@@ -84,18 +80,12 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
     segment: { id: seg.id, externalId: seg.externalId, text: seg.text, metaphorical: seg.metaphorical, split: seg.split, index: seg.index },
     document: { id: seg.document.id, title: seg.document.title, segments: docSegments },
     mrws: mrws.map((m) => ({ ...m, spans: m.spans as unknown as TSpan[] })),
-    translations: ordered.map((t, i) => ({
-      id: t.id,
-      label: blind ? `Translation ${blindLabel(i)}` : t.system.name,
-      systemName: blind ? null : t.system.name,
-      text: t.text,
-      language: t.language,
-    })),
+    translations: shown,
     prefill,
     annotations: annotations.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })),
     errorSpans: errorSpans.map(toItemErrorSpan),
     postEdits,
     assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
-    nav: { position: here + 1, total: queue.length, done: queue.filter((q) => q.status === "DONE").length, nextSegmentId, prevSegmentId },
+    nav: queueNav(queue, seg.id),
   };
 }

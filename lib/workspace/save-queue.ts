@@ -46,6 +46,8 @@ const ZAnnotationOp = z.object({
   segmentId: z.string(),
   translationId: z.string().nullable(),
   mrwId: z.string().nullable(),
+  /** the item text a role-scope field of a project's own scheme is anchored to */
+  role: z.string().nullish(),
   field: z.string(),
   value: z.unknown(),
   baseVersion: z.number().int().min(0),

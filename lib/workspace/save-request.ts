@@ -21,7 +21,7 @@ export function saveRequest(slug: string, op: TSaveOp): TSaveRequest {
         url: `/api/projects/${slug}/annotations`,
         method: "PUT",
         headers,
-        body: { segmentId: op.segmentId, translationId: op.translationId, mrwId: op.mrwId, field: op.field, value: op.value, baseVersion: op.baseVersion },
+        body: { segmentId: op.segmentId, translationId: op.translationId, mrwId: op.mrwId, ...(op.role ? { role: op.role } : {}), field: op.field, value: op.value, baseVersion: op.baseVersion },
       };
     case "postEdit":
       return { url: `${item}/post-edits`, method: "PUT", headers, body: { kind: op.editKind, text: op.text, baseTranslationId: op.baseTranslationId, baseVersion: op.baseVersion } };

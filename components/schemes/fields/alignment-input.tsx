@@ -1,25 +1,22 @@
 "use client";
 // An alignment: how a source unit (an MRW) is realised in a translation — a pattern (with its
-// key) and, when the pattern has them, the target words (click to add or remove).
+// key) and, when the pattern has them, the target words: select words (click, shift-click or
+// drag; in the workspace also ←/→ and Space), then the pattern adds them; with a pattern chosen,
+// a click adds or removes a word.
 import type { ZAlignmentField } from "@/lib/schemes/language/scheme-field";
+import { alignmentOf, toggleAlignment, withPattern } from "@/lib/workspace/scheme-field-edits";
+import { spanCoversToken } from "@/lib/workspace/span-selection";
 import type { z } from "zod";
 import { optionText, type FieldProps } from "./field-props";
 import { KeyBadge } from "./key-badge";
-import { tokenOffsets } from "./token-offsets";
+import { TokenRow } from "./token-row";
 
 type TAlignment = z.infer<typeof ZAlignmentField>;
-type TValue = { pattern: string | number; spans: { start: number; end: number }[] };
 
-export function AlignmentInput({ field, value, onChange, texts }: FieldProps<TAlignment>) {
-  const v = value && typeof value === "object" ? (value as TValue) : null;
+export function AlignmentInput({ field, value, onChange, texts, selection, onSelect }: FieldProps<TAlignment>) {
+  const v = alignmentOf(value);
   const pattern = field.patterns.find((p) => p.value === v?.pattern);
-  const offsets = tokenOffsets(texts.text, texts.tokens);
-  const toggle = (i: number) => {
-    if (!v || pattern?.span === "none") return;
-    const o = offsets[i];
-    const has = v.spans.some((s) => s.start === o.start && s.end === o.end);
-    onChange({ ...v, spans: has ? v.spans.filter((s) => !(s.start === o.start && s.end === o.end)) : [...v.spans, o].sort((a, b) => a.start - b.start) });
-  };
+  const omission = pattern?.span === "none";
   return (
     <div data-kind="alignment">
       <div role="radiogroup" aria-label={field.label} className="flex flex-wrap gap-1">
@@ -27,7 +24,10 @@ export function AlignmentInput({ field, value, onChange, texts }: FieldProps<TAl
           const on = v?.pattern === p.value;
           return (
             <button key={String(p.value)} type="button" role="radio" aria-checked={on} title={p.description}
-              onClick={() => onChange(on ? undefined : { pattern: p.value, spans: p.span === "none" ? [] : (v?.spans ?? []) })}
+              onClick={() => {
+                onChange(on ? null : withPattern(field, value, p.value, texts.tokens, selection));
+                onSelect(null);
+              }}
               className={`rounded border px-2 py-0.5 text-xs ${on ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white"}`}>
               {optionText(p)}
               <KeyBadge k={p.key} />
@@ -35,17 +35,21 @@ export function AlignmentInput({ field, value, onChange, texts }: FieldProps<TAl
           );
         })}
       </div>
-      {v && pattern?.span !== "none" && (
-        <p className="mt-1 flex flex-wrap gap-0.5 text-sm" aria-label={`${field.label}: target words`}>
-          {texts.tokens.map((tok, i) => {
-            const on = v.spans.some((s) => s.start === offsets[i].start && s.end === offsets[i].end);
-            return (
-              <button key={i} type="button" data-token={i} onClick={() => toggle(i)} className={`rounded px-1 ${on ? "bg-indigo-100 font-semibold underline" : "hover:bg-slate-100"}`}>
-                {tok}
-              </button>
-            );
-          })}
-        </p>
+      {!omission && (
+        <div className="mt-1">
+          <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={selection} label={`${field.label}: target words`}
+            onSelect={(s) => {
+              // with a pattern chosen a click marks at once; before, the selection waits for the pattern
+              if (v?.pattern != null) {
+                onChange(toggleAlignment(field, value, texts.tokens, s));
+                onSelect(null);
+              } else onSelect(s);
+            }}
+            mark={(i) => (v && spanCoversToken(v.spans, texts.tokens[i]) ? "bg-emerald-200 font-semibold" : "hover:bg-slate-100")} />
+          <div className="text-xs text-slate-500">
+            Target: <span lang={texts.language} className="text-slate-800">{v?.spans.length ? v.spans.map((s) => texts.text.slice(s.start, s.end)).join(" / ") : "(none)"}</span>
+          </div>
+        </div>
       )}
     </div>
   );

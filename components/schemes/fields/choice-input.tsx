@@ -1,26 +1,23 @@
 "use client";
 // A choice: one option, as radio buttons with their keys and one-line definitions (tooltips).
-// Options can come from the item (e.g. cloze candidates): the preview shows placeholders.
+// Options can come from the item (e.g. cloze candidates); the preview shows placeholders.
 import type { ZChoiceField } from "@/lib/schemes/language/scheme-field";
+import { choiceOptions } from "@/lib/schemes/language/field-keys";
 import type { z } from "zod";
-import { optionText, type FieldProps } from "./field-props";
+import type { FieldProps } from "./field-props";
 import { KeyBadge } from "./key-badge";
 
 type TChoice = z.infer<typeof ZChoiceField>;
 
-export function itemOptions(f: { options?: { value: string | number; label?: string; key?: string; description?: string }[]; optionsFrom?: string }) {
-  return f.options ?? [1, 2, 3].map((i) => ({ value: `${f.optionsFrom}-${i}`, label: `(${f.optionsFrom} ${i} of the item)`, key: String(i), description: undefined }));
-}
-
-export function ChoiceInput({ field, value, onChange }: FieldProps<TChoice>) {
+export function ChoiceInput({ field, value, onChange, lists }: FieldProps<TChoice>) {
   return (
     <div role="radiogroup" aria-label={field.label} className="flex flex-wrap gap-1" data-kind="choice">
-      {itemOptions(field).map((o) => {
+      {choiceOptions(field, lists).map((o) => {
         const on = value === o.value;
         return (
-          <button key={String(o.value)} type="button" role="radio" aria-checked={on} title={o.description} onClick={() => onChange(on ? undefined : o.value)}
+          <button key={String(o.value)} type="button" role="radio" aria-checked={on} title={o.description} onClick={() => onChange(on ? null : o.value)}
             className={`rounded border px-2 py-1 text-sm ${on ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white hover:bg-slate-50"}`}>
-            {optionText(o)}
+            {o.label}
             <KeyBadge k={o.key} />
           </button>
         );

@@ -13,8 +13,8 @@ export function EditInput({ field, value, onChange, uid, texts }: FieldProps<TEd
   return (
     <div data-kind="edit">
       {field.variant && <div className="mb-1 text-xs text-slate-500">{field.variant === "figurative" ? "Keep the figurative language" : "Say it without figurative language"}</div>}
-      <textarea id={uid} aria-label={field.label} rows={2} value={text} maxLength={field.maxLength} onChange={(e) => onChange(e.target.value)} className="w-full rounded border border-slate-300 px-2 py-1 text-sm" />
-      <button type="button" onClick={() => onChange(undefined)} className="text-xs text-indigo-700 underline">Reset to the starting text</button>
+      <textarea id={uid} aria-label={field.label} lang={texts.language} rows={2} value={text} maxLength={field.maxLength} onChange={(e) => onChange(e.target.value)} className="w-full rounded border border-slate-300 px-2 py-1 text-sm" />
+      <button type="button" onClick={() => onChange(null)} className="text-xs text-indigo-700 underline">Reset to the starting text</button>
     </div>
   );
 }

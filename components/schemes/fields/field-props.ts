@@ -1,22 +1,37 @@
-// What every field component gets: its definition, its value (undefined = not answered yet), a
-// setter, and the texts it may need (the translation to edit, the tokens to tag). One component
-// per field kind (issue 14 point 5); field-input.tsx picks it.
+// What every field component gets: its definition, its value (undefined or null = not answered
+// yet), a setter, and the texts it may need (the translation to edit, the tokens to tag). One
+// component per field kind (issue 14 point 5); field-input.tsx picks it. Token-based kinds
+// (spans, tags, alignment) share a token selection the form owns, so the keyboard
+// (components/workspace/scheme-workspace.tsx) and the mouse select the same thing.
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import type { TToken } from "@/lib/workspace/span-selection";
+import type { TSelection } from "@/lib/workspace/scheme-field-edits";
 
 export interface TFieldTexts {
   /** the text the field's scope is anchored to (a translation, the source, a role's text) */
   text: string;
-  /** tokens of that text (item tokens or whitespace-split) */
-  tokens: string[];
+  /** its language (tokenisation, lang attributes) */
+  language: string;
+  /** tokens of that text (lib/workspace/scheme-tokens.ts) */
+  tokens: TToken[];
 }
 
 export interface FieldProps<F extends TSchemeField = TSchemeField> {
   field: F;
   value: unknown;
+  /** null clears the value */
   onChange: (value: unknown) => void;
   texts: TFieldTexts;
   /** unique per rendered field (ids of labels, radio groups) */
   uid: string;
+  /** the item's lists (a choice's optionsFrom); absent in the preview */
+  lists?: Record<string, unknown[]>;
+  /** token selection (anchor, focus) of a spans, tags or alignment field; null = none */
+  selection: TSelection | null;
+  onSelect: (selection: TSelection | null) => void;
+  /** the span whose attributes the keys set (spans) */
+  activeSpan: number | null;
+  onActiveSpan: (index: number | null) => void;
 }
 
-export const optionText = (o: { value: string | number; label?: string }) => o.label ?? String(o.value);
+export { optionLabel as optionText } from "@/lib/schemes/language/field-keys";

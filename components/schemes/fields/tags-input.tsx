@@ -1,47 +1,35 @@
 "use client";
-// Tags: one tag per token (e.g. metaphor detection). Pick a tag (button or its key), then click
-// tokens; with BIO the first token of a run becomes B-X and the ones after it I-X. Clicking a
-// tagged token again clears it.
-import { useState } from "react";
+// Tags: one tag per token (e.g. metaphor detection). Select tokens (click, shift-click or drag; in
+// the workspace also ←/→ and Shift+←/→), then a tag (button or key): with BIO the first token of
+// the selection becomes B-X and the rest I-X. A tag applied again to tokens that carry it clears it.
 import type { ZTagsField } from "@/lib/schemes/language/scheme-field";
+import { applyTag, bareTag } from "@/lib/workspace/scheme-field-edits";
 import type { z } from "zod";
 import { optionText, type FieldProps } from "./field-props";
 import { KeyBadge } from "./key-badge";
+import { TokenRow } from "./token-row";
 
 type TTags = z.infer<typeof ZTagsField>;
 
-export function TagsInput({ field, value, onChange, texts }: FieldProps<TTags>) {
-  const [active, setActive] = useState<string | number>(field.tags[0].value);
-  const empty = field.bio ? "O" : null;
-  const tags: (string | number | null)[] = Array.isArray(value) && value.length === texts.tokens.length ? (value as (string | number | null)[]) : texts.tokens.map(() => empty);
-  const bare = (t: string | number | null) => (field.bio && typeof t === "string" ? t.replace(/^[BI]-/, "") : t);
-  const click = (i: number) => {
-    const next = [...tags];
-    if (next[i] !== empty && bare(next[i]) === active) next[i] = empty;
-    else if (field.bio) next[i] = `${i > 0 && bare(next[i - 1]) === active && next[i - 1] !== "O" ? "I" : "B"}-${active}`;
-    else next[i] = active;
-    onChange(next.every((t) => t === empty) ? undefined : next);
-  };
+export function TagsInput({ field, value, onChange, texts, selection, onSelect }: FieldProps<TTags>) {
+  const n = texts.tokens.length;
+  const tags = Array.isArray(value) && value.length === n ? (value as (string | number | null)[]) : null;
+  const tagged = (i: number) => tags !== null && bareTag(field, tags[i]) !== null;
   return (
     <div data-kind="tags">
-      <div role="radiogroup" aria-label={`${field.label}: tag to apply`} className="mb-1 flex flex-wrap gap-1">
+      <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={selection} onSelect={onSelect} label={`${field.label}: tokens`}
+        mark={(i) => (tagged(i) ? "bg-amber-200 ring-1 ring-amber-500" : "hover:bg-slate-100")} note={(i) => (tagged(i) ? String(tags![i]) : null)} />
+      <div role="group" aria-label={`${field.label}: tags`} className="mt-1 flex flex-wrap items-center gap-1">
+        <span className="text-xs text-slate-500">{selection ? "Tag the selection:" : "Select tokens, then a tag:"}</span>
         {field.tags.map((t) => (
-          <button key={String(t.value)} type="button" role="radio" aria-checked={active === t.value} onClick={() => setActive(t.value)} title={t.description}
-            className={`rounded border px-2 py-0.5 text-xs ${active === t.value ? "border-amber-600 bg-amber-100" : "border-slate-300 bg-white"}`}>
+          <button key={String(t.value)} type="button" disabled={!selection} title={t.description}
+            onClick={() => selection && onChange(applyTag(field, value, n, selection, t.value))}
+            className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs disabled:opacity-40">
             {optionText(t)}
             <KeyBadge k={t.key} />
           </button>
         ))}
       </div>
-      <p className="flex flex-wrap gap-0.5 text-sm" aria-label={`${field.label}: tokens`}>
-        {texts.tokens.map((tok, i) => (
-          <button key={i} type="button" onClick={() => click(i)} data-token={i}
-            className={`rounded px-1 ${tags[i] !== empty ? "bg-amber-200 ring-1 ring-amber-500" : "hover:bg-slate-100"}`}>
-            {tok}
-            {tags[i] !== empty && <sub className="ml-0.5 text-[9px] text-amber-900">{String(tags[i])}</sub>}
-          </button>
-        ))}
-      </p>
     </div>
   );
 }

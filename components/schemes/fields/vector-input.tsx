@@ -3,6 +3,7 @@
 import type { ZVectorField } from "@/lib/schemes/language/scheme-field";
 import type { z } from "zod";
 import type { FieldProps } from "./field-props";
+import { KeyBadge } from "./key-badge";
 
 type TVector = z.infer<typeof ZVectorField>;
 
@@ -12,8 +13,11 @@ export function VectorInput({ field, value, onChange }: FieldProps<TVector>) {
     <div className="grid gap-1" data-kind="vector" role="group" aria-label={field.label}>
       {field.dimensions.map((d) => (
         <label key={d.id} className="flex min-w-0 items-center gap-2 text-sm" title={d.description}>
-          <span className="w-16 shrink-0 truncate text-slate-700">{d.label ?? d.id}</span>
-          <input type="range" min={field.min} max={field.max} step={field.step ?? "any"} value={v[d.id] ?? field.min} onChange={(e) => onChange({ ...v, [d.id]: Number(e.target.value) })}
+          <span className="w-20 shrink-0 truncate text-slate-700">
+            {d.label ?? d.id}
+            <KeyBadge k={d.key} />
+          </span>
+          <input type="range" data-dimension={d.id} min={field.min} max={field.max} step={field.step ?? "any"} value={v[d.id] ?? field.min} onChange={(e) => onChange({ ...v, [d.id]: Number(e.target.value) })}
             className={`min-w-0 flex-1 ${v[d.id] === undefined ? "opacity-40" : ""}`} aria-label={`${field.label}: ${d.label ?? d.id}`} />
           <output className="w-10 text-right font-mono text-xs">{v[d.id] ?? "–"}</output>
         </label>

@@ -1,9 +1,12 @@
 // My queue: the caller's assigned items per scheme and split, in their own (possibly shuffled)
-// order, with progress, time spent, status, skip, and "continue where I stopped".
+// order, with progress, time spent, status, skip, and "continue where I stopped". A project that
+// runs its own scheme has one queue (SCHEME assignments), named by the scheme's name.
 import Link from "next/link";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { getAnnotatorQueue, summarizeQueue } from "@/lib/db/workspace-queue";
+import { getProjectScheme } from "@/lib/db/project-schemes";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { QueueSkipButton } from "@/components/workspace/queue-skip-button";
 
 export const dynamic = "force-dynamic";
@@ -25,7 +28,10 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
   const { slug } = await params;
   const sp = await searchParams;
   const access = await requireProjectPage(slug, "annotation.write", `/projects/${slug}/queue`);
-  const all = await getAnnotatorQueue(getDb(), { projectId: access.project.id, annotatorId: access.user.id });
+  const db = getDb();
+  const all = await getAnnotatorQueue(db, { projectId: access.project.id, annotatorId: access.user.id });
+  const own = all.some((r) => r.scheme === SCHEME_ASSIGNMENT) ? await getProjectScheme(db, access.project.id) : null;
+  const schemeName = (s: string) => (s === "MMTE" ? "MMTE" : s === "METAHOPE" ? "MetaHOPE" : (own?.definition.name ?? "This project's scheme"));
   const schemes = [...new Set(all.map((r) => r.scheme))];
   const scheme = schemes.includes(sp.scheme as never) ? (sp.scheme as (typeof schemes)[number]) : schemes[0];
   const inScheme = all.filter((r) => r.scheme === scheme);
@@ -46,7 +52,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
       <nav aria-label="Scheme" className="flex flex-wrap gap-2 text-sm">
         {schemes.map((s) => (
           <Link key={s} href={href(s, "ALL")} aria-current={s === scheme ? "page" : undefined} className={`rounded px-2 py-1 ${s === scheme ? "bg-indigo-600 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300"}`}>
-            {s === "MMTE" ? "MMTE" : "MetaHOPE"}
+            {schemeName(s)}
           </Link>
         ))}
         <span className="mx-2 text-slate-400">|</span>

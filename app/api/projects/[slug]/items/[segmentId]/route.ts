@@ -1,19 +1,22 @@
-// GET the caller's view of one item (?scheme=MMTE|METAHOPE): the same payload the item page
-// renders, containing only the caller's own values.
+// GET the caller's view of one item: the same payload the item page renders, containing only the
+// caller's own values. A project that runs its own scheme answers the scheme runtime's payload
+// (lib/db/scheme-workspace-item.ts, `runtime: "scheme"`); the built-in one reads ?scheme=MMTE|METAHOPE.
 import { NextResponse } from "next/server";
 import { withProject } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { parseSchemeParam, projectSchemeConfig } from "@/lib/workspace/project-config";
 
 export const GET = withProject<{ slug: string; segmentId: string }>("annotation.write", async (req, { access, params }) => {
-  const scheme = parseSchemeParam(new URL(req.url).searchParams.get("scheme"));
-  const item = await getWorkspaceItem(getDb(), {
-    project: access.project,
-    config: projectSchemeConfig(access.project.schemeConfig),
-    annotatorId: access.user.id,
-    segmentKey: params.segmentId,
-    scheme,
-  });
+  const db = getDb();
+  const config = projectSchemeConfig(access.project.schemeConfig);
+  const runtime = await getProjectRuntime(db, access.project.id);
+  const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: params.segmentId };
+  const item =
+    runtime.kind === "scheme"
+      ? await getSchemeWorkspaceItem(db, { ...base, runtime })
+      : await getWorkspaceItem(db, { ...base, scheme: parseSchemeParam(new URL(req.url).searchParams.get("scheme")) });
   return NextResponse.json(item, { headers: { "Cache-Control": "no-store" } });
 });

@@ -1,20 +1,26 @@
 // POST an action on the caller's assignment for this item: { action: "time" | "submit" | "skip" | "reopen", scheme }.
-// Submit re-checks completeness on the server and answers 422 with the missing values.
+// Submit re-checks completeness on the server and answers 422 with the missing values; a SCHEME
+// assignment (a project that runs its own scheme) is checked against the scheme version in force.
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { ZAssignmentAction } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 
 export const POST = withProject<{ slug: string; segmentId: string }>("annotation.write", async (req, { access, params }) => {
   const action = await parseJsonBody(req, ZAssignmentAction);
-  const res = await applyAssignmentAction(getDb(), {
+  const db = getDb();
+  const res = await applyAssignmentAction(db, {
     project: access.project,
     config: projectSchemeConfig(access.project.schemeConfig),
     annotatorId: access.user.id,
     segmentId: params.segmentId,
     action,
+    // only a scheme item's submit reads the definition; time reports stay one UPDATE
+    runtime: action.action === "submit" && action.scheme === SCHEME_ASSIGNMENT ? await getProjectRuntime(db, access.project.id) : undefined,
   });
   return NextResponse.json(res);
 });

@@ -1,0 +1,55 @@
+"use client";
+// A text as selectable tokens for the token-based kinds (spans, tags, alignment): click a token to
+// select it, shift-click or drag to select a range; the selection shows blue, the keyboard's
+// focus end outlined. Each kind marks its own tokens (`mark`) and may add a note under a token.
+import { useRef } from "react";
+import type { TToken } from "@/lib/workspace/span-selection";
+import type { TSelection } from "@/lib/workspace/scheme-field-edits";
+
+export function TokenRow(p: {
+  text: string;
+  language: string;
+  tokens: readonly TToken[];
+  selection: TSelection | null;
+  onSelect: (s: TSelection) => void;
+  label: string;
+  /** extra classes per token (marked, tagged, aligned) */
+  mark?: (i: number) => string;
+  /** a small note after a token (its tag) */
+  note?: (i: number) => string | null;
+}) {
+  const anchor = useRef<number | null>(null);
+  const [lo, hi] = p.selection ? [Math.min(...p.selection), Math.max(...p.selection)] : [-1, -2];
+  const pieces: React.ReactNode[] = [];
+  let pos = 0;
+  p.tokens.forEach((t, i) => {
+    if (t.start > pos) pieces.push(<span key={`g${i}`}>{p.text.slice(pos, t.start)}</span>);
+    const note = p.note?.(i);
+    pieces.push(
+      <span
+        key={i}
+        data-token={i}
+        data-selected={i >= lo && i <= hi ? "true" : undefined}
+        className={`cursor-pointer rounded-sm px-px ${i >= lo && i <= hi ? "bg-sky-300" : (p.mark?.(i) ?? "hover:bg-slate-100")} ${p.selection?.[1] === i ? "outline outline-2 outline-indigo-500" : ""}`}
+        onMouseDown={(e) => {
+          e.preventDefault();
+          anchor.current = e.shiftKey && p.selection ? p.selection[0] : i;
+        }}
+        onMouseUp={() => {
+          if (anchor.current !== null) p.onSelect([anchor.current, i]);
+          anchor.current = null;
+        }}
+      >
+        {t.text}
+        {note && <sub className="ml-0.5 text-[9px] text-amber-900">{note}</sub>}
+      </span>,
+    );
+    pos = t.end;
+  });
+  if (pos < p.text.length) pieces.push(<span key="tail">{p.text.slice(pos)}</span>);
+  return (
+    <p lang={p.language} aria-label={p.label} className="select-none break-words text-base leading-relaxed">
+      {pieces}
+    </p>
+  );
+}

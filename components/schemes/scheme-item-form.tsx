@@ -1,0 +1,226 @@
+"use client";
+// One item of a scheme as an annotator sees it: every shown field rendered by its kind's component
+// (field-input.tsx) at its scope — the document, the source with its MRWs, each role's text, each
+// translation with its MRWs — with required marks, missing values, the field's own message (a
+// refused save) and guidelines. Shared by the Settings → Scheme preview (a sample item, nothing
+// stored) and the scheme runtime's workspace (components/workspace/scheme-workspace.tsx), which
+// decide the values, which slots are shown (lib/schemes/language/scheme-completeness.ts) and which
+// one is active; this component only renders and reports.
+import type { ReactNode } from "react";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
+import type { TSelection } from "@/lib/workspace/scheme-field-edits";
+import { schemeFieldTokens } from "@/lib/workspace/scheme-tokens";
+import { FieldInput } from "./field-input";
+import type { TFieldTexts } from "./fields/field-props";
+import { Markdown } from "./markdown";
+
+export interface TSchemeFormItem {
+  source: string;
+  sourceLang: string;
+  metaphorical: boolean;
+  /** `spans` locate the MRW in the source; without them its token is looked up */
+  mrws: readonly { id: string; token: string; metaphorical: boolean; spans?: readonly { start: number; end: number }[] }[];
+  translations: readonly { id: string; label: string; text: string; language: string }[];
+  texts: Readonly<Record<string, string>>;
+  lists?: Record<string, unknown[]>;
+  /** the document around the segment (read first, collapsible) */
+  document?: { title: string | null; segments: readonly { id: string; text: string }[]; currentId: string };
+}
+
+export interface TSchemeItemFormProps {
+  definition: TSchemeDefinition;
+  item: TSchemeFormItem;
+  /** the shown slots in display order (shownSlots) */
+  slots: readonly TSchemeSlot[];
+  /** values by valueKey */
+  values: Readonly<Record<string, unknown>>;
+  onChange: (slot: TSchemeSlot, value: unknown) => void;
+  /** the active slot's slotKey */
+  active: string | null;
+  onActivate: (slotKey: string) => void;
+  /** token selection and active span of the active slot */
+  selection: TSelection | null;
+  onSelect: (slotKey: string, selection: TSelection | null) => void;
+  activeSpan: number | null;
+  onActiveSpan: (slotKey: string, index: number | null) => void;
+  /** a message at a field (a refused save, a value kept as a draft), by valueKey */
+  messages?: Readonly<Record<string, string>>;
+  /** required slots without a value, by slotKey */
+  missing?: ReadonlySet<string>;
+  readOnly?: boolean;
+  /** the rendered element of each slot (keyboard focus, scrolling) */
+  slotRef?: (slotKey: string, el: HTMLElement | null) => void;
+  /** prefix of element ids (two forms on one page) */
+  idPrefix: string;
+}
+
+/** The text a slot's field works on and its tokens: the translation, a role's text, or the source. */
+export function slotTexts(slot: TSchemeSlot, item: TSchemeFormItem): TFieldTexts {
+  const t = slot.unit.translationId ? item.translations.find((x) => x.id === slot.unit.translationId) : undefined;
+  const text = t?.text ?? (slot.unit.role ? (item.texts[slot.unit.role] ?? "") : item.source);
+  const language = t?.language ?? item.sourceLang;
+  return { text, language, tokens: schemeFieldTokens(slot.field, text, language, item.lists) };
+}
+
+/** The source with its MRWs highlighted. */
+function sourceWithMrws(item: TSchemeFormItem): ReactNode[] {
+  const marks = item.mrws
+    .flatMap((m) => {
+      if (m.spans?.length) return m.spans.map((s) => ({ ...s, m }));
+      const i = item.source.indexOf(m.token);
+      return i >= 0 ? [{ start: i, end: i + m.token.length, m }] : [];
+    })
+    .sort((a, b) => a.start - b.start);
+  const out: ReactNode[] = [];
+  let pos = 0;
+  for (const s of marks) {
+    if (s.start < pos) continue;
+    out.push(item.source.slice(pos, s.start));
+    out.push(
+      <mark key={`${s.m.id}-${s.start}`} title={`MRW (${s.m.metaphorical ? "metaphorical" : "literal"})`} className="rounded bg-amber-100 px-0.5">
+        {item.source.slice(s.start, s.end)}
+      </mark>,
+    );
+    pos = s.end;
+  }
+  out.push(item.source.slice(pos));
+  return out;
+}
+
+const Heading = ({ children }: { children: ReactNode }) => <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{children}</h4>;
+
+export function SchemeItemForm(p: TSchemeItemFormProps) {
+  const { item } = p;
+  const at = (itemKey: string) => p.slots.filter((s) => s.unit.itemKey === itemKey);
+
+  const render = (slots: TSchemeSlot[]) =>
+    slots.map((slot) => {
+      const f = slot.field;
+      const isActive = p.active === slot.slotKey;
+      const missing = p.missing?.has(slot.slotKey) ?? false;
+      const message = p.messages?.[slot.valueKey];
+      return (
+        <div
+          key={slot.slotKey}
+          ref={(el) => p.slotRef?.(slot.slotKey, el)}
+          tabIndex={-1}
+          data-field={f.id}
+          data-slot={slot.slotKey}
+          data-active={isActive ? "true" : undefined}
+          data-missing={missing ? "true" : undefined}
+          onMouseDown={() => p.onActivate(slot.slotKey)}
+          onFocus={() => p.onActivate(slot.slotKey)}
+          className={`rounded px-2 py-1.5 outline-none ${isActive ? "bg-indigo-50/70 ring-2 ring-indigo-400" : ""}`}
+        >
+          <div className="mb-0.5 flex flex-wrap items-baseline gap-2 text-sm">
+            <span className="font-medium text-slate-800">
+              {f.label}
+              {f.required && <span className="text-rose-600" title="required"> *</span>}
+            </span>
+            <span className="text-[10px] uppercase tracking-wide text-slate-400">{f.kind}</span>
+            {missing && <span className="rounded bg-amber-100 px-1 text-[10px] text-amber-900">needed</span>}
+            {f.description && <span className="text-xs text-slate-500">{f.description}</span>}
+          </div>
+          <FieldInput
+            field={f}
+            value={p.values[slot.valueKey]}
+            onChange={(v) => p.onChange(slot, v)}
+            texts={slotTexts(slot, item)}
+            uid={`${p.idPrefix}-${slot.slotKey}`}
+            lists={item.lists}
+            selection={isActive ? p.selection : null}
+            onSelect={(s) => {
+              p.onActivate(slot.slotKey);
+              p.onSelect(slot.slotKey, s);
+            }}
+            activeSpan={isActive ? p.activeSpan : null}
+            onActiveSpan={(i) => {
+              p.onActivate(slot.slotKey);
+              p.onActiveSpan(slot.slotKey, i);
+            }}
+          />
+          {message && (
+            <p role="alert" data-testid="field-message" className="mt-0.5 text-xs text-rose-700">
+              {message}
+            </p>
+          )}
+          {f.guidelines && (
+            <details className="mt-0.5 text-xs text-slate-600">
+              <summary className="cursor-pointer">Guidelines</summary>
+              <Markdown text={f.guidelines} />
+            </details>
+          )}
+        </div>
+      );
+    });
+
+  const mrwBlock = (m: TSchemeFormItem["mrws"][number], slots: TSchemeSlot[], where?: string) =>
+    slots.length > 0 && (
+      <div key={m.id} className="mt-2 border-l-2 border-amber-300 pl-2">
+        <div className="text-xs text-slate-500">
+          MRW “{m.token}” ({m.metaphorical ? "metaphorical" : "literal"}){where ? ` in ${where}` : ""}
+        </div>
+        {render(slots)}
+      </div>
+    );
+
+  const documentSlots = at("document");
+  return (
+    <fieldset disabled={p.readOnly} className="min-w-0 space-y-3" data-testid="scheme-item-form">
+      {(documentSlots.length > 0 || item.document) && (
+        <section aria-label="Document" className="rounded border border-slate-200 bg-white p-3">
+          <Heading>Document{item.document?.title ? `: ${item.document.title}` : ""}</Heading>
+          {item.document && (
+            <details className="mt-1 text-sm" open={item.document.segments.length > 1}>
+              <summary className="cursor-pointer text-xs text-slate-500">Read the whole document ({item.document.segments.length} sentences)</summary>
+              <div lang={item.sourceLang} className="mt-1 max-h-40 overflow-y-auto leading-relaxed" data-testid="document-context">
+                {item.document.segments.map((s) => (
+                  <span key={s.id} className={s.id === item.document!.currentId ? "rounded bg-amber-100 font-medium" : "text-slate-600"} aria-current={s.id === item.document!.currentId ? "true" : undefined}>
+                    {s.text}{" "}
+                  </span>
+                ))}
+              </div>
+            </details>
+          )}
+          {render(documentSlots)}
+        </section>
+      )}
+      <section aria-label="Source" className="rounded border border-slate-200 bg-white p-3">
+        <Heading>Source ({item.metaphorical ? "metaphorical" : "literal"})</Heading>
+        <p lang={item.sourceLang} className="text-lg leading-relaxed" data-testid="source-text">
+          {sourceWithMrws(item)}
+        </p>
+        {render(at("-:-"))}
+        {item.mrws.map((m) => mrwBlock(m, at(`-:${m.id}`)))}
+      </section>
+      {p.definition.roles
+        .filter((r) => item.texts[r.id] !== undefined)
+        .map((r) => (
+          <section key={r.id} aria-label={r.label ?? r.id} className="rounded border border-slate-200 bg-white p-3">
+            <Heading>{r.label ?? r.id}</Heading>
+            <p lang={item.sourceLang} className="text-base leading-relaxed" data-testid={`role-text-${r.id}`}>
+              {item.texts[r.id]}
+            </p>
+            {r.description && <p className="text-xs text-slate-500">{r.description}</p>}
+            {render(at(`role:${r.id}`))}
+          </section>
+        ))}
+      {item.translations.map((t) => {
+        const own = at(`${t.id}:-`);
+        const perMrw = item.mrws.map((m) => [m, at(`${t.id}:${m.id}`)] as const);
+        if (own.length === 0 && perMrw.every(([, s]) => s.length === 0)) return null;
+        return (
+          <section key={t.id} aria-label={t.label} data-testid={`translation-${t.label}`} className="rounded border border-slate-200 bg-white p-3">
+            <Heading>{t.label}</Heading>
+            <p lang={t.language} className="text-lg leading-relaxed">
+              {t.text}
+            </p>
+            {render(own)}
+            {perMrw.map(([m, slots]) => mrwBlock(m, slots, t.label))}
+          </section>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,101 @@
+// Loads one item of a project that runs its own scheme, for one annotator: the scheme version in
+// force, the segment with its whole document, texts by role, lists (without any field's item
+// gold), active MRWs, translations in the annotator's order (blind labels as the built-in runtime
+// gives them, lib/workspace/annotator-translations.ts) and ONLY the caller's own values, the
+// document-scope ones included (stored on the document's first segment, item key "document").
+// Every query is bounded by the authorised project and the caller's SCHEME assignment; an item
+// without one is "not found".
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { TSpan } from "@/lib/schemes/fields";
+import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
+import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { annotatorTranslations } from "@/lib/workspace/annotator-translations";
+import { queueNav } from "@/lib/workspace/queue-nav";
+import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
+
+export interface TGetSchemeItemOptions {
+  project: { id: string; slug: string; sourceLang: string; targetLang: string };
+  /** blind system names and translation shuffling, as the project is configured */
+  config: Pick<TSchemeConfig, "blindSystemNames" | "shuffleItems">;
+  annotatorId: string;
+  /** Segment id, or its external id (stable across databases, used in links and tests). */
+  segmentKey: string;
+  runtime: Extract<TSchemeRuntime, { kind: "scheme" }>;
+}
+
+/** The list keys fields take their gold from (`gold: { from: "item", key }`): never sent to annotators. */
+export function itemGoldKeys(definition: TSchemeDefinition): Set<string> {
+  return new Set(definition.fields.flatMap((f) => (f.gold?.from === "item" ? [f.gold.key] : [])));
+}
+
+const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions): Promise<TSchemeWorkspaceItem> {
+  const projectId = opts.project.id;
+  const assignment = await db.assignment.findFirst({
+    where: { projectId, annotatorId: opts.annotatorId, scheme: SCHEME_ASSIGNMENT, segment: { OR: [{ id: opts.segmentKey }, { externalId: opts.segmentKey }] } },
+    select: {
+      status: true,
+      timeSpentMs: true,
+      segment: {
+        select: { id: true, externalId: true, text: true, metaphorical: true, split: true, index: true, texts: true, lists: true, document: { select: { id: true, title: true } } },
+      },
+    },
+  });
+  if (!assignment) throw new AppError("NOT_FOUND", "This item is not in your queue.");
+  const seg = assignment.segment;
+  const docSegments = await db.segment.findMany({ where: { projectId, documentId: seg.document.id }, orderBy: { index: "asc" }, select: { id: true, index: true, text: true } });
+  const documentFirst = docSegments[0]?.id ?? seg.id;
+  const [mrws, translations, annotations, queue] = await Promise.all([
+    db.mrw.findMany({
+      where: { projectId, segmentId: seg.id, active: true },
+      orderBy: [{ start: "asc" }, { externalId: "asc" }],
+      select: { id: true, token: true, spans: true, start: true, end: true, metaphorical: true, active: true, pos: true, gloss: true },
+    }),
+    db.translation.findMany({
+      where: { segmentId: seg.id, language: opts.project.targetLang },
+      orderBy: { system: { name: "asc" } },
+      select: { id: true, text: true, language: true, system: { select: { name: true } } },
+    }),
+    db.annotation.findMany({
+      where: {
+        projectId,
+        annotatorId: opts.annotatorId,
+        OR: [{ segmentId: seg.id, NOT: { itemKey: DOCUMENT_ITEM_KEY } }, { segmentId: documentFirst, itemKey: DOCUMENT_ITEM_KEY }],
+      },
+      orderBy: [{ field: "asc" }, { itemKey: "asc" }],
+      select: { field: true, itemKey: true, translationId: true, mrwId: true, value: true, version: true, updatedAt: true },
+    }),
+    db.assignment.findMany({
+      where: { projectId, annotatorId: opts.annotatorId, scheme: SCHEME_ASSIGNMENT },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      select: { segmentId: true, status: true },
+    }),
+  ]);
+
+  const { definition, version } = opts.runtime;
+  const gold = itemGoldKeys(definition);
+  const lists = Object.fromEntries(Object.entries(asObject(seg.lists)).filter(([k]) => !gold.has(k)));
+  const texts = Object.fromEntries(Object.entries(asObject(seg.texts)).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const blind = opts.config.blindSystemNames;
+  const { shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
+
+  return {
+    runtime: "scheme",
+    project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
+    scheme: { definition, version },
+    blind,
+    segment: { id: seg.id, externalId: seg.externalId, text: seg.text, metaphorical: seg.metaphorical, split: seg.split, index: seg.index },
+    document: { id: seg.document.id, title: seg.document.title, segments: docSegments },
+    texts,
+    lists,
+    mrws: mrws.map((m) => ({ ...m, spans: m.spans as unknown as TSpan[] })),
+    translations: shown,
+    annotations: annotations.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })),
+    assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
+    nav: queueNav(queue, seg.id),
+  };
+}

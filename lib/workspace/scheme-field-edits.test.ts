@@ -1,0 +1,80 @@
+// Edits of scheme field values by key and by click (lib/workspace/scheme-field-edits.ts), on the
+// every-kind fixture: the values each produces are accepted by validateSchemeValue.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { applyTag, clearTags, fieldKeyOutcome, toggleAlignment, withPattern } from "./scheme-field-edits";
+import { tokenize } from "./span-selection";
+import { whitespaceTokens } from "./scheme-tokens";
+
+const EVERY = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/every-kind.json", "utf8")));
+const field = <K extends TSchemeField["kind"]>(id: string) => EVERY.fields.find((f) => f.id === id) as Extract<TSchemeField, { kind: K }>;
+const TEXT = "Time is a thief of hours.";
+const words = whitespaceTokens(TEXT);
+const key = (id: string, value: unknown, k: string, selection: [number, number] | null = null, activeSpan: number | null = null) =>
+  fieldKeyOutcome(field(id), value, k, { tokens: tokenize(TEXT, "en"), selection, activeSpan });
+const valid = (id: string, v: unknown) => expect(validateSchemeValue(field(id), v)).toEqual({ ok: true, value: v });
+
+describe("tags", () => {
+  const tags = field<"tags">("metaphor-tags");
+  it("tags a selection B- then I-, and clears it when applied again", () => {
+    const v = applyTag(tags, null, words.length, [4, 2], "METAPHOR");
+    expect(v).toEqual(["O", "O", "B-METAPHOR", "I-METAPHOR", "I-METAPHOR", "O"]);
+    expect(applyTag(tags, v, words.length, [2, 4], "METAPHOR")).toBeNull();
+  });
+  it("keeps BIO well formed when the start of a chunk is cleared", () => {
+    const v = applyTag(tags, null, words.length, [1, 3], "METAPHOR");
+    expect(clearTags(tags, v, words.length, [1, 1])).toEqual(["O", "O", "B-METAPHOR", "I-METAPHOR", "O", "O"]);
+  });
+  it("by key: needs a selection, then moves it past the tagged words", () => {
+    expect(fieldKeyOutcome(tags, null, "m", { tokens: words, selection: null, activeSpan: null })).toMatchObject({ kind: "hint" });
+    const o = fieldKeyOutcome(tags, null, "M", { tokens: words, selection: [3, 3], activeSpan: null });
+    expect(o).toEqual({ kind: "value", value: ["O", "O", "O", "B-METAPHOR", "O", "O"], selection: [4, 4] });
+  });
+});
+
+describe("spans", () => {
+  it("a label key marks the selection, attribute keys set the active span's attributes", () => {
+    const marked = key("errors", null, "i", [3, 3]);
+    expect(marked).toEqual({ kind: "value", value: [{ start: 10, end: 15, label: "MIS" }], selection: null, activeSpan: 0 });
+    const v = (marked as { value: unknown }).value;
+    expect(validateSchemeValue(field("errors"), v).ok).toBe(false); // its severity is required
+    const rated = key("errors", v, "2", null, 0);
+    expect(rated).toMatchObject({ kind: "value", value: [{ start: 10, end: 15, label: "MIS", attributes: { severity: 6 } }] });
+    valid("errors", (rated as { value: unknown }).value);
+  });
+});
+
+describe("alignment", () => {
+  const alignment = field<"alignment">("alignment");
+  const tokens = tokenize(TEXT, "en");
+  it("a pattern key takes the selected words; an omission keeps none", () => {
+    const v = withPattern(alignment, null, "DIRECT", tokens, [3, 3]);
+    expect(v).toEqual({ pattern: "DIRECT", spans: [{ start: 10, end: 15 }] });
+    valid("alignment", v);
+    expect(withPattern(alignment, v, "OMISSION", tokens, [1, 1])).toEqual({ pattern: "OMISSION", spans: [] });
+  });
+  it("words marked before the pattern wait in a draft", () => {
+    const d = toggleAlignment(alignment, null, tokens, [0, 0]);
+    expect(d).toEqual({ pattern: null, spans: [{ start: 0, end: 4 }] });
+    expect(key("alignment", d, "d")).toEqual({ kind: "value", value: { pattern: "DIRECT", spans: [{ start: 0, end: 4 }] }, selection: null });
+  });
+});
+
+describe("keys of the other kinds", () => {
+  it("choose, toggle and advance", () => {
+    expect(key("meaning", null, "3")).toEqual({ kind: "value", value: "lost", advance: true });
+    expect(key("transparency", null, "7")).toEqual({ kind: "value", value: 7, advance: true });
+    // options without keys get their position's digit
+    expect(key("cues", ["joy"], "2")).toEqual({ kind: "value", value: ["joy", "sorrow"] });
+    expect(key("cues", ["joy"], "1")).toEqual({ kind: "value", value: null });
+    expect(key("premise-ok", null, "n")).toEqual({ kind: "value", value: false, advance: true });
+    expect(key("register", null, "F")).toEqual({ kind: "value", value: "fiction", advance: true });
+  });
+  it("a long scale has no digit keys; text fields none", () => {
+    expect(key("fluency", null, "5")).toBeNull();
+    expect(key("why-lost", null, "a")).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The item payload of the scheme runtime's workspace (a project that runs its own scheme,
+ * lib/schemes/scheme-runtime.ts): the scheme version in force, one segment with its document
+ * context, texts by role, lists, MRWs and translations, and ONLY the caller's own values. Plain
+ * JSON (server → client props and the GET item API). Blind mode drops system names on the server
+ * (systemName null), and the item lists never carry a field's gold (`gold: { from: "item" }`).
+ */
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TItemMrw, TItemTranslation } from "./item-types";
+import type { TQueueNav } from "./queue-nav";
+
+export interface TSchemeItemAnnotation {
+  field: string;
+  /** the value's item key (lib/schemes/language/value-anchor.ts): "-:-", "<t>:-", "role:premise", "document", … */
+  itemKey: string;
+  translationId: string | null;
+  mrwId: string | null;
+  value: unknown;
+  version: number;
+  updatedAt: string;
+}
+
+export interface TSchemeWorkspaceItem {
+  runtime: "scheme";
+  project: { slug: string; sourceLang: string; targetLang: string };
+  scheme: { definition: TSchemeDefinition; version: number };
+  blind: boolean;
+  segment: { id: string; externalId: string; text: string; metaphorical: boolean; split: string | null; index: number };
+  document: { id: string; title: string | null; segments: { id: string; index: number; text: string }[] };
+  /** item texts by role (Segment.texts), e.g. { premise: "…" } */
+  texts: Record<string, string>;
+  /** item lists (Segment.lists) without the keys any field takes its gold from */
+  lists: Record<string, unknown>;
+  /** the segment's active MRWs, in text order */
+  mrws: TItemMrw[];
+  translations: TItemTranslation[];
+  /** the caller's own values of this item, document-scope ones (stored on the document's first segment) included */
+  annotations: TSchemeItemAnnotation[];
+  assignment: { status: "TODO" | "IN_PROGRESS" | "DONE" | "SKIPPED"; timeSpentMs: number };
+  /** over the caller's SCHEME queue in this project */
+  nav: TQueueNav;
+}
