@@ -16,6 +16,7 @@ import type { TCell } from "@/lib/reports/dashboard-summary";
 import type { TPairCell, TSchemeAccuracyRow, TSchemeAgreementRow } from "@/lib/reports/scheme-dashboard";
 import type { TSchemeDistribution } from "@/lib/reports/scheme-distributions";
 import type { TSchemeFieldInfo } from "@/lib/reports/scheme-report";
+import { EmosSection, type TEmosSummary } from "@/components/dashboard/emos-section";
 
 export interface SchemeDashboardViewProps {
   slug: string;
@@ -30,6 +31,8 @@ export interface SchemeDashboardViewProps {
   includes: { agreement: string; accuracy: Record<string, string> };
   figureCount: number;
   elapsedMs: number;
+  /** the emos.metrics analysis, when the scheme lists it */
+  emos?: TEmosSummary;
 }
 
 const POOLED = "all";
@@ -199,6 +202,8 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
           <DataTable data={accuracyRows} columns={accuracyColumns} csvName={`${slug}-accuracy`} testId="scheme-accuracy" csvOnly={["n"]} />
         </section>
       )}
+
+      {props.emos && <EmosSection emos={props.emos} />}
 
       <SchemeDistributionsChart data={props.distributions} fields={props.fields} caption={<Includes text={props.includes.agreement} />} />
 

@@ -15,6 +15,8 @@ import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures
 import { scoreTableRows } from "@/lib/reports/report-csv";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
+import { getSchemeReport } from "@/lib/reports/scheme-report";
+import { SCHEME_SCORE_COLUMNS, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
@@ -56,6 +58,19 @@ async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
   for (const r of scoreTableRows(await getScoreTables(db, projectId))) yield Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]]));
 }
 
+/** Scores: the built-in score tables, or the rows of the named analyses of a project's own scheme (scheme-score-rows.ts). */
+async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TExportFormat): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind === "built-in") {
+    yield* tableLines(SCORE_COLUMNS, scoreRows(db, projectId), format);
+    return;
+  }
+  const report = await getSchemeReport(pool, projectId, runtime);
+  const segments = await pool.query<{ id: string; externalId: string }>(`SELECT id, "externalId" FROM "Segment" WHERE "projectId" = $1`, [projectId]);
+  const external = new Map(segments.rows.map((r) => [r.id, r.externalId]));
+  yield* tableLines(SCHEME_SCORE_COLUMNS, schemeScoreRows(report, (id) => external.get(id) ?? id), format);
+}
+
 /**
  * The annotations table: long (one row per value) for a built-in project, as it always was; wide
  * (one column per field, one row per annotator × unit) for a project that runs its own scheme.
@@ -81,9 +96,9 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   }
   if (what === "annotations") return { fileName, contentType: CONTENT_TYPE[format], lines: annotationLines(pool, db, project.id, format) };
   if (what === "adjudicated") return { fileName, contentType: CONTENT_TYPE[format], lines: adjudicatedLines(pool, db, project.id, format) };
+  if (what === "scores") return { fileName, contentType: CONTENT_TYPE[format], lines: scoreLines(pool, db, project.id, format) };
   let table: TableExport;
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
-  else if (what === "scores") table = { columns: SCORE_COLUMNS, rows: scoreRows(db, project.id) };
   else if (what === "gold") table = exportGold(pool, project.id);
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };

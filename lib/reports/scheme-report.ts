@@ -23,6 +23,7 @@ import { getSchemeReportDataCached } from "@/lib/db/scheme-report-data-cache";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
+import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
 
 export interface TSchemeFieldInfo {
   id: string;
@@ -48,6 +49,8 @@ export interface TSchemeReport {
   systems: string[];
   /** the `includes` sentence of the agreement figures and distributions, and of each field's accuracy */
   includes: { agreement: string; accuracy: Record<string, string> };
+  /** the named analyses the scheme lists and has the fields for (emos.metrics) */
+  analyses: { emos?: TEmosAnalysis };
 }
 
 function noAgreementReason(kind: string, level: string | null): string | null {
@@ -109,6 +112,7 @@ export function buildSchemeReport(
     progress: data.progress,
     systems: data.systems,
     includes: { agreement: agreementIncludes, accuracy: accuracyIncludes },
+    analyses: emosAnalysisApplies(def) ? { emos: emosAnalysis(def, data.values) } : {},
   };
 }
 

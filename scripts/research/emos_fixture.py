@@ -60,4 +60,35 @@ out = {"source": "scripts/research/emos_fixture.py (numpy " + np.__version__ + "
 for name, (src, tgt) in CASES.items():
     A, B = text_vector(src), text_vector(tgt)
     out["cases"].append({"name": name, "source": src, "translation": tgt, "A": A.tolist(), "B": B.tolist(), "metrics": metrics(A, B)})
+
+
+# A small study for lib/reports/emos-analysis.test.ts: three segments, two systems, two annotators
+# per text, equivalence ratings; per-system means and the Pearson r of each metric with the mean
+# equivalence per translation (numpy.corrcoef).
+STUDY = {
+    "segments": {
+        "s1": [[0, 3, 1, 0, 0, 0, 0], [0, 2, 1, 0, 0, 0, 1]],
+        "s2": [[3, 0, 0, 0, 1, 0, 0], [2, 0, 0, 0, 2, 0, 0]],
+        "s3": [[0, 0, 0, 0, 0, 0, 3], [0, 0, 0, 1, 0, 0, 2]],
+    },
+    "translations": {
+        ("s1", "sysA"): ([[0, 3, 0, 0, 0, 0, 0], [0, 2, 1, 0, 0, 0, 0]], [5, 4]),
+        ("s1", "sysB"): ([[1, 0, 0, 0, 0, 0, 2], [0, 1, 0, 0, 0, 0, 2]], [2, 1]),
+        ("s2", "sysA"): ([[3, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 1, 0, 0]], [4, 4]),
+        ("s2", "sysB"): ([[2, 0, 0, 1, 1, 0, 0], [1, 0, 0, 2, 0, 0, 0]], [3, 2]),
+        ("s3", "sysA"): ([[0, 0, 0, 0, 0, 0, 3], [0, 0, 0, 0, 0, 0, 2]], [5, 5]),
+        ("s3", "sysB"): ([[0, 1, 0, 0, 0, 0, 2], [0, 0, 0, 0, 1, 0, 2]], [3, 4]),
+    },
+}
+study = {"segments": STUDY["segments"], "translations": [], "systems": {}, "correlations": {}}
+per = []
+for (seg, sysname), (vecs, eq) in STUDY["translations"].items():
+    m = metrics(text_vector(STUDY["segments"][seg]), text_vector(vecs))
+    per.append((sysname, m, float(np.mean(eq))))
+    study["translations"].append({"segment": seg, "system": sysname, "vectors": vecs, "equivalence": eq, "metrics": m})
+for sysname in sorted({p[0] for p in per}):
+    study["systems"][sysname] = {k: float(np.mean([p[1][k] for p in per if p[0] == sysname])) for k in ["VSS", "LMR", "EDR", "EMOS"]}
+for k in ["VSS", "LMR", "EDR", "EMOS"]:
+    study["correlations"][k] = float(np.corrcoef([p[1][k] for p in per], [p[2] for p in per])[0, 1])
+out["study"] = study
 print(json.dumps(out, indent=1))

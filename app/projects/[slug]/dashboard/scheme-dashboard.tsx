@@ -9,6 +9,7 @@ import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-da
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
+import { emosSummary } from "@/components/dashboard/emos-section";
 
 /** The report and how long it took (read and computation), printed on the page as the built-in dashboard does. */
 async function timedReport(projectId: string, runtime: { version: number; definition: TSchemeDefinition }, filter: TSchemeReportFilter) {
@@ -34,6 +35,7 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
       includes={report.includes}
       figureCount={report.figures.length}
       elapsedMs={elapsedMs}
+      emos={report.analyses.emos && emosSummary(report.analyses.emos)}
     />
   );
 }
