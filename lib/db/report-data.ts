@@ -283,6 +283,8 @@ export async function readReportData(db: Db, projectId: string, opts: { withTran
   return assemble({ project, systems, ...lists, adjudications, goldReferences, annotators }, spans, assignments, columns);
 }
 
+const REPORT_FIELD_SET: ReadonlySet<string> = new Set(REPORT_ANNOTATION_FIELDS);
+
 /** Tables whose changes mean reading the project row, the lists and the systems again. */
 const LIST_TABLES: ReadonlySet<string> = new Set(["Project", "Document", "Segment", "Mrw", "Translation", "MtSystem"]);
 
@@ -309,7 +311,9 @@ export async function refreshReportData(
   for (const t of changedTables) if (!REFRESHABLE_TABLES.has(t)) throw new Error(`report data: a change to ${t} needs a full read`);
   const projectId = prev.project.id;
   const q = projectQuery(projectId);
-  const keys = [...new Set(annotationKeys)];
+  // only the fields the built-in reports read: a project's own scheme stores other fields, with item
+  // keys such as "document" or "role:premise" that are not "<translation>:<mrw>" (field ids hold no space)
+  const keys = [...new Set(annotationKeys)].filter((k) => REPORT_FIELD_SET.has(k.slice(k.lastIndexOf(" ") + 1)));
   const prevSpans: TSpanParts = {
     errorSpans: prev.errorSpans,
     annotatorsWithImportedSpans: prev.metahopeCoverage.annotatorsWithImportedSpans,

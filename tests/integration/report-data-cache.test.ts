@@ -91,6 +91,18 @@ function dashboardOf(d: TReportData) {
 }
 
 describe("report cache", () => {
+  it("a save of a project's own scheme field under a document or role item key is passed over, not misread", async () => {
+    const s = await seed();
+    await getReportData(db, s.project.id);
+    const before = reportCacheStats(pool);
+    for (const [itemKey, field] of [["document", "register"], ["role:premise", "premise-ok"]]) {
+      await db.annotation.create({ data: { projectId: s.project.id, annotatorId: s.user.id, segmentId: s.segment.id, itemKey, field, value: true } });
+    }
+    const after = await getReportData(db, s.project.id);
+    expect(reportCacheStats(pool)).toMatchObject({ refreshes: before.refreshes + 1, reads: before.reads });
+    expect(after.annotations.map((a) => a.field)).toEqual(["FLUENCY"]);
+  });
+
   it("a new scheme version of the project means a full read (issue 14 point 6), of that project only", async () => {
     const s = await seed();
     const other = await seed();
