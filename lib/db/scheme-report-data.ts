@@ -59,6 +59,8 @@ export interface TSchemeReportData {
   progress: TSchemeProgressRow[];
   /** the project's systems by name (all of them, whatever the filter) */
   systems: string[];
+  /** the option lists items carry for choice fields with optionsFrom (segmentId → name → list): positions for agreement */
+  itemLists: Map<string, Record<string, unknown[]>>;
 }
 
 /** The unit key of a value: segment and item key, as stored (lib/schemes/language/value-anchor.ts). */
@@ -118,13 +120,26 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
     [projectId, SCHEME_ASSIGNMENT, split],
   );
   const systemNames = pool.query<{ name: string }>(`SELECT name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`, [projectId]);
+  const listNames = [...new Set(definition.fields.flatMap((f) => ((f.kind === "choice" || f.kind === "multi") && f.optionsFrom ? [f.optionsFrom] : [])))];
+  const lists = listNames.length
+    ? pool.query<{ segmentId: string; name: string; list: unknown[] }>(
+        `SELECT s.id AS "segmentId", n.name, s.lists -> n.name AS list
+         FROM "Segment" s CROSS JOIN unnest($2::text[]) AS n(name)
+         WHERE s."projectId" = $1 AND s.lists IS NOT NULL AND jsonb_typeof(s.lists -> n.name) = 'array'
+           AND ($3::text IS NULL OR s.split::text = $3)`,
+        [projectId, listNames, split],
+      )
+    : null;
 
-  const [v, g, adj, p, sys] = await Promise.all([values, gold, adjudications, progress, systemNames]);
+  const [v, g, adj, p, sys, l] = await Promise.all([values, gold, adjudications, progress, systemNames, lists]);
+  const itemLists = new Map<string, Record<string, unknown[]>>();
+  for (const r of l?.rows ?? []) itemLists.set(r.segmentId, { ...itemLists.get(r.segmentId), [r.name]: r.list });
   return {
     values: v.rows,
     itemGold: g?.rows ?? [],
     adjudicatedGold: adj?.rows ?? [],
     progress: p.rows.map((r) => ({ annotator: r.annotator, assigned: Number(r.assigned), done: Number(r.done), inProgress: Number(r.in_progress), todo: Number(r.todo), skipped: Number(r.skipped) })),
     systems: sys.rows.map((r) => r.name),
+    itemLists,
   };
 }

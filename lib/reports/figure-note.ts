@@ -44,6 +44,7 @@ const STAT_NAMES: Record<TAgreementFigure["statistic"], string> = {
   exact_agreement: "exact agreement",
   total: "total",
   accuracy: "accuracy",
+  mean_accuracy: "mean accuracy",
 };
 
 /** What one unit of a field is: a translation (MMTE quality) or an MRW instance (everything else). */

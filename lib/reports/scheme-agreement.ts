@@ -21,7 +21,10 @@
  * Codes per kind: a scale or number value is its number; a choice its option
  * value, or for an ordinal choice its position in the options (1, 2, …), since
  * the declared order is the order and α and weighted κ need numbers; a boolean
- * "true"/"false"; a multi value the set as one category (sorted JSON), so two
+ * "true"/"false"; a choice among the item's own options (`optionsFrom`, cloze
+ * candidates) its 1-based position in the item's list, so that categories mean
+ * the same across items (CR-ST's Fleiss' κ over candidate positions); a multi
+ * value the set as one category (sorted JSON), so two
  * annotators agree only on the same set; an alignment its pattern; a vector
  * one figure set per dimension (field `emotion.joy`); tags one unit per token
  * (an untagged token is "O"). Spans (which need a unitising α) and text and
@@ -86,8 +89,11 @@ function scaleGrid(f: Extract<TSchemeField, { kind: "scale" }>): number[] {
   return out;
 }
 
+/** segmentId → list name → the item's list (a choice field's optionsFrom: cloze candidates). */
+export type TItemLists = ReadonlyMap<string, Readonly<Record<string, readonly unknown[]>>>;
+
 /** The codes one stored value contributes (several for vectors and tags). */
-function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow): TCoded[] {
+function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow, itemLists?: TItemLists): TCoded[] {
   const accepted = fields.find((f) => validateSchemeValue(f, row.value, undefined, { withoutItem: true }).ok);
   if (!accepted) return [];
   const at = (code: Code, field = row.field, unit = row.unit): TCoded => ({ field, system: row.system, unit, annotator: row.annotator, code });
@@ -97,6 +103,13 @@ function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeV
     case "number":
       return [at(v as number)];
     case "choice": {
+      // options from the item (cloze candidates): every item has its own, so the code is the
+      // value's position in the item's published list, as CR-ST counts Fleiss' κ (issue 17)
+      if (accepted.optionsFrom && itemLists) {
+        const list = itemLists.get(row.unit.slice(0, row.unit.indexOf("|")))?.[accepted.optionsFrom];
+        const p = list ? list.indexOf(v) : -1;
+        return p >= 0 ? [at(p + 1)] : [];
+      }
       if (level !== "ordinal") return [at(v as Code)];
       const options = optionValues(fields);
       return options ? [at(options.indexOf(v as Code) + 1)] : typeof v === "number" ? [at(v)] : [];
@@ -174,7 +187,11 @@ function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
  * in the scheme's field order; per field, the systems in name order and then
  * the pooled figures.
  */
-export function schemeAgreementFigures(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[], opts: { bootstrap?: TRatingsSpec["bootstrap"] } = {}): TSchemeAgreementFigure[] {
+export function schemeAgreementFigures(
+  scheme: TSchemeDefinition,
+  rows: readonly TSchemeValueRow[],
+  opts: { bootstrap?: TRatingsSpec["bootstrap"]; itemLists?: TItemLists } = {},
+): TSchemeAgreementFigure[] {
   const out: TSchemeAgreementFigure[] = [];
   const ids = [...new Set(scheme.fields.map((f) => f.id))];
   const byField = new Map<string, TSchemeValueRow[]>();
@@ -187,7 +204,7 @@ export function schemeAgreementFigures(scheme: TSchemeDefinition, rows: readonly
     const fields = scheme.fields.filter((f) => f.id === id);
     const level = measurementLevelOf(fields[0]);
     if (level === null || fields[0].kind === "spans") continue;
-    const coded = (byField.get(id) ?? []).flatMap((r) => codesOf(fields, level, r));
+    const coded = (byField.get(id) ?? []).flatMap((r) => codesOf(fields, level, r, opts.itemLists));
     // a vector's dimensions are figures of their own, in the declared order
     const names = fields[0].kind === "vector" ? fields[0].dimensions.map((d) => `${id}.${d.id}`) : [id];
     for (const name of names) {

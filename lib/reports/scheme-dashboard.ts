@@ -74,7 +74,7 @@ export function schemeAgreementRows(report: TSchemeReport): TSchemeAgreementRow[
   const info = new Map(report.fields.map((f) => [f.id, f]));
   const groups = new Map<string, TAgreementFigure[]>();
   for (const f of report.figures) {
-    if (f.statistic === "accuracy" || f.label !== undefined) continue;
+    if (f.statistic === "accuracy" || f.statistic === "mean_accuracy" || f.label !== undefined) continue;
     const key = `${f.field}\u0000${f.system}`;
     let list = groups.get(key);
     if (!list) groups.set(key, (list = []));
@@ -109,13 +109,17 @@ export function schemeAgreementRows(report: TSchemeReport): TSchemeAgreementRow[
   return rows;
 }
 
+/** The accuracy table's annotator cell of the mean_accuracy row. */
+export const MEAN_OF_ANNOTATORS = "mean of the annotators";
+
 export function schemeAccuracyRows(report: TSchemeReport): TSchemeAccuracyRow[] {
   const info = new Map(report.fields.map((f) => [f.id, f]));
   const rows: TSchemeAccuracyRow[] = [];
   for (const f of report.figures) {
-    if (f.statistic !== "accuracy") continue;
+    if (f.statistic !== "accuracy" && f.statistic !== "mean_accuracy") continue;
     const field = info.get(f.field);
-    rows.push({ field: f.field, label: field?.label ?? f.field, gold: field?.gold ?? "", system: f.system, annotator: f.annotator ?? null, cell: cellOf(f)! });
+    const annotator = f.statistic === "mean_accuracy" ? MEAN_OF_ANNOTATORS : (f.annotator ?? null);
+    rows.push({ field: f.field, label: field?.label ?? f.field, gold: field?.gold ?? "", system: f.system, annotator, cell: cellOf(f)! });
   }
   // in the figures' order: per field and system, every annotator pooled first
   return rows;

@@ -14,7 +14,9 @@
  *   is left out, as in the agreement figures; a unit without gold is not counted (`n` says how
  *   many were).
  * - Rows pooled over annotators (no `annotator`) and then per annotator (`annotator` named,
- *   raters 1), per system and pooled (`system: "all"`), as the agreement figures.
+ *   raters 1), per system and pooled (`system: "all"`), as the agreement figures; with more
+ *   than one annotator, a `mean_accuracy` row: the mean of their accuracies (n = annotators),
+ *   as CR-ST's Table 6 reports beside each annotator's.
  */
 import type { TAgreementFigure } from "./agreement-figure";
 import { figureNote } from "./figure-note";
@@ -110,6 +112,11 @@ export function schemeAccuracyFigures(scheme: TSchemeDefinition, rows: readonly 
         const { note } = figureNote(f, unit);
         if (note) f.note = note;
         out.push(f);
+      }
+      // the mean of the annotators' accuracies (CR-ST's "Average" row, issue 17): n = annotators
+      if (annotators.length > 1) {
+        const accs = annotators.map((a) => byAnnotator.get(a)!).filter((t) => t.n > 0).map((t) => (100 * t.hit) / t.n);
+        out.push({ scheme: scheme.id, system, field: id, statistic: "mean_accuracy", value: accs.length ? accs.reduce((x, y) => x + y, 0) / accs.length : null, n: accs.length, raters: annotators.length });
       }
     }
   }

@@ -46,7 +46,7 @@ function rows(): TSchemeValueRow[] {
   return out;
 }
 
-const empty = { itemGold: [], adjudicatedGold: [], progress: [], systems: ["S"] };
+const empty = { itemGold: [], adjudicatedGold: [], progress: [], systems: ["S"], itemLists: new Map() };
 
 describe("buildSchemeReport on every kind", () => {
   const report = buildSchemeReport({ version: 3, definition: EVERY }, { values: rows(), ...empty });
@@ -123,9 +123,11 @@ describe("buildSchemeReport on every kind", () => {
       ["S", null, 50, 4],
       ["S", "a@t", 100, 2],
       ["S", "b@t", 0, 2],
+      ["S", "mean of the annotators", 50, 2],
       ["all", null, 50, 4],
       ["all", "a@t", 100, 2],
       ["all", "b@t", 0, 2],
+      ["all", "mean of the annotators", 50, 2],
     ]);
     expect(r.includes.accuracy.meaning).toMatch(/; gold: the item's "answer" value$/);
     expect(r.figures.find((f) => f.statistic === "accuracy")!.includes).toBe(r.includes.accuracy.meaning);

@@ -97,7 +97,7 @@ export function buildSchemeReport(
   // a vector's figures are named `field.dimension`: `fields` filters by the field id
   const wanted = (name: string) => !opts.fields?.length || opts.fields.includes(name) || opts.fields.includes(name.split(".")[0]);
   const agreementIncludes = ownSchemeIncludes(filter);
-  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap }).filter((f) => wanted(f.field));
+  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists }).filter((f) => wanted(f.field));
   for (const f of agreement) f.includes = agreementIncludes;
   const accuracyIncludes: Record<string, string> = {};
   for (const f of fields) if (f.gold) accuracyIncludes[f.id] = ownSchemeIncludes(filter, `gold: ${f.gold}`);

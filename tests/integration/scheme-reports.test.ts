@@ -393,7 +393,12 @@ describe("reports of a project running its own scheme", () => {
     const figures = await exportAgreement(project);
     expect([...new Set(figures.map((f) => f.field))]).toEqual(["transparency", "idiomatic", "meaning", "fluency"]);
     const agreementKeys = Object.keys(REFERENCE).filter((k) => !k.includes("|accuracy"));
-    expect(figures.filter((f) => f.label == null && f.statistic !== "accuracy").map(keyOf).sort()).toEqual(agreementKeys.sort());
+    expect(figures.filter((f) => f.label == null && f.statistic !== "accuracy" && f.statistic !== "mean_accuracy").map(keyOf).sort()).toEqual(agreementKeys.sort());
+    // the mean of the three annotators' accuracies (CR-ST's "Average" row), from sklearn's per-annotator values
+    for (const f of figures.filter((x) => x.statistic === "mean_accuracy")) {
+      const per = ["a", "b", "c"].map((a) => REFERENCE[`${f.field}|${f.system}|accuracy||${a}`]);
+      expect([f.value, f.n, f.raters], keyOf(f)).toEqual([expect.closeTo(per.reduce((x, y) => x + y, 0) / 3, 9), 3, 3]);
+    }
     expectReference(figures, agreementKeys);
     // accuracy: per annotator and pooled, per system and pooled, value and n as sklearn's accuracy_score over the units with gold
     const accuracy = figures.filter((f) => f.statistic === "accuracy");
