@@ -4,7 +4,7 @@
 // decides a disagreement, and the dashboard and the exports read every field from the scheme.
 // Fixture: tests/fixtures/idiom-judgement (its README says where the two annotators disagree).
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
@@ -111,4 +111,86 @@ test("the dashboard shows agreement for every field and the exports have a colum
   expect(new Set(agreementRows.map((r) => r.field))).toEqual(new Set(["transparency", "meaning", "cues", "fluency"]));
   const decided = await (await page.request.get(`/api/projects/${slug}/export?what=adjudicated&format=json`)).json();
   expect(JSON.stringify(decided)).toContain('"lost"');
+});
+
+// The same downstream for a scheme made of every field kind at once (its workspace by keyboard is
+// e2e/scheme-workspace.spec.ts): two annotators' values imported with the CLI, then adjudication,
+// dashboard and exports in the browser.
+test.describe("a scheme of every field kind", () => {
+  const every = `e2e-every-flow-${Date.now().toString(36)}`;
+  const A = "every-a@annotators.test";
+  const B = "every-b@annotators.test";
+  const jl = (...recs: object[]) => recs.map((r) => JSON.stringify(r)).join("\n") + "\n";
+  const both = (rec: Record<string, unknown>, a: unknown, b: unknown) => [
+    { type: "annotation", annotator: A, ...rec, value: a },
+    { type: "annotation", annotator: B, ...rec, value: b },
+  ];
+
+  test.beforeAll(() => {
+    const dir = path.join(process.cwd(), "test-results");
+    const corpus = path.join(dir, `${every}-corpus.jsonl`);
+    const values = path.join(dir, `${every}-values.jsonl`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      corpus,
+      jl(
+        { type: "document", externalId: "d1", language: "en", title: "Every kind" },
+        { type: "segment", documentId: "d1", externalId: "s1", index: 0, text: "Time is a thief.", language: "en", metaphorical: true, texts: { premise: "Time passes." } },
+        { type: "segment", documentId: "d1", externalId: "s2", index: 1, text: "He broke the ice.", language: "en", metaphorical: true, texts: { premise: "He spoke first." } },
+        { type: "mrw", segmentId: "s1", externalId: "m1", spans: [{ start: 10, end: 15 }], token: "thief", pos: "NOUN", active: true, metaphorical: true },
+        { type: "translation", segmentId: "s1", system: "sys-a", language: "fr", text: "Le temps est un voleur." },
+        { type: "translation", segmentId: "s2", system: "sys-a", language: "fr", text: "Il a brisé la glace." },
+      ),
+    );
+    writeFileSync(
+      values,
+      jl(
+        ...both({ segmentId: "s1", field: "register" }, "fiction", "news"),
+        ...both({ segmentId: "s1", field: "transparency" }, 3, 5),
+        ...both({ segmentId: "s2", field: "transparency" }, 6, 6),
+        ...both({ segmentId: "s1", field: "metaphor-tags" }, ["O", "O", "O", "B-METAPHOR"], ["B-METAPHOR", "O", "O", "B-METAPHOR"]),
+        ...both({ segmentId: "s1", role: "premise", field: "premise-ok" }, true, true),
+        ...both({ segmentId: "s1", mrwId: "m1", field: "conventional" }, false, true),
+        ...both({ segmentId: "s1", system: "sys-a", field: "meaning" }, "kept", "lost"),
+        ...both({ segmentId: "s2", system: "sys-a", field: "meaning" }, "literal", "literal"),
+        ...both({ segmentId: "s1", system: "sys-a", field: "cues" }, ["joy", "sorrow"], ["joy"]),
+        { type: "annotation", annotator: B, segmentId: "s1", system: "sys-a", field: "why-lost", value: "The thief is gone." },
+        ...both({ segmentId: "s1", system: "sys-a", field: "fluency" }, 80, 70),
+        ...both({ segmentId: "s2", system: "sys-a", field: "fluency" }, 40, 55),
+        ...both({ segmentId: "s1", system: "sys-a", field: "seconds" }, 30, 45),
+        ...both({ segmentId: "s1", system: "sys-a", field: "post-edit" }, "Le temps est un voleur d'heures.", "Le temps vole nos heures."),
+        ...both({ segmentId: "s1", system: "sys-a", field: "errors" }, [{ start: 0, end: 2, label: "MIS", attributes: { severity: 6 } }], []),
+        ...both({ segmentId: "s1", system: "sys-a", mrwId: "m1", field: "alignment" }, { pattern: "DIRECT", spans: [{ start: 16, end: 22 }] }, { pattern: "OMISSION", spans: [] }),
+        ...both({ segmentId: "s1", system: "sys-a", mrwId: "m1", field: "emotion" }, { joy: 0.2, anger: 0, fear: 0.7 }, { joy: 0.1, anger: 0.1, fear: 0.8 }),
+      ),
+    );
+    tropos("project", "create", every, "--name", "Every kind, end to end", "--scheme", "lib/schemes/language/fixtures/every-kind.json", "--target-lang", "fr", "--manager", USERS.manager);
+    tropos("import", corpus, values, "--project", every);
+  });
+
+  test("adjudication, dashboard and exports read every field from the scheme", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await page.goto(`/projects/${every}/adjudication`);
+    await page.getByTestId("queue-sentence").filter({ hasText: "Time is a thief" }).first().click();
+    const item = page.getByTestId("scheme-adjudication-item");
+    await expect(item).toBeVisible();
+    for (const id of ["register", "transparency", "metaphor-tags", "conventional", "meaning", "cues", "fluency", "seconds", "alignment", "emotion"]) {
+      await expect(page.getByTestId(`scheme-field-${id}`), id).toBeVisible();
+    }
+    const meaning = page.getByTestId("scheme-decision-meaning").first();
+    await meaning.getByRole("button", { name: /Use .*kept/ }).click();
+    await meaning.getByRole("button", { name: "Save decision" }).click();
+    await expect(meaning).toContainText("Saved (version 1)");
+    await screenshot(page, "scheme-e2e-every-adjudication");
+
+    await page.goto(`/projects/${every}/dashboard`);
+    const agreement = page.getByTestId("scheme-agreement");
+    await expect(agreement).toBeVisible();
+    for (const label of ["Register of the document", "Transparency", "Metaphorical tokens", "Figurative meaning", "Emotion intensity · joy"]) await expect(agreement).toContainText(label);
+    await screenshot(page, "scheme-e2e-every-dashboard");
+
+    const header = (await (await page.request.get(`/api/projects/${every}/export?what=annotations&format=csv`)).text()).split("\n")[0].split(",");
+    const ids = ["register", "transparency", "metaphor-tags", "premise-ok", "conventional", "meaning", "cues", "why-lost", "fluency", "seconds", "post-edit", "errors", "alignment", "emotion"];
+    for (const id of ids) expect(header, id).toContain(id);
+  });
 });
