@@ -1,10 +1,13 @@
 /**
  * Which runtime a project's scheme runs under. The built-in runtime (the MMTE and MetaHOPE
- * workspace, reports and paper tables, written for those two studies) runs a scheme whose every
- * field is a built-in field: the presets, and variants of them that keep their field names
- * (other guidelines, fewer parts). Every other scheme runs under the scheme runtime, which reads
- * the stored definition for everything: the workspace renders each field by its kind, saves and
- * imports are validated against it, and the reports compute agreement per field from its level.
+ * workspace, reports and paper tables, written for those two studies) runs a stored scheme only
+ * when it says exactly what that code does: every field identical to the MMTE or MetaHOPE
+ * preset's field of the same id (fewer parts are fine) and the task guidelines one of the
+ * presets'. Any variant (another scale, one more label, other keys, its own guideline wording)
+ * runs under the scheme runtime, which reads the stored definition for everything: the workspace
+ * renders each field by its kind with the stored labels, keys and guidelines, saves and imports
+ * are validated against it, and the reports compute agreement per field from its level. So a
+ * variant is never silently run as the preset it started from.
  *
  * Why two: the built-in runtime carries the paper reproductions (MetaHOPE tables 3–6, MMTE table 3
  * and figures 3–5) and their stored report copies; moving them onto the scheme runtime is a later
@@ -12,7 +15,9 @@
  * annotator × item, with scheme SCHEME_ASSIGNMENT.
  */
 import type { TSchemeDefinition } from "./language/scheme-definition";
-import { FIELD_NAMES } from "./fields";
+import type { TSchemeField } from "./language/scheme-field";
+import { MMTE_PRESET } from "./presets/mmte";
+import { METAHOPE_PRESET } from "./presets/metahope";
 
 /** Assignment.scheme of a project that runs its own scheme (the built-in ones are MMTE and METAHOPE). */
 export const SCHEME_ASSIGNMENT = "SCHEME";
@@ -23,11 +28,36 @@ export type TAssignmentScheme = "MMTE" | "METAHOPE" | typeof SCHEME_ASSIGNMENT;
 /** `version`: the stored ProjectScheme version in force (written on every save), null = none stored. */
 export type TSchemeRuntime = { kind: "built-in"; version: number | null } | { kind: "scheme"; version: number; definition: TSchemeDefinition };
 
-const BUILT_IN = new Set<string>(FIELD_NAMES);
+/** A field as canonical JSON (object keys sorted), for comparing definitions. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
 
-/** Whether a stored definition runs under the built-in runtime (every field is an MMTE or MetaHOPE field). */
+/** The presets' fields by id (EQUIVALENCE has two alternatives), canonical. */
+const PRESET_FIELDS = new Map<string, string[]>();
+for (const f of [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields]) PRESET_FIELDS.set(f.id, [...(PRESET_FIELDS.get(f.id) ?? []), canonical(f)]);
+const PRESET_GUIDELINES = new Set([MMTE_PRESET.guidelines, METAHOPE_PRESET.guidelines, `${MMTE_PRESET.guidelines}\n\n${METAHOPE_PRESET.guidelines}`]);
+
+/** Whether a stored definition runs under the built-in runtime: the presets' own fields and guidelines, unchanged. */
 export function runsBuiltIn(definition: TSchemeDefinition): boolean {
-  return definition.fields.every((f) => BUILT_IN.has(f.id));
+  if (!PRESET_GUIDELINES.has(definition.guidelines)) return false;
+  const byId = new Map<string, TSchemeField[]>();
+  for (const f of definition.fields) byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
+  for (const [id, fields] of byId) {
+    const preset = PRESET_FIELDS.get(id);
+    if (!preset || preset.length !== fields.length) return false;
+    if (fields.some((f, i) => canonical(f) !== preset[i])) return false;
+  }
+  return true;
 }
 
 /** The runtime of a project from its latest stored scheme version (null: none stored, its built-in preset runs). */
