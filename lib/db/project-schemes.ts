@@ -19,7 +19,12 @@ import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, typ
 import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
 import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
-import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { SCHEME_ASSIGNMENT, schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+type TTx = Prisma.TransactionClient;
 
 /**
  * Parsed definitions by project and version. Versions are never edited, so a parsed one stays
@@ -148,6 +153,7 @@ export async function setProjectScheme(
       }
 
       const version = (latest?.version ?? 0) + 1;
+      await moveAssignmentsBetweenRuntimes(tx, projectId, schemeRuntimeOf(previous && latest ? { version: latest.version, definition: previous } : null), next, version);
       await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note ?? null } });
 
       let remapped = 0;
@@ -203,4 +209,67 @@ export async function setProjectScheme(
     // a large project's group-by and rewrites can outlast Prisma's 5 s default
     { timeout: 120_000, maxWait: 10_000 },
   );
+}
+
+/**
+ * A new version that changes the project's runtime (lib/schemes/scheme-runtime.ts) moves the
+ * annotators' assignments with it, so nobody's queue empties and no work counts twice:
+ * - built-in → scheme (a lead stores a variant of MMTE/MetaHOPE): each annotator's MMTE and
+ *   METAHOPE assignments of an item become one SCHEME assignment: DONE when every one was, TODO
+ *   when none was started, else IN_PROGRESS; the time spent adds up; SKIPPED only when all were.
+ *   Refused while the project holds error spans or post-edits: the built-in workspace keeps those
+ *   in their own tables, which the scheme runtime does not read yet, so they would drop out of
+ *   every view and export of the project.
+ * - scheme → built-in (back to a preset as shipped): each SCHEME assignment becomes an MMTE and/or
+ *   a METAHOPE one (those whose fields the preset has), with its status and time.
+ */
+async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before: TSchemeRuntime, next: TSchemeDefinition, version: number): Promise<void> {
+  const after = schemeRuntimeOf({ version, definition: next });
+  if (before.kind === after.kind) return;
+  if (after.kind === "scheme") {
+    const [{ spans, edits }] = await tx.$queryRawUnsafe<{ spans: number; edits: number }[]>(
+      `SELECT (SELECT count(*)::int FROM "ErrorSpan" WHERE "projectId" = $1) AS spans, (SELECT count(*)::int FROM "PostEdit" WHERE "projectId" = $1) AS edits`,
+      projectId,
+    );
+    if (spans + edits > 0) {
+      throw new AppError(
+        "CONFLICT",
+        `This version changes the MMTE/MetaHOPE fields, so the project would run under the scheme runtime, which does not read the ${spans} error span${spans === 1 ? "" : "s"} and ${edits} post-edit${edits === 1 ? "" : "s"} the built-in workspace stored in their own tables yet. Keep the preset's fields as they are (wording of the task guidelines included), or start a new project for the variant.`,
+        { errorSpans: spans, postEdits: edits },
+      );
+    }
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
+       SELECT gen_random_uuid()::text, $1, "annotatorId", "segmentId", $2,
+              (CASE WHEN bool_and(status = 'DONE') THEN 'DONE' WHEN bool_and(status = 'SKIPPED') THEN 'SKIPPED'
+                    WHEN bool_and(status = 'TODO') THEN 'TODO' ELSE 'IN_PROGRESS' END)::"AssignmentStatus",
+              min(position), sum("timeSpentMs")::int, min("startedAt"), CASE WHEN bool_and(status = 'DONE') THEN max("completedAt") END, now(),
+              CASE WHEN bool_and(origin = 'import') THEN 'import' ELSE 'assigned' END
+       FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')
+       GROUP BY "annotatorId", "segmentId"
+       ON CONFLICT ("annotatorId", "segmentId", scheme) DO NOTHING`,
+      projectId,
+      SCHEME_ASSIGNMENT,
+    );
+    await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')`, projectId);
+    return;
+  }
+  // back to a preset: the items get the built-in assignments of the parts whose fields it has
+  const ids = new Set(next.fields.map((f) => f.id));
+  const schemes = [
+    ...(MMTE_PRESET.fields.some((f) => ids.has(f.id)) ? ["MMTE"] : []),
+    ...(METAHOPE_PRESET.fields.some((f) => ids.has(f.id)) ? ["METAHOPE"] : []),
+  ];
+  for (const scheme of schemes) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
+       SELECT gen_random_uuid()::text, "projectId", "annotatorId", "segmentId", $2, status, position, "timeSpentMs", "startedAt", "completedAt", now(), origin
+       FROM "Assignment" WHERE "projectId" = $1 AND scheme = $3
+       ON CONFLICT ("annotatorId", "segmentId", scheme) DO NOTHING`,
+      projectId,
+      scheme,
+      SCHEME_ASSIGNMENT,
+    );
+  }
+  await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme = $2`, projectId, SCHEME_ASSIGNMENT);
 }
