@@ -6,12 +6,21 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 
-const STATISTIC: Record<TModelAgreementRow["statistic"], string> = { cohen_kappa: "Cohen κ", exact_agreement: "exact agreement", accuracy: "accuracy vs adjudicated" };
+const STATISTIC: Record<TModelAgreementRow["statistic"], string> = {
+  cohen_kappa: "Cohen κ",
+  exact_agreement: "exact agreement",
+  accuracy: "accuracy vs adjudicated",
+  krippendorff_alpha: "Krippendorff α",
+};
 
 const columns: ColumnDef<TModelAgreementRow, unknown>[] = [
   { accessorKey: "field", header: "Field" },
   { accessorKey: "model", header: "Model" },
-  { accessorKey: "other", header: "Compared with", cell: ({ row }) => (row.original.other === "gold" ? "adjudicated values" : row.original.other) },
+  {
+    accessorKey: "other",
+    header: "Compared with",
+    cell: ({ row }) => ({ gold: "adjudicated values", annotators: "the annotators alone (α without the model)", "annotators+model": "the annotators and the model (α with it)" })[row.original.other] ?? row.original.other,
+  },
   { id: "statistic", header: "Statistic", accessorFn: (r) => STATISTIC[r.statistic] },
   {
     id: "value",
@@ -19,7 +28,7 @@ const columns: ColumnDef<TModelAgreementRow, unknown>[] = [
     accessorFn: (r) => r.value,
     cell: ({ row }) => (
       <span className="font-mono" title={row.original.note ?? undefined}>
-        {row.original.value === null ? "no value" : row.original.statistic === "cohen_kappa" ? row.original.value.toFixed(3) : `${(100 * row.original.value).toFixed(1)}%`}
+        {row.original.value === null ? "no value" : row.original.statistic === "cohen_kappa" || row.original.statistic === "krippendorff_alpha" ? row.original.value.toFixed(3) : `${(100 * row.original.value).toFixed(1)}%`}
       </span>
     ),
     sortUndefined: "last",

@@ -31,6 +31,12 @@ function weightsAndCategories(alternatives: TSchemeField[]): { weights: KappaWei
   return { weights };
 }
 
+/** α's level for the field: its measurement level for numbers (scale, number), nominal for labels. */
+function alphaLevelOf(f: TSchemeField | undefined): "nominal" | "ordinal" | "interval" | "ratio" {
+  if (!f || (f.kind !== "scale" && f.kind !== "number")) return "nominal";
+  return measurementLevelOf(f) ?? "nominal";
+}
+
 export const MODEL_AGREEMENT_COLUMNS = ["field", "model", "other", "statistic", "value", "n", "note"] as const;
 
 export async function getModelAgreementRows(db: Db, projectId: string): Promise<TModelAgreementRow[]> {
@@ -70,7 +76,7 @@ export async function getModelAgreementRows(db: Db, projectId: string): Promise<
     }
     const annotators = [...byAnnotator.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, values]) => ({ name, values }));
     for (const [model, modelValues] of [...models.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      rows.push(...modelAgreementRows({ field, weights, categories, model, modelValues, annotators, gold }));
+      rows.push(...modelAgreementRows({ field, weights, categories, level: alphaLevelOf(alternatives[0]), model, modelValues, annotators, gold }));
     }
   }
   return rows;

@@ -9,15 +9,22 @@
  * - `exact_agreement`: share of those units with the same value.
  * - `accuracy`: share of the units with a gold value and a model value where they are equal
  *   (the model's failures are missing values, not wrong answers; `n` says how many counted).
+ * - `krippendorff_alpha` twice: among the annotators alone (`other: "annotators"`) and among the
+ *   annotators with the model as one more coder (`other: "annotators+model"`), over every unit
+ *   anyone rated, at the field's level (nominal for labels; ordinal, interval or ratio for
+ *   numbers), so a lab sees whether the model would raise or lower the agreement it reports.
  * An undefined κ (no common unit, or one category only on both sides) has value null and its reason.
  */
 import { cohenKappa } from "@/lib/agreement/cohen-kappa";
+import { krippendorffAlpha } from "@/lib/agreement/krippendorff-alpha";
 import type { Code, KappaWeights } from "@/lib/agreement/types";
 
 export interface TModelAgreementInput {
   field: string;
   /** "unweighted" for nominal fields, "quadratic" for ordinal and interval ones */
   weights: KappaWeights;
+  /** α's level: the field's measurement level (default nominal); non-nominal levels need numeric values */
+  level?: "nominal" | "ordinal" | "interval" | "ratio";
   /** the field's ordered categories (scale steps, option values): fixes weight positions */
   categories?: Code[];
   /** e.g. "local:qwen2.5:7b@likert@3f2a9c0b1d4e" */
@@ -33,7 +40,7 @@ export interface TModelAgreementRow {
   model: string;
   /** the annotator compared with, or "gold" */
   other: string;
-  statistic: "cohen_kappa" | "exact_agreement" | "accuracy";
+  statistic: "cohen_kappa" | "exact_agreement" | "accuracy" | "krippendorff_alpha";
   value: number | null;
   n: number;
   note: string | null;
@@ -65,5 +72,16 @@ export function modelAgreementRows(input: TModelAgreementInput): TModelAgreement
   }
   const g = paired(input.modelValues, input.gold);
   rows.push({ ...base, other: "gold", statistic: "accuracy", value: share(g.a, g.b), n: g.a.length, note: g.a.length ? null : "no unit has both a gold value and a model value" });
+  if (input.annotators.length > 0) {
+    const coders = input.annotators.map((a) => a.values);
+    const units = [...new Set([...coders.flatMap((c) => [...c.keys()]), ...input.modelValues.keys()])].sort();
+    const level = input.level ?? "nominal";
+    const numeric = level !== "nominal";
+    const matrix = (cs: readonly ReadonlyMap<string, Code>[]) => cs.map((c) => units.map((u) => (c.has(u) && (!numeric || typeof c.get(u) === "number") ? c.get(u)! : null)));
+    for (const [other, cs] of [["annotators", coders], ["annotators+model", [...coders, input.modelValues]]] as const) {
+      const a = krippendorffAlpha(matrix(cs), { level });
+      rows.push({ ...base, other, statistic: "krippendorff_alpha", value: a.value, n: units.length, note: a.value === null ? (a.reason ?? null) : `${level}${other === "annotators" ? ", without the model" : ", with the model as one more coder"}` });
+    }
+  }
   return rows;
 }

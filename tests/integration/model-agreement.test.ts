@@ -48,10 +48,15 @@ describe("model-agreement export", () => {
       // b: (1,2) vs (1,2): κ_w = 1 − 0/… = 1, exact 1
       [b.email]: [{ statistic: "cohen_kappa", value: 1, n: 2 }, { statistic: "exact_agreement", value: 1, n: 2 }],
     };
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(7);
     expect(rows.slice(0, 2)).toMatchObject(expected[first].map((e) => ({ field: "FLUENCY", model: "local:m1", other: first, ...e, value: expect.closeTo(e.value, 12) })));
     expect(rows.slice(2, 4)).toMatchObject(expected[second].map((e) => ({ field: "FLUENCY", model: "local:m1", other: second, ...e, value: expect.closeTo(e.value, 12) })));
     // gold 1 and 3 on units 0 and 1; the model said 1 and 2: 1 of 2
     expect(rows[4]).toEqual({ field: "FLUENCY", model: "local:m1", other: "gold", statistic: "accuracy", value: 0.5, n: 2, note: null });
+    // α among the annotators, then with the model as a third coder, at FLUENCY's level (values: lib/models/model-agreement.test.ts)
+    expect(rows.slice(5).map((r) => [r.other, r.statistic, r.n, r.note])).toEqual([
+      ["annotators", "krippendorff_alpha", 4, "ordinal, without the model"],
+      ["annotators+model", "krippendorff_alpha", 4, "ordinal, with the model as one more coder"],
+    ]);
   });
 });
