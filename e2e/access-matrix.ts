@@ -92,6 +92,10 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     // scope check: a Fluency value without its translation is a 400 naming translationId
     { method: "PUT", path: "/api/projects/demo/annotations", body: { segmentId: "demo-doc-1-s1", field: "FLUENCY", value: 3, baseVersion: 0 }, expect: { ...annotators(401), annotator: 400 } },
   ],
+  // an annotator's decision on a model suggestion (issue 15 point 4): the save permission; an empty body is refused after the guard (400)
+  "/api/projects/[slug]/suggestions/decisions/route": [
+    { method: "POST", path: "/api/projects/demo/suggestions/decisions", body: {}, expect: { ...annotators(401), annotator: 400 } },
+  ],
   "/api/projects/[slug]/items/[segmentId]/route": [
     { method: "GET", path: "/api/projects/demo/items/demo-doc-1-s1?scheme=METAHOPE", expect: annotators(401) },
     { method: "GET", path: "/api/projects/demo/items/no-such-item?scheme=MMTE", expect: { ...annotators(401), annotator: 404 } },

@@ -5,7 +5,14 @@ import { saveSchemeConfigAction } from "@/app/projects/[slug]/settings/actions";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { ActionMessage, buttonClass, cardClass, type TActionMessage } from "./action-message";
 
-type Toggle = { key: string; label: string; get: (c: TSchemeConfig) => boolean; set: (c: TSchemeConfig, v: boolean) => TSchemeConfig };
+type Toggle = {
+  key: string;
+  label: string;
+  get: (c: TSchemeConfig) => boolean;
+  set: (c: TSchemeConfig, v: boolean) => TSchemeConfig;
+  /** a presentation switch, meaningful for a project that runs its own scheme too (the others are built-in parts) */
+  presentation?: true;
+};
 const TOGGLES: Toggle[] = [
   { key: "mmteQuality", label: "MMTE sentence quality (fluency, intelligibility, fidelity, overall)", get: (c) => c.mmteQuality, set: (c, v) => ({ ...c, mmteQuality: v }) },
   { key: "equivalence", label: "MMTE metaphor equivalence", get: (c) => c.mmteMrw.equivalence, set: (c, v) => ({ ...c, mmteMrw: { ...c.mmteMrw, equivalence: v } }) },
@@ -15,12 +22,29 @@ const TOGGLES: Toggle[] = [
   { key: "literal", label: "Literal post-edit", get: (c) => c.postEdit.literal, set: (c, v) => ({ ...c, postEdit: { ...c.postEdit, literal: v } }) },
   { key: "alignment", label: "MetaHOPE MRW alignment", get: (c) => c.alignment, set: (c, v) => ({ ...c, alignment: v }) },
   { key: "metahopeErrors", label: "MetaHOPE error spans", get: (c) => c.metahopeErrors, set: (c, v) => ({ ...c, metahopeErrors: v }) },
-  { key: "blindSystemNames", label: "Hide system names from annotators", get: (c) => c.blindSystemNames, set: (c, v) => ({ ...c, blindSystemNames: v }) },
-  { key: "shuffleItems", label: "Shuffle item order per annotator", get: (c) => c.shuffleItems, set: (c, v) => ({ ...c, shuffleItems: v }) },
+  { key: "blindSystemNames", label: "Hide system names from annotators", get: (c) => c.blindSystemNames, set: (c, v) => ({ ...c, blindSystemNames: v }), presentation: true },
+  { key: "shuffleItems", label: "Shuffle item order per annotator", get: (c) => c.shuffleItems, set: (c, v) => ({ ...c, shuffleItems: v }), presentation: true },
 ];
 
-/** The scheme parts that are switched on; the server validates the whole configuration with zod. */
-export function SchemeConfigForm({ slug, config }: { slug: string; config: TSchemeConfig }) {
+/**
+ * Issue 15 point 4: model suggestions pre-filled in the workspace of a project that runs its own
+ * scheme. Off by default, so a study that must stay unbiased never shows them by accident.
+ */
+const SUGGESTIONS_TOGGLE: Toggle = {
+  key: "showSuggestions",
+  label: "Show model suggestions to annotators (pre-filled, marked as the model's; off keeps annotators unbiased)",
+  get: (c) => c.showSuggestions,
+  set: (c, v) => ({ ...c, showSuggestions: v }),
+  presentation: true,
+};
+
+/**
+ * The scheme parts that are switched on and the presentation switches; the server validates the
+ * whole configuration with zod. A project that runs its own scheme (`ownScheme`) has no built-in
+ * parts to switch: it gets the presentation switches and the model-suggestions switch only.
+ */
+export function SchemeConfigForm({ slug, config, ownScheme = false }: { slug: string; config: TSchemeConfig; ownScheme?: boolean }) {
+  const toggles = ownScheme ? [...TOGGLES.filter((t) => t.presentation), SUGGESTIONS_TOGGLE] : TOGGLES;
   const router = useRouter();
   const [pending, start] = useTransition();
   const [draft, setDraft] = useState(config);
@@ -42,9 +66,9 @@ export function SchemeConfigForm({ slug, config }: { slug: string; config: TSche
       <h3 id="scheme-heading" className="font-medium">Annotation scheme</h3>
       <form onSubmit={onSubmit} className="mt-2">
         <div className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
-          {TOGGLES.map((t) => (
+          {toggles.map((t) => (
             <label key={t.key} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={t.get(draft)} onChange={(e) => setDraft(t.set(draft, e.target.checked))} /> {t.label}
+              <input type="checkbox" name={t.key} checked={t.get(draft)} onChange={(e) => setDraft(t.set(draft, e.target.checked))} /> {t.label}
             </label>
           ))}
         </div>

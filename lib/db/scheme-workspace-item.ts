@@ -4,7 +4,8 @@
 // gives them, lib/workspace/annotator-translations.ts) and ONLY the caller's own values, the
 // document-scope ones included (stored on the document's first segment, item key "document").
 // Every query is bounded by the authorised project and the caller's SCHEME assignment; an item
-// without one is "not found".
+// without one is "not found". Model suggestions (lib/db/suggestion-decisions.ts) come along only
+// when the project shows them to annotators; otherwise the payload has none.
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { TSpan } from "@/lib/schemes/fields";
@@ -12,6 +13,8 @@ import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-run
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { itemSuggestions } from "@/lib/db/suggestion-decisions";
+import { itemArrayLists } from "@/lib/workspace/scheme-item-values";
 import { annotatorTranslations } from "@/lib/workspace/annotator-translations";
 import { queueNav } from "@/lib/workspace/queue-nav";
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
@@ -19,7 +22,7 @@ import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 export interface TGetSchemeItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
   /** blind system names and translation shuffling, as the project is configured */
-  config: Pick<TSchemeConfig, "blindSystemNames" | "shuffleItems">;
+  config: Pick<TSchemeConfig, "blindSystemNames" | "shuffleItems"> & Partial<Pick<TSchemeConfig, "showSuggestions">>;
   annotatorId: string;
   /** Segment id, or its external id (stable across databases, used in links and tests). */
   segmentKey: string;
@@ -82,6 +85,9 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
   const texts = Object.fromEntries(Object.entries(asObject(seg.texts)).filter((e): e is [string, string] => typeof e[1] === "string"));
   const blind = opts.config.blindSystemNames;
   const { shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
+  const suggestions = opts.config.showSuggestions
+    ? await itemSuggestions(db, { projectId, annotatorId: opts.annotatorId, segmentId: seg.id, documentFirstId: documentFirst, definition, lists: itemArrayLists(lists) })
+    : undefined;
 
   return {
     runtime: "scheme",
@@ -95,6 +101,7 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
     mrws: mrws.map((m) => ({ ...m, spans: m.spans as unknown as TSpan[] })),
     translations: shown,
     annotations: annotations.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })),
+    ...(suggestions ? { suggestions } : {}),
     assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
     nav: queueNav(queue, seg.id),
   };

@@ -25,7 +25,7 @@ describe("schemeConfigForDefinition", () => {
     const example = ZSchemeDefinition.parse(JSON.parse(readFileSync(path.join(__dirname, "language/fixtures/idiom-judgement.json"), "utf8")));
     const c = schemeConfigForDefinition(example);
     expect(c.mmteQuality || c.alignment || c.metahopeErrors).toBe(false);
-    expect([c.blindSystemNames, c.shuffleItems]).toEqual([true, true]);
+    expect([c.blindSystemNames, c.shuffleItems, c.showSuggestions]).toEqual([true, true, false]);
     expect(parseSchemeConfig(c)).toEqual({ ok: false, issues: [{ path: "(root)", message: "At least one part of a scheme must be switched on" }] });
   });
 });

@@ -4,7 +4,7 @@
 // it has, and runs today. A scheme with none of them gets every part off: the built-in runtime
 // cannot run it, and says so ("scheme configuration is invalid … at least one part") instead of
 // showing MMTE fields the scheme does not have; the runtime that reads the stored scheme replaces
-// the parts. The presentation switches (blind system names, shuffle) keep their defaults, since
+// the parts. The presentation switches (blind system names, shuffle, model suggestions) keep their defaults, since
 // they mean the same for any scheme.
 import type { TSchemeDefinition } from "./language/scheme-definition";
 import { FIELD_LIST } from "./fields";
@@ -21,5 +21,6 @@ export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchem
     postEdit: { figurative: on.has("postEdit.figurative"), literal: on.has("postEdit.literal") },
     blindSystemNames: DEFAULT_SCHEME_CONFIG.blindSystemNames,
     shuffleItems: DEFAULT_SCHEME_CONFIG.shuffleItems,
+    showSuggestions: DEFAULT_SCHEME_CONFIG.showSuggestions,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, parseStoredSchemeConfig, requiredFields } from "./scheme-config";
 
 describe("parseSchemeConfig", () => {
-  it("fills defaults: MMTE on, MetaHOPE off, blind and shuffled", () => {
+  it("fills defaults: MMTE on, MetaHOPE off, blind and shuffled, model suggestions hidden", () => {
     const r = parseSchemeConfig({});
     expect(r).toEqual({ ok: true, config: DEFAULT_SCHEME_CONFIG });
     expect(DEFAULT_SCHEME_CONFIG).toEqual({
@@ -13,6 +13,7 @@ describe("parseSchemeConfig", () => {
       postEdit: { figurative: true, literal: true },
       blindSystemNames: true,
       shuffleItems: true,
+      showSuggestions: false,
     });
   });
 

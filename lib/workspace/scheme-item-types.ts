@@ -20,6 +20,22 @@ export interface TSchemeItemAnnotation {
   updatedAt: string;
 }
 
+/**
+ * A model's suggestion for one value of this item (issue 15 point 4), sent only when the project
+ * shows suggestions to annotators (scheme configuration `showSuggestions`): the latest successful
+ * one per field and item key, and the caller's own decision on it.
+ */
+export interface TSchemeItemSuggestion {
+  id: string;
+  field: string;
+  itemKey: string;
+  value: unknown;
+  /** the model id that answered, and the project's name of its endpoint */
+  model: string;
+  endpoint: string;
+  decision: { decision: "accepted" | "edited" | "rejected"; value: unknown } | null;
+}
+
 export interface TSchemeWorkspaceItem {
   runtime: "scheme";
   project: { slug: string; sourceLang: string; targetLang: string };
@@ -36,6 +52,8 @@ export interface TSchemeWorkspaceItem {
   translations: TItemTranslation[];
   /** the caller's own values of this item, document-scope ones (stored on the document's first segment) included */
   annotations: TSchemeItemAnnotation[];
+  /** model suggestions (only when the project shows them to annotators; otherwise absent) */
+  suggestions?: TSchemeItemSuggestion[];
   assignment: { status: "TODO" | "IN_PROGRESS" | "DONE" | "SKIPPED"; timeSpentMs: number };
   /** over the caller's SCHEME queue in this project */
   nav: TQueueNav;

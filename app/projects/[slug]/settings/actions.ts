@@ -10,7 +10,8 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { ZSplitInput, createSplit } from "@/lib/db/splits";
 import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
-import { ZSchemeConfig, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { createProjectAssignments } from "@/lib/db/project-assignments";
 
 const ZSlug = z.object({ slug: z.string().min(1) });
@@ -48,9 +49,15 @@ export const setActivePosAction = projectAction("project.manage", ZActivePosInpu
 });
 
 export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.extend({ config: z.unknown() }), async (input, access) => {
-  const parsed = parseSchemeConfig(input.config);
+  // a project that runs its own scheme keeps its built-in parts as stored (all off: its scheme
+  // replaces them) and takes only the presentation switches from the form
+  const ownScheme = (await getProjectRuntime(getDb(), access.project.id)).kind === "scheme";
+  const parsed = ownScheme ? parseStoredSchemeConfig(input.config) : parseSchemeConfig(input.config);
   if (!parsed.ok) throw new AppError("BAD_REQUEST", `Invalid scheme configuration: ${parsed.issues.map((i) => `${i.path || "(config)"}: ${i.message}`).join("; ")}`);
-  const config = ZSchemeConfig.parse(parsed.config);
+  const stored = parseStoredSchemeConfig(access.project.schemeConfig);
+  const config = ownScheme
+    ? { ...(stored.ok ? stored.config : parsed.config), blindSystemNames: parsed.config.blindSystemNames, shuffleItems: parsed.config.shuffleItems, showSuggestions: parsed.config.showSuggestions }
+    : ZSchemeConfig.parse(parsed.config);
   await getDb().project.update({ where: { id: access.project.id }, data: { schemeConfig: config } });
   await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "scheme-config", detail: config } });
   revalidatePath(`/projects/${input.slug}`, "layout");

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { getActivePos, getPosCounts } from "@/lib/db/mrw-active-pos";
 import { getSplitCounts } from "@/lib/db/splits";
-import { DEFAULT_SCHEME_CONFIG, parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { DEFAULT_SCHEME_CONFIG, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { SplitForm } from "@/components/settings/split-form";
 import { AssignmentForm } from "@/components/settings/assignment-form";
 import { ActivePosForm } from "@/components/settings/active-pos-form";
@@ -30,7 +30,8 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
     getProjectRuntime(db, projectId),
   ]);
   const load = new Map(loads.map((l) => [l.annotatorId, l._count._all]));
-  const cfg = parseSchemeConfig(access.project.schemeConfig);
+  // stored as it is: a project that runs its own scheme has every built-in part off
+  const cfg = parseStoredSchemeConfig(access.project.schemeConfig);
   const config = cfg.ok ? cfg.config : DEFAULT_SCHEME_CONFIG;
   return (
     <div className="space-y-4">
@@ -50,7 +51,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
-      <SchemeConfigForm slug={slug} config={config} />
+      <SchemeConfigForm slug={slug} config={config} ownScheme={runtime.kind === "scheme"} />
     </div>
   );
 }
