@@ -87,8 +87,10 @@ test("the adjudicator decides a disagreement on the meaning", async ({ page }) =
   await expect(page.getByTestId("scheme-adjudication-item")).toBeVisible();
   const meaning = page.getByTestId("scheme-field-meaning");
   await expect(meaning).toBeVisible();
-  const decision = meaning.getByTestId("scheme-decision-meaning").filter({ hasText: "lost" }).first();
-  await decision.getByRole("button", { name: /Use .*lost/ }).first().click();
+  // the unit where someone said "lost" (sys-b); which annotator is "Annotator n" depends on the shuffle
+  const useLost = page.getByRole("button", { name: /^Use .*: lost$/ });
+  const decision = meaning.getByTestId("scheme-decision-meaning").filter({ has: useLost }).first();
+  await decision.getByRole("button", { name: /^Use .*: lost$/ }).first().click();
   await decision.getByRole("button", { name: "Save decision" }).click();
   await expect(decision).toContainText("Saved (version 1)");
   await screenshot(page, "scheme-e2e-adjudication");
