@@ -14,6 +14,7 @@ import { schemeFieldTokens } from "@/lib/workspace/scheme-tokens";
 import { FieldInput } from "./field-input";
 import type { TFieldTexts } from "./fields/field-props";
 import { Markdown } from "./markdown";
+import { SuggestionBox, type TFormSuggestion } from "./suggestion-box";
 
 export interface TSchemeFormItem {
   source: string;
@@ -53,6 +54,9 @@ export interface TSchemeItemFormProps {
   slotRef?: (slotKey: string, el: HTMLElement | null) => void;
   /** prefix of element ids (two forms on one page) */
   idPrefix: string;
+  /** pending model suggestions by valueKey (the workspace of a project that shows them; never the preview) */
+  suggestions?: Readonly<Record<string, TFormSuggestion>>;
+  onSuggestion?: (slot: TSchemeSlot, action: "accept" | "reject") => void;
 }
 
 /** The text a slot's field works on and its tokens: the translation, a role's text, or the source. */
@@ -122,6 +126,15 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
             {missing && <span className="rounded bg-amber-100 px-1 text-[10px] text-amber-900">needed</span>}
             {f.description && <span className="text-xs text-slate-500">{f.description}</span>}
           </div>
+          {p.suggestions?.[slot.valueKey] && (
+            <SuggestionBox
+              suggestion={p.suggestions[slot.valueKey]}
+              active={isActive}
+              readOnly={p.readOnly}
+              onAccept={() => p.onSuggestion?.(slot, "accept")}
+              onReject={() => p.onSuggestion?.(slot, "reject")}
+            />
+          )}
           <FieldInput
             field={f}
             value={p.values[slot.valueKey]}

@@ -5,11 +5,17 @@
 // keyboard drives (use-scheme-keys.ts), values autosaved through the shared save queue
 // (use-scheme-values.ts), submit checked against the same completeness rule the server applies
 // (lib/schemes/language/scheme-completeness.ts). A submitted item is read-only until reopened.
+// Where the project shows model suggestions (issue 15 point 4), a field without a value of the
+// annotator's shows the model's suggestion, unsaved, in a marked box: accepting saves it through
+// the same path as any change, rejecting hides it, and an ordinary change of that field edits it;
+// each decision is recorded (POST …/suggestions/decisions) once the value it names is saved.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { findSchemeMissing, schemeSlots, shownSlots, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
+import { findSchemeMissing, schemeSlots, schemeValueKey, shownSlots, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import type { TSelection } from "@/lib/workspace/scheme-field-edits";
-import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
+import type { TSchemeItemSuggestion, TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
+import { suggestedValueText } from "@/lib/workspace/suggested-value-text";
+import type { TFormSuggestion } from "@/components/schemes/suggestion-box";
 import { itemArrayLists, schemeCompletenessItem } from "@/lib/workspace/scheme-item-values";
 import { schemeCheatSheetKeymap } from "@/lib/workspace/scheme-workspace-keymap";
 import { SchemeItemForm, slotTexts, type TSchemeFormItem } from "@/components/schemes/scheme-item-form";
@@ -22,6 +28,8 @@ import { useSchemeKeys } from "./use-scheme-keys";
 import { useSchemeValues } from "./use-scheme-values";
 
 const SCHEME = "SCHEME";
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const isEmpty = (v: unknown) => v === undefined || v === null;
 
 export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; userId: string }) {
   const router = useRouter();
@@ -51,7 +59,37 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   const [showHelp, setShowHelp] = useState(false);
   const [showKeys, setShowKeys] = useState(false);
   const closedRef = useRef(false);
+
+  // ---- model suggestions: the latest per value, decisions taken here or before --------------------
+  const suggestionOf = useMemo(() => new Map((item.suggestions ?? []).map((x) => [schemeValueKey(x.field, x.itemKey), x])), [item]);
+  const [decided, setDecided] = useState<Record<string, string>>(() => Object.fromEntries((item.suggestions ?? []).flatMap((x) => (x.decision ? [[x.id, x.decision.decision]] : []))));
+  // suggestions accepted or edited on this page: each save of their value records the decision with the saved value
+  const following = useRef(new Map<string, TSchemeItemSuggestion>());
+  const postDecision = useCallback(
+    async (x: TSchemeItemSuggestion, decision: "accepted" | "edited" | "rejected", value?: unknown) => {
+      const res = await fetch(`/api/projects/${slug}/suggestions/decisions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ suggestionId: x.id, decision, ...(value === undefined ? {} : { value }) }),
+      }).catch(() => null);
+      if (!res?.ok) {
+        const body = await res?.json().catch(() => ({}));
+        setNotice(`Your decision on the model's suggestion was not recorded: ${body?.error?.message ?? "the server is unreachable"}.`);
+      }
+    },
+    [slug],
+  );
+  const onStored = useCallback(
+    (valueKey: string, value: unknown) => {
+      const x = following.current.get(valueKey);
+      if (!x || isEmpty(value)) return;
+      void postDecision(x, sameValue(value, x.value) ? "accepted" : "edited", value);
+    },
+    [postDecision],
+  );
+
   const sv = useSchemeValues({
+    onStored,
     item,
     userId,
     slots: allSlots,
@@ -126,8 +164,22 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   }, []);
 
   // ---- changes ------------------------------------------------------------------------------------
+  /** the suggestion shown at a slot: one the annotator has not decided on, for a value they have not given */
+  const pendingSuggestion = useCallback(
+    (slot: TSchemeSlot) => {
+      const x = suggestionOf.get(slot.valueKey);
+      return x && !decided[x.id] && isEmpty(sv.display[slot.valueKey]) ? x : null;
+    },
+    [suggestionOf, decided, sv.display],
+  );
   const change = useCallback(
     (slot: TSchemeSlot, value: unknown, advance = false) => {
+      const x = readOnly ? null : pendingSuggestion(slot);
+      if (x && !isEmpty(value)) {
+        // an ordinary change of a field that shows a suggestion edits it (recorded once saved)
+        following.current.set(slot.valueKey, x);
+        setDecided((d) => ({ ...d, [x.id]: sameValue(value, x.value) ? "accepted" : "edited" }));
+      }
       const after = sv.change(slot, value);
       if (after === null) return;
       setNotice(null);
@@ -137,8 +189,25 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
       const i = next.findIndex((s) => s.slotKey === slot.slotKey);
       if (i >= 0 && next[i + 1]) activate(next[i + 1].slotKey, true);
     },
-    [sv, definition, completeness, activate],
+    [sv, definition, completeness, activate, readOnly, pendingSuggestion],
   );
+  const decideSuggestion = (slot: TSchemeSlot | null, action: "accept" | "reject") => {
+    const x = slot ? pendingSuggestion(slot) : null;
+    if (!slot || !x) return setNotice("There is no model suggestion on this field.");
+    if (readOnly) return setNotice(`This item was ${assignmentStatus === "SKIPPED" ? "skipped" : "submitted"}; reopen it to change it.`);
+    if (action === "accept") return change(slot, x.value, true);
+    following.current.delete(slot.valueKey);
+    setDecided((d) => ({ ...d, [x.id]: "rejected" }));
+    void postDecision(x, "rejected");
+  };
+  const shownSuggestions = useMemo(() => {
+    const out: Record<string, TFormSuggestion> = {};
+    for (const slot of allSlots) {
+      const x = pendingSuggestion(slot);
+      if (x) out[slot.valueKey] = { model: x.model, text: suggestedValueText(slot.field, x.value, lists) };
+    }
+    return out;
+  }, [allSlots, pendingSuggestion, lists]);
 
   // ---- submit, reopen, items ------------------------------------------------------------------------
   const itemUrl = (id: string) => `/projects/${slug}/items/${id}?scheme=${SCHEME}`;
@@ -219,11 +288,14 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
       else if (id === "prev-item") goItem(item.nav.prevSegmentId, "previous");
       else if (id === "cheat-sheet") setShowKeys((v) => !v);
       else if (id === "guidelines") setShowHelp((v) => !v);
+      else if (id === "suggestion-accept") decideSuggestion(current, "accept");
+      else if (id === "suggestion-reject") decideSuggestion(current, "reject");
       else setShowHelp(false);
     },
     overlayOpen: showKeys,
   });
-  const keymap = useMemo(() => schemeCheatSheetKeymap(definition, lists), [definition, lists]);
+  const withSuggestions = item.suggestions !== undefined;
+  const keymap = useMemo(() => schemeCheatSheetKeymap(definition, lists, { suggestions: withSuggestions }), [definition, lists, withSuggestions]);
 
   const filled = shown.filter((s) => sv.display[s.valueKey] !== undefined && sv.display[s.valueKey] !== null).length;
   return (
@@ -282,6 +354,8 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
               else slotEls.current.delete(k);
             }}
             idPrefix="sw"
+            suggestions={shownSuggestions}
+            onSuggestion={(slot, action) => decideSuggestion(slot, action)}
           />
         </div>
         {showHelp && (

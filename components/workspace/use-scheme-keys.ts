@@ -45,7 +45,7 @@ export interface TSchemeKeysContext {
   /** give the keyboard back to the active field after leaving an input */
   focusSlot: () => void;
   notice: (message: string) => void;
-  run: (id: "submit" | "undo" | "redo" | "next-item" | "prev-item" | "cheat-sheet" | "guidelines" | "close-panels") => void;
+  run: (id: "submit" | "undo" | "redo" | "next-item" | "prev-item" | "cheat-sheet" | "guidelines" | "close-panels" | "suggestion-accept" | "suggestion-reject") => void;
   /** an overlay (the cheat sheet) is open: it takes Escape and `?` */
   overlayOpen: boolean;
 }
@@ -109,6 +109,10 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
           }
           return c.apply(slot, null, false);
         }
+        case "suggestion.accept":
+          return c.run("suggestion-accept");
+        case "suggestion.reject":
+          return c.run("suggestion-reject");
         case "nav.leave-field":
           if (isEditable(target)) {
             (target as HTMLElement).blur();

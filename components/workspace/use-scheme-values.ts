@@ -35,6 +35,8 @@ export function useSchemeValues(opts: {
   lists: Record<string, unknown[]>;
   readOnly: () => boolean;
   onBlocked: () => void;
+  /** a value the server stored (the model-suggestion decisions follow saves) */
+  onStored?: (valueKey: string, value: unknown) => void;
 }) {
   const { item, slots, lists } = opts;
   const segId = item.segment.id;
@@ -71,6 +73,7 @@ export function useSchemeValues(opts: {
       if (op.kind !== "annotation" || op.segmentId !== segId) return;
       const k = slotOf(op)?.valueKey;
       if (k) setStored((s) => (s[k] ? { ...s, [k]: { ...s[k], version: result.version } } : s));
+      if (k) guard.current.onStored?.(k, op.value);
     },
     [segId, slotOf],
   );

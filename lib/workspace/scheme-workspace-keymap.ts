@@ -4,7 +4,8 @@
  * items, a token selection for spans, tags and alignments), and — for the cheat sheet — every key
  * the scheme's fields bind (lib/schemes/language/field-keys.ts). A field's own keys win over the
  * workspace's while that field is active: on a boolean field "n" answers no, elsewhere it opens
- * the next item (Alt+→ always does).
+ * the next item (Alt+→ always does). A model suggestion on the active field is accepted with
+ * Shift+Enter and rejected with Shift+Backspace (Enter and Backspace alone keep their meaning).
  */
 import { findAction, KEYMAP, type TKeyAction } from "@/lib/keymap/keymap";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -29,6 +30,9 @@ export const SCHEME_WORKSPACE_KEYMAP: readonly TKeyAction[] = [
   { id: "token.toggle", keys: [" "], description: "Alignment: add or remove the selected words as its target", scope: "field", group: "Values" },
   { id: "field.edit", keys: ["Enter"], description: "Text, number, edit, long scale, vector: go into the input (typing a character other than these keys does too); Esc leaves it", scope: "field", group: "Values" },
   { id: "field.clear", keys: ["Backspace", "Delete"], description: "Clear the value (tags: the selected words; spans: the active span)", scope: "field", group: "Values" },
+  // model suggestions (issue 15 point 4): Shift with the keys that already mean "take" and "clear"
+  { id: "suggestion.accept", keys: ["Shift+Enter"], description: "Model suggestion on this field: accept it (saved as your value, then the next field)", scope: "field", group: "Values" },
+  { id: "suggestion.reject", keys: ["Shift+Backspace"], description: "Model suggestion on this field: reject it (hidden; your decision is recorded)", scope: "field", group: "Values" },
   shared("item.submit-next"),
   shared("item.undo"),
   shared("item.redo"),
@@ -36,8 +40,13 @@ export const SCHEME_WORKSPACE_KEYMAP: readonly TKeyAction[] = [
   shared("help.guidelines"),
 ];
 
-/** The workspace keys and every key the scheme's fields bind, for the cheat sheet. */
-export function schemeCheatSheetKeymap(definition: TSchemeDefinition, lists?: Record<string, unknown[]>): TKeyAction[] {
+const SUGGESTION_KEYS = new Set(["suggestion.accept", "suggestion.reject"]);
+
+/**
+ * The workspace keys and every key the scheme's fields bind, for the cheat sheet; the model
+ * suggestion keys only where the project shows suggestions.
+ */
+export function schemeCheatSheetKeymap(definition: TSchemeDefinition, lists?: Record<string, unknown[]>, opts: { suggestions?: boolean } = {}): TKeyAction[] {
   const seen = new Set<string>();
   const fieldKeys: TKeyAction[] = [];
   definition.fields.forEach((f, i) => {
@@ -48,5 +57,5 @@ export function schemeCheatSheetKeymap(definition: TSchemeDefinition, lists?: Re
       fieldKeys.push({ id: `field.${i}.${b.key}`, keys: [b.key], description, scope: "field", group: "Values" });
     }
   });
-  return [...fieldKeys, ...SCHEME_WORKSPACE_KEYMAP];
+  return [...fieldKeys, ...SCHEME_WORKSPACE_KEYMAP.filter((a) => opts.suggestions || !SUGGESTION_KEYS.has(a.id))];
 }

@@ -1,0 +1,194 @@
+// Model suggestions in the scheme runtime's workspace (issue 15 point 4) in real Chromium: a project
+// made with the CLI from the idiom judgement scheme, a model's suggestions stored for its first
+// item (rows as a suggestion job writes them, inserted directly: the job itself is tested in
+// models.spec.ts). While the project does not show suggestions none reaches the annotator; the
+// manager switches them on in Settings; the annotator then accepts one (Shift+Enter), edits one
+// (chooses another option) and rejects one (Shift+Backspace) by keyboard. The saved values (item
+// API after a reload) and the recorded decisions (database) are checked.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, USERS } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const stamp = Date.now().toString(36);
+const SLUG = `e2e-suggest-${stamp}`;
+const J = (o: unknown) => JSON.stringify(o);
+const SOURCES = ["Break a leg tonight.", "It costs an arm and a leg."];
+const TARGETS: Record<string, string[]> = { "sys-one": ["In bocca al lupo stasera.", "Costa un occhio della testa."], "sys-two": ["Rompiti una gamba stasera.", "Costa un braccio e una gamba."] };
+/** suggestion ids by what they suggest */
+let SEGMENT = ""; // the first item's id (set up below)
+const ID = { transparency: `sg-${stamp}-t`, meaningOne: `sg-${stamp}-m1`, meaningTwo: `sg-${stamp}-m2` };
+
+function tropos(...args: string[]): string {
+  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    encoding: "utf8",
+  });
+}
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+test.beforeAll(async () => {
+  if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");
+  const lines = [J({ type: "document", externalId: "legs", language: "en", title: "Legs" })];
+  SOURCES.forEach((text, i) => {
+    lines.push(J({ type: "segment", documentId: "legs", externalId: `legs:${i + 1}`, index: i, text, language: "en", metaphorical: true }));
+    for (const [system, texts] of Object.entries(TARGETS)) lines.push(J({ type: "translation", segmentId: `legs:${i + 1}`, system, language: "it", text: texts[i] }));
+  });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "tropos-suggest-ws-")), "legs.jsonl");
+  writeFileSync(file, lines.join("\n"));
+  tropos("project", "create", SLUG, "--name", `Suggestions ${SLUG}`, "--scheme", "lib/schemes/language/fixtures/idiom-judgement.json", "--target-lang", "it", "--manager", USERS.manager);
+  tropos("import", file, "--project", SLUG);
+  tropos("assign", "--project", SLUG, "--per-item", "1", "--annotators", USERS.annotator);
+
+  // the model's answers for the first item, as a suggestion job stores them
+  const [seg] = await sql<{ id: string; projectId: string }>(`SELECT s.id, s."projectId" FROM "Segment" s JOIN "Project" p ON p.id = s."projectId" WHERE p.slug = $1 AND s."externalId" = 'legs:1'`, [SLUG]);
+  const tr = await sql<{ id: string; system: string }>(`SELECT t.id, m.name AS system FROM "Translation" t JOIN "MtSystem" m ON m.id = t."systemId" WHERE t."segmentId" = $1`, [seg.id]);
+  SEGMENT = seg.id;
+  const tOf = (system: string) => tr.find((t) => t.system === system)!.id;
+  const endpoint = `ep-${stamp}`;
+  await sql(`INSERT INTO "ModelEndpoint" (id, "projectId", name, "baseUrl", model) VALUES ($1, $2, 'lab-model', 'http://127.0.0.1:9/v1', 'gpt-e2e')`, [endpoint, seg.projectId]);
+  const insert = (id: string, translationId: string | null, field: string, value: unknown) =>
+    sql(
+      `INSERT INTO "Suggestion" (id, "projectId", "endpointId", "segmentId", "translationId", "itemKey", field, value, status, model, "promptVersion", "promptText")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'ok', 'gpt-e2e', 'e2e@000000000000', '[]')`,
+      [id, seg.projectId, endpoint, seg.id, translationId, translationId ? `${translationId}:-` : "-:-", field, JSON.stringify(value)],
+    );
+  await insert(ID.transparency, null, "transparency", 6);
+  await insert(ID.meaningOne, tOf("sys-one"), "meaning", "kept");
+  await insert(ID.meaningTwo, tOf("sys-two"), "meaning", "lost");
+});
+
+const activeField = (page: Page) => page.locator('[data-active="true"]').getAttribute("data-field");
+async function expectActive(page: Page, id: string, label?: string) {
+  await expect.poll(() => activeField(page)).toBe(id);
+  if (label) await expect(page.getByTestId(`translation-Translation ${label}`).locator('[data-active="true"]')).toHaveCount(1);
+}
+type TApiItem = {
+  segment: { id: string };
+  translations: { id: string; label: string }[];
+  annotations: { field: string; itemKey: string; value: unknown }[];
+  suggestions?: { id: string; field: string; itemKey: string; value: unknown; model: string; endpoint: string; decision: { decision: string; value: unknown } | null }[];
+};
+const apiItem = async (page: Page, segment: string) => (await (await page.request.get(`/api/projects/${SLUG}/items/${segment}`)).json()) as TApiItem;
+
+test("suggestions stay hidden until the manager shows them; the annotator accepts, edits and rejects them by keyboard", async ({ page, browser }) => {
+  // hidden: neither the page nor the item API carries any suggestion
+  await signIn(page, USERS.annotator);
+  await page.goto(`/projects/${SLUG}/items/${SEGMENT}`);
+  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("model-suggestion")).toHaveCount(0);
+  const hidden = await apiItem(page, SEGMENT);
+  expect(hidden).not.toHaveProperty("suggestions");
+  expect(JSON.stringify(hidden)).not.toContain("gpt-e2e");
+
+  // the manager switches them on in Settings
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signIn(manager, USERS.manager);
+  await manager.goto(`/projects/${SLUG}/settings`);
+  const toggle = manager.getByLabel(/Show model suggestions to annotators/);
+  await expect(toggle).not.toBeChecked();
+  // a project that runs its own scheme has no built-in parts to switch
+  await expect(manager.getByLabel(/MMTE sentence quality/)).toHaveCount(0);
+  await toggle.check();
+  await manager.getByRole("button", { name: "Save scheme" }).click();
+  await expect(manager.getByTestId("scheme-message")).toHaveText("Scheme configuration saved.");
+  await manager.reload();
+  await expect(manager.getByLabel(/Show model suggestions to annotators/)).toBeChecked();
+  await expect(manager.getByLabel("Hide system names from annotators")).toBeChecked();
+  await manager.screenshot({ path: "test-results/suggestions-settings.png", fullPage: true });
+  await managerContext.close();
+
+  // the annotator's item now shows the model's values, marked as the model's and not saved
+  await page.reload();
+  const seg = SEGMENT;
+  const boxes = page.getByTestId("model-suggestion");
+  await expect(boxes).toHaveCount(3);
+  const transparency = page.locator('[data-field="transparency"]');
+  await expect(transparency.getByTestId("model-suggestion")).toContainText("Model suggestion (gpt-e2e): 6");
+  await expect(transparency.getByRole("radio", { checked: true })).toHaveCount(0);
+  await expect(page.getByTestId("fields-filled")).toHaveText("0/9 fields");
+  const A = page.getByTestId("translation-Translation A");
+  const B = page.getByTestId("translation-Translation B");
+  const meaningA = A.locator('[data-field="meaning"]');
+  const meaningB = B.locator('[data-field="meaning"]');
+  // which system is A is the annotator's blind order: read it from the item
+  const item = await apiItem(page, seg);
+  const idOf = (label: string) => item.translations.find((t) => t.label === `Translation ${label}`)!.id;
+  const suggestionAt = (label: string) => item.suggestions!.find((x) => x.field === "meaning" && x.itemKey === `${idOf(label)}:-`)!;
+  const [sA, sB] = [suggestionAt("A"), suggestionAt("B")];
+  await expect(meaningA.getByTestId("model-suggestion")).toContainText(`Model suggestion (gpt-e2e): ${String(sA.value)}`);
+  await expect(meaningB.getByTestId("model-suggestion")).toContainText(`Model suggestion (gpt-e2e): ${String(sB.value)}`);
+  await page.screenshot({ path: "test-results/suggestions-workspace-pending.png", fullPage: true });
+
+  // the cheat sheet lists the suggestion keys
+  await page.keyboard.press("?");
+  const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(sheet).toContainText("Model suggestion on this field: accept it");
+  await expect(sheet).toContainText("Model suggestion on this field: reject it");
+  await expect(sheet).toContainText("Shift+Enter");
+  await expect(sheet).toContainText("Shift+Backspace");
+  await page.keyboard.press("Escape");
+
+  // accept: Shift+Enter on the active field saves the model's value and moves on
+  await expectActive(page, "transparency");
+  await page.keyboard.press("Shift+Enter");
+  await expect(transparency.getByRole("radio", { checked: true })).toContainText("6");
+  await expect(transparency.getByTestId("model-suggestion")).toHaveCount(0);
+  await expectActive(page, "meaning", "A");
+
+  // edit: choosing another option than the model's (literalised) is an edit of its suggestion
+  await page.keyboard.press("2");
+  await expect(meaningA.getByRole("radio", { checked: true })).toHaveText(/literalised/);
+  await expect(meaningA.getByTestId("model-suggestion")).toHaveCount(0);
+
+  // reject: Shift+Backspace on Translation B's meaning hides it, nothing saved
+  await expectActive(page, "cues", "A");
+  await page.keyboard.press("j"); // fluency
+  await page.keyboard.press("j"); // comment
+  await page.keyboard.press("j"); // B's meaning
+  await expectActive(page, "meaning", "B");
+  await page.keyboard.press("Shift+Backspace");
+  await expect(meaningB.getByTestId("model-suggestion")).toHaveCount(0);
+  await expect(meaningB.getByRole("radio", { checked: true })).toHaveCount(0);
+  await expect(boxes).toHaveCount(0);
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+  await page.screenshot({ path: "test-results/suggestions-workspace-decided.png", fullPage: true });
+
+  // the decisions are recorded once the values they name are saved
+  const decisions = () =>
+    sql<{ suggestionId: string; decision: string; value: unknown }>(
+      `SELECT d."suggestionId", d.decision, d.value FROM "SuggestionDecision" d JOIN "User" u ON u.id = d."annotatorId" WHERE u.email = $1 AND d."suggestionId" = ANY($2) ORDER BY d."suggestionId"`,
+      [USERS.annotator, Object.values(ID)],
+    );
+  await expect.poll(async () => (await decisions()).length, { timeout: 15_000 }).toBe(3);
+  const byId = Object.fromEntries((await decisions()).map((d) => [d.suggestionId, [d.decision, d.value]]));
+  expect(byId).toEqual({
+    [ID.transparency]: ["accepted", 6],
+    [sA.id]: ["edited", "literal"],
+    [sB.id]: ["rejected", null],
+  });
+
+  // after a reload: the saved values are the annotator's, the decided suggestions are not shown again
+  await page.reload();
+  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(boxes).toHaveCount(0);
+  const after = await apiItem(page, seg);
+  const values = Object.fromEntries(after.annotations.map((a) => [`${a.field}@${a.itemKey}`, a.value]));
+  expect(values).toEqual({ "transparency@-:-": 6, [`meaning@${idOf("A")}:-`]: "literal" });
+  expect(Object.fromEntries(after.suggestions!.map((x) => [x.id, x.decision?.decision]))).toEqual({ [ID.transparency]: "accepted", [sA.id]: "edited", [sB.id]: "rejected" });
+});

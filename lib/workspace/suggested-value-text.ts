@@ -1,0 +1,46 @@
+/**
+ * A model's suggested value as the annotator reads it in the workspace (issue 15 point 4): the
+ * option's label rather than its stored value, a scale point with its label, yes/no, the text
+ * itself; token-based values (spans, tags, alignment) and vectors compactly. Pure.
+ */
+import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import { booleanAnswers, choiceOptions } from "@/lib/schemes/language/field-keys";
+import { valueLabelText } from "@/lib/schemes/language/scheme-option";
+
+const json = (v: unknown) => JSON.stringify(v);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+export function suggestedValueText(field: TSchemeField, value: unknown, lists?: Record<string, unknown[]>): string {
+  if (value === null || value === undefined) return "(empty)";
+  switch (field.kind) {
+    case "choice": {
+      const o = choiceOptions(field, lists).find((x) => x.value === value);
+      return o ? o.label : String(value);
+    }
+    case "multi": {
+      if (!Array.isArray(value)) return json(value);
+      if (value.length === 0) return "(none)";
+      const options = choiceOptions(field, lists);
+      return value.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join(", ");
+    }
+    case "scale": {
+      const label = field.labels?.[String(value)];
+      return label ? `${String(value)} (${valueLabelText(label)})` : String(value);
+    }
+    case "boolean":
+      return booleanAnswers(field).find((a) => a.value === value)?.label ?? String(value);
+    case "number":
+      return String(value);
+    case "text":
+    case "edit":
+      return typeof value === "string" ? `“${value}”` : json(value);
+    case "spans":
+      return Array.isArray(value) ? plural(value.length, "span") : json(value);
+    case "alignment":
+      return Array.isArray(value) ? plural(value.length, "alignment") : json(value);
+    case "tags":
+      return Array.isArray(value) ? value.map((t) => (t === null ? "·" : String(t))).join(" ") : json(value);
+    case "vector":
+      return value && typeof value === "object" ? Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`).join(", ") : json(value);
+  }
+}
