@@ -22,7 +22,9 @@ const SOURCES = ["Break a leg tonight.", "It costs an arm and a leg."];
 const TARGETS: Record<string, string[]> = { "sys-one": ["In bocca al lupo stasera.", "Costa un occhio della testa."], "sys-two": ["Rompiti una gamba stasera.", "Costa un braccio e una gamba."] };
 /** suggestion ids by what they suggest */
 let SEGMENT = ""; // the first item's id (set up below)
+let SEGMENT2 = "";
 const ID = { transparency: `sg-${stamp}-t`, meaningOne: `sg-${stamp}-m1`, meaningTwo: `sg-${stamp}-m2` };
+const ID2 = { transparency: `sg-${stamp}-t2`, meaningOne: `sg-${stamp}-m21` };
 
 function tropos(...args: string[]): string {
   return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
@@ -61,15 +63,21 @@ test.beforeAll(async () => {
   const tOf = (system: string) => tr.find((t) => t.system === system)!.id;
   const endpoint = `ep-${stamp}`;
   await sql(`INSERT INTO "ModelEndpoint" (id, "projectId", name, "baseUrl", model) VALUES ($1, $2, 'lab-model', 'http://127.0.0.1:9/v1', 'gpt-e2e')`, [endpoint, seg.projectId]);
-  const insert = (id: string, translationId: string | null, field: string, value: unknown) =>
+  const [seg2] = await sql<{ id: string }>(`SELECT s.id FROM "Segment" s WHERE s."projectId" = $1 AND s."externalId" = 'legs:2'`, [seg.projectId]);
+  SEGMENT2 = seg2.id;
+  const [tr2] = await sql<{ id: string }>(`SELECT t.id FROM "Translation" t JOIN "MtSystem" m ON m.id = t."systemId" WHERE t."segmentId" = $1 AND m.name = 'sys-one'`, [seg2.id]);
+  const insert = (id: string, translationId: string | null, field: string, value: unknown, segmentId = seg.id) =>
     sql(
       `INSERT INTO "Suggestion" (id, "projectId", "endpointId", "segmentId", "translationId", "itemKey", field, value, status, model, "promptVersion", "promptText")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'ok', 'gpt-e2e', 'e2e@000000000000', '[]')`,
-      [id, seg.projectId, endpoint, seg.id, translationId, translationId ? `${translationId}:-` : "-:-", field, JSON.stringify(value)],
+      [id, seg.projectId, endpoint, segmentId, translationId, translationId ? `${translationId}:-` : "-:-", field, JSON.stringify(value)],
     );
   await insert(ID.transparency, null, "transparency", 6);
   await insert(ID.meaningOne, tOf("sys-one"), "meaning", "kept");
   await insert(ID.meaningTwo, tOf("sys-two"), "meaning", "lost");
+  // the second item: decided with the mouse
+  await insert(ID2.transparency, null, "transparency", 7, seg2.id);
+  await insert(ID2.meaningOne, tr2.id, "meaning", "kept", seg2.id);
 });
 
 const activeField = (page: Page) => page.locator('[data-active="true"]').getAttribute("data-field");
@@ -191,4 +199,18 @@ test("suggestions stay hidden until the manager shows them; the annotator accept
   const values = Object.fromEntries(after.annotations.map((a) => [`${a.field}@${a.itemKey}`, a.value]));
   expect(values).toEqual({ "transparency@-:-": 6, [`meaning@${idOf("A")}:-`]: "literal" });
   expect(Object.fromEntries(after.suggestions!.map((x) => [x.id, x.decision?.decision]))).toEqual({ [ID.transparency]: "accepted", [sA.id]: "edited", [sB.id]: "rejected" });
+
+  // the mouse: the box's Accept and Reject buttons on the second item
+  await page.goto(`/projects/${SLUG}/items/${SEGMENT2}`);
+  await expect(boxes).toHaveCount(2);
+  const transparency2 = page.locator('[data-field="transparency"]');
+  await expect(transparency2.getByTestId("model-suggestion")).toContainText("Model suggestion (gpt-e2e): 7 (transparent)");
+  await transparency2.getByRole("button", { name: /^Accept/ }).click();
+  await expect(transparency2.getByRole("radio", { checked: true })).toContainText("7");
+  await page.locator('[data-field="meaning"]').getByTestId("model-suggestion").getByRole("button", { name: /^Reject/ }).click();
+  await expect(boxes).toHaveCount(0);
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+  const decided2 = () => sql<{ suggestionId: string; decision: string }>(`SELECT "suggestionId", decision FROM "SuggestionDecision" WHERE "suggestionId" = ANY($1) ORDER BY "suggestionId"`, [Object.values(ID2)]);
+  await expect.poll(async () => (await decided2()).map((d) => `${d.suggestionId}=${d.decision}`), { timeout: 15_000 }).toEqual([`${ID2.transparency}=accepted`, `${ID2.meaningOne}=rejected`].sort());
+  expect(Object.fromEntries((await apiItem(page, SEGMENT2)).annotations.map((a) => [a.field, a.value]))).toEqual({ transparency: 7 });
 });
