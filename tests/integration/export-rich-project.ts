@@ -4,6 +4,8 @@
 // two scheme versions (one stored by a manager) and an annotation saved under the second.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
+import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
+import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { loadImport } from "@/lib/db/load-import";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
@@ -59,11 +61,12 @@ export async function makeRichProject(db: Db, pool: Pool) {
       { ...base, language: "zh", kind: "LITERAL", text: t2.text, sourceTranslationId: t2.id, approvedById: adj.id },
     ],
   });
-  const scheme = (guidelines: string) => ({ id: "fluency-only", version: 1, name: "Fluency only", guidelines, fields: [{ id: "FLUENCY", scope: "translation", kind: "scale", label: "Fluency", min: 1, max: 5 }] });
+  // the presets as shipped, so the project still runs the built-in runtime (a variant would not:
+  // lib/schemes/scheme-runtime.ts) and its exports keep the built-in shape
   await db.projectScheme.createMany({
     data: [
-      { projectId: project.id, version: 1, definition: scheme("First."), note: "from fluency.json" },
-      { projectId: project.id, version: 2, definition: scheme("Second."), createdById: mgr.id },
+      { projectId: project.id, version: 1, definition: MMTE_PRESET, note: "from mmte.json" },
+      { projectId: project.id, version: 2, definition: BUILT_IN_FIELDS_SCHEME, createdById: mgr.id },
     ],
   });
   // a model endpoint and two suggestions (one failed) from a job: backups carry them, not the job
