@@ -44,6 +44,8 @@ export const DUMP_TABLES: readonly TableSpec[] = [
   // model endpoints hold the NAME of their key's variable, never a key, so they travel safely
   { table: "ModelEndpoint", where: P, refs: { projectId: "project" } },
   { table: "Suggestion", where: P, refs: { projectId: "project", endpointId: "id", jobId: "drop", segmentId: "id", translationId: "id", mrwId: "id" }, itemKey: true },
+  // annotators' decisions on suggestions shown in the workspace (issue 15 point 4)
+  { table: "SuggestionDecision", where: P, refs: { projectId: "project", suggestionId: "id", annotatorId: "user" } },
   { table: "History", where: P, refs: { projectId: "project", userId: "user", entityId: "id" } },
   { table: "AuditLog", where: P, refs: { projectId: "project", userId: "user" } },
 ];
@@ -84,7 +86,8 @@ export function dumpProject(pool: Pool, projectId: string): AsyncGenerator<strin
          UNION SELECT "annotatorId" FROM "Annotation" WHERE ${P} UNION SELECT "annotatorId" FROM "ErrorSpan" WHERE ${P}
          UNION SELECT "annotatorId" FROM "PostEdit" WHERE ${P} UNION SELECT "adjudicatorId" FROM "Adjudication" WHERE ${P}
          UNION SELECT "approvedById" FROM "GoldReference" WHERE ${P} UNION SELECT "userId" FROM "History" WHERE ${P}
-         UNION SELECT "userId" FROM "AuditLog" WHERE ${P} UNION SELECT "createdById" FROM "ProjectScheme" WHERE ${P})
+         UNION SELECT "userId" FROM "AuditLog" WHERE ${P} UNION SELECT "createdById" FROM "ProjectScheme" WHERE ${P}
+         UNION SELECT "annotatorId" FROM "SuggestionDecision" WHERE ${P})
        ORDER BY u.email`,
       [projectId],
     ))

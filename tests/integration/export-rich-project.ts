@@ -79,6 +79,9 @@ export async function makeRichProject(db: Db, pool: Pool) {
       { ...suggestion, translationId: t2.id, itemKey: `${t2.id}:${m1.id}`, status: "failed", failure: "timed out (after retries)", attempts: 4 },
     ],
   });
+  // an annotator's decision on the suggestion shown in the workspace
+  const shownSuggestion = await db.suggestion.findFirstOrThrow({ where: { projectId: project.id, status: "ok" }, select: { id: true } });
+  await db.suggestionDecision.create({ data: { projectId: project.id, suggestionId: shownSuggestion.id, annotatorId: ann1.id, decision: "edited", value: "PARTIAL" } });
   return { project, users: { ann1, ann2, adj, mgr } };
 }
 
