@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { matchKey } from "@/lib/keymap/keymap";
+import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { SCHEME_WORKSPACE_KEYMAP, schemeCheatSheetKeymap } from "./scheme-workspace-keymap";
+
+const idiom = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
+const field = (key: string, mods: { shiftKey?: boolean; targetIsEditable?: boolean } = {}) => matchKey({ key, ...mods }, "field", SCHEME_WORKSPACE_KEYMAP)?.action.id;
+
+describe("model suggestion keys of the scheme workspace", () => {
+  it("Shift+Enter accepts and Shift+Backspace rejects; Enter and Backspace alone keep their meaning", () => {
+    expect(field("Enter", { shiftKey: true })).toBe("suggestion.accept");
+    expect(field("Backspace", { shiftKey: true })).toBe("suggestion.reject");
+    expect(field("Enter")).toBe("field.edit");
+    expect(field("Backspace")).toBe("field.clear");
+    // typing in a text box: Shift+Enter is the box's own (a new line)
+    expect(field("Enter", { shiftKey: true, targetIsEditable: true })).toBeUndefined();
+  });
+
+  it("the cheat sheet lists them only where the project shows suggestions", () => {
+    const ids = (opts?: { suggestions?: boolean }) => schemeCheatSheetKeymap(idiom, undefined, opts).map((a) => a.id);
+    expect(ids({ suggestions: true })).toEqual(expect.arrayContaining(["suggestion.accept", "suggestion.reject"]));
+    expect(ids()).not.toContain("suggestion.accept");
+    expect(ids()).not.toContain("suggestion.reject");
+  });
+});
