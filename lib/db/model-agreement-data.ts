@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import type { Code, KappaWeights } from "@/lib/agreement/types";
 import { modelAgreementRows, type TModelAgreementRow } from "@/lib/models/model-agreement";
+import { humanLabels, mmteTable4 } from "@/lib/models/mmte-table4";
 import { measurementLevelOf } from "@/lib/schemes/language/measurement-level";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 
@@ -36,6 +37,11 @@ function alphaLevelOf(f: TSchemeField | undefined): "nominal" | "ordinal" | "int
   if (!f || (f.kind !== "scale" && f.kind !== "number")) return "nominal";
   return measurementLevelOf(f) ?? "nominal";
 }
+
+const TABLE4_NOTE = {
+  full: "MMTE Table 4: on the units the humans labelled FULL (adjudicated, else the annotators' majority)",
+  others: "MMTE Table 4: on the units the humans labelled PART or NON (adjudicated, else the annotators' majority)",
+} as const;
 
 export const MODEL_AGREEMENT_COLUMNS = ["field", "model", "other", "statistic", "value", "n", "note"] as const;
 
@@ -77,6 +83,13 @@ export async function getModelAgreementRows(db: Db, projectId: string): Promise<
     const annotators = [...byAnnotator.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, values]) => ({ name, values }));
     for (const [model, modelValues] of [...models.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       rows.push(...modelAgreementRows({ field, weights, categories, level: alphaLevelOf(alternatives[0]), model, modelValues, annotators, gold }));
+      if (field === "EQUIVALENCE") {
+        // MMTE Table 4: the model's accuracy on the translations the humans labelled full, and part or non
+        const human = humanLabels(annotators.map((a) => a.values), gold);
+        for (const r of mmteTable4(modelValues, human)) {
+          rows.push({ field, model, other: `humans: ${r.class}`, statistic: "accuracy", value: r.value, n: r.n, note: TABLE4_NOTE[r.class] });
+        }
+      }
     }
   }
   return rows;

@@ -59,4 +59,37 @@ describe("model-agreement export", () => {
       ["annotators+model", "krippendorff_alpha", 4, "ordinal, with the model as one more coder"],
     ]);
   });
+
+  it("EQUIVALENCE gets MMTE Table 4: the model's accuracy on the humans' full and part-or-non units", async () => {
+    const a = await makeUser(db, { tag: "a" });
+    const b = await makeUser(db, { tag: "b" });
+    const project = await makeProject(db, [{ userId: a.id, roles: ["ANNOTATOR"] }, { userId: b.id, roles: ["ANNOTATOR"] }]);
+    const doc = await db.document.create({ data: { projectId: project.id, externalId: "d", language: "en" } });
+    const system = await db.mtSystem.create({ data: { projectId: project.id, name: "alpha" } });
+    const endpoint = await db.modelEndpoint.create({ data: { projectId: project.id, name: "local", baseUrl: "http://127.0.0.1:1/v1", model: "m1" } });
+    // humans (a, b) and the model per unit; unit 3 is adjudicated PART
+    const labels = [
+      ["FULL", "FULL", "FULL"],
+      ["FULL", "FULL", "PART"],
+      ["NON", "NON", "NON"],
+      ["FULL", "NON", "PART"],
+    ];
+    for (const [i, [la, lb, lm]] of labels.entries()) {
+      const seg = await db.segment.create({ data: { projectId: project.id, documentId: doc.id, externalId: `s${i}`, index: i, text: `Source ${i}.`, language: "en" } });
+      const t = await db.translation.create({ data: { segmentId: seg.id, systemId: system.id, language: "zh", text: `译文 ${i}` } });
+      const mrw = await db.mrw.create({ data: { projectId: project.id, segmentId: seg.id, externalId: "m", spans: [{ start: 0, end: 6 }], start: 0, end: 6, token: "Source" } });
+      const unit = { projectId: project.id, segmentId: seg.id, translationId: t.id, mrwId: mrw.id, itemKey: `${t.id}:${mrw.id}`, field: "EQUIVALENCE" };
+      await db.annotation.createMany({ data: [{ ...unit, annotatorId: a.id, value: la }, { ...unit, annotatorId: b.id, value: lb }] });
+      await db.suggestion.create({ data: { ...unit, endpointId: endpoint.id, value: lm, status: "ok", model: "m1", promptVersion: "mmte-appendix-d@0", promptText: "[]" } });
+      if (i === 3) await db.adjudication.create({ data: { ...unit, value: "PART", rationale: "" } });
+    }
+    const file = exportFile(pool, db, project, "model-agreement", "jsonl");
+    const rows = [];
+    for await (const line of file.lines) rows.push(...line.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+    // humans: FULL, FULL, NON, PART (adjudicated); full → model FULL, PART: 1 of 2; others → NON, PART: 2 of 2
+    expect(rows.filter((r) => r.other.startsWith("humans: ")).map((r) => [r.other, r.statistic, r.value, r.n])).toEqual([
+      ["humans: full", "accuracy", 0.5, 2],
+      ["humans: others", "accuracy", 1, 2],
+    ]);
+  });
 });
