@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import type { TSpan } from "@/lib/schemes/fields";
 import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { optionsInAnnotatorOrder } from "@/lib/workspace/options-in-annotator-order";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { itemSuggestions } from "@/lib/db/suggestion-decisions";
@@ -79,9 +80,15 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
     }),
   ]);
 
-  const { definition, version } = opts.runtime;
-  const gold = itemGoldKeys(definition);
-  const lists = Object.fromEntries(Object.entries(asObject(seg.lists)).filter(([k]) => !gold.has(k)));
+  const { version } = opts.runtime;
+  const gold = itemGoldKeys(opts.runtime.definition);
+  // fields that shuffle their options show them in this annotator's own order (keys follow it)
+  const ordered = optionsInAnnotatorOrder(
+    opts.runtime.definition,
+    Object.fromEntries(Object.entries(asObject(seg.lists)).filter(([k]) => !gold.has(k))),
+    { annotatorId: opts.annotatorId, segmentId: seg.id },
+  );
+  const { definition, lists } = ordered;
   const texts = Object.fromEntries(Object.entries(asObject(seg.texts)).filter((e): e is [string, string] => typeof e[1] === "string"));
   const blind = opts.config.blindSystemNames;
   const { shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
