@@ -56,12 +56,26 @@ async function main() {
   console.log("\n  Demo accounts (password for all: " + DEMO_PASSWORD + ")");
   for (const u of DEMO_USERS) console.log(`    ${u.email.padEnd(26)} ${u.isAdmin ? "site admin" : u.roles.join(", ").toLowerCase()}`);
   console.log("");
-  const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env });
+  // the server in a process group of its own: a signal reaches every process `next start` runs
+  // (a server process that outlived the CLI once kept the demo alive after SIGTERM)
+  const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env, detached: true });
+  const signalGroup = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      // the group is gone already
+    }
+  };
   const stop = async (code: number) => {
+    // whatever of the server is left gets the same signal, then no more grace than 5 s
+    signalGroup("SIGTERM");
+    const killLater = setTimeout(() => signalGroup("SIGKILL"), 5_000);
     await embedded?.stop().catch(() => undefined);
+    clearTimeout(killLater);
+    signalGroup("SIGKILL");
     process.exit(code);
   };
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => signalGroup(sig));
   child.on("exit", (code) => void stop(code ?? 0));
 }
 
