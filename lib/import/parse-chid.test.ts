@@ -13,7 +13,7 @@ describe("parseChid", () => {
     ].join("\n");
     const r = parseChid("chid_sample.json", file);
     expect(r.errors).toEqual([]);
-    const segs = r.documents[0].segments;
+    const segs = r.documents.flatMap((d) => d.segments);
     expect(segs.map((s) => [s.externalId, s.text])).toEqual([
       ["1#1", "他这样做真是［____］。"],
       ["cx7#1", "甲［____］，乙［…］。"],
@@ -21,7 +21,8 @@ describe("parseChid", () => {
     ]);
     expect(segs[0].lists).toEqual({ transparency: "T2", candidates: C7, answer: "画蛇添足" });
     expect(segs[2].lists).toEqual({ candidates: C7b, answer: "四面楚歌" });
-    expect(r.documents[0].externalId).toBe("chid:doc:chid_sample");
+    // a paragraph is a document: its blanks side by side
+    expect(r.documents.map((d) => [d.externalId, d.segments.length])).toEqual([["chid:chid_sample:1", 1], ["chid:chid_sample:cx7", 2]]);
   });
 
   it("names the line and field of every inconsistency and stores nothing", () => {

@@ -17,8 +17,9 @@ import { emptyImportResult, type AnnotationValue, type ImportedDocument, type Im
  * the preset's item gold and never sent to annotators), and any other scalar key of the line
  * (`transparency`: T1–T4, a score, the source set) kept as item metadata for report breakdowns.
  * Errors name the line: candidate lists ≠ blanks, a gold answer missing from its candidates, a
- * blank count that disagrees with `realCount`, a duplicate id. All items go into one document
- * per file, `chid:doc:<file slug>`.
+ * blank count that disagrees with `realCount`, a duplicate id. Each paragraph is a document
+ * (`chid:<file slug>:<id>`) holding its blanks' items, so the workspace's document context is the
+ * paragraph, not the whole file.
  */
 export type ParseChidOptions = CommonParseOptions;
 
@@ -45,7 +46,7 @@ export function parseChid(fileName: string, content: ImportContent, options: Par
   for (const e of decoded.errors) sink.error(e.line, e.message, e.column);
   if (decoded.errors.length) return sink.finish(emptyImportResult());
   const language = options.sourceLang ?? "zh";
-  const doc: ImportedDocument = { externalId: `chid:doc:${fileSlug(fileName)}`, language, segments: [] };
+  const slug = fileSlug(fileName);
   const result = emptyImportResult();
   const seen = new Map<string, number>();
 
@@ -105,6 +106,7 @@ export function parseChid(fileName: string, content: ImportContent, options: Par
     }
     const metadata: Record<string, AnnotationValue> = {};
     for (const [k, v] of Object.entries(rec)) if (!RESERVED.has(k)) metadata[k] = v as AnnotationValue;
+    const doc: ImportedDocument = { externalId: `chid:${slug}:${id}`, title: `ChID ${id}`, language, segments: [] };
     for (let k = 0; k < blanks; k++) {
       // the paragraph with this blank marked and the others elided
       const text = parts.reduce((acc, p, j) => (j === 0 ? p : `${acc}${j - 1 === k ? THIS_BLANK : OTHER_BLANK}${p}`), "");
@@ -119,7 +121,7 @@ export function parseChid(fileName: string, content: ImportContent, options: Par
         line,
       });
     }
+    result.documents.push(doc);
   }
-  if (doc.segments.length > 0) result.documents.push(doc);
   return sink.finish(result);
 }
