@@ -4,7 +4,7 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { etaSeconds, isFinished, type TJobKind, type TJobStatus, type TJobView } from "@/lib/jobs/job-view";
-import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "@/lib/jobs/queue";
+import { enqueue, QUEUES } from "@/lib/jobs/queue";
 import type { TImportOptions } from "@/lib/db/import-file";
 
 export interface TImportJobInput {
@@ -97,8 +97,7 @@ export async function createImportJob(
     return row;
   });
   try {
-    const boss = await getBoss(pool);
-    await boss.send(QUEUES.import, { jobId: job.id }, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+    await enqueue(pool, QUEUES.import, { jobId: job.id });
   } catch (e) {
     await db.job.update({ where: { id: job.id }, data: { status: "failed", finishedAt: new Date(), error: { message: `The job could not be queued: ${(e as Error).message}` } } });
   }

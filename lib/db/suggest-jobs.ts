@@ -9,7 +9,7 @@ import { getProjectJob } from "@/lib/db/jobs";
 import { findModelEndpoint } from "@/lib/db/model-endpoints";
 import { AppError } from "@/lib/errors";
 import type { TJobView } from "@/lib/jobs/job-view";
-import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "@/lib/jobs/queue";
+import { enqueue, QUEUES } from "@/lib/jobs/queue";
 import type { TSuggestJobInput } from "@/lib/jobs/suggest-job";
 import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
@@ -29,8 +29,7 @@ export async function createSuggestJob(
   const job = await db.job.create({ data: { projectId: opts.projectId, kind: "suggest", createdById: opts.actorId, input: input as object }, select: { id: true } });
   if (opts.queue !== false) {
     try {
-      const boss = await getBoss(pool);
-      await boss.send(QUEUES.suggest, { jobId: job.id }, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+      await enqueue(pool, QUEUES.suggest, { jobId: job.id });
     } catch (e) {
       await db.job.update({ where: { id: job.id }, data: { status: "failed", finishedAt: new Date(), error: { message: `The job could not be queued: ${(e as Error).message}` } } });
     }

@@ -63,3 +63,28 @@ export async function stopBoss(): Promise<void> {
   globalForBoss.__troposBoss = undefined;
   if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000, close: false });
 }
+
+/** PostgreSQL's deadlock and serialization failures: the statement can simply be run again. */
+function isTransientLockError(e: unknown): boolean {
+  const code = (e as { code?: string } | null)?.code;
+  return code === "40P01" || code === "40001" || /deadlock detected/.test(String((e as Error | null)?.message ?? ""));
+}
+
+/**
+ * Puts a job on a queue. pg-boss's start and first send take locks on its own tables; a web server
+ * and a worker starting at the same moment can deadlock there (seen in the multi-process test:
+ * "deadlock detected"), and PostgreSQL then cancels one side. That side is retried, three times
+ * at most, after a short, growing pause.
+ */
+export async function enqueue(pool: Pool, queue: (typeof QUEUES)[keyof typeof QUEUES], data: { jobId: string }): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const boss = await getBoss(pool);
+      await boss.send(queue, data, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+      return;
+    } catch (e) {
+      if (attempt >= 3 || !isTransientLockError(e)) throw e;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}

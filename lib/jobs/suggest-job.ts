@@ -24,7 +24,7 @@ import { fieldPrompt, promptMessages, type TFieldPrompt } from "@/lib/models/pro
 import { fieldForUnit, findSuggestField } from "@/lib/models/suggest-field";
 import { unitItemKey, type TSuggestUnit } from "@/lib/models/suggest-unit";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
-import { EXPIRE_SECONDS, getBoss, QUEUES, RETRY } from "./queue";
+import { EXPIRE_SECONDS, enqueue, QUEUES } from "./queue";
 
 export const ZSuggestJobInput = z.object({
   endpointId: z.string().min(1),
@@ -192,8 +192,7 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
     if (stop === "slice" && next < todo.length) {
       // the rest in a fresh pg-boss job (see SLICE_MS); attempts start again for it
       await db.job.update({ where: { id: jobId }, data: { status: "queued", stage: `${stageText(result, total - done)} · continuing`, attempts: 0, result: result as object } });
-      const boss = await getBoss(pool);
-      await boss.send(QUEUES.suggest, { jobId }, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+      await enqueue(pool, QUEUES.suggest, { jobId });
       return;
     }
     await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), done: total, stage: null, result: result as object, error: undefined } });
