@@ -17,6 +17,8 @@ import type { TPairCell, TSchemeAccuracyRow, TSchemeAgreementRow } from "@/lib/r
 import type { TSchemeDistribution } from "@/lib/reports/scheme-distributions";
 import type { TSchemeFieldInfo } from "@/lib/reports/scheme-report";
 import { EmosSection, type TEmosSummary } from "@/components/dashboard/emos-section";
+import { CrStSection } from "@/components/dashboard/cr-st-section";
+import type { TCrStAnalysis } from "@/lib/reports/cr-st-subsets";
 
 export interface SchemeDashboardViewProps {
   slug: string;
@@ -33,6 +35,8 @@ export interface SchemeDashboardViewProps {
   elapsedMs: number;
   /** the emos.metrics analysis, when the scheme lists it */
   emos?: TEmosSummary;
+  /** the cr-st.accuracy analysis, when the scheme lists it */
+  crSt?: TCrStAnalysis;
 }
 
 const POOLED = "all";
@@ -204,6 +208,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
       )}
 
       {props.emos && <EmosSection emos={props.emos} />}
+      {props.crSt && <CrStSection analysis={props.crSt} />}
 
       <SchemeDistributionsChart data={props.distributions} fields={props.fields} caption={<Includes text={props.includes.agreement} />} />
 

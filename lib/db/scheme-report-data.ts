@@ -61,6 +61,8 @@ export interface TSchemeReportData {
   systems: string[];
   /** the option lists items carry for choice fields with optionsFrom (segmentId → name → list): positions for agreement */
   itemLists: Map<string, Record<string, unknown[]>>;
+  /** items' scalar metadata (Segment.lists values that are not lists nor any field's item gold), for subset breakdowns (cr-st.accuracy) */
+  itemMetadata: Map<string, Record<string, string | number | boolean>>;
 }
 
 /** The unit key of a value: segment and item key, as stored (lib/schemes/language/value-anchor.ts). */
@@ -131,7 +133,21 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
       )
     : null;
 
-  const [v, g, adj, p, sys, l] = await Promise.all([values, gold, adjudications, progress, systemNames, lists]);
+  const goldKeys = [...new Set(itemGold.map((x) => x.key))];
+  const metadata = definition.analyses.includes("cr-st.accuracy")
+    ? pool.query<{ segmentId: string; key: string; value: string | number | boolean }>(
+        `SELECT s.id AS "segmentId", e.key, e.value
+         FROM "Segment" s CROSS JOIN LATERAL jsonb_each(s.lists) AS e(key, value)
+         WHERE s."projectId" = $1 AND s.lists IS NOT NULL AND jsonb_typeof(s.lists) = 'object'
+           AND jsonb_typeof(e.value) IN ('string', 'number', 'boolean') AND NOT (e.key = ANY($2::text[]))
+           AND ($3::text IS NULL OR s.split::text = $3)`,
+        [projectId, goldKeys, split],
+      )
+    : null;
+
+  const [v, g, adj, p, sys, l, md] = await Promise.all([values, gold, adjudications, progress, systemNames, lists, metadata]);
+  const itemMetadata = new Map<string, Record<string, string | number | boolean>>();
+  for (const r of md?.rows ?? []) itemMetadata.set(r.segmentId, { ...itemMetadata.get(r.segmentId), [r.key]: r.value });
   const itemLists = new Map<string, Record<string, unknown[]>>();
   for (const r of l?.rows ?? []) itemLists.set(r.segmentId, { ...itemLists.get(r.segmentId), [r.name]: r.list });
   return {
@@ -141,5 +157,6 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
     progress: p.rows.map((r) => ({ annotator: r.annotator, assigned: Number(r.assigned), done: Number(r.done), inProgress: Number(r.in_progress), todo: Number(r.todo), skipped: Number(r.skipped) })),
     systems: sys.rows.map((r) => r.name),
     itemLists,
+    itemMetadata,
   };
 }

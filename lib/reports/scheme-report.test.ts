@@ -46,7 +46,7 @@ function rows(): TSchemeValueRow[] {
   return out;
 }
 
-const empty = { itemGold: [], adjudicatedGold: [], progress: [], systems: ["S"], itemLists: new Map() };
+const empty = { itemGold: [], adjudicatedGold: [], progress: [], systems: ["S"], itemLists: new Map(), itemMetadata: new Map() };
 
 describe("buildSchemeReport on every kind", () => {
   const report = buildSchemeReport({ version: 3, definition: EVERY }, { values: rows(), ...empty });

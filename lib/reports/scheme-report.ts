@@ -24,6 +24,13 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
 import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
+import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-subsets";
+
+/** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
+function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
+  const f = def.fields.find((x) => x.kind === "choice" && x.gold?.from === "item");
+  return new Map(data.itemGold.filter((g) => g.field === f?.id).map((g) => [g.segmentId, g.value]));
+}
 
 export interface TSchemeFieldInfo {
   id: string;
@@ -49,8 +56,8 @@ export interface TSchemeReport {
   systems: string[];
   /** the `includes` sentence of the agreement figures and distributions, and of each field's accuracy */
   includes: { agreement: string; accuracy: Record<string, string> };
-  /** the named analyses the scheme lists and has the fields for (emos.metrics) */
-  analyses: { emos?: TEmosAnalysis };
+  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy) */
+  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis };
 }
 
 function noAgreementReason(kind: string, level: string | null): string | null {
@@ -112,7 +119,10 @@ export function buildSchemeReport(
     progress: data.progress,
     systems: data.systems,
     includes: { agreement: agreementIncludes, accuracy: accuracyIncludes },
-    analyses: emosAnalysisApplies(def) ? { emos: emosAnalysis(def, data.values) } : {},
+    analyses: {
+      ...(emosAnalysisApplies(def) ? { emos: emosAnalysis(def, data.values) } : {}),
+      ...(crStAnalysisApplies(def) ? { crSt: crStAnalysis(def, data.values, crStGold(def, data), data.itemMetadata) } : {}),
+    },
   };
 }
 

@@ -61,3 +61,44 @@ describe("ChID into a cr-st project", () => {
     expect((e as AppError).message).toBe(`answer: "四面楚歌" is not one of ${C7.join(", ")}`);
   });
 });
+
+describe("CR-ST results by subset", () => {
+  it("accuracy per annotator and mean by the items' transparency, and the wrong candidates chosen", async () => {
+    const [a, b] = [await makeUser(db, { tag: "a" }), await makeUser(db, { tag: "b" })];
+    const project = await makeProject(db, [{ userId: a.id, roles: ["ANNOTATOR"] }, { userId: b.id, roles: ["ANNOTATOR"] }]);
+    await setProjectScheme(db, project.id, CR_ST_PRESET, { actorId: null });
+    const file = [
+      { id: "t1", groundTruth: ["画蛇添足"], candidates: [C7], content: "真是#idiom#。", transparency: "T1" },
+      { id: "t2", groundTruth: ["守株待兔"], candidates: [C7], content: "他只会#idiom#。", transparency: "T1" },
+      { id: "t3", groundTruth: ["四面楚歌"], candidates: [C7b], content: "落得#idiom#。", transparency: "T2" },
+    ].map((o) => JSON.stringify(o)).join("\n");
+    const outcome = await importFile(pool, { project: { id: project.id, sourceLang: "zh", targetLang: "en" }, fileName: "chid.txt", content: Buffer.from(file), options: { format: "auto" }, dryRun: false });
+    expect(outcome.ok).toBe(true);
+    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id, b.id], perItem: 2, scheme: "SCHEME", shuffle: false });
+    const runtime = await getProjectRuntime(db, project.id);
+    const seg = async (ext: string) => (await db.segment.findFirstOrThrow({ where: { projectId: project.id, externalId: ext }, select: { id: true } })).id;
+    const save = async (who: string, ext: string, value: string) =>
+      saveAnnotation(pool, { projectId: project.id, annotatorId: who, config: DEFAULT_SCHEME_CONFIG, runtime, input: { segmentId: await seg(ext), field: "answer", value, baseVersion: 0 } as TSaveAnnotationInput });
+    // a: right, right, wrong; b: right, wrong, wrong (both chose 一石二鸟 on t3)
+    await save(a.id, "t1#1", "画蛇添足");
+    await save(a.id, "t2#1", "守株待兔");
+    await save(a.id, "t3#1", "一石二鸟");
+    await save(b.id, "t1#1", "画蛇添足");
+    await save(b.id, "t2#1", "亡羊补牢");
+    await save(b.id, "t3#1", "一石二鸟");
+    if (runtime.kind !== "scheme") throw new Error("expected the scheme runtime");
+    const { getSchemeReport } = await import("@/lib/reports/scheme-report");
+    const report = await getSchemeReport(pool, project.id, runtime);
+    const crSt = report.analyses.crSt!;
+    const row = (value: string, who: string | null) => crSt.subsets.find((s) => s.attribute === "transparency" && s.value === value && s.annotator === who);
+    expect([row("T1", a.email)?.accuracy, row("T1", b.email)?.accuracy, row("T1", null)?.accuracy]).toEqual([1, 0.5, 0.75]);
+    expect([row("T2", a.email)?.accuracy, row("T2", null)?.accuracy, row("T2", null)?.n]).toEqual([0, 0, 2]);
+    expect(crSt.confusion.map((c) => [c.gold, c.wrong])).toEqual([
+      ["四面楚歌", [{ candidate: "一石二鸟", annotators: 2 }]],
+      ["守株待兔", [{ candidate: "亡羊补牢", annotators: 1 }]],
+    ]);
+    // the whole-set figures: mean_accuracy over the annotators (2/3 and 1/3)
+    const mean = report.figures.find((f) => f.statistic === "mean_accuracy" && f.system === "all")!;
+    expect(mean.value).toBeCloseTo(50, 9);
+  });
+});

@@ -36,6 +36,7 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
       figureCount={report.figures.length}
       elapsedMs={elapsedMs}
       emos={report.analyses.emos && emosSummary(report.analyses.emos)}
+      crSt={report.analyses.crSt}
     />
   );
 }
