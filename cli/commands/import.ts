@@ -29,7 +29,9 @@ Options:
   --source-lang <xx>     language of the source segments (default: the project's)
   --target-lang <yy>     language of translations (default: the project's)
   --annotator <name>     whose MetaHOPE workbook this is (default: from the file name, …annotator-A.xlsx);
-                         an email maps onto that existing account
+                         an email maps onto that existing account. With a CoNLL file (also
+                         --as-annotator): the file is that annotator's tags of the project's
+                         sentences (matched by their tokens), for a scheme with a BIO tags field
   --encoding <name>      declared fallback for legacy files: latin1 or cp1252 (default strict UTF-8)
   --dry-run              validate everything, store nothing
   --json                 print a JSON summary on stdout (and no progress)
@@ -46,6 +48,7 @@ const ZArgs = ZImportOptions.extend({
   "dry-run": z.boolean().default(false),
   json: z.boolean().default(false),
   progress: z.boolean().default(false),
+  "as-annotator": z.string().trim().min(1).optional(),
   _: z.array(z.string()).min(1, "give at least one file to import"),
 });
 
@@ -61,6 +64,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     "source-lang": { type: "string" },
     "target-lang": { type: "string" },
     annotator: { type: "string" },
+    "as-annotator": { type: "string" },
     encoding: { type: "string" },
     "dry-run": { type: "boolean" },
     json: { type: "boolean" },
@@ -70,7 +74,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(`${IMPORT_HELP}\n`);
     return 0;
   }
-  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator, encoding: a.encoding });
+  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding });
   const files: { name: string; content: Buffer }[] = [];
   for (const f of a._) {
     try {

@@ -4,6 +4,7 @@
 import type { Pool } from "pg";
 import { tabularAnnotationAllowList } from "@/lib/schemes/tabular-allow-list";
 import { z } from "zod";
+import { conllAsAnnotator } from "@/lib/import/conll-as-annotator";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeRuntimeOf } from "@/lib/schemes/scheme-runtime";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
@@ -22,7 +23,7 @@ export const ZImportOptions = z.object({
   system: z.string().trim().min(1).max(100).optional(),
   sourceLang: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as en, zh, it").optional(),
   targetLang: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as en, zh, it").optional(),
-  /** MetaHOPE workbooks: whose sheet it is (default: from the file name, `…annotator-A.xlsx`) */
+  /** MetaHOPE workbooks: whose sheet it is (default: from the file name, `…annotator-A.xlsx`); CoNLL files: whose tags they are (the project's sentences, its scheme's BIO tags field) */
   annotator: z.string().trim().min(1).max(200).optional(),
   encoding: z.enum(["utf-8", "latin1", "cp1252"]).optional(),
 });
@@ -108,7 +109,23 @@ export async function parseImportFile(
     // runs its own scheme takes its fields, and the loader checks each value against the scheme
     ...(ownFields ? { allowedFields: ownFields, allowedValues: {}, jsonValues: true } : tabularAnnotationAllowList()),
   });
+  // CoNLL tags as one annotator's values (`--annotator`): matched to the project's sentences
+  if (format === "conll" && options.annotator && result.errors.length === 0) return { format, result: await conllForAnnotator(pool, project.id, fileName, options.annotator, result) };
   return { format, result };
+}
+
+/** A CoNLL file read as `annotator`'s tags of the project scheme's BIO tags field (lib/import/conll-as-annotator.ts). */
+async function conllForAnnotator(pool: Pool, projectId: string, fileName: string, annotator: string, parsed: ImportResult): Promise<ImportResult> {
+  const r = await pool.query<{ definition: unknown }>(`SELECT definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`, [projectId]);
+  const def = ZSchemeDefinition.safeParse(r.rows[0]?.definition);
+  const field = def.success ? def.data.fields.find((f) => f.kind === "tags" && f.bio) : undefined;
+  if (!field || field.kind !== "tags") {
+    return { ...parsed, documents: [], annotations: [], errors: [{ file: fileName, message: "--annotator with a CoNLL file needs a project whose scheme has a BIO tags field (e.g. the meta4xnli preset's metaphor)" }] };
+  }
+  const segments = await pool.query<{ externalId: string; text: string }>(`SELECT "externalId", text FROM "Segment" WHERE "projectId" = $1 ORDER BY "externalId"`, [projectId]);
+  const byText = new Map<string, string>();
+  for (const s of segments.rows) if (!byText.has(s.text)) byText.set(s.text, s.externalId);
+  return conllAsAnnotator(parsed, { fileName, annotator, field: field.id, tag: String(field.tags[0].value), segmentByText: byText });
 }
 
 export function countsOf(r: ImportResult): ImportCounts {
