@@ -17,8 +17,9 @@ Streams an export (memory stays flat for millions of rows).
              agreement: agreement figures (every field of a project's own scheme from its level, accuracy against gold); scores: MetaHOPE/MMTE score tables;
              suggestions: model suggestions and failures with provenance (tropos suggest);
              model-agreement: each model's Cohen's κ and exact agreement with each annotator, accuracy against adjudicated values;
+             tags: the corpus's token tags as CoNLL (token<TAB>tag, a blank line after each sentence), as imported;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
-  --format   tsv|csv|json|jsonl (project: jsonl only). CSV/TSV cells are protected against formula injection.
+  --format   tsv|csv|json|jsonl|conll (project: jsonl only; tags: conll only). CSV/TSV cells are protected against formula injection.
   --out      file to write (default: stdout)
   -h, --help this help`;
 

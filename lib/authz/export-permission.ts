@@ -13,6 +13,7 @@ export const EXPORT_PERMISSION = {
   scores: "project.export",
   suggestions: "project.export",
   "model-agreement": "project.export",
+  tags: "project.export",
   project: "project.export",
 } as const satisfies Record<TExportWhat, Permission>;
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
+import { exportConllTags } from "@/lib/db/export-conll";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
@@ -18,11 +19,13 @@ import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { SCHEME_SCORE_COLUMNS, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "project"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
-export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl"]);
+export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
 export type TExportFormat = z.infer<typeof ZExportFormat>;
+/** the formats of the table exports (every kind but tags) */
+type TTableExportFormat = Exclude<TExportFormat, "conll">;
 
 export interface ExportFile {
   fileName: string;
@@ -35,6 +38,7 @@ const CONTENT_TYPE: Record<TExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
   json: "application/json; charset=utf-8",
   jsonl: "application/x-ndjson; charset=utf-8",
+  conll: "text/tab-separated-values; charset=utf-8",
 };
 
 async function* mqmTable(pool: Pool, projectId: string): AsyncGenerator<TableRow> {
@@ -59,7 +63,7 @@ async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
 }
 
 /** Scores: the built-in score tables, or the rows of the named analyses of a project's own scheme (scheme-score-rows.ts). */
-async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TExportFormat): AsyncGenerator<string> {
+async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
   if (runtime.kind === "built-in") {
     yield* tableLines(SCORE_COLUMNS, scoreRows(db, projectId), format);
@@ -75,21 +79,26 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TExpor
  * The annotations table: long (one row per value) for a built-in project, as it always was; wide
  * (one column per field, one row per annotator × unit) for a project that runs its own scheme.
  */
-async function* annotationLines(pool: Pool, db: Db, projectId: string, format: TExportFormat): AsyncGenerator<string> {
+async function* annotationLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
   const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId);
   yield* tableLines(table.columns, table.rows, format);
 }
 
 /** The adjudicated values: with the unit and role of each decision for a project that runs its own scheme. */
-async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: TExportFormat): AsyncGenerator<string> {
+async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
   const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId);
   yield* tableLines(table.columns, table.rows, format);
 }
 
 export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat): ExportFile {
-  const fileName = `${project.slug}-${what}.${format}`;
+  const fileName = `${project.slug}-${what}.${format === "conll" ? "tsv" : format}`;
+  if (what === "tags") {
+    if (format !== "conll") throw new AppError("BAD_REQUEST", "The tags export is CoNLL: use --format conll.");
+    return { fileName, contentType: CONTENT_TYPE.conll, lines: exportConllTags(pool, project.id) };
+  }
+  if (format === "conll") throw new AppError("BAD_REQUEST", "CoNLL is the format of the tags export: use --what tags.");
   if (what === "project") {
     if (format !== "jsonl") throw new AppError("BAD_REQUEST", "The full project export is Tropos JSONL: use --format jsonl.");
     return { fileName, contentType: CONTENT_TYPE.jsonl, lines: exportProjectJsonl(pool, project.id) };

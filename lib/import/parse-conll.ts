@@ -96,7 +96,9 @@ function parseConllInternal(fileName: string, content: ImportContent, options: P
       } else close();
     }
     close();
-    const seg: ImportedSegment = { externalId: segId, index: doc.segments.length, text, language: lang, metaphorical: mrws.length > 0, mrws, line: startLine };
+    // the file's tokens and tags as read (an I- after O included): what the CoNLL export writes back,
+    // byte for byte, and the tokens a `tokens: "item"` tags field tags
+    const seg: ImportedSegment = { externalId: segId, index: doc.segments.length, text, language: lang, metaphorical: mrws.length > 0, mrws, lists: { tokens: [...tokens], tags: [...tags] }, line: startLine };
     doc.segments.push(seg);
     sentenceLines.push(startLine);
     tokens = [];
