@@ -66,13 +66,21 @@ async function main() {
       // the group is gone already
     }
   };
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const stop = async (code: number) => {
-    // whatever of the server is left gets the same signal, then no more grace than 5 s
+    // whatever of the server is left gets the same signal and at most 5 s to finish; the demo ends
+    // only after the whole server group, so "the demo stopped" means nothing of it answers any more
     signalGroup("SIGTERM");
-    const killLater = setTimeout(() => signalGroup("SIGKILL"), 5_000);
-    await embedded?.stop().catch(() => undefined);
-    clearTimeout(killLater);
+    for (let waited = 0; groupAlive() && waited < 5_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     signalGroup("SIGKILL");
+    await embedded?.stop().catch(() => undefined);
     process.exit(code);
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => signalGroup(sig));
