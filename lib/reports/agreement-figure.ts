@@ -16,7 +16,7 @@
  */
 import { z } from "zod";
 
-export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pearson_r", "exact_agreement", "total", "fleiss_kappa", "accuracy", "mean_accuracy"] as const;
+export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pearson_r", "exact_agreement", "total", "fleiss_kappa", "accuracy", "mean_accuracy", "precision", "recall", "f1"] as const;
 export const ALPHA_LEVELS = ["nominal", "ordinal", "interval", "ratio"] as const;
 export const KAPPA_WEIGHTS = ["unweighted", "linear", "quadratic"] as const;
 export const METAHOPE_FIELDS = ["SEGS", "IMP", "RAM", "MIS", "STL", "PRF"] as const;

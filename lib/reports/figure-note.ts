@@ -45,6 +45,9 @@ const STAT_NAMES: Record<TAgreementFigure["statistic"], string> = {
   total: "total",
   accuracy: "accuracy",
   mean_accuracy: "mean accuracy",
+  precision: "precision",
+  recall: "recall",
+  f1: "F1",
 };
 
 /** What one unit of a field is: a translation (MMTE quality) or an MRW instance (everything else). */

@@ -25,6 +25,7 @@ import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
 import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
 import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-subsets";
+import { schemeTagsF1Figures } from "./scheme-tags-f1";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -108,7 +109,9 @@ export function buildSchemeReport(
   for (const f of agreement) f.includes = agreementIncludes;
   const accuracyIncludes: Record<string, string> = {};
   for (const f of fields) if (f.gold) accuracyIncludes[f.id] = ownSchemeIncludes(filter, `gold: ${f.gold}`);
-  const accuracy = schemeAccuracyFigures(def, data.values, goldMaps(data)).filter((f) => wanted(f.field));
+  const gold = goldMaps(data);
+  // accuracy against gold, and for BIO tags precision/recall/F1 per token and per span
+  const accuracy = [...schemeAccuracyFigures(def, data.values, gold), ...schemeTagsF1Figures(def, data.values, gold.bySegment)].filter((f) => wanted(f.field));
   for (const f of accuracy) f.includes = accuracyIncludes[f.field];
   return {
     scheme: { id: def.id, name: def.name, version: runtime.version },

@@ -8,6 +8,7 @@ Run with Debian's /usr/bin/python3 (python3-sklearn, python3-statsmodels).
 """
 import json
 from sklearn.metrics import cohen_kappa_score
+from sklearn.metrics import precision_recall_fscore_support
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
 PATH = "../shared/data/real/meta4xnli/detection/splits/en/meta4xnli_dev.tsv"
@@ -64,7 +65,35 @@ b = perturb(gold, 5, False, True)
 fa = [t for s in a for t in s]
 fb = [t for s in b for t in s]
 table, _ = aggregate_raters([[x, y] for x, y in zip(fa, fb)])
+def spans(tags):
+    out, start = set(), -1
+    for i, t in enumerate(tags + ["O"]):
+        if t.startswith("B-") or t == "O" or i == len(tags):
+            if start >= 0:
+                out.add((start, i - 1))
+            start = i if t.startswith("B-") else -1
+        elif t.startswith("I-") and start < 0:
+            start = i
+    return out
+
+
+def against_gold(ann):
+    fg = [t != "O" for s in gold for t in s]
+    fa = [t != "O" for s in ann for t in s]
+    p, r, f, _ = precision_recall_fscore_support(fg, fa, average="binary", pos_label=True, zero_division=0)
+    tp = fp = fn = 0
+    for g, a in zip(gold, ann):
+        sg, sa = spans(g), spans(a)
+        tp += len(sg & sa)
+        fp += len(sa - sg)
+        fn += len(sg - sa)
+    sp, sr = tp / (tp + fp), tp / (tp + fn)
+    return {"token": {"precision": p, "recall": r, "f1": f}, "span": {"precision": sp, "recall": sr, "f1": 2 * sp * sr / (sp + sr)}}
+
+
 print(json.dumps({
+    "a_vs_gold": against_gold(a),
+    "b_vs_gold": against_gold(b),
     "source": "sklearn cohen_kappa_score / statsmodels fleiss_kappa (scripts/research/meta4xnli_kappa_fixture.py)",
     "sentences": len(gold),
     "tokens": len(fa),

@@ -4,7 +4,9 @@
 // and Fleiss' κ of the `metaphor` field equal sklearn and statsmodels on the same copies
 // (scripts/research/meta4xnli_kappa_fixture.py; the perturbation rules below mirror it, and both
 // read an I- tag after O as B-, as the CoNLL reader does). A
-// sentence that is not in the project is refused naming file and line, storing nothing.
+// sentence that is not in the project is refused naming file and line, storing nothing. Each
+// annotator's precision, recall and F1 against the corpus tags, per token and per span, equal the
+// script's (sklearn per token).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
@@ -19,6 +21,11 @@ import { makeProject } from "./fixtures";
 const DEV = readFileSync("../shared/data/real/meta4xnli/detection/splits/en/meta4xnli_dev.tsv", "utf8");
 // scripts/research/meta4xnli_kappa_fixture.py, output pasted
 const REFERENCE = { sentences: 2431, tokens: 30733, cohen_kappa: 0.252441821684803, fleiss_kappa: 0.22524807574741776 };
+// the same script: each annotator against the corpus tags (sklearn precision_recall_fscore_support per token; spans by hand)
+const PRF = {
+  "a@annotators.test": { token: { precision: 0.20297029702970298, recall: 1.0, f1: 0.3374485596707819 }, span: { precision: 0.20110916520723876, recall: 1.0, f1: 0.33487241798298906 } },
+  "b@annotators.test": { token: { precision: 1.0, recall: 0.7862266857962698, f1: 0.8803212851405623 }, span: { precision: 1.0, recall: 0.783744557329463, f1: 0.8787632221318145 } },
+};
 
 /** The script's rule: token k of the file with k % every == 0 gains (O → B) or loses (B → O) a tag unless an I- follows. */
 function perturb(text: string, every: number, add: boolean, drop: boolean): string {
@@ -74,5 +81,14 @@ describe("Meta4XNLI detection agreement", () => {
     const fleiss = report.figures.find((f) => f.field === "metaphor" && f.statistic === "fleiss_kappa" && f.label === undefined)!;
     expect([cohen.value!, cohen.n]).toEqual([expect.closeTo(REFERENCE.cohen_kappa, 12), REFERENCE.tokens]);
     expect(fleiss.value!).toBeCloseTo(REFERENCE.fleiss_kappa, 12);
+    // precision, recall and F1 of each annotator against the corpus tags (the preset's item gold)
+    for (const [annotator, levels] of Object.entries(PRF)) {
+      for (const [label, stats] of Object.entries(levels)) {
+        for (const [statistic, want] of Object.entries(stats)) {
+          const f = report.figures.find((x) => x.field === "metaphor" && x.statistic === statistic && x.label === label && x.annotator === annotator);
+          expect(f?.value, `${annotator} ${label} ${statistic}`).toBeCloseTo(want, 12);
+        }
+      }
+    }
   }, 120_000);
 });
