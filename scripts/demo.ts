@@ -56,34 +56,12 @@ async function main() {
   console.log("\n  Demo accounts (password for all: " + DEMO_PASSWORD + ")");
   for (const u of DEMO_USERS) console.log(`    ${u.email.padEnd(26)} ${u.isAdmin ? "site admin" : u.roles.join(", ").toLowerCase()}`);
   console.log("");
-  // the server in a process group of its own: a signal reaches every process `next start` runs
-  // (a server process that outlived the CLI once kept the demo alive after SIGTERM)
-  const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env, detached: true });
-  const signalGroup = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      // the group is gone already
-    }
-  };
-  const groupAlive = () => {
-    try {
-      process.kill(-child.pid!, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env });
   const stop = async (code: number) => {
-    // whatever of the server is left gets the same signal and at most 5 s to finish; the demo ends
-    // only after the whole server group, so "the demo stopped" means nothing of it answers any more
-    signalGroup("SIGTERM");
-    for (let waited = 0; groupAlive() && waited < 5_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-    signalGroup("SIGKILL");
     await embedded?.stop().catch(() => undefined);
     process.exit(code);
   };
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => signalGroup(sig));
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
   child.on("exit", (code) => void stop(code ?? 0));
 }
 
