@@ -1,5 +1,6 @@
 // Each integration test file seeds its own project with unique slugs and emails.
 import { randomUUID } from "node:crypto";
+import { AppError } from "@/lib/errors";
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 
@@ -15,4 +16,15 @@ export async function makeProject(db: Db, members: { userId: string; roles: Role
     data: members.flatMap((m) => m.roles.map((role) => ({ projectId: project.id, userId: m.userId, role }))),
   });
   return project;
+}
+
+/** The AppError a promise rejects with; any other error is rethrown, and a fulfilled promise fails the test. */
+export async function rejection(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected a rejection");
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
-import { makeProject, makeUser } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
@@ -28,15 +28,6 @@ let ann: string, mmteOnly: string, adjudicator: string;
 type TSeg = { id: string; translations: { id: string; text: string }[]; mrws: { id: string; metaphorical: boolean; active: boolean }[] };
 let segs: TSeg[];
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a rejection");
-}
 
 beforeAll(async () => {
   useTestDatabase();

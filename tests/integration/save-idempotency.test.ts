@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, makeUser } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
@@ -20,7 +20,6 @@ import { acceptUnanimous, undoAutomaticAcceptance } from "@/lib/db/adjudication"
 import { adjudicationScenario } from "@/scripts/e2e-metahope-fixture";
 import { deleteOldSaveReceipts, saveRequestHash, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
-import { AppError } from "@/lib/errors";
 import type { TErrorSpanFields, TSaveAnnotationInput } from "@/lib/workspace/api-types";
 
 let db: Db;
@@ -48,15 +47,6 @@ beforeAll(async () => {
 });
 afterAll(closeTestDatabase);
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a rejection");
-}
 
 /** What the annotations route does: the key and the hash of the parsed body. */
 function annotationSave(annotatorId: string, input: Partial<TSaveAnnotationInput>, key: string | null) {

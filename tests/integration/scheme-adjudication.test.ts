@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { importFile } from "@/lib/db/import-file";
@@ -20,7 +19,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
 import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, makeUser } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 
 const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 const A = "idiom-a@annotators.test";
@@ -33,15 +32,6 @@ let adjudicator: string;
 let seg: Record<string, { id: string; tr: Record<string, string> }>;
 let users: Record<string, string>;
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a rejection");
-}
 
 beforeAll(async () => {
   ({ db, pool } = await openTestDatabase());

@@ -9,14 +9,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { setProjectScheme } from "@/lib/db/project-schemes";
 import { loadImport } from "@/lib/db/load-import";
 import { importFile } from "@/lib/db/import-file";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject } from "./fixtures";
+import { makeProject, rejection } from "./fixtures";
 
 const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 const CORPUS = readFileSync("tests/fixtures/idiom-judgement/corpus.jsonl", "utf8");
@@ -39,15 +38,6 @@ let db: Db;
 let pool: Pool;
 let url: string;
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a rejection");
-}
 
 const load = (projectId: string, fileName: string, text: string) => {
   const result = parseJsonl(fileName, text);

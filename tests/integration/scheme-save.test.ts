@@ -6,7 +6,6 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { saveAnnotation } from "@/lib/db/annotations";
@@ -14,7 +13,7 @@ import { createAssignments } from "@/lib/db/assignments";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, makeUser } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 
 const EVERY_KIND = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/every-kind.json", "utf8")));
 
@@ -25,15 +24,6 @@ let annotator: string;
 let outsider: string;
 let segs: { id: string; translationId: string; mrwId: string }[];
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a rejection");
-}
 
 beforeAll(async () => {
   ({ db, pool } = await openTestDatabase());

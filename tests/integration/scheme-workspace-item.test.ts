@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { saveAnnotation } from "@/lib/db/annotations";
@@ -18,7 +17,7 @@ import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, makeUser } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 
 const definition = ZSchemeDefinition.parse({
   ...JSON.parse(readFileSync("lib/schemes/language/fixtures/every-kind.json", "utf8")),
@@ -38,15 +37,6 @@ let runtime: Extract<TSchemeRuntime, { kind: "scheme" }>;
 const segs: { id: string; translations: string[]; mrw: string }[] = [];
 const config = { ...DEFAULT_SCHEME_CONFIG, blindSystemNames: true, shuffleItems: false };
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a rejection");
-}
 
 beforeAll(async () => {
   ({ db, pool } = await openTestDatabase());

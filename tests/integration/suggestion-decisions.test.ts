@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
@@ -15,7 +14,7 @@ import { listSuggestionDecisions, recordSuggestionDecision, ZSuggestionDecisionI
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, makeUser } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 
 const definition = ZSchemeDefinition.parse({
   ...JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")),
@@ -36,15 +35,6 @@ const ids: Record<string, string> = {};
 const shown = { ...DEFAULT_SCHEME_CONFIG, blindSystemNames: true, shuffleItems: false, showSuggestions: true };
 const hidden = { ...shown, showSuggestions: false };
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error("expected a rejection");
-}
 
 beforeAll(async () => {
   ({ db } = await openTestDatabase());
