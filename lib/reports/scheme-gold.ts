@@ -24,20 +24,12 @@ import { POOLED_SYSTEM, schemeUnitNoun, type TSchemeValueRow } from "./scheme-ag
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { sortedJson } from "@/lib/schemes/canonical-value";
 
 /** Gold values by field: by unit (adjudicated) and by segment (from the item). */
 export interface TSchemeGold {
   byUnit: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
   bySegment: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
-}
-
-function sortedJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(sortedJson).join(",")}]`;
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${sortedJson(o[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(v);
 }
 
 /** The comparison key of a value of `field` (see the module comment). */

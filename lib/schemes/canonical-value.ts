@@ -14,3 +14,17 @@ export function canonicalValue(v: unknown): string {
   }
   return JSON.stringify(v);
 }
+
+/** JSON with object keys sorted at every depth (undefined members left out): equal text for equal values. */
+export function sortedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(sortedJson).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson(o[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v);
+}

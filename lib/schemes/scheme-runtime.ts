@@ -18,6 +18,7 @@ import type { TSchemeDefinition } from "./language/scheme-definition";
 import type { TSchemeField } from "./language/scheme-field";
 import { MMTE_PRESET } from "./presets/mmte";
 import { METAHOPE_PRESET } from "./presets/metahope";
+import { sortedJson } from "./canonical-value";
 
 /** Assignment.scheme of a project that runs its own scheme (the built-in ones are MMTE and METAHOPE). */
 export const SCHEME_ASSIGNMENT = "SCHEME";
@@ -28,23 +29,9 @@ export type TAssignmentScheme = "MMTE" | "METAHOPE" | typeof SCHEME_ASSIGNMENT;
 /** `version`: the stored ProjectScheme version in force (written on every save), null = none stored. */
 export type TSchemeRuntime = { kind: "built-in"; version: number | null } | { kind: "scheme"; version: number; definition: TSchemeDefinition };
 
-/** A field as canonical JSON (object keys sorted), for comparing definitions. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
-  if (v && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(v);
-}
-
 /** The presets' fields by id (EQUIVALENCE has two alternatives), canonical. */
 const PRESET_FIELDS = new Map<string, string[]>();
-for (const f of [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields]) PRESET_FIELDS.set(f.id, [...(PRESET_FIELDS.get(f.id) ?? []), canonical(f)]);
+for (const f of [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields]) PRESET_FIELDS.set(f.id, [...(PRESET_FIELDS.get(f.id) ?? []), sortedJson(f)]);
 const PRESET_GUIDELINES = new Set([MMTE_PRESET.guidelines, METAHOPE_PRESET.guidelines, `${MMTE_PRESET.guidelines}\n\n${METAHOPE_PRESET.guidelines}`]);
 
 /** Whether a stored definition runs under the built-in runtime: the presets' own fields and guidelines, unchanged. */
@@ -55,7 +42,7 @@ export function runsBuiltIn(definition: TSchemeDefinition): boolean {
   for (const [id, fields] of byId) {
     const preset = PRESET_FIELDS.get(id);
     if (!preset || preset.length !== fields.length) return false;
-    if (fields.some((f, i) => canonical(f) !== preset[i])) return false;
+    if (fields.some((f, i) => sortedJson(f) !== preset[i])) return false;
   }
   return true;
 }
