@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseMeta4xnliNli, relevanceOfFileName } from "./parse-meta4xnli-nli";
 import { detectFormat } from "./detect-format";
 
-const DIR = "../shared/data/real/meta4xnli/interpretation/splits";
+const DIR = "data/meta4xnli/interpretation/splits";
 const HEADER = "language\tgold_label\tsentence1\tsentence2\tpromptID\tpairID\tgenre\tsource_dataset";
 
 describe("Meta4XNLI interpretation TSV", () => {

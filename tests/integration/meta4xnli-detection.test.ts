@@ -18,7 +18,7 @@ import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 
-const DEV = readFileSync("../shared/data/real/meta4xnli/detection/splits/en/meta4xnli_dev.tsv", "utf8");
+const DEV = readFileSync("data/meta4xnli/detection/splits/en/meta4xnli_dev.tsv", "utf8");
 // scripts/research/meta4xnli_kappa_fixture.py, output pasted
 const REFERENCE = { sentences: 2431, tokens: 30733, cohen_kappa: 0.252441821684803, fleiss_kappa: 0.22524807574741776 };
 // the same script: each annotator against the corpus tags (sklearn precision_recall_fscore_support per token; spans by hand)

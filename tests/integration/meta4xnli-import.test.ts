@@ -29,7 +29,7 @@ describe("Meta4XNLI interpretation into a meta4xnli project", () => {
     const outcome = await importFile(pool, {
       project: { id: project.id, sourceLang: "es", targetLang: "en" },
       fileName: "test_met.tsv",
-      content: readFileSync("../shared/data/real/meta4xnli/interpretation/splits/test_met.tsv"),
+      content: readFileSync("data/meta4xnli/interpretation/splits/test_met.tsv"),
       options: { format: "auto" },
       dryRun: false,
     });
