@@ -66,6 +66,16 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   ],
   "/api/projects/[slug]/models/[name]/test/route": [{ method: "POST", path: "/api/projects/demo/models/no-such-model/test", body: {}, expect: { ...managers(401), manager: 404, admin: 404 } }],
   "/api/projects/[slug]/suggest/route": [{ method: "POST", path: "/api/projects/demo/suggest", body: { model: "no-such-model", field: "FLUENCY" }, expect: { ...managers(401), manager: 404, admin: 404 } }],
+  // exports as background jobs: the export route's permissions; a job is its starter's (and the
+  // managers'), so an unknown one is 404 for everyone who passes the guard
+  "/api/projects/[slug]/exports/route": [
+    { method: "POST", path: "/api/projects/demo/exports", body: { what: "nothing", format: "csv" }, expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
+    { method: "POST", path: "/api/projects/demo/exports", body: { what: "annotations", format: "csv" }, expect: { ...managers(401), manager: 202, admin: 202 } },
+    { method: "POST", path: "/api/projects/demo/exports", body: { what: "gold", format: "csv" }, expect: { ...adjudicators(401), adjudicator: 202, manager: 202, admin: 202 } },
+  ],
+  "/api/projects/[slug]/exports/[jobId]/route": [{ method: "GET", path: "/api/projects/demo/exports/no-such-job", expect: { ...adjudicators(401), adjudicator: 404, manager: 404, admin: 404 } }],
+  "/api/projects/[slug]/exports/[jobId]/download/route": [{ method: "GET", path: "/api/projects/demo/exports/no-such-job/download", expect: { ...adjudicators(401), adjudicator: 404, manager: 404, admin: 404 } }],
+  "/api/projects/[slug]/exports/[jobId]/cancel/route": [{ method: "POST", path: "/api/projects/demo/exports/no-such-job/cancel", body: {}, expect: { ...adjudicators(401), adjudicator: 404, manager: 404, admin: 404 } }],
   "/api/projects/[slug]/export/route": [
     // gold references and adjudicated labels are the adjudicator's to export; the rest is for managers
     { method: "GET", path: "/api/projects/demo/export?what=gold&format=csv", expect: adjudicators(401) },

@@ -74,3 +74,28 @@ test("an import runs as a job whose progress bar advances, and the jobs page lis
   await expect(table.getByRole("row").nth(2).getByTestId("job-status")).toHaveText("cancelled");
   await screenshot(page, "jobs-page");
 });
+
+test("an export runs in the background with a progress bar, its file downloads, and the jobs page offers it too", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${slug}/import`);
+  // the full project (40,000 segments, about 6 MB of JSONL): long enough to show progress
+  await page.getByLabel("What").selectOption("project");
+  await page.getByTestId("export-job-start").click();
+  const progress = page.getByTestId("export-job").getByTestId("job-progress");
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+  const link = page.getByTestId("export-job-download");
+  await expect(link).toContainText(`Download ${slug}-project.jsonl`);
+  await screenshot(page, "export-job-done");
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe(`${slug}-project.jsonl`);
+  const text = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+  const lines = text.trim().split("\n").map((l) => JSON.parse(l) as { type: string });
+  expect(lines.filter((l) => l.type === "segment").length).toBe(40_000);
+
+  await page.goto(`/projects/${slug}/jobs`);
+  const row = page.getByTestId("jobs-table").getByRole("row").nth(1);
+  await expect(row).toContainText("export of project as JSONL");
+  await expect(row.getByTestId("job-status")).toHaveText("done");
+  await expect(row.getByTestId("job-download")).toHaveText(`${slug}-project.jsonl`);
+});

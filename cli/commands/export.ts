@@ -19,6 +19,7 @@ Streams an export (memory stays flat for millions of rows).
              model-agreement: each model's Cohen's κ and exact agreement with each annotator, accuracy against adjudicated values;
              tags: the corpus's token tags as CoNLL (token<TAB>tag, a blank line after each sentence), as imported;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
+             backup: the same file as \`tropos backup\` (restorable with \`tropos restore\`)
   --format   tsv|csv|json|jsonl|conll (project: jsonl only; tags: conll only). CSV/TSV cells are protected against formula injection.
   --out      file to write (default: stdout)
   -h, --help this help`;

@@ -1,11 +1,19 @@
 "use client";
-// Follows one background job (GET /api/projects/[slug]/jobs/[id] twice a second) and shows its
-// progress bar, stage and time left, with a Cancel button while it can still stop. Tells the
+// Follows one background job (GET /api/projects/[slug]/jobs/[id] twice a second, or the URL given:
+// an export job is followed through /exports/[id], which its non-manager starter may read) and shows
+// its progress bar, stage and time left, with a Cancel button while it can still stop. Tells the
 // parent once the job has ended.
 import { useEffect, useRef, useState } from "react";
 import { describeProgress, isFinished, ZJobView, type TJobView } from "@/lib/jobs/job-view";
 
-export function JobProgress({ slug, job: initial, onEnded }: { slug: string; job: TJobView; onEnded: (job: TJobView) => void }) {
+export function JobProgress({ slug, job: initial, onEnded, basePath = "jobs", label = "Import progress" }: {
+  slug: string;
+  job: TJobView;
+  onEnded: (job: TJobView) => void;
+  /** the API folder that serves the job and its cancel: "jobs" (managers) or "exports" */
+  basePath?: "jobs" | "exports";
+  label?: string;
+}) {
   const [job, setJob] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const ended = useRef(false);
@@ -14,7 +22,7 @@ export function JobProgress({ slug, job: initial, onEnded }: { slug: string; job
 
   useEffect(() => {
     let stop = false;
-    const url = `/api/projects/${encodeURIComponent(slug)}/jobs/${encodeURIComponent(initial.id)}`;
+    const url = `/api/projects/${encodeURIComponent(slug)}/${basePath}/${encodeURIComponent(initial.id)}`;
     const tick = async () => {
       try {
         const res = await fetch(url, { cache: "no-store" });
@@ -38,10 +46,10 @@ export function JobProgress({ slug, job: initial, onEnded }: { slug: string; job
     };
     void tick();
     return () => void (stop = true);
-  }, [slug, initial.id]);
+  }, [slug, initial.id, basePath]);
 
   async function cancel() {
-    const res = await fetch(`/api/projects/${encodeURIComponent(slug)}/jobs/${encodeURIComponent(job.id)}/cancel`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const res = await fetch(`/api/projects/${encodeURIComponent(slug)}/${basePath}/${encodeURIComponent(job.id)}/cancel`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     if (res.ok) setJob(ZJobView.parse((await res.json()).job));
     else setProblem((await res.json().catch(() => null))?.error?.message ?? `Cancel failed (HTTP ${res.status}).`);
   }
@@ -57,7 +65,7 @@ export function JobProgress({ slug, job: initial, onEnded }: { slug: string; job
           </button>
         )}
       </div>
-      <div className="mt-1 h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={job.total} aria-valuenow={job.done} aria-label="Import progress">
+      <div className="mt-1 h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={job.total} aria-valuenow={job.done} aria-label={label}>
         <div className={`h-2 ${job.status === "failed" ? "bg-red-500" : job.status === "cancelled" ? "bg-slate-400" : "bg-indigo-500"}`} style={{ width: `${Math.max(3, Math.round(share * 100))}%` }} />
       </div>
       {problem && <p className="mt-1 text-xs text-amber-700">{problem}</p>}

@@ -15,6 +15,7 @@ export const EXPORT_PERMISSION = {
   "model-agreement": "project.export",
   tags: "project.export",
   project: "project.export",
+  backup: "project.export",
 } as const satisfies Record<TExportWhat, Permission>;
 
 /**

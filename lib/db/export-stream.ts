@@ -4,6 +4,7 @@ import type { Pool } from "pg";
 import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { dumpProject } from "@/lib/db/project-dump";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
 import { exportConllTags } from "@/lib/db/export-conll";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
@@ -19,7 +20,7 @@ import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { SCHEME_SCORE_COLUMNS, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
@@ -99,6 +100,11 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
     return { fileName, contentType: CONTENT_TYPE.conll, lines: exportConllTags(pool, project.id) };
   }
   if (format === "conll") throw new AppError("BAD_REQUEST", "CoNLL is the format of the tags export: use --what tags.");
+  if (what === "backup") {
+    // what `tropos backup` writes (users as email and name, history, audit log): `tropos restore` reads it
+    if (format !== "jsonl") throw new AppError("BAD_REQUEST", "A backup is Tropos backup JSONL: use --format jsonl.");
+    return { fileName: `${project.slug}-backup.jsonl`, contentType: CONTENT_TYPE.jsonl, lines: dumpProject(pool, project.id) };
+  }
   if (what === "project") {
     if (format !== "jsonl") throw new AppError("BAD_REQUEST", "The full project export is Tropos JSONL: use --format jsonl.");
     return { fileName, contentType: CONTENT_TYPE.jsonl, lines: exportProjectJsonl(pool, project.id) };

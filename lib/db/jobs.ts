@@ -35,8 +35,12 @@ const JOB_SELECT = {
   input: true, result: true, error: true, cancelRequested: true, attempts: true, createdBy: { select: { email: true } },
 } as const;
 
-/** A suggest job's field, endpoint and limit in words; null for kinds whose files say it. */
+/** What a suggest or export job works on, in words; null for kinds whose files say it (imports). */
 function jobSubject(kind: string, input: unknown): string | null {
+  if (kind === "export") {
+    const e = (input ?? {}) as { what?: string; format?: string };
+    return `export of ${e.what ?? "?"} as ${(e.format ?? "?").toUpperCase()}`;
+  }
   if (kind !== "suggest") return null;
   const i = (input ?? {}) as { field?: string; endpointName?: string; limit?: number };
   return `${i.field ?? "?"} from ${i.endpointName ?? "?"}${i.limit ? ` (first ${i.limit} units)` : ""}`;

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
-export const JOB_KINDS = ["import", "suggest"] as const;
+export const JOB_KINDS = ["import", "suggest", "export"] as const;
 export type TJobKind = (typeof JOB_KINDS)[number];
 
 export const ZJobView = z.object({
@@ -48,7 +48,8 @@ export function etaSeconds(job: { status: TJobStatus; startedAt: Date | null; do
 export function describeProgress(j: Pick<TJobView, "status" | "done" | "total" | "stage" | "etaSeconds" | "cancelRequested">): string {
   if (j.status === "queued") return j.cancelRequested ? "Cancelling…" : "Waiting for a worker…";
   if (isFinished(j.status)) return { done: "Done", failed: "Failed", cancelled: "Cancelled" }[j.status as "done" | "failed" | "cancelled"];
-  const parts = [`${j.done} of ${j.total}`];
+  // an export without an estimate (agreement, scores: computed, then written at once)
+  const parts = [j.total > 0 ? `${j.done} of ${j.total}` : `${j.done} lines written`];
   if (j.stage) parts.push(j.stage);
   if (j.cancelRequested) parts.push("cancelling after this step");
   else if (j.etaSeconds !== null) parts.push(`about ${j.etaSeconds} s left`);

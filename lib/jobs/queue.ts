@@ -7,7 +7,7 @@
 import PgBoss from "pg-boss";
 import type { Pool } from "pg";
 
-export const QUEUES = { import: "tropos-import", suggest: "tropos-suggest" } as const;
+export const QUEUES = { import: "tropos-import", suggest: "tropos-suggest", export: "tropos-export" } as const;
 
 /** Retries for a job whose handler threw (database down, worker crashed): 3 attempts in all. */
 export const RETRY = { retryLimit: 2, retryDelay: 2, retryBackoff: true } as const;

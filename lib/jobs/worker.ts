@@ -4,6 +4,7 @@
 // against one database: pg-boss hands each job to one of them (SKIP LOCKED).
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
+import { runExportJob } from "./export-job";
 import { runImportJob } from "./import-job";
 import { getBoss, QUEUES } from "./queue";
 import { runSuggestJob } from "./suggest-job";
@@ -19,6 +20,9 @@ export function startWorker(db: Db, pool: Pool, opts: { pollingIntervalSeconds?:
       });
       await boss.work<{ jobId: string }>(QUEUES.suggest, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
         await runSuggestJob(db, pool, job.data.jobId);
+      });
+      await boss.work<{ jobId: string }>(QUEUES.export, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
+        await runExportJob(db, pool, job.data.jobId);
       });
     })().catch((e) => {
       globalForWorker.__troposWorker = undefined;

@@ -5,7 +5,7 @@ import { JobsTable } from "@/components/project/jobs-table";
 
 export const dynamic = "force-dynamic";
 
-// The project's background jobs (imports, model suggestions): who started what, status, progress, errors.
+// The project's background jobs (imports, exports, model suggestions): who started what, status, progress, errors.
 export default async function JobsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const access = await requireProjectPage(slug, "project.manage", `/projects/${slug}/jobs`);
@@ -13,8 +13,8 @@ export default async function JobsPage({ params }: { params: Promise<{ slug: str
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-medium">Background jobs</h2>
-      <p className="text-sm text-slate-600">Imports and model suggestions run in the background: they go on when you leave the page. The 50 most recent jobs, newest first.</p>
-      <JobsTable jobs={jobs} />
+      <p className="text-sm text-slate-600">Imports, background exports and model suggestions run in the background: they go on when you leave the page. The 50 most recent jobs, newest first.</p>
+      <JobsTable slug={slug} jobs={jobs} />
     </div>
   );
 }
