@@ -85,7 +85,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
   }
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
-    const counts: Record<string, number> = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0 };
+    const counts: Record<string, number> = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0, metricScores: 0 };
     const errors: ImportIssue[] = [];
     const warnings: ImportIssue[] = [];
     const parsed: { name: string; result: ImportResult; format: string | null }[] = [];
@@ -123,7 +123,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
           step += 1;
           sum(counts, {
             documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments,
-            annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences,
+            annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences, metricScores: s.metricScores,
           });
           stored.push(p.name);
         } catch (e) {
@@ -142,7 +142,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       );
     } else if (!errors.length) {
       io.stdout.write(
-        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
+        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${counts.metricScores ? `, ${counts.metricScores} metric scores` : ""}${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
       );
     }
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);

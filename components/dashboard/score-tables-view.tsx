@@ -1,9 +1,11 @@
 "use client";
 // Score tables: MetaHOPE tables 5 (EPS) and 6 (EPM, per metaphor, Ratio M/S); MMTE table 3
-// (mean quality per system × group, BLEU-1/4 and ROUGE-L once gold references exist).
+// (mean quality per system × group, BLEU-1/4 and ROUGE-L once gold references exist), and the
+// automatic metrics imported beside them with their correlations (issue 19).
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { ValueCell } from "@/components/dashboard/value-cell";
+import { MetricColumnsView } from "@/components/dashboard/metric-columns-view";
 import type { TScoreTables } from "@/lib/reports/score-tables";
 import type { TMetahopePenaltyRow } from "@/lib/reports/metahope-score-table";
 import type { TMmteAutomaticRow, TMmteQualityRow, TMean, TMetric } from "@/lib/scoring/mmte-scores";
@@ -70,6 +72,7 @@ export function ScoreTablesView({ slug, scores }: { slug: string; scores: TScore
           )}
         </>
       )}
+      {scores.metrics && <MetricColumnsView slug={slug} metrics={scores.metrics} />}
       {!scores.metahope && !scores.mmte && <p className="text-sm text-slate-500">No annotations yet.</p>}
     </section>
   );

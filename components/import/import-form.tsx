@@ -19,6 +19,7 @@ const FORMATS: [string, string][] = [
   ["annotations", "Existing annotations (item, annotator, field, value)"],
   ["chid", "ChID cloze items (JSON lines; CR-ST)"],
   ["meta4xnli-nli", "Meta4XNLI premise–hypothesis pairs (TSV)"],
+  ["metrics", "Automatic metric scores (segmentId, system, metric, value)"],
   ["metahope-xlsx", "MetaHOPE annotation workbook (.xlsx)"],
 ];
 

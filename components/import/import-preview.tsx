@@ -9,6 +9,7 @@ const COUNT_LABELS: [string, string][] = [
   ["annotations", "Annotations"],
   ["errorSpans", "Error spans"],
   ["postEdits", "Post-edits"],
+  ["metricScores", "Metric scores"],
 ];
 
 /** One file's parse result: counts, errors with line numbers, warnings, the first rows. */
@@ -20,7 +21,7 @@ export function ImportPreview({ outcome }: { outcome: TOutcome }) {
         <h3 className="font-medium break-all">{o.file}</h3>
         <span className="text-sm text-slate-600">format: <span data-testid="detected-format">{o.format ?? "not recognised"}</span></span>
       </header>
-      <dl className="mt-3 grid grid-cols-4 gap-2 text-sm lg:grid-cols-8">
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm sm:grid-cols-5 lg:grid-cols-9">
         {COUNT_LABELS.map(([k, label]) => (
           <div key={k} className="rounded bg-slate-50 px-2 py-1">
             <dt className="text-xs text-slate-500">{label}</dt>

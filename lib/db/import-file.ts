@@ -44,6 +44,8 @@ export interface ImportCounts {
   annotations: number;
   errorSpans: number;
   postEdits: number;
+  /** imported automatic metric scores (issue 19) */
+  metricScores: number;
 }
 
 export interface ImportOutcome {
@@ -139,6 +141,7 @@ export function countsOf(r: ImportResult): ImportCounts {
     annotations: r.annotations.length,
     errorSpans: r.errorSpans.length,
     postEdits: r.postEdits.length,
+    metricScores: r.metricScores?.length ?? 0,
   };
 }
 
@@ -192,6 +195,7 @@ export async function importFile(
         annotations: summary.annotations,
         errorSpans: summary.errorSpans,
         postEdits: summary.postEdits,
+        metricScores: summary.metricScores,
       },
       annotators: summary.annotators,
       errors: [],
@@ -250,7 +254,7 @@ export async function importFiles(
         ...base,
         dryRun: opts.dryRun,
         ok: true,
-        counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits },
+        counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores },
         annotators: s.annotators,
         errors: [],
       });

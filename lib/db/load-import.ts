@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
+import { loadMetricScores } from "@/lib/db/load-metric-scores";
 import { bulkUpsert } from "@/lib/db/bulk-upsert";
 import { loadCompletions } from "@/lib/db/import-completions";
 import { importCompletions } from "@/lib/import/completions";
@@ -43,6 +44,7 @@ export interface LoadImportSummary {
   postEdits: number;
   adjudications: number;
   goldReferences: number;
+  metricScores: number;
   annotators: { name: string; userId: string; email: string; created: boolean }[];
   warnings: ImportIssue[];
 }
@@ -429,6 +431,10 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     return id;
   };
 
+  // ---- automatic metric scores (metric score files)
+  await opts.checkpoint?.("metric scores", client);
+  const metricScores = await loadMetricScores(client, { projectId, fileName, scores: result.metricScores ?? [], refuse: (m, line, field) => importError(fileName, m, line, field) });
+
   // ---- alignments
   await opts.checkpoint?.("alignments", client);
   const alRows = result.alignments.map((a) => [
@@ -636,6 +642,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     postEdits: peRows.length,
     adjudications,
     goldReferences,
+    metricScores,
     annotators,
     warnings: result.warnings,
   };

@@ -34,6 +34,8 @@ export const DUMP_TABLES: readonly TableSpec[] = [
   { table: "Mrw", where: P, refs: { projectId: "project", segmentId: "id" } },
   { table: "MtSystem", where: P, refs: { projectId: "project" } },
   { table: "Translation", where: `"segmentId" IN (SELECT id FROM "Segment" WHERE ${P})`, refs: { segmentId: "id", systemId: "id" } },
+  // imported automatic metric scores of translations (issue 19)
+  { table: "MetricScore", where: P, refs: { projectId: "project", translationId: "id" } },
   { table: "Alignment", where: `"mrwId" IN (SELECT id FROM "Mrw" WHERE ${P})`, refs: { mrwId: "id", translationId: "id" } },
   { table: "Assignment", where: P, refs: { projectId: "project", annotatorId: "user", segmentId: "id" } },
   { table: "Annotation", where: P, refs: { projectId: "project", annotatorId: "user", segmentId: "id", translationId: "id", mrwId: "id" }, itemKey: true },

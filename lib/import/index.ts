@@ -5,6 +5,7 @@ import { parseAnnotations, type ParseAnnotationsOptions } from "@/lib/import/par
 import { parseConll } from "@/lib/import/parse-conll";
 import { parseChid } from "@/lib/import/parse-chid";
 import { parseMeta4xnliNli } from "@/lib/import/parse-meta4xnli-nli";
+import { parseMetricScores } from "@/lib/import/parse-metric-scores";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { parseMoh } from "@/lib/import/parse-moh";
 import { parseMt, type ParseMtOptions } from "@/lib/import/parse-mt";
@@ -68,5 +69,7 @@ export function parseFile(fileName: string, content: Buffer | Uint8Array | strin
       return parseChid(fileName, content, options);
     case "meta4xnli-nli":
       return parseMeta4xnliNli(fileName, content, options);
+    case "metrics":
+      return parseMetricScores(fileName, content, options);
   }
 }

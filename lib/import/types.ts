@@ -177,6 +177,18 @@ export interface ImportedCompletion {
   scheme: "MMTE" | "METAHOPE" | "SCHEME";
 }
 
+/** An automatic metric's score of one translation (issue 19 point 2), computed elsewhere. */
+export interface ImportedMetricScore {
+  /** segment externalId */
+  segmentId: string;
+  system: string;
+  /** default: the project's target language */
+  language?: string;
+  metric: string;
+  value: number;
+  line?: number;
+}
+
 export interface ImportIssue {
   file: string;
   line?: number;
@@ -202,6 +214,8 @@ export interface ImportResult {
    * annotator rows the file carries (lib/import/completions.ts).
    */
   completed?: ImportedCompletion[];
+  /** Automatic metric scores per translation (metric score files only). */
+  metricScores?: ImportedMetricScore[];
   /** Fatal: when non-empty nothing of the file is stored. Capped (see MAX_ERRORS). */
   errors: ImportIssue[];
   /** Non-fatal oddities reported per row (real-world mess). */

@@ -14,12 +14,12 @@ import { ratingDistributions } from "./rating-distributions";
 import { buildReportIndex, scopeIndexOf, scopeOf } from "./report-index";
 import type { TReportData } from "./report-input";
 import { agreementOptionsOf, scoreOptionsOf, type TReportQuery } from "./report-query";
-import { computeScoreTablesOf } from "./score-tables";
+import { computeScoreTablesOf, type TMetricScoreInput } from "./score-tables";
 
 /** Bootstrap intervals are on by default for projects up to this many translations (they cost ~B × the figures). */
 export const AUTO_CI_MAX_TRANSLATIONS = 2000;
 
-export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { ciGiven: boolean; detailField?: string; detailSystem?: string; pair?: string }) {
+export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { ciGiven: boolean; detailField?: string; detailSystem?: string; pair?: string }, metricScores?: TMetricScoreInput) {
   const started = performance.now();
   const ciAuto = !view.ciGiven && data.translations.length <= AUTO_CI_MAX_TRANSLATIONS;
   const query = { ...q, ci: q.ci || ciAuto };
@@ -30,7 +30,7 @@ export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { 
   // intervals only for the figures the summary tables show: each costs B recomputations, and the
   // folded table of every figure loads its own (with every interval) when opened
   const figures = computeAgreementFiguresOf(ix, agreementOptionsOf(query), { wantsInterval: (f) => summaryColumnOf(f, convention) !== null });
-  const scores = computeScoreTablesOf(ix, scoreOptionsOf(query));
+  const scores = computeScoreTablesOf(ix, scoreOptionsOf(query), metricScores);
   const scope = scopeOf(ix, query);
   const detailField: TMmteAgreementField = (MMTE_AGREEMENT_FIELDS as readonly string[]).includes(view.detailField ?? "") ? (view.detailField as TMmteAgreementField) : "EQUIVALENCE";
   const detailSystem = scope.systems.find((s) => s.name === view.detailSystem)?.name ?? scope.systems[0]?.name ?? null;

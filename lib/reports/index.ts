@@ -7,6 +7,8 @@
  */
 import type { Db } from "@/lib/db/client";
 import { getReportData } from "@/lib/db/report-data-cache";
+import { getMetricScores } from "@/lib/db/metric-scores";
+import { getPgPool } from "@/lib/db/pg-pool";
 import type { TAgreementFigure } from "./agreement-figure";
 import { computeAgreementFigures } from "./agreement-figures";
 import type { TAgreementOptions } from "./agreement-options";
@@ -27,7 +29,8 @@ export async function getAgreementFigures(db: Db, projectId: string, opts: TAgre
   return computeAgreementFigures(await getReportData(db, projectId, { withTranslationText: false }), opts);
 }
 
-/** MetaHOPE tables 5–6 and MMTE table 3 (+ figures 3–5) of a project. */
+/** MetaHOPE tables 5–6 and MMTE table 3 (+ figures 3–5) of a project, with its imported metric columns. */
 export async function getScoreTables(db: Db, projectId: string, opts: TScoreOptions = {}): Promise<TScoreTables> {
-  return computeScoreTables(await getReportData(db, projectId), opts);
+  const [data, metrics] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId)]);
+  return computeScoreTables(data, opts, metrics);
 }

@@ -43,6 +43,14 @@ export function scoreTableRows(t: TScoreTables): CellValue[][] {
       rows.push(["mmte_automatic", r.system, r.group, k, m.value, m.defined ? m.n : "", m.defined ? "" : m.reason]);
     }
   }
+  // imported metric columns (issue 19): the mean per system × group, then each metric's correlation
+  // with each human criterion (group = the criterion, column = "<metric> pearson_r|spearman_rho")
+  for (const r of t.metrics?.columns ?? []) rows.push(["metric_columns", r.system, r.group, r.metric, r.mean.value, r.mean.n, r.mean.defined ? "" : r.mean.reason]);
+  for (const c of t.metrics?.correlations ?? []) {
+    for (const [k, v] of [["pearson_r", c.pearson], ["spearman_rho", c.spearman]] as const) {
+      rows.push(["metric_correlation", c.system, c.criterion, `${c.metric} ${k}`, v.defined ? v.r : null, v.n, v.defined ? "" : v.reason]);
+    }
+  }
   return rows;
 }
 

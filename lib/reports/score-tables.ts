@@ -37,6 +37,13 @@ import { metahopePenaltyTable, type TMetahopeCell, type TMetahopePenaltyRow } fr
 import { mmteCategories, mmteCode, mmteCodesOf } from "./mmte-ratings";
 import { buildReportIndex, scopeIndexOf, scopeOf, type TReportIndex, type TScopeIndex } from "./report-index";
 import { ZScoreOptions, type TScoreOptions, type TScoreOptionsParsed } from "./score-options";
+import { metricColumns, type TMetricColumns } from "@/lib/scoring/metric-columns";
+
+/** Imported automatic metric scores (issue 19 point 2): translation id → metric → value, and the metric names in order. */
+export interface TMetricScoreInput {
+  metrics: readonly string[];
+  byTranslation: ReadonlyMap<string, Readonly<Record<string, number>>>;
+}
 
 export interface TValueSourceCount {
   adjudicated: number;
@@ -60,6 +67,11 @@ export interface TScoreTables {
     emotionEquivalence: TEmotionEquivalenceMatrix;
     source: TValueSourceCount;
   } | null;
+  /**
+   * Imported metric columns beside the human criteria, with their correlations (only when the
+   * project has metric scores: absent, not null, so reports of projects without them are unchanged).
+   */
+  metrics?: TMetricColumns;
 }
 
 const MMTE_TRANSLATION_FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const;
@@ -68,12 +80,12 @@ const LIKERT_ORDER = [1, 2, 3, 4, 5];
 /** 64^i: a count vector of up to 63 values over up to 8 categories as one exact number */
 const POW64 = Array.from({ length: 9 }, (_, i) => 64 ** i);
 
-export function computeScoreTables(data: TReportData, optsIn: TScoreOptions = {}): TScoreTables {
-  return computeScoreTablesOf(buildReportIndex(data), optsIn);
+export function computeScoreTables(data: TReportData, optsIn: TScoreOptions = {}, metricScores?: TMetricScoreInput): TScoreTables {
+  return computeScoreTablesOf(buildReportIndex(data), optsIn, metricScores);
 }
 
 /** The score tables over a report index (see report-index.ts), so the dashboard shares it with the figures. */
-export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}): TScoreTables {
+export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}, metricScores?: TMetricScoreInput): TScoreTables {
   const data = ix.data;
   const options = ZScoreOptions.parse(optsIn);
   const scope = scopeOf(ix, options);
@@ -84,8 +96,28 @@ export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {
   const adjudications = options.useAdjudications && !annotatorId ? data.adjudications : [];
   const slots = itemSlots(ix, sx);
   const metahope = metahopeScores(ix, sx, options, annotatorId, adjudications);
-  const mmte = mmteScores(ix, sx, slots, options, annotatorId, adjudications);
-  return { options, sourceDescription: describe(options, metahope?.source, mmte?.source), metahope, mmte };
+  let records: TMmteRecord[] | null = null;
+  const mmte = mmteScores(ix, sx, slots, options, annotatorId, adjudications, (r) => (records = r));
+  const tables: TScoreTables = { options, sourceDescription: describe(options, metahope?.source, mmte?.source), metahope, mmte };
+  if (metricScores && metricScores.metrics.length > 0) {
+    // before any human value, the translations still group by the source's metaphoricity
+    tables.metrics = metricColumns(records ?? unratedRecords(sx), metricScores.byTranslation, metricScores.metrics);
+  }
+  return tables;
+}
+
+type TMmteRecord = TMmteTranslationValues & { translationId: string };
+
+/** The scope's translations without human values, in scope order (metric columns of an unrated project). */
+function unratedRecords(sx: TScopeIndex): TMmteRecord[] {
+  const scope = sx.scope;
+  const out: TMmteRecord[] = [];
+  for (const tr of scope.translations) {
+    const seg = scope.segments.get(tr.segmentId)!;
+    const mrws = (scope.activeMrwsBySegment.get(tr.segmentId) ?? []).map((m) => ({ mrwId: m.id, metaphorical: m.metaphorical }));
+    out.push({ translationId: tr.id, system: scope.systemNameById.get(tr.systemId)!, segmentId: tr.segmentId, sourceMetaphorical: seg.metaphorical, mrws });
+  }
+  return out;
 }
 
 function describe(o: TScoreOptionsParsed, m?: TValueSourceCount, q?: TValueSourceCount): string {
@@ -257,7 +289,16 @@ function orderedBySystem<T extends { system: string }>(records: T[], systems: st
   return records.map((r, i) => [r, i] as const).sort((a, b) => (rank.get(a[0].system) ?? 0) - (rank.get(b[0].system) ?? 0) || a[1] - b[1]).map(([r]) => r);
 }
 
-function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TScoreOptionsParsed, annotatorId: string | undefined, adjudications: readonly TReportAdjudication[]) {
+function mmteScores(
+  ix: TReportIndex,
+  sx: TScopeIndex,
+  slots: TItemSlots,
+  o: TScoreOptionsParsed,
+  annotatorId: string | undefined,
+  adjudications: readonly TReportAdjudication[],
+  /** receives the per-translation values the tables are computed from (for the metric columns) */
+  onRecords?: (records: TMmteRecord[]) => void,
+) {
   const { cols } = ix;
   const scope = sx.scope;
   const F = MMTE_VALUE_FIELDS.length;
@@ -431,6 +472,7 @@ function mmteScores(ix: TReportIndex, sx: TScopeIndex, slots: TItemSlots, o: TSc
   records.forEach((r, i) => buckets[sx.tSystem[sx.translations[i]]].push(r));
   records.length = 0;
   for (const b of buckets) for (const r of b) records.push(r);
+  onRecords?.(records);
   const data = ix.data;
   const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string }>();
   for (const g of data.goldReferences) {

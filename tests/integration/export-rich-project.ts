@@ -82,6 +82,8 @@ export async function makeRichProject(db: Db, pool: Pool) {
   // an annotator's decision on the suggestion shown in the workspace
   const shownSuggestion = await db.suggestion.findFirstOrThrow({ where: { projectId: project.id, status: "ok" }, select: { id: true } });
   await db.suggestionDecision.create({ data: { projectId: project.id, suggestionId: shownSuggestion.id, annotatorId: ann1.id, decision: "edited", value: "PARTIAL" } });
+  // an imported automatic metric (issue 19): backups carry it with its translation
+  await db.metricScore.create({ data: { projectId: project.id, translationId: t1.id, metric: "COMET", value: 0.8125, source: "comet.tsv" } });
   return { project, users: { ann1, ann2, adj, mgr } };
 }
 

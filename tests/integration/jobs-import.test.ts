@@ -90,7 +90,7 @@ describe("import jobs", () => {
     await db.jobFile.createMany({ data: [{ jobId: job.id, position: 0, name: "a.jsonl", content: new Uint8Array(corpus("a", 3)) }, { jobId: job.id, position: 1, name: "b.jsonl", content: new Uint8Array(corpus("b", 2)) }] });
     const { importFile } = await import("@/lib/db/import-file");
     await importFile(pool, { project, fileName: "a.jsonl", content: corpus("a", 3), options: { format: "auto" }, dryRun: false });
-    const zero = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0 };
+    const zero = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, metricScores: 0 };
     await db.job.update({ where: { id: job.id }, data: { result: { outcomes: [{ file: "a.jsonl", format: "jsonl", stored: true, counts: zero, errors: [], warnings: [] }] } } });
     await runImportJob(db, pool, job.id);
     const end = await getProjectJob(db, project.id, job.id);
