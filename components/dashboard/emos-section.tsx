@@ -34,7 +34,7 @@ function ModelsTable({ models }: { models: TEmosSummary["models"] }) {
     <div className="space-y-1" data-testid="emos-models">
       <h4 className="text-sm font-medium">Models&apos; emotion vectors beside the annotators&apos;</h4>
       <p className="text-xs text-slate-600">
-        Each model&apos;s vectors (suggestions of <code>source_emotions</code> and <code>target_emotions</code>, from an endpoint or an imported classifier) scored with the same definitions and weights. Per system, the model&apos;s mean and the
+        Each model&apos;s vectors (suggestions of <code>source_emotions</code> and <code>target_emotions</code>, from an endpoint, or a classifier&apos;s vectors stored as suggestions) scored with the same definitions and weights. Per system, the model&apos;s mean and the
         annotators&apos; mean over the same translations (those both scored); r: Pearson correlation per translation of the model&apos;s EMOS with the annotators&apos;. A model is never one of the annotators.
       </p>
       <table className="text-sm" data-testid="emos-models-table">
