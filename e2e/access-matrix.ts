@@ -184,6 +184,12 @@ export const ACTIONS: Record<string, ActionCheck> = {
     args: [{ slug: "demo", config: { noSuchPart: true } }],
     expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
   },
+  // weights that do not sum to 1: managers get past the guard and are told the sum, nothing is stored
+  "app/projects/[slug]/settings/actions.ts#saveEmosWeightsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", weights: { vss: 0.5, lmr: 0.5, edr: 0.5 } }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
   // a project that exists already: admins get past the guard to the slug check, nothing is created
   "app/projects/new/actions.ts#createProjectAction": {
     page: "/projects/new",

@@ -18,7 +18,8 @@ import { scoreTableRows } from "@/lib/reports/report-csv";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
-import { SCHEME_SCORE_COLUMNS, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
+import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
+import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
@@ -63,7 +64,10 @@ async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
   for (const r of scoreTableRows(await getScoreTables(db, projectId))) yield Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]]));
 }
 
-/** Scores: the built-in score tables, or the rows of the named analyses of a project's own scheme (scheme-score-rows.ts). */
+/**
+ * Scores: the built-in score tables, or the rows of the named analyses of a project's own scheme
+ * (scheme-score-rows.ts; rows of several shapes, so JSON and JSONL leave out the keys a row lacks).
+ */
 async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
   if (runtime.kind === "built-in") {
@@ -71,9 +75,8 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
     return;
   }
   const report = await getSchemeReport(pool, projectId, runtime);
-  const segments = await pool.query<{ id: string; externalId: string }>(`SELECT id, "externalId" FROM "Segment" WHERE "projectId" = $1`, [projectId]);
-  const external = new Map(segments.rows.map((r) => [r.id, r.externalId]));
-  yield* tableLines(SCHEME_SCORE_COLUMNS, schemeScoreRows(report, (id) => external.get(id) ?? id), format);
+  const external = await getSegmentExternalIds(pool, projectId);
+  yield* tableLines(schemeScoreColumns(report), schemeScoreRows(report, (id) => external.get(id) ?? id), format, { omitAbsent: true });
 }
 
 /**

@@ -24,4 +24,16 @@ describe("tableLines", () => {
     expect(JSON.parse(await collect(tableLines(["a", "b"], rows, "json")))).toEqual([{ a: "=cmd()", b: 3 }, { a: "心像海", b: null }]);
     expect(await collect(tableLines(["a"], [], "json"))).toBe("[]\n");
   });
+  it("leaves out the columns a row lacks with omitAbsent (null stays null), and keeps them as null without", async () => {
+    const mixed = [{ metric: "EMOS", segmentId: "s1", value: 0.5 }, { metric: "EMOS", value: 0.4, ci: null }];
+    const cols = ["metric", "segmentId", "value", "ci"];
+    const lines = async (format: "json" | "jsonl", omitAbsent?: boolean) => {
+      const text = await collect(tableLines(cols, mixed, format, { omitAbsent }));
+      return format === "json" ? JSON.parse(text) : text.trim().split("\n").map((l) => JSON.parse(l));
+    };
+    expect(await lines("jsonl", true)).toEqual([{ metric: "EMOS", segmentId: "s1", value: 0.5 }, { metric: "EMOS", value: 0.4, ci: null }]);
+    expect(Object.keys((await lines("json", true))[1])).toEqual(["metric", "value", "ci"]);
+    expect((await lines("jsonl"))[1]).toEqual({ metric: "EMOS", segmentId: null, value: 0.4, ci: null });
+    expect(await collect(tableLines(cols, mixed, "csv", { omitAbsent: true }))).toBe("metric,segmentId,value,ci\nEMOS,s1,0.5,\nEMOS,,0.4,\n");
+  });
 });

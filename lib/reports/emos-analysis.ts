@@ -1,9 +1,12 @@
 /**
  * The `emos.metrics` analysis of a scheme (the preset emos, issue 18): VSS, LMR, EDR and EMOS per
  * translation from the annotators' emotion vectors (lib/scoring/emos.ts, definitions in
- * lib/scoring/EMOS.md), per system the mean over its translations with a percentile bootstrap 95%
- * interval (seeded, 1000 resamples of translations), and the Pearson r of each metric with the
- * translation's mean human `equivalence`, as the paper's validation does. Pure.
+ * lib/scoring/EMOS.md) with the project's weights (lib/scoring/emos-weights.ts), per system the
+ * mean over its translations with a percentile bootstrap 95% interval (seeded, 1000 resamples of
+ * translations), per document and system the mean over the document's translations, the Pearson
+ * r of each metric with the translation's mean human `equivalence`, as the paper's validation
+ * does, the mean emotion profiles (sources against each system's translations), and the models'
+ * vectors scored the same way beside the humans' (emos-model-comparison.ts). Pure.
  *
  * Fields: `source_emotions` (a vector at segment scope), `target_emotions` (a vector at translation
  * scope, the same dimensions) and, for the validation, `equivalence` (translation scope). A
@@ -11,13 +14,14 @@
  * sums are taken in the dimensions' declared order, and missing dimensions count as 0.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { EMOS_PAPER_WEIGHTS, emosOfTranslation, type TEmosMetrics, type TEmosWeights } from "@/lib/scoring/emos";
+import { EMOS_PAPER_WEIGHTS, emosOfTranslation, textVector, type TEmosMetrics, type TEmosWeights } from "@/lib/scoring/emos";
 import { pearsonR, quantile7, seededRandom } from "@/lib/agreement";
 import type { TSchemeValueRow } from "./scheme-agreement";
+import { emosModelComparisons, type TEmosModelComparison } from "./emos-model-comparison";
+import { EMOS_METRICS, vectorOf, type TEmosMetricName } from "./emos-vector-value";
 
+export { EMOS_METRICS, type TEmosMetricName };
 export const EMOS_ANALYSIS = "emos.metrics";
-export const EMOS_METRICS = ["VSS", "LMR", "EDR", "EMOS"] as const;
-export type TEmosMetricName = (typeof EMOS_METRICS)[number];
 
 export interface TEmosTranslationScore {
   /** the translation's unit (segmentId|itemKey) and segment */
@@ -37,6 +41,25 @@ export interface TEmosSystemScore {
   ci95: Record<TEmosMetricName, [number, number] | null>;
 }
 
+/** The mean over one document's translations by one system (no interval: documents are small). */
+export interface TEmosDocumentScore {
+  /** the document's external id */
+  document: string;
+  system: string;
+  n: number;
+  mean: Record<TEmosMetricName, number>;
+}
+
+/**
+ * Mean emotion profiles, in the dimensions' order: the sources' text vectors averaged over the
+ * segments with at least one scored translation, and each system's translations' text vectors
+ * averaged over its scored translations (each profile sums to 1).
+ */
+export interface TEmosProfiles {
+  sources: { vector: number[]; n: number };
+  systems: { system: string; vector: number[]; n: number }[];
+}
+
 export interface TEmosCorrelation {
   metric: TEmosMetricName;
   with: "equivalence";
@@ -50,22 +73,17 @@ export interface TEmosAnalysis {
   dimensions: string[];
   translations: TEmosTranslationScore[];
   systems: TEmosSystemScore[];
+  documents: TEmosDocumentScore[];
   correlations: TEmosCorrelation[];
+  profiles: TEmosProfiles;
+  /** each model's vectors scored the same way, beside the humans' (models by name) */
+  models: TEmosModelComparison[];
   /** translations with a translation vector but no source vector yet */
   unscored: number;
 }
 
 const BOOTSTRAP = { iterations: 1000, seed: 1 } as const;
 const segmentOf = (unit: string) => unit.slice(0, unit.indexOf("|"));
-
-function vectorOf(value: unknown, dims: readonly string[]): number[] | null {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-  const v = dims.map((d) => {
-    const x = (value as Record<string, unknown>)[d];
-    return typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : 0;
-  });
-  return v.some((x) => x > 0) ? v : null;
-}
 
 /** Whether a scheme asks for this analysis and has the fields it needs. */
 export function emosAnalysisApplies(def: TSchemeDefinition): boolean {
@@ -88,7 +106,30 @@ function bootstrapMean(values: readonly number[]): [number, number] | null {
   return [quantile7(means, 0.025), quantile7(means, 0.975)];
 }
 
-export function emosAnalysis(def: TSchemeDefinition, values: readonly TSchemeValueRow[], weights: TEmosWeights = EMOS_PAPER_WEIGHTS): TEmosAnalysis {
+const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function meanVector(vs: readonly number[][], d: number): number[] {
+  const sum = new Array<number>(d).fill(0);
+  for (const v of vs) for (let i = 0; i < d; i++) sum[i] += v[i];
+  return sum.map((x) => (vs.length ? x / vs.length : 0));
+}
+
+function metricMeans(scores: readonly { metrics: TEmosMetrics }[]): Record<TEmosMetricName, number> {
+  const mean = {} as Record<TEmosMetricName, number>;
+  for (const m of EMOS_METRICS) mean[m] = meanOf(scores.map((t) => t.metrics[m]));
+  return mean;
+}
+
+export interface TEmosAnalysisInputs {
+  weights?: TEmosWeights;
+  /** segment id → its document's external id, for the per-document figures */
+  documentOf?: ReadonlyMap<string, string>;
+  /** the models' suggested vectors (lib/db/scheme-model-values.ts) */
+  modelValues?: readonly { field: string; system: string | null; unit: string; model: string; value: unknown }[];
+}
+
+export function emosAnalysis(def: TSchemeDefinition, values: readonly TSchemeValueRow[], inputs: TEmosAnalysisInputs = {}): TEmosAnalysis {
+  const weights = inputs.weights ?? EMOS_PAPER_WEIGHTS;
   const sourceField = def.fields.find((f) => f.id === "source_emotions");
   const dims = sourceField?.kind === "vector" ? sourceField.dimensions.map((d) => d.id) : [];
   const source = new Map<string, number[][]>();
@@ -141,6 +182,27 @@ export function emosAnalysis(def: TSchemeDefinition, values: readonly TSchemeVal
     }
     return { system, n: own.length, mean, ci95 };
   });
+  const documents: TEmosDocumentScore[] = [];
+  if (inputs.documentOf) {
+    const byDocument = new Map<string, TEmosTranslationScore[]>();
+    for (const t of translations) {
+      const key = `${inputs.documentOf.get(t.segmentId) ?? ""}\u0000${t.system}`;
+      byDocument.set(key, [...(byDocument.get(key) ?? []), t]);
+    }
+    for (const key of [...byDocument.keys()].sort()) {
+      const [document, system] = key.split("\u0000");
+      const own = byDocument.get(key)!;
+      documents.push({ document, system, n: own.length, mean: metricMeans(own) });
+    }
+  }
+  const scoredSegments = [...new Set(translations.map((t) => t.segmentId))].sort();
+  const profiles: TEmosProfiles = {
+    sources: { vector: meanVector(scoredSegments.map((s) => textVector(source.get(s)!)), dims.length), n: scoredSegments.length },
+    systems: systems.map((s) => {
+      const own = translations.filter((t) => t.system === s.system);
+      return { system: s.system, vector: meanVector(own.map((t) => textVector(target.get(t.unit)!.vectors)), dims.length), n: own.length };
+    }),
+  };
   const rated = translations.filter((t) => t.equivalence !== null);
   const correlations: TEmosCorrelation[] = EMOS_METRICS.map((metric) => {
     const r = pearsonR(
@@ -149,5 +211,6 @@ export function emosAnalysis(def: TSchemeDefinition, values: readonly TSchemeVal
     );
     return { metric, with: "equivalence" as const, value: r.value, n: r.n, ...(r.reason ? { reason: r.reason } : {}) };
   });
-  return { weights, dimensions: dims, translations, systems, correlations, unscored };
+  const models = emosModelComparisons(dims, translations, inputs.modelValues ?? [], weights);
+  return { weights, dimensions: dims, translations, systems, documents, correlations, profiles, models, unscored };
 }

@@ -2,11 +2,14 @@
  * The whole report of a project running its own scheme as one JSON document (the
  * scheme-runtime counterpart of full-report.ts): which scheme version it was
  * computed under (with its definition), the conventions in words, every
- * agreement and accuracy figure, the value distributions and the progress.
+ * agreement and accuracy figure, the value distributions and the progress, and
+ * the rows of the scheme's named analyses (EMOS, CR-ST) exactly as
+ * `tropos export --what scores` gives them (scheme-score-rows.ts).
  */
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TSchemeReport } from "./scheme-report";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { schemeScoreRows, type TSchemeScoreRow } from "./scheme-score-rows";
 
 export interface TSchemeFullReport {
   tropos: { report: "scheme-report"; version: 1 };
@@ -20,10 +23,23 @@ export interface TSchemeFullReport {
   accuracy: TAgreementFigure[];
   distributions: TSchemeReport["distributions"];
   progress: TSchemeReport["progress"];
+  /** the named analyses' rows (`export --what scores`), present when the scheme lists one */
+  scores?: TSchemeScoreRow[];
+  /** the EMOS weights the scores were computed with (the project's, else the paper's) */
+  emosWeights?: { vss: number; lmr: number; edr: number };
 }
 
-export function buildSchemeFullReport(input: { project: TSchemeFullReport["project"]; filters: Record<string, unknown>; report: TSchemeReport; definition: TSchemeDefinition; now?: Date }): TSchemeFullReport {
+export function buildSchemeFullReport(input: {
+  project: TSchemeFullReport["project"];
+  filters: Record<string, unknown>;
+  report: TSchemeReport;
+  definition: TSchemeDefinition;
+  /** segment id → external id, for the score rows */
+  externalIdOf?: (segmentId: string) => string;
+  now?: Date;
+}): TSchemeFullReport {
   const { report } = input;
+  const analyses = Boolean(report.analyses.emos || report.analyses.crSt);
   return {
     tropos: { report: "scheme-report", version: 1 },
     project: input.project,
@@ -35,11 +51,14 @@ export function buildSchemeFullReport(input: { project: TSchemeFullReport["proje
       "exact_agreement and accuracy are percentages; exact agreement is over the units every annotator coded, accuracy over the values whose unit has a gold value.",
       "Units are the field's items (segment, translation, MRW, MRW instance, document or role text) with system 'all' pooling every system; a tags field's units are its tokens, a vector's dimensions are figures of their own (field.dimension).",
       "A value of null means undefined; 'reason' says why. 'includes' says which annotations a figure rests on.",
+      ...(analyses ? ["'scores' holds the rows of the scheme's named analyses as `tropos export --what scores` gives them: EMOS metrics 0-1 (per translation, system, document; models beside the humans), CR-ST accuracy as a percentage per annotator, mean and model, by subset, with Fleiss' kappa over candidate positions and the wrong candidates chosen."] : []),
     ],
     fields: report.fields,
     agreement: report.figures.filter((f) => f.statistic !== "accuracy"),
     accuracy: report.figures.filter((f) => f.statistic === "accuracy"),
     distributions: report.distributions,
     progress: report.progress,
+    ...(analyses ? { scores: schemeScoreRows(report, input.externalIdOf ?? ((id) => id)) } : {}),
+    ...(report.analyses.emos ? { emosWeights: report.analyses.emos.weights } : {}),
   };
 }

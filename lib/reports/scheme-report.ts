@@ -26,6 +26,7 @@ import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/m
 import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
 import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-subsets";
 import { schemeTagsF1Figures } from "./scheme-tags-f1";
+import { getSchemeAnalysisInputs, type TSchemeAnalysisInputs } from "@/lib/db/scheme-analysis-inputs";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -93,6 +94,7 @@ export function buildSchemeReport(
   data: TSchemeReportData,
   filter: TSchemeReportFilter = {},
   optsIn: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
+  analysisInputs: TSchemeAnalysisInputs = {},
 ): TSchemeReport {
   const def = runtime.definition;
   const opts = ZAgreementOptions.parse(optsIn);
@@ -123,13 +125,19 @@ export function buildSchemeReport(
     systems: data.systems,
     includes: { agreement: agreementIncludes, accuracy: accuracyIncludes },
     analyses: {
-      ...(emosAnalysisApplies(def) ? { emos: emosAnalysis(def, data.values) } : {}),
-      ...(crStAnalysisApplies(def) ? { crSt: crStAnalysis(def, data.values, crStGold(def, data), data.itemMetadata) } : {}),
+      ...(emosAnalysisApplies(def)
+        ? { emos: emosAnalysis(def, data.values, { weights: analysisInputs.emosWeights, documentOf: analysisInputs.documentOf, modelValues: analysisInputs.modelValues }) }
+        : {}),
+      ...(crStAnalysisApplies(def) ? { crSt: crStAnalysis(def, data.values, crStGold(def, data), data.itemMetadata, analysisInputs.modelValues) } : {}),
     },
   };
 }
 
-/** The report of a scheme-runtime project, from its data as stored now (cached while unchanged: lib/db/scheme-report-data-cache.ts). */
+/**
+ * The report of a scheme-runtime project, from its data as stored now (cached while unchanged:
+ * lib/db/scheme-report-data-cache.ts) and what its analyses read beside it, never cached (weights,
+ * models' values: lib/db/scheme-analysis-inputs.ts).
+ */
 export async function getSchemeReport(
   pool: Pool,
   projectId: string,
@@ -137,7 +145,8 @@ export async function getSchemeReport(
   filter: TSchemeReportFilter = {},
   opts: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
 ): Promise<TSchemeReport> {
-  return buildSchemeReport(runtime, await getSchemeReportDataCached(pool, projectId, runtime, filter), filter, opts);
+  const [data, inputs] = await Promise.all([getSchemeReportDataCached(pool, projectId, runtime, filter), getSchemeAnalysisInputs(pool, projectId, runtime.definition, filter)]);
+  return buildSchemeReport(runtime, data, filter, opts, inputs);
 }
 
 /** The α levels a field's figures carry (its level and every level below it), for table headers. */

@@ -1,22 +1,45 @@
 /**
- * `tropos export --what scores` of a project running its own scheme: the rows of the named
- * analyses its scheme lists. For emos.metrics (issue 18 point 4):
- *   {metric: "VSS"|"LMR"|"EDR"|"EMOS", system, segmentId (the segment's external id), value}
- *     per translation;
- *   the same without segmentId per system (the mean over its translations), with n and the
- *     bootstrap 95% interval;
- *   {statistic: "pearson_r", metric, with: "equivalence", value, n} for the validation.
+ * `tropos export --what scores` (and the `scores` of the whole JSON report) of a project running its
+ * own scheme: the rows of the named analyses its scheme lists. A row has only the keys that apply
+ * to it (JSON and JSONL leave the others out; CSV and TSV have every column, empty where absent).
+ *
+ * emos.metrics (issue 18 point 4), values 0–1:
+ *   {metric: "VSS"|"LMR"|"EDR"|"EMOS", system, segmentId (the segment's external id), value} per translation;
+ *   {metric, system, value, n, ci95_lower, ci95_upper} per system (the mean over its translations);
+ *   {metric, system, document (its external id), value, n} per document and system;
+ *   {statistic: "pearson_r", metric, with: "equivalence", value, n} for the validation;
+ *   a model's vectors: {metric, system, model, segmentId, value} per translation,
+ *   {metric, system, model, value, n, human_value} per system over the n translations both scored
+ *   (human_value: the annotators' mean over the same ones), and
+ *   {statistic: "pearson_r", metric, model, with: "humans", system ("all" = pooled), value, n}.
+ *
+ * cr-st.accuracy (issue 17 points 4–5), accuracy a percentage (as the agreement export's):
+ *   {table: "accuracy", attribute, subset, annotator, statistic: "accuracy", value, n} per annotator,
+ *   {table: "accuracy", attribute, subset, statistic: "mean_accuracy", value, n (annotators)},
+ *   {table: "accuracy", attribute, subset, model, statistic: "accuracy", value, n} per model;
+ *   attribute/subset "all" is every item, then each item attribute's values (transparency T1–T4…);
+ *   {table: "agreement", statistic: "fleiss_kappa", value, n} over candidate positions, all items;
+ *   {table: "confusion", segmentId, gold, candidate, annotators} per wrong candidate chosen.
  * A scheme without a scoring analysis has no score rows. Pure.
  */
 import type { TSchemeReport } from "./scheme-report";
-import { EMOS_METRICS } from "./emos-analysis";
+import { EMOS_METRICS } from "./emos-vector-value";
+import { POOLED_SYSTEM } from "./scheme-agreement";
 
-export const SCHEME_SCORE_COLUMNS = ["metric", "system", "segmentId", "statistic", "with", "value", "n", "ci95_lower", "ci95_upper"] as const;
-export type TSchemeScoreRow = Partial<Record<(typeof SCHEME_SCORE_COLUMNS)[number], string | number | null>>;
+export const EMOS_SCORE_COLUMNS = ["metric", "system", "document", "segmentId", "model", "statistic", "with", "value", "n", "ci95_lower", "ci95_upper", "human_value"] as const;
+export const CR_ST_SCORE_COLUMNS = ["table", "attribute", "subset", "annotator", "model", "statistic", "value", "n", "segmentId", "gold", "candidate", "annotators"] as const;
+type TColumn = (typeof EMOS_SCORE_COLUMNS)[number] | (typeof CR_ST_SCORE_COLUMNS)[number];
+export type TSchemeScoreRow = Partial<Record<TColumn, string | number | null>>;
 
-export function schemeScoreRows(report: Pick<TSchemeReport, "analyses">, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
-  const emos = report.analyses.emos;
-  if (!emos) return [];
+/** The columns of the export: every column of each analysis the report has, in that order (EMOS's when it has none). */
+export function schemeScoreColumns(report: Pick<TSchemeReport, "analyses">): string[] {
+  const cols: string[] = [];
+  if (report.analyses.emos || !report.analyses.crSt) cols.push(...EMOS_SCORE_COLUMNS);
+  if (report.analyses.crSt) for (const c of CR_ST_SCORE_COLUMNS) if (!cols.includes(c)) cols.push(c);
+  return cols;
+}
+
+function emosRows(emos: NonNullable<TSchemeReport["analyses"]["emos"]>, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
   const rows: TSchemeScoreRow[] = [];
   for (const t of emos.translations) {
     for (const metric of EMOS_METRICS) rows.push({ metric, system: t.system, segmentId: externalIdOf(t.segmentId), value: t.metrics[metric] });
@@ -27,6 +50,49 @@ export function schemeScoreRows(report: Pick<TSchemeReport, "analyses">, externa
       rows.push({ metric, system: s.system, value: s.mean[metric], n: s.n, ci95_lower: ci?.[0] ?? null, ci95_upper: ci?.[1] ?? null });
     }
   }
+  for (const d of emos.documents) {
+    for (const metric of EMOS_METRICS) rows.push({ metric, system: d.system, document: d.document, value: d.mean[metric], n: d.n });
+  }
   for (const c of emos.correlations) rows.push({ statistic: "pearson_r", metric: c.metric, with: c.with, value: c.value, n: c.n });
+  for (const m of emos.models) {
+    for (const t of m.translations) {
+      for (const metric of EMOS_METRICS) rows.push({ metric, system: t.system, model: m.model, segmentId: externalIdOf(t.segmentId), value: t.metrics[metric] });
+    }
+    for (const s of m.systems) {
+      for (const metric of EMOS_METRICS) rows.push({ metric, system: s.system, model: m.model, value: s.model[metric], n: s.n, human_value: s.humans[metric] });
+    }
+    for (const a of m.agreement) rows.push({ statistic: "pearson_r", metric: a.metric, model: m.model, with: "humans", system: a.system, value: a.value, n: a.n });
+  }
   return rows;
+}
+
+const pct = (share: number | null) => (share === null ? null : 100 * share);
+
+function crStRows(report: Pick<TSchemeReport, "analyses" | "figures">, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
+  const crSt = report.analyses.crSt!;
+  const rows: TSchemeScoreRow[] = [];
+  const groups = [...new Set([...crSt.subsets, ...crSt.models].map((s) => `${s.attribute}\u0000${s.value}`))];
+  for (const g of groups) {
+    const [attribute, subset] = g.split("\u0000");
+    for (const s of crSt.subsets.filter((x) => x.attribute === attribute && x.value === subset)) {
+      rows.push(
+        s.annotator === null
+          ? { table: "accuracy", attribute, subset, statistic: "mean_accuracy", value: pct(s.accuracy), n: s.n }
+          : { table: "accuracy", attribute, subset, annotator: s.annotator, statistic: "accuracy", value: pct(s.accuracy), n: s.n },
+      );
+    }
+    for (const m of crSt.models.filter((x) => x.attribute === attribute && x.value === subset)) {
+      rows.push({ table: "accuracy", attribute, subset, model: m.model, statistic: "accuracy", value: pct(m.accuracy), n: m.n });
+    }
+  }
+  const kappa = report.figures.find((f) => f.field === crSt.field && f.system === POOLED_SYSTEM && f.statistic === "fleiss_kappa" && f.label === undefined);
+  if (kappa) rows.push({ table: "agreement", statistic: "fleiss_kappa", value: kappa.value, n: kappa.n });
+  for (const c of crSt.confusion) {
+    for (const w of c.wrong) rows.push({ table: "confusion", segmentId: externalIdOf(c.segmentId), gold: c.gold, candidate: w.candidate, annotators: w.annotators });
+  }
+  return rows;
+}
+
+export function schemeScoreRows(report: Pick<TSchemeReport, "analyses" | "figures">, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
+  return [...(report.analyses.emos ? emosRows(report.analyses.emos, externalIdOf) : []), ...(report.analyses.crSt ? crStRows(report, externalIdOf) : [])];
 }

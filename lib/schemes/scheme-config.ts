@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { FIELD_LIST, ZFieldName, type TFieldDefinition, type TFieldName, type TFieldPart } from "./fields";
+import { ZEmosWeights } from "@/lib/scoring/emos-weights";
 
 const NO_PART_ON = "At least one part of a scheme must be switched on";
 
@@ -46,6 +47,11 @@ export const ZSchemeConfig = z
      * only compares model and humans afterwards.
      */
     showSuggestions: z.boolean().default(false),
+    /**
+     * EMOS weights of a project whose scheme lists the emos.metrics analysis (issue 18): absent =
+     * the paper's 0.50/0.35/0.15; set in Settings, they must sum to 1 (lib/scoring/emos-weights.ts).
+     */
+    emosWeights: ZEmosWeights.optional(),
     /**
      * Fields required for submit. Absent: every enabled field whose registry
      * entry is `requiredByDefault`. Present: exactly these (each must be enabled).

@@ -13,11 +13,12 @@
  * Pure; checked against an independent numpy implementation (scripts/research/emos_fixture.py).
  */
 
-export interface TEmosWeights {
+// a type, not an interface: it is stored as JSON in the project's settings
+export type TEmosWeights = {
   vss: number;
   lmr: number;
   edr: number;
-}
+};
 
 /** The paper's weights (its equation 9). */
 export const EMOS_PAPER_WEIGHTS: TEmosWeights = { vss: 0.5, lmr: 0.35, edr: 0.15 };

@@ -90,5 +90,78 @@ for sysname in sorted({p[0] for p in per}):
     study["systems"][sysname] = {k: float(np.mean([p[1][k] for p in per if p[0] == sysname])) for k in ["VSS", "LMR", "EDR", "EMOS"]}
 for k in ["VSS", "LMR", "EDR", "EMOS"]:
     study["correlations"][k] = float(np.corrcoef([p[1][k] for p in per], [p[2] for p in per])[0, 1])
+
+# Per document and system (s1, s2 in document d1; s3 in d2): the mean of each metric over the
+# document's translations by that system.
+DOCUMENTS = {"s1": "d1", "s2": "d1", "s3": "d2"}
+study["documents"] = DOCUMENTS
+study["perDocument"] = []
+for doc in sorted(set(DOCUMENTS.values())):
+    for sysname in sorted({p[0] for p in per}):
+        own = [t["metrics"] for t in study["translations"] if DOCUMENTS[t["segment"]] == doc and t["system"] == sysname]
+        study["perDocument"].append({"document": doc, "system": sysname, "n": len(own), "mean": {k: float(np.mean([m[k] for m in own])) for k in ["VSS", "LMR", "EDR", "EMOS"]}})
+
+# A project's own weights (0.6, 0.3, 0.1): EMOS per translation and per system.
+W = (0.6, 0.3, 0.1)
+weighted = [(t["segment"], t["system"], metrics(text_vector(STUDY["segments"][t["segment"]]), text_vector(t["vectors"]), W)["EMOS"]) for t in study["translations"]]
+study["weighted"] = {
+    "weights": {"vss": W[0], "lmr": W[1], "edr": W[2]},
+    "translations": [{"segment": s_, "system": y, "EMOS": e} for s_, y, e in weighted],
+    "systems": {y: float(np.mean([e for _, yy, e in weighted if yy == y])) for y in sorted({w[1] for w in weighted})},
+}
+
+# Mean emotion profiles: the sources' text vectors over the scored segments, each system's
+# translations' text vectors over its translations.
+study["profiles"] = {
+    "sources": np.mean([text_vector(v) for v in STUDY["segments"].values()], axis=0).tolist(),
+    "systems": {y: np.mean([text_vector(t["vectors"]) for t in study["translations"] if t["system"] == y], axis=0).tolist() for y in sorted({p[0] for p in per})},
+}
+
+
+# A model's vectors (a classifier's probabilities, one vector per text; none for s3/sysB), scored
+# the same way; per system the model's mean and the humans' mean over the translations both scored,
+# and the Pearson r per translation of the model's metric with the humans' (None when undefined:
+# fewer than two translations or no variance), pooled ("all") and per system.
+MODEL = "lab:emotion-classifier"
+MODEL_SOURCES = {
+    "s1": [0.05, 0.70, 0.15, 0.00, 0.00, 0.00, 0.10],
+    "s2": [0.60, 0.00, 0.00, 0.05, 0.35, 0.00, 0.00],
+    "s3": [0.00, 0.10, 0.00, 0.10, 0.00, 0.00, 0.80],
+}
+MODEL_TARGETS = {
+    ("s1", "sysA"): [0.00, 0.80, 0.10, 0.00, 0.00, 0.00, 0.10],
+    ("s1", "sysB"): [0.30, 0.10, 0.00, 0.00, 0.00, 0.00, 0.60],
+    ("s2", "sysA"): [0.75, 0.00, 0.00, 0.00, 0.25, 0.00, 0.00],
+    ("s2", "sysB"): [0.40, 0.00, 0.00, 0.45, 0.15, 0.00, 0.00],
+    ("s3", "sysA"): [0.00, 0.00, 0.00, 0.00, 0.00, 0.00, 1.00],
+}
+
+
+def pearson_or_none(x, y):
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if len(x) < 2 or np.all(x == x[0]) or np.all(y == y[0]):
+        return None
+    return float(np.corrcoef(x, y)[0, 1])
+
+
+human = {(t["segment"], t["system"]): t["metrics"] for t in study["translations"]}
+model_rows = []
+for (seg, sysname), vec in MODEL_TARGETS.items():
+    m = metrics(l1(MODEL_SOURCES[seg]), l1(vec))
+    model_rows.append({"segment": seg, "system": sysname, "metrics": m})
+model_out = {"name": MODEL, "sources": MODEL_SOURCES, "targets": [{"segment": s_, "system": y, "vector": v} for (s_, y), v in MODEL_TARGETS.items()], "translations": model_rows, "systems": {}, "agreement": []}
+for sysname in sorted({r["system"] for r in model_rows}):
+    own = [r for r in model_rows if r["system"] == sysname]
+    model_out["systems"][sysname] = {
+        "n": len(own),
+        "model": {k: float(np.mean([r["metrics"][k] for r in own])) for k in ["VSS", "LMR", "EDR", "EMOS"]},
+        "humans": {k: float(np.mean([human[(r["segment"], r["system"])][k] for r in own])) for k in ["VSS", "LMR", "EDR", "EMOS"]},
+    }
+for sysname in ["all"] + sorted({r["system"] for r in model_rows}):
+    own = [r for r in model_rows if sysname == "all" or r["system"] == sysname]
+    for k in ["VSS", "LMR", "EDR", "EMOS"]:
+        model_out["agreement"].append({"system": sysname, "metric": k, "n": len(own), "value": pearson_or_none([r["metrics"][k] for r in own], [human[(r["segment"], r["system"])][k] for r in own])})
+study["model"] = model_out
+
 out["study"] = study
 print(json.dumps(out, indent=1))

@@ -1,6 +1,6 @@
 "use server";
 // Project settings (managers only): pilot/test split, assignment creation, which POS classes are
-// active MRWs, and the scheme configuration. Each action parses its input with zod and works only
+// active MRWs, the scheme configuration and the EMOS weights. Each action parses its input with zod and works only
 // on the authorised project.
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
@@ -13,6 +13,7 @@ import { projectAction } from "@/lib/http/server-action";
 import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { createProjectAssignments } from "@/lib/db/project-assignments";
+import { parseEmosWeights } from "@/lib/scoring/emos-weights";
 
 const ZSlug = z.object({ slug: z.string().min(1) });
 
@@ -62,4 +63,21 @@ export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.exte
   await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "scheme-config", detail: config } });
   revalidatePath(`/projects/${input.slug}`, "layout");
   return { config };
+});
+
+/**
+ * The project's EMOS weights (issue 18): three weights that sum to 1, or null for the paper's
+ * again. Refused with the sum they have otherwise; only this key of the settings changes.
+ */
+export const saveEmosWeightsAction = projectAction("project.manage", ZSlug.extend({ weights: z.unknown() }), async (input, access) => {
+  const parsed = input.weights === null ? null : parseEmosWeights(input.weights);
+  if (parsed && !parsed.ok) throw new AppError("BAD_REQUEST", parsed.message, { field: "weights" });
+  const stored = parseStoredSchemeConfig(access.project.schemeConfig);
+  if (!stored.ok) throw new AppError("CONFLICT", "The project's stored settings are not valid; save the scheme configuration first.");
+  const { emosWeights: _old, ...rest } = stored.config;
+  const config = parsed ? { ...rest, emosWeights: parsed.weights } : rest;
+  await getDb().project.update({ where: { id: access.project.id }, data: { schemeConfig: config } });
+  await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "emos-weights", detail: { emosWeights: parsed ? parsed.weights : null } } });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return { weights: parsed ? parsed.weights : null };
 });

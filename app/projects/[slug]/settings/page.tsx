@@ -12,6 +12,9 @@ import { SchemeConfigForm } from "@/components/settings/scheme-config-form";
 import { projectSchemes } from "@/lib/workspace/project-schemes";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
+import { EmosWeightsForm } from "@/components/settings/emos-weights-form";
+import { emosAnalysisApplies } from "@/lib/reports/emos-analysis";
+import { emosWeightsOf } from "@/lib/scoring/emos-weights";
 
 export const dynamic = "force-dynamic";
 
@@ -52,6 +55,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
       <SchemeConfigForm slug={slug} config={config} ownScheme={runtime.kind === "scheme"} />
+      {runtime.kind === "scheme" && emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}
     </div>
   );
 }
