@@ -5,6 +5,7 @@ import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
+import { exportSuggestionDecisions } from "@/lib/db/export-suggestion-decisions";
 import { exportConllTags } from "@/lib/db/export-conll";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
@@ -19,7 +20,7 @@ import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { SCHEME_SCORE_COLUMNS, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
@@ -110,6 +111,7 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
   else if (what === "gold") table = exportGold(pool, project.id);
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
+  else if (what === "suggestion-decisions") table = exportSuggestionDecisions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };

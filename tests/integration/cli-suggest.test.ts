@@ -96,7 +96,7 @@ describe("tropos model / suggest / export --what suggestions", () => {
     expect(rows[3]).toMatchObject({ value: null, failure: expect.stringMatching(/HTTP 500 after retries/) });
     expect(rows[0].prompt).toContain("@skyrocketed@");
     const csv = await run("export", "--project", slug, "--what", "suggestions", "--format", "csv");
-    expect(csv.stdout.split("\n")[0]).toBe("doc,segmentId,system,mrwId,mrwToken,field,value,explanation,status,failure,model,endpoint,promptVersion,tokensIn,tokensOut,latencyMs,attempts,job,createdAt,rawReply,prompt");
+    expect(csv.stdout.split("\n")[0]).toBe("doc,segmentId,system,mrwId,mrwToken,field,value,explanation,status,failure,model,endpoint,promptVersion,tokensIn,tokensOut,latencyMs,attempts,job,createdAt,rawReply,prompt,endpointKind,source,steps");
 
     // without --wait the job is queued for a worker
     const queued = await run("suggest", "--project", slug, "--model", "local", "--field", "FLUENCY", "--json");
