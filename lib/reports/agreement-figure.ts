@@ -69,6 +69,7 @@ export const AGREEMENT_FIGURE_COLUMNS = [
   "weights",
   "kappaCategories",
   "annotator",
+  "rater",
   "annotators",
   "label",
   "value",
@@ -79,5 +80,4 @@ export const AGREEMENT_FIGURE_COLUMNS = [
   "raters",
   "note",
   "includes",
-  "rater",
 ] as const;
