@@ -248,6 +248,8 @@ test.describe("imported Meta4XNLI predictions", () => {
     await page.goto(`/projects/${M4}/items/${items[i]}`);
     await expect(page.getByTestId("scheme-workspace")).toBeVisible();
     await expectActive(page, "metaphor");
+    // the workspace focuses its active field once hydrated: keys pressed before that would be lost
+    await expect(page.locator('[data-active="true"]')).toBeFocused();
   };
   const savedTags = async (page: Page, i: number) => (await apiItem(page, items[i], M4)).annotations.find((a) => a.field === "metaphor")?.value;
 
