@@ -83,6 +83,7 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     { method: "GET", path: "/api/projects/demo/export?what=annotations&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=suggestions&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=model-agreement&format=csv", expect: managers(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=suggestion-decisions&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
   ],
   "/api/projects/[slug]/members/route": [

@@ -6,12 +6,12 @@
 // (chooses another option) and rejects one (Shift+Backspace) by keyboard. The saved values (item
 // API after a reload) and the recorded decisions (database) are checked.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, USERS } from "./helpers";
+import { screenshot, signIn, USERS } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -91,7 +91,7 @@ type TApiItem = {
   annotations: { field: string; itemKey: string; value: unknown }[];
   suggestions?: { id: string; field: string; itemKey: string; value: unknown; model: string; endpoint: string; decision: { decision: string; value: unknown } | null }[];
 };
-const apiItem = async (page: Page, segment: string) => (await (await page.request.get(`/api/projects/${SLUG}/items/${segment}`)).json()) as TApiItem;
+const apiItem = async (page: Page, segment: string, slug = SLUG) => (await (await page.request.get(`/api/projects/${slug}/items/${segment}`)).json()) as TApiItem;
 
 test("suggestions stay hidden until the manager shows them; the annotator accepts, edits and rejects them by keyboard", async ({ page, browser }) => {
   // hidden: neither the page nor the item API carries any suggestion
@@ -213,4 +213,95 @@ test("suggestions stay hidden until the manager shows them; the annotator accept
   const decided2 = () => sql<{ suggestionId: string; decision: string }>(`SELECT "suggestionId", decision FROM "SuggestionDecision" WHERE "suggestionId" = ANY($1) ORDER BY "suggestionId"`, [Object.values(ID2)]);
   await expect.poll(async () => (await decided2()).map((d) => `${d.suggestionId}=${d.decision}`), { timeout: 15_000 }).toEqual([`${ID2.transparency}=accepted`, `${ID2.meaningOne}=rejected`].sort());
   expect(Object.fromEntries((await apiItem(page, SEGMENT2)).annotations.map((a) => [a.field, a.value]))).toEqual({ transparency: 7 });
+});
+
+// Imported Meta4XNLI predictions revised by keyboard (issue 15 point 4): three dev sentences of the
+// shipped Meta4XNLI file in a project made from the meta4xnli preset, a model's tags for them
+// imported with `tropos import --as-suggestions --model melbert`; the annotator sees the model's
+// tags on the tokens (marked as the model's), accepts the first sentence's (Shift+Enter), changes
+// the second's token by token (a tag key: "edited"), rejects the third's (Shift+Backspace) and tags
+// it alone. Values (item API) and decisions (database) are checked.
+test.describe("imported Meta4XNLI predictions", () => {
+  const M4 = `e2e-m4x-${stamp}`;
+  const DEV = readFileSync("data/meta4xnli/detection/splits/en/meta4xnli_dev.tsv", "utf8").split("\n\n").slice(0, 3);
+  /** the model's tags per sentence, by token index (a made-up run, B-/I- as MelBERT writes them) */
+  const MODEL: Record<number, string>[] = [{ 28: "B-METAPHOR", 30: "B-METAPHOR" }, { 11: "B-METAPHOR" }, { 1: "B-METAPHOR", 2: "I-METAPHOR" }];
+  const tokensOf = (i: number) => DEV[i].split("\n").map((l) => l.split("\t")[0]);
+  const modelTags = (i: number) => tokensOf(i).map((_, k) => MODEL[i][k] ?? "O");
+  let items: string[] = [];
+
+  test.beforeAll(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tropos-m4x-ws-"));
+    writeFileSync(path.join(dir, "meta4xnli_dev.tsv"), `${DEV.join("\n\n")}\n`);
+    writeFileSync(path.join(dir, "melbert-run.tsv"), `${DEV.map((_, i) => tokensOf(i).map((t, k) => `${t}\t${modelTags(i)[k]}`).join("\n")).join("\n\n")}\n`);
+    tropos("project", "create", M4, "--name", `Meta4XNLI ${M4}`, "--scheme", "lib/schemes/presets/meta4xnli.json", "--source-lang", "en", "--target-lang", "es", "--manager", USERS.manager);
+    tropos("import", path.join(dir, "meta4xnli_dev.tsv"), "--project", M4, "--format", "conll");
+    tropos("import", path.join(dir, "melbert-run.tsv"), "--project", M4, "--format", "conll", "--as-suggestions", "--model", "melbert");
+    tropos("assign", "--project", M4, "--per-item", "1", "--annotators", USERS.annotator);
+    // shown to annotators (the Settings checkbox is tested above)
+    await sql(`UPDATE "Project" SET "schemeConfig" = "schemeConfig" || '{"showSuggestions": true}'::jsonb WHERE slug = $1`, [M4]);
+    items = (await sql<{ id: string }>(`SELECT s.id FROM "Segment" s JOIN "Project" p ON p.id = s."projectId" WHERE p.slug = $1 ORDER BY s.index`, [M4])).map((r) => r.id);
+  });
+
+  const tagged = (page: Page) => page.locator('[data-field="metaphor"] [data-token][data-suggested="true"]');
+  const openItem = async (page: Page, i: number) => {
+    await page.goto(`/projects/${M4}/items/${items[i]}`);
+    await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+    await expectActive(page, "metaphor");
+    // the workspace focuses its active field once hydrated: keys pressed before that would be lost
+    await expect(page.locator('[data-active="true"]')).toBeFocused();
+  };
+  const savedTags = async (page: Page, i: number) => (await apiItem(page, items[i], M4)).annotations.find((a) => a.field === "metaphor")?.value;
+
+  test("the annotator accepts, edits and rejects a model's metaphor tags by keyboard", async ({ page }) => {
+    await signIn(page, USERS.annotator);
+
+    // 1. the model's tags on the tokens, marked as the model's; Shift+Enter accepts them all
+    await openItem(page, 0);
+    const box = page.locator('[data-field="metaphor"]').getByTestId("model-suggestion");
+    await expect(box).toContainText("Model suggestion (melbert): 2 tokens tagged: continuing (B-METAPHOR), ties (B-METAPHOR)");
+    await expect(tagged(page)).toHaveText(["continuingB-METAPHOR (AI)", "tiesB-METAPHOR (AI)"]);
+    await screenshot(page, "suggestions-tags-pending");
+    await page.keyboard.press("Shift+Enter");
+    await expect(box).toHaveCount(0);
+    await expect(tagged(page)).toHaveCount(0);
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+    expect(await savedTags(page, 0)).toEqual(modelTags(0));
+
+    // 2. token by token: the selection moves to "model" (token 16) and m tags it; the model's "strengthen" stays
+    await openItem(page, 1);
+    await expect(tagged(page)).toHaveText(["strengthenB-METAPHOR (AI)"]);
+    for (let k = 0; k <= 16; k++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("m");
+    await expect(tagged(page)).toHaveCount(0);
+    const edited = modelTags(1).map((t, k) => (k === 16 ? "B-METAPHOR" : t));
+    await expect(page.locator('[data-field="metaphor"] [data-token="16"]')).toContainText("B-METAPHOR");
+    await expect(page.locator('[data-field="metaphor"] [data-token="11"]')).toContainText("B-METAPHOR");
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+    await screenshot(page, "suggestions-tags-edited");
+    expect(await savedTags(page, 1)).toEqual(edited);
+
+    // 3. Shift+Backspace rejects the model's "Continued Momentum"; the annotator tags "Momentum" alone
+    await openItem(page, 2);
+    await expect(tagged(page)).toHaveText(["ContinuedB-METAPHOR (AI)", "MomentumI-METAPHOR (AI)"]);
+    await page.keyboard.press("Shift+Backspace");
+    await expect(tagged(page)).toHaveCount(0);
+    await expect(page.locator('[data-field="metaphor"]').getByTestId("model-suggestion")).toHaveCount(0);
+    for (let k = 0; k <= 2; k++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("m");
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+    const own = tokensOf(2).map((_, k) => (k === 2 ? "B-METAPHOR" : "O"));
+    expect(await savedTags(page, 2)).toEqual(own);
+
+    // the decisions, with the values saved
+    const decisions = () =>
+      sql<{ segmentId: string; decision: string; value: unknown }>(
+        `SELECT g."segmentId", d.decision, d.value FROM "SuggestionDecision" d JOIN "Suggestion" g ON g.id = d."suggestionId" JOIN "User" u ON u.id = d."annotatorId"
+          WHERE u.email = $1 AND g."segmentId" = ANY($2)`,
+        [USERS.annotator, items],
+      );
+    await expect.poll(async () => (await decisions()).length, { timeout: 15_000 }).toBe(3);
+    const byItem = Object.fromEntries((await decisions()).map((d) => [items.indexOf(d.segmentId), [d.decision, d.value]]));
+    expect(byItem).toEqual({ 0: ["accepted", modelTags(0)], 1: ["edited", edited], 2: ["rejected", null] });
+  });
 });

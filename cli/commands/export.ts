@@ -14,12 +14,14 @@ Streams an export (memory stays flat for millions of rows).
   --what     ${EXPORT_WHATS.join("|")}
              gold: gold references with provenance; annotations: every annotator's values with ids;
              adjudicated: final labels; errors: MetaHOPE errors as MQM-style rows;
-             agreement: agreement figures (every field of a project's own scheme from its level, accuracy against gold);
-             scores: MetaHOPE/MMTE score tables, or a scheme's analyses: EMOS rows (per translation, system,
-             document, model; Pearson r) and CR-ST rows (table accuracy by subset per annotator, mean and model,
-             agreement, confusion); JSON/JSONL rows carry only their own keys (lib/reports/scheme-score-rows.ts);
-             suggestions: model suggestions and failures with provenance (tropos suggest);
-             model-agreement: each model's Cohen's κ and exact agreement with each annotator, accuracy against adjudicated values;
+             agreement: agreement figures (every field of a project's own scheme from its level, accuracy against gold;
+                        models' accuracy and tags precision/recall/F1 as rows with rater "model");
+             scores: MetaHOPE/MMTE score tables (with imported metric columns), or a scheme's analyses: EMOS rows (per
+             translation, system, document, model; Pearson r) and CR-ST rows (table accuracy by subset per annotator,
+             mean and model, agreement, confusion); JSON/JSONL rows carry only their own keys (lib/reports/scheme-score-rows.ts);
+             suggestions: model suggestions and failures with provenance (tropos suggest, imported predictions);
+             suggestion-decisions: annotators' decisions (accepted/edited/rejected) on suggestions shown in the workspace;
+             model-agreement: each model's Cohen's κ and exact agreement with each annotator, α with and without it, accuracy against gold;
              tags: the corpus's token tags as CoNLL (token<TAB>tag, a blank line after each sentence), as imported;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
              backup: the same file as \`tropos backup\` (restorable with \`tropos restore\`)

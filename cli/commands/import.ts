@@ -1,9 +1,10 @@
 // tropos import <file…> --project <slug> [--format …] [--system NAME] [--source-lang xx --target-lang yy]
-//                [--annotator NAME] [--encoding latin1] [--dry-run] [--json]
+//                [--annotator NAME] [--as-suggestions [--model NAME]] [--encoding latin1] [--dry-run] [--json]
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile } from "@/lib/db/import-file";
+import { importSuggestions, type TImportSuggestionsOutcome } from "@/lib/db/import-suggestions";
 import { loadImport } from "@/lib/db/load-import";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
@@ -32,6 +33,11 @@ Options:
                          an email maps onto that existing account. With a CoNLL file (also
                          --as-annotator): the file is that annotator's tags of the project's
                          sentences (matched by their tokens), for a scheme with a BIO tags field
+  --as-suggestions       the file holds a model's predictions, stored as that model's suggestions (never as an
+                         annotator's values): a CoNLL detection file with --model <name> (tags of the scheme's
+                         BIO tags field, sentences matched by their tokens), or Tropos JSONL lines
+                         {"type":"suggestion","model":…,"segmentId":…,"system"?:…,"mrwId"?:…,"field":…,"value":…}
+  --model <name>         whose predictions they are (letters, digits, '.', '_', '-'; a JSONL line's "model" may say it)
   --encoding <name>      declared fallback for legacy files: latin1 or cp1252 (default strict UTF-8)
   --dry-run              validate everything, store nothing
   --json                 print a JSON summary on stdout (and no progress)
@@ -49,6 +55,8 @@ const ZArgs = ZImportOptions.extend({
   json: z.boolean().default(false),
   progress: z.boolean().default(false),
   "as-annotator": z.string().trim().min(1).optional(),
+  "as-suggestions": z.boolean().default(false),
+  model: z.string().trim().min(1).optional(),
   _: z.array(z.string()).min(1, "give at least one file to import"),
 });
 
@@ -65,6 +73,8 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     "target-lang": { type: "string" },
     annotator: { type: "string" },
     "as-annotator": { type: "string" },
+    "as-suggestions": { type: "boolean" },
+    model: { type: "string" },
     encoding: { type: "string" },
     "dry-run": { type: "boolean" },
     json: { type: "boolean" },
@@ -74,6 +84,8 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(`${IMPORT_HELP}\n`);
     return 0;
   }
+  if (a["as-suggestions"] && (a.annotator || a["as-annotator"])) throw new CliError("--as-suggestions stores a model's predictions; --annotator names a human annotator: give one of them", 2);
+  if (a.model && !a["as-suggestions"]) throw new CliError("--model goes with --as-suggestions", 2);
   const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding });
   const files: { name: string; content: Buffer }[] = [];
   for (const f of a._) {
@@ -83,6 +95,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       throw new CliError(`${f}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`, 1);
     }
   }
+  if (a["as-suggestions"]) return importSuggestionFiles(files, { project: a.project, format: a.format, model: a.model, dryRun: a["dry-run"], json: a.json }, io);
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
     const counts: Record<string, number> = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0, metricScores: 0 };
@@ -150,6 +163,38 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     // then the project's reports read and stored (as a browser import does after answering), so
     // that the lead's next dashboard view, on any server, is not a full read
     if (stored.length && !a["dry-run"]) await warmReportData(ctx.db, project.id);
+    return errors.length ? 1 : 0;
+  });
+}
+
+/**
+ * `--as-suggestions`: every file checked first (nothing stored when any has an error), then each
+ * stored in its own transaction (lib/db/import-suggestions.ts).
+ */
+async function importSuggestionFiles(
+  files: { name: string; content: Buffer }[],
+  a: { project: string; format: string; model?: string; dryRun: boolean; json: boolean },
+  io: CliIo,
+): Promise<number> {
+  return withDatabase(io, async (ctx) => {
+    const project = await findProject(ctx, a.project);
+    const run = (dryRun: boolean) =>
+      Promise.all(files.map((f) => importSuggestions(ctx.pool, ctx.db, { project, fileName: path.basename(f.name), content: f.content, format: a.format, model: a.model, dryRun })));
+    let outcomes: TImportSuggestionsOutcome[] = await run(true);
+    const errors = outcomes.flatMap((o) => o.errors);
+    if (!errors.length && !a.dryRun) {
+      outcomes = [];
+      for (const f of files) outcomes.push(await importSuggestions(ctx.pool, ctx.db, { project, fileName: path.basename(f.name), content: f.content, format: a.format, model: a.model, dryRun: false }));
+    }
+    if (a.json) {
+      ctx.stdout.write(`${JSON.stringify({ files: outcomes.map((o) => ({ file: o.file, format: o.format, models: o.models, suggestions: o.suggestions })), dryRun: a.dryRun, errors }, null, 2)}\n`);
+    } else if (!errors.length) {
+      for (const o of outcomes) {
+        const who = o.models.map((m) => `${m.suggestions} of ${m.name}${m.created ? " (new imported model)" : ""}`).join(", ");
+        ctx.stdout.write(`${a.dryRun ? "Valid (dry run, nothing stored)" : "Imported"}: ${o.file}: ${o.suggestions} suggestions (${who}).\n`);
+      }
+    }
+    for (const e of errors) ctx.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);
     return errors.length ? 1 : 0;
   });
 }

@@ -2,7 +2,7 @@
 // tropos model list --project <slug> [--json]
 // tropos model test --project <slug> --name <n>
 import { z } from "zod";
-import { createModelEndpoint, findModelEndpoint, listModelEndpoints } from "@/lib/db/model-endpoints";
+import { createModelEndpoint, findApiModelEndpoint, listModelEndpoints } from "@/lib/db/model-endpoints";
 import { isAppError } from "@/lib/errors";
 import { listModels } from "@/lib/models/chat-completion";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
@@ -87,7 +87,7 @@ export async function modelCommand(argv: string[], io: CliIo): Promise<number> {
       const list = await listModelEndpoints(ctx.db, project.id);
       if (a.json) ctx.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       else if (!list.length) ctx.stdout.write("No model endpoints (add one with `tropos model add`).\n");
-      else for (const e of list) ctx.stdout.write(`${e.name}\t${e.model}\t${e.baseUrl}\t${e.apiKeyEnv ? `$${e.apiKeyEnv}${e.apiKeySet ? "" : " (not set)"}` : "no key"}\tconcurrency ${e.concurrency}\ttimeout ${e.timeoutMs} ms\n`);
+      else for (const e of list) ctx.stdout.write(`${e.name}\t${e.model}\t${e.kind === "imported" ? "(imported predictions)" : e.baseUrl}\t${e.apiKeyEnv ? `$${e.apiKeyEnv}${e.apiKeySet ? "" : " (not set)"}` : "no key"}\tconcurrency ${e.concurrency}\ttimeout ${e.timeoutMs} ms\n`);
       return 0;
     });
   }
@@ -100,7 +100,7 @@ export async function modelCommand(argv: string[], io: CliIo): Promise<number> {
     return withDatabase(io, async (ctx) => {
       const project = await findProject(ctx, a.project);
       try {
-        const e = await findModelEndpoint(ctx.db, project.id, a.name);
+        const e = await findApiModelEndpoint(ctx.db, project.id, a.name);
         checkModelBaseUrl(e.baseUrl);
         const r = await listModels(e);
         if (!r.ok) throw new CliError(`${e.name}: ${r.message}`, 1);

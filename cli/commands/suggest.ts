@@ -11,9 +11,11 @@ import { CliError } from "../cli-error";
 
 export const SUGGEST_HELP = `Usage: tropos suggest --project <slug> --model <endpoint name> --field <FIELD> [--limit N] [--retry-failed] [--wait] [--json]
 
-Asks a model endpoint (\`tropos model add\`) to suggest a value of one field for every unit: each
-translation (FLUENCY, INTELLIGIBILITY, FIDELITY, OVERALL) or each MRW in each translation
-(EQUIVALENCE with MMTE appendix D's prompt, EMOTION, AUTHENTICITY). One request per unit; every
+Asks a model endpoint (\`tropos model add\`) to suggest a value of one field for every unit of its
+scope: each translation (FLUENCY, INTELLIGIBILITY, FIDELITY, OVERALL), each MRW in each translation
+(EQUIVALENCE with MMTE appendix D's prompt, EMOTION, AUTHENTICITY), and for a project's own scheme
+each document, segment (a cloze blank, a sentence to tag), MRW or role text (a hypothesis, shown with
+its premise). CR-ST's answer runs the paper's three-step PASS chain. One request per unit (step); every
 answer, or failure with its reason, is stored as a suggestion with its prompt, raw reply, tokens
 and latency (never as a human annotation). Units that already have a suggestion from this
 endpoint under the same prompt version are skipped, so running it again continues a stopped job.

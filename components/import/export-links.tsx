@@ -11,6 +11,7 @@ const WHATS: [string, string, string[]][] = [
   ["agreement", "Agreement figures", ["tsv", "csv", "json", "jsonl"]],
   ["scores", "Score tables (MetaHOPE, MMTE)", ["tsv", "csv", "json", "jsonl"]],
   ["suggestions", "Model suggestions with provenance", ["tsv", "csv", "json", "jsonl"]],
+  ["suggestion-decisions", "Annotators' decisions on model suggestions", ["tsv", "csv", "json", "jsonl"]],
   ["model-agreement", "Models as raters: κ with each annotator, accuracy against gold", ["tsv", "csv", "json", "jsonl"]],
   ["project", "Full project (Tropos JSONL, re-importable)", ["jsonl"]],
   ["backup", "Backup with history and audit log (tropos restore)", ["jsonl"]],

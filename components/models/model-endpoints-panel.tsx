@@ -84,12 +84,12 @@ export function ModelEndpointsPanel({ slug, endpoints, fields }: { slug: string;
                 <tr key={e.id} className="border-t border-slate-100">
                   <td className="py-1">{e.name}</td>
                   <td>{e.model}</td>
-                  <td className="font-mono text-xs">{e.baseUrl}</td>
+                  <td className="font-mono text-xs">{e.kind === "imported" ? <span className="font-sans text-slate-500">imported predictions (no API)</span> : e.baseUrl}</td>
                   <td>{e.apiKeyEnv ? <span>${e.apiKeyEnv} {e.apiKeySet ? "(set)" : <span className="text-amber-700">(not set on the server)</span>}</span> : "none"}</td>
                   <td>{e.concurrency}</td>
                   <td>{e.timeoutMs} ms</td>
                   <td className="text-right">
-                    <button type="button" onClick={() => void test(e.name)} className="rounded border border-slate-300 px-2 py-0.5">Test connection</button>
+                    {e.kind === "api" && <button type="button" onClick={() => void test(e.name)} className="rounded border border-slate-300 px-2 py-0.5">Test connection</button>}
                     {tests[e.name] && <span className="ml-2 text-xs" data-testid="model-test-result">{tests[e.name]}</span>}
                   </td>
                 </tr>
@@ -117,7 +117,7 @@ export function ModelEndpointsPanel({ slug, endpoints, fields }: { slug: string;
         <form onSubmit={(e) => void suggest(e)} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Start model suggestions">
           <div>
             <label htmlFor="sg-model" className="block text-sm font-medium">Endpoint</label>
-            <select id="sg-model" name="model" className={input}>{endpoints.map((e) => <option key={e.id} value={e.name}>{e.name}</option>)}</select>
+            <select id="sg-model" name="model" className={input}>{endpoints.filter((e) => e.kind === "api").map((e) => <option key={e.id} value={e.name}>{e.name}</option>)}</select>
           </div>
           <div>
             <label htmlFor="sg-field" className="block text-sm font-medium">Field</label>

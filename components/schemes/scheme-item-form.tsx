@@ -152,6 +152,7 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
               p.onActivate(slot.slotKey);
               p.onActiveSpan(slot.slotKey, i);
             }}
+            suggested={p.suggestions?.[slot.valueKey]?.value}
           />
           {message && (
             <p role="alert" data-testid="field-message" className="mt-0.5 text-xs text-rose-700">

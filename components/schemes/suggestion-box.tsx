@@ -10,6 +10,8 @@ export interface TFormSuggestion {
   model: string;
   /** the value as text (lib/workspace/suggested-value-text.ts) */
   text: string;
+  /** the value itself, for fields that show it in place (tags on their tokens) */
+  value?: unknown;
 }
 
 /** A robot head, drawn (an emoji needs a font the annotator's machine may not have). */

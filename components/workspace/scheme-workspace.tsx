@@ -8,13 +8,15 @@
 // Where the project shows model suggestions (issue 15 point 4), a field without a value of the
 // annotator's shows the model's suggestion, unsaved, in a marked box: accepting saves it through
 // the same path as any change, rejecting hides it, and an ordinary change of that field edits it;
-// each decision is recorded (POST …/suggestions/decisions) once the value it names is saved.
+// each decision is recorded (POST …/suggestions/decisions) once the value it names is saved. A tags
+// field shows the model's tags on its tokens: Shift+Enter accepts them all, a tag key or button
+// changes them token by token (saved as the annotator's value: "edited"), Shift+Backspace rejects.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { findSchemeMissing, schemeSlots, schemeValueKey, shownSlots, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import type { TSelection } from "@/lib/workspace/scheme-field-edits";
 import type { TSchemeItemSuggestion, TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
-import { suggestedValueText } from "@/lib/workspace/suggested-value-text";
+import { suggestedTagsText, suggestedValueText } from "@/lib/workspace/suggested-value-text";
 import type { TFormSuggestion } from "@/components/schemes/suggestion-box";
 import { itemArrayLists, schemeCompletenessItem } from "@/lib/workspace/scheme-item-values";
 import { schemeCheatSheetKeymap } from "@/lib/workspace/scheme-workspace-keymap";
@@ -204,10 +206,24 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
     const out: Record<string, TFormSuggestion> = {};
     for (const slot of allSlots) {
       const x = pendingSuggestion(slot);
-      if (x) out[slot.valueKey] = { model: x.model, text: suggestedValueText(slot.field, x.value, lists) };
+      if (!x) continue;
+      // tags show on their tokens (the form marks them as the model's); the box names the tagged words
+      out[slot.valueKey] =
+        slot.field.kind === "tags"
+          ? { model: x.model, text: suggestedTagsText(slot.field, x.value, slotTexts(slot, formItem).tokens), value: x.value }
+          : { model: x.model, text: suggestedValueText(slot.field, x.value, lists) };
     }
     return out;
-  }, [allSlots, pendingSuggestion, lists]);
+  }, [allSlots, pendingSuggestion, lists, formItem]);
+  /** the value a key edits: the annotator's, or for a tags field the model's tags shown on its tokens */
+  const keyValue = useCallback(
+    (s: TSchemeSlot) => {
+      const own = sv.display[s.valueKey];
+      if (!isEmpty(own) || s.field.kind !== "tags" || readOnly) return own;
+      return pendingSuggestion(s)?.value ?? own;
+    },
+    [sv.display, pendingSuggestion, readOnly],
+  );
 
   // ---- submit, reopen, items ------------------------------------------------------------------------
   const itemUrl = (id: string) => `/projects/${slug}/items/${id}?scheme=${SCHEME}`;
@@ -266,7 +282,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   // ---- keyboard -----------------------------------------------------------------------------------
   useSchemeKeys({
     current,
-    value: (s) => sv.display[s.valueKey],
+    value: keyValue,
     tokens: (s) => slotTexts(s, formItem).tokens,
     lists,
     selection,

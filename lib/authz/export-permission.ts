@@ -12,6 +12,7 @@ export const EXPORT_PERMISSION = {
   agreement: "project.export",
   scores: "project.export",
   suggestions: "project.export",
+  "suggestion-decisions": "project.export",
   "model-agreement": "project.export",
   tags: "project.export",
   project: "project.export",

@@ -6,6 +6,7 @@ import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSc
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { dumpProject } from "@/lib/db/project-dump";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
+import { exportSuggestionDecisions } from "@/lib/db/export-suggestion-decisions";
 import { exportConllTags } from "@/lib/db/export-conll";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
@@ -21,7 +22,7 @@ import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project", "backup"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
@@ -119,6 +120,7 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
   else if (what === "gold") table = exportGold(pool, project.id);
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
+  else if (what === "suggestion-decisions") table = exportSuggestionDecisions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };

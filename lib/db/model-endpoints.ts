@@ -1,7 +1,8 @@
 // Data access for a project's model endpoints (issue 15): create (validated: name, http(s) base
 // URL allowed by TROPOS_MODEL_HOSTS, the NAME of the key's environment variable), list, find by
 // name. Nothing here ever holds an API key: the rows hold the variable's name, and the view says
-// only whether that variable is set in this process.
+// only whether that variable is set in this process. An "imported" endpoint stands for a model
+// whose predictions came from a file (lib/db/import-suggestions.ts): no URL, never asked.
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -24,10 +25,15 @@ export const ZModelEndpointInput = z.object({
 });
 export type TModelEndpointInput = z.input<typeof ZModelEndpointInput>;
 
+export const MODEL_ENDPOINT_KINDS = ["api", "imported"] as const;
+export type TModelEndpointKind = (typeof MODEL_ENDPOINT_KINDS)[number];
+
 export interface TModelEndpointView {
   id: string;
   name: string;
-  baseUrl: string;
+  kind: TModelEndpointKind;
+  /** null for an imported model */
+  baseUrl: string | null;
   model: string;
   apiKeyEnv: string | null;
   /** whether the named variable is set where this runs (the key itself never leaves the server) */
@@ -38,11 +44,11 @@ export interface TModelEndpointView {
   createdAt: string;
 }
 
-type TRow = { id: string; name: string; baseUrl: string; model: string; apiKeyEnv: string | null; concurrency: number; timeoutMs: number; pricePer1kTokens: number | null; createdAt: Date };
+type TRow = { id: string; name: string; kind: string; baseUrl: string | null; model: string; apiKeyEnv: string | null; concurrency: number; timeoutMs: number; pricePer1kTokens: number | null; createdAt: Date };
 
 export function modelEndpointView(r: TRow, env: Readonly<Record<string, string | undefined>> = process.env): TModelEndpointView {
   return {
-    id: r.id, name: r.name, baseUrl: r.baseUrl, model: r.model, apiKeyEnv: r.apiKeyEnv,
+    id: r.id, name: r.name, kind: r.kind === "imported" ? "imported" : "api", baseUrl: r.baseUrl, model: r.model, apiKeyEnv: r.apiKeyEnv,
     apiKeySet: r.apiKeyEnv === null ? false : Boolean(env[r.apiKeyEnv]),
     concurrency: r.concurrency, timeoutMs: r.timeoutMs, pricePer1kTokens: r.pricePer1kTokens, createdAt: r.createdAt.toISOString(),
   };
@@ -71,4 +77,11 @@ export async function findModelEndpoint(db: Db, projectId: string, name: string)
   const row = await db.modelEndpoint.findUnique({ where: { projectId_name: { projectId, name } } });
   if (!row) throw new AppError("NOT_FOUND", `No model endpoint named "${name}" in this project.`);
   return row;
+}
+
+/** The project's API endpoint of that name (one Tropos can ask); an imported model is refused by name. */
+export async function findApiModelEndpoint(db: Db, projectId: string, name: string) {
+  const row = await findModelEndpoint(db, projectId, name);
+  if (row.kind !== "api" || row.baseUrl === null) throw new AppError("BAD_REQUEST", `"${name}" holds imported predictions (tropos import --as-suggestions); it has no API to ask.`);
+  return { ...row, baseUrl: row.baseUrl };
 }

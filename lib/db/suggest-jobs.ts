@@ -6,7 +6,7 @@
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { getProjectJob } from "@/lib/db/jobs";
-import { findModelEndpoint } from "@/lib/db/model-endpoints";
+import { findApiModelEndpoint } from "@/lib/db/model-endpoints";
 import { AppError } from "@/lib/errors";
 import type { TJobView } from "@/lib/jobs/job-view";
 import { enqueue, QUEUES } from "@/lib/jobs/queue";
@@ -20,7 +20,7 @@ export async function createSuggestJob(
   pool: Pool,
   opts: { projectId: string; actorId: string | null; endpointName: string; field: string; limit?: number; retryFailed?: boolean; queue?: boolean },
 ): Promise<TJobView> {
-  const endpoint = await findModelEndpoint(db, opts.projectId, opts.endpointName);
+  const endpoint = await findApiModelEndpoint(db, opts.projectId, opts.endpointName);
   checkModelBaseUrl(endpoint.baseUrl);
   const found = findSuggestField(await getSuggestScheme(db, opts.projectId), opts.field);
   if (!found.ok) throw new AppError("BAD_REQUEST", found.message);

@@ -25,7 +25,8 @@ export type ParseChidOptions = CommonParseOptions;
 
 /** The blank marker of ChID's content. */
 export const CHID_BLANK = "#idiom#";
-const THIS_BLANK = "［____］";
+/** The item's own blank in its text (PASS's prompts name it #idiom#: lib/models/prompt-templates.ts). */
+export const THIS_BLANK = "［____］";
 const OTHER_BLANK = "［…］";
 
 const ZChidLine = z

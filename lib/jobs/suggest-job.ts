@@ -1,5 +1,6 @@
-// The suggest job (issue 15): one request per unit (a translation, or an MRW in a translation) to
-// a project's model endpoint for one field, at most `concurrency` in flight, every answer or
+// The suggest job (issue 15): one request per unit (a document, a segment, an MRW, an item text by
+// role, a translation, or an MRW in a translation; a chain template such as CR-ST's PASS sends one
+// request per step of the unit) to a project's model endpoint for one field, at most `concurrency` in flight, every answer or
 // failure stored as a Suggestion row with its provenance, progress in the Job row.
 //
 // Nothing twice: a unit that already has a Suggestion for (endpoint, prompt version, unit, field)
@@ -18,11 +19,12 @@ import { recordJobFailure } from "./job-failure";
 import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { listSuggestUnits } from "@/lib/db/suggest-units";
 import { isAppError } from "@/lib/errors";
-import { DEFAULT_CHAT_PARAMS, requestStructured, type TChatParams, type TEnv } from "@/lib/models/chat-completion";
+import { DEFAULT_CHAT_PARAMS, type TChatParams, type TEnv } from "@/lib/models/chat-completion";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
-import { fieldPrompt, promptMessages, type TFieldPrompt } from "@/lib/models/prompt-templates";
+import { fieldPrompt, type TFieldPrompt } from "@/lib/models/prompt-templates";
+import { runPrompt } from "@/lib/models/run-prompt";
 import { fieldForUnit, findSuggestField } from "@/lib/models/suggest-field";
-import { unitItemKey, type TSuggestUnit } from "@/lib/models/suggest-unit";
+import type { TSuggestUnit } from "@/lib/models/suggest-unit";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { EXPIRE_SECONDS, enqueue, QUEUES } from "./queue";
 
@@ -90,20 +92,23 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
     if (!input.success) return void (await fail("The job's input is not valid."));
     const endpoint = await db.modelEndpoint.findFirst({ where: { id: input.data.endpointId, projectId: job.projectId } });
     if (!endpoint) return void (await fail(`The model endpoint "${input.data.endpointName}" no longer exists.`));
+    const baseUrl = endpoint.baseUrl;
+    if (endpoint.kind !== "api" || baseUrl === null) return void (await fail(`"${endpoint.name}" holds imported predictions; it has no API to ask.`));
     try {
       // again at run time: TROPOS_MODEL_HOSTS may have been narrowed since the endpoint was added
-      checkModelBaseUrl(endpoint.baseUrl);
+      checkModelBaseUrl(baseUrl);
     } catch (e) {
       if (isAppError(e)) return void (await fail(e.message));
       throw e;
     }
-    const found = findSuggestField(await getSuggestScheme(db, job.projectId), input.data.field);
+    const scheme = await getSuggestScheme(db, job.projectId);
+    const found = findSuggestField(scheme, input.data.field);
     if (!found.ok) return void (await fail(found.message));
 
     // the plan: every unit with the field alternative and prompt that apply to it
     const prompts = new Map<TSchemeField, TFieldPrompt>();
     const planned: TPlanned[] = [];
-    for (const unit of await listSuggestUnits(pool, job.projectId, found.field.scope, input.data.limit)) {
+    for (const unit of await listSuggestUnits(pool, job.projectId, { scope: found.field.scope, definition: scheme, limit: input.data.limit })) {
       const field = fieldForUnit(found.field, unit);
       if (!field) continue;
       if (!prompts.has(field)) prompts.set(field, fieldPrompt(field));
@@ -115,7 +120,7 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
       select: { segmentId: true, itemKey: true, promptVersion: true },
     });
     const have = new Set(existing.map((s) => `${s.promptVersion}|${s.segmentId}|${s.itemKey}`));
-    const todo = planned.filter((p) => !have.has(`${p.prompt.version}|${p.unit.segmentId}|${unitItemKey(p.unit)}`));
+    const todo = planned.filter((p) => !have.has(`${p.prompt.version}|${p.unit.segmentId}|${p.unit.itemKey}`));
 
     const previous = (job.result ?? null) as TSuggestJobResult | null;
     const result: TSuggestJobResult = {
@@ -153,11 +158,11 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
         // another worker may have taken the last unit while this one asked about a cancel
         if (stop || next >= todo.length) break;
         const p = todo[next++];
-        const messages = promptMessages(p.prompt, p.field, p.unit);
-        const out = await requestStructured(
-          { name: endpoint.name, baseUrl: endpoint.baseUrl, model: endpoint.model, apiKeyEnv: endpoint.apiKeyEnv, timeoutMs: endpoint.timeoutMs },
-          messages,
-          p.prompt.reply,
+        const out = await runPrompt(
+          { name: endpoint.name, baseUrl, model: endpoint.model, apiKeyEnv: endpoint.apiKeyEnv, timeoutMs: endpoint.timeoutMs },
+          p.prompt,
+          p.field,
+          p.unit,
           params,
           opts.env ?? process.env,
         );
@@ -165,10 +170,14 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
           skipDuplicates: true,
           data: [{
             projectId: job.projectId, endpointId: endpoint.id, jobId, segmentId: p.unit.segmentId, translationId: p.unit.translationId, mrwId: p.unit.mrwId,
-            itemKey: unitItemKey(p.unit), field: input.data.field, value: out.ok ? (out.value as object) : undefined, status: out.ok ? "ok" : "failed",
+            itemKey: p.unit.itemKey, field: input.data.field, value: out.ok ? (out.value as object) : undefined, status: out.ok ? "ok" : "failed",
             failure: out.failure, model: endpoint.model, promptVersion: p.prompt.version,
-            params: { temperature: params.temperature, maxTokens: params.maxTokens, responseFormat: p.prompt.reply.name, template: p.prompt.template.id, explanation: out.explanation },
-            rawReply: out.rawReply, promptText: JSON.stringify(messages), tokensIn: out.tokensIn, tokensOut: out.tokensOut, latencyMs: out.latencyMs, attempts: out.attempts,
+            params: {
+              temperature: params.temperature, maxTokens: params.maxTokens, responseFormat: p.prompt.reply.name, template: p.prompt.template.id, explanation: out.explanation,
+              // a chain's steps: each step's messages, raw reply and value (CR-ST's PASS paraphrases)
+              ...(out.steps ? { steps: out.steps } : {}),
+            } as object,
+            rawReply: out.rawReply, promptText: JSON.stringify(out.messages), tokensIn: out.tokensIn, tokensOut: out.tokensOut, latencyMs: out.latencyMs, attempts: out.attempts,
           }],
         });
         done += 1;

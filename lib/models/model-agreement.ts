@@ -38,9 +38,9 @@ export interface TModelAgreementInput {
 export interface TModelAgreementRow {
   field: string;
   model: string;
-  /** the annotator compared with, or "gold" */
+  /** the annotator compared with, "gold", "gold (token)" / "gold (span)" for tags, or "annotators"/"annotators+model" for α */
   other: string;
-  statistic: "cohen_kappa" | "exact_agreement" | "accuracy" | "krippendorff_alpha";
+  statistic: "cohen_kappa" | "exact_agreement" | "accuracy" | "krippendorff_alpha" | "precision" | "recall" | "f1";
   value: number | null;
   n: number;
   note: string | null;

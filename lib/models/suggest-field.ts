@@ -5,17 +5,14 @@
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
-import { scopeName } from "@/lib/schemes/language/scheme-scope";
+import { scopeName, type TSchemeScope } from "@/lib/schemes/language/scheme-scope";
 import { SUGGESTIBLE_KINDS } from "./reply-schema";
 import type { TSuggestUnit } from "./suggest-unit";
 
-/** Scopes a suggest job has units for today. */
-export const SUGGESTIBLE_SCOPES = ["translation", "mrw-translation"] as const;
-export type TSuggestScope = (typeof SUGGESTIBLE_SCOPES)[number];
-
 export interface TSuggestField {
   id: string;
-  scope: TSuggestScope;
+  /** every scope has units (lib/db/suggest-units.ts): document, segment, mrw, translation, mrw-translation, a role */
+  scope: TSchemeScope;
   alternatives: TSchemeField[];
 }
 
@@ -24,13 +21,11 @@ export function findSuggestField(scheme: TSchemeDefinition, id: string): { ok: t
   const alternatives = scheme.fields.filter((f) => f.id === id);
   if (!alternatives.length) return { ok: false, message: `The scheme "${scheme.id}" has no field ${id} (fields: ${[...new Set(scheme.fields.map((f) => f.id))].join(", ")}).` };
   const first = alternatives[0];
-  const scope = typeof first.scope === "string" ? first.scope : null;
-  if (!scope || !(SUGGESTIBLE_SCOPES as readonly string[]).includes(scope)) {
-    return { ok: false, message: `${id} has scope ${scopeName(first.scope)}; suggestions are made for ${SUGGESTIBLE_SCOPES.join(" and ")} fields.` };
-  }
   const bad = alternatives.find((f) => !(SUGGESTIBLE_KINDS as readonly string[]).includes(f.kind));
-  if (bad) return { ok: false, message: `${id} is a ${bad.kind} field; a model can suggest ${SUGGESTIBLE_KINDS.join(", ")} fields.` };
-  return { ok: true, field: { id, scope: scope as TSuggestScope, alternatives } };
+  if (bad) return { ok: false, message: `${id} is of kind ${bad.kind}; a model can suggest ${SUGGESTIBLE_KINDS.join(", ")} fields.` };
+  // alternatives of one id share a scope (the scheme language checks it); refuse a mix all the same
+  if (alternatives.some((f) => scopeName(f.scope) !== scopeName(first.scope))) return { ok: false, message: `${id}: its alternatives have different scopes.` };
+  return { ok: true, field: { id, scope: first.scope, alternatives } };
 }
 
 /** The alternative that applies to the unit, or null when none does (its `when` excludes the unit). */
@@ -49,7 +44,7 @@ export function suggestibleFields(scheme: TSchemeDefinition): { id: string; labe
   for (const f of scheme.fields) {
     if (out.some((o) => o.id === f.id)) continue;
     const found = findSuggestField(scheme, f.id);
-    if (found.ok) out.push({ id: f.id, label: f.label, scope: found.field.scope });
+    if (found.ok) out.push({ id: f.id, label: f.label, scope: scopeName(found.field.scope) });
   }
   return out;
 }

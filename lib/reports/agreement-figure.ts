@@ -12,7 +12,9 @@
  * `includes` (which annotations it rests on, in words: figure-includes.ts).
  * `exact_agreement` is a percentage (0–100), as MetaHOPE prints it; so is
  * `accuracy` (scheme runtime only: an annotator's values equal to the field's
- * gold, `annotator` named, or every annotator's pooled without one).
+ * gold, `annotator` named, or every annotator's pooled without one). A model's
+ * figures (its accuracy against gold, its tags' precision/recall/F1) carry
+ * `rater: "model"` with `annotator` naming it (model-gold-figures.ts).
  */
 import { z } from "zod";
 
@@ -52,6 +54,8 @@ export const ZAgreementFigure = z.object({
   note: z.string().optional(),
   /** which annotations the figure rests on (figure-includes.ts) */
   includes: z.string().optional(),
+  /** "model": the figure is a model's (`annotator` names it, "endpoint:model"), never a person's (model-gold-figures.ts) */
+  rater: z.enum(["model"]).optional(),
 });
 export type TAgreementFigure = z.infer<typeof ZAgreementFigure>;
 
@@ -65,6 +69,7 @@ export const AGREEMENT_FIGURE_COLUMNS = [
   "weights",
   "kappaCategories",
   "annotator",
+  "rater",
   "annotators",
   "label",
   "value",

@@ -73,7 +73,7 @@ function goldWords(g: TSchemeDefinition["fields"][number]["gold"]): string | nul
   return g.from === "item" ? `the item's "${g.key}" value` : "the adjudicated value";
 }
 
-function goldMaps(data: Pick<TSchemeReportData, "itemGold" | "adjudicatedGold">): TSchemeGold {
+export function goldMaps(data: Pick<TSchemeReportData, "itemGold" | "adjudicatedGold">): TSchemeGold {
   const byUnit = new Map<string, Map<string, unknown>>();
   const bySegment = new Map<string, Map<string, unknown>>();
   for (const r of data.adjudicatedGold) {

@@ -4,10 +4,13 @@
  * (getAgreementFigures, unchanged) or, for a project running its own scheme, the
  * figures of every field of that scheme with `scheme` = the scheme's id
  * (scheme-report.ts). What `tropos export --what agreement` and
- * GET /api/projects/[slug]/reports/agreement print.
+ * GET /api/projects/[slug]/reports/agreement print. Models follow the annotators:
+ * their accuracy (and tags precision/recall/F1) against gold, `rater: "model"`
+ * (lib/db/model-rater-figures.ts).
  */
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
+import { getModelRaterFigures } from "@/lib/db/model-rater-figures";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementOptions } from "./agreement-options";
@@ -16,7 +19,8 @@ import { getSchemeReport } from "./scheme-report";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (runtime.kind !== "scheme") return getAgreementFigures(db, projectId, opts);
+  const models = (figures: TAgreementFigure[]) => getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields }).then((m) => [...figures, ...m]);
+  if (runtime.kind !== "scheme") return models(await getAgreementFigures(db, projectId, opts));
   const report = await getSchemeReport(pool, projectId, runtime, { split: opts.split, systems: opts.systems }, { fields: opts.fields, bootstrap: opts.bootstrap });
-  return report.figures;
+  return models(report.figures);
 }

@@ -44,3 +44,10 @@ export function suggestedValueText(field: TSchemeField, value: unknown, lists?: 
       return value && typeof value === "object" ? Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k} ${String(v)}`).join(", ") : json(value);
   }
 }
+
+/** A tags suggestion in words: the tagged tokens with their tags ("climbing (B-METAPHOR), fall apart (…)"), or none. */
+export function suggestedTagsText(field: Extract<TSchemeField, { kind: "tags" }>, value: unknown, tokens: readonly { text: string }[]): string {
+  if (!Array.isArray(value) || value.length !== tokens.length) return suggestedValueText(field, value);
+  const tagged = value.flatMap((t, i) => (t === null || t === "O" ? [] : [`${tokens[i].text} (${String(t)})`]));
+  return tagged.length ? `${plural(tagged.length, "token")} tagged: ${tagged.join(", ")}` : "no token tagged";
+}

@@ -79,7 +79,7 @@ describe("tropos model / suggest / export --what suggestions", () => {
     const retry = await run("suggest", "--project", slug, "--model", "local", "--field", "EQUIVALENCE", "--retry-failed", "--wait", "--json");
     expect(JSON.parse(retry.stdout)).toMatchObject({ status: "done", ok: 0, failed: 1, skipped: 3 });
     const bad = await run("suggest", "--project", slug, "--model", "local", "--field", "POSTEDIT_LITERAL", "--wait");
-    expect([bad.code, bad.stderr.trim()]).toEqual([1, "tropos suggest: POSTEDIT_LITERAL has scope segment; suggestions are made for translation and mrw-translation fields."]);
+    expect([bad.code, bad.stderr.trim()]).toEqual([1, "tropos suggest: POSTEDIT_LITERAL is of kind edit; a model can suggest scale, choice, multi, boolean, number, text, vector, tags fields."]);
 
     const jsonl = await run("export", "--project", slug, "--what", "suggestions", "--format", "jsonl");
     expect(jsonl.code).toBe(0);
@@ -96,7 +96,7 @@ describe("tropos model / suggest / export --what suggestions", () => {
     expect(rows[3]).toMatchObject({ value: null, failure: expect.stringMatching(/HTTP 500 after retries/) });
     expect(rows[0].prompt).toContain("@skyrocketed@");
     const csv = await run("export", "--project", slug, "--what", "suggestions", "--format", "csv");
-    expect(csv.stdout.split("\n")[0]).toBe("doc,segmentId,system,mrwId,mrwToken,field,value,explanation,status,failure,model,endpoint,promptVersion,tokensIn,tokensOut,latencyMs,attempts,job,createdAt,rawReply,prompt");
+    expect(csv.stdout.split("\n")[0]).toBe("doc,segmentId,system,mrwId,mrwToken,field,value,explanation,status,failure,model,endpoint,promptVersion,tokensIn,tokensOut,latencyMs,attempts,job,createdAt,rawReply,prompt,endpointKind,source,steps");
 
     // without --wait the job is queued for a worker
     const queued = await run("suggest", "--project", slug, "--model", "local", "--field", "FLUENCY", "--json");

@@ -175,7 +175,7 @@ describe("suggest jobs", () => {
     expect(end).toMatchObject({ status: "done", done: 3, total: 3 });
     expect(await db.suggestion.count({ where: { projectId: project.id, status: "ok" } })).toBe(3);
     await expect(createSuggestJob(db, pool, { projectId: project.id, actorId: user.id, endpointName: "nope", field: "OVERALL" })).rejects.toThrow(/No model endpoint named "nope"/);
-    await expect(createSuggestJob(db, pool, { projectId: project.id, actorId: user.id, endpointName: "local", field: "POSTEDIT_LITERAL" })).rejects.toThrow(/scope segment/);
+    await expect(createSuggestJob(db, pool, { projectId: project.id, actorId: user.id, endpointName: "local", field: "POSTEDIT_LITERAL" })).rejects.toThrow(/is of kind edit/);
     // another project cannot use or see this project's endpoint
     const other = await makeProject(db);
     await expect(findModelEndpoint(db, other.id, "local")).rejects.toThrow(/No model endpoint/);

@@ -37,17 +37,31 @@ export interface TTestServerOptions {
 
 const hashOf = (s: string) => parseInt(createHash("sha256").update(s).digest("hex").slice(0, 8), 16);
 
-type TJsonSchema = { type?: string; enum?: unknown[]; minimum?: number; maximum?: number; items?: TJsonSchema; properties?: Record<string, TJsonSchema> };
+type TJsonSchema = { type?: string | string[]; enum?: unknown[]; minimum?: number; maximum?: number; minItems?: number; items?: TJsonSchema; properties?: Record<string, TJsonSchema> };
 
-/** The value this server answers for a schema and a user message (tests call it to predict replies). */
-export function deterministicValue(schema: TJsonSchema, user: string): unknown {
+/**
+ * The value this server answers for a schema and a user message (tests call it to predict replies).
+ * `index` is the position in an enclosing array: an array of `minItems` objects with an enum
+ * property gets each enum value once (one paraphrase per candidate); an array of BIO tags is all
+ * "O" but one "B-" token, so it keeps the BIO rule.
+ */
+export function deterministicValue(schema: TJsonSchema, user: string, index = 0): unknown {
   const h = hashOf(user);
-  if (schema.enum) return schema.enum[h % schema.enum.length];
-  if (schema.type === "integer") return (schema.minimum ?? 0) + (h % ((schema.maximum ?? 10) - (schema.minimum ?? 0) + 1));
+  if (schema.enum) return schema.enum[(h + index) % schema.enum.length];
+  if (schema.type === "integer") return (schema.minimum ?? 0) + ((h + index) % ((schema.maximum ?? 10) - (schema.minimum ?? 0) + 1));
   if (schema.type === "number") return schema.minimum ?? 0;
   if (schema.type === "boolean") return h % 2 === 0;
-  if (schema.type === "array") return [deterministicValue(schema.items ?? {}, user)];
-  if (schema.type === "object") return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, deterministicValue(s, user)]));
+  if (schema.type === "array") {
+    const n = schema.minItems ?? 1;
+    const items = schema.items ?? {};
+    if (items.enum?.includes("O")) {
+      const b = items.enum.find((t) => typeof t === "string" && t.startsWith("B-"));
+      return Array.from({ length: n }, (_, i) => (i === h % n ? b : "O"));
+    }
+    return Array.from({ length: n }, (_, i) => deterministicValue(items, user, i));
+  }
+  // each property one step further (a vector's dimensions differ, so they are never all at the minimum)
+  if (schema.type === "object") return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s], i) => [k, deterministicValue(s, user, index + i)]));
   return "text";
 }
 

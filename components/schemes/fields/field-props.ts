@@ -32,6 +32,12 @@ export interface FieldProps<F extends TSchemeField = TSchemeField> {
   /** the span whose attributes the keys set (spans) */
   activeSpan: number | null;
   onActiveSpan: (index: number | null) => void;
+  /**
+   * A model's suggested value while the field has none of the annotator's (the workspace of a
+   * project that shows suggestions): a tags field shows it on the tokens, marked as the model's,
+   * and an edit starts from it. Never saved by the component itself.
+   */
+  suggested?: unknown;
 }
 
 export { optionLabel as optionText } from "@/lib/schemes/language/field-keys";

@@ -2,6 +2,8 @@
 // Tags: one tag per token (e.g. metaphor detection). Select tokens (click, shift-click or drag; in
 // the workspace also ←/→ and Shift+←/→), then a tag (button or key): with BIO the first token of
 // the selection becomes B-X and the rest I-X. A tag applied again to tokens that carry it clears it.
+// A model's suggested tags (no value of the annotator's yet) show on the tokens in violet, dashed,
+// marked as the model's; a tag applied then changes the model's tags, token by token (an edit).
 import type { ZTagsField } from "@/lib/schemes/language/scheme-field";
 import { applyTag, bareTag } from "@/lib/workspace/scheme-field-edits";
 import type { z } from "zod";
@@ -11,19 +13,26 @@ import { TokenRow } from "./token-row";
 
 type TTags = z.infer<typeof ZTagsField>;
 
-export function TagsInput({ field, value, onChange, texts, selection, onSelect }: FieldProps<TTags>) {
+export function TagsInput({ field, value, onChange, texts, selection, onSelect, suggested }: FieldProps<TTags>) {
   const n = texts.tokens.length;
-  const tags = Array.isArray(value) && value.length === n ? (value as (string | number | null)[]) : null;
+  const asTags = (v: unknown) => (Array.isArray(v) && v.length === n ? (v as (string | number | null)[]) : null);
+  const own = asTags(value);
+  // the model's tags stand in while the annotator has none; an edit starts from them
+  const fromModel = own === null ? asTags(suggested) : null;
+  const tags = own ?? fromModel;
+  const base = own ?? fromModel ?? value;
   const tagged = (i: number) => tags !== null && bareTag(field, tags[i]) !== null;
   return (
     <div data-kind="tags">
       <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={selection} onSelect={onSelect} label={`${field.label}: tokens`}
-        mark={(i) => (tagged(i) ? "bg-amber-200 ring-1 ring-amber-500" : "hover:bg-slate-100")} note={(i) => (tagged(i) ? String(tags![i]) : null)} />
+        mark={(i) => (!tagged(i) ? "hover:bg-slate-100" : fromModel ? "bg-violet-100 outline-dashed outline-1 outline-violet-500" : "bg-amber-200 ring-1 ring-amber-500")}
+        note={(i) => (tagged(i) ? `${String(tags![i])}${fromModel ? " (AI)" : ""}` : null)}
+        suggested={(i) => fromModel !== null && tagged(i)} />
       <div role="group" aria-label={`${field.label}: tags`} className="mt-1 flex flex-wrap items-center gap-1">
         <span className="text-xs text-slate-500">{selection ? "Tag the selection:" : "Select tokens, then a tag:"}</span>
         {field.tags.map((t) => (
           <button key={String(t.value)} type="button" disabled={!selection} title={t.description}
-            onClick={() => selection && onChange(applyTag(field, value, n, selection, t.value))}
+            onClick={() => selection && onChange(applyTag(field, base, n, selection, t.value))}
             className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs disabled:opacity-40">
             {optionText(t)}
             <KeyBadge k={t.key} />

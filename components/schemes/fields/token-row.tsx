@@ -17,6 +17,8 @@ export function TokenRow(p: {
   mark?: (i: number) => string;
   /** a small note after a token (its tag) */
   note?: (i: number) => string | null;
+  /** tokens a model's suggestion marks (not the annotator's value): flagged for readers and tests */
+  suggested?: (i: number) => boolean;
 }) {
   const anchor = useRef<number | null>(null);
   const [lo, hi] = p.selection ? [Math.min(...p.selection), Math.max(...p.selection)] : [-1, -2];
@@ -25,11 +27,14 @@ export function TokenRow(p: {
   p.tokens.forEach((t, i) => {
     if (t.start > pos) pieces.push(<span key={`g${i}`}>{p.text.slice(pos, t.start)}</span>);
     const note = p.note?.(i);
+    const suggested = p.suggested?.(i) ?? false;
     pieces.push(
       <span
         key={i}
         data-token={i}
         data-selected={i >= lo && i <= hi ? "true" : undefined}
+        data-suggested={suggested ? "true" : undefined}
+        title={suggested ? "Suggested by the model, not saved until you accept or edit" : undefined}
         className={`cursor-pointer rounded-sm px-px ${i >= lo && i <= hi ? "bg-sky-300" : (p.mark?.(i) ?? "hover:bg-slate-100")} ${p.selection?.[1] === i ? "outline outline-2 outline-indigo-500" : ""}`}
         onMouseDown={(e) => {
           e.preventDefault();
@@ -41,7 +46,7 @@ export function TokenRow(p: {
         }}
       >
         {t.text}
-        {note && <sub className="ml-0.5 text-[9px] text-amber-900">{note}</sub>}
+        {note && <sub className={`ml-0.5 text-[9px] ${suggested ? "text-violet-800" : "text-amber-900"}`}>{note}</sub>}
       </span>,
     );
     pos = t.end;
