@@ -19,6 +19,7 @@ const FORMATS: [string, string][] = [
   ["annotations", "Existing annotations (item, annotator, field, value)"],
   ["chid", "ChID cloze items (JSON lines; CR-ST)"],
   ["meta4xnli-nli", "Meta4XNLI premise–hypothesis pairs (TSV)"],
+  ["mqm", "MQM errors: WMT MQM or Marot TSV (<v> spans)"],
   ["metahope-xlsx", "MetaHOPE annotation workbook (.xlsx)"],
 ];
 

@@ -3,9 +3,9 @@
  * Returns null when nothing fits (the UI then asks the user). Header sniffing
  * looks at the first line only, after a BOM; no full decode is needed.
  */
-export type FormatName = "moh" | "vuamc" | "psucmc" | "conll" | "mt" | "annotations" | "jsonl" | "chid" | "meta4xnli-nli";
+export type FormatName = "moh" | "vuamc" | "psucmc" | "conll" | "mt" | "annotations" | "jsonl" | "chid" | "meta4xnli-nli" | "mqm";
 
-export const FORMAT_NAMES: readonly FormatName[] = ["moh", "vuamc", "psucmc", "conll", "mt", "annotations", "jsonl", "chid", "meta4xnli-nli"];
+export const FORMAT_NAMES: readonly FormatName[] = ["moh", "vuamc", "psucmc", "conll", "mt", "annotations", "jsonl", "chid", "meta4xnli-nli", "mqm"];
 
 export function detectFormat(fileName: string, content: Buffer | Uint8Array | string): FormatName | null {
   const head = headText(content);
@@ -25,6 +25,8 @@ export function detectFormat(fileName: string, content: Buffer | Uint8Array | st
   if (has("word", "wordcat") || has("word", "metaphor", "lemma") || has("txt_id", "sentence_txt") || has("id", "sentence", "word", "label") || has("text_idx", "sentence_idx", "verb_idx") || has("txt_id", "sen_ix", "label_seq") || (has("index", "label", "sentence", "pos") && (has("w_index") || has("numofmetaphor")))) return "vuamc";
   if (has("term", "sense", "sentence", "class") || has("verb", "sentence", "verb_idx", "label") || has("index", "label", "sentence", "pos", "v_index")) return "moh";
   if (has("language", "gold_label", "sentence1", "sentence2", "promptid", "pairid")) return "meta4xnli-nli";
+  // MQM errors: the WMT release's nine columns, or Marot's with docSegId/globalSegId and metadata
+  if (has("system", "doc", "rater", "source", "target", "category", "severity") && (has("doc_id", "seg_id") || has("docsegid", "globalsegid"))) return "mqm";
   if (has("annotator", "field", "value")) return "annotations";
   if ((has("segment_id") || has("doc_id", "seg_index") || has("segmentid")) && (has("translation") || has("system"))) return "mt";
   if (cells.includes("sentence") && (cells.includes("label") || cells.includes("class")) && /@[^@\s][^@]*@/.test(head)) return "moh";

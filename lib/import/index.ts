@@ -8,6 +8,8 @@ import { parseMeta4xnliNli } from "@/lib/import/parse-meta4xnli-nli";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { parseMoh } from "@/lib/import/parse-moh";
 import { parseMt, type ParseMtOptions } from "@/lib/import/parse-mt";
+import { parseMqm } from "@/lib/import/parse-mqm";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { parsePsucmc } from "@/lib/import/parse-psucmc";
 import { parseVuamc } from "@/lib/import/parse-vuamc";
 import type { NormalisedPos, ImportResult } from "@/lib/import/types";
@@ -22,6 +24,7 @@ export { parseMt, parseMtDocument } from "@/lib/import/parse-mt";
 export { parseAnnotations } from "@/lib/import/parse-annotations";
 export { parseJsonl } from "@/lib/import/parse-jsonl";
 export { parseChid } from "@/lib/import/parse-chid";
+export { parseMqm } from "@/lib/import/parse-mqm";
 export { decodeText } from "@/lib/import/decode-text";
 export { normalisePos, posInfo } from "@/lib/import/normalise-pos";
 
@@ -41,6 +44,8 @@ export interface ParseFileOptions {
   /** MT: doc_id + seg_index → segment id, and the ids that exist */
   resolveSegment?: ParseMtOptions["resolveSegment"];
   knownSegmentIds?: ParseMtOptions["knownSegmentIds"];
+  /** the project's own scheme (MQM: the field its errors go to) */
+  scheme?: TSchemeDefinition | null;
 }
 
 /** Parses one uploaded file with the named format, or the detected one for "auto"/undefined. */
@@ -68,5 +73,7 @@ export function parseFile(fileName: string, content: Buffer | Uint8Array | strin
       return parseChid(fileName, content, options);
     case "meta4xnli-nli":
       return parseMeta4xnliNli(fileName, content, options);
+    case "mqm":
+      return parseMqm(fileName, content, options);
   }
 }
