@@ -25,6 +25,7 @@ import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
 import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
 import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-subsets";
+import { mqmAnalysis, mqmAnalysisApplies, type TMqmAnalysis } from "./mqm-analysis";
 import { schemeTagsF1Figures } from "./scheme-tags-f1";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
@@ -57,8 +58,8 @@ export interface TSchemeReport {
   systems: string[];
   /** the `includes` sentence of the agreement figures and distributions, and of each field's accuracy */
   includes: { agreement: string; accuracy: Record<string, string> };
-  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy) */
-  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis };
+  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy, mqm.scores) */
+  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis; mqm?: TMqmAnalysis };
 }
 
 function noAgreementReason(kind: string, level: string | null): string | null {
@@ -125,6 +126,7 @@ export function buildSchemeReport(
     analyses: {
       ...(emosAnalysisApplies(def) ? { emos: emosAnalysis(def, data.values) } : {}),
       ...(crStAnalysisApplies(def) ? { crSt: crStAnalysis(def, data.values, crStGold(def, data), data.itemMetadata) } : {}),
+      ...(mqmAnalysisApplies(def) ? { mqm: mqmAnalysis(def, data.values) } : {}),
     },
   };
 }

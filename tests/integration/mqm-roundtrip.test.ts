@@ -107,6 +107,23 @@ describe("MQM import and export", () => {
     expect(await values(again.id)).toEqual(await values(project.id));
   });
 
+  it("gives the MQM scores of the imported file in --what scores (worked by hand)", async () => {
+    const project = await mqmProject();
+    expect((await importInto(project, "wmt-9col.tsv", WMT)).errors).toEqual([]);
+    let text = "";
+    for await (const line of exportFile(pool, db, project, "scores", "jsonl").lines) text += line;
+    const rows = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, string | number | null>);
+    const system = (name: string) => rows.find((r) => r.metric === "MQM" && r.system === name && r.segmentId === null);
+    // sysA: news.1/1 (No error; a Neutral error = 0), news.1/2 (Minor Fluency/Punctuation 0.1), talk.2/1 (No error)
+    expect(system("sysA")).toMatchObject({ value: expect.closeTo(0.1 / 3, 12), n: 3 });
+    // sysB: news.1/1 mean of (Minor 1 + Major 5) and No error = 3; news.1/2 two Major = 10; talk.2/1 Minor punctuation 0.1 + Non-translation 25
+    expect(system("sysB")).toMatchObject({ value: expect.closeTo((3 + 10 + 25.1) / 3, 12), n: 3 });
+    expect(rows.find((r) => r.metric === "MQM" && r.system === "sysB" && r.segmentId === "7")).toMatchObject({ value: expect.closeTo(25.1, 12), n: 1 });
+    expect(rows.find((r) => r.metric === "MQM/Non-translation" && r.system === "sysB")).toMatchObject({ value: expect.closeTo(25 / 3, 12) });
+    // three common segments: all 8 swaps enumerated; only the identity reaches the observed difference
+    expect(rows.find((r) => r.statistic === "par_p")).toMatchObject({ metric: "MQM", system: "sysA", with: "sysB", value: 1 / 8, n: 3 });
+  });
+
   it("imports Marot's own file with notes as span comments", async () => {
     const project = await mqmProject();
     const out = await importInto(project, "marot-10col.tsv", MAROT);
