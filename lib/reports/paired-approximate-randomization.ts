@@ -12,8 +12,8 @@
  * Conventions: when 2^n ≤ trials (n common segments) every one of the 2^n swaps is enumerated
  * instead, and p = #{swaps with difference ≥ observed} / 2^n, scipy's exact test (Marot skips these
  * pairs); differences are compared with a relative tolerance of 1e-12 so that sums taken in
- * another order do not flip a tie. Seeded (lib/agreement/seeded-random.ts, mulberry32), so a report
- * is reproducible. Pure.
+ * another order (by blocks here, pairwise in numpy) do not flip a tie. Seeded
+ * (lib/agreement/seeded-random.ts, mulberry32), so a report is reproducible. Pure.
  */
 import { seededRandom } from "@/lib/agreement";
 
@@ -50,15 +50,27 @@ export function pairedApproximateRandomization(better: readonly number[], worse:
     }
     return { n, delta, pValue: count / total, exact: true };
   }
-  // one 32-bit draw gives the swaps of 32 segments: bit i % 32 of the draw made at segment i − i % 32
+  // One 32-bit draw gives the swaps of 32 segments: bit i % 32 of the draw made at segment
+  // i − i % 32. Each byte of a draw covers 8 segments, so a trial adds one precomputed partial sum
+  // per 8 segments (table[block][byte]) instead of 8 terms: the same trial, 8 times fewer steps
+  // (Marot's 10,000 trials for 105 pairs of 529 segments, the WMT TED table, in about a second).
+  const blocks = Math.ceil(n / 8);
+  const table = new Float64Array(blocks * 256);
+  for (let b = 0; b < blocks; b++) {
+    for (let byte = 0; byte < 256; byte++) {
+      let sum = 0;
+      for (let k = 0; k < 8 && b * 8 + k < n; k++) sum += (byte >>> k) & 1 ? -d[b * 8 + k] : d[b * 8 + k];
+      table[b * 256 + byte] = sum;
+    }
+  }
   const rng = seededRandom(seed);
   let count = 0;
   for (let t = 0; t < trials; t++) {
     let sum = 0;
     let bits = 0;
-    for (let i = 0; i < n; i++) {
-      if (i % 32 === 0) bits = rng.uint32();
-      sum += (bits >>> (i % 32)) & 1 ? -d[i] : d[i];
+    for (let b = 0; b < blocks; b++) {
+      if (b % 4 === 0) bits = rng.uint32();
+      sum += table[b * 256 + ((bits >>> ((b % 4) * 8)) & 255)];
     }
     if (atLeast(sum / n)) count++;
   }
