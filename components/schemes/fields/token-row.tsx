@@ -17,12 +17,16 @@ export function TokenRow(p: {
   mark?: (i: number) => string;
   /** a small note after a token (its tag) */
   note?: (i: number) => string | null;
+  /** the index of the first token in the field's token list (a second text's row: the source after the translation) */
+  base?: number;
 }) {
+  const base = p.base ?? 0;
   const anchor = useRef<number | null>(null);
   const [lo, hi] = p.selection ? [Math.min(...p.selection), Math.max(...p.selection)] : [-1, -2];
   const pieces: React.ReactNode[] = [];
   let pos = 0;
-  p.tokens.forEach((t, i) => {
+  p.tokens.forEach((t, local) => {
+    const i = base + local;
     if (t.start > pos) pieces.push(<span key={`g${i}`}>{p.text.slice(pos, t.start)}</span>);
     const note = p.note?.(i);
     pieces.push(
