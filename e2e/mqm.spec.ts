@@ -22,7 +22,8 @@ test.beforeAll(() => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");
   tropos("project", "create", slug, "--name", "MQM", "--scheme", "mqm", "--source-lang", "zh", "--target-lang", "en", "--manager", USERS.manager);
   tropos("import", path.resolve("tests/fixtures/mqm/wmt-9col.tsv"), "--project", slug);
-  tropos("assign", "--project", slug, "--per-item", "1", "--annotators", USERS.annotator);
+  // the imported raters already count for their items (finished work), so K = 3 gives the annotator every item
+  tropos("assign", "--project", slug, "--per-item", "3", "--annotators", `${USERS.annotator},raterx@annotators.tropos.local,ratery@annotators.tropos.local`, "--no-shuffle");
 });
 
 const active = (page: Page) => page.locator('[data-active="true"]').getAttribute("data-slot");
@@ -63,7 +64,7 @@ test("errors on the translation and the source, and No error, by keyboard", asyn
     annotations: { field: string; translationId: string; value: unknown }[];
   };
   const bySlotText = new Map(item.annotations.map((a) => [item.translations.find((t) => t.id === a.translationId)?.text, a.value]));
-  const firstText = (await slot.getByRole("paragraph", { name: "Errors: text" }).innerText()).trim();
+  const firstText = (await slot.locator('p[aria-label="Errors: text"]').innerText()).trim();
   const firstWord = /^\S+?(?=\s|$)/.exec(firstText)![0];
   expect(bySlotText.get(firstText)).toEqual([
     { start: 0, end: firstWord.length, label: "Accuracy/Mistranslation", attributes: { severity: "Major" }, on: "target" },
