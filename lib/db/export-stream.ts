@@ -10,6 +10,7 @@ import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-a
 import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
 import { exportMqmLines, mqmExportField } from "@/lib/db/export-mqm";
+import { exportLabelStudioLines } from "@/lib/db/export-label-studio";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
 import type { Db } from "@/lib/db/client";
 import { AGREEMENT_FIGURE_COLUMNS, getScoreTables } from "@/lib/reports";
@@ -22,11 +23,11 @@ import { SCHEME_SCORE_COLUMNS, schemeScoreRows } from "@/lib/reports/scheme-scor
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
-export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot"]);
+export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot", "label-studio"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
 export type TExportFormat = z.infer<typeof ZExportFormat>;
 /** the formats of the table exports (every kind but tags and the MQM files) */
-type TTableExportFormat = Exclude<TExportFormat, "conll" | "mqm" | "marot">;
+type TTableExportFormat = Exclude<TExportFormat, "conll" | "mqm" | "marot" | "label-studio">;
 
 export interface ExportFile {
   fileName: string;
@@ -42,7 +43,15 @@ const CONTENT_TYPE: Record<TExportFormat, string> = {
   conll: "text/tab-separated-values; charset=utf-8",
   mqm: "text/tab-separated-values; charset=utf-8",
   marot: "text/tab-separated-values; charset=utf-8",
+  "label-studio": "application/json; charset=utf-8",
 };
+
+/** Every annotator's values as Label Studio tasks with predictions (lib/export/label-studio-tasks.ts). */
+async function* labelStudioLines(pool: Pool, db: Db, projectId: string): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind !== "scheme") throw new AppError("BAD_REQUEST", "The Label Studio export is of projects that run their own scheme (the built-in MMTE/MetaHOPE fields have no mapping).");
+  yield* exportLabelStudioLines(pool, projectId, runtime.definition);
+}
 
 /** The errors of a project's own scheme as the WMT MQM release or Marot writes them (lib/export/mqm-rows.ts). */
 async function* mqmLines(pool: Pool, db: Db, projectId: string, format: "mqm" | "marot"): AsyncGenerator<string> {
@@ -106,6 +115,10 @@ async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: 
 
 export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat): ExportFile {
   const fileName = `${project.slug}-${what}${format === "marot" ? "-marot" : ""}.${format === "conll" || format === "mqm" || format === "marot" ? "tsv" : format}`;
+  if (format === "label-studio") {
+    if (what !== "annotations") throw new AppError("BAD_REQUEST", "Label Studio is a format of the annotations export: use --what annotations.");
+    return { fileName: `${project.slug}-annotations-label-studio.json`, contentType: CONTENT_TYPE[format], lines: labelStudioLines(pool, db, project.id) };
+  }
   if (format === "mqm" || format === "marot") {
     if (what !== "errors") throw new AppError("BAD_REQUEST", `${format === "mqm" ? "MQM" : "Marot"} is a format of the errors export: use --what errors.`);
     return { fileName, contentType: CONTENT_TYPE[format], lines: mqmLines(pool, db, project.id, format) };

@@ -26,6 +26,8 @@ export const ZImportOptions = z.object({
   /** MetaHOPE workbooks: whose sheet it is (default: from the file name, `…annotator-A.xlsx`); CoNLL files: whose tags they are (the project's sentences, its scheme's BIO tags field) */
   annotator: z.string().trim().min(1).max(200).optional(),
   encoding: z.enum(["utf-8", "latin1", "cp1252"]).optional(),
+  /** Label Studio exports: the mapping file (name and parsed JSON; its shape is checked by the parser, naming the file) */
+  mapping: z.object({ name: z.string(), json: z.unknown() }).optional(),
 });
 export type TImportOptions = z.infer<typeof ZImportOptions>;
 
@@ -107,6 +109,7 @@ export async function parseImportFile(
     encoding: options.encoding,
     activePos,
     scheme: own?.definition ?? null,
+    mapping: options.mapping ?? null,
     // tabular annotation files: only registry fields with their closed value sets; a project that
     // runs its own scheme takes its fields, and the loader checks each value against the scheme
     ...(ownFields ? { allowedFields: ownFields, allowedValues: {}, jsonValues: true } : tabularAnnotationAllowList()),

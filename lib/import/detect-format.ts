@@ -3,9 +3,9 @@
  * Returns null when nothing fits (the UI then asks the user). Header sniffing
  * looks at the first line only, after a BOM; no full decode is needed.
  */
-export type FormatName = "moh" | "vuamc" | "psucmc" | "conll" | "mt" | "annotations" | "jsonl" | "chid" | "meta4xnli-nli" | "mqm";
+export type FormatName = "moh" | "vuamc" | "psucmc" | "conll" | "mt" | "annotations" | "jsonl" | "chid" | "meta4xnli-nli" | "mqm" | "label-studio";
 
-export const FORMAT_NAMES: readonly FormatName[] = ["moh", "vuamc", "psucmc", "conll", "mt", "annotations", "jsonl", "chid", "meta4xnli-nli", "mqm"];
+export const FORMAT_NAMES: readonly FormatName[] = ["moh", "vuamc", "psucmc", "conll", "mt", "annotations", "jsonl", "chid", "meta4xnli-nli", "mqm", "label-studio"];
 
 export function detectFormat(fileName: string, content: Buffer | Uint8Array | string): FormatName | null {
   const head = headText(content);
@@ -13,6 +13,8 @@ export function detectFormat(fileName: string, content: Buffer | Uint8Array | st
   const lower = fileName.toLowerCase();
   // ChID cloze lines (lib/import/parse-chid.ts), published as .json or .txt with one object per line
   if (/^\s*\{/.test(firstLine) && /"groundTruth"\s*:/.test(firstLine) && /"candidates"\s*:/.test(firstLine) && /"content"\s*:/.test(firstLine)) return "chid";
+  // a Label Studio JSON export: an array of tasks with data and annotations or predictions
+  if (/^\s*\[\s*\{/.test(head) && /"data"\s*:/.test(head) && /"(annotations|predictions)"\s*:/.test(head)) return "label-studio";
   if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) {
     return /"type"\s*:\s*"(document|segment|mrw|translation|alignment|annotation|errorSpan|postEdit|adjudication|goldReference)"/.test(firstLine) ? "jsonl" : "mt";
   }

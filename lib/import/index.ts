@@ -9,6 +9,7 @@ import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { parseMoh } from "@/lib/import/parse-moh";
 import { parseMt, type ParseMtOptions } from "@/lib/import/parse-mt";
 import { parseMqm } from "@/lib/import/parse-mqm";
+import { parseLabelStudio } from "@/lib/import/parse-label-studio";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { parsePsucmc } from "@/lib/import/parse-psucmc";
 import { parseVuamc } from "@/lib/import/parse-vuamc";
@@ -46,6 +47,8 @@ export interface ParseFileOptions {
   knownSegmentIds?: ParseMtOptions["knownSegmentIds"];
   /** the project's own scheme (MQM: the field its errors go to) */
   scheme?: TSchemeDefinition | null;
+  /** Label Studio: the mapping file's name and parsed JSON */
+  mapping?: { name: string; json: unknown } | null;
 }
 
 /** Parses one uploaded file with the named format, or the detected one for "auto"/undefined. */
@@ -75,5 +78,7 @@ export function parseFile(fileName: string, content: Buffer | Uint8Array | strin
       return parseMeta4xnliNli(fileName, content, options);
     case "mqm":
       return parseMqm(fileName, content, options);
+    case "label-studio":
+      return parseLabelStudio(fileName, content, options);
   }
 }
