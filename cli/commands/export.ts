@@ -25,7 +25,11 @@ Streams an export (memory stays flat for millions of rows).
              tags: the corpus's token tags as CoNLL (token<TAB>tag, a blank line after each sentence), as imported;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
              backup: the same file as \`tropos backup\` (restorable with \`tropos restore\`)
-  --format   tsv|csv|json|jsonl|conll (project: jsonl only; tags: conll only). CSV/TSV cells are protected against formula injection.
+  --format   tsv|csv|json|jsonl|conll|mqm|marot|label-studio (project: jsonl only; tags: conll only; mqm, marot: errors only;
+             label-studio: annotations only, a project's own scheme: Label Studio tasks with a tropos:<annotator> prediction each).
+             CSV/TSV cells are protected against formula injection; mqm and marot are written raw for the tools that read them.
+             errors --format mqm: the WMT MQM release's 9 columns with <v> spans, one row per error, No-error rows for
+             translations rated without errors; --format marot: Marot's 10 columns with its metadata JSON.
   --out      file to write (default: stdout)
   -h, --help this help`;
 

@@ -9,6 +9,8 @@ import { loadImport } from "@/lib/db/load-import";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
+import { labelStudioPlanText } from "@/lib/import/label-studio-plan";
+import type { TLabelStudioPlan } from "@/lib/import/parse-label-studio";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
@@ -39,6 +41,9 @@ Options:
                          {"type":"suggestion","model":…,"segmentId":…,"system"?:…,"mrwId"?:…,"field":…,"value":…}
   --model <name>         whose predictions they are (letters, digits, '.', '_', '-'; a JSONL line's "model" may say it)
   --encoding <name>      declared fallback for legacy files: latin1 or cp1252 (default strict UTF-8)
+  --mapping <file>       a Label Studio export's mapping onto the project's scheme (JSON: task data keys,
+                         control → field; lib/import/label-studio-mapping.ts); with --dry-run the plan
+                         of what lands where is printed
   --dry-run              validate everything, store nothing
   --json                 print a JSON summary on stdout (and no progress)
   --progress             progress lines on stderr even when it is not a terminal (default: only on one)
@@ -57,6 +62,7 @@ const ZArgs = ZImportOptions.extend({
   "as-annotator": z.string().trim().min(1).optional(),
   "as-suggestions": z.boolean().default(false),
   model: z.string().trim().min(1).optional(),
+  mapping: z.string().min(1).optional(),
   _: z.array(z.string()).min(1, "give at least one file to import"),
 });
 
@@ -75,6 +81,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     "as-annotator": { type: "string" },
     "as-suggestions": { type: "boolean" },
     model: { type: "string" },
+    mapping: { type: "string" },
     encoding: { type: "string" },
     "dry-run": { type: "boolean" },
     json: { type: "boolean" },
@@ -86,7 +93,21 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
   }
   if (a["as-suggestions"] && (a.annotator || a["as-annotator"])) throw new CliError("--as-suggestions stores a model's predictions; --annotator names a human annotator: give one of them", 2);
   if (a.model && !a["as-suggestions"]) throw new CliError("--model goes with --as-suggestions", 2);
-  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding });
+  let mapping: { name: string; json: unknown } | undefined;
+  if (a.mapping) {
+    let text: string;
+    try {
+      text = await readFile(a.mapping, "utf8");
+    } catch (e) {
+      throw new CliError(`${a.mapping}: cannot read the mapping file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`, 1);
+    }
+    try {
+      mapping = { name: path.basename(a.mapping), json: JSON.parse(text) };
+    } catch (e) {
+      throw new CliError(`${a.mapping}: the mapping is not JSON (${(e as Error).message}).`, 1);
+    }
+  }
+  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, mapping });
   const files: { name: string; content: Buffer }[] = [];
   for (const f of a._) {
     try {
@@ -121,6 +142,9 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       errors.push(...result.errors);
       warnings.push(...result.warnings);
       parsed.push({ name: path.basename(f.name), result, format });
+      // a Label Studio dry run shows what lands where before anything is stored
+      const plan = (result as { plan?: TLabelStudioPlan }).plan;
+      if (plan && a["dry-run"] && !a.json) io.stdout.write(labelStudioPlanText(path.basename(f.name), plan));
     }
     const stored: string[] = [];
     if (!errors.length) {

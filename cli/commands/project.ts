@@ -12,12 +12,12 @@ import { readSchemeFile } from "./scheme";
 import { BUILT_IN_PRESETS, findBuiltInPreset } from "@/lib/schemes/presets/built-in-presets";
 
 export const PROJECT_HELP = `Usage:
-  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy] [--scheme mmte|metahope|both|emos|cr-st|meta4xnli|FILE] [--manager EMAIL]
+  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy] [--scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE] [--manager EMAIL]
   tropos project list [--json]
 
 create: a new, empty project. --scheme picks the annotation parts that are switched on
         (mmte: MMTE quality, per-MRW criteria and post-edits; metahope: alignment and error spans;
-        both), or names a preset written in the scheme language (emos, cr-st, meta4xnli: \`tropos scheme list\`)
+        both), or names a preset written in the scheme language (emos, cr-st, meta4xnli, mqm: \`tropos scheme list\`)
         or a scheme file (JSON or YAML, see \`tropos scheme validate\`) that becomes the
         project's scheme version 1. --manager gives an existing user the MANAGER role in it.
 list:   every project with its languages and corpus size.`;

@@ -35,6 +35,7 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
   const formatOf = (u: TUnit): TFormatContext => ({
     text: u.translationId ? (translation.get(u.translationId)?.text ?? null) : u.role ? (segment.texts[u.role] ?? null) : segment.text,
     tokens: Array.isArray(segment.lists.tokens) ? segment.lists.tokens : null,
+    source: segment.text,
   });
   const open = units.filter((u) => !u.unanimous).length;
 

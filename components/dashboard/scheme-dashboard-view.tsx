@@ -17,6 +17,7 @@ import type { TPairCell, TSchemeAccuracyRow, TSchemeAgreementRow } from "@/lib/r
 import type { TSchemeDistribution } from "@/lib/reports/scheme-distributions";
 import type { TSchemeFieldInfo } from "@/lib/reports/scheme-report";
 import { EmosSection, type TEmosSummary } from "@/components/dashboard/emos-section";
+import { MqmSection, type TMqmSummary } from "@/components/dashboard/mqm-section";
 import { CrStSection } from "@/components/dashboard/cr-st-section";
 import type { TCrStAnalysis } from "@/lib/reports/cr-st-subsets";
 
@@ -37,6 +38,8 @@ export interface SchemeDashboardViewProps {
   emos?: TEmosSummary;
   /** the cr-st.accuracy analysis, when the scheme lists it */
   crSt?: TCrStAnalysis;
+  /** the mqm.scores analysis, when the scheme lists it */
+  mqm?: TMqmSummary;
 }
 
 const POOLED = "all";
@@ -207,6 +210,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
         </section>
       )}
 
+      {props.mqm && <MqmSection mqm={props.mqm} />}
       {props.emos && <EmosSection emos={props.emos} />}
       {props.crSt && <CrStSection analysis={props.crSt} />}
 

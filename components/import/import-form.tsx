@@ -20,6 +20,8 @@ const FORMATS: [string, string][] = [
   ["chid", "ChID cloze items (JSON lines; CR-ST)"],
   ["meta4xnli-nli", "Meta4XNLI premise–hypothesis pairs (TSV)"],
   ["metrics", "Automatic metric scores (segmentId, system, metric, value)"],
+  ["mqm", "MQM errors: WMT MQM or Marot TSV (<v> spans)"],
+  ["label-studio", "Label Studio JSON export (needs a mapping: command line)"],
   ["metahope-xlsx", "MetaHOPE annotation workbook (.xlsx)"],
 ];
 

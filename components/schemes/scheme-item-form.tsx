@@ -64,7 +64,14 @@ export function slotTexts(slot: TSchemeSlot, item: TSchemeFormItem): TFieldTexts
   const t = slot.unit.translationId ? item.translations.find((x) => x.id === slot.unit.translationId) : undefined;
   const text = t?.text ?? (slot.unit.role ? (item.texts[slot.unit.role] ?? "") : item.source);
   const language = t?.language ?? item.sourceLang;
-  return { text, language, tokens: schemeFieldTokens(slot.field, text, language, item.lists) };
+  const f = slot.field;
+  if (f.kind === "spans" && f.on && t) {
+    // one token list for both texts (the translation's, then the source's), so ←/→ and the keys
+    // walk from the translation into the source; each token says which text its offsets count in
+    const side = (which: "target" | "source", x: string, lang: string) => (f.on!.includes(which) ? schemeFieldTokens(f, x, lang).map((k) => ({ ...k, side: which })) : []);
+    return { text, language, tokens: [...side("target", text, language), ...side("source", item.source, item.sourceLang)], source: { text: item.source, language: item.sourceLang } };
+  }
+  return { text, language, tokens: schemeFieldTokens(f, text, language, item.lists) };
 }
 
 /** The source with its MRWs highlighted. */

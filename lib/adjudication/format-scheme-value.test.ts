@@ -21,6 +21,14 @@ describe("formatSchemeValue", () => {
     expect(formatSchemeValue(f("alignment"), { pattern: "DIRECT", spans: [{ start: 16, end: 22 }] }, { text: "Le temps est un voleur." })).toBe("DIRECT “voleur”");
     expect(formatSchemeValue(f("alignment"), { pattern: "OMISSION", spans: [] })).toBe("OMISSION");
   });
+  it("shows an MQM span on the source as an excerpt of the source", async () => {
+    const { MQM_PRESET } = await import("@/lib/schemes/presets/mqm");
+    const errors = MQM_PRESET.fields[0];
+    const ctx = { text: "He went to Beijing yesterday.", source: "他明天去北京，然后回家。" };
+    expect(formatSchemeValue(errors, [{ start: 7, end: 11, label: "Accuracy/Omission", attributes: { severity: "Major" }, on: "source" }, { start: 19, end: 28, label: "Accuracy/Mistranslation", attributes: { severity: "Major" }, on: "target" }], ctx)).toBe(
+      "Omission (Severity Major) source “然后回家”; Mistranslation (Severity Major) “yesterday”",
+    );
+  });
   it("shows tags by token", () => {
     expect(formatSchemeValue(f("metaphor-tags"), ["O", "B-METAPHOR", "I-METAPHOR"], { tokens: ["Time", "is", "thief"] })).toBe("is/B-METAPHOR thief/I-METAPHOR");
     expect(formatSchemeValue(f("metaphor-tags"), ["O", "O"])).toBe("(no tags)");

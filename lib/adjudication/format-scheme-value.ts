@@ -10,6 +10,8 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 export interface TFormatContext {
   text?: string | null;
   tokens?: readonly unknown[] | null;
+  /** the item's source, for spans of a translation that lie on it (`on: "source"`, MQM) */
+  source?: string | null;
 }
 
 const json = (v: unknown) => JSON.stringify(v) ?? String(v);
@@ -60,7 +62,7 @@ export function formatSchemeValue(field: TSchemeField, value: unknown, ctx: TFor
                 return `${a?.label ?? k} ${optionLabel(a?.options, v)}`;
               })
             : [];
-          return `${optionLabel(field.labels, s.label)}${attrs.length ? ` (${attrs.join(", ")})` : ""} ${excerpt(ctx.text, s.start, s.end)}${typeof s.comment === "string" ? ` — ${s.comment}` : ""}`;
+          return `${optionLabel(field.labels, s.label)}${attrs.length ? ` (${attrs.join(", ")})` : ""} ${s.on === "source" ? `source ${excerpt(ctx.source, s.start, s.end)}` : excerpt(ctx.text, s.start, s.end)}${typeof s.comment === "string" ? ` — ${s.comment}` : ""}`;
         })
         .join("; ");
     case "alignment": {

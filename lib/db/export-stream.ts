@@ -11,6 +11,8 @@ import { exportConllTags } from "@/lib/db/export-conll";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
+import { exportMqmLines, mqmExportField } from "@/lib/db/export-mqm";
+import { exportLabelStudioLines } from "@/lib/db/export-label-studio";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
 import type { Db } from "@/lib/db/client";
 import { AGREEMENT_FIGURE_COLUMNS, getScoreTables } from "@/lib/reports";
@@ -24,11 +26,11 @@ import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
-export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll"]);
+export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot", "label-studio"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
 export type TExportFormat = z.infer<typeof ZExportFormat>;
-/** the formats of the table exports (every kind but tags) */
-type TTableExportFormat = Exclude<TExportFormat, "conll">;
+/** the formats of the table exports (every kind but tags and the MQM files) */
+type TTableExportFormat = Exclude<TExportFormat, "conll" | "mqm" | "marot" | "label-studio">;
 
 export interface ExportFile {
   fileName: string;
@@ -42,7 +44,26 @@ const CONTENT_TYPE: Record<TExportFormat, string> = {
   json: "application/json; charset=utf-8",
   jsonl: "application/x-ndjson; charset=utf-8",
   conll: "text/tab-separated-values; charset=utf-8",
+  mqm: "text/tab-separated-values; charset=utf-8",
+  marot: "text/tab-separated-values; charset=utf-8",
+  "label-studio": "application/json; charset=utf-8",
 };
+
+/** Every annotator's values as Label Studio tasks with predictions (lib/export/label-studio-tasks.ts). */
+async function* labelStudioLines(pool: Pool, db: Db, projectId: string): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind !== "scheme") throw new AppError("BAD_REQUEST", "The Label Studio export is of projects that run their own scheme (the built-in MMTE/MetaHOPE fields have no mapping).");
+  yield* exportLabelStudioLines(pool, projectId, runtime.definition);
+}
+
+/** The errors of a project's own scheme as the WMT MQM release or Marot writes them (lib/export/mqm-rows.ts). */
+async function* mqmLines(pool: Pool, db: Db, projectId: string, format: "mqm" | "marot"): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  // a project on the built-in MMTE/MetaHOPE fields has no spans field of the language: refused, with the reason
+  const definition = runtime.kind === "scheme" ? runtime.definition : null;
+  mqmExportField(definition);
+  yield* exportMqmLines(pool, projectId, definition!, format);
+}
 
 async function* mqmTable(pool: Pool, projectId: string): AsyncGenerator<TableRow> {
   for await (const r of exportErrorRows(pool, projectId)) yield { ...r, severity: SEVERITY_NAMES[r.severity], comment: r.comment ?? "", mrw: r.mrw ?? "" };
@@ -98,7 +119,15 @@ async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: 
 }
 
 export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat): ExportFile {
-  const fileName = `${project.slug}-${what}.${format === "conll" ? "tsv" : format}`;
+  const fileName = `${project.slug}-${what}${format === "marot" ? "-marot" : ""}.${format === "conll" || format === "mqm" || format === "marot" ? "tsv" : format}`;
+  if (format === "label-studio") {
+    if (what !== "annotations") throw new AppError("BAD_REQUEST", "Label Studio is a format of the annotations export: use --what annotations.");
+    return { fileName: `${project.slug}-annotations-label-studio.json`, contentType: CONTENT_TYPE[format], lines: labelStudioLines(pool, db, project.id) };
+  }
+  if (format === "mqm" || format === "marot") {
+    if (what !== "errors") throw new AppError("BAD_REQUEST", `${format === "mqm" ? "MQM" : "Marot"} is a format of the errors export: use --what errors.`);
+    return { fileName, contentType: CONTENT_TYPE[format], lines: mqmLines(pool, db, project.id, format) };
+  }
   if (what === "tags") {
     if (format !== "conll") throw new AppError("BAD_REQUEST", "The tags export is CoNLL: use --format conll.");
     return { fileName, contentType: CONTENT_TYPE.conll, lines: exportConllTags(pool, project.id) };

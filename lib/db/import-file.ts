@@ -5,7 +5,7 @@ import type { Pool } from "pg";
 import { tabularAnnotationAllowList } from "@/lib/schemes/tabular-allow-list";
 import { z } from "zod";
 import { conllAsAnnotator } from "@/lib/import/conll-as-annotator";
-import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeRuntimeOf } from "@/lib/schemes/scheme-runtime";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
@@ -26,6 +26,8 @@ export const ZImportOptions = z.object({
   /** MetaHOPE workbooks: whose sheet it is (default: from the file name, `…annotator-A.xlsx`); CoNLL files: whose tags they are (the project's sentences, its scheme's BIO tags field) */
   annotator: z.string().trim().min(1).max(200).optional(),
   encoding: z.enum(["utf-8", "latin1", "cp1252"]).optional(),
+  /** Label Studio exports: the mapping file (name and parsed JSON; its shape is checked by the parser, naming the file) */
+  mapping: z.object({ name: z.string(), json: z.unknown() }).optional(),
 });
 export type TImportOptions = z.infer<typeof ZImportOptions>;
 
@@ -63,13 +65,13 @@ export interface ImportOutcome {
 
 const PREVIEW_ROWS = 10;
 
-/** The field ids of the project's own scheme (scheme runtime), null when it runs the built-in fields. */
-async function ownSchemeFieldIds(pool: Pool, projectId: string): Promise<string[] | null> {
+/** The project's own scheme (scheme runtime) and its field ids; null when it runs the built-in fields. */
+async function ownScheme(pool: Pool, projectId: string): Promise<{ definition: TSchemeDefinition; fieldIds: string[] } | null> {
   const r = await pool.query<{ definition: unknown }>(`SELECT definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`, [projectId]);
   const parsed = ZSchemeDefinition.safeParse(r.rows[0]?.definition);
   if (!parsed.success) return null;
   const runtime = schemeRuntimeOf({ version: 0, definition: parsed.data });
-  return runtime.kind === "scheme" ? schemeFieldIds(runtime.definition) : null;
+  return runtime.kind === "scheme" ? { definition: runtime.definition, fieldIds: schemeFieldIds(runtime.definition) } : null;
 }
 
 export function resolveFormat(fileName: string, content: Buffer, format: TImportFormat): Exclude<TImportFormat, "auto"> | null {
@@ -87,7 +89,8 @@ export async function parseImportFile(
 ): Promise<{ format: Exclude<TImportFormat, "auto"> | null; result: ImportResult }> {
   const format = resolveFormat(fileName, content, options.format);
   const activePos = await getActivePos(pool, project.id);
-  const ownFields = await ownSchemeFieldIds(pool, project.id);
+  const own = await ownScheme(pool, project.id);
+  const ownFields = own?.fieldIds ?? null;
   if (format === "metahope-xlsx") {
     // in a worker thread, after the workbook's unpacked size and cell count are checked: ExcelJS
     // would otherwise hold the event loop (and gigabytes) for as long as a large workbook takes
@@ -107,6 +110,8 @@ export async function parseImportFile(
     targetLang: options.targetLang ?? project.targetLang,
     encoding: options.encoding,
     activePos,
+    scheme: own?.definition ?? null,
+    mapping: options.mapping ?? null,
     // tabular annotation files: only registry fields with their closed value sets; a project that
     // runs its own scheme takes its fields, and the loader checks each value against the scheme
     ...(ownFields ? { allowedFields: ownFields, allowedValues: {}, jsonValues: true } : tabularAnnotationAllowList()),

@@ -9,6 +9,9 @@ import { parseMetricScores } from "@/lib/import/parse-metric-scores";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { parseMoh } from "@/lib/import/parse-moh";
 import { parseMt, type ParseMtOptions } from "@/lib/import/parse-mt";
+import { parseMqm } from "@/lib/import/parse-mqm";
+import { parseLabelStudio } from "@/lib/import/parse-label-studio";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { parsePsucmc } from "@/lib/import/parse-psucmc";
 import { parseVuamc } from "@/lib/import/parse-vuamc";
 import type { NormalisedPos, ImportResult } from "@/lib/import/types";
@@ -23,6 +26,7 @@ export { parseMt, parseMtDocument } from "@/lib/import/parse-mt";
 export { parseAnnotations } from "@/lib/import/parse-annotations";
 export { parseJsonl } from "@/lib/import/parse-jsonl";
 export { parseChid } from "@/lib/import/parse-chid";
+export { parseMqm } from "@/lib/import/parse-mqm";
 export { decodeText } from "@/lib/import/decode-text";
 export { normalisePos, posInfo } from "@/lib/import/normalise-pos";
 
@@ -42,6 +46,10 @@ export interface ParseFileOptions {
   /** MT: doc_id + seg_index → segment id, and the ids that exist */
   resolveSegment?: ParseMtOptions["resolveSegment"];
   knownSegmentIds?: ParseMtOptions["knownSegmentIds"];
+  /** the project's own scheme (MQM: the field its errors go to) */
+  scheme?: TSchemeDefinition | null;
+  /** Label Studio: the mapping file's name and parsed JSON */
+  mapping?: { name: string; json: unknown } | null;
 }
 
 /** Parses one uploaded file with the named format, or the detected one for "auto"/undefined. */
@@ -71,5 +79,9 @@ export function parseFile(fileName: string, content: Buffer | Uint8Array | strin
       return parseMeta4xnliNli(fileName, content, options);
     case "metrics":
       return parseMetricScores(fileName, content, options);
+    case "mqm":
+      return parseMqm(fileName, content, options);
+    case "label-studio":
+      return parseLabelStudio(fileName, content, options);
   }
 }

@@ -25,6 +25,7 @@ import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
 import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
 import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-subsets";
+import { mqmAnalysis, mqmAnalysisApplies, type TMqmAnalysis } from "./mqm-analysis";
 import { schemeTagsF1Figures } from "./scheme-tags-f1";
 import { getSchemeAnalysisInputs, type TSchemeAnalysisInputs } from "@/lib/db/scheme-analysis-inputs";
 
@@ -58,8 +59,8 @@ export interface TSchemeReport {
   systems: string[];
   /** the `includes` sentence of the agreement figures and distributions, and of each field's accuracy */
   includes: { agreement: string; accuracy: Record<string, string> };
-  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy) */
-  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis };
+  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy, mqm.scores) */
+  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis; mqm?: TMqmAnalysis };
 }
 
 function noAgreementReason(kind: string, level: string | null): string | null {
@@ -129,6 +130,7 @@ export function buildSchemeReport(
         ? { emos: emosAnalysis(def, data.values, { weights: analysisInputs.emosWeights, documentOf: analysisInputs.documentOf, modelValues: analysisInputs.modelValues }) }
         : {}),
       ...(crStAnalysisApplies(def) ? { crSt: crStAnalysis(def, data.values, crStGold(def, data), data.itemMetadata, analysisInputs.modelValues) } : {}),
+      ...(mqmAnalysisApplies(def) ? { mqm: mqmAnalysis(def, data.values) } : {}),
     },
   };
 }

@@ -20,6 +20,13 @@
  *   attribute/subset "all" is every item, then each item attribute's values (transparency T1–T4…);
  *   {table: "agreement", statistic: "fleiss_kappa", value, n} over candidate positions, all items;
  *   {table: "confusion", segmentId, gold, candidate, annotators} per wrong candidate chosen.
+ *
+ * mqm.scores (issue 20.4):
+ *   {metric: "MQM", system, segmentId, value, n (raters)} per segment and system;
+ *   {metric: "MQM", system, value, n (segments)} per system, best first;
+ *   {metric: "MQM/<category>", system, value} per system and top-level category (they add up to MQM);
+ *   {statistic: "par_p", metric: "MQM", system (the better), with (the worse), value (p), n (common segments)}
+ *     per pair of systems (paired approximate randomisation).
  * A scheme without a scoring analysis has no score rows. Pure.
  */
 import type { TSchemeReport } from "./scheme-report";
@@ -27,20 +34,32 @@ import { EMOS_METRICS } from "./emos-vector-value";
 import { POOLED_SYSTEM } from "./scheme-agreement";
 
 export const EMOS_SCORE_COLUMNS = ["metric", "system", "document", "segmentId", "model", "statistic", "with", "value", "n", "ci95_lower", "ci95_upper", "human_value"] as const;
+export const MQM_SCORE_COLUMNS = ["metric", "system", "segmentId", "statistic", "with", "value", "n"] as const;
 export const CR_ST_SCORE_COLUMNS = ["table", "attribute", "subset", "annotator", "model", "statistic", "value", "n", "segmentId", "gold", "candidate", "annotators"] as const;
-type TColumn = (typeof EMOS_SCORE_COLUMNS)[number] | (typeof CR_ST_SCORE_COLUMNS)[number];
+type TColumn = (typeof EMOS_SCORE_COLUMNS)[number] | (typeof MQM_SCORE_COLUMNS)[number] | (typeof CR_ST_SCORE_COLUMNS)[number];
 export type TSchemeScoreRow = Partial<Record<TColumn, string | number | null>>;
 
 /** The columns of the export: every column of each analysis the report has, in that order (EMOS's when it has none). */
 export function schemeScoreColumns(report: Pick<TSchemeReport, "analyses">): string[] {
   const cols: string[] = [];
-  if (report.analyses.emos || !report.analyses.crSt) cols.push(...EMOS_SCORE_COLUMNS);
-  if (report.analyses.crSt) for (const c of CR_ST_SCORE_COLUMNS) if (!cols.includes(c)) cols.push(c);
+  const { emos, crSt, mqm } = report.analyses;
+  if (emos || (!crSt && !mqm)) cols.push(...EMOS_SCORE_COLUMNS);
+  if (mqm) for (const c of MQM_SCORE_COLUMNS) if (!cols.includes(c)) cols.push(c);
+  if (crSt) for (const c of CR_ST_SCORE_COLUMNS) if (!cols.includes(c)) cols.push(c);
   return cols;
 }
 
 function emosRows(emos: NonNullable<TSchemeReport["analyses"]["emos"]>, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
   const rows: TSchemeScoreRow[] = [];
+  const mqm = report.analyses.mqm;
+  if (mqm) {
+    for (const s of mqm.segments) rows.push({ metric: "MQM", system: s.system, segmentId: externalIdOf(s.segmentId), value: s.score, n: s.raters });
+    for (const s of mqm.systems) rows.push({ metric: "MQM", system: s.system, value: s.mean, n: s.n });
+    for (const s of mqm.systems) for (const c of mqm.categories) if (s.categories[c] !== undefined) rows.push({ metric: `MQM/${c}`, system: s.system, value: s.categories[c], n: s.n });
+    for (const p of mqm.significance) rows.push({ statistic: "par_p", metric: "MQM", system: p.better, with: p.worse, value: p.pValue, n: p.n });
+  }
+  const emos = report.analyses.emos;
+  if (!emos) return rows;
   for (const t of emos.translations) {
     for (const metric of EMOS_METRICS) rows.push({ metric, system: t.system, segmentId: externalIdOf(t.segmentId), value: t.metrics[metric] });
   }
@@ -93,6 +112,16 @@ function crStRows(report: Pick<TSchemeReport, "analyses" | "figures">, externalI
   return rows;
 }
 
+function mqmRows(mqm: NonNullable<TSchemeReport["analyses"]["mqm"]>, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
+  const rows: TSchemeScoreRow[] = [];
+  for (const s of mqm.segments) rows.push({ metric: "MQM", system: s.system, segmentId: externalIdOf(s.segmentId), value: s.score, n: s.raters });
+  for (const s of mqm.systems) rows.push({ metric: "MQM", system: s.system, value: s.mean, n: s.n });
+  for (const s of mqm.systems) for (const c of mqm.categories) if (s.categories[c] !== undefined) rows.push({ metric: `MQM/${c}`, system: s.system, value: s.categories[c], n: s.n });
+  for (const p of mqm.significance) rows.push({ statistic: "par_p", metric: "MQM", system: p.better, with: p.worse, value: p.pValue, n: p.n });
+  return rows;
+}
+
 export function schemeScoreRows(report: Pick<TSchemeReport, "analyses" | "figures">, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
-  return [...(report.analyses.emos ? emosRows(report.analyses.emos, externalIdOf) : []), ...(report.analyses.crSt ? crStRows(report, externalIdOf) : [])];
+  const { emos, crSt, mqm } = report.analyses;
+  return [...(mqm ? mqmRows(mqm, externalIdOf) : []), ...(emos ? emosRows(emos, externalIdOf) : []), ...(crSt ? crStRows(report, externalIdOf) : [])];
 }

@@ -27,6 +27,8 @@ export interface TSchemeSpan {
   end: number;
   label: TOptionValue;
   attributes?: Record<string, TOptionValue>;
+  /** the text the offsets count in, for a field with `on` */
+  on?: "source" | "target";
 }
 export interface TAlignmentValue {
   /** null in a draft whose words are marked before its pattern is chosen */
@@ -86,9 +88,21 @@ export const spanList = (value: unknown): TSchemeSpan[] => (Array.isArray(value)
 
 /** A span over the selection (`empty`: a position before its first token, e.g. an omission). */
 export function addSpan(value: unknown, tokens: readonly TToken[], sel: TSelection, label: TOptionValue, empty = false): TSchemeSpan[] {
-  const [lo, hi] = bounds(sel);
+  let [lo, hi] = bounds(sel);
+  // tokens of two texts (a translation and its source): the span lies on the text of the
+  // selection's focus end, and a selection reaching across is cut there
+  const side = tokens[sel[1]]?.side;
+  if (side) {
+    while (lo < hi && tokens[lo]?.side !== side) lo++;
+    while (hi > lo && tokens[hi]?.side !== side) hi--;
+  }
   const start = tokens[lo]?.start ?? 0;
-  return [...spanList(value), { start, end: empty ? start : (tokens[hi]?.end ?? start), label }];
+  return [...spanList(value), { start, end: empty ? start : (tokens[hi]?.end ?? start), label, ...(side ? { on: side } : {}) }];
+}
+
+/** Whether a span covers a token: the same text, overlapping offsets. */
+export function spanCovers(s: TSchemeSpan, t: TToken): boolean {
+  return (s.on ?? "target") === (t.side ?? "target") && s.start < t.end && s.end > t.start;
 }
 
 export function setSpanAttribute(value: unknown, index: number, attribute: string, option: TOptionValue): TSchemeSpan[] {
@@ -177,6 +191,11 @@ export function fieldKeyOutcome(
       return { kind: "value", value: applyTag(field, value, ctx.tokens.length, ctx.selection, t.value), selection: [next, next] };
     }
     case "spans": {
+      if (field.none && sameKey(field.none.key, key)) {
+        // the explicit "nothing to mark": never over marked spans, which it would silently drop
+        if (spanList(value).length > 0) return { kind: "hint", message: `Remove the marked spans first: ${field.none.label} means there is nothing to mark.` };
+        return { kind: "value", value: [], selection: null, activeSpan: null };
+      }
       const l = field.labels.find((x) => sameKey(x.key, key));
       if (l) {
         if (!ctx.selection) return { kind: "hint", message: SELECT_FIRST };

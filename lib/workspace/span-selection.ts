@@ -13,6 +13,8 @@ export interface TToken {
   text: string;
   start: number;
   end: number;
+  /** which text the offsets count in, for a translation's spans field that marks its source too (`on`); absent: the field's own text */
+  side?: "source" | "target";
 }
 
 const CHAR_LEVEL = /^(zh|ja)/i;

@@ -76,8 +76,8 @@ describe("tropos scheme set / show, project create --scheme FILE", () => {
     const refused = await tropos("project", "create", `${slug}-broken`, "--scheme", broken);
     expect([refused.code, refused.stderr]).toEqual([1, `${broken}:6:13: fields: at least one field\n`]);
     expect(await db.project.count({ where: { slug: `${slug}-broken` } })).toBe(0);
-    const neither = await tropos("project", "create", `${slug}-x`, "--scheme", "mqm");
-    expect([neither.code, neither.stderr]).toEqual([2, 'tropos project: --scheme: "mqm" is neither a preset (mmte, metahope, both, emos, cr-st, meta4xnli) nor an existing file (see `tropos project create --help`)\n']);
+    const neither = await tropos("project", "create", `${slug}-x`, "--scheme", "hter");
+    expect([neither.code, neither.stderr]).toEqual([2, 'tropos project: --scheme: "hter" is neither a preset (mmte, metahope, both, emos, cr-st, meta4xnli, mqm) nor an existing file (see `tropos project create --help`)\n']);
   });
 
   it("set: refuses orphans with exit 1 and every message; --map rewrites; show --version", async () => {

@@ -12,8 +12,10 @@ export interface TFieldTexts {
   text: string;
   /** its language (tokenisation, lang attributes) */
   language: string;
-  /** tokens of that text (lib/workspace/scheme-tokens.ts) */
+  /** tokens of that text (lib/workspace/scheme-tokens.ts); for a spans field that marks the source too (`on`), the translation's then the source's, each with its `side` */
   tokens: TToken[];
+  /** the source, when a translation's spans may lie on it */
+  source?: { text: string; language: string };
 }
 
 export interface FieldProps<F extends TSchemeField = TSchemeField> {

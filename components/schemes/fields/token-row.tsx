@@ -19,12 +19,16 @@ export function TokenRow(p: {
   note?: (i: number) => string | null;
   /** tokens a model's suggestion marks (not the annotator's value): flagged for readers and tests */
   suggested?: (i: number) => boolean;
+  /** the index of the first token in the field's token list (a second text's row: the source after the translation) */
+  base?: number;
 }) {
+  const base = p.base ?? 0;
   const anchor = useRef<number | null>(null);
   const [lo, hi] = p.selection ? [Math.min(...p.selection), Math.max(...p.selection)] : [-1, -2];
   const pieces: React.ReactNode[] = [];
   let pos = 0;
-  p.tokens.forEach((t, i) => {
+  p.tokens.forEach((t, local) => {
+    const i = base + local;
     if (t.start > pos) pieces.push(<span key={`g${i}`}>{p.text.slice(pos, t.start)}</span>);
     const note = p.note?.(i);
     const suggested = p.suggested?.(i) ?? false;

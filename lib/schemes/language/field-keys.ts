@@ -87,8 +87,10 @@ export function fieldKeyBindings(field: TSchemeField, lists?: Record<string, unk
       return rows(field.tags.map((t) => ({ key: t.key, label: optionLabel(t) })), "tag the selected words ");
     case "spans":
       return [
-        ...rows(field.labels.map((l) => ({ key: l.key, label: optionLabel(l) })), "mark the selected words as "),
+        ...rows(field.labels.map((l) => ({ key: l.key, label: `${l.group ? `${l.group}: ` : ""}${optionLabel(l)}` })), "mark the selected words as "),
         ...field.attributes.flatMap((a) => rows(a.options.map((o) => ({ key: o.key, label: optionLabel(o) })), `${a.label} of the span: `)),
+        // the explicit "nothing to mark" (MQM's No error)
+        ...(field.none ? rows([{ key: field.none.key, label: field.none.label }], "") : []),
       ];
     case "alignment":
       return rows(field.patterns.map((p) => ({ key: p.key, label: optionLabel(p) })), "pattern ");

@@ -16,7 +16,7 @@
  * When the field's kind changes, every value the new kind refuses counts.
  */
 import type { TSchemeDefinition } from "./scheme-definition";
-import type { TSchemeField } from "./scheme-field";
+import type { TSchemeField, TSpanWeight } from "./scheme-field";
 import type { TOption } from "./scheme-option";
 import { scopeName } from "./scheme-scope";
 import { canonicalValue } from "../canonical-value";
@@ -262,6 +262,9 @@ function describeField(before: TSchemeField, after: TSchemeField, where: string)
       out.push(`${where}: ${PLAIN_KEYS[k]} ${b[k] === undefined ? "added" : a[k] === undefined ? "removed" : "changed"}`);
     } else if ((k === "min" || k === "max" || k === "step") && typeof a[k] === "number") {
       out.push(`${where}: ${k} ${b[k] ?? "none"} → ${a[k]}`);
+    } else if (k === "weights" && Array.isArray(b[k]) && Array.isArray(a[k])) {
+      // scores change with the weights (MQM), so say exactly how
+      out.push(`${where}: weight rules ${weightRules(b[k] as TSpanWeight[])} → ${weightRules(a[k] as TSpanWeight[])}`);
     } else if (k === "attributes" && Array.isArray(b[k]) && Array.isArray(a[k])) {
       out.push(...describeAttributes(where, b[k] as AttributeLike[], a[k] as AttributeLike[]));
     } else {
@@ -269,6 +272,17 @@ function describeField(before: TSchemeField, after: TSchemeField, where: string)
     }
   }
   return out;
+}
+
+/** `Non-translation = 25; Fluency/Punctuation (severity Minor) = 0.1`, or "none". */
+function weightRules(rules: readonly TSpanWeight[]): string {
+  if (rules.length === 0) return "none";
+  return rules
+    .map((r) => {
+      const attrs = Object.entries(r.attributes ?? {}).map(([k, v]) => `${k} ${String(v)}`);
+      return `${r.label === undefined ? "any label" : String(r.label)}${attrs.length ? ` (${attrs.join(", ")})` : ""} = ${r.weight}`;
+    })
+    .join("; ");
 }
 
 interface AttributeLike {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { ZMeasurementLevel, LEVELS_BY_KIND, FIELD_KINDS, type TFieldKind } from "./measurement-level";
-import { ZAlignmentPattern, ZKey, ZMarkdown, ZOption, ZValueLabel, valueLabelKey, type TOption, type TValueLabel } from "./scheme-option";
+import { ZAlignmentPattern, ZKey, ZMarkdown, ZOption, ZOptionValue, ZValueLabel, valueLabelKey, type TOption, type TValueLabel } from "./scheme-option";
 import { ZSchemeScope, scopeName, type TSchemeScope } from "./scheme-scope";
 import { ZFieldId, ZWhen } from "./scheme-when";
 
@@ -259,15 +259,71 @@ export const ZSpanAttribute = z
 
 export const MRW_LINKS = ["none", "optional", "required"] as const;
 
+/** The texts a translation-scope span may lie on: the translation itself, or its segment's source (MQM marks source errors and omissions there). */
+export const SPAN_TEXTS = ["target", "source"] as const;
+export type TSpanText = (typeof SPAN_TEXTS)[number];
+
+/** A span label: an option that may sit under a group of the field's category tree (MQM's "Accuracy" over "Accuracy/Mistranslation"). */
+export const ZSpanLabel = ZOption.extend({
+  group: z.string().min(1).optional().describe("The id of the group (a node of the category tree) the label sits under."),
+})
+  .strict()
+  .meta({ id: "SpanLabel" });
+export type TSpanLabel = z.infer<typeof ZSpanLabel>;
+
+/** A node of a span field's category tree; the labels are its leaves, each naming its group. */
+export const ZSpanGroup = z
+  .object({
+    id: z.string().min(1).describe("What labels name in `group`, e.g. \"Accuracy\"."),
+    label: z.string().min(1).optional(),
+    description: z.string().optional(),
+    guidelines: ZMarkdown.optional(),
+  })
+  .strict()
+  .meta({ id: "SpanGroup" });
+
+/**
+ * A weight rule: the first rule whose label (a label value or a group id) and attribute values
+ * all match a span gives its weight; a span no rule matches weighs the sum of the declared weights
+ * of its label and attribute options. MQM: Non-translation 25, Minor Fluency/Punctuation 0.1.
+ */
+export const ZSpanWeight = z
+  .object({
+    label: ZOptionValue.optional().describe("A label value or a group id; absent: any label."),
+    attributes: z.record(z.string(), ZOptionValue).optional().describe("Attribute values the span must have, e.g. {\"severity\": \"Minor\"}."),
+    weight: z.number().describe("The span's weight when the rule matches."),
+  })
+  .strict()
+  .meta({ id: "SpanWeight" });
+export type TSpanWeight = z.infer<typeof ZSpanWeight>;
+
+/** The explicit "nothing to mark" answer: stores `[]`, which the workspace otherwise never stores. */
+export const ZSpanNone = z
+  .object({
+    label: z.string().min(1).default("No error").describe("The button's text, e.g. \"No error\"."),
+    key: ZKey.optional(),
+    description: z.string().optional(),
+  })
+  .strict()
+  .meta({ id: "SpanNone" });
+
 export const ZSpansField = z
   .object({
     ...base,
     kind: z.literal("spans"),
-    labels: z.array(ZOption).min(1, "at least one label").describe("The label set, e.g. error categories."),
+    labels: z.array(ZSpanLabel).min(1, "at least one label").describe("The label set, e.g. error categories; with groups, the leaves of the category tree."),
+    groups: z.array(ZSpanGroup).default([]).describe("The category tree's groups, which labels name in `group` (MQM: Accuracy, Fluency, …)."),
     attributes: z.array(ZSpanAttribute).default([]).describe("Values every span carries besides its label, e.g. severity with weights."),
     allowEmpty: z.boolean().default(false).describe("Allow zero-length spans: a position, e.g. for an omission."),
     mrw: z.enum(MRW_LINKS).default("none").describe("Whether a span names the MRW it concerns (MetaHOPE: optional, none = sentence level)."),
     comments: z.boolean().default(false).describe("A free-text comment per span."),
+    on: z
+      .array(z.enum(SPAN_TEXTS))
+      .min(1)
+      .optional()
+      .describe("Translation scope only: the texts spans may lie on, target (the translation) and/or source; each span then says which (`on`, default target)."),
+    weights: z.array(ZSpanWeight).default([]).describe("Ordered weight rules for scores; the first match wins (else the label's and attributes' option weights)."),
+    none: ZSpanNone.optional().describe("An explicit \"nothing to mark\" answer (MQM's No-error), stored as []; a required field is then answered by it or by a span."),
   })
   .strict()
   .meta({ id: "SpansField" })
@@ -275,6 +331,18 @@ export const ZSpansField = z
     checkLevel("spans", f.level, ctx);
     checkScope("spans", f.scope, ["segment", "translation", "role"], ctx, "spans are marked in the source, translation or role text");
     checkOptions(f.labels, ctx, ["labels"], "label");
+    const groupIds = new Set<string>();
+    for (const [i, g] of f.groups.entries()) {
+      if (groupIds.has(g.id)) issue(ctx, ["groups", i, "id"], `group "${g.id}" is declared twice`);
+      groupIds.add(g.id);
+    }
+    for (const [i, l] of f.labels.entries()) {
+      if (l.group !== undefined && !groupIds.has(l.group)) issue(ctx, ["labels", i, "group"], `group "${l.group}" is not declared in groups`);
+    }
+    if (f.on !== undefined) {
+      if (f.scope !== "translation") issue(ctx, ["on"], `on needs scope translation (a translation's spans may lie on it or on its source), not ${scopeName(f.scope)}`);
+      if (new Set(f.on).size !== f.on.length) issue(ctx, ["on"], "a text is listed twice");
+    }
     const ids = new Set<string>();
     const labelValues = new Set(f.labels.map((l) => JSON.stringify(l.value)));
     const keys = optionKeys(f.labels, ["labels"]);
@@ -287,6 +355,17 @@ export const ZSpansField = z
       }
       keys.push(...optionKeys(a.options, ["attributes", i, "options"]));
     }
+    for (const [i, w] of f.weights.entries()) {
+      if (w.label !== undefined && !labelValues.has(JSON.stringify(w.label)) && !(typeof w.label === "string" && groupIds.has(w.label))) {
+        issue(ctx, ["weights", i, "label"], `${JSON.stringify(w.label)} is neither a label nor a group`);
+      }
+      for (const [k, v] of Object.entries(w.attributes ?? {})) {
+        const a = f.attributes.find((x) => x.id === k);
+        if (!a) issue(ctx, ["weights", i, "attributes", k], `"${k}" is not an attribute (${f.attributes.map((x) => x.id).join(", ") || "none declared"})`);
+        else if (!a.options.some((o) => o.value === v)) issue(ctx, ["weights", i, "attributes", k], `${JSON.stringify(v)} is not one of ${a.options.map((o) => JSON.stringify(o.value)).join(", ")}`);
+      }
+    }
+    if (f.none) keys.push({ key: f.none.key, path: ["none"] });
     checkKeys(keys, ctx);
   });
 

@@ -149,13 +149,15 @@ function checkValue(field: TSchemeField, value: unknown, item: TValueItemContext
 }
 
 /**
- * A span is `{ start, end, label, attributes?, mrwId?, comment? }`: UTF-16 offsets into the text,
- * start inclusive, end exclusive (lib/schemes/fields.ts); `attributes` maps attribute ids to one
- * of their option values.
+ * A span is `{ start, end, label, attributes?, mrwId?, comment?, on? }`: UTF-16 offsets into the
+ * text, start inclusive, end exclusive (lib/schemes/fields.ts); `attributes` maps attribute ids to
+ * one of their option values; `on` ("target" or "source", default target) only for a field that
+ * declares `on`, naming the text the offsets count in.
  */
 function checkSpans(field: Extract<TSchemeField, { kind: "spans" }>, value: unknown): string | null {
   if (!Array.isArray(value)) return `${showValue(value)} is not a list of spans (an empty list says "none")`;
-  const allowed = new Set(["start", "end", "label", "attributes", ...(field.mrw !== "none" ? ["mrwId"] : []), ...(field.comments ? ["comment"] : [])]);
+  const allowed = new Set(["start", "end", "label", "attributes", ...(field.mrw !== "none" ? ["mrwId"] : []), ...(field.comments ? ["comment"] : []), ...(field.on ? ["on"] : [])]);
+  const texts = field.on ?? ["target"];
   for (const [i, s] of value.entries()) {
     const at = `span ${i + 1}`;
     if (!isObject(s)) return `${at}: ${showValue(s)} is not a span { start, end, label }`;
@@ -180,6 +182,8 @@ function checkSpans(field: Extract<TSchemeField, { kind: "spans" }>, value: unkn
     if (field.mrw === "required" && (typeof s.mrwId !== "string" || s.mrwId === "")) return `${at} names no MRW (mrwId)`;
     if (s.mrwId !== undefined && s.mrwId !== null && (typeof s.mrwId !== "string" || s.mrwId === "")) return `${at}: mrwId ${showValue(s.mrwId)} is not an MRW id`;
     if (s.comment !== undefined && typeof s.comment !== "string") return `${at}: comment ${showValue(s.comment)} is not text`;
+    // a span without `on` lies on the scope's own text (the translation)
+    if (field.on && !(texts as readonly unknown[]).includes(s.on ?? "target")) return `${at}: on ${showValue(s.on ?? "target")} is not one of ${list(texts)}`;
   }
   return null;
 }

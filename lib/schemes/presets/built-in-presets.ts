@@ -7,8 +7,9 @@ import { MMTE_PRESET } from "./mmte";
 import { EMOS_PRESET } from "./emos";
 import { CR_ST_PRESET } from "./cr-st";
 import { META4XNLI_PRESET } from "./meta4xnli";
+import { MQM_PRESET } from "./mqm";
 
-export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET, EMOS_PRESET, CR_ST_PRESET, META4XNLI_PRESET];
+export const BUILT_IN_PRESETS: readonly TSchemeDefinition[] = [MMTE_PRESET, METAHOPE_PRESET, EMOS_PRESET, CR_ST_PRESET, META4XNLI_PRESET, MQM_PRESET];
 
 export function findBuiltInPreset(id: string): TSchemeDefinition | undefined {
   return BUILT_IN_PRESETS.find((p) => p.id === id);

@@ -10,6 +10,7 @@ import { getSchemeReport } from "@/lib/reports/scheme-report";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { emosSummary } from "@/components/dashboard/emos-section";
+import { mqmSummary } from "@/components/dashboard/mqm-section";
 
 /** The report and how long it took (read and computation), printed on the page as the built-in dashboard does. */
 async function timedReport(projectId: string, runtime: { version: number; definition: TSchemeDefinition }, filter: TSchemeReportFilter) {
@@ -37,6 +38,7 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
       elapsedMs={elapsedMs}
       emos={report.analyses.emos && emosSummary(report.analyses.emos)}
       crSt={report.analyses.crSt}
+      mqm={report.analyses.mqm && mqmSummary(report.analyses.mqm)}
     />
   );
 }

@@ -1,4 +1,4 @@
-// GET /api/projects/[slug]/export?what=gold|annotations|adjudicated|errors|agreement|scores|project&format=tsv|csv|json|jsonl
+// GET /api/projects/[slug]/export?what=gold|annotations|adjudicated|errors|agreement|scores|project&format=tsv|csv|json|jsonl|conll|mqm|marot|label-studio
 // Streams the export (a database cursor feeding the response), so memory stays flat.
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
