@@ -51,15 +51,6 @@ export function schemeScoreColumns(report: Pick<TSchemeReport, "analyses">): str
 
 function emosRows(emos: NonNullable<TSchemeReport["analyses"]["emos"]>, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
   const rows: TSchemeScoreRow[] = [];
-  const mqm = report.analyses.mqm;
-  if (mqm) {
-    for (const s of mqm.segments) rows.push({ metric: "MQM", system: s.system, segmentId: externalIdOf(s.segmentId), value: s.score, n: s.raters });
-    for (const s of mqm.systems) rows.push({ metric: "MQM", system: s.system, value: s.mean, n: s.n });
-    for (const s of mqm.systems) for (const c of mqm.categories) if (s.categories[c] !== undefined) rows.push({ metric: `MQM/${c}`, system: s.system, value: s.categories[c], n: s.n });
-    for (const p of mqm.significance) rows.push({ statistic: "par_p", metric: "MQM", system: p.better, with: p.worse, value: p.pValue, n: p.n });
-  }
-  const emos = report.analyses.emos;
-  if (!emos) return rows;
   for (const t of emos.translations) {
     for (const metric of EMOS_METRICS) rows.push({ metric, system: t.system, segmentId: externalIdOf(t.segmentId), value: t.metrics[metric] });
   }
