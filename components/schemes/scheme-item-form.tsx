@@ -19,7 +19,8 @@ import { SuggestionBox, type TFormSuggestion } from "./suggestion-box";
 export interface TSchemeFormItem {
   source: string;
   sourceLang: string;
-  metaphorical: boolean;
+  /** null: not shown to annotators, as derived from gold (lib/workspace/withheld-gold.ts) */
+  metaphorical: boolean | null;
   /** `spans` locate the MRW in the source; without them its token is looked up */
   mrws: readonly { id: string; token: string; metaphorical: boolean; spans?: readonly { start: number; end: number }[] }[];
   translations: readonly { id: string; label: string; text: string; language: string }[];
@@ -200,7 +201,7 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
         </section>
       )}
       <section aria-label="Source" className="rounded border border-slate-200 bg-white p-3">
-        <Heading>Source ({item.metaphorical ? "metaphorical" : "literal"})</Heading>
+        <Heading>Source{item.metaphorical === null ? "" : ` (${item.metaphorical ? "metaphorical" : "literal"})`}</Heading>
         <p lang={item.sourceLang} className="text-lg leading-relaxed" data-testid="source-text">
           {sourceWithMrws(item)}
         </p>

@@ -41,13 +41,14 @@ export interface TSchemeWorkspaceItem {
   project: { slug: string; sourceLang: string; targetLang: string };
   scheme: { definition: TSchemeDefinition; version: number };
   blind: boolean;
-  segment: { id: string; externalId: string; text: string; metaphorical: boolean; split: string | null; index: number };
+  /** `metaphorical` is null when withheld as derived from gold (lib/workspace/withheld-gold.ts) */
+  segment: { id: string; externalId: string; text: string; metaphorical: boolean | null; split: string | null; index: number };
   document: { id: string; title: string | null; segments: { id: string; index: number; text: string }[] };
   /** item texts by role (Segment.texts), e.g. { premise: "…" } */
   texts: Record<string, string>;
   /** item lists (Segment.lists) without the keys any field takes its gold from */
   lists: Record<string, unknown>;
-  /** the segment's active MRWs, in text order */
+  /** the segment's active MRWs, in text order; none when they are withheld as derived from gold */
   mrws: TItemMrw[];
   translations: TItemTranslation[];
   /** the caller's own values of this item, document-scope ones (stored on the document's first segment) included */
