@@ -148,7 +148,7 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
       const plain = !editable && slot !== null && Array.from(e.key).length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
       if (plain) {
         const tokens = TOKEN_KINDS.has(slot.field.kind) ? c.tokens(slot) : [];
-        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists });
+        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists, shift: e.shiftKey });
         if (o) {
           e.preventDefault();
           return outcome(c, slot, o);
