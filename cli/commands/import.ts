@@ -1,9 +1,10 @@
 // tropos import <file…> --project <slug> [--format …] [--system NAME] [--source-lang xx --target-lang yy]
-//                [--annotator NAME] [--encoding latin1] [--dry-run] [--json]
+//                [--annotator NAME] [--relevance …] [--parallel [--langs a,b]] [--encoding latin1] [--dry-run] [--json]
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile } from "@/lib/db/import-file";
+import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile, parseParallelConll } from "@/lib/db/import-file";
+import { countPairs } from "@/lib/import/parallel-pairs";
 import { loadImport } from "@/lib/db/load-import";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
@@ -32,9 +33,18 @@ Options:
                          an email maps onto that existing account. With a CoNLL file (also
                          --as-annotator): the file is that annotator's tags of the project's
                          sentences (matched by their tokens), for a scheme with a BIO tags field
+  --relevance <role>     Meta4XNLI interpretation TSV: the gold metaphor role of every row,
+                         relevant|non-relevant|none (default: from the file's name, *_met relevant,
+                         *_no_met none, *_nonrelevant non-relevant)
+  --parallel             two CoNLL files that are translations of each other sentence by sentence
+                         (Meta4XNLI en/x.tsv es/x.tsv): stored as two documents whose sentence n the
+                         workspace shows side by side; refused when the sentence counts differ
+  --langs <a,b>          with --parallel: the two files' languages (default: an en/ or es/ directory in
+                         each path)
   --encoding <name>      declared fallback for legacy files: latin1 or cp1252 (default strict UTF-8)
   --dry-run              validate everything, store nothing
-  --json                 print a JSON summary on stdout (and no progress)
+  --json                 print a JSON summary on stdout (and no progress); \`pairs\` counts the parallel
+                         versions linked (Meta4XNLI EN/ES pairs)
   --progress             progress lines on stderr even when it is not a terminal (default: only on one)
   -h, --help             this help
 
@@ -49,6 +59,12 @@ const ZArgs = ZImportOptions.extend({
   json: z.boolean().default(false),
   progress: z.boolean().default(false),
   "as-annotator": z.string().trim().min(1).optional(),
+  parallel: z.boolean().default(false),
+  langs: z
+    .string()
+    .regex(/^[a-z]{2,3},[a-z]{2,3}$/, "two language codes, e.g. en,es")
+    .transform((v) => v.split(",") as [string, string])
+    .optional(),
   _: z.array(z.string()).min(1, "give at least one file to import"),
 });
 
@@ -66,6 +82,9 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     annotator: { type: "string" },
     "as-annotator": { type: "string" },
     encoding: { type: "string" },
+    relevance: { type: "string" },
+    parallel: { type: "boolean" },
+    langs: { type: "string" },
     "dry-run": { type: "boolean" },
     json: { type: "boolean" },
     progress: { type: "boolean" },
@@ -74,7 +93,11 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(`${IMPORT_HELP}\n`);
     return 0;
   }
-  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding });
+  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, relevance: a.relevance });
+  if (a.parallel && (a._.length !== 2 || !["auto", "conll"].includes(a.format) || options.annotator)) {
+    throw new CliError("--parallel takes exactly two CoNLL files (e.g. en/meta4xnli_dev.tsv es/meta4xnli_dev.tsv) and no --annotator", 2);
+  }
+  if (a.langs && !a.parallel) throw new CliError("--langs goes with --parallel", 2);
   const files: { name: string; content: Buffer }[] = [];
   for (const f of a._) {
     try {
@@ -85,7 +108,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
   }
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
-    const counts: Record<string, number> = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0 };
+    const counts: Record<string, number> = { documents: 0, segments: 0, pairs: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0 };
     const errors: ImportIssue[] = [];
     const warnings: ImportIssue[] = [];
     const parsed: { name: string; result: ImportResult; format: string | null }[] = [];
@@ -98,10 +121,19 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       const text = `[${Math.round((Date.now() - started) / 1000)} s] ${line}`;
       io.stderr.write(tty ? `\r\x1b[K${text}` : `${text}\n`);
     };
-    const steps = files.length * 2;
+    const steps = a.parallel ? 2 : files.length * 2;
     let step = 0;
+    // two parallel CoNLL files are read together, as one import (one transaction)
+    if (a.parallel) {
+      progress(`0/2 checking ${files.map((f) => path.basename(f.name)).join(" and ")}`);
+      const result = parseParallelConll(files[0], files[1], { encoding: options.encoding, langs: a.langs });
+      step += 1;
+      errors.push(...result.errors);
+      warnings.push(...result.warnings);
+      parsed.push({ name: files.map((f) => path.basename(f.name)).join("+"), result, format: "conll" });
+    }
     // validation first, for every file, before anything is stored
-    for (const f of files) {
+    for (const f of a.parallel ? [] : files) {
       progress(`${step}/${steps} checking ${path.basename(f.name)}`);
       const { format, result } = await parseImportFile(ctx.pool, project, path.basename(f.name), f.content, options);
       step += 1;
@@ -122,7 +154,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
           });
           step += 1;
           sum(counts, {
-            documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments,
+            documents: s.documents, segments: s.segments, pairs: countPairs(p.result), mrws: s.mrws, translations: s.translations, alignments: s.alignments,
             annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences,
           });
           stored.push(p.name);
@@ -142,7 +174,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       );
     } else if (!errors.length) {
       io.stdout.write(
-        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
+        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments${counts.pairs ? ` (${counts.pairs} pairs)` : ""}, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
       );
     }
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);

@@ -45,7 +45,7 @@ export interface TSchemeKeysContext {
   /** give the keyboard back to the active field after leaving an input */
   focusSlot: () => void;
   notice: (message: string) => void;
-  run: (id: "submit" | "undo" | "redo" | "next-item" | "prev-item" | "cheat-sheet" | "guidelines" | "close-panels" | "suggestion-accept" | "suggestion-reject") => void;
+  run: (id: "submit" | "undo" | "redo" | "next-item" | "prev-item" | "parallel" | "cheat-sheet" | "guidelines" | "close-panels" | "suggestion-accept" | "suggestion-reject") => void;
   /** an overlay (the cheat sheet) is open: it takes Escape and `?` */
   overlayOpen: boolean;
 }
@@ -79,6 +79,8 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
           return c.run("next-item");
         case "nav.prev-item":
           return c.run("prev-item");
+        case "nav.parallel":
+          return c.run("parallel");
         case "token.next":
         case "token.prev":
         case "token.extend-next":

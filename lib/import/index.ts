@@ -41,6 +41,8 @@ export interface ParseFileOptions {
   /** MT: doc_id + seg_index → segment id, and the ids that exist */
   resolveSegment?: ParseMtOptions["resolveSegment"];
   knownSegmentIds?: ParseMtOptions["knownSegmentIds"];
+  /** Meta4XNLI interpretation TSV: the gold metaphor role, overriding the file's name */
+  relevance?: "relevant" | "non-relevant" | "none";
 }
 
 /** Parses one uploaded file with the named format, or the detected one for "auto"/undefined. */

@@ -36,9 +36,9 @@ describe("tags", () => {
   it("Shift with the key continues the chunk on the next word (I-), whatever the letter's case", () => {
     const ctx = (selection: [number, number], shift: boolean) => ({ tokens: words, selection, activeSpan: null, shift });
     // m on "a" (B-), then Shift+m on "thief" and "of": one chunk of three words
-    const b = fieldKeyOutcome(tags, null, "m", ctx([2, 2], false)) as { value: unknown; selection: [number, number] };
+    const b = fieldKeyOutcome(tags, null, "m", ctx([2, 2], false)) as unknown as { value: unknown; selection: [number, number] };
     expect(b).toEqual({ kind: "value", value: ["O", "O", "B-METAPHOR", "O", "O", "O"], selection: [3, 3] });
-    const i1 = fieldKeyOutcome(tags, b.value, "M", ctx(b.selection, true)) as { value: unknown; selection: [number, number] };
+    const i1 = fieldKeyOutcome(tags, b.value, "M", ctx(b.selection, true)) as unknown as { value: unknown; selection: [number, number] };
     expect(i1).toEqual({ kind: "value", value: ["O", "O", "B-METAPHOR", "I-METAPHOR", "O", "O"], selection: [4, 4] });
     const i2 = fieldKeyOutcome(tags, i1.value, "m", ctx(i1.selection, true)) as { value: unknown };
     expect(i2.value).toEqual(["O", "O", "B-METAPHOR", "I-METAPHOR", "I-METAPHOR", "O"]);

@@ -15,22 +15,31 @@ export function TokenRow(p: {
   label: string;
   /** extra classes per token (marked, tagged, aligned) */
   mark?: (i: number) => string;
-  /** a small note after a token (its tag) */
+  /** a small note after a token */
   note?: (i: number) => string | null;
+  /** classes kept while a token is selected too (a tag's underline) */
+  decorate?: (i: number) => string;
+  /** classes of the gap before token i (a tag's underline running on through a chunk) */
+  gapMark?: (i: number) => string;
+  /** the tag a token carries, as `data-tag` and its tooltip (tests, screen readers) */
+  tag?: (i: number) => string | null;
 }) {
   const anchor = useRef<number | null>(null);
   const [lo, hi] = p.selection ? [Math.min(...p.selection), Math.max(...p.selection)] : [-1, -2];
   const pieces: React.ReactNode[] = [];
   let pos = 0;
   p.tokens.forEach((t, i) => {
-    if (t.start > pos) pieces.push(<span key={`g${i}`}>{p.text.slice(pos, t.start)}</span>);
+    if (t.start > pos) pieces.push(<span key={`g${i}`} className={p.gapMark?.(i) || undefined}>{p.text.slice(pos, t.start)}</span>);
     const note = p.note?.(i);
+    const tag = p.tag?.(i) ?? null;
     pieces.push(
       <span
         key={i}
         data-token={i}
         data-selected={i >= lo && i <= hi ? "true" : undefined}
-        className={`cursor-pointer rounded-sm px-px ${i >= lo && i <= hi ? "bg-sky-300" : (p.mark?.(i) ?? "hover:bg-slate-100")} ${p.selection?.[1] === i ? "outline outline-2 outline-indigo-500" : ""}`}
+        data-tag={tag ?? undefined}
+        title={tag ?? undefined}
+        className={`cursor-pointer rounded-sm px-px ${i >= lo && i <= hi ? "bg-sky-300" : (p.mark?.(i) ?? "hover:bg-slate-100")} ${p.decorate?.(i) ?? ""} ${p.selection?.[1] === i ? "outline outline-2 outline-indigo-500" : ""}`}
         onMouseDown={(e) => {
           e.preventDefault();
           anchor.current = e.shiftKey && p.selection ? p.selection[0] : i;
