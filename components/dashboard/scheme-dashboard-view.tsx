@@ -19,6 +19,8 @@ import type { TSchemeFieldInfo } from "@/lib/reports/scheme-report";
 import { EmosSection, type TEmosSummary } from "@/components/dashboard/emos-section";
 import { CrStSection } from "@/components/dashboard/cr-st-section";
 import type { TCrStAnalysis } from "@/lib/reports/cr-st-subsets";
+import { Meta4xnliSection } from "@/components/dashboard/meta4xnli-section";
+import type { TMeta4xnliAnalysis } from "@/lib/reports/meta4xnli-analysis";
 
 export interface SchemeDashboardViewProps {
   slug: string;
@@ -37,6 +39,8 @@ export interface SchemeDashboardViewProps {
   emos?: TEmosSummary;
   /** the cr-st.accuracy analysis, when the scheme lists it */
   crSt?: TCrStAnalysis;
+  /** the meta4xnli.detection / .interpretation analyses, when the scheme lists them */
+  meta4xnli?: TMeta4xnliAnalysis;
 }
 
 const POOLED = "all";
@@ -209,6 +213,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
 
       {props.emos && <EmosSection emos={props.emos} />}
       {props.crSt && <CrStSection analysis={props.crSt} />}
+      {props.meta4xnli && <Meta4xnliSection analysis={props.meta4xnli} />}
 
       <SchemeDistributionsChart data={props.distributions} fields={props.fields} caption={<Includes text={props.includes.agreement} />} />
 

@@ -17,7 +17,7 @@ import { scoreTableRows } from "@/lib/reports/report-csv";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
-import { SCHEME_SCORE_COLUMNS, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
+import { schemeScoreTable } from "@/lib/reports/scheme-score-rows";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "model-agreement", "tags", "project"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
@@ -72,7 +72,8 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
   const report = await getSchemeReport(pool, projectId, runtime);
   const segments = await pool.query<{ id: string; externalId: string }>(`SELECT id, "externalId" FROM "Segment" WHERE "projectId" = $1`, [projectId]);
   const external = new Map(segments.rows.map((r) => [r.id, r.externalId]));
-  yield* tableLines(SCHEME_SCORE_COLUMNS, schemeScoreRows(report, (id) => external.get(id) ?? id), format);
+  const table = schemeScoreTable(report, (id) => external.get(id) ?? id);
+  yield* tableLines(table.columns, table.rows, format);
 }
 
 /**

@@ -20,6 +20,8 @@ export interface TSchemeFullReport {
   accuracy: TAgreementFigure[];
   distributions: TSchemeReport["distributions"];
   progress: TSchemeReport["progress"];
+  /** the named analyses the scheme lists (emos.metrics, cr-st.accuracy, meta4xnli.detection / .interpretation) */
+  analyses: TSchemeReport["analyses"];
 }
 
 export function buildSchemeFullReport(input: { project: TSchemeFullReport["project"]; filters: Record<string, unknown>; report: TSchemeReport; definition: TSchemeDefinition; now?: Date }): TSchemeFullReport {
@@ -41,5 +43,6 @@ export function buildSchemeFullReport(input: { project: TSchemeFullReport["proje
     accuracy: report.figures.filter((f) => f.statistic === "accuracy"),
     distributions: report.distributions,
     progress: report.progress,
+    analyses: report.analyses,
   };
 }

@@ -26,6 +26,8 @@ import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/m
 import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
 import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-subsets";
 import { schemeTagsF1Figures } from "./scheme-tags-f1";
+import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis, type TModelValueRow } from "./meta4xnli-analysis";
+import { getSchemeModelValues } from "@/lib/db/scheme-model-values";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -57,8 +59,8 @@ export interface TSchemeReport {
   systems: string[];
   /** the `includes` sentence of the agreement figures and distributions, and of each field's accuracy */
   includes: { agreement: string; accuracy: Record<string, string> };
-  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy) */
-  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis };
+  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy, meta4xnli.detection and .interpretation) */
+  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis; meta4xnli?: TMeta4xnliAnalysis };
 }
 
 function noAgreementReason(kind: string, level: string | null): string | null {
@@ -93,6 +95,8 @@ export function buildSchemeReport(
   data: TSchemeReportData,
   filter: TSchemeReportFilter = {},
   optsIn: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
+  /** models' values (latest successful suggestion per unit): raters of their own in the analyses that take them */
+  models: readonly TModelValueRow[] = [],
 ): TSchemeReport {
   const def = runtime.definition;
   const opts = ZAgreementOptions.parse(optsIn);
@@ -113,11 +117,12 @@ export function buildSchemeReport(
   // accuracy against gold, and for BIO tags precision/recall/F1 per token and per span
   const accuracy = [...schemeAccuracyFigures(def, data.values, gold), ...schemeTagsF1Figures(def, data.values, gold.bySegment)].filter((f) => wanted(f.field));
   for (const f of accuracy) f.includes = accuracyIncludes[f.field];
+  const figures = [...agreement, ...accuracy];
   return {
     scheme: { id: def.id, name: def.name, version: runtime.version },
     filter,
     fields,
-    figures: [...agreement, ...accuracy],
+    figures,
     distributions: schemeDistributions(def, data.values).filter((d) => wanted(d.field)),
     progress: data.progress,
     systems: data.systems,
@@ -125,6 +130,7 @@ export function buildSchemeReport(
     analyses: {
       ...(emosAnalysisApplies(def) ? { emos: emosAnalysis(def, data.values) } : {}),
       ...(crStAnalysisApplies(def) ? { crSt: crStAnalysis(def, data.values, crStGold(def, data), data.itemMetadata) } : {}),
+      ...(meta4xnliAnalysisApplies(def) ? { meta4xnli: meta4xnliAnalysis(def, { values: data.values, models, goldBySegment: gold.bySegment, itemMetadata: data.itemMetadata, figures }) } : {}),
     },
   };
 }
@@ -137,7 +143,11 @@ export async function getSchemeReport(
   filter: TSchemeReportFilter = {},
   opts: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
 ): Promise<TSchemeReport> {
-  return buildSchemeReport(runtime, await getSchemeReportDataCached(pool, projectId, runtime, filter), filter, opts);
+  const def = runtime.definition;
+  // models' values only for the analyses that compare them (read fresh: see scheme-model-values.ts)
+  const modelFields = meta4xnliAnalysisApplies(def) ? [...new Set(def.fields.filter((f) => f.gold?.from === "item").map((f) => f.id))] : [];
+  const [data, models] = await Promise.all([getSchemeReportDataCached(pool, projectId, runtime, filter), getSchemeModelValues(pool, projectId, modelFields, filter)]);
+  return buildSchemeReport(runtime, data, filter, opts, models);
 }
 
 /** The α levels a field's figures carry (its level and every level below it), for table headers. */

@@ -37,6 +37,7 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
       elapsedMs={elapsedMs}
       emos={report.analyses.emos && emosSummary(report.analyses.emos)}
       crSt={report.analyses.crSt}
+      meta4xnli={report.analyses.meta4xnli}
     />
   );
 }
