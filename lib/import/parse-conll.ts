@@ -113,12 +113,12 @@ function parseConllInternal(fileName: string, content: ImportContent, options: P
       continue;
     }
     if (f.length !== 2) {
-      sink.error(rec.line, f.length < 2 ? "expected token<TAB>tag, found no tab (truncated line?)" : `expected 2 tab-separated fields, found ${f.length}`, f.length < 2 ? f[0].length + 1 : undefined);
+      sink.error(rec.line, f.length < 2 ? "expected token<TAB>tag, found no tab (truncated line?)" : `expected 2 tab-separated fields, found ${f.length}`, f.length < 2 ? f[0].length + 1 : undefined, "tag");
       continue;
     }
     const [tok, tag] = f;
     if (tok === "" || hasSpace(tok)) {
-      sink.error(rec.line, tok === "" ? "empty token" : "token contains whitespace (the sentence could not be rebuilt)", 1, "token");
+      sink.error(rec.line, tok === "" ? `empty token${tag ? ` (the tag ${JSON.stringify(tag)} has no token)` : ""}` : "token contains whitespace (the sentence could not be rebuilt)", 1, "token");
       continue;
     }
     if (!TAGS.has(tag)) {
