@@ -45,6 +45,15 @@ test.beforeAll(() => {
   tropos("import", EN, ES, "--project", slug, "--parallel");
   tropos("import", file, "--project", slug);
   tropos("assign", "--project", slug, "--per-item", "1", "--annotators", USERS.annotator, "--no-shuffle");
+  // two more annotators' tags of the EN sentences (the corpus's, and the corpus's with "maintain" and
+  // "research" marked), for the adjudication and the dashboard
+  const en = readFileSync(EN, "utf8");
+  const more = en.replace("maintain\tO", "maintain\tB-METAPHOR").replace("research\tO", "research\tB-METAPHOR");
+  for (const [who, text] of [[USERS.annotator2, en], [USERS.annotator3, more]] as const) {
+    const f = path.join(dir, `${slug}-${who}.tsv`);
+    writeFileSync(f, text);
+    tropos("import", f, "--project", slug, "--format", "conll", "--as-annotator", who);
+  }
 });
 
 // external ids as they are (a colon needs no escaping in a path; Next.js hands an escaped one to the page as is)
@@ -165,4 +174,40 @@ test("tags EN and ES by keyboard and mouse, labels an NLI pair by keyboard; the 
   // nothing the browser received says what the gold is
   expect(bodies.length).toBeGreaterThan(5);
   for (const { url, body } of bodies) for (const re of GOLD_IN_BODY) expect(body, `${url} ${re}`).not.toMatch(re);
+});
+
+test("the manager adjudicates a sentence token by token and reads the Meta4XNLI tables on the dashboard", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${slug}/adjudication?field=metaphor`);
+  const row = page.getByTestId("queue-sentence").filter({ hasText: "Much of the research" });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  const grid = page.getByTestId("tags-decision");
+  await expect(grid).toBeVisible();
+  // the three annotators' rows (the first test's tags, the corpus's, the corpus's plus two) and the corpus's
+  await expect(grid.locator("tr[data-row]")).toHaveCount(5);
+  const disputed = await grid.locator("th[data-disagree]").allTextContents();
+  expect(disputed).toEqual(expect.arrayContaining(["research", "maintain", "historical", "continuing"]));
+  // start from the corpus's tags (its row), then take "maintain" from the annotator who marked it
+  const words = await grid.locator("thead th[data-token]").allTextContents();
+  const corpusRow = grid.locator('tr[data-row="corpus"]');
+  for (let i = 0; i < words.length; i++) await corpusRow.locator("button").nth(i).click();
+  const maintain = words.indexOf("maintain");
+  const marked = grid.locator("tr[data-row]").filter({ has: page.locator(`button[title^="Annotator"][title*="B-METAPHOR — take it for “maintain”"]`) }).first();
+  await marked.locator("button").nth(maintain).click();
+  await expect(grid.locator(`button[data-final="${maintain}"]`)).toHaveAttribute("data-tag", "B-METAPHOR");
+  await expect(grid.locator(`button[data-final="${words.indexOf("ties")}"]`)).toHaveAttribute("data-tag", "B-METAPHOR");
+  const editor = page.getByTestId("scheme-decision-metaphor");
+  await editor.getByPlaceholder(/Rationale/).fill("maintain: basic meaning 'keep in good condition'");
+  await editor.getByRole("button", { name: "Save decision" }).click();
+  await expect(editor.getByRole("status")).toHaveText(/Saved \(version 1\)/);
+  await screenshot(page, "meta4xnli-adjudication");
+
+  await page.goto(`/projects/${slug}/dashboard`);
+  const section = page.getByTestId("meta4xnli-section");
+  await expect(section.getByTestId("meta4xnli-kappa")).toContainText("EN");
+  await expect(section.getByTestId("meta4xnli-prf")).toContainText(USERS.annotator3);
+  await expect(section.getByTestId("meta4xnli-interpretation")).toContainText("metaphor (relevant)");
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(page, "meta4xnli-dashboard");
 });

@@ -99,7 +99,7 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
   }
 
   return (
-    <div className="flex flex-col gap-1" data-testid={`scheme-decision-${unit.field}`}>
+    <div className="flex min-w-0 flex-col gap-1" data-testid={`scheme-decision-${unit.field}`}>
       <div className="flex flex-wrap items-center gap-1">
         {unit.values.map((v) => (
           <button

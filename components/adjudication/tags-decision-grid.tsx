@@ -46,7 +46,7 @@ export function TagsDecisionGrid(p: {
     ...(p.corpus && p.corpus.length === n ? [{ key: "corpus", label: "Corpus (imported)", tags: p.corpus }] : []),
   ];
   return (
-    <div className="space-y-1" data-testid="tags-decision">
+    <div className="min-w-0 space-y-1" data-testid="tags-decision">
       <p className="text-xs text-slate-600" data-testid="tags-disagreement">
         {disagree.size} of {n} token{n === 1 ? "" : "s"} disagree{disagree.size === 1 ? "s" : ""}. Click a tag to take it for its token, or a final cell to change it.
       </p>
