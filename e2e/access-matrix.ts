@@ -85,6 +85,10 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     { method: "GET", path: "/api/projects/demo/export?what=model-agreement&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=suggestion-decisions&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
+    // Meta4XNLI interpretation pairs with the adjudicated labels (the demo has none: the header only)
+    { method: "GET", path: "/api/projects/demo/export?what=nli&format=tsv", expect: adjudicators(401) },
+    // one annotator's or the adjudicated tags: managers; the demo's scheme has no tags field (400)
+    { method: "GET", path: "/api/projects/demo/export?what=tags&format=conll&adjudicated=1", expect: { ...managers(401), manager: 400, admin: 400 } },
   ],
   "/api/projects/[slug]/members/route": [
     { method: "GET", path: "/api/projects/demo/members", expect: managers(401) },

@@ -1,14 +1,15 @@
-// tropos export --project <slug> --what … --format … [--out FILE]
+// tropos export --project <slug> --what … --format … [--annotator EMAIL | --adjudicated] [--out FILE]
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { z } from "zod";
 import { EXPORT_WHATS, ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
+import { resolveTagsSource } from "@/lib/db/export-conll";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
 
-export const EXPORT_HELP = `Usage: tropos export --project <slug> --what <what> --format <format> [--out FILE]
+export const EXPORT_HELP = `Usage: tropos export --project <slug> --what <what> --format <format> [--annotator EMAIL | --adjudicated] [--out FILE]
 
 Streams an export (memory stays flat for millions of rows).
   --what     ${EXPORT_WHATS.join("|")}
@@ -22,12 +23,16 @@ Streams an export (memory stays flat for millions of rows).
              suggestions: model suggestions and failures with provenance (tropos suggest, imported predictions);
              suggestion-decisions: annotators' decisions (accepted/edited/rejected) on suggestions shown in the workspace;
              model-agreement: each model's Cohen's κ and exact agreement with each annotator, α with and without it, accuracy against gold;
-             tags: the corpus's token tags as CoNLL (token<TAB>tag, a blank line after each sentence), as imported;
+             tags: token tags as CoNLL (token<TAB>tag, a blank line after each sentence): the corpus's as imported
+               (byte for byte), or with --annotator EMAIL that annotator's tags of the sentences they tagged,
+               or with --adjudicated the decided tags (the scheme's BIO tags field, e.g. meta4xnli's metaphor);
+             nli: the Meta4XNLI interpretation pairs in their TSV format (the input's columns), gold_label the
+               adjudicated inference label where one was decided, else the imported one;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
              backup: the same file as \`tropos backup\` (restorable with \`tropos restore\`)
-  --format   tsv|csv|json|jsonl|conll|mqm|marot|label-studio (project: jsonl only; tags: conll only; mqm, marot: errors only;
+  --format   tsv|csv|json|jsonl|conll|mqm|marot|label-studio (project, backup: jsonl only; tags: conll only; nli: tsv only; mqm, marot: errors only;
              label-studio: annotations only, a project's own scheme: Label Studio tasks with a tropos:<annotator> prediction each).
-             CSV/TSV cells are protected against formula injection; mqm and marot are written raw for the tools that read them.
+             CSV/TSV tables protect their cells against formula injection; the corpus formats (tags, nli, mqm, marot) write them as stored.
              errors --format mqm: the WMT MQM release's 9 columns with <v> spans, one row per error, No-error rows for
              translations rated without errors; --format marot: Marot's 10 columns with its metadata JSON.
   --out      file to write (default: stdout)
@@ -38,6 +43,8 @@ const ZArgs = z.object({
   what: ZExportWhat,
   format: ZExportFormat,
   out: z.string().min(1).optional(),
+  annotator: z.string().trim().min(1).optional(),
+  adjudicated: z.boolean().default(false),
   _: z.array(z.string()).max(0, "export takes no positional arguments"),
 });
 
@@ -51,7 +58,7 @@ export async function writeLines(lines: AsyncIterable<string>, target: NodeJS.Wr
 }
 
 export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values: a, help } = parseCommandArgs("export", argv, { project: { type: "string" }, what: { type: "string" }, format: { type: "string" }, out: { type: "string" } }, ZArgs);
+  const { values: a, help } = parseCommandArgs("export", argv, { project: { type: "string" }, what: { type: "string" }, format: { type: "string" }, out: { type: "string" }, annotator: { type: "string" }, adjudicated: { type: "boolean" } }, ZArgs);
   if (help) {
     io.stdout.write(`${EXPORT_HELP}\n`);
     return 0;
@@ -60,8 +67,11 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     const project = await findProject(ctx, a.project);
     let file;
     try {
-      file = exportFile(ctx.pool, ctx.db, project, a.what, a.format);
+      if (a.what !== "tags" && (a.annotator || a.adjudicated)) throw new CliError("--annotator and --adjudicated go with --what tags", 2);
+      const tags = a.what === "tags" ? await resolveTagsSource(ctx.db, project.id, { annotator: a.annotator, adjudicated: a.adjudicated }) : undefined;
+      file = exportFile(ctx.pool, ctx.db, project, a.what, a.format, { tags });
     } catch (e) {
+      if (isAppError(e) && e.code === "NOT_FOUND") throw new CliError(e.message, 1);
       if (isAppError(e)) throw new CliError(e.message, 2);
       throw e;
     }

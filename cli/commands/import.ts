@@ -1,9 +1,11 @@
 // tropos import <file…> --project <slug> [--format …] [--system NAME] [--source-lang xx --target-lang yy]
-//                [--annotator NAME] [--as-suggestions [--model NAME]] [--encoding latin1] [--dry-run] [--json]
+//                [--annotator NAME] [--as-suggestions [--model NAME]] [--relevance …] [--parallel [--langs a,b]]
+//                [--mapping FILE] [--encoding latin1] [--dry-run] [--json]
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile } from "@/lib/db/import-file";
+import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile, parseParallelConll } from "@/lib/db/import-file";
+import { countPairs } from "@/lib/import/parallel-pairs";
 import { importSuggestions, type TImportSuggestionsOutcome } from "@/lib/db/import-suggestions";
 import { loadImport } from "@/lib/db/load-import";
 import { warmReportData } from "@/lib/db/report-data-cache";
@@ -40,12 +42,21 @@ Options:
                          BIO tags field, sentences matched by their tokens), or Tropos JSONL lines
                          {"type":"suggestion","model":…,"segmentId":…,"system"?:…,"mrwId"?:…,"field":…,"value":…}
   --model <name>         whose predictions they are (letters, digits, '.', '_', '-'; a JSONL line's "model" may say it)
+  --relevance <role>     Meta4XNLI interpretation TSV: the gold metaphor role of every row,
+                         relevant|non-relevant|none (default: from the file's name, *_met relevant,
+                         *_no_met none, *_nonrelevant non-relevant)
+  --parallel             two CoNLL files that are translations of each other sentence by sentence
+                         (Meta4XNLI en/x.tsv es/x.tsv): stored as two documents whose sentence n the
+                         workspace shows side by side; refused when the sentence counts differ
+  --langs <a,b>          with --parallel: the two files' languages (default: an en/ or es/ directory in
+                         each path)
   --encoding <name>      declared fallback for legacy files: latin1 or cp1252 (default strict UTF-8)
   --mapping <file>       a Label Studio export's mapping onto the project's scheme (JSON: task data keys,
                          control → field; lib/import/label-studio-mapping.ts); with --dry-run the plan
                          of what lands where is printed
   --dry-run              validate everything, store nothing
-  --json                 print a JSON summary on stdout (and no progress)
+  --json                 print a JSON summary on stdout (and no progress); \`pairs\` counts the parallel
+                         versions linked (Meta4XNLI EN/ES pairs)
   --progress             progress lines on stderr even when it is not a terminal (default: only on one)
   -h, --help             this help
 
@@ -63,6 +74,12 @@ const ZArgs = ZImportOptions.extend({
   "as-suggestions": z.boolean().default(false),
   model: z.string().trim().min(1).optional(),
   mapping: z.string().min(1).optional(),
+  parallel: z.boolean().default(false),
+  langs: z
+    .string()
+    .regex(/^[a-z]{2,3},[a-z]{2,3}$/, "two language codes, e.g. en,es")
+    .transform((v) => v.split(",") as [string, string])
+    .optional(),
   _: z.array(z.string()).min(1, "give at least one file to import"),
 });
 
@@ -83,6 +100,9 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     model: { type: "string" },
     mapping: { type: "string" },
     encoding: { type: "string" },
+    relevance: { type: "string" },
+    parallel: { type: "boolean" },
+    langs: { type: "string" },
     "dry-run": { type: "boolean" },
     json: { type: "boolean" },
     progress: { type: "boolean" },
@@ -107,7 +127,11 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       throw new CliError(`${a.mapping}: the mapping is not JSON (${(e as Error).message}).`, 1);
     }
   }
-  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, mapping });
+  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, mapping, relevance: a.relevance });
+  if (a.parallel && (a._.length !== 2 || !["auto", "conll"].includes(a.format) || options.annotator)) {
+    throw new CliError("--parallel takes exactly two CoNLL files (e.g. en/meta4xnli_dev.tsv es/meta4xnli_dev.tsv) and no --annotator", 2);
+  }
+  if (a.langs && !a.parallel) throw new CliError("--langs goes with --parallel", 2);
   const files: { name: string; content: Buffer }[] = [];
   for (const f of a._) {
     try {
@@ -119,7 +143,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
   if (a["as-suggestions"]) return importSuggestionFiles(files, { project: a.project, format: a.format, model: a.model, dryRun: a["dry-run"], json: a.json }, io);
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
-    const counts: Record<string, number> = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0, metricScores: 0 };
+    const counts: Record<string, number> = { documents: 0, segments: 0, pairs: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0, metricScores: 0 };
     const errors: ImportIssue[] = [];
     const warnings: ImportIssue[] = [];
     const parsed: { name: string; result: ImportResult; format: string | null }[] = [];
@@ -132,10 +156,19 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       const text = `[${Math.round((Date.now() - started) / 1000)} s] ${line}`;
       io.stderr.write(tty ? `\r\x1b[K${text}` : `${text}\n`);
     };
-    const steps = files.length * 2;
+    const steps = a.parallel ? 2 : files.length * 2;
     let step = 0;
+    // two parallel CoNLL files are read together, as one import (one transaction)
+    if (a.parallel) {
+      progress(`0/2 checking ${files.map((f) => path.basename(f.name)).join(" and ")}`);
+      const result = parseParallelConll(files[0], files[1], { encoding: options.encoding, langs: a.langs });
+      step += 1;
+      errors.push(...result.errors);
+      warnings.push(...result.warnings);
+      parsed.push({ name: files.map((f) => path.basename(f.name)).join("+"), result, format: "conll" });
+    }
     // validation first, for every file, before anything is stored
-    for (const f of files) {
+    for (const f of a.parallel ? [] : files) {
       progress(`${step}/${steps} checking ${path.basename(f.name)}`);
       const { format, result } = await parseImportFile(ctx.pool, project, path.basename(f.name), f.content, options);
       step += 1;
@@ -159,7 +192,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
           });
           step += 1;
           sum(counts, {
-            documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments,
+            documents: s.documents, segments: s.segments, pairs: countPairs(p.result), mrws: s.mrws, translations: s.translations, alignments: s.alignments,
             annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences, metricScores: s.metricScores,
           });
           stored.push(p.name);
@@ -179,7 +212,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       );
     } else if (!errors.length) {
       io.stdout.write(
-        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${counts.metricScores ? `, ${counts.metricScores} metric scores` : ""}${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
+        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments${counts.pairs ? ` (${counts.pairs} pairs)` : ""}, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${counts.metricScores ? `, ${counts.metricScores} metric scores` : ""}${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
       );
     }
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);

@@ -1,7 +1,8 @@
 "use client";
 // The final value of one unit of a project that runs its own scheme: use an annotator's value or
 // enter one with an input that fits the field's kind (options, a scale's values, yes/no, a number,
-// text; JSON for structured kinds), write a rationale, save (Ctrl+Enter). The server checks the
+// text; token by token for tags, tags-decision-grid.tsx; JSON for other structured kinds), write a
+// rationale, save (Ctrl+Enter). The server checks the
 // value against the scheme (400 naming the field) and the version (409 with the other decision).
 import { useState } from "react";
 import { useRouter } from "next/navigation";
@@ -9,6 +10,8 @@ import { canonicalValue } from "@/lib/schemes/canonical-value";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { formatSchemeValue, type TFormatContext } from "@/lib/adjudication/format-scheme-value";
 import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import { whitespaceTokens } from "@/lib/workspace/scheme-tokens";
+import { TagsDecisionGrid } from "./tags-decision-grid";
 
 type TUnit = TSchemeAdjudicationPageData["units"][number];
 type TAnnotator = TSchemeAdjudicationPageData["annotators"][number];
@@ -57,14 +60,19 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
     const a = annotators.find((x) => x.id === annotatorId);
     return a ? (showNames ? a.email : `Annotator ${a.number}`) : "?";
   };
+  const numberOf = (annotatorId: string) => annotators.find((x) => x.id === annotatorId)?.number ?? Number.MAX_SAFE_INTEGER;
   const use = (v: unknown) => {
     setValue(v);
     setDraft(JSON.stringify(v));
   };
 
+  // tags: the tokens the value counts (the item's list, or the unit's text split on whitespace)
+  const tagTokens =
+    field.kind === "tags" ? (field.tokens === "item" && Array.isArray(lists.tokens) ? lists.tokens.map(String) : whitespaceTokens(format.text ?? "").map((t) => t.text)) : null;
+
   async function save() {
     let final = value;
-    if (!choices && !isPlain(field)) {
+    if (!choices && !isPlain(field) && field.kind !== "tags") {
       try {
         final = draft.trim() === "" ? null : JSON.parse(draft);
       } catch {
@@ -91,7 +99,7 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
   }
 
   return (
-    <div className="flex flex-col gap-1" data-testid={`scheme-decision-${unit.field}`}>
+    <div className="flex min-w-0 flex-col gap-1" data-testid={`scheme-decision-${unit.field}`}>
       <div className="flex flex-wrap items-center gap-1">
         {unit.values.map((v) => (
           <button
@@ -119,6 +127,8 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
           </select>
         ) : field.kind === "number" || field.kind === "scale" ? (
           <input id={`${id}-v`} type="number" value={typeof value === "number" ? value : ""} onChange={(e) => setValue(e.target.value === "" ? null : Number(e.target.value))} className={`${control} w-28`} />
+        ) : field.kind === "tags" && tagTokens ? (
+          <TagsDecisionGrid field={field} tokens={tagTokens} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} who={nameOf} corpus={Array.isArray(lists.tags) && !unit.role ? lists.tags : null} value={value} onChange={use} />
         ) : field.kind === "text" || field.kind === "edit" ? (
           <textarea id={`${id}-v`} rows={2} value={typeof value === "string" ? value : ""} onChange={(e) => setValue(e.target.value)} className={`${control} w-full`} />
         ) : (

@@ -81,7 +81,7 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
             ) : (
               <ul className="mt-2 space-y-3">
                 {shown.map((u) => (
-                  <li key={u.itemKey} className="grid gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2">
+                  <li key={u.itemKey} className={`grid min-w-0 gap-2 border-t border-slate-100 pt-2 ${field.kind === "tags" ? "grid-cols-1" : "sm:grid-cols-2"}`}>
                     <div>
                       <p className="text-sm font-medium">{unitName(u)} {u.unanimous ? <span className="text-xs font-normal text-emerald-700">unanimous</span> : <span className="text-xs font-normal text-amber-700">disagreement</span>}</p>
                       <ul className="mt-1 space-y-0.5 text-sm">

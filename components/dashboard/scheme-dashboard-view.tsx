@@ -20,6 +20,8 @@ import { EmosSection, type TEmosSummary } from "@/components/dashboard/emos-sect
 import { MqmSection, type TMqmSummary } from "@/components/dashboard/mqm-section";
 import { CrStSection } from "@/components/dashboard/cr-st-section";
 import type { TCrStAnalysis } from "@/lib/reports/cr-st-subsets";
+import { Meta4xnliSection } from "@/components/dashboard/meta4xnli-section";
+import type { TMeta4xnliAnalysis } from "@/lib/reports/meta4xnli-analysis";
 
 export interface SchemeDashboardViewProps {
   slug: string;
@@ -40,6 +42,8 @@ export interface SchemeDashboardViewProps {
   crSt?: TCrStAnalysis;
   /** the mqm.scores analysis, when the scheme lists it */
   mqm?: TMqmSummary;
+  /** the meta4xnli.detection / .interpretation analyses, when the scheme lists them */
+  meta4xnli?: TMeta4xnliAnalysis;
 }
 
 const POOLED = "all";
@@ -213,6 +217,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
       {props.mqm && <MqmSection mqm={props.mqm} />}
       {props.emos && <EmosSection emos={props.emos} />}
       {props.crSt && <CrStSection analysis={props.crSt} />}
+      {props.meta4xnli && <Meta4xnliSection analysis={props.meta4xnli} />}
 
       <SchemeDistributionsChart data={props.distributions} fields={props.fields} caption={<Includes text={props.includes.agreement} />} />
 

@@ -13,6 +13,8 @@ const WHATS: [string, string, string[]][] = [
   ["suggestions", "Model suggestions with provenance", ["tsv", "csv", "json", "jsonl"]],
   ["suggestion-decisions", "Annotators' decisions on model suggestions", ["tsv", "csv", "json", "jsonl"]],
   ["model-agreement", "Models as raters: κ with each annotator, accuracy against gold", ["tsv", "csv", "json", "jsonl"]],
+  ["tags", "Token tags as CoNLL (the corpus's, as imported)", ["conll"]],
+  ["nli", "Meta4XNLI interpretation pairs with adjudicated labels", ["tsv"]],
   ["project", "Full project (Tropos JSONL, re-importable)", ["jsonl"]],
   ["backup", "Backup with history and audit log (tropos restore)", ["jsonl"]],
 ];

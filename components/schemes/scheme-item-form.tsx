@@ -19,14 +19,15 @@ import { SuggestionBox, type TFormSuggestion } from "./suggestion-box";
 export interface TSchemeFormItem {
   source: string;
   sourceLang: string;
-  metaphorical: boolean;
+  /** null: not shown to annotators, as derived from gold (lib/workspace/withheld-gold.ts) */
+  metaphorical: boolean | null;
   /** `spans` locate the MRW in the source; without them its token is looked up */
   mrws: readonly { id: string; token: string; metaphorical: boolean; spans?: readonly { start: number; end: number }[] }[];
   translations: readonly { id: string; label: string; text: string; language: string }[];
   texts: Readonly<Record<string, string>>;
   lists?: Record<string, unknown[]>;
-  /** the document around the segment (read first, collapsible) */
-  document?: { title: string | null; segments: readonly { id: string; text: string }[]; currentId: string };
+  /** the document around the segment (read first, collapsible); `total` when only a window of it is given */
+  document?: { title: string | null; segments: readonly { id: string; text: string }[]; currentId: string; total?: number };
 }
 
 export interface TSchemeItemFormProps {
@@ -187,17 +188,24 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
     );
 
   const documentSlots = at("document");
+  // a document of one sentence (a Meta4XNLI pair in one language) has no context to read
+  const context = item.document && item.document.segments.length > 1 ? item.document : null;
+  const windowed = context && context.total !== undefined && context.total > context.segments.length;
+  // the source is a role's text (an NLI item's premise): one section, named by the role, above the others
+  const sourceRole = p.definition.roles.find((r) => item.texts[r.id] !== undefined && item.texts[r.id] === item.source);
   return (
     <fieldset disabled={p.readOnly} className="min-w-0 space-y-3" data-testid="scheme-item-form">
-      {(documentSlots.length > 0 || item.document) && (
+      {(documentSlots.length > 0 || context) && (
         <section aria-label="Document" className="rounded border border-slate-200 bg-white p-3">
           <Heading>Document{item.document?.title ? `: ${item.document.title}` : ""}</Heading>
-          {item.document && (
-            <details className="mt-1 text-sm" open={item.document.segments.length > 1}>
-              <summary className="cursor-pointer text-xs text-slate-500">Read the whole document ({item.document.segments.length} sentences)</summary>
+          {context && (
+            <details className="mt-1 text-sm" open>
+              <summary className="cursor-pointer text-xs text-slate-500">
+                {windowed ? `Context: the ${context.segments.length} sentences around this one (the document has ${context.total})` : `Read the whole document (${context.segments.length} sentences)`}
+              </summary>
               <div lang={item.sourceLang} className="mt-1 max-h-40 overflow-y-auto leading-relaxed" data-testid="document-context">
-                {item.document.segments.map((s) => (
-                  <span key={s.id} className={s.id === item.document!.currentId ? "rounded bg-amber-100 font-medium" : "text-slate-600"} aria-current={s.id === item.document!.currentId ? "true" : undefined}>
+                {context.segments.map((s) => (
+                  <span key={s.id} className={s.id === context.currentId ? "rounded bg-amber-100 font-medium" : "text-slate-600"} aria-current={s.id === context.currentId ? "true" : undefined}>
                     {s.text}{" "}
                   </span>
                 ))}
@@ -207,16 +215,20 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
           {render(documentSlots)}
         </section>
       )}
-      <section aria-label="Source" className="rounded border border-slate-200 bg-white p-3">
-        <Heading>Source ({item.metaphorical ? "metaphorical" : "literal"})</Heading>
+      <section aria-label={sourceRole ? (sourceRole.label ?? sourceRole.id) : "Source"} className="rounded border border-slate-200 bg-white p-3">
+        <Heading>
+          {sourceRole ? (sourceRole.label ?? sourceRole.id) : "Source"}
+          {item.metaphorical === null ? "" : ` (${item.metaphorical ? "metaphorical" : "literal"})`}
+        </Heading>
         <p lang={item.sourceLang} className="text-lg leading-relaxed" data-testid="source-text">
           {sourceWithMrws(item)}
         </p>
         {render(at("-:-"))}
         {item.mrws.map((m) => mrwBlock(m, at(`-:${m.id}`)))}
+        {sourceRole && render(at(`role:${sourceRole.id}`))}
       </section>
       {p.definition.roles
-        .filter((r) => item.texts[r.id] !== undefined)
+        .filter((r) => item.texts[r.id] !== undefined && r !== sourceRole)
         .map((r) => (
           <section key={r.id} aria-label={r.label ?? r.id} className="rounded border border-slate-200 bg-white p-3">
             <Heading>{r.label ?? r.id}</Heading>

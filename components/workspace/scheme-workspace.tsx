@@ -11,6 +11,7 @@
 // each decision is recorded (POST …/suggestions/decisions) once the value it names is saved. A tags
 // field shows the model's tags on its tokens: Shift+Enter accepts them all, a tag key or button
 // changes them token by token (saved as the annotator's value: "edited"), Shift+Backspace rejects.
+// An item with versions in other languages (Meta4XNLI EN/ES) shows them beside it (`l` opens one).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { findSchemeMissing, schemeSlots, schemeValueKey, shownSlots, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
@@ -23,6 +24,7 @@ import { schemeCheatSheetKeymap } from "@/lib/workspace/scheme-workspace-keymap"
 import { SchemeItemForm, slotTexts, type TSchemeFormItem } from "@/components/schemes/scheme-item-form";
 import { SchemeGuidelines } from "@/components/schemes/scheme-guidelines";
 import { CheatSheet } from "./cheat-sheet";
+import { ParallelVersions } from "./parallel-versions";
 import { ConflictDialog } from "./conflict-dialog";
 import { SchemeWorkspaceBar } from "./scheme-workspace-bar";
 import { useActiveTime } from "./use-active-time";
@@ -44,13 +46,13 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   const formItem = useMemo<TSchemeFormItem>(
     () => ({
       source: item.segment.text,
-      sourceLang: item.project.sourceLang,
+      sourceLang: item.segment.language,
       metaphorical: item.segment.metaphorical,
       mrws: item.mrws,
       translations: item.translations,
       texts: item.texts,
       lists,
-      document: { title: item.document.title, segments: item.document.segments, currentId: segId },
+      document: { title: item.document.title, segments: item.document.segments, currentId: segId, total: item.document.total },
     }),
     [item, lists, segId],
   );
@@ -304,7 +306,11 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
       else if (id === "prev-item") goItem(item.nav.prevSegmentId, "previous");
       else if (id === "cheat-sheet") setShowKeys((v) => !v);
       else if (id === "guidelines") setShowHelp((v) => !v);
-      else if (id === "suggestion-accept") decideSuggestion(current, "accept");
+      else if (id === "parallel") {
+        const v = item.parallel.find((x) => x.status !== null);
+        if (v) router.push(itemUrl(v.id));
+        else setNotice(item.parallel.length ? "The other language's version is not in your queue." : "This item has no version in another language.");
+      } else if (id === "suggestion-accept") decideSuggestion(current, "accept");
       else if (id === "suggestion-reject") decideSuggestion(current, "reject");
       else setShowHelp(false);
     },
@@ -350,6 +356,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
               {autosave.lastError}
             </p>
           )}
+          <div className={item.parallel.length ? "grid items-start gap-3 lg:grid-cols-2" : undefined}>
           <SchemeItemForm
             definition={definition}
             item={formItem}
@@ -373,6 +380,8 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
             suggestions={shownSuggestions}
             onSuggestion={(slot, action) => decideSuggestion(slot, action)}
           />
+          {item.parallel.length > 0 && <ParallelVersions slug={slug} definition={definition} versions={item.parallel} />}
+          </div>
         </div>
         {showHelp && (
           <aside aria-label="Guidelines" className="mt-3 max-h-[80vh] overflow-y-auto rounded border border-slate-200 bg-white p-3 lg:sticky lg:top-14 lg:mt-0 lg:w-96" data-testid="guidelines-panel">

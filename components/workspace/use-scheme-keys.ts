@@ -45,7 +45,7 @@ export interface TSchemeKeysContext {
   /** give the keyboard back to the active field after leaving an input */
   focusSlot: () => void;
   notice: (message: string) => void;
-  run: (id: "submit" | "undo" | "redo" | "next-item" | "prev-item" | "cheat-sheet" | "guidelines" | "close-panels" | "suggestion-accept" | "suggestion-reject") => void;
+  run: (id: "submit" | "undo" | "redo" | "next-item" | "prev-item" | "parallel" | "cheat-sheet" | "guidelines" | "close-panels" | "suggestion-accept" | "suggestion-reject") => void;
   /** an overlay (the cheat sheet) is open: it takes Escape and `?` */
   overlayOpen: boolean;
 }
@@ -79,6 +79,8 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
           return c.run("next-item");
         case "nav.prev-item":
           return c.run("prev-item");
+        case "nav.parallel":
+          return c.run("parallel");
         case "token.next":
         case "token.prev":
         case "token.extend-next":
@@ -148,7 +150,7 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
       const plain = !editable && slot !== null && Array.from(e.key).length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
       if (plain) {
         const tokens = TOKEN_KINDS.has(slot.field.kind) ? c.tokens(slot) : [];
-        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists });
+        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists, shift: e.shiftKey });
         if (o) {
           e.preventDefault();
           return outcome(c, slot, o);

@@ -21,6 +21,20 @@ describe("measureSchemeDisagreement", () => {
   });
 });
 
+describe("tags: disagreement per token", () => {
+  const tags = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/every-kind.json", "utf8"))).fields.find((f) => f.id === "metaphor-tags")!;
+  it("counts the tokens whose tags differ; strength is their share", () => {
+    const a = ["O", "B-METAPHOR", "I-METAPHOR", "O"];
+    const b = ["O", "B-METAPHOR", "O", "O"];
+    const c = ["B-METAPHOR", "B-METAPHOR", "I-METAPHOR", "O"];
+    expect(measureSchemeDisagreement(tags, [a, b])).toEqual({ unanimous: false, spread: 1, strength: 0.25 });
+    expect(measureSchemeDisagreement(tags, [a, b, c])).toEqual({ unanimous: false, spread: 2, strength: 0.5 });
+    expect(measureSchemeDisagreement(tags, [a, a.slice()])).toEqual({ unanimous: true, spread: 0, strength: 0 });
+    // untagged (null) reads as O
+    expect(measureSchemeDisagreement(tags, [["O", null], [null, "O"]]).unanimous).toBe(true);
+  });
+});
+
 describe("schemeUnits and the queue", () => {
   const rows = [
     row({ annotatorId: "a", value: 2 }),

@@ -4,6 +4,9 @@
  * the field's kind (the built-in queue's rules, lib/reports/disagreements.ts, for any field):
  * - scale and number: spread = max − min; strength = spread / the field's range (a number field
  *   without min and max: 1 for any difference); a `threshold` keeps only larger spreads;
+ * - tags: per token (issue 16 point 5): a token disagrees when the annotators' tags there differ
+ *   (an untagged token is O); spread = the number of such tokens, strength = their share of the
+ *   tokens, so a sentence with one disputed word of twenty ranks below one disputed throughout;
  * - every other kind: any two different values (a multi as a set, objects with sorted keys);
  *   strength = 1 − share of the most frequent value.
  * A unit is keyed like the stored rows: storage segment (a document value: the document's first
@@ -58,7 +61,24 @@ function canonicalOf(field: TSchemeField, v: unknown): string {
   return canonicalValue(v);
 }
 
+/** The tokens whose tags differ between the sequences (an untagged token or a missing one is O). */
+export function disagreeingTokens(values: readonly unknown[]): number[] {
+  const seqs = values.filter(Array.isArray) as unknown[][];
+  const n = Math.max(0, ...seqs.map((s) => s.length));
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const tags = new Set(seqs.map((s) => (s[i] === null || s[i] === undefined ? "O" : String(s[i]))));
+    if (tags.size > 1) out.push(i);
+  }
+  return out;
+}
+
 export function measureSchemeDisagreement(field: TSchemeField, values: readonly unknown[]): { unanimous: boolean; spread: number; strength: number } {
+  if (field.kind === "tags" && values.length && values.every(Array.isArray)) {
+    const n = Math.max(...values.map((v) => (v as unknown[]).length));
+    const spread = disagreeingTokens(values).length;
+    return { unanimous: spread === 0, spread, strength: n ? spread / n : 0 };
+  }
   if (isNumericKind(field) && values.length && values.every((v) => typeof v === "number")) {
     const xs = values as number[];
     const spread = Math.max(...xs) - Math.min(...xs);

@@ -3,9 +3,9 @@ import { ANY_EXPORT_PERMISSION, EXPORT_PERMISSION, exportPermission, permissionI
 import { rolesGrant } from "@/lib/authz/permissions";
 
 describe("export permissions", () => {
-  it("lets adjudicators export gold references and adjudicated labels, and nothing else", () => {
+  it("lets adjudicators export gold references, adjudicated labels and the NLI pairs with them, and nothing else", () => {
     const allowed = Object.keys(EXPORT_PERMISSION).filter((w) => rolesGrant(["ADJUDICATOR"], exportPermission(w as keyof typeof EXPORT_PERMISSION)));
-    expect(allowed.sort()).toEqual(["adjudicated", "gold"]);
+    expect(allowed.sort()).toEqual(["adjudicated", "gold", "nli"]);
   });
 
   it("lets managers export everything and annotators nothing", () => {

@@ -1,5 +1,5 @@
 // Which permission each export needs. Adjudicators produce the gold references and the adjudicated
-// labels, so exporting them is their job ("adjudication.export"); everyone's raw annotations, error
+// labels (also as the Meta4XNLI interpretation TSV, "nli"), so exporting them is their job ("adjudication.export"); everyone's raw annotations, error
 // lists, agreement and score tables and the full dump stay with managers ("project.export").
 import type { TExportWhat } from "@/lib/db/export-stream";
 import { PERMISSIONS, type Permission } from "@/lib/authz/permissions";
@@ -15,6 +15,8 @@ export const EXPORT_PERMISSION = {
   "suggestion-decisions": "project.export",
   "model-agreement": "project.export",
   tags: "project.export",
+  // the corpus's pairs with the adjudicated inference labels: what adjudication produces
+  nli: "adjudication.export",
   project: "project.export",
   backup: "project.export",
 } as const satisfies Record<TExportWhat, Permission>;

@@ -132,7 +132,7 @@ export async function planSchemeDecision(tx: Prisma.TransactionClient, runtime: 
   if (!alternatives.length) {
     throw new AppError("BAD_REQUEST", `Unknown field "${input.field}": the scheme "${runtime.definition.id}" (version ${runtime.version}) has ${schemeFieldIds(runtime.definition).join(", ")}.`, { field: "field" });
   }
-  const segment = await tx.segment.findFirst({ where: { id: input.segmentId, projectId: input.projectId }, select: { id: true, documentId: true, texts: true, lists: true } });
+  const segment = await tx.segment.findFirst({ where: { id: input.segmentId, projectId: input.projectId }, select: { id: true, documentId: true, text: true, texts: true, lists: true } });
   if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
   if (input.translationId && !(await tx.translation.findFirst({ where: { id: input.translationId, segmentId: segment.id }, select: { id: true } }))) {
     throw new AppError("NOT_FOUND", "Translation not found for this segment.");
@@ -147,6 +147,14 @@ export async function planSchemeDecision(tx: Prisma.TransactionClient, runtime: 
   const item = { lists: optionLists(segment.lists as Record<string, unknown> | null) };
   const results = alternatives.map((f) => validateSchemeValue(f, input.value, item));
   if (!results.some((r) => r.ok)) throw new AppError("BAD_REQUEST", results.map((r) => (r.ok ? "" : r.message)).join("; "), { field: "value" });
+  // a tags field over whitespace tokens: one tag per token of the source or role text (the value
+  // check cannot count them without the text)
+  const tags = alternatives.find((f) => f.kind === "tags");
+  if (tags?.kind === "tags" && tags.tokens === "whitespace" && Array.isArray(input.value) && !input.translationId) {
+    const text = input.role ? texts[input.role] : segment.text;
+    const n = typeof text === "string" ? (text.match(/\S+/g) ?? []).length : null;
+    if (n !== null && n !== input.value.length) throw new AppError("BAD_REQUEST", `${input.field}: ${input.value.length} tags for ${n} tokens`, { field: "value" });
+  }
   let segmentId = segment.id;
   if (anchor.onDocument) {
     const first = await tx.segment.findFirst({ where: { documentId: segment.documentId }, orderBy: [{ index: "asc" }, { id: "asc" }], select: { id: true } });

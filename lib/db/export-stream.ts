@@ -7,7 +7,8 @@ import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { dumpProject } from "@/lib/db/project-dump";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
 import { exportSuggestionDecisions } from "@/lib/db/export-suggestion-decisions";
-import { exportConllTags } from "@/lib/db/export-conll";
+import { exportConllTags, type TTagsSource } from "@/lib/db/export-conll";
+import { exportNliTsv } from "@/lib/db/export-nli";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
@@ -24,7 +25,7 @@ import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "project", "backup"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot", "label-studio"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
@@ -118,8 +119,22 @@ async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: 
   yield* tableLines(table.columns, table.rows, format);
 }
 
-export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat): ExportFile {
-  const fileName = `${project.slug}-${what}${format === "marot" ? "-marot" : ""}.${format === "conll" || format === "mqm" || format === "marot" ? "tsv" : format}`;
+/** The Meta4XNLI interpretation TSV, with the adjudicated labels of the scheme's inference field (export-nli.ts). */
+async function* nliLines(pool: Pool, db: Db, projectId: string): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  const field = runtime.kind === "scheme" ? runtime.definition.fields.find((f) => f.gold?.from === "item" && f.gold.key === "gold_label") : undefined;
+  yield* exportNliTsv(pool, projectId, field?.id ?? null);
+}
+
+/**
+ * `opts.tags`: where a tags export's tags come from (export-conll.ts resolveTagsSource, awaited by
+ * the caller so that a wrong annotator or scheme is refused before anything streams); the corpus by
+ * default.
+ */
+export function exportFile(pool: Pool, db: Db, project: { id: string; slug: string }, what: TExportWhat, format: TExportFormat, opts: { tags?: TTagsSource } = {}): ExportFile {
+  const source = opts.tags && opts.tags.kind !== "corpus" ? `-${opts.tags.kind}` : "";
+  const fileName = `${project.slug}-${what}${source}${format === "marot" ? "-marot" : ""}.${format === "conll" || format === "mqm" || format === "marot" ? "tsv" : format}`;
+  if (opts.tags && opts.tags.kind !== "corpus" && what !== "tags") throw new AppError("BAD_REQUEST", "--annotator and --adjudicated choose the tags of a tags export (--what tags).");
   if (format === "label-studio") {
     if (what !== "annotations") throw new AppError("BAD_REQUEST", "Label Studio is a format of the annotations export: use --what annotations.");
     return { fileName: `${project.slug}-annotations-label-studio.json`, contentType: CONTENT_TYPE[format], lines: labelStudioLines(pool, db, project.id) };
@@ -130,7 +145,11 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   }
   if (what === "tags") {
     if (format !== "conll") throw new AppError("BAD_REQUEST", "The tags export is CoNLL: use --format conll.");
-    return { fileName, contentType: CONTENT_TYPE.conll, lines: exportConllTags(pool, project.id) };
+    return { fileName, contentType: CONTENT_TYPE.conll, lines: exportConllTags(pool, project.id, opts.tags) };
+  }
+  if (what === "nli") {
+    if (format !== "tsv") throw new AppError("BAD_REQUEST", "The interpretation pairs export in their own TSV format: use --format tsv.");
+    return { fileName, contentType: CONTENT_TYPE.tsv, lines: nliLines(pool, db, project.id) };
   }
   if (format === "conll") throw new AppError("BAD_REQUEST", "CoNLL is the format of the tags export: use --what tags.");
   if (what === "backup") {

@@ -14,6 +14,9 @@ import { AppError, isAppError } from "@/lib/errors";
 import { detectFormat, FORMAT_NAMES, parseFile, type FormatName } from "@/lib/import";
 import { parseMetahopeXlsxOffThread } from "@/lib/import/parse-xlsx-off-thread";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
+import { countPairs } from "@/lib/import/parallel-pairs";
+import { emptyImportResult } from "@/lib/import/types";
+import { inferLanguageFromPath, parseConllParallel } from "@/lib/import/parse-conll";
 
 export const IMPORT_FORMATS = ["auto", ...FORMAT_NAMES, "metahope-xlsx"] as const;
 export type TImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -28,6 +31,8 @@ export const ZImportOptions = z.object({
   encoding: z.enum(["utf-8", "latin1", "cp1252"]).optional(),
   /** Label Studio exports: the mapping file (name and parsed JSON; its shape is checked by the parser, naming the file) */
   mapping: z.object({ name: z.string(), json: z.unknown() }).optional(),
+  /** Meta4XNLI interpretation TSV: the gold metaphor role of every row, instead of the one the file's name says */
+  relevance: z.enum(["relevant", "non-relevant", "none"]).optional(),
 });
 export type TImportOptions = z.infer<typeof ZImportOptions>;
 
@@ -48,6 +53,8 @@ export interface ImportCounts {
   postEdits: number;
   /** imported automatic metric scores (issue 19) */
   metricScores: number;
+  /** parallel keys shared by two or more segments (EN/ES pairs: lib/import/parallel-pairs.ts) */
+  pairs: number;
 }
 
 export interface ImportOutcome {
@@ -103,8 +110,12 @@ export async function parseImportFile(
     for (const d of result.documents) for (const s of d.segments) for (const m of s.mrws) if (m.rawPos) m.active = activePos.includes(m.pos);
     return { format, result };
   }
+  if (options.relevance && format !== "meta4xnli-nli") {
+    return { format, result: { ...emptyImportResult(), errors: [{ file: fileName, field: "relevance", message: `--relevance applies to Meta4XNLI interpretation files (format meta4xnli-nli), not to ${format ?? "an unrecognised"} files` }] } };
+  }
   const result = parseFile(fileName, content, {
     format: (format ?? "auto") as FormatName | "auto",
+    relevance: options.relevance,
     system: options.system,
     sourceLang: options.sourceLang ?? project.sourceLang,
     targetLang: options.targetLang ?? project.targetLang,
@@ -119,6 +130,17 @@ export async function parseImportFile(
   // CoNLL tags as one annotator's values (`--annotator`): matched to the project's sentences
   if (format === "conll" && options.annotator && result.errors.length === 0) return { format, result: await conllForAnnotator(pool, project.id, fileName, options.annotator, result) };
   return { format, result };
+}
+
+/**
+ * Two sentence-parallel CoNLL files read together (`tropos import en/x.tsv es/x.tsv --parallel`):
+ * two documents, sentence n of each sharing one `parallel` key (lib/import/parse-conll.ts). Each
+ * file's language is `langs`, else an `en/`-style directory in its path; refused (naming the
+ * line) when the sentence counts differ.
+ */
+export function parseParallelConll(a: { name: string; content: Buffer }, b: { name: string; content: Buffer }, options: Pick<TImportOptions, "encoding"> & { langs?: [string, string] }): ImportResult {
+  const [langA, langB] = options.langs ?? [inferLanguageFromPath(a.name), inferLanguageFromPath(b.name)];
+  return parseConllParallel(a.name, a.content, b.name, b.content, { langA, langB, encoding: options.encoding });
 }
 
 /** A CoNLL file read as `annotator`'s tags of the project scheme's BIO tags field (lib/import/conll-as-annotator.ts). */
@@ -147,6 +169,7 @@ export function countsOf(r: ImportResult): ImportCounts {
     errorSpans: r.errorSpans.length,
     postEdits: r.postEdits.length,
     metricScores: r.metricScores?.length ?? 0,
+    pairs: countPairs(r),
   };
 }
 
@@ -201,6 +224,7 @@ export async function importFile(
         errorSpans: summary.errorSpans,
         postEdits: summary.postEdits,
         metricScores: summary.metricScores,
+        pairs: countPairs(result),
       },
       annotators: summary.annotators,
       errors: [],
@@ -259,7 +283,7 @@ export async function importFiles(
         ...base,
         dryRun: opts.dryRun,
         ok: true,
-        counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores },
+        counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores, pairs: countPairs(p.result) },
         annotators: s.annotators,
         errors: [],
       });

@@ -61,7 +61,7 @@ export interface TSchemeReportData {
   systems: string[];
   /** the option lists items carry for choice fields with optionsFrom (segmentId → name → list): positions for agreement */
   itemLists: Map<string, Record<string, unknown[]>>;
-  /** items' scalar metadata (Segment.lists values that are not lists nor any field's item gold), for subset breakdowns (cr-st.accuracy) */
+  /** items' scalar metadata (Segment.lists values that are not lists nor any field's item gold), for subset breakdowns (cr-st.accuracy, meta4xnli.interpretation) */
   itemMetadata: Map<string, Record<string, string | number | boolean>>;
 }
 
@@ -77,7 +77,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
   const systems = filter.systems?.length ? filter.systems : null;
 
   const values = pool.query<TSchemeValueRow>(
-    `SELECT a.field, m.name AS system, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, u.email AS annotator, a.value
+    `SELECT a.field, m.name AS system, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, u.email AS annotator, a.value, s.language
      FROM "Annotation" a
      JOIN "User" u ON u.id = a."annotatorId"
      JOIN "Segment" s ON s.id = a."segmentId"
@@ -134,7 +134,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
     : null;
 
   const goldKeys = [...new Set(itemGold.map((x) => x.key))];
-  const metadata = definition.analyses.includes("cr-st.accuracy")
+  const metadata = definition.analyses.includes("cr-st.accuracy") || definition.analyses.includes("meta4xnli.interpretation")
     ? pool.query<{ segmentId: string; key: string; value: string | number | boolean }>(
         `SELECT s.id AS "segmentId", e.key, e.value
          FROM "Segment" s CROSS JOIN LATERAL jsonb_each(s.lists) AS e(key, value)

@@ -1,6 +1,8 @@
 // Loads one item of a project that runs its own scheme, for one annotator: the scheme version in
-// force, the segment with its whole document, texts by role, lists (without any field's item
-// gold), active MRWs, translations in the annotator's order (blind labels as the built-in runtime
+// force, the segment with its document context (bounded: CONTEXT_WHOLE_DOCUMENT), its versions
+// in other languages (lib/db/parallel-versions.ts), texts by role, lists (without any field's item
+// gold), active MRWs (none, and no metaphorical flag, where the scheme's item gold may have made
+// them: lib/workspace/withheld-gold.ts), translations in the annotator's order (blind labels as the built-in runtime
 // gives them, lib/workspace/annotator-translations.ts) and ONLY the caller's own values, the
 // document-scope ones included (stored on the document's first segment, item key "document").
 // Every query is bounded by the authorised project and the caller's SCHEME assignment; an item
@@ -10,7 +12,6 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { TSpan } from "@/lib/schemes/fields";
 import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
-import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { optionsInAnnotatorOrder } from "@/lib/workspace/options-in-annotator-order";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -18,6 +19,14 @@ import { itemSuggestions } from "@/lib/db/suggestion-decisions";
 import { itemArrayLists } from "@/lib/workspace/scheme-item-values";
 import { annotatorTranslations } from "@/lib/workspace/annotator-translations";
 import { queueNav } from "@/lib/workspace/queue-nav";
+import { withheldGold } from "@/lib/workspace/withheld-gold";
+import { getParallelVersions } from "@/lib/db/parallel-versions";
+import { parallelKeyOf } from "@/lib/import/parallel-pairs";
+
+/** A document of at most this many sentences is sent whole as the item's context. */
+export const CONTEXT_WHOLE_DOCUMENT = 40;
+/** Else this many sentences before and after the item. */
+export const CONTEXT_WINDOW = 5;
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 
 export interface TGetSchemeItemOptions {
@@ -30,11 +39,6 @@ export interface TGetSchemeItemOptions {
   runtime: Extract<TSchemeRuntime, { kind: "scheme" }>;
 }
 
-/** The list keys fields take their gold from (`gold: { from: "item", key }`): never sent to annotators. */
-export function itemGoldKeys(definition: TSchemeDefinition): Set<string> {
-  return new Set(definition.fields.flatMap((f) => (f.gold?.from === "item" ? [f.gold.key] : [])));
-}
-
 const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions): Promise<TSchemeWorkspaceItem> {
@@ -45,16 +49,28 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
       status: true,
       timeSpentMs: true,
       segment: {
-        select: { id: true, externalId: true, text: true, metaphorical: true, split: true, index: true, texts: true, lists: true, document: { select: { id: true, title: true } } },
+        select: { id: true, externalId: true, text: true, language: true, metaphorical: true, split: true, index: true, texts: true, lists: true, document: { select: { id: true, title: true } } },
       },
     },
   });
   if (!assignment) throw new AppError("NOT_FOUND", "This item is not in your queue.");
   const seg = assignment.segment;
-  const docSegments = await db.segment.findMany({ where: { projectId, documentId: seg.document.id }, orderBy: { index: "asc" }, select: { id: true, index: true, text: true } });
-  const documentFirst = docSegments[0]?.id ?? seg.id;
-  const [mrws, translations, annotations, queue] = await Promise.all([
-    db.mrw.findMany({
+  // bounded context: a whole document up to CONTEXT_WHOLE_DOCUMENT sentences, else a window
+  const docWhere = { projectId, documentId: seg.document.id, language: seg.language };
+  const [total, first] = await Promise.all([
+    db.segment.count({ where: docWhere }),
+    db.segment.findFirst({ where: { projectId, documentId: seg.document.id }, orderBy: [{ index: "asc" }, { id: "asc" }], select: { id: true } }),
+  ]);
+  const windowed = total > CONTEXT_WHOLE_DOCUMENT;
+  const docSegments = await db.segment.findMany({
+    where: windowed ? { ...docWhere, index: { gte: seg.index - CONTEXT_WINDOW, lte: seg.index + CONTEXT_WINDOW } } : docWhere,
+    orderBy: { index: "asc" },
+    select: { id: true, index: true, text: true },
+  });
+  const documentFirst = first?.id ?? seg.id;
+  const withheld = withheldGold(opts.runtime.definition);
+  const [mrws, translations, annotations, queue, parallel] = await Promise.all([
+    withheld.mrws ? [] : db.mrw.findMany({
       where: { projectId, segmentId: seg.id, active: true },
       orderBy: [{ start: "asc" }, { externalId: "asc" }],
       select: { id: true, token: true, spans: true, start: true, end: true, metaphorical: true, active: true, pos: true, gloss: true },
@@ -78,14 +94,14 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
       orderBy: [{ position: "asc" }, { id: "asc" }],
       select: { segmentId: true, status: true },
     }),
+    getParallelVersions(db, { projectId, annotatorId: opts.annotatorId, segmentId: seg.id, key: parallelKeyOf(seg.lists) }),
   ]);
 
   const { version } = opts.runtime;
-  const gold = itemGoldKeys(opts.runtime.definition);
   // fields that shuffle their options show them in this annotator's own order (keys follow it)
   const ordered = optionsInAnnotatorOrder(
     opts.runtime.definition,
-    Object.fromEntries(Object.entries(asObject(seg.lists)).filter(([k]) => !gold.has(k))),
+    Object.fromEntries(Object.entries(asObject(seg.lists)).filter(([k]) => !withheld.listKeys.has(k))),
     { annotatorId: opts.annotatorId, segmentId: seg.id },
   );
   const { definition, lists } = ordered;
@@ -101,8 +117,9 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
     project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
     scheme: { definition, version },
     blind,
-    segment: { id: seg.id, externalId: seg.externalId, text: seg.text, metaphorical: seg.metaphorical, split: seg.split, index: seg.index },
-    document: { id: seg.document.id, title: seg.document.title, segments: docSegments },
+    segment: { id: seg.id, externalId: seg.externalId, text: seg.text, language: seg.language, metaphorical: withheld.metaphorical ? null : seg.metaphorical, split: seg.split, index: seg.index },
+    document: { id: seg.document.id, title: seg.document.title, segments: docSegments, total },
+    parallel,
     texts,
     lists,
     mrws: mrws.map((m) => ({ ...m, spans: m.spans as unknown as TSpan[] })),

@@ -14,6 +14,8 @@ export interface TQueueRow {
   position: number;
   timeSpentMs: number;
   preview: string;
+  /** the segment's language (Meta4XNLI queues hold EN and ES items) */
+  language: string;
   documentTitle: string | null;
 }
 
@@ -26,7 +28,7 @@ export async function getAnnotatorQueue(db: Db, opts: { projectId: string; annot
       status: true,
       position: true,
       timeSpentMs: true,
-      segment: { select: { id: true, externalId: true, split: true, text: true, document: { select: { title: true, split: true } } } },
+      segment: { select: { id: true, externalId: true, split: true, text: true, language: true, document: { select: { title: true, split: true } } } },
     },
   });
   return rows.map((r) => ({
@@ -39,8 +41,21 @@ export async function getAnnotatorQueue(db: Db, opts: { projectId: string; annot
     position: r.position,
     timeSpentMs: r.timeSpentMs,
     preview: r.segment.text.length > 140 ? `${r.segment.text.slice(0, 137)}…` : r.segment.text,
+    language: r.segment.language,
     documentTitle: r.segment.document.title,
   }));
+}
+
+/** Done / total per language, in the order the languages first appear (one entry: a single-language queue). */
+export function progressByLanguage(rows: readonly TQueueRow[]): { language: string; done: number; total: number }[] {
+  const out = new Map<string, { language: string; done: number; total: number }>();
+  for (const r of rows) {
+    const p = out.get(r.language) ?? { language: r.language, done: 0, total: 0 };
+    p.total++;
+    if (r.status === "DONE") p.done++;
+    out.set(r.language, p);
+  }
+  return [...out.values()];
 }
 
 export interface TQueueSummary {

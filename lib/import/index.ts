@@ -50,6 +50,8 @@ export interface ParseFileOptions {
   scheme?: TSchemeDefinition | null;
   /** Label Studio: the mapping file's name and parsed JSON */
   mapping?: { name: string; json: unknown } | null;
+  /** Meta4XNLI interpretation TSV: the gold metaphor role, overriding the file's name */
+  relevance?: "relevant" | "non-relevant" | "none";
 }
 
 /** Parses one uploaded file with the named format, or the detected one for "auto"/undefined. */

@@ -113,12 +113,12 @@ function parseConllInternal(fileName: string, content: ImportContent, options: P
       continue;
     }
     if (f.length !== 2) {
-      sink.error(rec.line, f.length < 2 ? "expected token<TAB>tag, found no tab (truncated line?)" : `expected 2 tab-separated fields, found ${f.length}`, f.length < 2 ? f[0].length + 1 : undefined);
+      sink.error(rec.line, f.length < 2 ? "expected token<TAB>tag, found no tab (truncated line?)" : `expected 2 tab-separated fields, found ${f.length}`, f.length < 2 ? f[0].length + 1 : undefined, "tag");
       continue;
     }
     const [tok, tag] = f;
     if (tok === "" || hasSpace(tok)) {
-      sink.error(rec.line, tok === "" ? "empty token" : "token contains whitespace (the sentence could not be rebuilt)", 1, "token");
+      sink.error(rec.line, tok === "" ? `empty token${tag ? ` (the tag ${JSON.stringify(tag)} has no token)` : ""}` : "token contains whitespace (the sentence could not be rebuilt)", 1, "token");
       continue;
     }
     if (!TAGS.has(tag)) {
@@ -154,6 +154,12 @@ export interface ParseConllParallelOptions extends CommonParseOptions {
  * two documents whose segments align by index. Refused when the sentence
  * counts differ: the error names the line where the longer file goes on past
  * the end of the shorter one. Token counts may differ (no word alignment).
+ * Sentence n of both files gets the same `lists.parallel` key
+ * (`conll:<slug>:s<n>`, the two slugs joined by `+` when the names differ):
+ * the workspace shows the versions that share it side by side
+ * (lib/db/parallel-versions.ts). Only files read together this way are linked:
+ * equal sentence counts alone do not make two files translations of each
+ * other (SOURCE.md of the Meta4XNLI sample says it of the split files).
  */
 export function parseConllParallel(fileA: string, contentA: ImportContent, fileB: string, contentB: ImportContent, options: ParseConllParallelOptions = {}): ImportResult {
   const langA = options.langA ?? inferLanguageFromPath(fileA);
@@ -182,6 +188,14 @@ export function parseConllParallel(fileA: string, contentA: ImportContent, fileB
     });
     return result;
   }
+  const slugA = fileSlug(fileA);
+  const slugB = fileSlug(fileB);
+  const base = slugA === slugB ? slugA : `${slugA}+${slugB}`;
+  a.doc.segments.forEach((s, i) => {
+    const key = `conll:${base}:s${i + 1}`;
+    s.lists = { ...s.lists, parallel: key };
+    b.doc.segments[i].lists = { ...b.doc.segments[i].lists, parallel: key };
+  });
   result.documents.push(a.doc, b.doc);
   return result;
 }

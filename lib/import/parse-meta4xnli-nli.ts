@@ -13,7 +13,8 @@ import { emptyImportResult, type ImportedDocument, type ImportResult } from "@/l
  * as in the files. Item lists: `gold_label` (the preset's inference gold), `relevance` (the gold
  * metaphor role, known only from the file's name: `*_met` relevant, `*_no_met` none,
  * `*_nonrelevant` non-relevant; `relevance` in the options overrides), and `genre`,
- * `source_dataset`, `promptID`, `pairID` as metadata. A pairID with more than one row per
+ * `source_dataset`, `promptID`, `pairID` as metadata, and `parallel` (`m4x:<pairID>`), the key
+ * the workspace shows an item's other language by. A pairID with more than one row per
  * language, or an unknown label, is an error naming the line.
  */
 export interface ParseMeta4xnliNliOptions extends CommonParseOptions {
@@ -89,6 +90,8 @@ export function parseMeta4xnliNli(fileName: string, content: ImportContent, opti
           source_dataset: f("source_dataset"),
           promptID: f("promptid"),
           pairID: pairId,
+          // the EN and ES rows of a pair are versions of one item (lib/db/parallel-versions.ts)
+          parallel: `m4x:${pairId}`,
         },
         line: row.line,
       });

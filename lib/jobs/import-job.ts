@@ -105,7 +105,7 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
             if (reportInside) await progress(doneBefore, `storing ${p.name}: ${part}`);
           },
         });
-        outcomes[i] = { ...outcomes[i], stored: true, counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores } };
+        outcomes[i] = { ...outcomes[i], stored: true, counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores, pairs: outcomes[i].counts.pairs } };
       } catch (e) {
         if (e instanceof JobCancelled) {
           const storedNames = outcomes.filter((o) => o.stored).map((o) => o.file);

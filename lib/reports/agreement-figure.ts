@@ -5,7 +5,8 @@
  *
  * Extensions of the issue's shape, all optional: `annotators` (the pair, for
  * pairwise κ and r when a field has more than two annotators), `label` (per-
- * label Fleiss' κ), `kappaCategories` (which category list weighted κ used),
+ * label Fleiss' κ), `language` (figures over one language's items, when a project's items are in
+ * several), `kappaCategories` (which category list weighted κ used),
  * `reason` (why `value` is null), `ci95` (bootstrap interval, when asked),
  * `raters` (how many annotators' values it rests on; `n` is the units) and
  * `note` (why it is missing or unstable, in words: figure-note.ts) and
@@ -43,6 +44,8 @@ export const ZAgreementFigure = z.object({
   annotator: z.string().optional(),
   annotators: z.tuple([z.string(), z.string()]).optional(),
   label: z.string().optional(),
+  /** the items' language, for figures over one language's items (scheme runtime, items in several languages) */
+  language: z.string().optional(),
   value: z.number().nullable(),
   n: z.number(),
   reason: z.string().optional(),
@@ -72,6 +75,7 @@ export const AGREEMENT_FIGURE_COLUMNS = [
   "rater",
   "annotators",
   "label",
+  "language",
   "value",
   "n",
   "reason",

@@ -33,8 +33,19 @@
  *
  * Figures are per system and pooled over systems (`system: "all"`); a field at
  * a scope without systems (segment, MRW, document, role) gets only the pooled
- * figures. Categories: a scale's κ uses its whole grid (`kappaCategories:
- * "scale"`), a choice its options, others the values observed.
+ * figures. When a field's values are about items in more than one language
+ * (Meta4XNLI's EN and ES), the pooled figures come once more per language
+ * (`language` set, issue 16 point 4). Categories: a scale's κ uses its whole
+ * grid (`kappaCategories: "scale"`), a choice its options, others the values
+ * observed. Pairwise figures (Cohen's κ, Pearson's r) always name their pair in
+ * `annotators`, two annotators included.
+ *
+ * Fleiss' κ of a tags field: the units are tokens, and every token of a
+ * sentence has the same annotators (a value is a whole tag sequence). When the
+ * sentences were not all tagged by the same number of annotators, Fleiss'
+ * κ is computed over the tokens of the sentences tagged by the largest number
+ * k ≥ 2 of annotators (Fleiss 1971 assumes a constant k), and its note says how
+ * many sentences that leaves out; Cohen's κ and α still use every token.
  */
 import type { TAgreementFigure } from "./agreement-figure";
 import { figureNote } from "./figure-note";
@@ -54,6 +65,8 @@ export interface TSchemeValueRow {
   unit: string;
   annotator: string;
   value: unknown;
+  /** the language of the item the value is about (Segment.language) */
+  language?: string;
 }
 
 /** The agreement figure with `scheme` the scheme's id. */
@@ -65,6 +78,7 @@ interface TCoded {
   /** the figure's field name: the field id, or `id.dimension` for a vector */
   field: string;
   system: string | null;
+  language: string | null;
   unit: string;
   annotator: string;
   code: Code;
@@ -96,7 +110,7 @@ export type TItemLists = ReadonlyMap<string, Readonly<Record<string, readonly un
 function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow, itemLists?: TItemLists): TCoded[] {
   const accepted = fields.find((f) => validateSchemeValue(f, row.value, undefined, { withoutItem: true }).ok);
   if (!accepted) return [];
-  const at = (code: Code, field = row.field, unit = row.unit): TCoded => ({ field, system: row.system, unit, annotator: row.annotator, code });
+  const at = (code: Code, field = row.field, unit = row.unit): TCoded => ({ field, system: row.system, language: row.language ?? null, unit, annotator: row.annotator, code });
   const v = row.value;
   switch (accepted.kind) {
     case "scale":
@@ -171,6 +185,23 @@ function specFor(fields: TSchemeField[], level: TMeasurementLevel, matrix: Ratin
   };
 }
 
+/**
+ * The tokens of the sentences tagged by the most annotators (k ≥ 2), as a ratings matrix with
+ * only those units; null when every token already has the same number of raters (or none has two).
+ */
+function constantRatersSubset(matrix: Ratings): { ratings: Ratings; rows: number[]; k: number; units: number; kept: number } | null {
+  const units = matrix[0]?.length ?? 0;
+  const counts = new Array<number>(units).fill(0);
+  for (const row of matrix) for (let u = 0; u < units; u++) if (row[u] !== null) counts[u]++;
+  const coded = counts.filter((c) => c > 0);
+  const k = Math.max(0, ...coded);
+  if (k < 2 || coded.every((c) => c === k)) return null;
+  const keep: number[] = [];
+  counts.forEach((c, u) => c === k && keep.push(u));
+  const rows = matrix.flatMap((row, i) => (keep.some((u) => row[u] !== null) ? [i] : []));
+  return { ratings: rows.map((i) => keep.map((u) => matrix[i][u])), rows, k, units: coded.length, kept: keep.length };
+}
+
 /** Coders × units, both sorted, null where an annotator gave no value. */
 function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
   const coders = [...new Set(rows.map((r) => r.annotator))].sort();
@@ -211,20 +242,39 @@ export function schemeAgreementFigures(
       const mine = coded.filter((c) => c.field === name);
       if (mine.length === 0) continue;
       const systems = [...new Set(mine.map((c) => c.system).filter((s): s is string => s !== null))].sort();
-      const groups: [string, TCoded[]][] = systems.map((s) => [s, mine.filter((c) => c.system === s)]);
-      groups.push([POOLED_SYSTEM, mine]);
-      for (const [system, group] of groups) {
+      const groups: [string, string | null, TCoded[]][] = systems.map((s) => [s, null, mine.filter((c) => c.system === s)]);
+      groups.push([POOLED_SYSTEM, null, mine]);
+      const languages = [...new Set(mine.map((c) => c.language).filter((l): l is string => l !== null))].sort();
+      if (languages.length > 1) for (const l of languages) groups.push([POOLED_SYSTEM, l, mine.filter((c) => c.language === l)]);
+      const unit = schemeUnitNoun(fields[0]);
+      for (const [system, language, group] of groups) {
         const { ratings, coders } = matrixOf(group);
         if (coders.length < 2) continue;
+        const spec = specFor(fields, level, ratings);
         // ratingsFigures' base names a built-in scheme; the figures get this scheme's id below
-        const figures = ratingsFigures({ scheme: "mmte", system, field: name }, ratings, coders, { ...specFor(fields, level, ratings), bootstrap: opts.bootstrap });
-        const unit = schemeUnitNoun(fields[0]);
+        const figures = ratingsFigures({ scheme: "mmte", system, field: name }, ratings, coders, { ...spec, bootstrap: opts.bootstrap });
+        // tags: Fleiss' κ over the sentences tagged by the most annotators, when their number varies
+        const subset = fields[0].kind === "tags" && !spec.fleiss && level === "nominal" ? constantRatersSubset(ratings) : null;
+        if (subset) {
+          const observed = [...new Set(subset.ratings.flat().filter((c): c is Code => c !== null))].sort((a, b) => String(a).localeCompare(String(b)));
+          const fleissOnly: TRatingsSpec = { alphaLevels: [], kappaWeights: [], kappaCategoryLists: [{ name: "observed", categories: undefined }], pearson: false, totals: false, fleiss: { categories: observed } };
+          const extra = ratingsFigures({ scheme: "mmte", system, field: name }, subset.ratings, subset.rows.map((i) => coders[i]), { ...fleissOnly, bootstrap: opts.bootstrap });
+          for (const f of extra) {
+            if (f.statistic !== "fleiss_kappa") continue;
+            f.note = `over the ${subset.kept} tokens tagged by ${subset.k} annotators each (tokens with fewer annotators, ${subset.units - subset.kept} of ${subset.units}, left out: Fleiss' κ needs the same number of raters per unit)`;
+            figures.push(f);
+          }
+        }
         for (const f of figures) {
           // the note again, naming this field's unit (ratingsFigures names the built-in ones)
           const g: TSchemeAgreementFigure = { ...f, scheme: scheme.id };
+          if (language !== null) g.language = language;
+          // a pair is always named, two annotators included (the tables list pairs by name)
+          if ((g.statistic === "cohen_kappa" || g.statistic === "pearson_r") && !g.annotators && coders.length === 2) g.annotators = [coders[0], coders[1]];
+          const own = subset && g.statistic === "fleiss_kappa" ? g.note : undefined;
           delete g.note;
           const { note } = figureNote(g, unit);
-          if (note) g.note = note;
+          if (note || own) g.note = [own, note].filter(Boolean).join("; ");
           out.push(g);
         }
       }

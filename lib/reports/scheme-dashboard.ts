@@ -4,7 +4,8 @@
  * read the same numbers.
  *
  * One agreement row per figure field (a field, or one dimension of a vector)
- * and system, the pooled row (`system: "all"`) after the systems: α at the
+ * and system, the pooled row (`system: "all"`) after the systems, then one per
+ * language when the items are in several: α at the
  * field's level and at every level below it, Fleiss' κ (nominal fields with a
  * constant number of raters), Cohen's κ (unweighted for nominal fields,
  * quadratic weights otherwise) and Pearson's r (interval and ratio) — as one
@@ -36,6 +37,8 @@ export interface TSchemeAgreementRow {
   scope: string;
   level: string;
   system: string;
+  /** set on the rows over one language's items (a project with items in several languages) */
+  language?: string;
   alpha: TCell | null;
   /** α at the levels below the field's, lowest first */
   lowerAlphas: { level: string; cell: TCell | null }[];
@@ -75,14 +78,14 @@ export function schemeAgreementRows(report: TSchemeReport): TSchemeAgreementRow[
   const groups = new Map<string, TAgreementFigure[]>();
   for (const f of report.figures) {
     if (f.statistic === "accuracy" || f.statistic === "mean_accuracy" || f.label !== undefined) continue;
-    const key = `${f.field}\u0000${f.system}`;
+    const key = `${f.field}\u0000${f.system}\u0000${f.language ?? ""}`;
     let list = groups.get(key);
     if (!list) groups.set(key, (list = []));
     list.push(f);
   }
   const rows: TSchemeAgreementRow[] = [];
   for (const figs of groups.values()) {
-    const { field, system } = figs[0];
+    const { field, system, language } = figs[0];
     const [id, dimension] = field.split(".");
     const f = info.get(id);
     if (!f || f.level === null) continue;
@@ -91,11 +94,12 @@ export function schemeAgreementRows(report: TSchemeReport): TSchemeAgreementRow[
     const kappaWeights = ordered ? "quadratic" : "unweighted";
     rows.push({
       field,
-      label: dimension ? `${f.label} · ${dimension}` : f.label,
+      label: `${dimension ? `${f.label} · ${dimension}` : f.label}${language ? ` · ${language.toUpperCase()}` : ""}`,
       kind: f.kind,
       scope: f.scope,
       level: f.level,
       system,
+      ...(language ? { language } : {}),
       alpha: cellOf(levels.find((x) => x.level === f.level)),
       lowerAlphas: levels.filter((x) => x.level !== f.level).map((x) => ({ level: x.level!, cell: cellOf(x) })),
       fleiss: cellOf(figs.find((x) => x.statistic === "fleiss_kappa")),

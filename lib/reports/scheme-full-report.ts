@@ -27,6 +27,8 @@ export interface TSchemeFullReport {
   scores?: TSchemeScoreRow[];
   /** the EMOS weights the scores were computed with (the project's, else the paper's) */
   emosWeights?: { vss: number; lmr: number; edr: number };
+  /** the named analyses the scheme lists (emos.metrics, cr-st.accuracy, meta4xnli.detection / .interpretation) */
+  analyses: TSchemeReport["analyses"];
 }
 
 export function buildSchemeFullReport(input: {
@@ -39,7 +41,7 @@ export function buildSchemeFullReport(input: {
   now?: Date;
 }): TSchemeFullReport {
   const { report } = input;
-  const analyses = Boolean(report.analyses.emos || report.analyses.crSt);
+  const analyses = Object.values(report.analyses).some(Boolean);
   return {
     tropos: { report: "scheme-report", version: 1 },
     project: input.project,
@@ -51,7 +53,7 @@ export function buildSchemeFullReport(input: {
       "exact_agreement and accuracy are percentages; exact agreement is over the units every annotator coded, accuracy over the values whose unit has a gold value.",
       "Units are the field's items (segment, translation, MRW, MRW instance, document or role text) with system 'all' pooling every system; a tags field's units are its tokens, a vector's dimensions are figures of their own (field.dimension).",
       "A value of null means undefined; 'reason' says why. 'includes' says which annotations a figure rests on.",
-      ...(analyses ? ["'scores' holds the rows of the scheme's named analyses as `tropos export --what scores` gives them: EMOS metrics 0-1 (per translation, system, document; models beside the humans), CR-ST accuracy as a percentage per annotator, mean and model, by subset, with Fleiss' kappa over candidate positions and the wrong candidates chosen."] : []),
+      ...(analyses ? ["'scores' holds the rows of the scheme's named analyses as `tropos export --what scores` gives them: EMOS metrics 0-1 (per translation, system, document; models beside the humans), CR-ST accuracy as a percentage per annotator, mean and model, by subset, with Fleiss' kappa over candidate positions and the wrong candidates chosen, MQM per segment, system and category with pairwise significance, Meta4XNLI's kappas, P/R/F1 and NLI accuracy by role."] : []),
     ],
     fields: report.fields,
     agreement: report.figures.filter((f) => f.statistic !== "accuracy"),
@@ -60,5 +62,6 @@ export function buildSchemeFullReport(input: {
     progress: report.progress,
     ...(analyses ? { scores: schemeScoreRows(report, input.externalIdOf ?? ((id) => id)) } : {}),
     ...(report.analyses.emos ? { emosWeights: report.analyses.emos.weights } : {}),
+    analyses: report.analyses,
   };
 }

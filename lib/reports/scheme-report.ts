@@ -28,6 +28,7 @@ import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-s
 import { mqmAnalysis, mqmAnalysisApplies, type TMqmAnalysis } from "./mqm-analysis";
 import { schemeTagsF1Figures } from "./scheme-tags-f1";
 import { getSchemeAnalysisInputs, type TSchemeAnalysisInputs } from "@/lib/db/scheme-analysis-inputs";
+import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis } from "./meta4xnli-analysis";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -59,8 +60,8 @@ export interface TSchemeReport {
   systems: string[];
   /** the `includes` sentence of the agreement figures and distributions, and of each field's accuracy */
   includes: { agreement: string; accuracy: Record<string, string> };
-  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy, mqm.scores) */
-  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis; mqm?: TMqmAnalysis };
+  /** the named analyses the scheme lists and has the fields for (emos.metrics, cr-st.accuracy, mqm.scores, meta4xnli.detection and .interpretation) */
+  analyses: { emos?: TEmosAnalysis; crSt?: TCrStAnalysis; mqm?: TMqmAnalysis; meta4xnli?: TMeta4xnliAnalysis };
 }
 
 function noAgreementReason(kind: string, level: string | null): string | null {
@@ -116,11 +117,12 @@ export function buildSchemeReport(
   // accuracy against gold, and for BIO tags precision/recall/F1 per token and per span
   const accuracy = [...schemeAccuracyFigures(def, data.values, gold), ...schemeTagsF1Figures(def, data.values, gold.bySegment)].filter((f) => wanted(f.field));
   for (const f of accuracy) f.includes = accuracyIncludes[f.field];
+  const figures = [...agreement, ...accuracy];
   return {
     scheme: { id: def.id, name: def.name, version: runtime.version },
     filter,
     fields,
-    figures: [...agreement, ...accuracy],
+    figures,
     distributions: schemeDistributions(def, data.values).filter((d) => wanted(d.field)),
     progress: data.progress,
     systems: data.systems,
@@ -131,6 +133,9 @@ export function buildSchemeReport(
         : {}),
       ...(crStAnalysisApplies(def) ? { crSt: crStAnalysis(def, data.values, crStGold(def, data), data.itemMetadata, analysisInputs.modelValues) } : {}),
       ...(mqmAnalysisApplies(def) ? { mqm: mqmAnalysis(def, data.values) } : {}),
+      ...(meta4xnliAnalysisApplies(def)
+        ? { meta4xnli: meta4xnliAnalysis(def, { values: data.values, models: analysisInputs.modelValues ?? [], goldBySegment: gold.bySegment, itemMetadata: data.itemMetadata, figures }) }
+        : {}),
     },
   };
 }

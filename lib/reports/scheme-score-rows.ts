@@ -27,6 +27,8 @@
  *   {metric: "MQM/<category>", system, value} per system and top-level category (they add up to MQM);
  *   {statistic: "par_p", metric: "MQM", system (the better), with (the worse), value (p), n (common segments)}
  *     per pair of systems (paired approximate randomisation).
+ *
+ * meta4xnli.detection / meta4xnli.interpretation (issue 16 point 4): meta4xnliScoreRows below.
  * A scheme without a scoring analysis has no score rows. Pure.
  */
 import type { TSchemeReport } from "./scheme-report";
@@ -36,14 +38,41 @@ import { POOLED_SYSTEM } from "./scheme-agreement";
 export const EMOS_SCORE_COLUMNS = ["metric", "system", "document", "segmentId", "model", "statistic", "with", "value", "n", "ci95_lower", "ci95_upper", "human_value"] as const;
 export const MQM_SCORE_COLUMNS = ["metric", "system", "segmentId", "statistic", "with", "value", "n"] as const;
 export const CR_ST_SCORE_COLUMNS = ["table", "attribute", "subset", "annotator", "model", "statistic", "value", "n", "segmentId", "gold", "candidate", "annotators"] as const;
-type TColumn = (typeof EMOS_SCORE_COLUMNS)[number] | (typeof MQM_SCORE_COLUMNS)[number] | (typeof CR_ST_SCORE_COLUMNS)[number];
+type TColumn = (typeof EMOS_SCORE_COLUMNS)[number] | (typeof MQM_SCORE_COLUMNS)[number] | (typeof CR_ST_SCORE_COLUMNS)[number] | (typeof META4XNLI_SCORE_COLUMNS)[number];
 export type TSchemeScoreRow = Partial<Record<TColumn, string | number | null>>;
+
+/**
+ * The meta4xnli analyses' rows (lib/reports/meta4xnli-analysis.ts), one per figure:
+ *   {analysis: "meta4xnli.detection", language, statistic: "cohen_kappa"|"fleiss_kappa", annotators ("a+b"), raters, value, n}
+ *   {analysis: "meta4xnli.detection", rater, kind: "annotator"|"model", language, level: "token"|"span",
+ *    statistic: "precision"|"recall"|"f1", value (0–1), n, tp, fp, fn}
+ *   {analysis: "meta4xnli.interpretation", rater, kind, language, source, role, statistic: "accuracy", value (%), n, correct}
+ * `language`, `source` and `role` are "all" for the roll-ups.
+ */
+export const META4XNLI_SCORE_COLUMNS = ["analysis", "rater", "kind", "language", "source", "role", "level", "statistic", "annotators", "raters", "value", "n", "correct", "tp", "fp", "fn", "note"] as const;
+export type TMeta4xnliScoreRow = Partial<Record<(typeof META4XNLI_SCORE_COLUMNS)[number], string | number | null>>;
+
+export function meta4xnliScoreRows(report: Pick<TSchemeReport, "analyses">): TMeta4xnliScoreRow[] {
+  const m = report.analyses.meta4xnli;
+  if (!m) return [];
+  const rows: TMeta4xnliScoreRow[] = [];
+  const analysis = "meta4xnli.detection";
+  for (const k of m.detection?.agreement ?? []) rows.push({ analysis, language: k.language, statistic: k.statistic, annotators: k.annotators?.join("+") ?? null, raters: k.raters, value: k.value, n: k.n, note: k.note ?? k.reason ?? null });
+  for (const r of m.detection?.prf ?? []) {
+    for (const statistic of ["precision", "recall", "f1"] as const) rows.push({ analysis, rater: r.rater, kind: r.kind, language: r.language, level: r.level, statistic, value: r[statistic], n: r.n, tp: r.tp, fp: r.fp, fn: r.fn });
+  }
+  for (const r of m.interpretation?.accuracy ?? []) {
+    rows.push({ analysis: "meta4xnli.interpretation", rater: r.rater, kind: r.kind, language: r.language, source: r.source, role: r.role, statistic: "accuracy", value: r.accuracy, n: r.n, correct: r.correct });
+  }
+  return rows;
+}
 
 /** The columns of the export: every column of each analysis the report has, in that order (EMOS's when it has none). */
 export function schemeScoreColumns(report: Pick<TSchemeReport, "analyses">): string[] {
   const cols: string[] = [];
-  const { emos, crSt, mqm } = report.analyses;
-  if (emos || (!crSt && !mqm)) cols.push(...EMOS_SCORE_COLUMNS);
+  const { emos, crSt, mqm, meta4xnli } = report.analyses;
+  if (meta4xnli) cols.push(...META4XNLI_SCORE_COLUMNS);
+  if (emos || (!crSt && !mqm && !meta4xnli)) for (const c of EMOS_SCORE_COLUMNS) if (!cols.includes(c)) cols.push(c);
   if (mqm) for (const c of MQM_SCORE_COLUMNS) if (!cols.includes(c)) cols.push(c);
   if (crSt) for (const c of CR_ST_SCORE_COLUMNS) if (!cols.includes(c)) cols.push(c);
   return cols;
@@ -114,5 +143,5 @@ function mqmRows(mqm: NonNullable<TSchemeReport["analyses"]["mqm"]>, externalIdO
 
 export function schemeScoreRows(report: Pick<TSchemeReport, "analyses" | "figures">, externalIdOf: (segmentId: string) => string): TSchemeScoreRow[] {
   const { emos, crSt, mqm } = report.analyses;
-  return [...(mqm ? mqmRows(mqm, externalIdOf) : []), ...(emos ? emosRows(emos, externalIdOf) : []), ...(crSt ? crStRows(report, externalIdOf) : [])];
+  return [...meta4xnliScoreRows(report), ...(mqm ? mqmRows(mqm, externalIdOf) : []), ...(emos ? emosRows(emos, externalIdOf) : []), ...(crSt ? crStRows(report, externalIdOf) : [])];
 }

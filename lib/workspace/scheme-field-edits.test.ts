@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
-import { applyTag, clearTags, fieldKeyOutcome, toggleAlignment, withPattern } from "./scheme-field-edits";
+import { applyTag, clearTags, extendTag, fieldKeyOutcome, toggleAlignment, withPattern } from "./scheme-field-edits";
 import { tokenize } from "./span-selection";
 import { whitespaceTokens } from "./scheme-tokens";
 
@@ -32,6 +32,24 @@ describe("tags", () => {
     expect(fieldKeyOutcome(tags, null, "m", { tokens: words, selection: null, activeSpan: null })).toMatchObject({ kind: "hint" });
     const o = fieldKeyOutcome(tags, null, "M", { tokens: words, selection: [3, 3], activeSpan: null });
     expect(o).toEqual({ kind: "value", value: ["O", "O", "O", "B-METAPHOR", "O", "O"], selection: [4, 4] });
+  });
+  it("Shift with the key continues the chunk on the next word (I-), whatever the letter's case", () => {
+    const ctx = (selection: [number, number], shift: boolean) => ({ tokens: words, selection, activeSpan: null, shift });
+    // m on "a" (B-), then Shift+m on "thief" and "of": one chunk of three words
+    const b = fieldKeyOutcome(tags, null, "m", ctx([2, 2], false)) as unknown as { value: unknown; selection: [number, number] };
+    expect(b).toEqual({ kind: "value", value: ["O", "O", "B-METAPHOR", "O", "O", "O"], selection: [3, 3] });
+    const i1 = fieldKeyOutcome(tags, b.value, "M", ctx(b.selection, true)) as unknown as { value: unknown; selection: [number, number] };
+    expect(i1).toEqual({ kind: "value", value: ["O", "O", "B-METAPHOR", "I-METAPHOR", "O", "O"], selection: [4, 4] });
+    const i2 = fieldKeyOutcome(tags, i1.value, "m", ctx(i1.selection, true)) as { value: unknown };
+    expect(i2.value).toEqual(["O", "O", "B-METAPHOR", "I-METAPHOR", "I-METAPHOR", "O"]);
+    valid("metaphor-tags", i2.value);
+    // the key without Shift on the next word starts a new chunk instead (the bug this guards: Shift+m used to tag B-)
+    expect((fieldKeyOutcome(tags, b.value, "M", ctx([3, 3], false)) as { value: unknown }).value).toEqual(["O", "O", "B-METAPHOR", "B-METAPHOR", "O", "O"]);
+  });
+  it("extending with nothing before the selection starts a chunk; again changes nothing", () => {
+    const v = extendTag(tags, null, words.length, [1, 2], "METAPHOR");
+    expect(v).toEqual(["O", "B-METAPHOR", "I-METAPHOR", "O", "O", "O"]);
+    expect(extendTag(tags, v, words.length, [2, 2], "METAPHOR")).toEqual(v);
   });
 });
 

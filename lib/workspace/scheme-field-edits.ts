@@ -4,7 +4,8 @@
  *
  * Token-based kinds work on a selection of tokens (anchor and focus token indices, either order):
  * - tags: a tag applied to the selection tags each token (with BIO: B-X on the first, I-X after);
- *   applied again to a selection that carries it, it clears it. BIO stays well formed: an I-Y left
+ *   applied again to a selection that carries it, it clears it. With BIO, Shift and the tag's key
+ *   extend: the selection continues the chunk before it (I-X). BIO stays well formed: an I-Y left
  *   after something other than Y becomes B-Y.
  * - spans: a label adds a span over the selection (offsets per lib/workspace/span-selection.ts:
  *   start inclusive, end exclusive); attribute options set the attributes of one span.
@@ -72,6 +73,20 @@ export function applyTag(field: TTags, value: unknown, n: number, sel: TSelectio
     if (carries) tags[i] = field.bio ? "O" : null;
     else tags[i] = field.bio ? `${i === lo ? "B" : "I"}-${tag}` : tag;
   }
+  return finishTags(field, tags);
+}
+
+/**
+ * Continues a chunk over the selection (Shift with a tag's key): each selected token becomes I-X,
+ * so a multi-word metaphor is marked `m` on its first word and Shift+m on each next one. With
+ * nothing of X right before the selection, the first selected token becomes B-X instead (BIO stays
+ * well formed). Applied again it changes nothing. Without BIO it tags like applyTag.
+ */
+export function extendTag(field: TTags, value: unknown, n: number, sel: TSelection, tag: TOptionValue): TTag[] | null {
+  if (!field.bio) return applyTag(field, value, n, sel, tag);
+  const [lo, hi] = bounds(sel);
+  const tags = tagList(field, value, n);
+  for (let i = lo; i <= hi && i < n; i++) tags[i] = `I-${tag}`;
   return finishTags(field, tags);
 }
 
@@ -159,7 +174,7 @@ export function fieldKeyOutcome(
   field: TSchemeField,
   value: unknown,
   key: string,
-  ctx: { tokens: readonly TToken[]; selection: TSelection | null; activeSpan: number | null; lists?: Record<string, unknown[]> },
+  ctx: { tokens: readonly TToken[]; selection: TSelection | null; activeSpan: number | null; lists?: Record<string, unknown[]>; shift?: boolean },
 ): TKeyOutcome | null {
   switch (field.kind) {
     case "scale": {
@@ -188,7 +203,11 @@ export function fieldKeyOutcome(
       if (!ctx.selection) return { kind: "hint", message: SELECT_FIRST };
       const hi = bounds(ctx.selection)[1];
       const next = Math.min(ctx.tokens.length - 1, hi + 1);
-      return { kind: "value", value: applyTag(field, value, ctx.tokens.length, ctx.selection, t.value), selection: [next, next] };
+      // Shift with a letter key continues the chunk (I-); the key alone starts one (B-) or clears it.
+      // The Shift flag, not the letter's case, decides: letters match in either case (Caps Lock).
+      const extend = field.bio && ctx.shift === true;
+      const tagged = extend ? extendTag(field, value, ctx.tokens.length, ctx.selection, t.value) : applyTag(field, value, ctx.tokens.length, ctx.selection, t.value);
+      return { kind: "value", value: tagged, selection: [next, next] };
     }
     case "spans": {
       if (field.none && sameKey(field.none.key, key)) {

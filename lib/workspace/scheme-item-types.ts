@@ -36,18 +36,40 @@ export interface TSchemeItemSuggestion {
   decision: { decision: "accepted" | "edited" | "rejected"; value: unknown } | null;
 }
 
+/**
+ * Another language's version of the item (lib/db/parallel-versions.ts): its corpus text, the
+ * caller's assignment status there (null: not in their queue) and the caller's own values there.
+ */
+export interface TParallelVersion {
+  id: string;
+  externalId: string;
+  language: string;
+  text: string;
+  texts: Record<string, string>;
+  status: "TODO" | "IN_PROGRESS" | "DONE" | "SKIPPED" | null;
+  values: { field: string; itemKey: string; value: unknown }[];
+}
+
 export interface TSchemeWorkspaceItem {
   runtime: "scheme";
   project: { slug: string; sourceLang: string; targetLang: string };
   scheme: { definition: TSchemeDefinition; version: number };
   blind: boolean;
-  segment: { id: string; externalId: string; text: string; metaphorical: boolean; split: string | null; index: number };
-  document: { id: string; title: string | null; segments: { id: string; index: number; text: string }[] };
+  /** `metaphorical` is null when withheld as derived from gold (lib/workspace/withheld-gold.ts) */
+  segment: { id: string; externalId: string; text: string; language: string; metaphorical: boolean | null; split: string | null; index: number };
+  /**
+   * The document around the item: its segments in the item's language, all of them up to
+   * CONTEXT_WHOLE_DOCUMENT, else the CONTEXT_WINDOW before and after the item (a CoNLL file is one
+   * "document" of thousands of unrelated sentences); `total` counts them all.
+   */
+  document: { id: string; title: string | null; segments: { id: string; index: number; text: string }[]; total: number };
+  /** the item's versions in other languages, shown side by side (sentence-parallel, no word alignment) */
+  parallel: TParallelVersion[];
   /** item texts by role (Segment.texts), e.g. { premise: "…" } */
   texts: Record<string, string>;
   /** item lists (Segment.lists) without the keys any field takes its gold from */
   lists: Record<string, unknown>;
-  /** the segment's active MRWs, in text order */
+  /** the segment's active MRWs, in text order; none when they are withheld as derived from gold */
   mrws: TItemMrw[];
   translations: TItemTranslation[];
   /** the caller's own values of this item, document-scope ones (stored on the document's first segment) included */

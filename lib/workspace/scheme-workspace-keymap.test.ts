@@ -24,3 +24,14 @@ describe("model suggestion keys of the scheme workspace", () => {
     expect(ids()).not.toContain("suggestion.reject");
   });
 });
+
+describe("BIO tag keys on the cheat sheet", () => {
+  it("meta4xnli: m starts a metaphor, Shift+m continues it", async () => {
+    const { META4XNLI_PRESET } = await import("@/lib/schemes/presets/meta4xnli");
+    const rows = schemeCheatSheetKeymap(META4XNLI_PRESET).filter((a) => a.description.startsWith("Metaphorical tokens"));
+    expect(rows.map((a) => [a.keys[0], a.description])).toEqual([
+      ["m", "Metaphorical tokens: tag the selected words metaphor (B-: a new one; again: clear)"],
+      ["Shift+m", "Metaphorical tokens: continue the metaphor before the selection over it (I-METAPHOR)"],
+    ]);
+  });
+});

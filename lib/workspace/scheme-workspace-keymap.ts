@@ -22,6 +22,7 @@ export const SCHEME_WORKSPACE_KEYMAP: readonly TKeyAction[] = [
   { id: "nav.prev-field", keys: ["k", "ArrowUp", "Shift+Tab"], description: "Previous field", scope: "workspace", group: "Navigation" },
   { id: "nav.next-item", keys: ["n", "Alt+ArrowRight"], description: "Next item of your queue (n: unless the active field uses n)", scope: "workspace", group: "Navigation" },
   { id: "nav.prev-item", keys: ["p", "Alt+ArrowLeft"], description: "Previous item of your queue (p: unless the active field uses p)", scope: "workspace", group: "Navigation" },
+  { id: "nav.parallel", keys: ["l"], description: "Open this item's version in the other language (parallel items, when it is in your queue; l: unless the active field uses l)", scope: "workspace", group: "Navigation" },
   { id: "token.next", keys: ["ArrowRight"], description: "Spans, tags, alignment: move the word selection right", scope: "field", group: "Navigation" },
   { id: "token.prev", keys: ["ArrowLeft"], description: "Spans, tags, alignment: move the word selection left", scope: "field", group: "Navigation" },
   { id: "token.extend-next", keys: ["Shift+ArrowRight"], description: "Spans, tags, alignment: extend the selection right", scope: "field", group: "Navigation" },

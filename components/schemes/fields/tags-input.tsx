@@ -1,7 +1,9 @@
 "use client";
 // Tags: one tag per token (e.g. metaphor detection). Select tokens (click, shift-click or drag; in
 // the workspace also ←/→ and Shift+←/→), then a tag (button or key): with BIO the first token of
-// the selection becomes B-X and the rest I-X. A tag applied again to tokens that carry it clears it.
+// the selection becomes B-X and the rest I-X; Shift with the key continues the chunk before the
+// selection (I-X). A tag applied again to tokens that carry it clears it. Tagged words are
+// underlined in the tag's colour, a chunk as one unbroken line (tag-marks.ts), with a legend.
 // A model's suggested tags (no value of the annotator's yet) show on the tokens in violet, dashed,
 // marked as the model's; a tag applied then changes the model's tags, token by token (an edit).
 import type { ZTagsField } from "@/lib/schemes/language/scheme-field";
@@ -9,6 +11,8 @@ import { applyTag, bareTag } from "@/lib/workspace/scheme-field-edits";
 import type { z } from "zod";
 import { optionText, type FieldProps } from "./field-props";
 import { KeyBadge } from "./key-badge";
+import { TagLegend } from "./tag-legend";
+import { gapTagClass, tokenTagClass } from "./tag-marks";
 import { TokenRow } from "./token-row";
 
 type TTags = z.infer<typeof ZTagsField>;
@@ -25,9 +29,13 @@ export function TagsInput({ field, value, onChange, texts, selection, onSelect, 
   return (
     <div data-kind="tags">
       <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={selection} onSelect={onSelect} label={`${field.label}: tokens`}
-        mark={(i) => (!tagged(i) ? "hover:bg-slate-100" : fromModel ? "bg-violet-100 outline-dashed outline-1 outline-violet-500" : "bg-amber-200 ring-1 ring-amber-500")}
-        note={(i) => (tagged(i) ? `${String(tags![i])}${fromModel ? " (AI)" : ""}` : null)}
+        mark={(i) => (tagged(i) && fromModel ? "bg-violet-100 outline-dashed outline-1 outline-violet-500" : "hover:bg-slate-100")}
+        decorate={(i) => (tagged(i) && !fromModel ? tokenTagClass(field, tags![i]) : "")}
+        gapMark={(i) => (fromModel ? "" : gapTagClass(field, tags, i))}
+        tag={(i) => (tagged(i) && !fromModel ? String(tags![i]) : null)}
+        note={(i) => (tagged(i) && fromModel ? `${String(tags![i])} (AI)` : null)}
         suggested={(i) => fromModel !== null && tagged(i)} />
+      <TagLegend field={field} />
       <div role="group" aria-label={`${field.label}: tags`} className="mt-1 flex flex-wrap items-center gap-1">
         <span className="text-xs text-slate-500">{selection ? "Tag the selection:" : "Select tokens, then a tag:"}</span>
         {field.tags.map((t) => (

@@ -15,12 +15,18 @@ export function TokenRow(p: {
   label: string;
   /** extra classes per token (marked, tagged, aligned) */
   mark?: (i: number) => string;
-  /** a small note after a token (its tag) */
+  /** a small note after a token */
   note?: (i: number) => string | null;
   /** tokens a model's suggestion marks (not the annotator's value): flagged for readers and tests */
   suggested?: (i: number) => boolean;
   /** the index of the first token in the field's token list (a second text's row: the source after the translation) */
   base?: number;
+  /** classes kept while a token is selected too (a tag's underline) */
+  decorate?: (i: number) => string;
+  /** classes of the gap before token i (a tag's underline running on through a chunk) */
+  gapMark?: (i: number) => string;
+  /** the tag a token carries, as `data-tag` and its tooltip (tests, screen readers) */
+  tag?: (i: number) => string | null;
 }) {
   const base = p.base ?? 0;
   const anchor = useRef<number | null>(null);
@@ -29,17 +35,19 @@ export function TokenRow(p: {
   let pos = 0;
   p.tokens.forEach((t, local) => {
     const i = base + local;
-    if (t.start > pos) pieces.push(<span key={`g${i}`}>{p.text.slice(pos, t.start)}</span>);
+    if (t.start > pos) pieces.push(<span key={`g${i}`} className={p.gapMark?.(i) || undefined}>{p.text.slice(pos, t.start)}</span>);
     const note = p.note?.(i);
     const suggested = p.suggested?.(i) ?? false;
+    const tag = p.tag?.(i) ?? null;
     pieces.push(
       <span
         key={i}
         data-token={i}
         data-selected={i >= lo && i <= hi ? "true" : undefined}
         data-suggested={suggested ? "true" : undefined}
-        title={suggested ? "Suggested by the model, not saved until you accept or edit" : undefined}
-        className={`cursor-pointer rounded-sm px-px ${i >= lo && i <= hi ? "bg-sky-300" : (p.mark?.(i) ?? "hover:bg-slate-100")} ${p.selection?.[1] === i ? "outline outline-2 outline-indigo-500" : ""}`}
+        data-tag={tag ?? undefined}
+        title={suggested ? "Suggested by the model, not saved until you accept or edit" : (tag ?? undefined)}
+        className={`cursor-pointer rounded-sm px-px ${i >= lo && i <= hi ? "bg-sky-300" : (p.mark?.(i) ?? "hover:bg-slate-100")} ${p.decorate?.(i) ?? ""} ${p.selection?.[1] === i ? "outline outline-2 outline-indigo-500" : ""}`}
         onMouseDown={(e) => {
           e.preventDefault();
           anchor.current = e.shiftKey && p.selection ? p.selection[0] : i;

@@ -9,7 +9,8 @@
  * - scale: a label's own key, else the digit of a whole value 0–9 ("where unambiguous": a
  *   scale with a value of 10 or more has no digit keys, as "1" could start "10").
  * - boolean: the labels' keys, else y / n.
- * - spans: label keys and every attribute's option keys; tags: tag keys; alignment: pattern keys;
+ * - spans: label keys and every attribute's option keys; tags: tag keys (with BIO, Shift and a
+ *   letter key continue a chunk); alignment: pattern keys;
  *   vector: dimension keys.
  */
 import type { TSchemeField } from "./scheme-field";
@@ -83,8 +84,12 @@ export function fieldKeyBindings(field: TSchemeField, lists?: Record<string, unk
       return rows(choiceOptions(field, lists), "toggle ");
     case "boolean":
       return rows(booleanAnswers(field), "");
-    case "tags":
-      return rows(field.tags.map((t) => ({ key: t.key, label: optionLabel(t) })), "tag the selected words ");
+    case "tags": {
+      const own = rows(field.tags.map((t) => ({ key: t.key, label: optionLabel(t) })), "tag the selected words ");
+      // BIO: Shift with a letter key continues the chunk (lib/workspace/scheme-field-edits.ts, extendTag)
+      const extend = field.bio ? field.tags.filter((t) => t.key && /^\p{L}$/u.test(t.key)).map((t) => ({ key: `Shift+${t.key!.toLowerCase()}`, description: `continue the ${optionLabel(t)} before the selection over it (I-${t.value})` })) : [];
+      return [...own.map((b) => (field.bio ? { ...b, description: `${b.description} (B-: a new one; again: clear)` } : b)), ...extend];
+    }
     case "spans":
       return [
         ...rows(field.labels.map((l) => ({ key: l.key, label: `${l.group ? `${l.group}: ` : ""}${optionLabel(l)}` })), "mark the selected words as "),

@@ -25,8 +25,9 @@ import { validateSchemeValue } from "./validate-value";
 import { DOCUMENT_ITEM_KEY, roleItemKey } from "./value-anchor";
 
 export interface TSchemeCompletenessItem {
-  /** the segment's flag (when.item at document, segment, translation and role scopes) */
-  metaphorical: boolean;
+  /** the segment's flag (when.item at document, segment, translation and role scopes); null: withheld
+   *  from the annotator as derived from gold (lib/workspace/withheld-gold.ts), so no `when.item` holds */
+  metaphorical: boolean | null;
   /** in display order; `label` names it in messages ("Translation B") */
   translations: readonly { id: string; label?: string }[];
   /** in display order; `token` names it in messages */
@@ -142,7 +143,7 @@ export function shownSlots(definition: TSchemeDefinition, item: TSchemeCompleten
     let shown = true;
     if (when && "item" in when) {
       const flag = s.unit.mrwId !== null ? (metaphorical.get(s.unit.mrwId) ?? item.metaphorical) : item.metaphorical;
-      shown = when.in.includes(flag);
+      shown = flag !== null && when.in.includes(flag);
     } else if (when) {
       // the first entry of the target id: alternatives share its scope
       const targetIndex = definition.fields.findIndex((f) => f.id === when.field);

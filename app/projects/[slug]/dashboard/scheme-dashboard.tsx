@@ -39,6 +39,7 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
       emos={report.analyses.emos && emosSummary(report.analyses.emos)}
       crSt={report.analyses.crSt}
       mqm={report.analyses.mqm && mqmSummary(report.analyses.mqm)}
+      meta4xnli={report.analyses.meta4xnli}
     />
   );
 }

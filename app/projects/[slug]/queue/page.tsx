@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { getAnnotatorQueue, summarizeQueue } from "@/lib/db/workspace-queue";
+import { getAnnotatorQueue, progressByLanguage, summarizeQueue } from "@/lib/db/workspace-queue";
 import { getProjectScheme } from "@/lib/db/project-schemes";
 import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { QueueSkipButton } from "@/components/workspace/queue-skip-button";
@@ -39,6 +39,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
   const split = sp.split && splits.includes(sp.split as never) ? sp.split : "ALL";
   const rows = split === "ALL" ? inScheme : inScheme.filter((r) => (r.split ?? "NONE") === split);
   const sum = summarizeQueue(rows);
+  const languages = progressByLanguage(rows);
   const pct = sum.total ? Math.round((100 * sum.done) / sum.total) : 0;
   const href = (s: string | undefined, sp2: string) => `/projects/${slug}/queue?scheme=${s}${sp2 === "ALL" ? "" : `&split=${sp2}`}`;
   if (all.length === 0) return <p className="text-slate-600">No items are assigned to you in this project yet.</p>;
@@ -70,6 +71,18 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
           <div className="mt-1 h-2 rounded bg-slate-200" role="progressbar" aria-label="Items done" aria-valuemin={0} aria-valuemax={sum.total} aria-valuenow={sum.done}>
             <div className="h-2 rounded bg-emerald-500" style={{ width: `${pct}%` }} />
           </div>
+          {languages.length > 1 && (
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Progress per language">
+              {languages.map((l) => (
+                <li key={l.language} data-testid={`queue-progress-${l.language}`} className="flex items-center gap-1">
+                  <span className="font-medium uppercase">{l.language}</span> {l.done} / {l.total} done
+                  <span className="inline-block h-1.5 w-16 rounded bg-slate-200" role="progressbar" aria-label={`Items done in ${l.language}`} aria-valuemin={0} aria-valuemax={l.total} aria-valuenow={l.done}>
+                    <span className="block h-1.5 rounded bg-emerald-500" style={{ width: `${l.total ? Math.round((100 * l.done) / l.total) : 0}%` }} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {sum.continueSegmentId ? (
           <Link href={`/projects/${slug}/items/${sum.continueSegmentId}?scheme=${scheme}`} className="rounded bg-indigo-600 px-3 py-1.5 font-medium text-white">
@@ -95,7 +108,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
             <tr key={r.segmentId} className="border-b border-slate-100 align-top" data-testid="queue-row">
               <td className="py-1 text-slate-500">{i + 1}</td>
               <td className="truncate py-1">
-                <Link href={`/projects/${slug}/items/${r.segmentId}?scheme=${scheme}`} className="text-indigo-700 hover:underline" lang={access.project.sourceLang}>
+                <Link href={`/projects/${slug}/items/${r.segmentId}?scheme=${scheme}`} className="text-indigo-700 hover:underline" lang={r.language}>
                   {r.preview}
                 </Link>
               </td>

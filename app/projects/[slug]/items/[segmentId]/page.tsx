@@ -9,6 +9,7 @@ import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { isAppError } from "@/lib/errors";
+import { decodeRouteParam } from "@/lib/http/route-param";
 import { parseSchemeParam, projectSchemeConfig } from "@/lib/workspace/project-config";
 import { viewIsEmpty } from "@/lib/workspace/scheme-view";
 import { Workspace } from "@/components/workspace/workspace";
@@ -32,7 +33,7 @@ export default async function ItemPage({ params, searchParams }: { params: Promi
   const access = await requireProjectPage(slug, "annotation.write", `/projects/${slug}/items/${segmentId}`);
   const db = getDb();
   const config = projectSchemeConfig(access.project.schemeConfig);
-  const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: segmentId };
+  const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: decodeRouteParam(segmentId) };
   const runtime = await getProjectRuntime(db, access.project.id);
   if (runtime.kind === "scheme") {
     const item = await orNotFound(() => getSchemeWorkspaceItem(db, { ...base, runtime }));

@@ -8,12 +8,13 @@ import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { parseSchemeParam, projectSchemeConfig } from "@/lib/workspace/project-config";
+import { decodeRouteParam } from "@/lib/http/route-param";
 
 export const GET = withProject<{ slug: string; segmentId: string }>("annotation.write", async (req, { access, params }) => {
   const db = getDb();
   const config = projectSchemeConfig(access.project.schemeConfig);
   const runtime = await getProjectRuntime(db, access.project.id);
-  const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: params.segmentId };
+  const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: decodeRouteParam(params.segmentId) };
   const item =
     runtime.kind === "scheme"
       ? await getSchemeWorkspaceItem(db, { ...base, runtime })
