@@ -3,7 +3,7 @@
 // the same list. Each unit carries its item's role texts (labelled as the scheme declares them)
 // and lists without the keys any field of the scheme takes its gold from.
 import type { Pool } from "pg";
-import { itemGoldKeys } from "@/lib/db/scheme-workspace-item";
+import { itemGoldKeys } from "@/lib/workspace/withheld-gold";
 import type { TSuggestUnit } from "@/lib/models/suggest-unit";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeScope } from "@/lib/schemes/language/scheme-scope";
