@@ -113,7 +113,7 @@ describe("MQM import and export", () => {
     let text = "";
     for await (const line of exportFile(pool, db, project, "scores", "jsonl").lines) text += line;
     const rows = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, string | number | null>);
-    const system = (name: string) => rows.find((r) => r.metric === "MQM" && r.system === name && r.segmentId === null);
+    const system = (name: string) => rows.find((r) => r.metric === "MQM" && r.system === name && r.segmentId === undefined);
     // sysA: news.1/1 (No error; a Neutral error = 0), news.1/2 (Minor Fluency/Punctuation 0.1), talk.2/1 (No error)
     expect(system("sysA")).toMatchObject({ value: expect.closeTo(0.1 / 3, 12), n: 3 });
     // sysB: news.1/1 mean of (Minor 1 + Major 5) and No error = 3; news.1/2 two Major = 10; talk.2/1 Minor punctuation 0.1 + Non-translation 25

@@ -86,7 +86,7 @@ describe.skipIf(!tsv || !readme)("the WMT MQM release, TED ZH→EN", () => {
     for await (const line of exportFile(pool, db, project, "scores", "jsonl").lines) text += line;
     console.info(`TED ZH→EN: scores with ${15 * 14 / 2} significance tests in ${((Date.now() - scoresStarted) / 1000).toFixed(1)} s`);
     const rows = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, string | number | null>);
-    const systems = rows.filter((r) => r.metric === "MQM" && r.segmentId === null && r.statistic === null);
+    const systems = rows.filter((r) => r.metric === "MQM" && r.segmentId === undefined && r.statistic === undefined);
     expect(systems).toHaveLength(15);
     const published = publishedTable(readme!);
     expect(published.size).toBe(15);
