@@ -496,11 +496,13 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   // ---- annotations (version bumps only when the value changed; history rows for every change)
   await opts.checkpoint?.("annotations", client);
   const placed = await placeValues(client, fileName, runtime, result.annotations, { segId, trId, mrwId }, "Annotation");
-  const ownScheme = runtime.kind === "scheme";
+  // the scheme version in force, written as a save writes it (every project stores one since the
+  // presets are data; a project that stores none leaves the column as it was)
+  const schemeVersion = runtime.version;
   const anRows = result.annotations.map((a, i) => {
     const p = placed[i];
     const row = [randomUUID(), projectId, userIds.get(a.annotator), p.segmentId, p.translationId, p.mrwId, p.itemKey, a.field, JSON.stringify(a.value)];
-    return ownScheme ? [...row, runtime.version] : row;
+    return schemeVersion !== null ? [...row, schemeVersion] : row;
   });
   const changedAnnotations = await bulkUpsert<{ id: string; version: number; value: unknown; annotatorId: string }>(
     client,
@@ -516,11 +518,10 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "itemKey", type: "text" },
         { name: "field", type: "text" },
         { name: "value", type: "jsonb" },
-        // the scheme version the value is stored under (a save writes it too); built-in imports leave it as it was
-        ...(ownScheme ? [{ name: "schemeVersion", type: "int4" }] : []),
+        ...(schemeVersion !== null ? [{ name: "schemeVersion", type: "int4" }] : []),
       ],
       conflict: ["annotatorId", "segmentId", "itemKey", "field"],
-      update: ownScheme ? ["value", "schemeVersion"] : ["value"],
+      update: schemeVersion !== null ? ["value", "schemeVersion"] : ["value"],
       extraSet: `"version" = "Annotation"."version" + 1`,
       updateWhere: `"Annotation"."value" IS DISTINCT FROM EXCLUDED."value"`,
       touchUpdatedAt: true,
