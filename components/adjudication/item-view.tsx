@@ -6,7 +6,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import type { TAdjudicationPageData } from "@/lib/db/adjudication";
-import { SEVERITY_PENALTY } from "@/lib/db/severity";
+import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
 import { colourOf } from "@/components/adjudication/annotator-colours";
 import { DecisionEditor } from "@/components/adjudication/decision-editor";
 import { fieldGuideline } from "@/components/adjudication/field-guideline";
@@ -102,9 +102,9 @@ export function ItemView({ slug, data }: { slug: string; data: TAdjudicationPage
                       <MarkedText
                         text={t.text}
                         lang={lang}
-                        marks={spans.filter((e) => e.annotatorId === a).map((e) => ({ start: e.start, end: e.end, colour: colourOf(numberOf(a)), title: `${e.category} ${SEVERITY_PENALTY[e.severity]}${e.mrwId ? ` on “${mrwById.get(e.mrwId)?.token ?? "?"}”` : " (sentence level)"}${e.comment ? `: ${e.comment}` : ""}` }))}
+                        marks={spans.filter((e) => e.annotatorId === a).map((e) => ({ start: e.start, end: e.end, colour: colourOf(numberOf(a)), title: `${e.category} ${penaltyOf(e.severity)}${e.mrwId ? ` on “${mrwById.get(e.mrwId)?.token ?? "?"}”` : " (sentence level)"}${e.comment ? `: ${e.comment}` : ""}` }))}
                       />
-                      <span className="ml-2 text-xs text-slate-500">{spans.filter((e) => e.annotatorId === a).map((e) => `${e.category} ${SEVERITY_PENALTY[e.severity]}${e.mrwId ? ` (${mrwById.get(e.mrwId)?.token ?? "?"})` : " (sent.)"}`).join(", ")}</span>
+                      <span className="ml-2 text-xs text-slate-500">{spans.filter((e) => e.annotatorId === a).map((e) => `${e.category} ${penaltyOf(e.severity)}${e.mrwId ? ` (${mrwById.get(e.mrwId)?.token ?? "?"})` : " (sent.)"}`).join(", ")}</span>
                     </span>
                   </div>
                 ))}

@@ -9,7 +9,8 @@ import { bulkUpsert } from "@/lib/db/bulk-upsert";
 import { loadCompletions } from "@/lib/db/import-completions";
 import { importCompletions } from "@/lib/import/completions";
 import { AppError } from "@/lib/errors";
-import { penaltyToSeverity } from "@/lib/db/severity";
+import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
+import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
 import { MAX_ERRORS } from "@/lib/import/types";
 import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-check";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -144,6 +145,12 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   const { result, projectId, fileName } = opts;
   // Serialise imports into one project so two concurrent imports cannot race on the same keys.
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
+  // codes the database stores as text: checked against the presets before anything is written
+  const badCodes = builtInCodeIssues(fileName, result);
+  if (badCodes.length) {
+    const first = badCodes[0];
+    throw new AppError("UNPROCESSABLE", `${fileName}${first.line ? `:${first.line}` : ""} (${first.field}): ${first.message}${badCodes.length > 1 ? ` (and ${badCodes.length - 1} more)` : ""}; nothing was stored.`, { errors: badCodes });
+  }
   const runtime = await runtimeOf(client, projectId);
   if (runtime.kind === "built-in") {
     const withRole = [...result.annotations, ...(result.adjudications ?? [])].find((a) => a.role !== undefined);
@@ -447,7 +454,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "mrwId", type: "text" },
         { name: "translationId", type: "text" },
         { name: "spans", type: "jsonb" },
-        { name: "pattern", type: '"RealisationPattern"' },
+        { name: "pattern", type: "text" },
       ],
       conflict: ["mrwId", "translationId"],
       update: ["spans", "pattern"],
@@ -542,7 +549,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     const k = `${uid}|${tId}|${base}`;
     const n = (occurrence.get(k) ?? 0) + 1;
     occurrence.set(k, n);
-    return [randomUUID(), projectId, uid, tId, mId, e.category, penaltyToSeverity(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
+    return [randomUUID(), projectId, uid, tId, mId, e.category, severityCodeOf(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
   });
   // Spans made in the UI have no externalId; re-importing an export of them must not duplicate
   // them, so a span whose content equals a live UI span of the same annotator is skipped.
@@ -566,8 +573,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "annotatorId", type: "text" },
         { name: "translationId", type: "text" },
         { name: "mrwId", type: "text" },
-        { name: "category", type: '"ErrorCategory"' },
-        { name: "severity", type: '"Severity"' },
+        { name: "category", type: "text" },
+        { name: "severity", type: "text" },
         { name: "start", type: "int4" },
         { name: "end", type: "int4" },
         { name: "comment", type: "text" },
@@ -604,7 +611,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "projectId", type: "text" },
         { name: "segmentId", type: "text" },
         { name: "annotatorId", type: "text" },
-        { name: "kind", type: '"EditKind"' },
+        { name: "kind", type: "text" },
         { name: "text", type: "text" },
         { name: "baseTranslationId", type: "text" },
       ],
@@ -835,7 +842,7 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
         { name: "projectId", type: "text" },
         { name: "segmentId", type: "text" },
         { name: "language", type: "text" },
-        { name: "kind", type: '"EditKind"' },
+        { name: "kind", type: "text" },
         { name: "text", type: "text" },
         { name: "sourcePostEditId", type: "text" },
         { name: "sourceTranslationId", type: "text" },

@@ -16,7 +16,7 @@ import { storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
 import { demoFinishedWork, type TDemoWork } from "@/lib/demo/demo-finished-work";
 import { ZDemoCorpus } from "@/lib/import/parse-demo-corpus";
 import { annotationItemKey } from "@/lib/workspace/api-types";
-import type { Severity } from "@/lib/generated/prisma/enums";
+import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 
 export const DEMO_PASSWORD = "tropos-demo";
 
@@ -105,8 +105,6 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
   return true;
 }
 
-const SEVERITY_OF_PENALTY: Record<number, Severity> = { 2: "MINOR", 4: "MEDIUM", 6: "MAJOR", 8: "SEVERE", 10: "CRITICAL" };
-
 /** Stores one annotator's finished work and their submitted (DONE) assignments; returns how many assignments. */
 async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, schemes: readonly ("MMTE" | "METAHOPE")[], schemeVersion: number | null): Promise<number> {
   const [segments, mrws, translations] = await Promise.all([
@@ -138,7 +136,7 @@ async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, 
   await db.errorSpan.createMany({
     data: work.errorSpans.map((e) => {
       const { translationId: tid, mrwId: mid } = ids(e);
-      return { projectId, annotatorId, translationId: tid, mrwId: mid, category: e.category, severity: SEVERITY_OF_PENALTY[e.penalty], start: e.start, end: e.end };
+      return { projectId, annotatorId, translationId: tid, mrwId: mid, category: e.category, severity: severityCodeOf(e.penalty), start: e.start, end: e.end };
     }),
   });
   await db.postEdit.createMany({

@@ -14,6 +14,7 @@ import { queueNav } from "@/lib/workspace/queue-nav";
 import { schemeView } from "@/lib/workspace/scheme-view";
 import type { TWorkspaceItem } from "@/lib/workspace/item-types";
 import { toItemErrorSpan } from "@/lib/db/workspace-error-spans";
+import { storedEditKind, storedPattern } from "@/lib/schemes/presets/built-in-codes";
 
 export interface TGetItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
@@ -70,7 +71,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
   const blind = opts.config.blindSystemNames;
   const { ordered, shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
   const prefill: TWorkspaceItem["prefill"] = {};
-  for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: a.pattern, spans: a.spans as unknown as TSpan[] };
+  for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: storedPattern(a.pattern), spans: a.spans as unknown as TSpan[] };
 
   return {
     project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
@@ -84,7 +85,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
     prefill,
     annotations: annotations.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })),
     errorSpans: errorSpans.map(toItemErrorSpan),
-    postEdits,
+    postEdits: postEdits.map((p) => ({ ...p, kind: storedEditKind(p.kind) })),
     assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
     nav: queueNav(queue, seg.id),
   };

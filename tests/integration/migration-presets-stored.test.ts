@@ -1,13 +1,14 @@
 /**
- * Presets stored as data (issue 14) on a database made by the previous release: every migration
- * before 20261126000000_presets_stored is applied to a fresh database, projects are written the
+ * Presets stored as data and enums as text (issue 14) on a database made by the previous release:
+ * every migration before 20261126000000_presets_stored is applied to a fresh database, projects are written the
  * way that release wrote them (no ProjectScheme for a built-in project, annotations with a NULL
  * schemeVersion, error spans, alignments, post-edits and gold references in their enum columns),
  * then the new migrations run. Afterwards every built-in project has version 1, equal to what
  * builtInSchemeFor derives from its configuration (checked for every combination of parts), every
- * annotation of it records version 1, and every annotation, History row, adjudication, error span,
- * alignment, post-edit and gold reference is there with the same values; the current code runs
- * the projects under the built-in runtime and saves into them.
+ * annotation of it records version 1, the enum columns are text (20261126010000_enums_as_text), and
+ * every annotation, History row, adjudication, error span, alignment, post-edit and gold reference
+ * is there with the same values; the current code runs the projects under the built-in runtime and
+ * saves into them.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -149,6 +150,18 @@ describe("the presets-stored migration on the previous release's data", () => {
     await run(client, migrations.filter((d) => d >= FIRST_NEW));
     const after = await snapshot();
     expect(after).toEqual(before);
+    // the enums became text (20261126010000_enums_as_text), with the same strings (compared above)
+    const types = await client.query(
+      `SELECT table_name, column_name, data_type FROM information_schema.columns
+       WHERE (table_name, column_name) IN (('ErrorSpan', 'category'), ('ErrorSpan', 'severity'), ('Alignment', 'pattern'), ('PostEdit', 'kind'), ('GoldReference', 'kind')) ORDER BY 1, 2`,
+    );
+    expect(types.rows.map((r) => `${r.table_name}.${r.column_name} ${r.data_type}`)).toEqual([
+      "Alignment.pattern text", "ErrorSpan.category text", "ErrorSpan.severity text", "GoldReference.kind text", "PostEdit.kind text",
+    ]);
+    expect((await client.query(`SELECT typname FROM pg_type WHERE typname IN ('ErrorCategory', 'Severity', 'RealisationPattern', 'EditKind')`)).rowCount).toBe(0);
+    // the unique keys holding a kind survived the type change
+    const unique = await client.query(`SELECT indexname FROM pg_indexes WHERE indexname IN ('PostEdit_segmentId_annotatorId_kind_key', 'GoldReference_segmentId_language_kind_key') ORDER BY 1`);
+    expect(unique.rows.map((r) => r.indexname)).toEqual(["GoldReference_segmentId_language_kind_key", "PostEdit_segmentId_annotatorId_kind_key"]);
 
     const mm = await definitionOf("pm");
     expect(mm.map((r) => r.version)).toEqual([1]);
