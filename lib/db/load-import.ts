@@ -11,6 +11,7 @@ import { importCompletions } from "@/lib/import/completions";
 import { AppError } from "@/lib/errors";
 import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
+import { builtInLineIssue } from "@/lib/import/built-in-line-check";
 import { MAX_ERRORS } from "@/lib/import/types";
 import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-check";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -689,9 +690,11 @@ interface PlacedValue {
 }
 
 /**
- * Resolves the anchors of value lines (annotations, adjudications). Built-in: the item key of the
- * translation and MRW, as before. Scheme runtime: every line is checked against the stored
- * definition (field, anchor, value with the item's lists) and a refused line refuses the file.
+ * Resolves the anchors of value lines (annotations, adjudications) and checks every line before
+ * anything is stored; a refused line refuses the file, each bad line named by file, line and field.
+ * Built-in runtime: against the MMTE/MetaHOPE preset's field (lib/import/built-in-line-check.ts:
+ * anchor, value, EQUIVALENCE by the MRW's metaphoricity), item key "<translation>:<MRW>" as before.
+ * Scheme runtime: against the stored definition (field, anchor, value with the item's lists).
  */
 async function placeValues(
   client: PoolClient,
@@ -706,7 +709,20 @@ async function placeValues(
     translationId: a.system ? r.trId(a.segmentId, a.system, a.line, what) : null,
     mrwId: a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, what) : null,
   }));
-  if (runtime.kind === "built-in") return resolved.map((x) => ({ ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` }));
+  if (runtime.kind === "built-in") {
+    // every line checked against the preset's field (anchor and value) before anything is stored
+    const flags = await readMrwFlags(client, resolved.map((x) => x.mrwId).filter((m): m is string => m !== null));
+    const errors = new SchemeLineErrors(fileName);
+    const kind = what === "Adjudication" ? "adjudication" : "annotation";
+    const placed = lines.map((a, i): PlacedValue => {
+      const x = resolved[i];
+      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, { metaphorical: x.mrwId ? flags.get(x.mrwId) : undefined });
+      if (issue) errors.add(a.line, a.field, issue);
+      return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
+    });
+    errors.throwIfAny();
+    return placed;
+  }
   const items = await readSchemeItems(client, resolved.map((x) => x.segmentId));
   const errors = new SchemeLineErrors(fileName);
   const placed = lines.map((a, i): PlacedValue => {
@@ -721,6 +737,13 @@ async function placeValues(
   });
   errors.throwIfAny();
   return placed;
+}
+
+/** Whether each MRW is metaphorical (EQUIVALENCE's labels depend on it). */
+async function readMrwFlags(client: PoolClient, mrwIds: string[]): Promise<Map<string, boolean>> {
+  if (!mrwIds.length) return new Map();
+  const r = await client.query<{ id: string; metaphorical: boolean }>(`SELECT id, metaphorical FROM "Mrw" WHERE id = ANY($1::text[])`, [[...new Set(mrwIds)]]);
+  return new Map(r.rows.map((x) => [x.id, x.metaphorical]));
 }
 
 interface Resolvers {
