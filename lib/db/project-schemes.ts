@@ -307,3 +307,18 @@ export async function storeBuiltInSchemeVersion(
   await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note } });
   return version;
 }
+
+/**
+ * The definition a project runs: its latest stored version, or (a project that stores none, e.g.
+ * one whose configuration has no part on) the built-in preset of its configuration, every
+ * built-in field when that does not parse. What the built-in pages read labels, options, keys,
+ * guidelines and named analyses from.
+ */
+export async function getSchemeInForce(db: Db, projectId: string): Promise<TSchemeDefinition> {
+  const stored = await getProjectScheme(db, projectId);
+  if (stored) return stored.definition;
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { schemeConfig: true } });
+  const config = parseSchemeConfig(project.schemeConfig);
+  const preset = config.ok ? builtInSchemeFor(config.config) : BUILT_IN_FIELDS_SCHEME;
+  return preset.fields.length > 0 ? preset : BUILT_IN_FIELDS_SCHEME;
+}
