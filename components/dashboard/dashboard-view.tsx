@@ -28,6 +28,8 @@ export type DashboardViewProps = Omit<TDashboardModel, "figures"> & {
   modelRaters?: TModelAgreementRow[];
   /** the named analyses of the project's scheme (lib/schemes/language/named-analyses.ts): each paper table is shown when listed */
   analyses: readonly string[];
+  /** the field ids of the project's scheme in force */
+  schemeFields: readonly string[];
 };
 
 const val = (c: TCell | null) => (c ? c.value : null);
@@ -78,6 +80,9 @@ function queryString(q: TReportQuery, extra: Record<string, string> = {}) {
 export function DashboardView(props: DashboardViewProps) {
   const { slug, query, metahope, mmte, detail, perLabel } = props;
   const listed = (name: string) => props.analyses.includes(name);
+  // the detail's fields: those of MMTE's agreement table (its order is the paper's table 3, hence
+  // the constant) that the project's scheme has
+  const detailFields = MMTE_AGREEMENT_FIELDS.filter((f) => props.schemeFields.includes(f));
   const showMetahope = listed("metahope.tables3-6");
   const showMmteFigures = listed("mmte.figures3-5");
   // score tables of the analyses listed: MetaHOPE 5–6 with metahope.tables3-6, MMTE 3 with mmte.table3
@@ -158,7 +163,7 @@ export function DashboardView(props: DashboardViewProps) {
           <label className="flex flex-col gap-1 font-medium text-slate-600">
             Detail field
             <select name="detailField" defaultValue={props.detailField} className="rounded border border-slate-300 px-2 py-1 text-sm">
-              {MMTE_AGREEMENT_FIELDS.map((f) => <option key={f}>{f}</option>)}
+              {detailFields.map((f) => <option key={f}>{f}</option>)}
             </select>
           </label>
           <label className="flex flex-col gap-1 font-medium text-slate-600">

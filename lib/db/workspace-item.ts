@@ -15,6 +15,8 @@ import { schemeView } from "@/lib/workspace/scheme-view";
 import type { TWorkspaceItem } from "@/lib/workspace/item-types";
 import { toItemErrorSpan } from "@/lib/db/workspace-error-spans";
 import { storedEditKind, storedPattern } from "@/lib/schemes/presets/built-in-codes";
+import { getSchemeInForce } from "@/lib/db/project-schemes";
+import { viewDefinition } from "@/lib/workspace/view-definition";
 
 export interface TGetItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
@@ -40,7 +42,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
   });
   if (!assignment) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
   const seg = assignment.segment;
-  const [docSegments, mrws, translations, annotations, errorSpans, postEdits, queue] = await Promise.all([
+  const [docSegments, mrws, translations, annotations, errorSpans, postEdits, queue, inForce] = await Promise.all([
     db.segment.findMany({ where: { projectId, documentId: seg.document.id }, orderBy: { index: "asc" }, select: { id: true, index: true, text: true } }),
     db.mrw.findMany({
       where: { projectId, segmentId: seg.id },
@@ -66,7 +68,9 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
       orderBy: [{ position: "asc" }, { id: "asc" }],
       select: { segmentId: true, status: true },
     }),
+    getSchemeInForce(db, projectId),
   ]);
+  const view = schemeView(opts.config, opts.scheme);
 
   const blind = opts.config.blindSystemNames;
   const { ordered, shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
@@ -76,7 +80,8 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
   return {
     project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
     scheme: opts.scheme,
-    view: schemeView(opts.config, opts.scheme),
+    view,
+    definition: viewDefinition(inForce, view),
     blind,
     segment: { id: seg.id, externalId: seg.externalId, text: seg.text, metaphorical: seg.metaphorical, split: seg.split, index: seg.index },
     document: { id: seg.document.id, title: seg.document.title, segments: docSegments },
