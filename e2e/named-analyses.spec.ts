@@ -1,7 +1,8 @@
 // Named analyses (issue 14): the built-in dashboard shows a paper table only when the project's
 // scheme in force lists its analysis. The demo (MMTE and MetaHOPE) lists all three; the EN→IT
 // demo stores the MMTE preset (no MetaHOPE tables); a project made from the MetaHOPE preset
-// shows MetaHOPE's tables and none of MMTE's figures or table 3. Read-only on the shared demo.
+// shows MetaHOPE's tables and none of MMTE's figures, table 3 or agreement section. Read-only on
+// the shared demo.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -38,5 +39,7 @@ test("each project's dashboard shows the paper tables its preset lists", async (
   await expect(mhHeading(page)).toBeVisible();
   await expect(page.getByTestId("emotion-equivalence")).toHaveCount(0);
   await expect(page.getByTestId("correlation-matrix")).toHaveCount(0);
+  // and no MMTE agreement section: the preset has no MMTE field
+  await expect(page.getByRole("heading", { name: "MMTE agreement" })).toHaveCount(0);
   await screenshot(page, "named-analyses-metahope-dashboard");
 });

@@ -145,6 +145,8 @@ export function DashboardView(props: DashboardViewProps) {
         </section>
       )}
 
+      {/* MMTE agreement per field, for a scheme with MMTE fields (a MetaHOPE-only preset has none) */}
+      {detailFields.length > 0 && (
       <section aria-labelledby="mmte-agreement" className="space-y-3">
         <div>
           <h3 id="mmte-agreement" className="font-medium">MMTE agreement</h3>
@@ -230,6 +232,7 @@ export function DashboardView(props: DashboardViewProps) {
           <p className="text-sm text-slate-500">No {props.detailField} values for this system yet.</p>
         )}
       </section>
+      )}
 
       {props.modelRaters && props.modelRaters.length > 0 && <ModelRaters slug={slug} rows={props.modelRaters} />}
 

@@ -26,7 +26,7 @@ export function GuidelinesPanel(p: { definition: TSchemeDefinition; field: strin
           Close (g)
         </button>
       </div>
-      {field ? <FieldGuidelines field={field} /> : <p className="text-sm">Focus a field to see its definitions.</p>}
+      {field ? <FieldGuidelines field={field} heading={false} /> : <p className="text-sm">Focus a field to see its definitions.</p>}
       {p.definition.guidelines && (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-semibold">Task guidelines: {p.definition.name}</summary>
