@@ -152,8 +152,8 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     await client.query(
       `INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end")
        SELECT $1 || '-e' || t.tid || '-' || k, $2, $1 || '-u' || k, t.tid, CASE WHEN random() < 0.7 THEN t.mid END,
-              (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int]::"ErrorCategory",
-              (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int]::"Severity", 0, 2
+              (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int],
+              (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int], 0, 2
        FROM bench_t t, generate_series(1, $3) k WHERE random() < 0.2`,
       [tag, projectId, K],
     );

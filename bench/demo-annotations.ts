@@ -56,8 +56,8 @@ export async function fillDemoAnnotations(pool: Pool, slug: string, seed = 0.42)
         `INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end")
          SELECT 'fill-e-' || md5(f.uid || f.tid), $1, f.uid, f.tid,
                 CASE WHEN random() < 0.7 THEN (SELECT m.id FROM "Mrw" m WHERE m."segmentId" = f.sid ORDER BY m.start LIMIT 1) END,
-                (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int]::"ErrorCategory",
-                (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int]::"Severity", 0, 2
+                (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int],
+                (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int], 0, 2
          FROM fill_t f WHERE random() < 0.35 ON CONFLICT DO NOTHING`,
         [projectId],
       );

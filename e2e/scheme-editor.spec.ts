@@ -21,6 +21,10 @@ test("a manager edits a scheme with errors at their lines, previews every kind, 
   await signIn(page, USERS.manager);
   await page.goto(`/projects/${slug}/settings`);
   await page.getByRole("link", { name: "Scheme (editor and preview)" }).click();
+  // a project made from the MMTE preset stores it as data: version 1 is the preset
+  await expect(page.getByTestId("scheme-current")).toContainText('Version 1 of "MMTE');
+  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 10 field(s), scheme "mmte" version 1');
+  await page.getByRole("combobox", { name: "Start from" }).selectOption("idiom-judgement");
   await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 5 field(s), scheme "idiom-judgement" version 1');
 
   // an error: two options of one field on the same key; it names its JSON path and line, and
@@ -61,15 +65,15 @@ test("a manager edits a scheme with errors at their lines, previews every kind, 
   await screenshot(page, "scheme-editor-preview");
   await preview.screenshot({ path: "e2e/screenshots/scheme-preview-every-kind.png" });
 
-  // saving makes version 1, then version 2
+  // saving makes version 2 (after the preset's version 1), then version 3
   await page.getByLabel("Change note").fill("first version");
   await page.getByTestId("scheme-save").click();
-  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 1.");
+  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 2.");
   await page.reload();
-  await expect(page.getByTestId("scheme-current")).toContainText('Version 1 of "Every field kind" (14 fields)');
-  await expect(page.getByTestId("scheme-versions")).toContainText("v1");
+  await expect(page.getByTestId("scheme-current")).toContainText('Version 2 of "Every field kind" (14 fields)');
+  await expect(page.getByTestId("scheme-versions")).toContainText("v2");
   await expect(page.getByTestId("scheme-versions")).toContainText("first version");
   await page.getByTestId("scheme-text").fill((await page.getByTestId("scheme-text").inputValue()).replace('"label": "Fluency"', '"label": "Fluency of the translation"'));
   await page.getByTestId("scheme-save").click();
-  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 2.");
+  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 3.");
 });

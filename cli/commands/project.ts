@@ -77,7 +77,7 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
         if (isAppError(e)) throw new CliError(e.message, 1);
         throw e;
       }
-      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${definition ? `scheme ${definition.id} v${definition.version} from ${from}, stored as version 1` : a.scheme}).\n`);
+      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${definition ? `scheme ${definition.id} v${definition.version} from ${from}, stored as version 1` : `${a.scheme} preset, stored as version 1`}).\n`);
       return 0;
     });
   }

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import type { TAdjudicationPageData } from "@/lib/db/adjudication";
-import { SEVERITY_PENALTY } from "@/lib/db/severity";
+import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
 import { colourOf } from "@/components/adjudication/annotator-colours";
 import { DecisionEditor } from "@/components/adjudication/decision-editor";
 import { fieldGuideline } from "@/components/adjudication/field-guideline";
@@ -14,10 +14,12 @@ import { formatValue } from "@/components/adjudication/format-value";
 import { GoldEditor, type TGoldCandidate } from "@/components/adjudication/gold-editor";
 import { MarkedText } from "@/components/adjudication/marked-text";
 
-const FIELD_ORDER = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT", "METAHOPE_IMP", "METAHOPE_RAM", "METAHOPE_MIS", "METAHOPE_STL", "METAHOPE_PRF"];
 const signed = (v: number | null, d = 2) => (v === null ? "–" : `${v > 0 ? "+" : ""}${v.toFixed(d)}`);
 
-export function ItemView({ slug, data }: { slug: string; data: TAdjudicationPageData }) {
+/** `fieldOrder`: the queue's fields of the project's definition, in its order (lib/reports/disagreements.ts queueFieldsOf). */
+export function ItemView({ slug, data, fieldOrder }: { slug: string; data: TAdjudicationPageData; fieldOrder: readonly string[] }) {
+  // a field the definition does not list (a part switched off since) goes after the listed ones
+  const rank = (f: string) => (fieldOrder.includes(f) ? fieldOrder.indexOf(f) : fieldOrder.length);
   const [showNames, setShowNames] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const { item, units, annotators, bias } = data;
@@ -84,7 +86,7 @@ export function ItemView({ slug, data }: { slug: string; data: TAdjudicationPage
       {seg.translations.map((t) => {
         const tUnits = units
           .filter((u) => u.translationId === t.id && (showAll || !u.unanimous || u.decision))
-          .sort((a, b) => (a.mrwId ?? "").localeCompare(b.mrwId ?? "") || FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+          .sort((a, b) => (a.mrwId ?? "").localeCompare(b.mrwId ?? "") || rank(a.field) - rank(b.field));
         const spans = item.errorSpans.filter((e) => e.translationId === t.id);
         const spanAnnotators = [...new Set(spans.map((e) => e.annotatorId))].sort((a, b) => numberOf(a) - numberOf(b));
         const aligned = item.alignments.filter((a) => a.translationId === t.id);
@@ -102,9 +104,9 @@ export function ItemView({ slug, data }: { slug: string; data: TAdjudicationPage
                       <MarkedText
                         text={t.text}
                         lang={lang}
-                        marks={spans.filter((e) => e.annotatorId === a).map((e) => ({ start: e.start, end: e.end, colour: colourOf(numberOf(a)), title: `${e.category} ${SEVERITY_PENALTY[e.severity]}${e.mrwId ? ` on “${mrwById.get(e.mrwId)?.token ?? "?"}”` : " (sentence level)"}${e.comment ? `: ${e.comment}` : ""}` }))}
+                        marks={spans.filter((e) => e.annotatorId === a).map((e) => ({ start: e.start, end: e.end, colour: colourOf(numberOf(a)), title: `${e.category} ${penaltyOf(e.severity)}${e.mrwId ? ` on “${mrwById.get(e.mrwId)?.token ?? "?"}”` : " (sentence level)"}${e.comment ? `: ${e.comment}` : ""}` }))}
                       />
-                      <span className="ml-2 text-xs text-slate-500">{spans.filter((e) => e.annotatorId === a).map((e) => `${e.category} ${SEVERITY_PENALTY[e.severity]}${e.mrwId ? ` (${mrwById.get(e.mrwId)?.token ?? "?"})` : " (sent.)"}`).join(", ")}</span>
+                      <span className="ml-2 text-xs text-slate-500">{spans.filter((e) => e.annotatorId === a).map((e) => `${e.category} ${penaltyOf(e.severity)}${e.mrwId ? ` (${mrwById.get(e.mrwId)?.token ?? "?"})` : " (sent.)"}`).join(", ")}</span>
                     </span>
                   </div>
                 ))}

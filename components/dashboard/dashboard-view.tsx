@@ -22,7 +22,15 @@ import { MMTE_AGREEMENT_FIELDS } from "@/lib/reports/agreement-figure";
 import { figureIncludes } from "@/lib/reports/figure-includes";
 
 /** The model without the flat figures (they stay on the server; the summary tables hold the shown ones). */
-export type DashboardViewProps = Omit<TDashboardModel, "figures"> & { slug: string; figureCount: number; modelRaters?: TModelAgreementRow[] };
+export type DashboardViewProps = Omit<TDashboardModel, "figures"> & {
+  slug: string;
+  figureCount: number;
+  modelRaters?: TModelAgreementRow[];
+  /** the named analyses of the project's scheme (lib/schemes/language/named-analyses.ts): each paper table is shown when listed */
+  analyses: readonly string[];
+  /** the field ids of the project's scheme in force */
+  schemeFields: readonly string[];
+};
 
 const val = (c: TCell | null) => (c ? c.value : null);
 const titleCase = (s: string) => s[0] + s.slice(1).toLowerCase();
@@ -70,7 +78,16 @@ function queryString(q: TReportQuery, extra: Record<string, string> = {}) {
 }
 
 export function DashboardView(props: DashboardViewProps) {
-  const { slug, query, metahope, mmte, scores, detail, perLabel } = props;
+  const { slug, query, metahope, mmte, detail, perLabel } = props;
+  const listed = (name: string) => props.analyses.includes(name);
+  // the detail's fields: those of MMTE's agreement table (its order is the paper's table 3, hence
+  // the constant) that the project's scheme has
+  const detailFields = MMTE_AGREEMENT_FIELDS.filter((f) => props.schemeFields.includes(f));
+  const showMetahope = listed("metahope.tables3-6");
+  const showMmteFigures = listed("mmte.figures3-5");
+  // score tables of the analyses listed: MetaHOPE 5–6 with metahope.tables3-6, MMTE 3 with mmte.table3
+  const scores = { ...props.scores, metahope: showMetahope ? props.scores.metahope : null, mmte: listed("mmte.table3") ? props.scores.mmte : null };
+  const mmteScores = showMmteFigures ? props.scores.mmte : null;
   const convention = props.conventions.find((c) => c.id === query.convention) ?? props.conventions[0];
   const totalsAnnotators = [...new Set(metahope.flatMap((r) => Object.keys(r.totals)))];
   const mhColumns: ColumnDef<TMetahopeSummaryRow, unknown>[] = [
@@ -116,16 +133,20 @@ export function DashboardView(props: DashboardViewProps) {
         <strong>{convention.name}:</strong> {convention.description} {query.ci ? `Intervals: 95% percentile bootstrap over units, ${query.iterations} resamples, seed 1.` : "No intervals (tick “Bootstrap 95% CI”)."} Computed in {props.elapsedMs} ms.
       </p>
 
-      <section aria-labelledby="mh-agreement">
-        <h3 id="mh-agreement" className="mb-1 font-medium">MetaHOPE agreement per MRW instance (tables 3–4)</h3>
-        <Includes text={figureIncludes("metahope", filter)} testId="includes-metahope" />
-        {metahope.length === 0 ? (
-          <p className="text-sm text-slate-500">No MetaHOPE annotations in this selection.</p>
-        ) : (
-          <DataTable data={metahope} columns={mhColumns} csvName={`${slug}-metahope-agreement`} testId="metahope-agreement" csvOnly={csvOnlyOf(mhColumns)} />
-        )}
-      </section>
+      {showMetahope && (
+        <section aria-labelledby="mh-agreement">
+          <h3 id="mh-agreement" className="mb-1 font-medium">MetaHOPE agreement per MRW instance (tables 3–4)</h3>
+          <Includes text={figureIncludes("metahope", filter)} testId="includes-metahope" />
+          {metahope.length === 0 ? (
+            <p className="text-sm text-slate-500">No MetaHOPE annotations in this selection.</p>
+          ) : (
+            <DataTable data={metahope} columns={mhColumns} csvName={`${slug}-metahope-agreement`} testId="metahope-agreement" csvOnly={csvOnlyOf(mhColumns)} />
+          )}
+        </section>
+      )}
 
+      {/* MMTE agreement per field, for a scheme with MMTE fields (a MetaHOPE-only preset has none) */}
+      {detailFields.length > 0 && (
       <section aria-labelledby="mmte-agreement" className="space-y-3">
         <div>
           <h3 id="mmte-agreement" className="font-medium">MMTE agreement</h3>
@@ -144,7 +165,7 @@ export function DashboardView(props: DashboardViewProps) {
           <label className="flex flex-col gap-1 font-medium text-slate-600">
             Detail field
             <select name="detailField" defaultValue={props.detailField} className="rounded border border-slate-300 px-2 py-1 text-sm">
-              {MMTE_AGREEMENT_FIELDS.map((f) => <option key={f}>{f}</option>)}
+              {detailFields.map((f) => <option key={f}>{f}</option>)}
             </select>
           </label>
           <label className="flex flex-col gap-1 font-medium text-slate-600">
@@ -211,33 +232,34 @@ export function DashboardView(props: DashboardViewProps) {
           <p className="text-sm text-slate-500">No {props.detailField} values for this system yet.</p>
         )}
       </section>
+      )}
 
       {props.modelRaters && props.modelRaters.length > 0 && <ModelRaters slug={slug} rows={props.modelRaters} />}
 
       <ScoreTablesView slug={slug} scores={scores} />
-      {scores.mmte && <EquivalenceBars data={scores.mmte.equivalence} caption={<Includes text={labelsIncluded} />} />}
+      {mmteScores && <EquivalenceBars data={mmteScores.equivalence} caption={<Includes text={labelsIncluded} />} />}
       {props.ratingDistributions.length > 0 && <RatingDistributions data={props.ratingDistributions} caption={<Includes text={figureIncludes("mmte", filter)} />} />}
-      {scores.mmte && (
+      {mmteScores && (
         <div className="grid gap-3 lg:grid-cols-2">
           <Heatmap
             title="Pearson r between quality dimensions (MMTE fig. 4)"
-            sample={correlationSample(scores.mmte.correlation.matrix)}
+            sample={correlationSample(mmteScores.correlation.matrix)}
             name={`${slug}-quality-correlation`}
-            rowLabels={scores.mmte.correlation.dimensions.map(titleCase)}
-            colLabels={scores.mmte.correlation.dimensions.map((d) => `${titleCase(d).slice(0, 3)}.`)}
-            values={scores.mmte.correlation.matrix.map((r) => r.map((c) => (c.defined ? c.r : null)))}
+            rowLabels={mmteScores.correlation.dimensions.map(titleCase)}
+            colLabels={mmteScores.correlation.dimensions.map((d) => `${titleCase(d).slice(0, 3)}.`)}
+            values={mmteScores.correlation.matrix.map((r) => r.map((c) => (c.defined ? c.r : null)))}
             domain={[-1, 1]}
-            caption={<Includes text={scores.sourceDescription.replace(/\.$/, "")} />}
+            caption={<Includes text={props.scores.sourceDescription.replace(/\.$/, "")} />}
             testId="correlation-matrix"
           />
           <Heatmap
             title="Emotion × equivalence co-occurrence (MMTE fig. 5)"
-            sample={`n = ${scores.mmte.emotionEquivalence.total} annotator labels (one per annotator and MRW); colour ln(1 + count), as the paper`}
+            sample={`n = ${mmteScores.emotionEquivalence.total} annotator labels (one per annotator and MRW); colour ln(1 + count), as the paper`}
             name={`${slug}-emotion-equivalence`}
-            rowLabels={scores.mmte.emotionEquivalence.emotions.map(titleCase)}
-            colLabels={scores.mmte.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${EQ_SHORT[c.label] ?? c.label}`)}
-            values={scores.mmte.emotionEquivalence.counts}
-            shadeValues={scores.mmte.emotionEquivalence.logCounts}
+            rowLabels={mmteScores.emotionEquivalence.emotions.map(titleCase)}
+            colLabels={mmteScores.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${EQ_SHORT[c.label] ?? c.label}`)}
+            values={mmteScores.emotionEquivalence.counts}
+            shadeValues={mmteScores.emotionEquivalence.logCounts}
             format={(v) => String(v ?? 0)}
             rowTitle="emotion"
             colTitle="equivalence"

@@ -11,6 +11,9 @@ import type { TMetahopePenaltyRow } from "@/lib/reports/metahope-score-table";
 import type { TMmteAutomaticRow, TMmteQualityRow, TMean, TMetric } from "@/lib/scoring/mmte-scores";
 import type { TQuotient } from "@/lib/scoring/metahope-scores";
 
+// The columns of the papers' tables (MetaHOPE tables 5–6, MMTE table 3) in the papers' order: these
+// tables are named analyses written for the presets (lib/schemes/language/named-analyses.ts), so
+// their columns stay the constants the scoring code computes, not a project's field list.
 const CATS = ["IMP", "RAM", "MIS", "STL", "PRF"] as const;
 const DIMS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "AUTHENTICITY", "OVERALL"] as const;
 const GROUP_NAMES: Record<string, string> = { METAPHORICAL: "Metaphorical", METAPHORICAL_FULL: "Metaphorical, FULL-equivalent", LITERAL: "Literal" };

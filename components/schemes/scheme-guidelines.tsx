@@ -34,11 +34,12 @@ function entriesOf(field: TSchemeField): TEntry[] {
   }
 }
 
-export function FieldGuidelines({ field }: { field: TSchemeField }) {
+/** `heading: false` where the caller titles the field already (the built-in workspace's panel). */
+export function FieldGuidelines({ field, heading = true }: { field: TSchemeField; heading?: boolean }) {
   const entries = entriesOf(field).filter((e) => e.description || e.example || e.guidelines);
   return (
     <div className="space-y-2 text-sm" data-testid="field-guidelines">
-      <h3 className="font-semibold">{field.label}</h3>
+      {heading && <h3 className="font-semibold">{field.label}</h3>}
       {field.description && <p className="text-slate-600">{field.description}</p>}
       {field.guidelines && <Markdown text={field.guidelines} />}
       {entries.length > 0 && (

@@ -1,185 +1,21 @@
 "use client";
-// Guidelines for what the annotator is looking at (`g`): the definitions and the papers' examples
-// of the focused field's labels — Equivalence shows the five (or three literal-source) definitions
-// with their EN/ZH/IT examples, an error span the five MetaHOPE categories and severities, etc.
-import type { TFieldName } from "@/lib/schemes/fields";
-import {
-  AUTHENTICITY,
-  EMOTION,
-  EMOTION_INSTRUCTION,
-  EQUIVALENCE_INSTRUCTION,
-  LIKERT_SCALE,
-  MMTE_QUALITY,
-  MMTE_QUALITY_INSTRUCTION,
-  POST_EDIT_GUIDELINE,
-  equivalenceDefinitionsFor,
-  type TLabelDefinition,
-} from "@/lib/schemes/mmte";
-import {
-  METAHOPE_CATEGORIES,
-  METAHOPE_CATEGORY_DEFINITIONS,
-  METAHOPE_PARAPHRASE_POLICY,
-  METAHOPE_SEVERITIES,
-  REALISATION_PATTERNS,
-  REALISATION_PATTERN_DEFINITIONS,
-} from "@/lib/schemes/metahope";
+// Guidelines for what the annotator is looking at (`g`), read from the project's scheme in force
+// (the stored preset the server sends with the item), no longer from the TypeScript constants of
+// lib/schemes/mmte.ts and metahope.ts: the focused field's Markdown guidelines and every value's
+// definition, example and guidelines (Equivalence the alternative of the MRW's source: five labels
+// for a metaphorical one, three for a literal one; an error span the categories and severities),
+// then the task's guidelines. The same renderer as the scheme workspace's panel
+// (components/schemes/scheme-guidelines.tsx), so an edited guideline reaches both runtimes.
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { fieldFor } from "@/lib/workspace/built-in-fields";
+import { FieldGuidelines } from "@/components/schemes/scheme-guidelines";
+import { Markdown } from "@/components/schemes/markdown";
 
-function Marked({ text }: { text: string }) {
-  // The papers mark the target word as @word@; show it in bold.
-  const parts = text.split("@");
-  return <>{parts.map((p, i) => (i % 2 ? <strong key={i}>{p}</strong> : <span key={i}>{p}</span>))}</>;
-}
-
-function Labels({ defs }: { defs: readonly TLabelDefinition<string | number>[] }) {
-  return (
-    <ol className="space-y-3">
-      {defs.map((d, i) => (
-        <li key={String(d.value)}>
-          <div className="font-semibold">
-            {i + 1}. {d.name} <span className="text-xs font-normal text-slate-500">({String(d.value)})</span>
-          </div>
-          <p className="text-sm">{d.definition}</p>
-          {d.examples.map((ex, j) => (
-            <div key={j} className="mt-1 rounded bg-slate-50 p-1.5 text-sm">
-              <div lang="en">EN: <Marked text={ex.en} /></div>
-              {ex.zh && <div lang="zh">ZH: <Marked text={ex.zh} /></div>}
-              {ex.it && <div lang="it">IT: <Marked text={ex.it} /></div>}
-              <div className="text-xs text-slate-500">{ex.source}</div>
-            </div>
-          ))}
-          <div className="text-xs text-slate-500">{d.source}</div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-export function GuidelinesPanel(p: { field: TFieldName | "ERROR_SPAN" | null; mrwMetaphorical: boolean; onClose: () => void }) {
-  let title = "Guidelines";
-  let body: React.ReactNode = <p className="text-sm">Focus a field to see its definitions.</p>;
-  const f = p.field;
-  if (f === "FLUENCY" || f === "INTELLIGIBILITY" || f === "FIDELITY" || f === "OVERALL") {
-    title = `Quality — ${MMTE_QUALITY[f].name}`;
-    body = (
-      <>
-        <p className="text-sm italic">{MMTE_QUALITY_INSTRUCTION}</p>
-        <dl className="mt-2 space-y-2 text-sm">
-          {Object.entries(MMTE_QUALITY).map(([k, c]) => (
-            <div key={k} className={k === f ? "rounded bg-indigo-50 p-1" : ""}>
-              <dt className="font-semibold">{c.name}</dt>
-              <dd>{c.definition}</dd>
-            </div>
-          ))}
-        </dl>
-        <h3 className="mt-3 font-semibold">Scale</h3>
-        <Labels defs={LIKERT_SCALE} />
-      </>
-    );
-  } else if (f === "EQUIVALENCE") {
-    title = `Equivalence (${p.mrwMetaphorical ? "metaphorical" : "literal"} source)`;
-    body = (
-      <>
-        <p className="text-sm italic">{EQUIVALENCE_INSTRUCTION}</p>
-        <div className="mt-2">
-          <Labels defs={equivalenceDefinitionsFor(p.mrwMetaphorical)} />
-        </div>
-      </>
-    );
-  } else if (f === "EMOTION") {
-    title = "Emotion";
-    body = (
-      <>
-        <p className="text-sm italic">{EMOTION_INSTRUCTION}</p>
-        <div className="mt-2">
-          <Labels defs={EMOTION} />
-        </div>
-      </>
-    );
-  } else if (f === "AUTHENTICITY") {
-    title = "Authenticity";
-    body = (
-      <>
-        <p className="text-sm">{AUTHENTICITY.definition}</p>
-        <p className="text-xs text-slate-500">{AUTHENTICITY.source}</p>
-        <h3 className="mt-3 font-semibold">Scale</h3>
-        <Labels defs={LIKERT_SCALE} />
-      </>
-    );
-  } else if (f === "ALIGNMENT") {
-    title = "MRW realisation patterns";
-    body = (
-      <ol className="space-y-3">
-        {REALISATION_PATTERNS.map((code, i) => {
-          const d = REALISATION_PATTERN_DEFINITIONS[code];
-          return (
-            <li key={code}>
-              <div className="font-semibold">
-                {i + 1}. {d.name} <span className="text-xs font-normal text-slate-500">({code})</span>
-              </div>
-              <p className="text-sm">{d.definition}</p>
-              {d.examples.map((ex, j) => (
-                <div key={j} className="mt-1 rounded bg-slate-50 p-1.5 text-sm">
-                  <div>{ex.direction}: <Marked text={ex.source} /></div>
-                  <div>→ <Marked text={ex.target} /></div>
-                </div>
-              ))}
-              <div className="text-xs text-slate-500">{d.source}</div>
-            </li>
-          );
-        })}
-      </ol>
-    );
-  } else if (f === "METAHOPE_ERRORS" || f === "ERROR_SPAN") {
-    title = "MetaHOPE error categories and severities";
-    body = (
-      <>
-        <ul className="space-y-3">
-          {METAHOPE_CATEGORIES.map((c) => {
-            const d = METAHOPE_CATEGORY_DEFINITIONS[c];
-            return (
-              <li key={c}>
-                <div className="font-semibold">
-                  <kbd className="rounded border px-1 text-xs">{d.key.toUpperCase()}</kbd> {c} — {d.name}
-                </div>
-                <p className="text-sm">{d.definition}</p>
-                {d.examples.map((ex, j) => (
-                  <div key={j} className="mt-1 rounded bg-slate-50 p-1.5 text-sm">
-                    <div lang="en">EN: {ex.source}</div>
-                    <div lang="zh">✗ {ex.problematic}</div>
-                    <div lang="zh">✓ {ex.suggested}</div>
-                    <div className="text-xs text-slate-600">{ex.explanation}</div>
-                  </div>
-                ))}
-              </li>
-            );
-          })}
-        </ul>
-        <h3 className="mt-3 font-semibold">Severities</h3>
-        <ul className="text-sm">
-          {METAHOPE_SEVERITIES.map((s) => (
-            <li key={s.name}>
-              <kbd className="rounded border px-1 text-xs">{s.key}</kbd> {s.name} ({s.penalty}): {s.definition}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-2 text-xs text-slate-600">{METAHOPE_PARAPHRASE_POLICY}</p>
-      </>
-    );
-  } else if (f === "POSTEDIT_FIGURATIVE" || f === "POSTEDIT_LITERAL") {
-    title = "Post-editing (MMTE B.5)";
-    body = (
-      <>
-        <p className="text-sm italic">{POST_EDIT_GUIDELINE.instruction}</p>
-        <ul className="mt-2 space-y-1 text-sm">
-          {Object.values(POST_EDIT_GUIDELINE.kinds).map((k) => (
-            <li key={k.name}>
-              <strong>{k.name}</strong>: {k.definition}
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
+export function GuidelinesPanel(p: { definition: TSchemeDefinition; field: string | "ERROR_SPAN" | null; mrwMetaphorical: boolean; onClose: () => void }) {
+  const field = p.field === "ERROR_SPAN" ? p.definition.fields.find((f) => f.kind === "spans") : p.field ? fieldFor(p.definition, p.field, p.mrwMetaphorical) : undefined;
+  // a field shown in alternatives by the source's metaphoricity says which one this is
+  const byItem = field ? p.definition.fields.filter((f) => f.id === field.id).length > 1 : false;
+  const title = field ? `${field.label}${byItem ? ` (${p.mrwMetaphorical ? "metaphorical" : "literal"} source)` : ""}` : "Guidelines";
   return (
     // Docked beside the item (the workspace lays it out in its row), sticky below the action bar:
     // it never covers Submit, unlike the fixed overlay it was (issue 13, point 8).
@@ -190,7 +26,13 @@ export function GuidelinesPanel(p: { field: TFieldName | "ERROR_SPAN" | null; mr
           Close (g)
         </button>
       </div>
-      {body}
+      {field ? <FieldGuidelines field={field} heading={false} /> : <p className="text-sm">Focus a field to see its definitions.</p>}
+      {p.definition.guidelines && (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-semibold">Task guidelines: {p.definition.name}</summary>
+          <Markdown text={p.definition.guidelines} className="mt-1 text-slate-700" />
+        </details>
+      )}
     </aside>
   );
 }

@@ -7,16 +7,17 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useRouter } from "next/navigation";
 import { matchKey, type TKeyAction } from "@/lib/keymap/keymap";
 import { findMissing } from "@/lib/schemes/completeness";
-import { validateFieldValue, type TFieldName, type TSpan } from "@/lib/schemes/fields";
-import { LIKERT_SCALE } from "@/lib/schemes/mmte";
-import { METAHOPE_CATEGORIES, METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES, REALISATION_PATTERNS, REALISATION_PATTERN_DEFINITIONS, type TMetahopeCategory, type TMetahopeSeverity, type TRealisationPattern } from "@/lib/schemes/metahope";
+import type { TFieldName, TSpan } from "@/lib/schemes/fields";
+import type { TMetahopeCategory, TMetahopeSeverity, TRealisationPattern } from "@/lib/schemes/metahope";
+import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { buttonsOf, editKindOf, errorSchemeOf, fieldFor, kindOf, patternSpanRule, type TBuiltInKind } from "@/lib/workspace/built-in-fields";
 import type { TItemErrorSpan, TWorkspaceItem } from "@/lib/workspace/item-types";
 import type { TNewOp, TSaveOp } from "@/lib/workspace/save-queue";
 import { SAVE_DEBOUNCE_MS, statusText, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy";
 import { tokenize, toggleTokenRange, tokensToSpan, spansOverlap } from "@/lib/workspace/span-selection";
 import { applyPendingOps, restoreSnapshot } from "@/lib/workspace/state-ops";
 import { createUndoStack, recordChange, redo, undo, type TUndoStack } from "@/lib/workspace/undo-stack";
-import { WORKSPACE_KEYMAP } from "@/lib/workspace/workspace-keymap";
+import { builtInWorkspaceKeymap } from "@/lib/workspace/workspace-keymap";
 import { completenessValues, describeSlot, draftSpansText, fieldKey, fieldSlots, initialState, isDraftSpan, liveErrors, slotForMissing, translationPenalty, type TFieldSlot, type TWorkspaceState } from "@/lib/workspace/workspace-model";
 import { formatValue } from "@/lib/workspace/format-value";
 import { ChoiceField, type TChoice } from "./choice-field";
@@ -24,27 +25,34 @@ import { TokenText } from "./token-text";
 import { CheatSheet } from "./cheat-sheet";
 import { ConflictDialog } from "./conflict-dialog";
 import { GuidelinesPanel } from "./guidelines-panel";
-import { PostEditDiff } from "./post-edit-diff";
+import { ErrorList } from "./error-list";
+import { AlignmentTarget } from "./fields/alignment-target";
+import { EditField } from "./fields/edit-field";
 import { useAutosave, type TConflict } from "./use-autosave";
 import { useActiveTime } from "./use-active-time";
 
 type TAlignDraft = { pattern: TRealisationPattern | null; spans: TSpan[] };
-const LIKERT_FIELDS = new Set(["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "AUTHENTICITY"]);
 
 function isEditable(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
   return !!el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable);
 }
 
+/** A slot's kind in the item's definition: what renders it and what its keys do. */
+const slotKind = (item: TWorkspaceItem, slot: Pick<TFieldSlot, "field">): TBuiltInKind | undefined => kindOf(item.definition, slot.field);
+const mrwFlag = (item: TWorkspaceItem, slot: Pick<TFieldSlot, "mrwId">) => item.mrws.find((m) => m.id === slot.mrwId)?.metaphorical;
+
+/** The buttons of a slot, by its kind (read from the definition: lib/workspace/built-in-fields.ts). */
 function choiceLabels(slot: TFieldSlot, item: TWorkspaceItem): TChoice[] {
-  if (slot.field === "ALIGNMENT") return REALISATION_PATTERNS.map((p) => ({ value: p, label: p, title: REALISATION_PATTERN_DEFINITIONS[p].definition }));
-  if (slot.field === "METAHOPE_ERRORS") return [{ value: "REVIEWED", label: "Review done" }];
-  if (slot.field === "POSTEDIT_FIGURATIVE" || slot.field === "POSTEDIT_LITERAL") {
-    return item.translations.map((t) => ({ value: t.id, label: `Start from ${t.label}` }));
+  switch (slotKind(item, slot)) {
+    case "spans":
+      return [{ value: "REVIEWED", label: "Review done" }];
+    case "edit":
+      return item.translations.map((t) => ({ value: t.id, label: `Start from ${t.label}` }));
+    default:
+      // a scale's value labels (MMTE's anchors, app. B.1, B.4) after the digit to press; a choice's and an alignment's values
+      return buttonsOf(item.definition, slot.field, mrwFlag(item, slot));
   }
-  // The scale's anchors (MMTE app. B.1, B.4) on the buttons, after the digit to press.
-  if (LIKERT_FIELDS.has(slot.field)) return LIKERT_SCALE.map((l) => ({ value: l.value, label: l.name, title: l.definition }));
-  return slot.choices.map((c) => ({ value: c, label: String(c) }));
 }
 
 export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: string }) {
@@ -52,6 +60,9 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const slug = item.project.slug;
   const segId = item.segment.id;
   const slots = useMemo(() => fieldSlots(item), [item]);
+  // keys, error categories and severities from the project's definition (not from constants)
+  const keymap = useMemo(() => builtInWorkspaceKeymap(item.definition), [item]);
+  const errorScheme = useMemo(() => errorSchemeOf(item.definition), [item]);
   const tokens = useMemo(() => Object.fromEntries(item.translations.map((t) => [t.id, tokenize(t.text, t.language)])), [item]);
   const [state, setState] = useState<TWorkspaceState>(() => initialState(item));
   const stateRef = useRef(state);
@@ -170,10 +181,15 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const commitAlignment = useCallback((slot: TFieldSlot, d: TAlignDraft) => {
     setDrafts((ds) => ({ ...ds, [slot.id]: d }));
     if (!d.pattern) return false;
-    const value = { pattern: d.pattern, spans: d.pattern === "OMISSION" ? [] : d.spans };
-    const r = validateFieldValue("ALIGNMENT", value, { translationText: translationOf(slot.translationId)?.text });
-    if (!r.ok) {
-      setMessage(`${r.error.message}. Select the target tokens (click or drag; or Shift+→ and Space).`);
+    // a pattern without a target (an omission) keeps no spans
+    const value = { pattern: d.pattern, spans: patternSpanRule(item.definition, slot.field, d.pattern) === "none" ? [] : d.spans };
+    // checked against the definition's field, and the spans against the translation's length
+    const field = fieldFor(item.definition, slot.field);
+    const r = field ? validateSchemeValue(field, value) : { ok: false as const, message: `${slot.field} is not in this project's scheme` };
+    const textLength = translationOf(slot.translationId)?.text.length ?? Infinity;
+    const past = value.spans.find((x) => x.end > textLength);
+    if (!r.ok || past) {
+      setMessage(`${!r.ok ? r.message : `the span [${past!.start}, ${past!.end}) runs past the end of the translation`}. Select the target tokens (click or drag; or Shift+→ and Space).`);
       return false;
     }
     setMessage(null);
@@ -233,9 +249,12 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     setSelectedError(clientId);
     setActiveTid(translationId);
     setSelection((s) => ({ ...s, [translationId]: null }));
-    setMessage(`New error on “${translationOf(translationId)?.text.slice(span.start, span.end) || "(omission)"}”: press a category letter (I R M S P) and a severity digit (1–5).`);
+    // the keys the definition gives its categories and severities ("I R M S P", "1–5" for MetaHOPE)
+    const letters = (errorScheme?.categories ?? []).flatMap((c) => (c.key ? [c.key.toUpperCase()] : [])).join(" ");
+    const digits = (errorScheme?.severities ?? []).flatMap((x) => (x.key ? [x.key] : []));
+    setMessage(`New error on “${translationOf(translationId)?.text.slice(span.start, span.end) || "(omission)"}”: press a category letter (${letters}) and a severity digit (${digits.length > 1 ? `${digits[0]}–${digits.at(-1)}` : digits.join("")}).`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tokens, selection, cursor, suggestMrw, change, segId]);
+  }, [tokens, selection, cursor, suggestMrw, change, segId, errorScheme]);
 
   const updateError = useCallback((id: string, patch: Partial<Omit<TItemErrorSpan, "id" | "version" | "translationId">>) => {
     const s = stateRef.current;
@@ -333,12 +352,14 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const translationSlots = (tid: string) => slots.map((s, i) => [s, i] as const).filter(([s]) => s.translationId === tid);
 
   const chooseDigit = useCallback((slot: TFieldSlot, d: number) => {
-    if (slot.field === "POSTEDIT_FIGURATIVE" || slot.field === "POSTEDIT_LITERAL") {
+    const kind = slotKind(item, slot);
+    if (kind === "edit") {
       const t = item.translations[d - 1];
-      if (t) chooseBase(slot.field === "POSTEDIT_FIGURATIVE" ? "FIGURATIVE" : "LITERAL", t.id);
+      const editKind = editKindOf(item.definition, slot.field);
+      if (t && editKind) chooseBase(editKind, t.id);
       return;
     }
-    if (slot.field === "METAHOPE_ERRORS") {
+    if (kind === "spans") {
       if (d === 1) {
         const cur = (stateRef.current.values[slot.id]?.value as { reviewed?: boolean } | null)?.reviewed === true;
         setValue(slot, { reviewed: !cur });
@@ -346,8 +367,8 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       }
       return;
     }
-    if (slot.field === "ALIGNMENT") {
-      const p = REALISATION_PATTERNS[d - 1];
+    if (kind === "alignment") {
+      const p = slot.choices[d - 1] as TRealisationPattern | undefined;
       if (!p) return;
       if (commitAlignment(slot, { ...alignDraft(slot), pattern: p })) focusSlot(focus + 1);
       return;
@@ -361,18 +382,20 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const run = useCallback((a: TKeyAction, target: EventTarget | null) => {
     const slot = slots[focus];
     const tid = keyTid;
-    switch (a.id.replace(/-\d$/, "").replace(/-[A-Z]{3}$/, "").replace(/-(minor|medium|major|severe|critical)$/, "")) {
+    // parameterised actions: a digit, or a category or severity of the definition's error spans
+    const base = a.id.startsWith("error.category-") ? "error.category" : a.id.startsWith("error.severity-") ? "error.severity" : a.id.replace(/-\d$/, "");
+    switch (base) {
       case "field.choose":
         if (slot) chooseDigit(slot, Number(a.arg));
         return;
       case "field.clear":
         if (!slot) return;
-        if (slot.field === "ALIGNMENT") setDrafts((ds) => ({ ...ds, [slot.id]: { pattern: null, spans: [] } }));
-        if (slot.field.startsWith("POSTEDIT")) return;
+        if (slotKind(item, slot) === "alignment") setDrafts((ds) => ({ ...ds, [slot.id]: { pattern: null, spans: [] } }));
+        if (slotKind(item, slot) === "edit") return;
         setValue(slot, null);
         return;
       case "field.edit":
-        if (slot?.field.startsWith("POSTEDIT")) textareas.current.get(slot.field)?.focus();
+        if (slot && slotKind(item, slot) === "edit") textareas.current.get(slot.field)?.focus();
         return;
       case "nav.next-field":
         focusSlot(focus + 1);
@@ -467,7 +490,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       case "span.toggle": {
         if (!tid) return;
         const c = cursor[tid] ?? 0;
-        if (slot?.field === "ALIGNMENT" && slot.translationId === tid) {
+        if (slot && slotKind(item, slot) === "alignment" && slot.translationId === tid) {
           const d = alignDraft(slot);
           commitAlignment(slot, { ...d, spans: toggleTokenRange(d.spans, tokens[tid], c, c) });
         } else {
@@ -487,14 +510,14 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       if (document.querySelector("[role=alertdialog]")) return; // the conflict dialog takes the keyboard
       const editable = isEditable(e.target);
       const scope = selectedError ? "errorSpan" : !editable && slots[focus] ? "field" : "workspace";
-      const m = matchKey({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetIsEditable: editable }, scope, WORKSPACE_KEYMAP);
+      const m = matchKey({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, targetIsEditable: editable }, scope, keymap);
       if (!m) return;
       e.preventDefault();
       run(m.action, e.target);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [run, selectedError, slots, focus]);
+  }, [run, selectedError, slots, focus, keymap]);
 
   // ---- conflicts -------------------------------------------------------------------------------------
   const conflict = autosave.conflicts[0];
@@ -544,15 +567,18 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const renderSlot = (slot: TFieldSlot, extra?: React.ReactNode) => {
     const i = slotIndex.get(slot.id)!;
     const label = describeSlot(item, slot);
+    // what the field's buttons show as chosen, by its kind
+    const kind = slotKind(item, slot);
+    const editKind = editKindOf(item.definition, slot.field);
     const value =
-      slot.field === "ALIGNMENT"
+      kind === "alignment"
         ? (state.values[slot.id]?.value as TAlignDraft | null)?.pattern ?? null
-        : slot.field === "METAHOPE_ERRORS"
+        : kind === "spans"
           ? (state.values[slot.id]?.value as { reviewed?: boolean } | null)?.reviewed
             ? "REVIEWED"
             : null
-          : slot.field.startsWith("POSTEDIT")
-            ? state.postEdits[slot.field === "POSTEDIT_FIGURATIVE" ? "FIGURATIVE" : "LITERAL"]?.baseTranslationId ?? null
+          : kind === "edit"
+            ? (editKind ? state.postEdits[editKind]?.baseTranslationId : null) ?? null
             : state.values[slot.id]?.value;
     return (
       <ChoiceField
@@ -691,9 +717,9 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       {item.translations.map((t) => {
         const errs = liveErrors(state, t.id);
         const tSlots = translationSlots(t.id).map(([s]) => s);
-        const quality = tSlots.filter((s) => s.mrwId === null && s.field !== "METAHOPE_ERRORS");
-        const review = tSlots.find((s) => s.field === "METAHOPE_ERRORS");
-        const alignSlot = current?.field === "ALIGNMENT" && current.translationId === t.id ? current : null;
+        const quality = tSlots.filter((s) => s.mrwId === null && slotKind(item, s) !== "spans");
+        const review = tSlots.find((s) => slotKind(item, s) === "spans");
+        const alignSlot = current && slotKind(item, current) === "alignment" && current.translationId === t.id ? current : null;
         const aligned = alignSlot ? alignDraft(alignSlot).spans : [];
         const active = keyTid === t.id;
         const alignMrw = alignSlot ? item.mrws.find((m) => m.id === alignSlot.mrwId) : undefined;
@@ -758,20 +784,14 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
                       {ms.map((s) =>
                         renderSlot(
                           s,
-                          s.field === "ALIGNMENT" ? (
-                            <div className="mt-1 text-xs text-slate-600">
-                              {(() => {
-                                const d = alignDraft(s);
-                                const saved = !!state.values[s.id]?.value;
-                                const pre = !saved && item.prefill[`${t.id}:${m.id}`];
-                                return (
-                                  <>
-                                    Target: <span lang={t.language} className="font-medium text-slate-900">{d.pattern === "OMISSION" ? "(none — omitted)" : d.spans.length ? d.spans.map((x) => t.text.slice(x.start, x.end)).join(" / ") : "(none)"}</span>
-                                    {pre ? " · pre-filled by the project — press its digit to confirm" : ""}
-                                  </>
-                                );
-                              })()}
-                            </div>
+                          slotKind(item, s) === "alignment" ? (
+                            <AlignmentTarget
+                              text={t.text}
+                              language={t.language}
+                              spans={alignDraft(s).spans}
+                              omission={patternSpanRule(item.definition, s.field, alignDraft(s).pattern) === "none"}
+                              prefilled={!state.values[s.id]?.value && !!item.prefill[`${t.id}:${m.id}`]}
+                            />
                           ) : undefined,
                         ),
                       )}
@@ -796,6 +816,8 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
                   canNew={true}
                   onActivate={() => focusSlot(slotIndex.get(review.id)!)}
                   alignmentMrw={alignMrw?.token ?? null}
+                  categories={errorScheme?.categories ?? []}
+                  severities={errorScheme?.severities ?? []}
                 />
                 {renderSlot(review)}
               </div>
@@ -804,34 +826,30 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         );
       })}
 
-      {slots.some((s) => s.field.startsWith("POSTEDIT")) && (
+      {slots.some((s) => slotKind(item, s) === "edit") && (
         <section aria-label="Post-edits" className="rounded-lg border border-slate-200 bg-white p-3">
           <h2 className="font-semibold">Post-edits (MMTE B.5)</h2>
           <div className="mt-2 grid gap-3 @3xl:grid-cols-2">
             {slots
-              .filter((s) => s.field.startsWith("POSTEDIT"))
+              .filter((s) => slotKind(item, s) === "edit")
               .map((s) => {
-                const kind = s.field === "POSTEDIT_FIGURATIVE" ? "FIGURATIVE" : "LITERAL";
+                const kind = editKindOf(item.definition, s.field) ?? "FIGURATIVE";
                 const pe = state.postEdits[kind];
                 const base = translationOf(pe?.baseTranslationId);
                 return (
-                  <div key={s.id}>
-                    {renderSlot(s)}
-                    <textarea
-                      ref={(el) => {
-                        if (el) textareas.current.set(s.field, el);
-                      }}
-                      aria-label={`${kind === "FIGURATIVE" ? "Figurative" : "Literal"} post-edit`}
-                      lang={item.project.targetLang}
-                      className="mt-1 w-full rounded border border-slate-300 p-2 text-base"
-                      rows={2}
-                      value={pe?.text ?? ""}
-                      placeholder="Choose a translation to start from (digit), then Enter to edit"
-                      onFocus={() => setFocus(slotIndex.get(s.id)!)}
-                      onChange={(e) => setPostEdit(kind, { text: e.target.value })}
-                    />
-                    {base && pe && <PostEditDiff base={base.text} text={pe.text} language={base.language} />}
-                  </div>
+                  <EditField
+                    key={s.id}
+                    choices={renderSlot(s)}
+                    label={`${kind === "FIGURATIVE" ? "Figurative" : "Literal"} post-edit`}
+                    lang={item.project.targetLang}
+                    text={pe?.text ?? ""}
+                    base={base && pe ? base : undefined}
+                    bindTextarea={(el) => {
+                      if (el) textareas.current.set(s.field, el);
+                    }}
+                    onFocus={() => setFocus(slotIndex.get(s.id)!)}
+                    onChange={(text) => setPostEdit(kind, { text })}
+                  />
                 );
               })}
           </div>
@@ -839,118 +857,10 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       )}
 
       </div>
-      {showHelp && <GuidelinesPanel field={helpField} mrwMetaphorical={helpMrw?.metaphorical ?? item.segment.metaphorical} onClose={() => setShowHelp(false)} />}
+      {showHelp && <GuidelinesPanel definition={item.definition} field={helpField} mrwMetaphorical={helpMrw?.metaphorical ?? item.segment.metaphorical} onClose={() => setShowHelp(false)} />}
       </div>
-      {showKeys && <CheatSheet onClose={() => setShowKeys(false)} />}
+      {showKeys && <CheatSheet keymap={keymap} onClose={() => setShowKeys(false)} />}
       {conflict && <ConflictDialog conflict={conflict} describe={describeConflict} onResolve={resolveConflict} />}
-    </div>
-  );
-}
-
-function ErrorList(p: {
-  translation: { id: string; text: string; label: string; language: string };
-  errors: TItemErrorSpan[];
-  mrws: { id: string; token: string }[];
-  selected: string | null;
-  onSelect: (id: string | null) => void;
-  onUpdate: (id: string, patch: Partial<Omit<TItemErrorSpan, "id" | "version" | "translationId">>) => void;
-  onDelete: (id: string) => void;
-  onNew: () => void;
-  canNew: boolean;
-  /** Makes this list the keys' target (focuses the translation's error review field). */
-  onActivate: () => void;
-  /** The MRW whose alignment Space and drags edit right now in this translation, if any. */
-  alignmentMrw: string | null;
-}) {
-  const rows = p.errors;
-  return (
-    <div role="group" aria-label={`Errors in ${p.translation.label}`}>
-      {/* Clicking the heading moves the keys here, so its hint is true when followed (issue 13, point 6). */}
-      <div className="flex cursor-pointer flex-wrap items-center gap-2 text-sm" onClick={p.onActivate} data-testid="errors-header">
-        <span className="font-medium">MetaHOPE errors</span>
-        <button
-          type="button"
-          className="rounded border border-slate-300 px-2 py-0.5 text-xs"
-          onClick={(ev) => {
-            ev.stopPropagation(); // not also the heading's "keys here", which would deselect the new error
-            p.onNew();
-          }}
-        >
-          New error on selection (e)
-        </button>
-        <span className="text-xs text-slate-500">
-          {p.alignmentMrw
-            ? `Shift+→, Space and drags now edit the alignment of “${p.alignmentMrw}” — click here first to select for an error.`
-            : "Drag over the text (or Shift+→ and Space) to select; no selection = omission at the cursor."}
-        </span>
-      </div>
-      {rows.length > 0 && (
-        <ul className="mt-1 space-y-1">
-          {rows.map((e) => {
-            const sel = p.selected === e.id;
-            const excerpt = e.start === e.end ? `(omission at ${e.start})` : p.translation.text.slice(e.start, e.end);
-            return (
-              <li
-                key={e.id}
-                data-testid="error-row"
-                onClick={() => p.onSelect(e.id)}
-                className={`flex flex-wrap items-center gap-2 rounded border px-2 py-1 text-sm ${sel ? "border-red-500 bg-red-50" : "border-slate-200"}`}
-              >
-                <span lang={p.translation.language} className="font-medium text-red-800">“{excerpt}”</span>
-                {isDraftSpan(e) && (
-                  <span className="rounded bg-amber-100 px-1 text-xs font-medium text-amber-900" data-testid="draft-error-mark">
-                    draft — needs {e.category === null ? "a category" : "a severity"}
-                  </span>
-                )}
-                <label className="flex items-center gap-1">
-                  <span className="sr-only">Category</span>
-                  <select aria-label="Category" value={e.category ?? ""} onChange={(ev) => p.onUpdate(e.id, { category: ev.target.value as TMetahopeCategory })} className="rounded border px-1 py-0.5">
-                    <option value="" disabled>
-                      category…
-                    </option>
-                    {METAHOPE_CATEGORIES.map((c) => (
-                      <option key={c} value={c}>
-                        {c} — {METAHOPE_CATEGORY_DEFINITIONS[c].name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <select aria-label="Severity" value={e.severity ?? ""} onChange={(ev) => p.onUpdate(e.id, { severity: Number(ev.target.value) as TMetahopeSeverity })} className="rounded border px-1 py-0.5">
-                  <option value="" disabled>
-                    severity…
-                  </option>
-                  {METAHOPE_SEVERITIES.map((s) => (
-                    <option key={s.name} value={s.penalty}>
-                      {s.name} ({s.penalty})
-                    </option>
-                  ))}
-                </select>
-                <select aria-label="Tied to" value={e.mrwId ?? ""} onChange={(ev) => p.onUpdate(e.id, { mrwId: ev.target.value || null })} className="rounded border px-1 py-0.5">
-                  <option value="">sentence-level</option>
-                  {p.mrws.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      MRW “{m.token}”
-                    </option>
-                  ))}
-                </select>
-                <input
-                  aria-label="Comment"
-                  placeholder="comment (optional)"
-                  defaultValue={e.comment ?? ""}
-                  onBlur={(ev) => {
-                    const v = ev.target.value.trim() || null;
-                    if (v !== (e.comment ?? null)) p.onUpdate(e.id, { comment: v });
-                  }}
-                  className="min-w-0 flex-1 rounded border px-1 py-0.5"
-                />
-                <button type="button" aria-label={`Delete error “${excerpt}”`} className="rounded border border-slate-300 px-1.5 text-xs" onClick={(ev) => { ev.stopPropagation(); p.onDelete(e.id); }}>
-                  Delete
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
     </div>
   );
 }

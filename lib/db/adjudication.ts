@@ -10,7 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { getReportData } from "@/lib/db/report-data-cache";
 import { checkAdjudicationValue } from "@/lib/db/adjudication-value";
 import { AppError } from "@/lib/errors";
-import { FIELDS } from "@/lib/schemes/fields";
+import { builtInScope, CATEGORY_PENALTY_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { annotatorBias, type TAnnotatorBias } from "@/lib/reports/annotator-bias";
 import { disagreementQueue, findUnits, type TDisagreementUnit } from "@/lib/reports/disagreements";
@@ -131,8 +131,9 @@ async function planBuiltInDecision(tx: Prisma.TransactionClient, input: TSaveAdj
   if (input.role) throw new AppError("BAD_REQUEST", `Invalid role: ${input.field} is not anchored to an item text.`, { field: "role" });
   const { translation, mrw } = await resolveItem(tx, input.projectId, input.segmentId, input.translationId, input.mrwId);
   const field = input.field;
-  // the item must match the field's scope (lib/schemes/fields.ts): per translation, or per translation × MRW
-  const scope = field.startsWith("METAHOPE_") ? "translation-or-mrw" : (FIELDS as Record<string, { scope: string }>)[field]?.scope;
+  // the item must match the field's scope (the preset's field): per translation, or per translation × MRW
+  const presetScope = builtInScope(field);
+  const scope = CATEGORY_PENALTY_FIELDS.has(field) ? "translation-or-mrw" : presetScope === "mrw-translation" ? "mrw" : presetScope;
   if ((scope === "translation" || scope === "mrw" || scope === "translation-or-mrw") && !translation) {
     throw new AppError("BAD_REQUEST", `Invalid translationId: ${field} is decided per translation.`, { field: "translationId" });
   }

@@ -1,7 +1,8 @@
 // Creating a project: the one path for `tropos project create` and the browser's new-project
 // wizard. Project, memberships, invitations and the audit entry are written in one transaction,
 // so a refused member (unknown account, CLI) leaves no half-made project behind. A project made
-// from a scheme file stores it as the first ProjectScheme version in the same transaction.
+// from a scheme file stores it as the first ProjectScheme version in the same transaction, and so
+// does one made from a built-in preset (mmte, metahope, both): the preset of its parts, as data.
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
@@ -10,6 +11,7 @@ import { schemeConfigForDefinition } from "@/lib/schemes/scheme-config-for-defin
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { ZNewProjectInput, type TNewProjectInput } from "@/lib/projects/new-project-input";
 import { createInvitationTx, type CreatedInvitation } from "@/lib/db/invitations";
+import { storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
 
 export interface CreatedProject {
   project: { id: string; slug: string; name: string };
@@ -49,12 +51,15 @@ export async function createProject(
       const missing = emails.filter((e) => !idByEmail.has(e));
       if (missing.length && !opts.inviteMissing) throw new AppError("NOT_FOUND", `No user with the email ${missing[0]}.`, { field: "members", email: missing[0] });
 
+      const schemeConfig = definition ? schemeConfigForDefinition(definition) : schemeConfigFor(input.scheme);
       const project = await tx.project.create({
-        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang, schemeConfig: definition ? schemeConfigForDefinition(definition) : schemeConfigFor(input.scheme) },
+        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang, schemeConfig },
         select: { id: true, slug: true, name: true },
       });
       if (definition) {
         await tx.projectScheme.create({ data: { projectId: project.id, version: 1, definition, createdById: opts.actorId, note: opts.definition?.note ?? null } });
+      } else {
+        await storeBuiltInSchemeVersion(tx, project.id, schemeConfig, { actorId: opts.actorId, note: `preset ${input.scheme}` });
       }
       const added: CreatedProject["added"] = [];
       const invitations: CreatedInvitation[] = [];

@@ -5,8 +5,8 @@
 import type { Pool } from "pg";
 import { SEG_JOIN, SEG_ORDER } from "@/lib/db/export-order";
 import { withExportSession, type ExportSession } from "@/lib/db/export-cursor";
-import { SEVERITY_PENALTY } from "@/lib/db/severity";
-import type { Severity } from "@/lib/generated/prisma/enums";
+import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
+import { categoryOrder, severityOrder } from "@/lib/db/built-in-code-order";
 import {
   ZJsonlAdjudication,
   ZJsonlAlignment,
@@ -66,12 +66,12 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
       ZJsonlAnnotation.parse({ type: "annotation", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), ...opt("mrwId", r.mrw), ...opt("role", roleOf(r.itemKey)), field: r.field, value: r.value }),
     );
 
-  for await (const r of s.rows<{ seg: string; email: string; system: string; mrw: string | null; category: string; severity: Severity; start: number; end: number; comment: string | null }>(
+  for await (const r of s.rows<{ seg: string; email: string; system: string; mrw: string | null; category: string; severity: string; start: number; end: number; comment: string | null }>(
     `SELECT s."externalId" AS seg, u.email, sys.name AS system, m."externalId" AS mrw, e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment
      FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
      JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = e."annotatorId" LEFT JOIN "Mrw" m ON m.id = e."mrwId"
      WHERE e."projectId" = $1 AND e."deletedAt" IS NULL AND e.category IS NOT NULL AND e.severity IS NOT NULL
-     ORDER BY ${SEG_ORDER}, u.email, sys.name, m.start NULLS FIRST, m."externalId" NULLS FIRST, e.category, e.start, e."end", e.severity`,
+     ORDER BY ${SEG_ORDER}, u.email, sys.name, m.start NULLS FIRST, m."externalId" NULLS FIRST, ${categoryOrder("e.category")}, e.start, e."end", ${severityOrder("e.severity")}`,
     [projectId],
   ))
     yield line(
@@ -82,7 +82,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
         system: r.system,
         ...opt("mrwId", r.mrw),
         category: r.category,
-        severity: SEVERITY_PENALTY[r.severity],
+        severity: penaltyOf(r.severity),
         span: { start: r.start, end: r.end },
         ...opt("comment", r.comment),
       }),

@@ -4,8 +4,8 @@
 import type { Pool } from "pg";
 import { withExportSession } from "@/lib/db/export-cursor";
 import { SEG_JOIN, SEG_ORDER } from "@/lib/db/export-order";
-import { SEVERITY_PENALTY } from "@/lib/db/severity";
-import type { Severity } from "@/lib/generated/prisma/enums";
+import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
+import { categoryOrder } from "@/lib/db/built-in-code-order";
 import { MQM_HEADER, type MqmRow } from "@/lib/export/mqm-tsv";
 import type { TableRow } from "@/lib/export/table-lines";
 
@@ -155,16 +155,16 @@ function unitOf(itemKey: string, system: string | null, mrw: string | null): { r
 /** MetaHOPE error spans (not deleted) as MQM rows (lib/export/mqm-tsv.ts); rater = annotator email. */
 export function exportErrorRows(pool: Pool, projectId: string): AsyncGenerator<MqmRow> {
   return withExportSession(pool, async function* (s) {
-    for await (const r of s.rows<Omit<MqmRow, "severity" | "comment" | "mrw"> & { severity: Severity; comment: string | null; mrw: string | null }>(
+    for await (const r of s.rows<Omit<MqmRow, "severity" | "comment" | "mrw"> & { severity: string; comment: string | null; mrw: string | null }>(
       `SELECT sys.name AS system, d."externalId" AS doc, s."externalId" AS segment, u.email AS rater, s.text AS source, t.text AS target,
               e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment, m."externalId" AS mrw
        FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
        JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = e."annotatorId" LEFT JOIN "Mrw" m ON m.id = e."mrwId"
        WHERE e."projectId" = $1 AND e."deletedAt" IS NULL AND e.category IS NOT NULL AND e.severity IS NOT NULL
-       ORDER BY ${SEG_ORDER}, sys.name, u.email, e.start, e."end", e.category`,
+       ORDER BY ${SEG_ORDER}, sys.name, u.email, e.start, e."end", ${categoryOrder("e.category")}`,
       [projectId],
     ))
-      yield { ...r, severity: SEVERITY_PENALTY[r.severity] as MqmRow["severity"], comment: r.comment ?? undefined, mrw: r.mrw ?? undefined };
+      yield { ...r, severity: penaltyOf(r.severity), comment: r.comment ?? undefined, mrw: r.mrw ?? undefined };
   });
 }
 

@@ -4,7 +4,7 @@
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { EditKind } from "@/lib/generated/prisma/enums";
+import { EDIT_KIND_CODES, ZEditKindCode, type TEditKindCode } from "@/lib/schemes/presets/built-in-codes";
 import { MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
 
 export interface TSaveGoldInput {
@@ -12,7 +12,7 @@ export interface TSaveGoldInput {
   language: string;
   approvedById: string;
   segmentId: string;
-  kind: EditKind;
+  kind: TEditKindCode;
   text: string;
   sourcePostEditId?: string | null;
   sourceTranslationId?: string | null;
@@ -21,6 +21,8 @@ export interface TSaveGoldInput {
 
 export async function saveGoldReference(db: Db, input: TSaveGoldInput) {
   const text = input.text;
+  // GoldReference.kind is text: one of the MMTE preset's edit variants (lib/schemes/presets/built-in-codes.ts)
+  if (!ZEditKindCode.safeParse(input.kind).success) throw new AppError("BAD_REQUEST", `Invalid kind: ${JSON.stringify(input.kind)} is not one of ${EDIT_KIND_CODES.join(", ")}.`, { field: "kind" });
   if (text.trim() === "") throw new AppError("BAD_REQUEST", "Invalid text: a gold reference cannot be empty.", { field: "text" });
   if (text.length > MAX_POST_EDIT_LENGTH) throw new AppError("BAD_REQUEST", `Invalid text: at most ${MAX_POST_EDIT_LENGTH} characters.`, { field: "text" });
   return db.$transaction(async (tx) => {
@@ -34,7 +36,7 @@ export async function saveGoldReference(db: Db, input: TSaveGoldInput) {
       const t = await tx.translation.findFirst({ where: { id: input.sourceTranslationId, segmentId: input.segmentId } });
       if (!t) throw new AppError("NOT_FOUND", "Translation not found for this segment.");
     }
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "GoldReference" WHERE "segmentId" = ${input.segmentId} AND language = ${input.language} AND kind = ${input.kind}::"EditKind" FOR UPDATE`;
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "GoldReference" WHERE "segmentId" = ${input.segmentId} AND language = ${input.language} AND kind = ${input.kind} FOR UPDATE`;
     const existing = locked[0] ? await tx.goldReference.findUniqueOrThrow({ where: { id: locked[0].id } }) : null;
     if ((existing?.version ?? 0) !== input.baseVersion) {
       throw new AppError("CONFLICT", "The gold reference was changed meanwhile; review it before saving.", {

@@ -10,7 +10,9 @@ import { bulkUpsert } from "@/lib/db/bulk-upsert";
 import { loadCompletions } from "@/lib/db/import-completions";
 import { importCompletions } from "@/lib/import/completions";
 import { AppError } from "@/lib/errors";
-import { penaltyToSeverity } from "@/lib/db/severity";
+import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
+import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
+import { builtInLineIssue } from "@/lib/import/built-in-line-check";
 import { MAX_ERRORS } from "@/lib/import/types";
 import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-check";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -146,6 +148,12 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   const { result, projectId, fileName } = opts;
   // Serialise imports into one project so two concurrent imports cannot race on the same keys.
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
+  // codes the database stores as text: checked against the presets before anything is written
+  const badCodes = builtInCodeIssues(fileName, result);
+  if (badCodes.length) {
+    const first = badCodes[0];
+    throw new AppError("UNPROCESSABLE", `${fileName}${first.line ? `:${first.line}` : ""} (${first.field}): ${first.message}${badCodes.length > 1 ? ` (and ${badCodes.length - 1} more)` : ""}; nothing was stored.`, { errors: badCodes });
+  }
   const runtime = await runtimeOf(client, projectId);
   if (runtime.kind === "built-in") {
     const withRole = [...result.annotations, ...(result.adjudications ?? [])].find((a) => a.role !== undefined);
@@ -453,7 +461,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "mrwId", type: "text" },
         { name: "translationId", type: "text" },
         { name: "spans", type: "jsonb" },
-        { name: "pattern", type: '"RealisationPattern"' },
+        { name: "pattern", type: "text" },
       ],
       conflict: ["mrwId", "translationId"],
       update: ["spans", "pattern"],
@@ -502,11 +510,13 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   // ---- annotations (version bumps only when the value changed; history rows for every change)
   await opts.checkpoint?.("annotations", client);
   const placed = await placeValues(client, fileName, runtime, result.annotations, { segId, trId, mrwId }, "Annotation");
-  const ownScheme = runtime.kind === "scheme";
+  // the scheme version in force, written as a save writes it (every project stores one since the
+  // presets are data; a project that stores none leaves the column as it was)
+  const schemeVersion = runtime.version;
   const anRows = result.annotations.map((a, i) => {
     const p = placed[i];
     const row = [randomUUID(), projectId, userIds.get(a.annotator), p.segmentId, p.translationId, p.mrwId, p.itemKey, a.field, JSON.stringify(a.value)];
-    return ownScheme ? [...row, runtime.version] : row;
+    return schemeVersion !== null ? [...row, schemeVersion] : row;
   });
   const changedAnnotations = await bulkUpsert<{ id: string; version: number; value: unknown; annotatorId: string }>(
     client,
@@ -522,11 +532,10 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "itemKey", type: "text" },
         { name: "field", type: "text" },
         { name: "value", type: "jsonb" },
-        // the scheme version the value is stored under (a save writes it too); built-in imports leave it as it was
-        ...(ownScheme ? [{ name: "schemeVersion", type: "int4" }] : []),
+        ...(schemeVersion !== null ? [{ name: "schemeVersion", type: "int4" }] : []),
       ],
       conflict: ["annotatorId", "segmentId", "itemKey", "field"],
-      update: ownScheme ? ["value", "schemeVersion"] : ["value"],
+      update: schemeVersion !== null ? ["value", "schemeVersion"] : ["value"],
       extraSet: `"version" = "Annotation"."version" + 1`,
       updateWhere: `"Annotation"."value" IS DISTINCT FROM EXCLUDED."value"`,
       touchUpdatedAt: true,
@@ -547,7 +556,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     const k = `${uid}|${tId}|${base}`;
     const n = (occurrence.get(k) ?? 0) + 1;
     occurrence.set(k, n);
-    return [randomUUID(), projectId, uid, tId, mId, e.category, penaltyToSeverity(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
+    return [randomUUID(), projectId, uid, tId, mId, e.category, severityCodeOf(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
   });
   // Spans made in the UI have no externalId; re-importing an export of them must not duplicate
   // them, so a span whose content equals a live UI span of the same annotator is skipped.
@@ -571,8 +580,8 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "annotatorId", type: "text" },
         { name: "translationId", type: "text" },
         { name: "mrwId", type: "text" },
-        { name: "category", type: '"ErrorCategory"' },
-        { name: "severity", type: '"Severity"' },
+        { name: "category", type: "text" },
+        { name: "severity", type: "text" },
         { name: "start", type: "int4" },
         { name: "end", type: "int4" },
         { name: "comment", type: "text" },
@@ -609,7 +618,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "projectId", type: "text" },
         { name: "segmentId", type: "text" },
         { name: "annotatorId", type: "text" },
-        { name: "kind", type: '"EditKind"' },
+        { name: "kind", type: "text" },
         { name: "text", type: "text" },
         { name: "baseTranslationId", type: "text" },
       ],
@@ -688,9 +697,11 @@ interface PlacedValue {
 }
 
 /**
- * Resolves the anchors of value lines (annotations, adjudications). Built-in: the item key of the
- * translation and MRW, as before. Scheme runtime: every line is checked against the stored
- * definition (field, anchor, value with the item's lists) and a refused line refuses the file.
+ * Resolves the anchors of value lines (annotations, adjudications) and checks every line before
+ * anything is stored; a refused line refuses the file, each bad line named by file, line and field.
+ * Built-in runtime: against the MMTE/MetaHOPE preset's field (lib/import/built-in-line-check.ts:
+ * anchor, value, EQUIVALENCE by the MRW's metaphoricity), item key "<translation>:<MRW>" as before.
+ * Scheme runtime: against the stored definition (field, anchor, value with the item's lists).
  */
 async function placeValues(
   client: PoolClient,
@@ -705,7 +716,20 @@ async function placeValues(
     translationId: a.system ? r.trId(a.segmentId, a.system, a.line, what) : null,
     mrwId: a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, what) : null,
   }));
-  if (runtime.kind === "built-in") return resolved.map((x) => ({ ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` }));
+  if (runtime.kind === "built-in") {
+    // every line checked against the preset's field (anchor and value) before anything is stored
+    const flags = await readMrwFlags(client, resolved.map((x) => x.mrwId).filter((m): m is string => m !== null));
+    const errors = new SchemeLineErrors(fileName);
+    const kind = what === "Adjudication" ? "adjudication" : "annotation";
+    const placed = lines.map((a, i): PlacedValue => {
+      const x = resolved[i];
+      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, { metaphorical: x.mrwId ? flags.get(x.mrwId) : undefined });
+      if (issue) errors.add(a.line, a.field, issue);
+      return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
+    });
+    errors.throwIfAny();
+    return placed;
+  }
   const items = await readSchemeItems(client, resolved.map((x) => x.segmentId));
   const errors = new SchemeLineErrors(fileName);
   const placed = lines.map((a, i): PlacedValue => {
@@ -720,6 +744,13 @@ async function placeValues(
   });
   errors.throwIfAny();
   return placed;
+}
+
+/** Whether each MRW is metaphorical (EQUIVALENCE's labels depend on it). */
+async function readMrwFlags(client: PoolClient, mrwIds: string[]): Promise<Map<string, boolean>> {
+  if (!mrwIds.length) return new Map();
+  const r = await client.query<{ id: string; metaphorical: boolean }>(`SELECT id, metaphorical FROM "Mrw" WHERE id = ANY($1::text[])`, [[...new Set(mrwIds)]]);
+  return new Map(r.rows.map((x) => [x.id, x.metaphorical]));
 }
 
 interface Resolvers {
@@ -841,7 +872,7 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
         { name: "projectId", type: "text" },
         { name: "segmentId", type: "text" },
         { name: "language", type: "text" },
-        { name: "kind", type: '"EditKind"' },
+        { name: "kind", type: "text" },
         { name: "text", type: "text" },
         { name: "sourcePostEditId", type: "text" },
         { name: "sourceTranslationId", type: "text" },

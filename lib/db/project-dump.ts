@@ -8,6 +8,7 @@ import type { Pool, PoolClient } from "pg";
 import { z } from "zod";
 import { withExportSession } from "@/lib/db/export-cursor";
 import { AppError } from "@/lib/errors";
+import { builtInCodeIssue } from "@/lib/schemes/presets/built-in-codes";
 
 export const BACKUP_FORMAT = "tropos-backup";
 export const BACKUP_VERSION = 1;
@@ -239,6 +240,10 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
     if (spec.itemKey) row.itemKey = `${row.translationId ?? "-"}:${row.mrwId ?? "-"}`;
     // backups written before History.duplicate existed (json_populate_recordset would insert NULL)
     if (spec.table === "History" && row.duplicate === undefined) row.duplicate = 0;
+    // codes the database stores as text (error span category and severity, alignment pattern,
+    // post-edit and gold kinds) must be the presets' (lib/schemes/presets/built-in-codes.ts)
+    const codeIssue = builtInCodeIssue(spec.table, row);
+    if (codeIssue) throw bad(lineNo, codeIssue);
     batch.push(row);
     if (batch.length >= RESTORE_BATCH) await flush();
   }

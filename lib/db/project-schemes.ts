@@ -23,6 +23,8 @@ import { SCHEME_ASSIGNMENT, schemeRuntimeOf, type TSchemeRuntime } from "@/lib/s
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { sortedJson } from "@/lib/schemes/canonical-value";
+import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 
 type TTx = Prisma.TransactionClient;
 
@@ -272,4 +274,51 @@ async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before
     );
   }
   await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme = $2`, projectId, SCHEME_ASSIGNMENT);
+}
+
+/**
+ * Stores the built-in preset of `config` (builtInSchemeFor: the MMTE and MetaHOPE fields of the
+ * parts that are on) as the project's next version when it differs from the latest one, so a
+ * project that runs the built-in runtime still has its scheme stored as data and every annotation
+ * records the version it was made under. Called in the caller's transaction: project creation
+ * (version 1) and the Settings form that switches parts on and off. Returns the version stored,
+ * or null when the latest version already says the same (or the project runs its own scheme,
+ * whose parts are not the form's to change).
+ *
+ * No orphan check, unlike setProjectScheme: switching a part off removes its fields from the
+ * definition, but the built-in runtime keeps their values stored under the same names and shows
+ * them again when the part is switched back on, as it always has; and a preset's fields accept
+ * every value the built-in runtime stores (lib/schemes/presets/*.test.ts).
+ */
+export async function storeBuiltInSchemeVersion(
+  tx: TTx,
+  projectId: string,
+  config: TSchemeConfig,
+  opts: { actorId: string | null; note: string },
+): Promise<number | null> {
+  const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
+  const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
+  if (previous && schemeRuntimeOf({ version: latest!.version, definition: previous }).kind === "scheme") return null;
+  const next = builtInSchemeFor(config);
+  // every part off is refused by the configuration's own parse; nothing to store
+  if (next.fields.length === 0) return null;
+  if (previous && sortedJson(previous) === sortedJson(next)) return null;
+  const version = (latest?.version ?? 0) + 1;
+  await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note } });
+  return version;
+}
+
+/**
+ * The definition a project runs: its latest stored version, or (a project that stores none, e.g.
+ * one whose configuration has no part on) the built-in preset of its configuration, every
+ * built-in field when that does not parse. What the built-in pages read labels, options, keys,
+ * guidelines and named analyses from.
+ */
+export async function getSchemeInForce(db: Db, projectId: string): Promise<TSchemeDefinition> {
+  const stored = await getProjectScheme(db, projectId);
+  if (stored) return stored.definition;
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { schemeConfig: true } });
+  const config = parseSchemeConfig(project.schemeConfig);
+  const preset = config.ok ? builtInSchemeFor(config.config) : BUILT_IN_FIELDS_SCHEME;
+  return preset.fields.length > 0 ? preset : BUILT_IN_FIELDS_SCHEME;
 }

@@ -13,9 +13,8 @@
 // `data.annotations` (row objects) is still there, built on first access.
 import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { SEVERITY_PENALTY } from "@/lib/db/severity";
+import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
 import { AppError } from "@/lib/errors";
-import type { Severity } from "@/lib/generated/prisma/enums";
 import type { MetahopeCategory } from "@/lib/import/types";
 import { parseAnnotationKey, patchAnnotationColumns } from "@/lib/reports/annotation-columns-patch";
 import { REPORT_ANNOTATION_FIELDS, annotationColumns, emptyAnnotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
@@ -164,7 +163,7 @@ type TAssignmentParts = Pick<TMetahopeCoverageInput, "doneAssignments" | "annota
 
 async function readSpans(q: TQuery): Promise<TSpanParts> {
   const [spans, imported, deleted] = await Promise.all([
-    q<[string, string, string | null, MetahopeCategory, Severity]>(
+    q<[string, string, string | null, MetahopeCategory, string]>(
       // drafts (category or severity not chosen yet, issue 13 point 7) never enter a figure
       `SELECT "annotatorId", "translationId", "mrwId", category, severity FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NULL AND category IS NOT NULL AND severity IS NOT NULL`,
     ),
@@ -172,7 +171,7 @@ async function readSpans(q: TQuery): Promise<TSpanParts> {
     q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NOT NULL`),
   ]);
   return {
-    errorSpans: spans.map(([annotatorId, translationId, mrwId, category, severity]) => ({ annotatorId, translationId, mrwId, category, penalty: SEVERITY_PENALTY[severity] })),
+    errorSpans: spans.map(([annotatorId, translationId, mrwId, category, severity]) => ({ annotatorId, translationId, mrwId, category, penalty: penaltyOf(severity) })),
     annotatorsWithImportedSpans: imported.map(([a]) => a),
     annotatorsWithDeletedSpans: deleted.map(([a]) => a),
   };

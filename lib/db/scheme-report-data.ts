@@ -63,6 +63,8 @@ export interface TSchemeReportData {
   itemLists: Map<string, Record<string, unknown[]>>;
   /** items' scalar metadata (Segment.lists values that are not lists nor any field's item gold), for subset breakdowns (cr-st.accuracy, meta4xnli.interpretation) */
   itemMetadata: Map<string, Record<string, string | number | boolean>>;
+  /** the text each unit of a spans field marks (source, translation or role text): agreement per character */
+  unitTexts: Map<string, string>;
 }
 
 /** The unit key of a value: segment and item key, as stored (lib/schemes/language/value-anchor.ts). */
@@ -145,7 +147,23 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
       )
     : null;
 
-  const [v, g, adj, p, sys, l, md] = await Promise.all([values, gold, adjudications, progress, systemNames, lists, metadata]);
+  // the texts spans mark, for their agreement per character (lib/reports/scheme-agreement.ts)
+  const spanFields = [...new Set(definition.fields.flatMap((f) => (f.kind === "spans" ? [f.id] : [])))];
+  const texts = spanFields.length
+    ? pool.query<{ unit: string; text: string | null }>(
+        `SELECT DISTINCT a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit,
+                CASE WHEN a."translationId" IS NOT NULL THEN t.text
+                     WHEN a."itemKey" LIKE 'role:%' THEN s.texts ->> substr(a."itemKey", 6)
+                     ELSE s.text END AS text
+         FROM "Annotation" a
+         JOIN "Segment" s ON s.id = a."segmentId"
+         LEFT JOIN "Translation" t ON t.id = a."translationId"
+         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3)`,
+        [projectId, spanFields, split],
+      )
+    : null;
+
+  const [v, g, adj, p, sys, l, md, tx] = await Promise.all([values, gold, adjudications, progress, systemNames, lists, metadata, texts]);
   const itemMetadata = new Map<string, Record<string, string | number | boolean>>();
   for (const r of md?.rows ?? []) itemMetadata.set(r.segmentId, { ...itemMetadata.get(r.segmentId), [r.key]: r.value });
   const itemLists = new Map<string, Record<string, unknown[]>>();
@@ -158,5 +176,6 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
     systems: sys.rows.map((r) => r.name),
     itemLists,
     itemMetadata,
+    unitTexts: new Map((tx?.rows ?? []).flatMap((r) => (r.text === null ? [] : [[r.unit, r.text] as [string, string]]))),
   };
 }

@@ -12,10 +12,11 @@ import { loadImport } from "@/lib/db/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { createAssignments } from "@/lib/db/assignments";
+import { storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
 import { demoFinishedWork, type TDemoWork } from "@/lib/demo/demo-finished-work";
 import { ZDemoCorpus } from "@/lib/import/parse-demo-corpus";
 import { annotationItemKey } from "@/lib/workspace/api-types";
-import type { Severity } from "@/lib/generated/prisma/enums";
+import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 
 export const DEMO_PASSWORD = "tropos-demo";
 
@@ -73,8 +74,12 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
   }
   const corpus = readDemoCorpus();
   for (const p of DEMO_PROJECTS) {
-    const project = await db.project.create({
-      data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, schemeConfig: p.schemeConfig },
+    const { project, schemeVersion } = await db.$transaction(async (tx) => {
+      const made = await tx.project.create({
+        data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, schemeConfig: p.schemeConfig },
+      });
+      // its preset stored as data (version 1), as every new project's is (lib/db/create-project.ts)
+      return { project: made, schemeVersion: await storeBuiltInSchemeVersion(tx, made.id, p.schemeConfig, { actorId: null, note: "demo seed" }) };
     });
     const withWork = p.finishedWorkDocuments.length > 0;
     await db.projectMember.createMany({
@@ -93,17 +98,15 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
     if (withWork) {
       const workers = DEMO_USERS.filter(hasFinishedWork).map((u) => users.get(u.email)!) as [string, string];
       const work = demoFinishedWork(ZDemoCorpus.parse(corpus), p.targetLang, p.finishedWorkDocuments);
-      for (const [i, w] of work.entries()) assignments += await seedFinishedWork(db, project.id, workers[i], w, p.schemes);
+      for (const [i, w] of work.entries()) assignments += await seedFinishedWork(db, project.id, workers[i], w, p.schemes, schemeVersion);
     }
     log(`seeded ${p.slug}: ${summary.documents} documents, ${summary.segments} segments, ${summary.mrws} MRWs, ${summary.translations} translations, ${assignments} assignments`);
   }
   return true;
 }
 
-const SEVERITY_OF_PENALTY: Record<number, Severity> = { 2: "MINOR", 4: "MEDIUM", 6: "MAJOR", 8: "SEVERE", 10: "CRITICAL" };
-
 /** Stores one annotator's finished work and their submitted (DONE) assignments; returns how many assignments. */
-async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, schemes: readonly ("MMTE" | "METAHOPE")[]): Promise<number> {
+async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, schemes: readonly ("MMTE" | "METAHOPE")[], schemeVersion: number | null): Promise<number> {
   const [segments, mrws, translations] = await Promise.all([
     db.segment.findMany({ where: { projectId }, select: { id: true, externalId: true } }),
     db.mrw.findMany({ where: { projectId }, select: { id: true, externalId: true, segmentId: true } }),
@@ -127,13 +130,13 @@ async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, 
   await db.annotation.createMany({
     data: work.annotations.map((a) => {
       const at = ids(a);
-      return { projectId, annotatorId, ...at, itemKey: annotationItemKey(at.translationId, at.mrwId), field: a.field, value: a.value as object };
+      return { projectId, annotatorId, ...at, itemKey: annotationItemKey(at.translationId, at.mrwId), field: a.field, value: a.value as object, schemeVersion };
     }),
   });
   await db.errorSpan.createMany({
     data: work.errorSpans.map((e) => {
       const { translationId: tid, mrwId: mid } = ids(e);
-      return { projectId, annotatorId, translationId: tid, mrwId: mid, category: e.category, severity: SEVERITY_OF_PENALTY[e.penalty], start: e.start, end: e.end };
+      return { projectId, annotatorId, translationId: tid, mrwId: mid, category: e.category, severity: severityCodeOf(e.penalty), start: e.start, end: e.end };
     }),
   });
   await db.postEdit.createMany({

@@ -9,7 +9,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { penaltyToSeverity, SEVERITY_PENALTY } from "@/lib/db/severity";
+import { errorSpanCodeIssue, penaltyOf, severityCodeOf, storedCategory } from "@/lib/schemes/presets/built-in-codes";
 import { validateFieldValue } from "@/lib/schemes/fields";
 import { lockOpenAssignment, refuseDecidedErrors } from "@/lib/db/item-write-guard";
 import { ERROR_SPAN_SCHEME } from "@/lib/workspace/field-scheme";
@@ -25,8 +25,8 @@ export function toItemErrorSpan(r: TSpanRow): TItemErrorSpan {
     id: r.id,
     translationId: r.translationId,
     mrwId: r.mrwId,
-    category: r.category,
-    severity: r.severity === null ? null : (SEVERITY_PENALTY[r.severity] as TItemErrorSpan["severity"]),
+    category: r.category === null ? null : storedCategory(r.category),
+    severity: r.severity === null ? null : penaltyOf(r.severity),
     start: r.start,
     end: r.end,
     comment: r.comment,
@@ -52,6 +52,9 @@ async function checkTarget(db: Db, opts: { projectId: string; annotatorId: strin
   if (!t) throw new AppError("NOT_FOUND", "Translation not found in an item assigned to you.", { field: "translationId" });
   const mrwIds = t.segment.mrws.map((m) => m.id);
   const { translationId: _t, comment, category, severity, ...span } = opts.span;
+  // the codes the database stores as text, against the MetaHOPE preset's field
+  const codes = errorSpanCodeIssue({ category, severity });
+  if (codes) throw new AppError("BAD_REQUEST", `Invalid error span: ${codes.message}.`, { field: codes.field });
   // A draft (category or severity not chosen yet) still has its offsets and MRW checked: the
   // placeholders only stand in for the choices validateFieldValue would otherwise ask for.
   const chosen = { category: category ?? METAHOPE_CATEGORIES[0], severity: severity ?? METAHOPE_PENALTIES[0] };
@@ -75,7 +78,7 @@ export async function createErrorSpan(
         translationId: opts.span.translationId,
         mrwId: opts.span.mrwId,
         category: opts.span.category,
-        severity: opts.span.severity === null ? null : penaltyToSeverity(opts.span.severity),
+        severity: opts.span.severity === null ? null : severityCodeOf(opts.span.severity),
         start: opts.span.start,
         end: opts.span.end,
         comment: opts.span.comment,
@@ -125,8 +128,8 @@ export async function updateErrorSpan(
     const merged: TErrorSpanFields = {
       translationId: row.translationId,
       mrwId: opts.patch.mrwId !== undefined ? opts.patch.mrwId : row.mrwId,
-      category: opts.patch.category !== undefined ? opts.patch.category : row.category,
-      severity: opts.patch.severity !== undefined ? opts.patch.severity : row.severity === null ? null : (SEVERITY_PENALTY[row.severity] as TErrorSpanFields["severity"]),
+      category: opts.patch.category !== undefined ? opts.patch.category : row.category === null ? null : storedCategory(row.category),
+      severity: opts.patch.severity !== undefined ? opts.patch.severity : row.severity === null ? null : penaltyOf(row.severity),
       start: opts.patch.start ?? row.start,
       end: opts.patch.end ?? row.end,
       comment: opts.patch.comment !== undefined ? opts.patch.comment : row.comment,
@@ -137,7 +140,7 @@ export async function updateErrorSpan(
       data: {
         mrwId: merged.mrwId,
         category: merged.category,
-        severity: merged.severity === null ? null : penaltyToSeverity(merged.severity),
+        severity: merged.severity === null ? null : severityCodeOf(merged.severity),
         start: merged.start,
         end: merged.end,
         comment: merged.comment,

@@ -14,6 +14,9 @@ import { queueNav } from "@/lib/workspace/queue-nav";
 import { schemeView } from "@/lib/workspace/scheme-view";
 import type { TWorkspaceItem } from "@/lib/workspace/item-types";
 import { toItemErrorSpan } from "@/lib/db/workspace-error-spans";
+import { storedEditKind, storedPattern } from "@/lib/schemes/presets/built-in-codes";
+import { getSchemeInForce } from "@/lib/db/project-schemes";
+import { viewDefinition } from "@/lib/workspace/view-definition";
 
 export interface TGetItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
@@ -39,7 +42,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
   });
   if (!assignment) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
   const seg = assignment.segment;
-  const [docSegments, mrws, translations, annotations, errorSpans, postEdits, queue] = await Promise.all([
+  const [docSegments, mrws, translations, annotations, errorSpans, postEdits, queue, inForce] = await Promise.all([
     db.segment.findMany({ where: { projectId, documentId: seg.document.id }, orderBy: { index: "asc" }, select: { id: true, index: true, text: true } }),
     db.mrw.findMany({
       where: { projectId, segmentId: seg.id },
@@ -65,17 +68,20 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
       orderBy: [{ position: "asc" }, { id: "asc" }],
       select: { segmentId: true, status: true },
     }),
+    getSchemeInForce(db, projectId),
   ]);
+  const view = schemeView(opts.config, opts.scheme);
 
   const blind = opts.config.blindSystemNames;
   const { ordered, shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
   const prefill: TWorkspaceItem["prefill"] = {};
-  for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: a.pattern, spans: a.spans as unknown as TSpan[] };
+  for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: storedPattern(a.pattern), spans: a.spans as unknown as TSpan[] };
 
   return {
     project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
     scheme: opts.scheme,
-    view: schemeView(opts.config, opts.scheme),
+    view,
+    definition: viewDefinition(inForce, view),
     blind,
     segment: { id: seg.id, externalId: seg.externalId, text: seg.text, metaphorical: seg.metaphorical, split: seg.split, index: seg.index },
     document: { id: seg.document.id, title: seg.document.title, segments: docSegments },
@@ -84,7 +90,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
     prefill,
     annotations: annotations.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })),
     errorSpans: errorSpans.map(toItemErrorSpan),
-    postEdits,
+    postEdits: postEdits.map((p) => ({ ...p, kind: storedEditKind(p.kind) })),
     assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
     nav: queueNav(queue, seg.id),
   };

@@ -3,6 +3,7 @@
 // History. An empty text is allowed while drafting (completeness requires a non-blank one).
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { EDIT_KIND_CODES, ZEditKindCode } from "@/lib/schemes/presets/built-in-codes";
 import type { TSavePostEditInput, TSaveResult } from "@/lib/workspace/api-types";
 import { lockOpenAssignment, refuseGoldPostEdit } from "@/lib/db/item-write-guard";
 import { POST_EDIT_SCHEME } from "@/lib/workspace/field-scheme";
@@ -13,6 +14,8 @@ export async function savePostEdit(
   opts: { projectId: string; annotatorId: string; segmentId: string; input: TSavePostEditInput; receipt?: TSaveReceiptKey | null },
 ): Promise<TSaveResult> {
   const { input } = opts;
+  // PostEdit.kind is text: one of the MMTE preset's edit variants (lib/schemes/presets/built-in-codes.ts)
+  if (!ZEditKindCode.safeParse(input.kind).success) throw new AppError("BAD_REQUEST", `Invalid kind: ${JSON.stringify(input.kind)} is not one of ${EDIT_KIND_CODES.join(", ")}.`, { field: "kind" });
   const seg = await db.segment.findFirst({
     where: { id: opts.segmentId, projectId: opts.projectId, assignments: { some: { annotatorId: opts.annotatorId } } },
     select: { id: true, translations: { select: { id: true } } },
@@ -27,7 +30,7 @@ export async function savePostEdit(
     await lockOpenAssignment(tx, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, scheme: POST_EDIT_SCHEME });
     const locked = await tx.$queryRaw<{ id: string; text: string; version: number; baseTranslationId: string | null; updatedAt: Date }[]>`
       SELECT id, text, version, "baseTranslationId", "updatedAt" FROM "PostEdit"
-      WHERE "segmentId" = ${opts.segmentId} AND "annotatorId" = ${opts.annotatorId} AND kind = ${input.kind}::"EditKind"
+      WHERE "segmentId" = ${opts.segmentId} AND "annotatorId" = ${opts.annotatorId} AND kind = ${input.kind}
       FOR UPDATE`;
     const cur = locked[0];
     if (cur) await refuseGoldPostEdit(tx, cur.id);

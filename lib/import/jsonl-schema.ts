@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { AnnotationValue } from "@/lib/import/types";
+// the built-in runtime's codes are the presets' (error categories, severities, patterns, post-edit kinds)
+import { ZErrorCategoryCode, ZPenalty, ZPostEditVariant, ZRealisationPatternCode } from "@/lib/schemes/presets/built-in-codes";
 
 /**
  * One line of Tropos JSONL: a record of the import IR (types.ts) with a `type`
@@ -85,7 +87,7 @@ export const ZJsonlAlignment = z.strictObject({
   mrwId: ZId,
   system: z.string().min(1),
   spans: z.array(ZSpan),
-  pattern: z.enum(["DIRECT", "PARAPHRASE", "DISTRIBUTED", "IMPLICIT", "PARTIAL", "OMISSION"]),
+  pattern: ZRealisationPatternCode,
 });
 
 
@@ -120,11 +122,11 @@ export const ZJsonlGoldReference = z.strictObject({
   type: z.literal("goldReference"),
   segmentId: ZId,
   language: z.string().min(1),
-  kind: z.enum(["figurative", "literal"]),
+  kind: ZPostEditVariant,
   text: z.string(),
   sourceSystem: z.string().optional(),
   sourcePostEditAnnotator: z.string().optional(),
-  sourcePostEditKind: z.enum(["figurative", "literal"]).optional(),
+  sourcePostEditKind: ZPostEditVariant.optional(),
   approvedBy: z.string().optional(),
 });
 
@@ -134,8 +136,8 @@ export const ZJsonlErrorSpan = z.strictObject({
   segmentId: ZId,
   system: z.string().min(1),
   mrwId: z.string().optional(),
-  category: z.enum(["IMP", "RAM", "MIS", "STL", "PRF"]),
-  severity: z.union([z.literal(2), z.literal(4), z.literal(6), z.literal(8), z.literal(10)]),
+  category: ZErrorCategoryCode,
+  severity: ZPenalty,
   span: ZSpan,
   comment: z.string().optional(),
 });
@@ -146,7 +148,7 @@ export const ZJsonlPostEdit = z.strictObject({
   segmentId: ZId,
   system: z.string().optional(),
   text: z.string(),
-  kind: z.enum(["figurative", "literal"]),
+  kind: ZPostEditVariant,
   language: z.string().min(1),
 });
 

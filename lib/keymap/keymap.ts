@@ -24,6 +24,12 @@
  */
 import { METAHOPE_CATEGORIES, METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES } from "@/lib/schemes/metahope";
 
+/** An error span scheme's keys: its categories (labels) and severities (the severity attribute's options). */
+export interface TErrorKeys {
+  categories: readonly { value: string; name: string; key?: string }[];
+  severities: readonly { name: string; penalty: number; key?: string }[];
+}
+
 export type TKeyScope = "workspace" | "field" | "errorSpan";
 
 export interface TKeyAction {
@@ -48,25 +54,43 @@ const digitActions: TKeyAction[] = [1, 2, 3, 4, 5].map((d) => ({
   arg: d,
 }));
 
-const categoryActions: TKeyAction[] = METAHOPE_CATEGORIES.map((c) => ({
-  id: `error.category-${c}`,
-  keys: [METAHOPE_CATEGORY_DEFINITIONS[c].key],
-  description: `Error category ${c} (${METAHOPE_CATEGORY_DEFINITIONS[c].name})`,
-  scope: "errorSpan" as const,
-  group: "MetaHOPE" as const,
-  arg: c,
-}));
+/** The category and severity keys of an error span scheme; a category or severity without a key gets none. */
+function errorActions(keys: TErrorKeys): { categories: TKeyAction[]; severities: TKeyAction[] } {
+  return {
+    categories: keys.categories.map((c) => ({
+      id: `error.category-${c.value}`,
+      keys: c.key ? [c.key] : [],
+      description: `Error category ${c.value} (${c.name})`,
+      scope: "errorSpan" as const,
+      group: "MetaHOPE" as const,
+      arg: c.value,
+    })),
+    severities: keys.severities.map((s) => ({
+      id: `error.severity-${s.name}`,
+      keys: s.key ? [s.key] : [],
+      description: `Severity ${s.name} (penalty ${s.penalty})`,
+      scope: "errorSpan" as const,
+      group: "MetaHOPE" as const,
+      arg: s.penalty,
+    })),
+  };
+}
 
-const severityActions: TKeyAction[] = METAHOPE_SEVERITIES.map((s) => ({
-  id: `error.severity-${s.name}`,
-  keys: [s.key],
-  description: `Severity ${s.name} (penalty ${s.penalty})`,
-  scope: "errorSpan" as const,
-  group: "MetaHOPE" as const,
-  arg: s.penalty,
-}));
+/**
+ * The MetaHOPE keys of lib/schemes/metahope.ts: the default for callers without a project (the
+ * cheat sheet's fallback, tests). The built-in workspace builds its keymap from the project's
+ * definition instead (buildKeymap; lib/workspace/workspace-keymap.ts), which says the same for the
+ * preset (lib/schemes/presets/metahope.test.ts).
+ */
+const METAHOPE_KEYS: TErrorKeys = {
+  categories: METAHOPE_CATEGORIES.map((c) => ({ value: c, name: METAHOPE_CATEGORY_DEFINITIONS[c].name, key: METAHOPE_CATEGORY_DEFINITIONS[c].key })),
+  severities: METAHOPE_SEVERITIES.map((s) => ({ name: s.name, penalty: s.penalty, key: s.key })),
+};
 
-export const KEYMAP: readonly TKeyAction[] = [
+/** The workspace keymap with the category and severity keys of `errors` (an error span scheme). */
+export function buildKeymap(errors: TErrorKeys = METAHOPE_KEYS): readonly TKeyAction[] {
+  const { categories: categoryActions, severities: severityActions } = errorActions(errors);
+  return [
   ...digitActions,
   { id: "field.clear", keys: ["Backspace", "Delete"], description: "Clear the focused value", scope: "field", group: "Values" },
 
@@ -102,7 +126,10 @@ export const KEYMAP: readonly TKeyAction[] = [
 
   { id: "help.cheat-sheet", keys: ["?"], description: "Show or hide this keyboard cheat sheet", scope: "workspace", group: "Help" },
   { id: "help.guidelines", keys: ["g"], description: "Show or hide the guidelines panel (definitions and examples)", scope: "workspace", group: "Help" },
-];
+  ];
+}
+
+export const KEYMAP: readonly TKeyAction[] = buildKeymap();
 
 // ---------------------------------------------------------------------------
 // Parsing and matching

@@ -23,6 +23,8 @@ export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pears
 export const ALPHA_LEVELS = ["nominal", "ordinal", "interval", "ratio"] as const;
 export const KAPPA_WEIGHTS = ["unweighted", "linear", "quadratic"] as const;
 export const METAHOPE_FIELDS = ["SEGS", "IMP", "RAM", "MIS", "STL", "PRF"] as const;
+// MMTE's agreement table (the paper's table 3 order) and the built-in reports' figures are written
+// for the preset's fields, so this stays a constant; pages list the ones the project's scheme has.
 export const MMTE_AGREEMENT_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY", "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const;
 export type TMetahopeField = (typeof METAHOPE_FIELDS)[number];
 export type TMmteAgreementField = (typeof MMTE_AGREEMENT_FIELDS)[number];

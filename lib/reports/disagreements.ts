@@ -23,6 +23,7 @@ import { buildReportIndex, scopeIndexOf } from "./report-index";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportData, type TReportFilter } from "./report-input";
 import { scopeReportData } from "./report-scope";
 import { canonicalValue } from "@/lib/schemes/canonical-value";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 
 export { canonicalValue };
 
@@ -38,6 +39,22 @@ export const QUEUE_FIELDS = [
   ...Object.values(METAHOPE_ADJUDICATION_FIELDS),
 ] as const;
 export type TQueueField = (typeof QUEUE_FIELDS)[number];
+
+/**
+ * The queue's fields of a built-in project, read from its scheme in force (issue 14): its scale,
+ * choice and alignment fields, and for its error spans field one penalty field per category
+ * label (METAHOPE_<label>), in the definition's order. QUEUE_FIELDS stays the union the built-in
+ * reports and adjudication checks know (every preset field whatever parts are on: a part switched
+ * off keeps its values); this is what a project's queue lists and computes.
+ */
+export function queueFieldsOf(def: TSchemeDefinition): string[] {
+  const out: string[] = [];
+  for (const f of def.fields) {
+    const ids = f.kind === "scale" || f.kind === "choice" || f.kind === "alignment" ? [f.id] : f.kind === "spans" ? f.labels.map((l) => `METAHOPE_${String(l.value)}`) : [];
+    for (const id of ids) if ((QUEUE_FIELDS as readonly string[]).includes(id) && !out.includes(id)) out.push(id);
+  }
+  return out;
+}
 
 const NUMERIC_RANGE: Partial<Record<string, number>> = { FLUENCY: 4, INTELLIGIBILITY: 4, FIDELITY: 4, OVERALL: 4, AUTHENTICITY: 4 };
 export const isNumericField = (f: string) => f in NUMERIC_RANGE || f.startsWith("METAHOPE_");

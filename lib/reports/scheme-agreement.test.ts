@@ -171,7 +171,7 @@ describe("schemeAgreementFigures: codes per kind and the Fleiss condition", () =
     expect(f.value).toBeCloseTo(krippendorffAlpha(positions, { level: "ordinal" }).value!, 12);
   });
 
-  it("multi as sets, booleans, vector dimensions, BIO tags per token; spans and text get none", () => {
+  it("multi as sets, booleans, vector dimensions, BIO tags per token; spans without their texts and text get none", () => {
     const rows = [
       row("cues", "u1", "a", ["joy", "anger"]), row("cues", "u1", "b", ["anger", "joy"]),
       row("cues", "u2", "a", ["joy"]), row("cues", "u2", "b", []),

@@ -27,9 +27,24 @@
  * value the set as one category (sorted JSON), so two
  * annotators agree only on the same set; an alignment its pattern; a vector
  * one figure set per dimension (field `emotion.joy`); tags one unit per token
- * (an untagged token is "O"). Spans (which need a unitising α) and text and
- * edits (no level; compared by edit distance) get no figures here. A value the
- * field does not accept is left out.
+ * (an untagged token is "O"); spans one unit per character of the text they
+ * mark (below). Text and edits (no level; compared by edit distance) get no
+ * figures here. A value the field does not accept is left out.
+ *
+ * Spans, per character: every non-whitespace UTF-16 code unit of the text the
+ * value is anchored to (the source, a translation or a role's text) is a unit,
+ * `<unit>#<offset>`, coded with the label of the span covering it, "none" where
+ * no span does, and the labels joined by "+" in sorted order where spans with
+ * different labels overlap (so two annotators agree only on the same labels).
+ * Then α, κ and Fleiss' κ at the nominal level, as for tags. An annotator with
+ * no value for a text codes none of its characters (missing, not "none"); an
+ * empty list codes every character "none". Why characters rather than tokens:
+ * spans are stored as character offsets and need not follow any tokenisation
+ * (imported spans, Chinese without spaces), and per character nothing but the
+ * text is needed; whitespace is left out so that the spacing of a text does
+ * not add "none" agreement. A long word weighs as many units as it has
+ * characters. Attributes (a severity) are not compared: that needs the spans
+ * matched first. A text the caller did not give (`unitTexts`) is left out.
  *
  * Figures are per system and pooled over systems (`system: "all"`); a field at
  * a scope without systems (segment, MRW, document, role) gets only the pooled
@@ -106,8 +121,23 @@ function scaleGrid(f: Extract<TSchemeField, { kind: "scale" }>): number[] {
 /** segmentId → list name → the item's list (a choice field's optionsFrom: cloze candidates). */
 export type TItemLists = ReadonlyMap<string, Readonly<Record<string, readonly unknown[]>>>;
 
-/** The codes one stored value contributes (several for vectors and tags). */
-function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow, itemLists?: TItemLists): TCoded[] {
+/** The unit of a value → the text it marks (a spans field's source, translation or role text). */
+export type TUnitTexts = ReadonlyMap<string, string>;
+
+export const NO_SPAN = "none";
+
+/**
+ * One code per non-whitespace character of `text`: the sorted labels of the spans covering it,
+ * joined by "+", or NO_SPAN. Offsets past the text are ignored. Index = the character's offset.
+ */
+export function characterCodes(text: string, spans: readonly { start: number; end: number; label: Code }[]): (string | null)[] {
+  const labels: Set<string>[] = Array.from({ length: text.length }, () => new Set<string>());
+  for (const sp of spans) for (let i = Math.max(0, sp.start); i < Math.min(sp.end, text.length); i++) labels[i].add(String(sp.label));
+  return labels.map((l, i) => (/\s/.test(text[i]) ? null : l.size === 0 ? NO_SPAN : [...l].sort().join("+")));
+}
+
+/** The codes one stored value contributes (several for vectors, tags and spans). */
+function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow, itemLists?: TItemLists, unitTexts?: TUnitTexts): TCoded[] {
   const accepted = fields.find((f) => validateSchemeValue(f, row.value, undefined, { withoutItem: true }).ok);
   if (!accepted) return [];
   const at = (code: Code, field = row.field, unit = row.unit): TCoded => ({ field, system: row.system, language: row.language ?? null, unit, annotator: row.annotator, code });
@@ -138,6 +168,11 @@ function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeV
       return Object.entries(v as Record<string, number>).map(([d, x]) => at(x, `${row.field}.${d}`));
     case "tags":
       return (v as (Code | null)[]).map((t, i) => at(t ?? "O", row.field, `${row.unit}#${i + 1}`));
+    case "spans": {
+      const text = unitTexts?.get(row.unit);
+      if (text === undefined) return [];
+      return characterCodes(text, v as { start: number; end: number; label: Code }[]).flatMap((c, i) => (c === null ? [] : [at(c, row.field, `${row.unit}#${i}`)]));
+    }
     default:
       return [];
   }
@@ -146,6 +181,7 @@ function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeV
 /** What one unit of a field is, for the figure's note ("only 3 translations: unstable"). */
 export function schemeUnitNoun(field: TSchemeField): string {
   if (field.kind === "tags") return "token";
+  if (field.kind === "spans") return "character";
   const scope = field.scope;
   if (typeof scope !== "string") return "item";
   return { document: "document", segment: "item", translation: "translation", mrw: "MRW", "mrw-translation": "MRW instance" }[scope];
@@ -221,7 +257,7 @@ function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
 export function schemeAgreementFigures(
   scheme: TSchemeDefinition,
   rows: readonly TSchemeValueRow[],
-  opts: { bootstrap?: TRatingsSpec["bootstrap"]; itemLists?: TItemLists } = {},
+  opts: { bootstrap?: TRatingsSpec["bootstrap"]; itemLists?: TItemLists; unitTexts?: TUnitTexts } = {},
 ): TSchemeAgreementFigure[] {
   const out: TSchemeAgreementFigure[] = [];
   const ids = [...new Set(scheme.fields.map((f) => f.id))];
@@ -234,8 +270,8 @@ export function schemeAgreementFigures(
   for (const id of ids) {
     const fields = scheme.fields.filter((f) => f.id === id);
     const level = measurementLevelOf(fields[0]);
-    if (level === null || fields[0].kind === "spans") continue;
-    const coded = (byField.get(id) ?? []).flatMap((r) => codesOf(fields, level, r, opts.itemLists));
+    if (level === null) continue;
+    const coded = (byField.get(id) ?? []).flatMap((r) => codesOf(fields, level, r, opts.itemLists, opts.unitTexts));
     // a vector's dimensions are figures of their own, in the declared order
     const names = fields[0].kind === "vector" ? fields[0].dimensions.map((d) => `${id}.${d.id}`) : [id];
     for (const name of names) {

@@ -46,7 +46,7 @@ function rows(): TSchemeValueRow[] {
   return out;
 }
 
-const empty = { itemGold: [], adjudicatedGold: [], progress: [], systems: ["S"], itemLists: new Map(), itemMetadata: new Map() };
+const empty = { itemGold: [], adjudicatedGold: [], progress: [], systems: ["S"], itemLists: new Map(), itemMetadata: new Map(), unitTexts: new Map() };
 
 describe("buildSchemeReport on every kind", () => {
   const report = buildSchemeReport({ version: 3, definition: EVERY }, { values: rows(), ...empty });
@@ -78,7 +78,7 @@ describe("buildSchemeReport on every kind", () => {
     const meaning = rs.find((r) => r.field === "meaning" && r.system === "all")!;
     expect(meaning.kappa.pairs).toBe(1);
     expect(meaning.kappa.cell).not.toBeNull();
-    expect(report.fields.filter((f) => f.noAgreement).map((f) => f.id)).toEqual(["why-lost", "post-edit", "errors"]);
+    expect(report.fields.filter((f) => f.noAgreement).map((f) => f.id)).toEqual(["why-lost", "post-edit"]);
     expect(report.scheme).toEqual({ id: "every-kind", name: "Every field kind", version: 3 });
   });
 
@@ -99,7 +99,7 @@ describe("buildSchemeReport on every kind", () => {
         elapsedMs: 1,
       }),
     );
-    for (const text of ["Register of the document", "Emotion intensity · joy", "Emotion intensity · fear", "Metaphorical tokens", "Errors (spans need a unitising α", "Without categories:", "33.3"]) expect(html).toContain(text);
+    for (const text of ["Register of the document", "Emotion intensity · joy", "Emotion intensity · fear", "Metaphorical tokens", "Without categories:", "33.3"]) expect(html).toContain(text);
   });
 
   it("names the field's unit in small-sample notes", () => {

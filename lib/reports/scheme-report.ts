@@ -65,7 +65,6 @@ export interface TSchemeReport {
 }
 
 function noAgreementReason(kind: string, level: string | null): string | null {
-  if (kind === "spans") return "spans need a unitising α: not computed here (see the distribution of labels)";
   if (level === null) return `${kind} values have no measurement level (compared by edit distance, not by α)`;
   return null;
 }
@@ -109,7 +108,7 @@ export function buildSchemeReport(
   // a vector's figures are named `field.dimension`: `fields` filters by the field id
   const wanted = (name: string) => !opts.fields?.length || opts.fields.includes(name) || opts.fields.includes(name.split(".")[0]);
   const agreementIncludes = ownSchemeIncludes(filter);
-  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists }).filter((f) => wanted(f.field));
+  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists, unitTexts: data.unitTexts }).filter((f) => wanted(f.field));
   for (const f of agreement) f.includes = agreementIncludes;
   const accuracyIncludes: Record<string, string> = {};
   for (const f of fields) if (f.gold) accuracyIncludes[f.id] = ownSchemeIncludes(filter, `gold: ${f.gold}`);

@@ -1,20 +1,20 @@
-// What a tabular annotations file (item, annotator, field, value) may contain: the MMTE label
-// fields of the field registry with their closed value sets. Anything else is refused with the
-// line and field, so a typo in a spreadsheet never becomes a silent new "field".
-import { FIELD_LIST } from "./fields";
+// What a tabular annotations file (item, annotator, field, value) may contain in a project that
+// runs the built-in runtime: the presets' label fields (scales and choices) with their values, read
+// from the preset definitions (every built-in field, as imports into a built-in project are checked:
+// lib/schemes/presets/built-in-value-check.ts). Anything else is refused with the line and field,
+// so a typo in a spreadsheet never becomes a silent new "field". The loader then checks each value
+// against the field again (EQUIVALENCE by the MRW's metaphoricity).
+import { BUILT_IN_FIELDS_SCHEME } from "./presets/built-in-scheme-for-config";
 
 export function tabularAnnotationAllowList(): { allowedFields: string[]; allowedValues: Record<string, (string | number)[]> } {
-  const allowedFields: string[] = [];
   const allowedValues: Record<string, (string | number)[]> = {};
-  for (const f of FIELD_LIST) {
-    const v = f.value;
-    if (v.kind === "likert") {
-      allowedFields.push(f.name);
-      allowedValues[f.name] = Array.from({ length: v.max - v.min + 1 }, (_, i) => v.min + i);
-    } else if (v.kind === "enum") {
-      allowedFields.push(f.name);
-      allowedValues[f.name] = [...v.labels];
+  for (const f of BUILT_IN_FIELDS_SCHEME.fields) {
+    // a spreadsheet cell holds one word or number: scales and single choices (alternatives add up)
+    if (f.kind === "scale") {
+      allowedValues[f.id] = Array.from({ length: Math.round((f.max - f.min) / f.step) + 1 }, (_, i) => f.min + i * f.step);
+    } else if (f.kind === "choice" && f.options) {
+      allowedValues[f.id] = [...new Set([...(allowedValues[f.id] ?? []), ...f.options.map((o) => o.value)])];
     }
   }
-  return { allowedFields, allowedValues };
+  return { allowedFields: Object.keys(allowedValues), allowedValues };
 }

@@ -9,6 +9,7 @@ import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSpan } from "@/lib/schemes/fields";
 import type { TMetahopeCategory, TMetahopeSeverity, TRealisationPattern } from "@/lib/schemes/metahope";
 import type { TWorkspaceScheme } from "./scheme-view";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 
 export interface TItemMrw {
   id: string;
@@ -64,6 +65,11 @@ export interface TWorkspaceItem {
   project: { slug: string; sourceLang: string; targetLang: string };
   scheme: TWorkspaceScheme;
   view: TSchemeConfig;
+  /**
+   * The project's scheme in force (its stored preset), narrowed to the fields this view shows:
+   * the workspace reads kinds, labels, values, keys and guidelines from it (built-in-fields.ts).
+   */
+  definition: TSchemeDefinition;
   blind: boolean;
   segment: { id: string; externalId: string; text: string; metaphorical: boolean; split: string | null; index: number };
   document: { id: string; title: string | null; segments: { id: string; index: number; text: string }[] };

@@ -5,7 +5,9 @@
  * and 0 to cycle which MRW an error span is tied to. The cheat sheet shows
  * both lists.
  */
-import { KEYMAP, type TKeyAction } from "@/lib/keymap/keymap";
+import { buildKeymap, KEYMAP, type TKeyAction } from "@/lib/keymap/keymap";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { errorSchemeOf } from "./built-in-fields";
 
 export const WORKSPACE_EXTRA_KEYS: readonly TKeyAction[] = [
   { id: "field.choose-6", keys: ["6"], description: "Choose the 6th value (realisation pattern OMISSION)", scope: "field", group: "Values", arg: 6 },
@@ -17,3 +19,9 @@ export const WORKSPACE_EXTRA_KEYS: readonly TKeyAction[] = [
 ];
 
 export const WORKSPACE_KEYMAP: readonly TKeyAction[] = [...KEYMAP, ...WORKSPACE_EXTRA_KEYS];
+
+/** The built-in workspace's keymap for a project: the error category and severity keys from its definition. */
+export function builtInWorkspaceKeymap(definition: TSchemeDefinition): readonly TKeyAction[] {
+  const errors = errorSchemeOf(definition);
+  return errors ? [...buildKeymap(errors), ...WORKSPACE_EXTRA_KEYS] : WORKSPACE_KEYMAP;
+}

@@ -7,6 +7,8 @@ import { blindLabel, stableShuffle } from "./blind-order";
 import { schemeView, viewIsEmpty } from "./scheme-view";
 import { completenessValues, draftSpansText, fieldKey, fieldSlots, initialState, isDraftSpan, slotForMissing, translationPenalty } from "./workspace-model";
 import type { TWorkspaceItem } from "./item-types";
+import { viewDefinition } from "./view-definition";
+import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
 
 function config(input: unknown) {
   const r = parseSchemeConfig(input);
@@ -20,6 +22,8 @@ function item(scheme: "MMTE" | "METAHOPE"): TWorkspaceItem {
     project: { slug: "p", sourceLang: "en", targetLang: "zh" },
     scheme,
     view: schemeView(demoConfig, scheme),
+    // the demo's stored preset, as the server narrows it to the view (lib/db/workspace-item.ts)
+    definition: viewDefinition(builtInSchemeFor(demoConfig), schemeView(demoConfig, scheme)),
     blind: true,
     segment: { id: "s1", externalId: "x", text: "The economy has run out of steam.", metaphorical: true, split: "PILOT", index: 0 },
     document: { id: "d", title: null, segments: [] },

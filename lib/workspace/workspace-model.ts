@@ -7,11 +7,11 @@
  * by `fieldKey`, error spans keyed by id (a local id until the server assigns
  * one), and the two post-edits.
  */
-import { FIELDS, choicesFor, type TFieldName } from "@/lib/schemes/fields";
+import type { TFieldName } from "@/lib/schemes/fields";
 import { enabledFieldNames } from "@/lib/schemes/scheme-config";
 import type { TAnnotationValues, TMissingValue } from "@/lib/schemes/completeness";
-import { METAHOPE_PENALTIES, REALISATION_PATTERNS } from "@/lib/schemes/metahope";
 import type { TItemErrorSpan, TWorkspaceItem } from "./item-types";
+import { kindOf, labelOf, valuesOf, walkOrder } from "./built-in-fields";
 
 export interface TValueState {
   value: unknown;
@@ -59,29 +59,27 @@ export function slotId(translationId: string | null, mrwId: string | null, field
 }
 
 /**
- * Fields in the order the page shows them: per translation its quality
- * fields, then per active MRW alignment and the MMTE labels, then its error
- * review; the segment's post-edits last.
+ * Fields in the order the page shows them, read from the item's definition (built-in-fields.ts
+ * walkOrder): per translation its quality fields, then per active MRW the alignment and the
+ * labels, then its error review; the segment's post-edits last. A field's choices by its kind: a
+ * scale's grid, a choice's options (EQUIVALENCE's by the MRW's metaphoricity), an alignment's
+ * patterns; the review is one mark; an edit starts from one of the translations.
  */
 export function fieldSlots(item: TWorkspaceItem): TFieldSlot[] {
-  const on = new Set(enabledFieldNames({ ...item.view, required: undefined }));
+  const on = new Set<string>(enabledFieldNames({ ...item.view, required: undefined }));
+  const def = item.definition;
+  const order = walkOrder(def);
   const out: TFieldSlot[] = [];
   const mrws = item.mrws.filter((m) => m.active);
-  const add = (field: TFieldName, translationId: string | null, mrwId: string | null, choices: readonly (string | number)[]) => {
-    if (on.has(field)) out.push({ id: slotId(translationId, mrwId, field), field, translationId, mrwId, choices });
+  const add = (field: string, translationId: string | null, mrwId: string | null, choices: readonly (string | number)[]) => {
+    if (on.has(field)) out.push({ id: slotId(translationId, mrwId, field), field: field as TFieldName, translationId, mrwId, choices });
   };
   for (const t of item.translations) {
-    for (const f of ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const) add(f, t.id, null, choicesFor(f));
-    for (const m of mrws) {
-      add("ALIGNMENT", t.id, m.id, REALISATION_PATTERNS);
-      add("EQUIVALENCE", t.id, m.id, choicesFor("EQUIVALENCE", { sourceMetaphorical: m.metaphorical }));
-      add("EMOTION", t.id, m.id, choicesFor("EMOTION"));
-      add("AUTHENTICITY", t.id, m.id, choicesFor("AUTHENTICITY"));
-    }
-    add("METAHOPE_ERRORS", t.id, null, ["REVIEWED"]);
+    for (const f of order.translation) add(f, t.id, null, valuesOf(def, f));
+    for (const m of mrws) for (const f of order.mrw) add(f, t.id, m.id, valuesOf(def, f, m.metaphorical));
+    for (const f of order.review) add(f, t.id, null, ["REVIEWED"]);
   }
-  add("POSTEDIT_FIGURATIVE", null, null, item.translations.map((t) => t.id));
-  add("POSTEDIT_LITERAL", null, null, item.translations.map((t) => t.id));
+  for (const f of order.segment) if (kindOf(def, f) === "edit") add(f, null, null, item.translations.map((t) => t.id));
   return out;
 }
 
@@ -147,7 +145,7 @@ export function slotForMissing(m: TMissingValue): string {
 
 /** Human wording of where a field is: "Fluency — Translation B", "Emotion — Translation A · “run out of steam”". */
 export function describeSlot(item: TWorkspaceItem, slot: Pick<TFieldSlot, "field" | "translationId" | "mrwId">): string {
-  const parts: string[] = [FIELDS[slot.field].label];
+  const parts: string[] = [labelOf(item.definition, slot.field)];
   const t = item.translations.find((x) => x.id === slot.translationId);
   if (t) parts.push(t.label);
   const m = item.mrws.find((x) => x.id === slot.mrwId);
@@ -155,4 +153,3 @@ export function describeSlot(item: TWorkspaceItem, slot: Pick<TFieldSlot, "field
   return parts.join(" — ");
 }
 
-export const SEVERITY_CHOICES = METAHOPE_PENALTIES;

@@ -12,6 +12,7 @@ import { makeUser } from "./fixtures";
 import { parseMappings } from "@/cli/commands/scheme";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 
 let url: string;
 let db: Db;
@@ -66,11 +67,13 @@ describe("tropos scheme set / show, project create --scheme FILE", () => {
     expect(JSON.parse(shown.stdout)).toMatchObject({ id: "idiom-judgement", fields: [{ id: "transparency" }, { id: "meaning" }, { id: "cues" }, { id: "fluency" }, { id: "note" }] });
 
     const preset = await tropos("project", "create", `${slug}-mh`, "--scheme", "metahope");
-    expect(preset.stdout).toBe(`Created project ${slug}-mh (en → zh, metahope).\n`);
-    const noScheme = await tropos("scheme", "show", "--project", `${slug}-mh`);
-    expect(noScheme.code).toBe(0);
-    expect(noScheme.stderr).toBe(`Project ${slug}-mh has stored no scheme: it runs the built-in preset of its configuration, printed below.\n`);
-    expect(JSON.parse(noScheme.stdout).id).toBe("metahope");
+    expect(preset.stdout).toBe(`Created project ${slug}-mh (en → zh, metahope preset, stored as version 1).\n`);
+    // a built-in preset is stored as data too (version 1), and still runs under the built-in runtime
+    const stored = await tropos("scheme", "show", "--project", `${slug}-mh`);
+    expect([stored.code, stored.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(stored.stdout)).toEqual(JSON.parse(JSON.stringify(METAHOPE_PRESET)));
+    const mh = await db.project.findUniqueOrThrow({ where: { slug: `${slug}-mh` }, select: { id: true } });
+    expect(await getProjectRuntime(db, mh.id)).toEqual({ kind: "built-in", version: 1 });
 
     const broken = write("broken.json", { ...example(), fields: [] });
     const refused = await tropos("project", "create", `${slug}-broken`, "--scheme", broken);

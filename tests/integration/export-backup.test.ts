@@ -88,4 +88,30 @@ describe("backup and restore", () => {
     expect((bad as AppError).message).toMatch(/^b\.jsonl:6: unknown line kind "Nope"/);
     expect(await db.project.count()).toBe(before);
   });
+
+  // issue 14: the enums became text, so the database no longer refuses a code it does not know;
+  // the restore checks every coded column against the presets and names the line
+  it("refuses a row whose built-in code is not the preset's, storing nothing", async () => {
+    const { project } = await makeRichProject(db, pool);
+    const lines = (await collect(dumpProject(pool, project.id))).split("\n");
+    const before = await db.project.count();
+    for (const [table, column, value] of [
+      ["ErrorSpan", "category", "XYZ"],
+      ["ErrorSpan", "severity", "TERRIBLE"],
+      ["Alignment", "pattern", "direct"],
+      ["PostEdit", "kind", "BOTH"],
+      ["GoldReference", "kind", null],
+    ] as const) {
+      const at = lines.findIndex((l) => l.trim() !== "" && JSON.parse(l).kind === table);
+      expect(at, table).toBeGreaterThan(0);
+      const tampered = [...lines];
+      const line = JSON.parse(tampered[at]);
+      line.row[column] = value;
+      tampered[at] = JSON.stringify(line);
+      const e = await restoreProject(pool, tampered, { slug: `${project.slug}-${table.toLowerCase()}`, fileName: "t.jsonl" }).catch((x) => x);
+      expect(e, `${table}.${column}`).toBeInstanceOf(AppError);
+      expect((e as AppError).message).toMatch(new RegExp(`^t\\.jsonl:${at + 1}: ${table}\\.${column}: ${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not one of `));
+    }
+    expect(await db.project.count()).toBe(before);
+  });
 });

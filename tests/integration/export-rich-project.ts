@@ -36,7 +36,9 @@ export async function makeRichProject(db: Db, pool: Pool) {
     { annotatorId: ann1.id, translationId: t1.id, mrwId: m1.id, field: "EQUIVALENCE", value: "FULL", version: 1 },
     { annotatorId: ann1.id, translationId: t2.id, mrwId: m1.id, field: "ALIGNMENT", value: { spans: [{ start: 2, end: 4 }], pattern: "DIRECT" }, version: 1 },
     { annotatorId: ann2.id, translationId: t2.id, mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true }, version: 1 },
-    { annotatorId: ann2.id, translationId: t2.id, mrwId: null, field: "COMMENT", value: '=HYPERLINK("http://evil")', version: 1 },
+    // a free-text value (a MetaHOPE workbook's note): a formula the tabular exports must neutralise.
+    // Not a made-up field: a re-import checks every line against the presets (issue 14)
+    { annotatorId: ann2.id, translationId: t2.id, mrwId: null, field: "METAHOPE_COMMENT", value: '=HYPERLINK("http://evil")', version: 1 },
   ];
   for (const a of anns) {
     const row = await db.annotation.create({ data: { ...base, ...a, itemKey: `${a.translationId ?? "-"}:${a.mrwId ?? "-"}` } });

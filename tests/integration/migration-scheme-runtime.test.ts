@@ -97,7 +97,8 @@ describe("the scheme-runtime migrations on the previous release's data", () => {
   });
 
   it("the current code reads the project as a built-in one and saves into it under the MMTE assignment", async () => {
-    expect(await getProjectRuntime(db, "p1")).toEqual({ kind: "built-in", version: null });
+    // the later migration 20261126000000_presets_stored gives it its MMTE preset as version 1
+    expect(await getProjectRuntime(db, "p1")).toEqual({ kind: "built-in", version: 1 });
     const r = await saveAnnotation(pool, {
       projectId: "p1",
       annotatorId: "u1",

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
 import type { Pool } from "pg";
-import { seedDemo } from "@/lib/db/seed-demo";
+import { DEMO_PROJECTS, seedDemo } from "@/lib/db/seed-demo";
+import { getProjectRuntime, getProjectScheme } from "@/lib/db/project-schemes";
+import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { sortedJson } from "@/lib/schemes/canonical-value";
 import { getAdjudicationQueue } from "@/lib/db/adjudication";
 import { getAgreementFigures } from "@/lib/reports";
 
@@ -33,6 +36,21 @@ describe("seedDemo", () => {
     const it_ = await db.project.findUniqueOrThrow({ where: { slug: "demo-it" } });
     expect(await db.translation.count({ where: { segment: { projectId: it_.id }, language: "it" } })).toBe(75);
     expect(await db.annotation.count({ where: { projectId: it_.id } })).toBe(0);
+  });
+
+  // issue 14: the presets are stored as data; the projects still run the built-in runtime
+  it("stores each project's preset as scheme version 1, and the finished work records it", async () => {
+    for (const p of DEMO_PROJECTS) {
+      const project = await db.project.findUniqueOrThrow({ where: { slug: p.slug }, select: { id: true } });
+      const stored = await getProjectScheme(db, project.id);
+      expect(stored?.version).toBe(1);
+      expect(sortedJson(stored?.definition)).toBe(sortedJson(builtInSchemeFor(p.schemeConfig)));
+      expect(await getProjectRuntime(db, project.id)).toEqual({ kind: "built-in", version: 1 });
+    }
+    const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" }, select: { id: true } });
+    expect((await getProjectScheme(db, demo.id))?.definition.id).toBe("built-in");
+    const byVersion = await db.annotation.groupBy({ by: ["schemeVersion"], where: { projectId: demo.id }, _count: { _all: true } });
+    expect(byVersion.map((v) => v.schemeVersion)).toEqual([1]);
   });
 
   // issue 13 point 12: a first visit to adjudication and the dashboard was empty

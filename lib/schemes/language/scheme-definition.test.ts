@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition, type TSchemeDefinitionInput } from "./scheme-definition";
 import { measurementLevelOf } from "./measurement-level";
 import { formatIssuePath } from "./format-issue-path";
+import { findNamedAnalysis, NAMED_ANALYSIS_NAMES } from "./named-analyses";
+import { BUILT_IN_PRESETS } from "../presets/built-in-presets";
 
 const EXAMPLE_TEXT = readFileSync(path.join(__dirname, "fixtures/idiom-judgement.json"), "utf8");
 const example = (): TSchemeDefinitionInput => JSON.parse(EXAMPLE_TEXT);
@@ -35,6 +37,16 @@ describe("ZSchemeDefinition", () => {
       ["note", "text", null, false],
     ]);
     expect(s.fields[3]).toMatchObject({ min: 0, max: 100, step: 1 });
+  });
+
+  // issue 14: an analysis is code, so an unknown name is an error, not a table that never appears
+  it("accepts the named analyses of the registry and refuses an unknown one at its path", () => {
+    expect(problems({ ...example(), analyses: ["mmte.table3", "metahope.tables3-6"] })).toEqual([]);
+    expect(problems({ ...example(), analyses: ["mmte.table3", "mmte.table4"] })).toEqual([
+      `analyses[1]: unknown analysis "mmte.table4" (known: ${NAMED_ANALYSIS_NAMES.join(", ")})`,
+    ]);
+    expect(problems({ ...example(), analyses: ["emos.metrics", "emos.metrics"] })).toEqual(['analyses[1]: analysis "emos.metrics" is listed twice']);
+    for (const p of BUILT_IN_PRESETS) for (const a of p.analyses) expect(findNamedAnalysis(a), `${p.id}: ${a}`).toBeDefined();
   });
 
   it("names the JSON path of a field without options", () => {

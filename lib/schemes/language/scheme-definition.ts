@@ -13,6 +13,7 @@ import { ZSchemeField, type TSchemeField } from "./scheme-field";
 import { ZRoleId, scopeEncloses, scopeName, sameScope } from "./scheme-scope";
 import { whenSubject, type TWhenValue } from "./scheme-when";
 import { measurementLevelOf } from "./measurement-level";
+import { findNamedAnalysis, NAMED_ANALYSIS_NAMES } from "./named-analyses";
 
 export const ZSchemeRole = z
   .object({
@@ -37,7 +38,7 @@ export const ZSchemeDefinition = z
     analyses: z
       .array(z.string().regex(/^[a-z0-9-]+\.[a-z0-9.-]+$/, "an analysis is named like \"metahope.tables3-6\""))
       .default([])
-      .describe("Named paper analyses (computed by code) the reports run besides agreement per field."),
+      .describe(`Named paper analyses (computed by code) the reports run besides agreement per field: ${NAMED_ANALYSIS_NAMES.join(", ")}.`),
     fields: z.array(ZSchemeField).min(1, "at least one field"),
   })
   .strict()
@@ -87,6 +88,8 @@ function checkScheme(scheme: { roles: { id: string }[]; analyses: string[]; fiel
   const analyses = new Set<string>();
   for (const [i, a] of scheme.analyses.entries()) {
     if (analyses.has(a)) ctx.addIssue({ code: "custom", path: ["analyses", i], message: `analysis "${a}" is listed twice` });
+    // a named analysis is code (lib/schemes/language/named-analyses.ts): an unknown name would silently compute nothing
+    else if (!findNamedAnalysis(a)) ctx.addIssue({ code: "custom", path: ["analyses", i], message: `unknown analysis "${a}" (known: ${NAMED_ANALYSIS_NAMES.join(", ")})` });
     analyses.add(a);
   }
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getAdjudicationQueue } from "@/lib/db/adjudication";
 import { requireProjectPage } from "@/lib/http/page-access";
-import { QUEUE_FIELDS } from "@/lib/reports/disagreements";
+import { queueFieldsOf } from "@/lib/reports/disagreements";
 import { QueueView } from "@/components/adjudication/queue-view";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime, getSchemeInForce } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
 import type { TSchemeQueueRow } from "@/lib/db/adjudication-scheme";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 const ZQueuePageQuery = z.object({
   split: z.enum(["PILOT", "TEST"]).optional().catch(undefined),
-  /** a field of the queue's fields (QUEUE_FIELDS, or the project's own scheme's), checked below */
+  /** a field of the queue's fields (the built-in preset's queue fields, or the project's own scheme's), checked below */
   field: z.string().min(1).max(100).optional().catch(undefined),
   system: z.string().optional().catch(undefined),
   threshold: z.coerce.number().min(0).max(100).catch(0).default(0),
@@ -26,14 +26,14 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
   const raw = await searchParams;
   const parsed = ZQueuePageQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined])));
   const db = getDb();
-  // a project that runs its own scheme: the queue covers the fields of its definition
+  // the queue covers the fields of the project's definition: its own scheme's, or its stored preset's
   const runtime = await getProjectRuntime(db, access.project.id);
-  const fields: string[] = runtime.kind === "scheme" ? schemeFieldIds(runtime.definition) : [...QUEUE_FIELDS];
+  const fields: string[] = runtime.kind === "scheme" ? schemeFieldIds(runtime.definition) : queueFieldsOf(await getSchemeInForce(db, access.project.id));
   const q = { ...parsed, field: parsed.field && fields.includes(parsed.field) ? parsed.field : undefined };
   const [queue, systems] = await Promise.all([
     getAdjudicationQueue(db, access.project.id, {
       split: q.split,
-      fields: q.field ? [q.field] : undefined,
+      fields: q.field ? [q.field] : fields,
       systems: q.system ? [q.system] : undefined,
       threshold: q.threshold,
       includeResolved: q.resolved === "1",

@@ -4,7 +4,7 @@ import { getReportData } from "@/lib/db/report-data-cache";
 import { getModelAgreementRows } from "@/lib/db/model-agreement-data";
 import { getMetricScores } from "@/lib/db/metric-scores";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime, getSchemeInForce } from "@/lib/db/project-schemes";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";
@@ -34,10 +34,16 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   // a project running its own scheme gets the per-field dashboard; built-in projects this one, unchanged
   const runtime = await getProjectRuntime(getDb(), access.project.id);
   if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} runtime={runtime} query={q} />;
-  const [data, modelRaters, metricScores] = await Promise.all([getReportData(getDb(), access.project.id), getModelAgreementRows(getDb(), access.project.id), getMetricScores(getPgPool(), access.project.id)]);
+  const [data, modelRaters, scheme, metricScores] = await Promise.all([
+    getReportData(getDb(), access.project.id),
+    getModelAgreementRows(getDb(), access.project.id),
+    getSchemeInForce(getDb(), access.project.id),
+    getMetricScores(getPgPool(), access.project.id),
+  ]);
   const model = buildDashboardModel(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) }, metricScores);
   // every figure stays on the server: the page shows the summary tables (their figures are in
   // them) and the folded table of all figures fetches its own (they were most of the payload)
   const { figures, ...shown } = model;
-  return <DashboardView slug={slug} figureCount={figures.length} modelRaters={modelRaters} {...shown} />;
+  // the paper tables and figures the project's preset lists (its named analyses) are shown
+  return <DashboardView slug={slug} figureCount={figures.length} modelRaters={modelRaters} analyses={scheme.analyses} schemeFields={[...new Set(scheme.fields.map((f) => f.id))]} {...shown} />;
 }

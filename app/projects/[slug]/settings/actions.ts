@@ -14,6 +14,7 @@ import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { createProjectAssignments } from "@/lib/db/project-assignments";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
+import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
 
 const ZSlug = z.object({ slug: z.string().min(1) });
 
@@ -59,10 +60,9 @@ export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.exte
   const config = ownScheme
     ? { ...(stored.ok ? stored.config : parsed.config), blindSystemNames: parsed.config.blindSystemNames, shuffleItems: parsed.config.shuffleItems, showSuggestions: parsed.config.showSuggestions }
     : ZSchemeConfig.parse(parsed.config);
-  await getDb().project.update({ where: { id: access.project.id }, data: { schemeConfig: config } });
-  await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "scheme-config", detail: config } });
+  const { schemeVersion } = await updateSchemeConfig(getDb(), access.project.id, config, access.user.id);
   revalidatePath(`/projects/${input.slug}`, "layout");
-  return { config };
+  return { config, schemeVersion };
 });
 
 /**

@@ -5,7 +5,8 @@ import { requireProjectPage } from "@/lib/http/page-access";
 import { isAppError } from "@/lib/errors";
 import { ItemView } from "@/components/adjudication/item-view";
 import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime, getSchemeInForce } from "@/lib/db/project-schemes";
+import { queueFieldsOf } from "@/lib/reports/disagreements";
 import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
 
 export const dynamic = "force-dynamic";
@@ -24,5 +25,7 @@ export default async function AdjudicationItemPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   }
-  return data.scheme ? <SchemeItemView slug={slug} data={data.scheme} /> : <ItemView slug={slug} data={data.builtIn!} />;
+  if (data.scheme) return <SchemeItemView slug={slug} data={data.scheme} />;
+  // the fields in the order of the project's stored preset
+  return <ItemView slug={slug} data={data.builtIn!} fieldOrder={queueFieldsOf(await getSchemeInForce(db, access.project.id))} />;
 }

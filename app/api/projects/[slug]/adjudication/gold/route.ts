@@ -5,12 +5,13 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { saveGoldReference } from "@/lib/db/gold-references";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
+import { ZEditKindCode } from "@/lib/schemes/presets/built-in-codes";
 
 export const dynamic = "force-dynamic";
 
 const ZSaveGoldInput = z.object({
   segmentId: z.string().min(1),
-  kind: z.enum(["FIGURATIVE", "LITERAL"]),
+  kind: ZEditKindCode,
   text: z.string().max(5000),
   sourcePostEditId: z.string().min(1).nullable().optional(),
   sourceTranslationId: z.string().min(1).nullable().optional(),

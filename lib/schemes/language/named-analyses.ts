@@ -1,0 +1,36 @@
+/**
+ * The named analyses a scheme may list (`analyses`): paper tables that are more than "agreement
+ * per field", computed by code in lib/reports and lib/scoring (issue 14: "named analyses in code,
+ * a preset lists which ones it uses; no expression language"). A name not in this registry is a
+ * validation error at its path (`analyses[1]: unknown analysis "mmte.table4" …`), so a typo never
+ * silently drops a table. Adding an analysis means adding its code and its entry here.
+ *
+ * `runtime` says where the code runs: the built-in analyses need the built-in runtime's data
+ * (error span table, MMTE's fields under their names); a scheme under the scheme runtime that
+ * lists one gets no such table (lib/schemes/README.md, "Named analyses").
+ *
+ * Pure: no imports; the editor and the JSON Schema read it in the browser too.
+ */
+export interface TNamedAnalysis {
+  name: string;
+  title: string;
+  runtime: "built-in" | "scheme";
+  /** where it is computed */
+  code: string;
+}
+
+export const NAMED_ANALYSES: readonly TNamedAnalysis[] = [
+  { name: "mmte.table3", title: "MMTE table 3: mean quality per system and source group, BLEU-1/4 and ROUGE-L against gold references", runtime: "built-in", code: "lib/scoring/mmte-scores.ts" },
+  { name: "mmte.figures3-5", title: "MMTE figures 3–5: equivalence distribution, Pearson r between quality dimensions, emotion × equivalence", runtime: "built-in", code: "lib/reports/score-tables.ts" },
+  { name: "metahope.tables3-6", title: "MetaHOPE tables 3–6: agreement per MRW instance (SEGS and per category), EPS and EPM penalty scores", runtime: "built-in", code: "lib/reports/metahope-agreement.ts, lib/scoring/metahope-scores.ts" },
+  { name: "emos.metrics", title: "EMOS: VSS, LMR, EDR and EMOS per system", runtime: "scheme", code: "lib/reports/emos-analysis.ts" },
+  { name: "cr-st.accuracy", title: "CR-ST: accuracy per annotator and by item attribute, wrong candidates chosen", runtime: "scheme", code: "lib/reports/cr-st-subsets.ts" },
+  { name: "meta4xnli.detection", title: "Meta4XNLI detection: token tags against the corpus (precision, recall, F1 per token and per span)", runtime: "scheme", code: "lib/reports/scheme-tags-f1.ts" },
+  { name: "meta4xnli.interpretation", title: "Meta4XNLI interpretation: inference labels of premise–hypothesis pairs, agreement per field", runtime: "scheme", code: "lib/reports/scheme-report.ts" },
+];
+
+export const NAMED_ANALYSIS_NAMES: readonly string[] = NAMED_ANALYSES.map((a) => a.name);
+
+export function findNamedAnalysis(name: string): TNamedAnalysis | undefined {
+  return NAMED_ANALYSES.find((a) => a.name === name);
+}

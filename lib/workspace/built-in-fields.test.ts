@@ -1,0 +1,59 @@
+// The built-in workspace reads its fields from the project's stored preset (issue 14 point 4):
+// these tests hold what it reads against the constants it used to read, so the page's buttons,
+// titles, keys, order and error choices are the same as before for the presets.
+import { describe, expect, it } from "vitest";
+import { buttonsOf, editKindOf, errorSchemeOf, kindOf, patternSpanRule, valuesOf, walkOrder } from "./built-in-fields";
+import { builtInWorkspaceKeymap, WORKSPACE_KEYMAP } from "./workspace-keymap";
+import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { choicesFor } from "@/lib/schemes/fields";
+import { LIKERT_SCALE } from "@/lib/schemes/mmte";
+import { METAHOPE_CATEGORIES, METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES, REALISATION_PATTERNS, REALISATION_PATTERN_DEFINITIONS } from "@/lib/schemes/metahope";
+import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+
+const DEF = BUILT_IN_FIELDS_SCHEME;
+
+describe("the built-in workspace's fields from the definition", () => {
+  it("dispatches on kinds, not names", () => {
+    expect(["FLUENCY", "EQUIVALENCE", "ALIGNMENT", "METAHOPE_ERRORS", "POSTEDIT_LITERAL"].map((f) => kindOf(DEF, f))).toEqual(["scale", "choice", "alignment", "spans", "edit"]);
+    expect([editKindOf(DEF, "POSTEDIT_FIGURATIVE"), editKindOf(DEF, "POSTEDIT_LITERAL")]).toEqual(["FIGURATIVE", "LITERAL"]);
+    expect(REALISATION_PATTERNS.filter((p) => patternSpanRule(DEF, "ALIGNMENT", p) === "none")).toEqual(["OMISSION"]);
+  });
+
+  it("gives the buttons the page showed: Likert anchors with their definitions, codes of labels and patterns", () => {
+    for (const f of ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "AUTHENTICITY"]) {
+      expect(buttonsOf(DEF, f)).toEqual(LIKERT_SCALE.map((l) => ({ value: l.value, label: l.name, title: l.definition })));
+    }
+    expect(buttonsOf(DEF, "ALIGNMENT")).toEqual(REALISATION_PATTERNS.map((p) => ({ value: p, label: p, title: REALISATION_PATTERN_DEFINITIONS[p].definition })));
+    for (const m of [true, false]) {
+      expect(valuesOf(DEF, "EQUIVALENCE", m)).toEqual(choicesFor("EQUIVALENCE", { sourceMetaphorical: m }));
+      expect(buttonsOf(DEF, "EQUIVALENCE", m)).toEqual(choicesFor("EQUIVALENCE", { sourceMetaphorical: m }).map((c) => ({ value: c, label: String(c) })));
+    }
+    expect(valuesOf(DEF, "EMOTION")).toEqual(choicesFor("EMOTION"));
+    expect(valuesOf(DEF, "FLUENCY")).toEqual(choicesFor("FLUENCY"));
+  });
+
+  it("walks in the page's order: quality, per MRW alignment first, the review, post-edits last", () => {
+    expect(walkOrder(DEF)).toEqual({
+      translation: ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"],
+      mrw: ["ALIGNMENT", "EQUIVALENCE", "EMOTION", "AUTHENTICITY"],
+      review: ["METAHOPE_ERRORS"],
+      segment: ["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL"],
+    });
+  });
+
+  it("error categories, severities and their keys: the MetaHOPE constants, and the keymap built from them", () => {
+    const e = errorSchemeOf(DEF)!;
+    expect(e.categories.map((c) => [c.value, c.name, c.key])).toEqual(METAHOPE_CATEGORIES.map((c) => [c, METAHOPE_CATEGORY_DEFINITIONS[c].name, METAHOPE_CATEGORY_DEFINITIONS[c].key]));
+    expect(e.severities.map((s) => [s.name, s.penalty, s.key])).toEqual(METAHOPE_SEVERITIES.map((s) => [s.name, s.penalty, s.key]));
+    expect(builtInWorkspaceKeymap(DEF)).toEqual(WORKSPACE_KEYMAP);
+  });
+
+  it("a definition with other keys gives other keys (the keymap reads the definition)", () => {
+    const json = JSON.parse(JSON.stringify(METAHOPE_PRESET));
+    const errors = json.fields.find((f: { id: string }) => f.id === "METAHOPE_ERRORS");
+    errors.labels[0].key = "x";
+    const keymap = builtInWorkspaceKeymap(ZSchemeDefinition.parse(json));
+    expect(keymap.find((a) => a.id === "error.category-IMP")?.keys).toEqual(["x"]);
+  });
+});

@@ -1,0 +1,109 @@
+// The built-in runtime's codes are text since migration 20261126010000_enums_as_text (issue 14):
+// the database no longer refuses an error category, severity, alignment pattern or post-edit kind
+// it does not know, so every writer checks them against the presets' definitions. A workspace
+// write with a bad code is a 400 naming the field; an import names file, line and field and
+// stores nothing; the exports still list error spans in the enums' order (RAM before MIS), not
+// alphabetically.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import { closeTestDatabase, openTestDatabase } from "../db";
+import { makeProject, makeUser, rejection } from "./fixtures";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
+import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { createAssignments } from "@/lib/db/assignments";
+import { createErrorSpan } from "@/lib/db/workspace-error-spans";
+import { savePostEdit } from "@/lib/db/workspace-post-edits";
+import { saveGoldReference } from "@/lib/db/gold-references";
+import { exportErrorRows } from "@/lib/db/export-tables";
+import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { parseJsonl } from "@/lib/import/parse-jsonl";
+import { emptyImportResult } from "@/lib/import/types";
+import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
+
+let db: Db;
+let pool: Pool;
+let projectId: string;
+let annotator: string;
+let seg: { id: string; externalId: string; translations: { id: string; system: { name: string } }[] };
+const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+
+beforeAll(async () => {
+  ({ db, pool } = await openTestDatabase());
+  annotator = (await makeUser(db, { tag: "codes" })).id;
+  const p = await makeProject(db, [{ userId: annotator, roles: ["ANNOTATOR"] }]);
+  projectId = p.id;
+  await db.project.update({ where: { id: p.id }, data: { schemeConfig: ZSchemeConfig.parse({ metahopeErrors: true }) } });
+  await loadImport(pool, { projectId, fileName: "demo-corpus.json", result: corpus });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "METAHOPE", shuffle: false });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "MMTE", shuffle: false });
+  seg = await db.segment.findFirstOrThrow({
+    where: { projectId, externalId: "demo-doc-1-s1" },
+    select: { id: true, externalId: true, translations: { select: { id: true, system: { select: { name: true } } }, orderBy: { id: "asc" } } },
+  });
+});
+afterAll(closeTestDatabase);
+
+describe("built-in codes are checked where they are written", () => {
+  it("workspace writes: a category, severity or kind the preset does not list is a 400 naming the field", async () => {
+    const base = { projectId, annotatorId: annotator, segmentId: seg.id };
+    const span = { translationId: seg.translations[0].id, mrwId: null, start: 0, end: 1, comment: null };
+    const badCategory = await rejection(createErrorSpan(db, { ...base, span: { ...span, category: "XYZ" as "IMP", severity: 2 } }));
+    expect([badCategory.code, badCategory.message, badCategory.detail]).toEqual(["BAD_REQUEST", 'Invalid error span: category: "XYZ" is not one of IMP, RAM, MIS, STL, PRF.', { field: "category" }]);
+    const badSeverity = await rejection(createErrorSpan(db, { ...base, span: { ...span, category: "IMP", severity: 5 as 2 } }));
+    expect([badSeverity.code, badSeverity.detail]).toEqual(["BAD_REQUEST", { field: "severity" }]);
+    const badKind = await rejection(savePostEdit(db, { ...base, input: { kind: "BOTH" as "LITERAL", text: "x", baseTranslationId: null, baseVersion: 0 } }));
+    expect([badKind.code, badKind.detail]).toEqual(["BAD_REQUEST", { field: "kind" }]);
+    const badGold = await rejection(saveGoldReference(db, { projectId, language: "zh", approvedById: annotator, segmentId: seg.id, kind: "figurative" as "FIGURATIVE", text: "x", baseVersion: 0 }));
+    expect([badGold.code, badGold.detail]).toEqual(["BAD_REQUEST", { field: "kind" }]);
+    expect(await db.errorSpan.count({ where: { projectId } })).toBe(0);
+    expect(await db.postEdit.count({ where: { projectId } })).toBe(0);
+    expect(await db.goldReference.count({ where: { projectId } })).toBe(0);
+    // a good one still goes in, with the stored code of its penalty
+    await createErrorSpan(db, { ...base, span: { ...span, category: "MIS", severity: 8 } });
+    expect(await db.errorSpan.findFirstOrThrow({ where: { projectId }, select: { category: true, severity: true } })).toEqual({ category: "MIS", severity: "SEVERE" });
+  });
+
+  it("imports: every bad code named by file, line and field, nothing stored", async () => {
+    const spans = await db.errorSpan.count();
+    const system = seg.translations[0].system.name;
+    const result = emptyImportResult();
+    result.errorSpans.push(
+      { annotator: "x@codes.test", segmentId: seg.externalId, system, category: "IMP", severity: 2, span: { start: 0, end: 1 }, line: 3 },
+      { annotator: "x@codes.test", segmentId: seg.externalId, system, category: "ZZZ" as "IMP", severity: 2, span: { start: 0, end: 1 }, line: 7 },
+      { annotator: "x@codes.test", segmentId: seg.externalId, system, category: "RAM", severity: 3 as 2, span: { start: 0, end: 1 }, line: 9 },
+    );
+    const e = await rejection(loadImport(pool, { projectId, fileName: "spans.xlsx", result }));
+    expect(e.code).toBe("UNPROCESSABLE");
+    expect(e.message).toBe('spans.xlsx:7 (category): "ZZZ" is not one of IMP, RAM, MIS, STL, PRF (and 1 more); nothing was stored.');
+    expect((e.detail as { errors: unknown[] }).errors).toEqual([
+      { file: "spans.xlsx", line: 7, field: "category", message: '"ZZZ" is not one of IMP, RAM, MIS, STL, PRF' },
+      { file: "spans.xlsx", line: 9, field: "severity", message: "3 is not one of 2, 4, 6, 8, 10" },
+    ]);
+    expect(await db.errorSpan.count()).toBe(spans);
+
+    // Tropos JSONL parses the same codes from the presets: the parser names the line and field
+    const parsed = parseJsonl("codes.jsonl", [
+      JSON.stringify({ type: "errorSpan", annotator: "x", segmentId: seg.externalId, system, category: "IMP", severity: 4, span: { start: 0, end: 1 } }),
+      JSON.stringify({ type: "postEdit", annotator: "x", segmentId: seg.externalId, text: "t", kind: "FIGURATIVE", language: "zh" }),
+      JSON.stringify({ type: "alignment", segmentId: seg.externalId, mrwId: "m1", system, spans: [], pattern: "SIDEWAYS" }),
+    ].join("\n"));
+    expect(parsed.errors.map((i) => [i.line, i.field])).toEqual([[2, "kind"], [3, "pattern"]]);
+  });
+
+  it("exports list error spans in the preset's (the former enum's) order, not alphabetically", async () => {
+    const system = seg.translations[1].system.name;
+    const result = emptyImportResult();
+    for (const [i, category] of (["MIS", "RAM", "PRF", "IMP", "STL"] as const).entries()) {
+      result.errorSpans.push({ annotator: "order@codes.test", segmentId: seg.externalId, system, category, severity: 2, span: { start: 2, end: 4 }, line: i + 1 });
+    }
+    await loadImport(pool, { projectId, fileName: "order.jsonl", result });
+    const rows = [];
+    for await (const r of exportErrorRows(pool, projectId)) if (r.system === system) rows.push(r.category);
+    expect(rows).toEqual(["IMP", "RAM", "MIS", "STL", "PRF"]);
+    const lines = [];
+    for await (const l of exportProjectJsonl(pool, projectId)) for (const x of l.split("\n")) if (x.includes('"errorSpan"') && x.includes("order@codes.test")) lines.push(JSON.parse(x).category);
+    expect(lines).toEqual(["IMP", "RAM", "MIS", "STL", "PRF"]);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Presets stored as data and enums as text (issue 14) on a database made by the previous release:
+ * every migration before 20261126000000_presets_stored is applied to a fresh database, projects are written the
+ * way that release wrote them (no ProjectScheme for a built-in project, annotations with a NULL
+ * schemeVersion, error spans, alignments, post-edits and gold references in their enum columns),
+ * then the new migrations run. Afterwards every built-in project has version 1, equal to what
+ * builtInSchemeFor derives from its configuration (checked for every combination of parts), every
+ * annotation of it records version 1, the enum columns are text (20261126010000_enums_as_text), and
+ * every annotation, History row, adjudication, error span, alignment, post-edit and gold reference
+ * is there with the same values; the current code runs the projects under the built-in runtime and
+ * saves into them.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { ADMIN_URL, databaseUrl } from "../test-database";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { saveAnnotation } from "@/lib/db/annotations";
+import { sortedJson } from "@/lib/schemes/canonical-value";
+import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
+
+const FIRST_NEW = "20261126000000_presets_stored";
+const NAME = `tropos_mig_presets_${process.pid}`;
+const DIR = path.resolve("prisma/migrations");
+const migrations = readdirSync(DIR).filter((d) => /^\d{14}_/.test(d)).sort();
+const sqlOf = (d: string) => readFileSync(path.join(DIR, d, "migration.sql"), "utf8");
+/** As the migration runner does (the adapter's executeScript): one statement per semicolon. */
+const run = async (c: pg.Client, dirs: string[]) => {
+  for (const d of dirs) {
+    for (const stmt of sqlOf(d).split(";").map((s) => s.trim()).filter((s) => s.length > 0)) await c.query(stmt);
+  }
+};
+
+/** The eight parts, each on or off: 2^8 configurations (all off is invalid and gets no version). */
+function everyConfiguration(): TSchemeConfig[] {
+  const out: TSchemeConfig[] = [];
+  for (let m = 1; m < 256; m++) {
+    const bit = (i: number) => (m & (1 << i)) !== 0;
+    out.push(
+      ZSchemeConfig.parse({
+        mmteQuality: bit(0),
+        mmteMrw: { equivalence: bit(1), emotion: bit(2), authenticity: bit(3) },
+        postEdit: { figurative: bit(4), literal: bit(5) },
+        alignment: bit(6),
+        metahopeErrors: bit(7),
+      }),
+    );
+  }
+  return out;
+}
+
+let client: pg.Client;
+let pool: pg.Pool;
+let db: PrismaClient;
+const combos = everyConfiguration();
+
+/** What the previous release stored, read back as plain rows (enum columns as text). */
+async function snapshot() {
+  const q = async (sql: string) => (await client.query(sql)).rows;
+  return {
+    annotations: await q(`SELECT id, "projectId", "annotatorId", "segmentId", "itemKey", field, value, version, "updatedAt" FROM "Annotation" ORDER BY id`),
+    history: await q(`SELECT id, entity::text AS entity, "entityId", version, "oldValue", "newValue" FROM "History" ORDER BY id`),
+    adjudications: await q(`SELECT id, "segmentId", "itemKey", field, value, rationale, version FROM "Adjudication" ORDER BY id`),
+    assignments: await q(`SELECT id, scheme, status::text AS status FROM "Assignment" ORDER BY id`),
+    errorSpans: await q(`SELECT id, category::text AS category, severity::text AS severity, start, "end", version FROM "ErrorSpan" ORDER BY id`),
+    alignments: await q(`SELECT id, pattern::text AS pattern, spans FROM "Alignment" ORDER BY id`),
+    postEdits: await q(`SELECT id, kind::text AS kind, text, version FROM "PostEdit" ORDER BY id`),
+    gold: await q(`SELECT id, kind::text AS kind, text FROM "GoldReference" ORDER BY id`),
+  };
+}
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${NAME}`);
+  await admin.end();
+  client = new pg.Client({ connectionString: databaseUrl(NAME) });
+  await client.connect();
+  await run(client, migrations.filter((d) => d < FIRST_NEW));
+  // the previous release: an MMTE project (a stored configuration as the app wrote it), a
+  // MetaHOPE one with an empty configuration ('{}', MMTE by default, as fixtures made them) turned
+  // MetaHOPE by its keys, a project that already stores its own scheme, and one with no part on
+  await client.query(`
+    INSERT INTO "User" (id, email) VALUES ('u1', 'a1@mig.test'), ('u2', 'a2@mig.test');
+    INSERT INTO "Project" (id, slug, name, "schemeConfig") VALUES
+      ('pm', 'mmte', 'MMTE', '${JSON.stringify(DEFAULT_SCHEME_CONFIG)}'),
+      ('ph', 'metahope', 'MetaHOPE', '{"mmteQuality": false, "mmteMrw": {"equivalence": false, "emotion": false, "authenticity": false}, "postEdit": {"figurative": false, "literal": false}, "alignment": true, "metahopeErrors": true}'),
+      ('pd', 'defaults', 'Defaults', '{}'),
+      ('po', 'own', 'Own scheme', '{"mmteQuality": false, "mmteMrw": {"equivalence": false, "emotion": false, "authenticity": false}, "postEdit": {"figurative": false, "literal": false}}'),
+      ('pn', 'none', 'No part on', '{"mmteQuality": false, "mmteMrw": {"equivalence": false, "emotion": false, "authenticity": false}, "postEdit": {"figurative": false, "literal": false}, "alignment": false}');
+    INSERT INTO "ProjectScheme" (id, "projectId", version, definition) VALUES ('ps-own', 'po', 1, '{"id": "own", "version": 1, "name": "Own", "fields": [{"id": "note", "scope": "segment", "kind": "text", "label": "Note"}]}');
+    INSERT INTO "ProjectMember" (id, "projectId", "userId", role) VALUES ('m1', 'pm', 'u1', 'ANNOTATOR'), ('m2', 'pm', 'u2', 'ANNOTATOR'), ('m3', 'ph', 'u1', 'ANNOTATOR');
+    INSERT INTO "Document" (id, "projectId", "externalId", language) VALUES ('d1', 'pm', 'doc', 'en'), ('d2', 'ph', 'doc', 'en'), ('d3', 'po', 'doc', 'en');
+    INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language) VALUES
+      ('s1', 'pm', 'd1', 's1', 0, 'Time is a thief.', 'en'), ('s2', 'ph', 'd2', 's1', 0, 'Time is a thief.', 'en'), ('s3', 'po', 'd3', 's1', 0, 'Time is a thief.', 'en');
+    INSERT INTO "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token) VALUES ('w2', 'ph', 's2', 'm1', '[{"start": 10, "end": 15}]', 10, 15, 'thief');
+    INSERT INTO "MtSystem" (id, "projectId", name) VALUES ('sys1', 'pm', 'GPT'), ('sys2', 'ph', 'GPT');
+    INSERT INTO "Translation" (id, "segmentId", "systemId", language, text) VALUES ('t1', 's1', 'sys1', 'zh', '时间是小偷。'), ('t2', 's2', 'sys2', 'zh', '时间是小偷。');
+    INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, "updatedAt")
+      VALUES ('as1', 'pm', 'u1', 's1', 'MMTE', 'IN_PROGRESS', now()), ('as2', 'pm', 'u2', 's1', 'MMTE', 'DONE', now()), ('as3', 'ph', 'u1', 's2', 'METAHOPE', 'DONE', now());
+    INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "updatedAt") VALUES
+      ('an1', 'pm', 'u1', 's1', 't1', NULL, 't1:-', 'FLUENCY', '4', 2, '2026-01-02T03:04:05Z'),
+      ('an2', 'pm', 'u2', 's1', 't1', NULL, 't1:-', 'FLUENCY', '5', 1, '2026-01-02T03:04:05Z'),
+      ('an3', 'pm', 'u1', 's1', NULL, NULL, '-:-', 'POSTEDIT_FIGURATIVE', '"时光是贼。"', 1, '2026-01-02T03:04:05Z'),
+      ('an4', 'ph', 'u1', 's2', 't2', 'w2', 't2:w2', 'ALIGNMENT', '{"pattern": "DIRECT", "spans": [{"start": 3, "end": 5}]}', 1, '2026-01-02T03:04:05Z'),
+      ('an5', 'ph', 'u1', 's2', 't2', NULL, 't2:-', 'METAHOPE_ERRORS', '{"reviewed": true}', 1, '2026-01-02T03:04:05Z'),
+      ('an6', 'po', 'u1', 's3', NULL, NULL, '-:-', 'note', '"a note"', 1, '2026-01-02T03:04:05Z');
+    INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue") VALUES
+      ('h1', 'pm', 'u1', 'ANNOTATION', 'an1', 1, NULL, '3'), ('h2', 'pm', 'u1', 'ANNOTATION', 'an1', 2, '3', '4'), ('h3', 'pm', 'u2', 'ANNOTATION', 'an2', 1, NULL, '5'),
+      ('h4', 'ph', 'u1', 'ERROR_SPAN', 'e1', 1, NULL, '{"category": "MIS", "severity": "MAJOR"}');
+    INSERT INTO "Adjudication" (id, "projectId", "segmentId", "translationId", "itemKey", field, value, rationale) VALUES ('ad1', 'pm', 's1', 't1', 't1:-', 'FIDELITY', '4', 'majority');
+    INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end", "updatedAt") VALUES
+      ('e1', 'ph', 'u1', 't2', 'w2', 'MIS', 'MAJOR', 3, 5, now()), ('e2', 'ph', 'u1', 't2', NULL, NULL, NULL, 0, 2, now());
+    INSERT INTO "Alignment" (id, "mrwId", "translationId", spans, pattern) VALUES ('al1', 'w2', 't2', '[]', 'OMISSION');
+    INSERT INTO "PostEdit" (id, "projectId", "segmentId", "annotatorId", kind, text, "updatedAt") VALUES ('pe1', 'pm', 's1', 'u1', 'LITERAL', '时间偷走一切。', now());
+    INSERT INTO "GoldReference" (id, "projectId", "segmentId", language, kind, text, "sourcePostEditId", "updatedAt") VALUES ('g1', 'pm', 's1', 'zh', 'LITERAL', '时间偷走一切。', 'pe1', now());
+  `);
+  for (const [i, c] of combos.entries()) {
+    await client.query(`INSERT INTO "Project" (id, slug, name, "schemeConfig") VALUES ($1, $1, $1, $2)`, [`combo-${i}`, JSON.stringify(c)]);
+  }
+  pool = new pg.Pool({ connectionString: databaseUrl(NAME), max: 2 });
+  db = new PrismaClient({ adapter: new PrismaPg(pool) });
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await pool?.end();
+  await client?.end();
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  await admin.end();
+});
+
+const definitionOf = async (projectId: string) =>
+  (await client.query(`SELECT version, definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version`, [projectId])).rows as { version: number; definition: unknown }[];
+/** What builtInSchemeFor gives, as JSON would store it. */
+const asStored = (c: TSchemeConfig) => sortedJson(JSON.parse(JSON.stringify(builtInSchemeFor(c))));
+
+describe("the presets-stored migration on the previous release's data", () => {
+  it("stores each built-in project's preset as version 1 and keeps every row and value", async () => {
+    const before = await snapshot();
+    await run(client, migrations.filter((d) => d >= FIRST_NEW));
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    // the enums became text (20261126010000_enums_as_text), with the same strings (compared above)
+    const types = await client.query(
+      `SELECT table_name, column_name, data_type FROM information_schema.columns
+       WHERE (table_name, column_name) IN (('ErrorSpan', 'category'), ('ErrorSpan', 'severity'), ('Alignment', 'pattern'), ('PostEdit', 'kind'), ('GoldReference', 'kind')) ORDER BY 1, 2`,
+    );
+    expect(types.rows.map((r) => `${r.table_name}.${r.column_name} ${r.data_type}`)).toEqual([
+      "Alignment.pattern text", "ErrorSpan.category text", "ErrorSpan.severity text", "GoldReference.kind text", "PostEdit.kind text",
+    ]);
+    expect((await client.query(`SELECT typname FROM pg_type WHERE typname IN ('ErrorCategory', 'Severity', 'RealisationPattern', 'EditKind')`)).rowCount).toBe(0);
+    // the unique keys holding a kind survived the type change
+    const unique = await client.query(`SELECT indexname FROM pg_indexes WHERE indexname IN ('PostEdit_segmentId_annotatorId_kind_key', 'GoldReference_segmentId_language_kind_key') ORDER BY 1`);
+    expect(unique.rows.map((r) => r.indexname)).toEqual(["GoldReference_segmentId_language_kind_key", "PostEdit_segmentId_annotatorId_kind_key"]);
+
+    const mm = await definitionOf("pm");
+    expect(mm.map((r) => r.version)).toEqual([1]);
+    expect(sortedJson(mm[0].definition)).toBe(sortedJson(JSON.parse(JSON.stringify(MMTE_PRESET))));
+    expect(sortedJson((await definitionOf("ph"))[0].definition)).toBe(sortedJson(JSON.parse(JSON.stringify(METAHOPE_PRESET))));
+    expect(sortedJson((await definitionOf("pd"))[0].definition)).toBe(asStored(DEFAULT_SCHEME_CONFIG));
+    // a project with its own scheme keeps it alone; one with no part on gets nothing
+    expect((await definitionOf("po")).map((r) => r.version)).toEqual([1]);
+    expect((await definitionOf("po"))[0].definition).toMatchObject({ id: "own" });
+    expect(await definitionOf("pn")).toEqual([]);
+
+    // every annotation of the built-in projects records version 1 (its updatedAt unchanged above);
+    // the own-scheme project's annotation saved before it stored a scheme stays NULL
+    const versions = await client.query(`SELECT id, "schemeVersion" FROM "Annotation" ORDER BY id`);
+    expect(versions.rows).toEqual([
+      { id: "an1", schemeVersion: 1 }, { id: "an2", schemeVersion: 1 }, { id: "an3", schemeVersion: 1 },
+      { id: "an4", schemeVersion: 1 }, { id: "an5", schemeVersion: 1 }, { id: "an6", schemeVersion: null },
+    ]);
+  });
+
+  it("version 1 is what builtInSchemeFor derives, for every combination of parts", async () => {
+    const rows = await client.query(`SELECT p.id, s.definition FROM "Project" p JOIN "ProjectScheme" s ON s."projectId" = p.id WHERE p.id LIKE 'combo-%'`);
+    expect(rows.rowCount).toBe(combos.length);
+    const stored = new Map(rows.rows.map((r) => [r.id as string, sortedJson(r.definition)]));
+    for (const [i, c] of combos.entries()) expect(stored.get(`combo-${i}`), JSON.stringify(c)).toBe(asStored(c));
+  });
+
+  it("runs again without storing anything twice", async () => {
+    const count = async () => (await client.query(`SELECT count(*)::int AS n FROM "ProjectScheme"`)).rows[0].n;
+    const n = await count();
+    await run(client, [FIRST_NEW]);
+    expect(await count()).toBe(n);
+  });
+
+  it("the current code runs the projects under the built-in runtime, and saves record version 1", async () => {
+    expect(await getProjectRuntime(db, "pm")).toEqual({ kind: "built-in", version: 1 });
+    expect(await getProjectRuntime(db, "ph")).toEqual({ kind: "built-in", version: 1 });
+    expect(await getProjectRuntime(db, "pn")).toEqual({ kind: "built-in", version: null });
+    for (const [i] of combos.entries()) expect((await getProjectRuntime(db, `combo-${i}`)).kind).toBe("built-in");
+    const r = await saveAnnotation(pool, {
+      projectId: "pm",
+      annotatorId: "u1",
+      config: DEFAULT_SCHEME_CONFIG,
+      runtime: await getProjectRuntime(db, "pm"),
+      input: { segmentId: "s1", translationId: "t1", mrwId: null, field: "FLUENCY", value: 3, baseVersion: 2 },
+    });
+    expect(r.version).toBe(3);
+    const row = await client.query(`SELECT value, "schemeVersion" FROM "Annotation" WHERE id = 'an1'`);
+    expect(row.rows[0]).toEqual({ value: 3, schemeVersion: 1 });
+    const hist = await client.query(`SELECT version, "oldValue", "newValue" FROM "History" WHERE "entityId" = 'an1' ORDER BY version`);
+    expect(hist.rows.map((h) => [h.version, h.oldValue, h.newValue])).toEqual([[1, null, 3], [2, 3, 4], [3, 4, 3]]);
+  });
+});
