@@ -3,7 +3,9 @@
 // is uploaded through server 1 and followed through server 2; the worker is killed (SIGKILL)
 // while it stores the file, a new worker takes the job up once pg-boss expires it, and the import
 // completes exactly once. Meanwhile an annotator saves through both servers: nothing is lost.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+// Then (CI only) the same with a PostgreSQL restart in the middle of an import instead of a kill.
+import { execSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { apiSignIn, USERS } from "./helpers";
@@ -143,5 +145,76 @@ test("a worker killed mid-import: another worker finishes the job, once; saves t
   expect((await (await m2.get("/api/projects/demo")).json()).segments).toBe(before + N);
   const after = await (await a2.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
   expect(after.annotations.find((a: { translationId: string; mrwId: string | null; field: string }) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL")).toMatchObject({ version, value: 5 });
+  await Promise.all([m1.dispose(), m2.dispose(), a1.dispose(), a2.dispose()]);
+});
+
+const canRestartPostgres = existsSync("/etc/postgresql") && process.getuid?.() === 0 && !!process.env.CI;
+
+test("a PostgreSQL restart mid-import (CI only: restarts the shared cluster): the job completes once; every acknowledged save through either server is stored", async () => {
+  test.skip(!canRestartPostgres, "needs root, a local Debian cluster and CI=true");
+  const m1 = await playwrightRequest.newContext({ baseURL: urls[0] });
+  await apiSignIn(m1, USERS.manager);
+  const m2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await m1.storageState() });
+  const before = (await (await m1.get("/api/projects/demo")).json()).segments as number;
+  // the worker of the first test is running (or a new one is started)
+  if (!procs.some((p) => p.spawnargs.some((a) => a.endsWith("worker.ts")) && p.exitCode === null && p.signalCode === null)) startWorker();
+
+  const N = 60_000;
+  const lines = corpus(N).toString().replaceAll("mp-", "pg-");
+  const upload = await m1.post("/api/projects/demo/import", {
+    multipart: { file: { name: "pg.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(lines) }, background: "1" },
+    headers: { Origin: urls[0] },
+  });
+  expect(upload.status()).toBe(202);
+  const jobId = (await upload.json()).job.id as string;
+
+  // saves through both servers that retry what the restart refuses (503, or no answer): a save
+  // counts once acknowledged, and the last acknowledged value must be the stored one
+  const a1 = await playwrightRequest.newContext({ baseURL: urls[0] });
+  await apiSignIn(a1, USERS.annotator);
+  const a2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await a1.storageState() });
+  const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s2?scheme=MMTE")).json();
+  const target = { segmentId: item.segment.id, translationId: item.translations[0].id, field: "OVERALL" };
+  const current = () => a1.get("/api/projects/demo/items/demo-doc-1-s2?scheme=MMTE").then(async (r) => ((await r.json()).annotations as { translationId: string; mrwId: string | null; field: string; version: number; value: number }[]).find((a) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL"));
+  let version = (await current())?.version ?? 0;
+  let acknowledged: { value: number; version: number } | null = null;
+  let refused = 0;
+  const saves = (async () => {
+    for (let i = 0; i < 30; i++) {
+      const value = 1 + (i % 5);
+      // one idempotency key per save, kept across its retries: a retry of a save that committed but
+      // lost its answer gets that answer back instead of a conflict with itself
+      const key = `pg-restart-${jobId}-${i}`.slice(0, 64);
+      for (let attempt = 0; ; attempt++) {
+        const res = await (i % 2 ? a2 : a1).put("/api/projects/demo/annotations", { data: { ...target, value, baseVersion: version }, headers: { "Idempotency-Key": key }, timeout: 15_000 }).catch(() => null);
+        if (res?.status() === 200) {
+          version = (await res.json()).version;
+          acknowledged = { value, version };
+          break;
+        }
+        if (res && res.status() !== 503) throw new Error(`save ${i} answered ${res.status()}: ${await res.text()}`);
+        refused++;
+        if (attempt > 90) throw new Error(`save ${i} still refused after the restart`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  })();
+
+  await waitFor("the worker to store the file", async () => ((await jobOf(m2, jobId).catch(() => null))?.stage?.startsWith("storing pg.jsonl") ?? false), 90_000).catch((e: Error) => {
+    throw new Error(`${e.message}; worker log:\n${workerLog}`);
+  });
+  const cluster = execSync("ls /etc/postgresql").toString().trim().split("\n")[0];
+  execSync(`pg_ctlcluster --skip-systemctl-redirect ${cluster} main restart`);
+  await saves;
+  await waitFor("the job to finish after the restart", async () => ["done", "failed"].includes((await jobOf(m1, jobId).catch(() => ({ status: "?" }) as TJob)).status), 150_000).catch((e: Error) => {
+    throw new Error(`${e.message}; worker log:\n${workerLog}`);
+  });
+  const job = await jobOf(m2, jobId);
+  expect(job.status, JSON.stringify(job)).toBe("done");
+  expect((await (await m2.get("/api/projects/demo")).json()).segments).toBe(before + N);
+  // the restart really refused requests (otherwise this test would prove nothing about it)
+  expect(refused).toBeGreaterThan(0);
+  expect(await current()).toMatchObject(acknowledged!);
   await Promise.all([m1.dispose(), m2.dispose(), a1.dispose(), a2.dispose()]);
 });
