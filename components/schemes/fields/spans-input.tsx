@@ -20,7 +20,7 @@ export function SpansInput({ field, value, onChange, texts, selection, onSelect,
   // a label under a group of the category tree reads "Accuracy: Omission"
   const labelText = (v: string | number) => {
     const l = field.labels.find((x) => x.value === v);
-    return l ? `${l.group ? `${field.groups.find((g) => g.id === l.group)?.label ?? l.group}: ` : ""}${optionText(l)}` : String(v);
+    return l ? `${l.group ? `${(field.groups ?? []).find((g) => g.id === l.group)?.label ?? l.group}: ` : ""}${optionText(l)}` : String(v);
   };
   const add = (label: string | number, empty = false) => {
     if (!selection) return;
@@ -53,8 +53,8 @@ export function SpansInput({ field, value, onChange, texts, selection, onSelect,
         {field.labels.map((l, i) => (
           <span key={String(l.value)} className="inline-flex items-center gap-1">
             {l.group && l.group !== field.labels[i - 1]?.group && (
-              <span className="ml-1 text-[10px] font-semibold uppercase tracking-wide text-slate-500" title={field.groups.find((g) => g.id === l.group)?.description}>
-                {field.groups.find((g) => g.id === l.group)?.label ?? l.group}
+              <span className="ml-1 text-[10px] font-semibold uppercase tracking-wide text-slate-500" title={(field.groups ?? []).find((g) => g.id === l.group)?.description}>
+                {(field.groups ?? []).find((g) => g.id === l.group)?.label ?? l.group}
               </span>
             )}
             {!l.group && field.labels[i - 1]?.group && <span className="ml-1 text-[10px] text-slate-300">|</span>}

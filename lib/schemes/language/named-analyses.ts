@@ -25,8 +25,9 @@ export const NAMED_ANALYSES: readonly TNamedAnalysis[] = [
   { name: "metahope.tables3-6", title: "MetaHOPE tables 3–6: agreement per MRW instance (SEGS and per category), EPS and EPM penalty scores", runtime: "built-in", code: "lib/reports/metahope-agreement.ts, lib/scoring/metahope-scores.ts" },
   { name: "emos.metrics", title: "EMOS: VSS, LMR, EDR and EMOS per system", runtime: "scheme", code: "lib/reports/emos-analysis.ts" },
   { name: "cr-st.accuracy", title: "CR-ST: accuracy per annotator and by item attribute, wrong candidates chosen", runtime: "scheme", code: "lib/reports/cr-st-subsets.ts" },
-  { name: "meta4xnli.detection", title: "Meta4XNLI detection: token tags against the corpus (precision, recall, F1 per token and per span)", runtime: "scheme", code: "lib/reports/scheme-tags-f1.ts" },
-  { name: "meta4xnli.interpretation", title: "Meta4XNLI interpretation: inference labels of premise–hypothesis pairs, agreement per field", runtime: "scheme", code: "lib/reports/scheme-report.ts" },
+  { name: "meta4xnli.detection", title: "Meta4XNLI detection: token κ per language (Table 6), each rater's precision, recall and F1 against the corpus tags per token and per span", runtime: "scheme", code: "lib/reports/meta4xnli-analysis.ts" },
+  { name: "meta4xnli.interpretation", title: "Meta4XNLI interpretation: NLI accuracy per rater, language, source dataset and gold metaphor role", runtime: "scheme", code: "lib/reports/meta4xnli-analysis.ts" },
+  { name: "mqm.scores", title: "MQM: weighted error scores per segment, system and category, paired approximate randomisation between systems", runtime: "scheme", code: "lib/reports/mqm-analysis.ts" },
 ];
 
 export const NAMED_ANALYSIS_NAMES: readonly string[] = NAMED_ANALYSES.map((a) => a.name);

@@ -312,7 +312,9 @@ export const ZSpansField = z
     ...base,
     kind: z.literal("spans"),
     labels: z.array(ZSpanLabel).min(1, "at least one label").describe("The label set, e.g. error categories; with groups, the leaves of the category tree."),
-    groups: z.array(ZSpanGroup).default([]).describe("The category tree's groups, which labels name in `group` (MQM: Accuracy, Fluency, …)."),
+    // optional, not defaulted: a field without them parses to the same JSON it was written as, so the
+    // presets stored before these keys existed (migration 20261126000000) still equal the presets
+    groups: z.array(ZSpanGroup).optional().describe("The category tree's groups, which labels name in `group` (MQM: Accuracy, Fluency, …)."),
     attributes: z.array(ZSpanAttribute).default([]).describe("Values every span carries besides its label, e.g. severity with weights."),
     allowEmpty: z.boolean().default(false).describe("Allow zero-length spans: a position, e.g. for an omission."),
     mrw: z.enum(MRW_LINKS).default("none").describe("Whether a span names the MRW it concerns (MetaHOPE: optional, none = sentence level)."),
@@ -322,7 +324,7 @@ export const ZSpansField = z
       .min(1)
       .optional()
       .describe("Translation scope only: the texts spans may lie on, target (the translation) and/or source; each span then says which (`on`, default target)."),
-    weights: z.array(ZSpanWeight).default([]).describe("Ordered weight rules for scores; the first match wins (else the label's and attributes' option weights)."),
+    weights: z.array(ZSpanWeight).optional().describe("Ordered weight rules for scores; the first match wins (else the label's and attributes' option weights)."),
     none: ZSpanNone.optional().describe("An explicit \"nothing to mark\" answer (MQM's No-error), stored as []; a required field is then answered by it or by a span."),
   })
   .strict()
@@ -332,7 +334,7 @@ export const ZSpansField = z
     checkScope("spans", f.scope, ["segment", "translation", "role"], ctx, "spans are marked in the source, translation or role text");
     checkOptions(f.labels, ctx, ["labels"], "label");
     const groupIds = new Set<string>();
-    for (const [i, g] of f.groups.entries()) {
+    for (const [i, g] of (f.groups ?? []).entries()) {
       if (groupIds.has(g.id)) issue(ctx, ["groups", i, "id"], `group "${g.id}" is declared twice`);
       groupIds.add(g.id);
     }
@@ -355,7 +357,7 @@ export const ZSpansField = z
       }
       keys.push(...optionKeys(a.options, ["attributes", i, "options"]));
     }
-    for (const [i, w] of f.weights.entries()) {
+    for (const [i, w] of (f.weights ?? []).entries()) {
       if (w.label !== undefined && !labelValues.has(JSON.stringify(w.label)) && !(typeof w.label === "string" && groupIds.has(w.label))) {
         issue(ctx, ["weights", i, "label"], `${JSON.stringify(w.label)} is neither a label nor a group`);
       }

@@ -27,7 +27,7 @@ export function spanLabelGroup(field: TSpans, label: TOptionValue): string | nul
 export function spanWeight(field: TSpans, span: TWeighedSpan): number {
   const group = spanLabelGroup(field, span.label);
   const attrs = span.attributes ?? {};
-  for (const rule of field.weights) {
+  for (const rule of field.weights ?? []) {
     if (rule.label !== undefined && rule.label !== span.label && rule.label !== group) continue;
     if (Object.entries(rule.attributes ?? {}).some(([k, v]) => attrs[k] !== v)) continue;
     return rule.weight;
