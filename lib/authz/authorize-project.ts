@@ -9,7 +9,16 @@ import { adminGrants, rolesGrant, type Permission } from "@/lib/authz/permission
 
 export interface ProjectAccess {
   user: CurrentUser;
-  project: { id: string; slug: string; name: string; sourceLang: string; targetLang: string; schemeConfig: unknown };
+  project: {
+    id: string;
+    slug: string;
+    name: string;
+    sourceLang: string;
+    targetLang: string;
+    schemeConfig: unknown;
+    /** the latest stored scheme version (null: none stored), read here so a save needs no query of its own for it */
+    schemeVersion: number | null;
+  };
   roles: Role[];
 }
 
@@ -24,6 +33,7 @@ export async function authorizeProject(
   // times more CPU here, and the save path is hot).
   const { rows } = await pool.query<ProjectAccess["project"] & { roles: Role[] | null }>(
     `SELECT p.id, p.slug, p.name, p."sourceLang", p."targetLang", p."schemeConfig",
+            (SELECT max(ps.version) FROM "ProjectScheme" ps WHERE ps."projectId" = p.id) AS "schemeVersion",
             (SELECT array_agg(m.role::text) FROM "ProjectMember" m WHERE m."projectId" = p.id AND m."userId" = $2) AS roles
        FROM "Project" p WHERE p.slug = $1`,
     [slug, user.id],

@@ -67,10 +67,31 @@ function parseStored(projectId: string, version: number, definition: unknown): T
  */
 export async function getProjectRuntime(db: Db, projectId: string): Promise<TSchemeRuntime> {
   const row = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true } });
-  if (!row) return schemeRuntimeOf(null);
-  const cached = parsedCache.get(`${projectId}\u0000${row.version}`);
-  if (cached) return schemeRuntimeOf({ version: row.version, definition: cached });
-  return schemeRuntimeOf(await getProjectSchemeVersion(db, projectId, row.version));
+  return getProjectRuntimeAt(db, projectId, row?.version ?? null);
+}
+
+/** Runtimes by project and version: a version is never edited, and working one out compares every field with the presets. */
+const runtimeCache = new Map<string, TSchemeRuntime>();
+
+/**
+ * The runtime of the project's scheme version `version` (null: none stored, its built-in preset),
+ * when the caller knows the version already: the request guard reads it with the project
+ * (lib/authz/authorize-project.ts), so a save asks the database nothing more for it, and this
+ * process works the runtime out once per version (runsBuiltIn compares every field with the presets).
+ */
+export async function getProjectRuntimeAt(db: Db, projectId: string, version: number | null): Promise<TSchemeRuntime> {
+  if (version === null) return schemeRuntimeOf(null);
+  const key = `${projectId}\u0000${version}`;
+  const hit = runtimeCache.get(key);
+  if (hit) return hit;
+  const cached = parsedCache.get(key);
+  const stored = cached ? { version, definition: cached } : await getProjectSchemeVersion(db, projectId, version);
+  const runtime = schemeRuntimeOf(stored);
+  // a version that is not there (the project was deleted meanwhile) is not remembered
+  if (!stored) return runtime;
+  if (runtimeCache.size >= PARSED_CACHE_SIZE) runtimeCache.delete(runtimeCache.keys().next().value!);
+  runtimeCache.set(key, runtime);
+  return runtime;
 }
 
 /** The latest version of the project's scheme; null while it has none stored (it runs its built-in preset). */

@@ -10,7 +10,7 @@ import { ZSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { saveReceiptKey } from "@/lib/http/idempotency-key";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
 
 export const PUT = withProject<{ slug: string }>("annotation.write", async (req, { access }) => {
   const input = await parseJsonBody(req, ZSaveAnnotationInput);
@@ -19,7 +19,7 @@ export const PUT = withProject<{ slug: string }>("annotation.write", async (req,
     annotatorId: access.user.id,
     config: projectSchemeConfig(access.project.schemeConfig),
     input,
-    runtime: await getProjectRuntime(getDb(), access.project.id),
+    runtime: await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion),
     receipt: saveReceiptKey(req, "annotation", { projectId: access.project.id }, input),
   });
   return NextResponse.json(result);

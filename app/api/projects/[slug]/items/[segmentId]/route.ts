@@ -4,7 +4,7 @@
 import { NextResponse } from "next/server";
 import { withProject } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { parseSchemeParam, projectSchemeConfig } from "@/lib/workspace/project-config";
@@ -13,7 +13,7 @@ import { decodeRouteParam } from "@/lib/http/route-param";
 export const GET = withProject<{ slug: string; segmentId: string }>("annotation.write", async (req, { access, params }) => {
   const db = getDb();
   const config = projectSchemeConfig(access.project.schemeConfig);
-  const runtime = await getProjectRuntime(db, access.project.id);
+  const runtime = await getProjectRuntimeAt(db, access.project.id, access.project.schemeVersion);
   const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: decodeRouteParam(params.segmentId) };
   const item =
     runtime.kind === "scheme"

@@ -4,7 +4,7 @@
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
 import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
 import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { ZAssignmentAction } from "@/lib/workspace/api-types";
@@ -20,7 +20,7 @@ export const POST = withProject<{ slug: string; segmentId: string }>("annotation
     segmentId: params.segmentId,
     action,
     // only a scheme item's submit reads the definition; time reports stay one UPDATE
-    runtime: action.action === "submit" && action.scheme === SCHEME_ASSIGNMENT ? await getProjectRuntime(db, access.project.id) : undefined,
+    runtime: action.action === "submit" && action.scheme === SCHEME_ASSIGNMENT ? await getProjectRuntimeAt(db, access.project.id, access.project.schemeVersion) : undefined,
   });
   return NextResponse.json(res);
 });
