@@ -275,8 +275,9 @@ test.describe("imported Meta4XNLI predictions", () => {
     await page.keyboard.press("m");
     await expect(tagged(page)).toHaveCount(0);
     const edited = modelTags(1).map((t, k) => (k === 16 ? "B-METAPHOR" : t));
-    await expect(page.locator('[data-field="metaphor"] [data-token="16"]')).toContainText("B-METAPHOR");
-    await expect(page.locator('[data-field="metaphor"] [data-token="11"]')).toContainText("B-METAPHOR");
+    // the annotator's own tags are underlined, the tag in data-tag (the model's were marked "(AI)")
+    await expect(page.locator('[data-field="metaphor"] [data-token="16"]')).toHaveAttribute("data-tag", "B-METAPHOR");
+    await expect(page.locator('[data-field="metaphor"] [data-token="11"]')).toHaveAttribute("data-tag", "B-METAPHOR");
     await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
     await screenshot(page, "suggestions-tags-edited");
     expect(await savedTags(page, 1)).toEqual(edited);
