@@ -431,6 +431,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     const x = slot ? pendingSuggestion(slot) : null;
     if (!slot || !x) return setMessage("There is no model suggestion on this field.");
     if (readOnlyRef.current) return setMessage(`This item was ${assignmentStatus === "SKIPPED" ? "skipped" : "submitted"}; reopen it to change it.`);
+    setMessage(null);
     if (action === "accept") {
       // saved like a chosen button (setValue records the decision), then the next field
       setValue(slot, x.value);
@@ -671,14 +672,19 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         suggested={x ? (x.value as string | number) : undefined}
       >
         {x && (
-          // its own clicks: the field's click would take the focus back from the next field accepting moves to
-          <div onClick={(e) => e.stopPropagation()}>
+          // Its own clicks: the field's click would take the focus back from the next field accepting
+          // moves to. A press does not move the focus either: focusing the field shows the key badges,
+          // which rewrap a narrow cell between press and release, so the click missed its button.
+          <div onClick={(e) => e.stopPropagation()} onMouseDown={(e) => e.preventDefault()}>
             <SuggestionBox
               suggestion={{ model: x.model, text: suggestionTextOf(item.definition, slot.field, x.value, mrwFlag(item, slot)) }}
               active={focus === i}
               readOnly={readOnly}
               onAccept={() => decideSuggestion(slot, "accept")}
-              onReject={() => decideSuggestion(slot, "reject")}
+              onReject={() => {
+                focusSlot(i);
+                decideSuggestion(slot, "reject");
+              }}
             />
           </div>
         )}
