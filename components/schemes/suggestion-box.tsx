@@ -44,7 +44,8 @@ export function SuggestionBox({ suggestion, active, readOnly, onAccept, onReject
       </span>
       <span className="text-xs text-violet-700">not saved until you accept</span>
       {!readOnly && (
-        <span className="ml-auto flex gap-1">
+        // wraps in a narrow field (the built-in workspace's quality grid) rather than running out of it
+        <span className="ml-auto flex flex-wrap gap-1">
           <button type="button" onClick={onAccept} className="rounded border border-violet-500 bg-white px-2 py-0.5 text-xs text-violet-800 hover:bg-violet-100">
             Accept{active && <KeyBadge k="Shift+Enter" />}
           </button>

@@ -27,8 +27,9 @@ const TOGGLES: Toggle[] = [
 ];
 
 /**
- * Issue 15 point 4: model suggestions pre-filled in the workspace of a project that runs its own
- * scheme. Off by default, so a study that must stay unbiased never shows them by accident.
+ * Issue 15 point 4: model suggestions shown in the annotator's workspace (a project that runs its
+ * own scheme, and the built-in MMTE / MetaHOPE one). Off by default, so a study that must stay
+ * unbiased never shows them by accident.
  */
 const SUGGESTIONS_TOGGLE: Toggle = {
   key: "showSuggestions",
@@ -39,12 +40,12 @@ const SUGGESTIONS_TOGGLE: Toggle = {
 };
 
 /**
- * The scheme parts that are switched on and the presentation switches; the server validates the
- * whole configuration with zod. A project that runs its own scheme (`ownScheme`) has no built-in
- * parts to switch: it gets the presentation switches and the model-suggestions switch only.
+ * The scheme parts that are switched on, the presentation switches and the model-suggestions
+ * switch; the server validates the whole configuration with zod. A project that runs its own
+ * scheme (`ownScheme`) has no built-in parts to switch: it gets the other two only.
  */
 export function SchemeConfigForm({ slug, config, ownScheme = false }: { slug: string; config: TSchemeConfig; ownScheme?: boolean }) {
-  const toggles = ownScheme ? [...TOGGLES.filter((t) => t.presentation), SUGGESTIONS_TOGGLE] : TOGGLES;
+  const toggles = [...(ownScheme ? TOGGLES.filter((t) => t.presentation) : TOGGLES), SUGGESTIONS_TOGGLE];
   const router = useRouter();
   const [pending, start] = useTransition();
   const [draft, setDraft] = useState(config);

@@ -19,6 +19,8 @@ export const ChoiceField = forwardRef<HTMLDivElement, {
   missing: boolean;
   onChoose: (v: string | number) => void;
   onFocus: () => void;
+  /** a model's suggested value shown here (not saved): its button is outlined as the model's */
+  suggested?: string | number;
   children?: React.ReactNode;
 }>(function ChoiceField(p, ref) {
   return (
@@ -36,6 +38,7 @@ export const ChoiceField = forwardRef<HTMLDivElement, {
       <div className="flex flex-wrap gap-1">
         {p.choices.map((c, i) => {
           const on = p.value === c.value;
+          const suggested = !on && p.suggested === c.value;
           return (
             <button
               key={String(c.value)}
@@ -43,14 +46,15 @@ export const ChoiceField = forwardRef<HTMLDivElement, {
               role="radio"
               aria-checked={on}
               aria-label={`${i + 1}: ${c.label}`}
-              title={c.title}
+              title={suggested ? `${c.title ? `${c.title} — ` : ""}suggested by a model` : c.title}
+              data-suggested={suggested ? "true" : undefined}
               tabIndex={-1}
               onClick={(e) => {
                 e.stopPropagation();
                 p.onFocus();
                 p.onChoose(c.value);
               }}
-              className={`rounded border px-1.5 py-0.5 text-xs ${on ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"}`}
+              className={`rounded border px-1.5 py-0.5 text-xs ${on ? "border-indigo-600 bg-indigo-600 text-white" : suggested ? "border-2 border-dashed border-violet-500 bg-violet-50 text-violet-900" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"}`}
             >
               {/* Likert options are their own digit; labels get the digit to press in front. */}
               {String(c.label) !== String(i + 1) && <span className="mr-0.5 opacity-60">{i + 1}</span>}

@@ -3,6 +3,11 @@
 // (lib/workspace/workspace-model). Every change records an undo snapshot and becomes a queued,
 // autosaved operation; the keyboard drives everything through the keymap (lib/keymap plus
 // lib/workspace/workspace-keymap), mouse users get the same through buttons and token drags.
+// Where the project shows model suggestions (issue 15 point 4), a scale or choice field without a
+// value of the annotator's shows the model's suggestion, unsaved, in a marked box (its button
+// outlined): Shift+Enter or Accept saves it through the same queue as any choice and moves on,
+// Shift+Backspace or Reject hides it, an ordinary choice edits it; each decision is recorded
+// (POST …/suggestions/decisions) once the value it names is saved.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { matchKey, type TKeyAction } from "@/lib/keymap/keymap";
@@ -10,8 +15,8 @@ import { findMissing } from "@/lib/schemes/completeness";
 import type { TFieldName, TSpan } from "@/lib/schemes/fields";
 import type { TMetahopeCategory, TMetahopeSeverity, TRealisationPattern } from "@/lib/schemes/metahope";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
-import { buttonsOf, editKindOf, errorSchemeOf, fieldFor, kindOf, patternSpanRule, type TBuiltInKind } from "@/lib/workspace/built-in-fields";
-import type { TItemErrorSpan, TWorkspaceItem } from "@/lib/workspace/item-types";
+import { buttonsOf, editKindOf, errorSchemeOf, fieldFor, kindOf, patternSpanRule, suggestionTextOf, type TBuiltInKind } from "@/lib/workspace/built-in-fields";
+import type { TItemErrorSpan, TItemSuggestion, TWorkspaceItem } from "@/lib/workspace/item-types";
 import type { TNewOp, TSaveOp } from "@/lib/workspace/save-queue";
 import { SAVE_DEBOUNCE_MS, statusText, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy";
 import { tokenize, toggleTokenRange, tokensToSpan, spansOverlap } from "@/lib/workspace/span-selection";
@@ -30,8 +35,12 @@ import { AlignmentTarget } from "./fields/alignment-target";
 import { EditField } from "./fields/edit-field";
 import { useAutosave, type TConflict } from "./use-autosave";
 import { useActiveTime } from "./use-active-time";
+import { SuggestionBox } from "@/components/schemes/suggestion-box";
 
 type TAlignDraft = { pattern: TRealisationPattern | null; spans: TSpan[] };
+type TDecision = "accepted" | "edited" | "rejected";
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const isEmpty = (v: unknown) => v === undefined || v === null;
 
 function isEditable(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -61,7 +70,8 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const segId = item.segment.id;
   const slots = useMemo(() => fieldSlots(item), [item]);
   // keys, error categories and severities from the project's definition (not from constants)
-  const keymap = useMemo(() => builtInWorkspaceKeymap(item.definition), [item]);
+  const withSuggestions = item.suggestions !== undefined;
+  const keymap = useMemo(() => builtInWorkspaceKeymap(item.definition, { suggestions: withSuggestions }), [item, withSuggestions]);
   const errorScheme = useMemo(() => errorSchemeOf(item.definition), [item]);
   const tokens = useMemo(() => Object.fromEntries(item.translations.map((t) => [t.id, tokenize(t.text, t.language)])), [item]);
   const [state, setState] = useState<TWorkspaceState>(() => initialState(item));
@@ -90,9 +100,35 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const clientSeq = useRef(0);
   const newClientId = () => `local-${Date.now().toString(36)}-${(clientSeq.current++).toString(36)}`;
 
+  // ---- model suggestions: the latest per slot, decisions taken here or before -----------------------
+  const suggestionOf = useMemo(() => new Map((item.suggestions ?? []).map((x) => [fieldKey(x.translationId, x.mrwId, x.field), x])), [item]);
+  const [decided, setDecided] = useState<Record<string, TDecision>>(() => Object.fromEntries((item.suggestions ?? []).flatMap((x) => (x.decision ? [[x.id, x.decision.decision]] : []))));
+  const decidedRef = useRef(decided);
+  const decide = useCallback((id: string, d: TDecision) => {
+    decidedRef.current = { ...decidedRef.current, [id]: d };
+    setDecided(decidedRef.current);
+  }, []);
+  // suggestions accepted or edited on this page, by slot: each save of that value records the decision with the saved value
+  const following = useRef(new Map<string, TItemSuggestion>());
+  const postDecision = useCallback(async (x: TItemSuggestion, decision: TDecision, value?: unknown) => {
+    const res = await fetch(`/api/projects/${slug}/suggestions/decisions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ suggestionId: x.id, decision, ...(value === undefined ? {} : { value }) }),
+    }).catch(() => null);
+    if (!res?.ok) {
+      const body = await res?.json().catch(() => ({}));
+      setMessage(`Your decision on the model's suggestion was not recorded: ${body?.error?.message ?? "the server is unreachable"}.`);
+    }
+  }, [slug]);
+
   // ---- autosave -------------------------------------------------------------------------------
   const onSaved = useCallback((op: TSaveOp, result: { id?: string; version: number }) => {
     if (op.segmentId !== segId) return;
+    if (op.kind === "annotation") {
+      const x = following.current.get(fieldKey(op.translationId, op.mrwId, op.field));
+      if (x && !isEmpty(op.value)) void postDecision(x, sameValue(op.value, x.value) ? "accepted" : "edited", op.value);
+    }
     setState((s) => {
       const next = { ...s, values: { ...s.values }, errors: { ...s.errors }, postEdits: { ...s.postEdits } };
       if (op.kind === "annotation") {
@@ -114,7 +150,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       return next;
     });
     if (op.kind === "errorCreate" && result.id) setSelectedError((sel) => (sel === op.clientId ? result.id! : sel));
-  }, [segId]);
+  }, [segId, postDecision]);
   const onRefused = useCallback((_op: TSaveOp, msg: string) => setMessage(msg), []);
   const autosave = useAutosave({ slug, userId, onSaved, onRefused });
   // closed here, or a save refused because the item was submitted elsewhere (another tab)
@@ -154,10 +190,16 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     const k = fieldKey(slot.translationId, slot.mrwId, slot.field);
     const version = s.values[k]?.version ?? 0;
     if (JSON.stringify(s.values[k]?.value ?? null) === JSON.stringify(value)) return;
+    // a value given where a suggestion is shown accepts it (the same value) or edits it (another): recorded once saved
+    const x = suggestionOf.get(k);
+    if (x && !readOnlyRef.current && !decidedRef.current[x.id] && isEmpty(s.values[k]?.value) && !isEmpty(value)) {
+      following.current.set(k, x);
+      decide(x.id, sameValue(value, x.value) ? "accepted" : "edited");
+    }
     change({ ...s, values: { ...s.values, [k]: { value, version } } }, [
       { kind: "annotation", segmentId: segId, translationId: slot.translationId, mrwId: slot.mrwId, field: slot.field, value, baseVersion: version },
     ]);
-  }, [change, segId]);
+  }, [change, segId, suggestionOf, decide]);
 
   // ---- derived -----------------------------------------------------------------------------------
   const missing = useMemo(() => findMissing(item.view, item, completenessValues(item, state)), [item, state]);
@@ -379,6 +421,28 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     focusSlot(focus + 1);
   }, [item, chooseBase, setValue, focusSlot, focus, commitAlignment, alignDraft]);
 
+  /** The suggestion shown at a slot: one the annotator has not decided on, for a value they have not given. */
+  const pendingSuggestion = useCallback((slot: Pick<TFieldSlot, "id">): TItemSuggestion | null => {
+    const x = suggestionOf.get(slot.id);
+    return x && !decided[x.id] && isEmpty(state.values[slot.id]?.value) ? x : null;
+  }, [suggestionOf, decided, state.values]);
+
+  const decideSuggestion = useCallback((slot: TFieldSlot | undefined, action: "accept" | "reject") => {
+    const x = slot ? pendingSuggestion(slot) : null;
+    if (!slot || !x) return setMessage("There is no model suggestion on this field.");
+    if (readOnlyRef.current) return setMessage(`This item was ${assignmentStatus === "SKIPPED" ? "skipped" : "submitted"}; reopen it to change it.`);
+    setMessage(null);
+    if (action === "accept") {
+      // saved like a chosen button (setValue records the decision), then the next field
+      setValue(slot, x.value);
+      focusSlot(slots.findIndex((s) => s.id === slot.id) + 1);
+      return;
+    }
+    following.current.delete(slot.id);
+    decide(x.id, "rejected");
+    void postDecision(x, "rejected");
+  }, [pendingSuggestion, assignmentStatus, setValue, focusSlot, slots, decide, postDecision]);
+
   const run = useCallback((a: TKeyAction, target: EventTarget | null) => {
     const slot = slots[focus];
     const tid = keyTid;
@@ -474,6 +538,12 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         for (const op of ops) autosave.save(op, SAVE_DEBOUNCE_MS);
         return;
       }
+      case "suggestion.accept":
+        decideSuggestion(slot, "accept");
+        return;
+      case "suggestion.reject":
+        decideSuggestion(slot, "reject");
+        return;
       case "help.cheat-sheet":
         setShowKeys((v) => !v);
         return;
@@ -503,7 +573,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       }
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [slots, focus, selectedError, keyTid, item, chooseDigit, setValue, focusSlot, missingSlots, showKeys, showHelp, startError, updateError, deleteError, submit, undoStack, segId, autosave, tokens, cursor, alignDraft, commitAlignment]);
+  }, [slots, focus, selectedError, keyTid, item, chooseDigit, setValue, focusSlot, missingSlots, showKeys, showHelp, startError, updateError, deleteError, submit, undoStack, segId, autosave, tokens, cursor, alignDraft, commitAlignment, decideSuggestion]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -580,6 +650,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
           : kind === "edit"
             ? (editKind ? state.postEdits[editKind]?.baseTranslationId : null) ?? null
             : state.values[slot.id]?.value;
+    const x = pendingSuggestion(slot);
     return (
       <ChoiceField
         key={slot.id}
@@ -598,7 +669,25 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
           if (activeTid !== slot.translationId) setActiveTid(slot.translationId);
         }}
         onChoose={(v) => chooseDigit(slot, choiceLabels(slot, item).findIndex((c) => c.value === v) + 1)}
+        suggested={x ? (x.value as string | number) : undefined}
       >
+        {x && (
+          // Its own clicks: the field's click would take the focus back from the next field accepting
+          // moves to. A press does not move the focus either: focusing the field shows the key badges,
+          // which rewrap a narrow cell between press and release, so the click missed its button.
+          <div onClick={(e) => e.stopPropagation()} onMouseDown={(e) => e.preventDefault()}>
+            <SuggestionBox
+              suggestion={{ model: x.model, text: suggestionTextOf(item.definition, slot.field, x.value, mrwFlag(item, slot)) }}
+              active={focus === i}
+              readOnly={readOnly}
+              onAccept={() => decideSuggestion(slot, "accept")}
+              onReject={() => {
+                focusSlot(i);
+                decideSuggestion(slot, "reject");
+              }}
+            />
+          </div>
+        )}
         {extra}
       </ChoiceField>
     );

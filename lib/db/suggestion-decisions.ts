@@ -1,23 +1,33 @@
-// Model suggestions in the annotator's workspace (issue 15 point 4). A project that runs its own
-// scheme and switches "show model suggestions" on (scheme configuration `showSuggestions`) sends,
-// with each item, the latest successful suggestion of every (field, item key) of that item, and the
-// caller's own decision on it; the annotator accepts, edits or rejects it, and that decision is a
-// SuggestionDecision row (one per suggestion and annotator: a later decision replaces it).
+// Model suggestions in the annotator's workspace (issue 15 point 4). A project that switches "show
+// model suggestions" on (scheme configuration `showSuggestions`) sends, with each item, the latest
+// successful suggestion of every value of that item the workspace can show, and the caller's own
+// decision on it: every (field, item key) in the scheme runtime's workspace; the scale and choice
+// fields (MMTE's quality Likerts, EQUIVALENCE, EMOTION, AUTHENTICITY) per translation and MRW in
+// the built-in MMTE / MetaHOPE one. The annotator accepts, edits or rejects it, and that decision
+// is a SuggestionDecision row (one per suggestion and annotator: a later decision replaces it).
 //
-// Everything here is bounded by the project and the caller's SCHEME assignment of the item the
-// suggestion belongs to (a document-scope suggestion is stored on the document's first segment,
-// like the value it suggests, and belongs to every item of that document). A suggestion outside
-// that, a failed one, or any suggestion while the setting is off is "not found": nothing tells an
-// annotator that hidden suggestions exist.
+// Everything here is bounded by the project and the caller's assignment of the item the
+// suggestion belongs to: the SCHEME assignment in a project that runs its own scheme (a
+// document-scope suggestion is stored on the document's first segment, like the value it
+// suggests, and belongs to every item of that document), the MMTE or MetaHOPE assignment whose
+// view shows the field in a built-in one. A suggestion outside that, a failed one, one of a field
+// the workspace does not show, or any suggestion while the setting is off is "not found": nothing
+// tells an annotator that hidden suggestions exist.
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { itemClosedError } from "@/lib/db/item-write-guard";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
+import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { fieldFor, kindOf } from "@/lib/workspace/built-in-fields";
+import type { TItemSuggestion } from "@/lib/workspace/item-types";
+import { schemeView, WORKSPACE_SCHEMES } from "@/lib/workspace/scheme-view";
 import type { TSchemeItemSuggestion } from "@/lib/workspace/scheme-item-types";
 
 export const SUGGESTION_DECISIONS = ["accepted", "edited", "rejected"] as const;
@@ -45,31 +55,50 @@ export interface TRecordedDecision {
 
 const NOT_FOUND = "No such suggestion in your queue.";
 
-/** Records (or replaces) the caller's decision on a suggestion of an item in their SCHEME queue. */
+/** The kinds of built-in fields the MMTE / MetaHOPE workspace shows a suggestion for (a button to press). */
+const BUILT_IN_SUGGESTED_KINDS = new Set(["scale", "choice"]);
+
+/**
+ * The assignment schemes under which the caller sees a suggestion of `field`: SCHEME in a project
+ * that runs its own scheme; in a built-in one the workspace schemes (MMTE, METAHOPE) whose view
+ * shows the field, for a field kind the workspace shows suggestions of (none otherwise: hidden).
+ */
+async function suggestionSchemes(db: Db, projectId: string, config: TSchemeConfig, field: string): Promise<string[]> {
+  if ((await getProjectRuntime(db, projectId)).kind === "scheme") return [SCHEME_ASSIGNMENT];
+  if (!BUILT_IN_SUGGESTED_KINDS.has(kindOf(BUILT_IN_FIELDS_SCHEME, field) ?? "")) return [];
+  return WORKSPACE_SCHEMES.filter((w) => (enabledFieldNames({ ...schemeView(config, w), required: undefined }) as string[]).includes(field));
+}
+
+/**
+ * Records (or replaces) the caller's decision on a suggestion of an item in their queue (the
+ * SCHEME queue, or the MMTE / MetaHOPE queue whose workspace shows the suggestion's field).
+ */
 export async function recordSuggestionDecision(
   db: Db,
-  opts: { projectId: string; annotatorId: string; showSuggestions: boolean; input: TSuggestionDecisionInput },
+  opts: { projectId: string; annotatorId: string; config: TSchemeConfig; input: TSuggestionDecisionInput },
 ): Promise<TRecordedDecision> {
-  if (!opts.showSuggestions) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (!opts.config.showSuggestions) throw new AppError("NOT_FOUND", NOT_FOUND);
   const { projectId, annotatorId, input } = opts;
   const s = await db.suggestion.findFirst({
     where: { id: input.suggestionId, projectId, status: "ok" },
-    select: { id: true, value: true, itemKey: true, segmentId: true, segment: { select: { documentId: true } } },
+    select: { id: true, value: true, field: true, itemKey: true, segmentId: true, segment: { select: { documentId: true } } },
   });
   if (!s) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const schemes = await suggestionSchemes(db, projectId, opts.config, s.field);
+  if (schemes.length === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
   // the caller's assignment of the suggestion's item (any item of the document for a document-scope one)
   const assignment = await db.assignment.findFirst({
     where: {
       projectId,
       annotatorId,
-      scheme: SCHEME_ASSIGNMENT,
+      scheme: { in: schemes },
       ...(s.itemKey === DOCUMENT_ITEM_KEY ? { segment: { documentId: s.segment.documentId } } : { segmentId: s.segmentId }),
     },
     orderBy: { status: "asc" },
-    select: { status: true },
+    select: { status: true, scheme: true },
   });
   if (!assignment) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (assignment.status === "DONE" || assignment.status === "SKIPPED") throw itemClosedError(assignment.status, SCHEME_ASSIGNMENT);
+  if (assignment.status === "DONE" || assignment.status === "SKIPPED") throw itemClosedError(assignment.status, assignment.scheme);
 
   const value = input.decision === "rejected" ? null : input.decision === "accepted" && input.value === undefined ? s.value : (input.value ?? null);
   const json = value === null ? undefined : (value as object);
@@ -101,6 +130,34 @@ export async function listSuggestionDecisions(db: Db, projectId: string, annotat
   }));
 }
 
+const suggestionSelect = (annotatorId: string) =>
+  ({
+    id: true,
+    field: true,
+    itemKey: true,
+    value: true,
+    model: true,
+    endpoint: { select: { name: true } },
+    decisions: { where: { annotatorId }, select: { decision: true, value: true } },
+  }) satisfies Prisma.SuggestionSelect;
+type TSuggestionRow = Prisma.SuggestionGetPayload<{ select: ReturnType<typeof suggestionSelect> }>;
+
+/**
+ * Per (field, item key) the newest row that `offered` keeps (the rows come newest first): an older
+ * suggestion of a value stands in for a newer one the scheme no longer accepts.
+ */
+function latestOffered<T>(rows: TSuggestionRow[], offered: (r: TSuggestionRow, decision: TSchemeItemSuggestion["decision"]) => T | null): T[] {
+  const out = new Map<string, T>();
+  for (const r of rows) {
+    const key = `${r.field}\u0000${r.itemKey}`;
+    if (out.has(key)) continue; // an older suggestion of the same value
+    const d = r.decisions[0];
+    const x = r.value === null ? null : offered(r, d ? { decision: d.decision as TSuggestionDecisionKind, value: d.value } : null);
+    if (x !== null) out.set(key, x);
+  }
+  return [...out.values()];
+}
+
 /**
  * The suggestions of one item for the workspace payload: per (field, item key) the latest `ok`
  * suggestion whose value the scheme in force still accepts, with the caller's decision on it. The
@@ -117,34 +174,59 @@ export async function itemSuggestions(
       OR: [{ segmentId: opts.segmentId, NOT: { itemKey: DOCUMENT_ITEM_KEY } }, { segmentId: opts.documentFirstId, itemKey: DOCUMENT_ITEM_KEY }],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: {
-      id: true,
-      field: true,
-      itemKey: true,
-      value: true,
-      model: true,
-      endpoint: { select: { name: true } },
-      decisions: { where: { annotatorId: opts.annotatorId }, select: { decision: true, value: true } },
-    },
+    select: suggestionSelect(opts.annotatorId),
   });
   const fields = new Map(opts.definition.fields.map((f) => [f.id, f]));
-  const out = new Map<string, TSchemeItemSuggestion>();
-  for (const r of rows) {
-    const key = `${r.field}\u0000${r.itemKey}`;
-    if (out.has(key)) continue; // an older suggestion of the same value
+  return latestOffered(rows, (r, decision) => {
     const field = fields.get(r.field);
     // a suggestion for a field the scheme no longer has, or a value it no longer accepts, is not offered
-    if (!field || r.value === null || !validateSchemeValue(field, r.value, { lists: opts.lists }).ok) continue;
-    const d = r.decisions[0];
-    out.set(key, {
-      id: r.id,
-      field: r.field,
-      itemKey: r.itemKey,
-      value: r.value,
-      model: r.model,
-      endpoint: r.endpoint.name,
-      decision: d ? { decision: d.decision as TSuggestionDecisionKind, value: d.value } : null,
-    });
+    if (!field || !validateSchemeValue(field, r.value, { lists: opts.lists }).ok) return null;
+    return { id: r.id, field: r.field, itemKey: r.itemKey, value: r.value, model: r.model, endpoint: r.endpoint.name, decision };
+  });
+}
+
+/** One value of a built-in item that may show a suggestion: a workspace slot, with its MRW's metaphoricity. */
+export interface TBuiltInSuggestionSlot {
+  field: string;
+  translationId: string;
+  mrwId: string | null;
+  /** the MRW's flag (picks EQUIVALENCE's label set); undefined at translation scope */
+  metaphorical?: boolean;
+}
+
+/**
+ * The suggestions of one built-in (MMTE / MetaHOPE) item for the workspace payload: per slot the
+ * workspace walks (translation × quality field, translation × active MRW × label) the latest `ok`
+ * suggestion of a scale or choice field whose value that field accepts there (EQUIVALENCE's label
+ * set by the MRW's metaphoricity), with the caller's decision. The caller (getWorkspaceItem) has
+ * already checked the assignment and the setting, and gives the slots of the caller's view only.
+ */
+export async function builtInItemSuggestions(
+  db: Db,
+  opts: { projectId: string; annotatorId: string; segmentId: string; definition: TSchemeDefinition; slots: TBuiltInSuggestionSlot[] },
+): Promise<TItemSuggestion[]> {
+  const bySlot = new Map<string, { slot: TBuiltInSuggestionSlot; field: NonNullable<ReturnType<typeof fieldFor>> }>();
+  for (const slot of opts.slots) {
+    const field = fieldFor(opts.definition, slot.field, slot.metaphorical);
+    if (field && BUILT_IN_SUGGESTED_KINDS.has(field.kind)) bySlot.set(`${slot.field}\u0000${slot.translationId}:${slot.mrwId ?? "-"}`, { slot, field });
   }
-  return [...out.values()];
+  if (bySlot.size === 0) return [];
+  const rows = await db.suggestion.findMany({
+    where: {
+      projectId: opts.projectId,
+      segmentId: opts.segmentId,
+      status: "ok",
+      field: { in: [...new Set(opts.slots.map((s) => s.field))] },
+      itemKey: { in: [...new Set(opts.slots.map((s) => `${s.translationId}:${s.mrwId ?? "-"}`))] },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: suggestionSelect(opts.annotatorId),
+  });
+  return latestOffered(rows, (r, decision) => {
+    const at = bySlot.get(`${r.field}\u0000${r.itemKey}`);
+    // a unit the caller's view does not show, or a value the field does not accept there, is not offered
+    if (!at || !validateSchemeValue(at.field, r.value).ok) return null;
+    const { translationId, mrwId } = at.slot;
+    return { id: r.id, field: r.field, translationId, mrwId, value: r.value, model: r.model, endpoint: r.endpoint.name, decision };
+  });
 }

@@ -98,7 +98,8 @@ export async function applyAssignmentAction(
             const item = await getSchemeWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, runtime });
             missing = findSchemeMissing(runtime.definition, schemeCompletenessItem(item), plainValues(schemeItemValues(item)));
           } else {
-            const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
+            // completeness reads the caller's values only: no model suggestions to load
+            const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: { ...opts.config, showSuggestions: false }, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
             missing = findMissing(item.view, item, completenessValues(item, initialState(item)));
           }
           if (missing.length > 0) {

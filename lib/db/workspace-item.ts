@@ -3,7 +3,9 @@
 // a starting point, and ONLY the caller's own annotations, error spans and post-edits. Every
 // query is bounded by the authorised project and the caller's assignment; an item that is not
 // assigned to the caller is "not found". In blind mode system names are dropped here, on the
-// server, so they never reach the browser.
+// server, so they never reach the browser. Model suggestions (lib/db/suggestion-decisions.ts) come
+// along only when the project shows them to annotators, for the slots of the caller's view;
+// otherwise the payload has none.
 import type { Db } from "@/lib/db/client";
 import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 import { AppError } from "@/lib/errors";
@@ -17,6 +19,8 @@ import { toItemErrorSpan } from "@/lib/db/workspace-error-spans";
 import { storedEditKind, storedPattern } from "@/lib/schemes/presets/built-in-codes";
 import { getSchemeInForce } from "@/lib/db/project-schemes";
 import { viewDefinition } from "@/lib/workspace/view-definition";
+import { builtInItemSuggestions } from "@/lib/db/suggestion-decisions";
+import { fieldSlots } from "@/lib/workspace/workspace-model";
 
 export interface TGetItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
@@ -77,7 +81,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
   const prefill: TWorkspaceItem["prefill"] = {};
   for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: storedPattern(a.pattern), spans: a.spans as unknown as TSpan[] };
 
-  return {
+  const item: TWorkspaceItem = {
     project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
     scheme: opts.scheme,
     view,
@@ -94,4 +98,11 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
     assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },
     nav: queueNav(queue, seg.id),
   };
+  if (!opts.config.showSuggestions) return item;
+  // the units and fields the caller's workspace walks, EQUIVALENCE's label set by each MRW's flag
+  const slots = fieldSlots(item).flatMap((slot) =>
+    slot.translationId === null ? [] : [{ field: slot.field, translationId: slot.translationId, mrwId: slot.mrwId, metaphorical: item.mrws.find((m) => m.id === slot.mrwId)?.metaphorical }],
+  );
+  const suggestions = await builtInItemSuggestions(db, { projectId, annotatorId: opts.annotatorId, segmentId: seg.id, definition: item.definition, slots });
+  return { ...item, suggestions };
 }

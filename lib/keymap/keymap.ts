@@ -131,6 +131,17 @@ export function buildKeymap(errors: TErrorKeys = METAHOPE_KEYS): readonly TKeyAc
 
 export const KEYMAP: readonly TKeyAction[] = buildKeymap();
 
+/**
+ * Model suggestions (issue 15 point 4), in every workspace that shows them: Shift with the keys
+ * that already mean "take" (Enter) and "clear" (Backspace), so neither changes meaning; on the
+ * field whose suggestion is shown. A workspace adds them only where its project shows
+ * suggestions, so the cheat sheet lists them exactly there.
+ */
+export const SUGGESTION_KEYS: readonly TKeyAction[] = [
+  { id: "suggestion.accept", keys: ["Shift+Enter"], description: "Model suggestion on this field: accept it (saved as your value, then the next field)", scope: "field", group: "Values" },
+  { id: "suggestion.reject", keys: ["Shift+Backspace"], description: "Model suggestion on this field: reject it (hidden; your decision is recorded)", scope: "field", group: "Values" },
+];
+
 // ---------------------------------------------------------------------------
 // Parsing and matching
 // ---------------------------------------------------------------------------

@@ -42,9 +42,9 @@ export const ZSchemeConfig = z
     /** Shuffle item order (and translation order within an item) per annotator. */
     shuffleItems: z.boolean().default(true),
     /**
-     * Show model suggestions (issue 15) pre-filled in the annotator's workspace of a project that
-     * runs its own scheme. Off by default: a study that must stay unbiased keeps them hidden and
-     * only compares model and humans afterwards.
+     * Show model suggestions (issue 15) in the annotator's workspace (a project that runs its own
+     * scheme, and the built-in MMTE / MetaHOPE one). Off by default: a study that must stay
+     * unbiased keeps them hidden and only compares model and humans afterwards.
      */
     showSuggestions: z.boolean().default(false),
     /**

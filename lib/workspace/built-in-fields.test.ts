@@ -2,7 +2,7 @@
 // these tests hold what it reads against the constants it used to read, so the page's buttons,
 // titles, keys, order and error choices are the same as before for the presets.
 import { describe, expect, it } from "vitest";
-import { buttonsOf, editKindOf, errorSchemeOf, kindOf, patternSpanRule, valuesOf, walkOrder } from "./built-in-fields";
+import { buttonsOf, editKindOf, errorSchemeOf, kindOf, patternSpanRule, suggestionTextOf, valuesOf, walkOrder } from "./built-in-fields";
 import { builtInWorkspaceKeymap, WORKSPACE_KEYMAP } from "./workspace-keymap";
 import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
@@ -10,6 +10,7 @@ import { choicesFor } from "@/lib/schemes/fields";
 import { LIKERT_SCALE } from "@/lib/schemes/mmte";
 import { METAHOPE_CATEGORIES, METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES, REALISATION_PATTERNS, REALISATION_PATTERN_DEFINITIONS } from "@/lib/schemes/metahope";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { findConflicts, matchKey } from "@/lib/keymap/keymap";
 
 const DEF = BUILT_IN_FIELDS_SCHEME;
 
@@ -55,5 +56,27 @@ describe("the built-in workspace's fields from the definition", () => {
     errors.labels[0].key = "x";
     const keymap = builtInWorkspaceKeymap(ZSchemeDefinition.parse(json));
     expect(keymap.find((a) => a.id === "error.category-IMP")?.keys).toEqual(["x"]);
+  });
+});
+
+describe("model suggestions in the built-in workspace (issue 15 point 4)", () => {
+  it("shows a suggested value as its button with the label: a Likert point and its anchor, a label code and its name by the MRW's set", () => {
+    expect(suggestionTextOf(DEF, "FLUENCY", 3)).toBe("3 (Acceptable)"); // MMTE app. B.1 anchors
+    expect(suggestionTextOf(DEF, "AUTHENTICITY", 5)).toBe("5 (Very Good)");
+    expect(suggestionTextOf(DEF, "EQUIVALENCE", "PART", true)).toBe("PART (Part-Equivalence)");
+    expect(suggestionTextOf(DEF, "EQUIVALENCE", "LITERAL", false)).toBe("LITERAL (Literal)");
+    expect(suggestionTextOf(DEF, "EMOTION", "LESS")).toBe("LESS (Less)");
+  });
+
+  it("Shift+Enter accepts and Shift+Backspace rejects only where the project shows suggestions; digits, Enter and Backspace keep their meaning", () => {
+    const on = builtInWorkspaceKeymap(DEF, { suggestions: true });
+    const field = (keymap: typeof on, key: string, shiftKey = false) => matchKey({ key, shiftKey }, "field", keymap)?.action.id;
+    expect(field(on, "Enter", true)).toBe("suggestion.accept");
+    expect(field(on, "Backspace", true)).toBe("suggestion.reject");
+    expect([field(on, "Enter"), field(on, "Backspace"), field(on, "3"), field(on, "Tab", true)]).toEqual(["field.edit", "field.clear", "field.choose-3", "nav.prev-field"]);
+    expect(findConflicts(on)).toEqual([]);
+    // off: the keymap (and so the cheat sheet) is the one without them
+    expect(builtInWorkspaceKeymap(DEF)).toEqual(WORKSPACE_KEYMAP);
+    expect(field(builtInWorkspaceKeymap(DEF), "Enter", true)).toBeUndefined();
   });
 });

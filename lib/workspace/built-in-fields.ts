@@ -18,6 +18,7 @@
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { scaleValues } from "@/lib/schemes/language/field-keys";
+import { suggestedValueText } from "./suggested-value-text";
 
 export type TBuiltInKind = "scale" | "choice" | "alignment" | "spans" | "edit";
 
@@ -74,6 +75,19 @@ export function buttonsOf(def: TSchemeDefinition, id: string, metaphorical?: boo
   if (f.kind === "choice") return (f.options ?? []).map((o) => ({ value: o.value, label: String(o.value) }));
   if (f.kind === "alignment") return f.patterns.map((p) => ({ value: p.value, label: String(p.value), title: p.description }));
   return [];
+}
+
+/**
+ * A model's suggested value as the suggestion box shows it: what the field's button shows, with
+ * its label — a scale point and its label ("3 (Fair)"), a choice's value and its option label
+ * ("FULL (Full-Equivalence)"), the value alone where it has no other label.
+ */
+export function suggestionTextOf(def: TSchemeDefinition, id: string, value: unknown, metaphorical?: boolean): string {
+  const f = fieldFor(def, id, metaphorical);
+  if (!f) return String(value);
+  if (f.kind !== "choice") return suggestedValueText(f, value);
+  const label = (f.options ?? []).find((o) => o.value === value)?.label;
+  return label && label !== String(value) ? `${String(value)} (${label})` : String(value);
 }
 
 /** An alignment pattern's span rule: "none" is an omission (no target span). */

@@ -61,6 +61,25 @@ export interface TItemPostEdit {
   version: number;
 }
 
+/**
+ * A model's suggestion for one value of this item (issue 15 point 4), sent only when the project
+ * shows suggestions to annotators (`showSuggestions`): per translation or (translation, MRW) and
+ * field the latest successful one whose value the field accepts there (EQUIVALENCE by the MRW's
+ * metaphoricity), with the caller's own decision on it. Scale and choice fields only: the
+ * MMTE quality Likerts, EQUIVALENCE, EMOTION, AUTHENTICITY.
+ */
+export interface TItemSuggestion {
+  id: string;
+  field: string;
+  translationId: string;
+  mrwId: string | null;
+  value: unknown;
+  /** the model id that answered, and the project's name of its endpoint */
+  model: string;
+  endpoint: string;
+  decision: { decision: "accepted" | "edited" | "rejected"; value: unknown } | null;
+}
+
 export interface TWorkspaceItem {
   project: { slug: string; sourceLang: string; targetLang: string };
   scheme: TWorkspaceScheme;
@@ -80,6 +99,8 @@ export interface TWorkspaceItem {
   annotations: TItemAnnotation[];
   errorSpans: TItemErrorSpan[];
   postEdits: TItemPostEdit[];
+  /** model suggestions (only when the project shows them to annotators; otherwise absent) */
+  suggestions?: TItemSuggestion[];
   assignment: { status: "TODO" | "IN_PROGRESS" | "DONE" | "SKIPPED"; timeSpentMs: number };
   /** Where the item sits in the caller's queue for this scheme; `done` counts submitted items ("Item 4 of 25 · 3 done"). */
   nav: { position: number; total: number; done: number; nextSegmentId: string | null; prevSegmentId: string | null };

@@ -7,7 +7,7 @@
  * the next item (Alt+→ always does). A model suggestion on the active field is accepted with
  * Shift+Enter and rejected with Shift+Backspace (Enter and Backspace alone keep their meaning).
  */
-import { findAction, KEYMAP, type TKeyAction } from "@/lib/keymap/keymap";
+import { findAction, KEYMAP, SUGGESTION_KEYS, type TKeyAction } from "@/lib/keymap/keymap";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { fieldKeyBindings } from "@/lib/schemes/language/field-keys";
 
@@ -32,8 +32,7 @@ export const SCHEME_WORKSPACE_KEYMAP: readonly TKeyAction[] = [
   { id: "field.edit", keys: ["Enter"], description: "Text, number, edit, long scale, vector: go into the input (typing a character other than these keys does too); Esc leaves it", scope: "field", group: "Values" },
   { id: "field.clear", keys: ["Backspace", "Delete"], description: "Clear the value (tags: the selected words; spans: the active span)", scope: "field", group: "Values" },
   // model suggestions (issue 15 point 4): Shift with the keys that already mean "take" and "clear"
-  { id: "suggestion.accept", keys: ["Shift+Enter"], description: "Model suggestion on this field: accept it (saved as your value, then the next field)", scope: "field", group: "Values" },
-  { id: "suggestion.reject", keys: ["Shift+Backspace"], description: "Model suggestion on this field: reject it (hidden; your decision is recorded)", scope: "field", group: "Values" },
+  ...SUGGESTION_KEYS,
   shared("item.submit-next"),
   shared("item.undo"),
   shared("item.redo"),
@@ -41,7 +40,7 @@ export const SCHEME_WORKSPACE_KEYMAP: readonly TKeyAction[] = [
   shared("help.guidelines"),
 ];
 
-const SUGGESTION_KEYS = new Set(["suggestion.accept", "suggestion.reject"]);
+const SUGGESTION_IDS = new Set(SUGGESTION_KEYS.map((a) => a.id));
 
 /**
  * The workspace keys and every key the scheme's fields bind, for the cheat sheet; the model
@@ -58,5 +57,5 @@ export function schemeCheatSheetKeymap(definition: TSchemeDefinition, lists?: Re
       fieldKeys.push({ id: `field.${i}.${b.key}`, keys: [b.key], description, scope: "field", group: "Values" });
     }
   });
-  return [...fieldKeys, ...SCHEME_WORKSPACE_KEYMAP.filter((a) => opts.suggestions || !SUGGESTION_KEYS.has(a.id))];
+  return [...fieldKeys, ...SCHEME_WORKSPACE_KEYMAP.filter((a) => opts.suggestions || !SUGGESTION_IDS.has(a.id))];
 }

@@ -3,9 +3,9 @@
  * for the shared actions): a sixth digit for the six realisation patterns,
  * a token cursor for marking spans without a mouse, Enter to edit a text,
  * and 0 to cycle which MRW an error span is tied to. The cheat sheet shows
- * both lists.
+ * both lists (and the model suggestion keys where the project shows suggestions).
  */
-import { buildKeymap, KEYMAP, type TKeyAction } from "@/lib/keymap/keymap";
+import { buildKeymap, KEYMAP, SUGGESTION_KEYS, type TKeyAction } from "@/lib/keymap/keymap";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { errorSchemeOf } from "./built-in-fields";
 
@@ -20,8 +20,13 @@ export const WORKSPACE_EXTRA_KEYS: readonly TKeyAction[] = [
 
 export const WORKSPACE_KEYMAP: readonly TKeyAction[] = [...KEYMAP, ...WORKSPACE_EXTRA_KEYS];
 
-/** The built-in workspace's keymap for a project: the error category and severity keys from its definition. */
-export function builtInWorkspaceKeymap(definition: TSchemeDefinition): readonly TKeyAction[] {
+/**
+ * The built-in workspace's keymap for a project: the error category and severity keys from its
+ * definition, and the model suggestion keys (Shift+Enter, Shift+Backspace) where the project
+ * shows suggestions (`suggestions`), so the cheat sheet lists them only there.
+ */
+export function builtInWorkspaceKeymap(definition: TSchemeDefinition, opts: { suggestions?: boolean } = {}): readonly TKeyAction[] {
   const errors = errorSchemeOf(definition);
-  return errors ? [...buildKeymap(errors), ...WORKSPACE_EXTRA_KEYS] : WORKSPACE_KEYMAP;
+  const base = errors ? [...buildKeymap(errors), ...WORKSPACE_EXTRA_KEYS] : WORKSPACE_KEYMAP;
+  return opts.suggestions ? [...base, ...SUGGESTION_KEYS] : base;
 }

@@ -91,7 +91,7 @@ const decide = (input: Partial<TSuggestionDecisionInput> & { suggestionId: strin
   recordSuggestionDecision(db, {
     projectId: project.id,
     annotatorId: opts.annotatorId ?? annotator,
-    showSuggestions: opts.showSuggestions ?? true,
+    config: { ...shown, showSuggestions: opts.showSuggestions ?? true },
     input: ZSuggestionDecisionInput.parse({ decision: "accepted", ...input }),
   });
 

@@ -1,8 +1,9 @@
 // POST an annotator's decision on a model suggestion shown in the workspace (issue 15 point 4):
 // { suggestionId, decision: "accepted" | "edited" | "rejected", value? } → 200 the recorded
 // decision. The same permission as a save (annotation.write); a suggestion that is not of this
-// project, not of an item in the caller's SCHEME queue, failed, or hidden because the project does
-// not show suggestions is 404; a submitted item 423; a bad body 400.
+// project, not of an item in the caller's queue (SCHEME, or the MMTE / MetaHOPE queue whose view
+// shows its field), failed, or hidden because the project does not show suggestions is 404; a
+// submitted item 423; a bad body 400.
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
@@ -14,7 +15,7 @@ export const POST = withProject<{ slug: string }>("annotation.write", async (req
   const decision = await recordSuggestionDecision(getDb(), {
     projectId: access.project.id,
     annotatorId: access.user.id,
-    showSuggestions: projectSchemeConfig(access.project.schemeConfig).showSuggestions,
+    config: projectSchemeConfig(access.project.schemeConfig),
     input,
   });
   return NextResponse.json(decision);
