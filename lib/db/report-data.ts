@@ -234,9 +234,13 @@ function readLists(q: TQuery, withTranslationText: boolean): Promise<TLists> {
      WHERE s."projectId" = $1 ORDER BY d.position, d.id, s.index`,
   );
   const mrwsQ = q<[string, string, string, boolean, boolean]>(`SELECT id, "segmentId", token, metaphorical, active FROM "Mrw" WHERE "projectId" = $1 ORDER BY "segmentId", start, id`);
+  // in report order (segments' order, then system name): without ORDER BY the rows came in whatever
+  // order the plan gave (a hash join after an ANALYZE, rows moved by updates), and the score tables'
+  // means, which add translations in this order, changed in their last bits with nothing annotated
   const translationsQ = q<[string, string, string, string]>(
     `SELECT t.id, t."segmentId", t."systemId", ${withTranslationText ? "t.text" : "''"} FROM "Translation" t
-     JOIN "Segment" s ON s.id = t."segmentId" WHERE s."projectId" = $1`,
+     JOIN "Segment" s ON s.id = t."segmentId" JOIN "Document" d ON d.id = s."documentId" JOIN "MtSystem" m ON m.id = t."systemId"
+     WHERE s."projectId" = $1 ORDER BY d.position, d.id, s.index, m.name, t.language, t.id`,
   );
   return Promise.all([segmentsQ, mrwsQ, translationsQ]).then(([segments, mrws, translations]) => ({
     segments: segments.map(([id, externalId, split, metaphorical]) => ({ id, externalId, split, metaphorical })),

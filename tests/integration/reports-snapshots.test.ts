@@ -36,6 +36,15 @@ describe("report outputs stay exactly as snapshotted", () => {
     await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
     await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
     await expect(await reportOutputs(db, project.id)).toMatchFileSnapshot("./__snapshots__/demo-synthetic.report.json");
+    // figures that must not move when nothing was annotated: rewrite every other segment's
+    // translations with themselves (their rows move to the end of the table) and re-plan; the
+    // score tables' means add translations in report order, so every bit stays
+    await pool.query(
+      `UPDATE "Translation" t SET text = t.text FROM "Segment" s WHERE s.id = t."segmentId" AND s."projectId" = $1 AND s.index % 2 = 0`,
+      [project.id],
+    );
+    await pool.query(`ANALYZE "Translation"`);
+    await expect(await reportOutputs(db, project.id)).toMatchFileSnapshot("./__snapshots__/demo-synthetic.report.json");
     // every figure says which annotations it rests on (issue 13, point 1), in the JSON and the CSV
     const figures = await getAgreementFigures(db, project.id, { systems: ["llm-gamma"] });
     expect(figures.length).toBeGreaterThan(0);
