@@ -21,6 +21,12 @@ export function getPgPool(): pg.Pool {
     // An idle connection that dies (PostgreSQL restarted, network blip) is dropped from the pool
     // and reported here; without a listener node-postgres would crash the whole process.
     pool.on("error", (e) => console.error(`[db] idle connection lost: ${e.message}`));
+    // The same for a connection in use: one whose server goes away between two queries (PostgreSQL
+    // restarted while a worker held it inside an import's transaction) emits 'error' on its client,
+    // and node-postgres would crash the process with it (seen in the multi-process e2e: the worker
+    // died and its job waited forever). Listened to, the client's next query fails instead, and the
+    // caller's own error handling (a job's retry, a save's 503) takes over.
+    pool.on("connect", (client) => client.on("error", (e) => console.error(`[db] connection lost while in use: ${e.message}`)));
     globalForPool.__troposPgPool = pool;
   }
   return globalForPool.__troposPgPool;

@@ -6,6 +6,8 @@ import { maxUploadMb } from "@/app/api/projects/[slug]/import/upload-limit";
 import { ANY_EXPORT_PERMISSION, EXPORT_PERMISSION } from "@/lib/authz/export-permission";
 import { accessGrants } from "@/lib/authz/permissions";
 import type { TExportWhat } from "@/lib/db/export-stream";
+import { getDb } from "@/lib/db/client";
+import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +18,10 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
   const access = await requireProjectPage(slug, ANY_EXPORT_PERMISSION, `/projects/${slug}/import`);
   const may = (p: Parameters<typeof accessGrants>[2]) => accessGrants(access.roles, access.user.isAdmin, p);
   const canImport = may("project.manage");
-  const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]));
+  // the Meta4XNLI interpretation TSV only where the scheme has the NLI label it writes back (lib/db/export-stream.ts nliLines)
+  const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
+  const hasNli = runtime.kind === "scheme" && runtime.definition.fields.some((f) => f.gold?.from === "item" && f.gold.key === "gold_label");
+  const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]) && (w !== "nli" || hasNli));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
