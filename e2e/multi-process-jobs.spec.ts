@@ -4,9 +4,10 @@
 // while it stores the file, a new worker takes the job up once pg-boss expires it, and the import
 // completes exactly once. Meanwhile an annotator saves through both servers: nothing is lost.
 // Then (CI only) the same with a PostgreSQL restart in the middle of an import instead of a kill.
-import { execSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { exec, execSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { apiSignIn, USERS } from "./helpers";
 
@@ -179,8 +180,13 @@ test("a PostgreSQL restart mid-import (CI only: restarts the shared cluster): th
   let version = (await current())?.version ?? 0;
   let acknowledged: { value: number; version: number } | null = null;
   let refused = 0;
+  // saves go on through the restart (it runs asynchronously, below) and until five more were
+  // acknowledged after it
+  let restarted = false;
+  let savedAfterRestart = 0;
   const saves = (async () => {
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; !(restarted && savedAfterRestart >= 5); i++) {
+      if (i > 2000) throw new Error("the saves never saw the restart end");
       const value = 1 + (i % 5);
       // one idempotency key per save, kept across its retries: a retry of a save that committed but
       // lost its answer gets that answer back instead of a conflict with itself
@@ -190,6 +196,7 @@ test("a PostgreSQL restart mid-import (CI only: restarts the shared cluster): th
         if (res?.status() === 200) {
           version = (await res.json()).version;
           acknowledged = { value, version };
+          if (restarted) savedAfterRestart++;
           break;
         }
         if (res && res.status() !== 503) throw new Error(`save ${i} answered ${res.status()}: ${await res.text()}`);
@@ -205,7 +212,9 @@ test("a PostgreSQL restart mid-import (CI only: restarts the shared cluster): th
     throw new Error(`${e.message}; worker log:\n${workerLog}`);
   });
   const cluster = execSync("ls /etc/postgresql").toString().trim().split("\n")[0];
-  execSync(`pg_ctlcluster --skip-systemctl-redirect ${cluster} main restart`);
+  // not execSync: the saves must keep going (and be refused) while PostgreSQL is down
+  await promisify(exec)(`pg_ctlcluster --skip-systemctl-redirect ${cluster} main restart`);
+  restarted = true;
   await saves;
   await waitFor("the job to finish after the restart", async () => ["done", "failed"].includes((await jobOf(m1, jobId).catch(() => ({ status: "?" }) as TJob)).status), 150_000).catch((e: Error) => {
     throw new Error(`${e.message}; worker log:\n${workerLog}`);

@@ -2,6 +2,7 @@
 // trouble): before the last attempt the row goes back to "queued" saying why, and the handler
 // rethrows so pg-boss retries it with backoff (RETRY); after the last one the row stays failed.
 import type { Db } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 import { RETRY } from "./queue";
 
 export const MAX_ATTEMPTS = RETRY.retryLimit + 1;
@@ -9,7 +10,9 @@ export const MAX_ATTEMPTS = RETRY.retryLimit + 1;
 /** Records the failed attempt on the job row; true when pg-boss should try again (rethrow). */
 export async function recordJobFailure(db: Db, jobId: string, attempt: number, e: unknown): Promise<boolean> {
   const message = (e as Error).message;
-  const last = attempt >= MAX_ATTEMPTS;
+  // a database outage is not the job's fault: the worker waits for the database and resumes
+  // (run-guard.ts), so it never uses up the job's last attempt
+  const last = attempt >= MAX_ATTEMPTS && !isDatabaseUnavailable(e);
   await db.job
     .update({
       where: { id: jobId },

@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { runExportJob } from "./export-job";
 import { runImportJob } from "./import-job";
 import { getBoss, QUEUES } from "./queue";
+import { runOncePerProcess, throughOutages } from "./run-guard";
 import { runSuggestJob } from "./suggest-job";
 
 const globalForWorker = globalThis as unknown as { __troposWorker?: Promise<void> };
@@ -15,15 +16,12 @@ export function startWorker(db: Db, pool: Pool, opts: { pollingIntervalSeconds?:
   if (!globalForWorker.__troposWorker) {
     globalForWorker.__troposWorker = (async () => {
       const boss = await getBoss(pool);
-      await boss.work<{ jobId: string }>(QUEUES.import, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-        await runImportJob(db, pool, job.data.jobId);
-      });
-      await boss.work<{ jobId: string }>(QUEUES.suggest, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-        await runSuggestJob(db, pool, job.data.jobId);
-      });
-      await boss.work<{ jobId: string }>(QUEUES.export, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-        await runExportJob(db, pool, job.data.jobId);
-      });
+      const guarded = (run: (jobId: string) => Promise<void>) => async ([job]: { data: { jobId: string } }[]) =>
+        runOncePerProcess(job.data.jobId, () => throughOutages(() => run(job.data.jobId), () => pool.query("SELECT 1")));
+      const options = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 };
+      await boss.work<{ jobId: string }>(QUEUES.import, options, guarded((id) => runImportJob(db, pool, id)));
+      await boss.work<{ jobId: string }>(QUEUES.suggest, options, guarded((id) => runSuggestJob(db, pool, id)));
+      await boss.work<{ jobId: string }>(QUEUES.export, options, guarded((id) => runExportJob(db, pool, id)));
     })().catch((e) => {
       globalForWorker.__troposWorker = undefined;
       throw e;
