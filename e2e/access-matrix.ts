@@ -43,6 +43,11 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/projects/[slug]/members/page": [{ method: "GET", path: "/projects/demo/members", expect: managers(307) }],
   "/api/projects/route": [{ method: "GET", path: "/api/projects", expect: signedIn(401) }],
   "/api/projects/[slug]/route": [{ method: "GET", path: "/api/projects/demo", expect: members(401) }],
+  // marking a document read (MetaHOPE: read the document first): annotators only, and only a
+  // document with a sentence assigned to them (an unknown one is 404 after the guard)
+  "/api/projects/[slug]/documents/[documentId]/read/route": [
+    { method: "POST", path: "/api/projects/demo/documents/no-such-document/read", expect: { ...annotators(401), annotator: 404 } },
+  ],
   // marking the scheme's guidelines read: any member; an empty body is refused after the guard (400)
   "/api/projects/[slug]/scheme/seen/route": [
     { method: "POST", path: "/api/projects/demo/scheme/seen", body: {}, expect: { ...members(401), annotator: 400, adjudicator: 400, manager: 400, admin: 400 } },

@@ -36,3 +36,16 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * MetaHOPE asks annotators to read each document before its sentences open (the preset's
+ * workflow.readDocumentFirst; e2e/document-gate.spec.ts tests that). Tests about other things
+ * mark the demo's documents read for the signed-in caller first.
+ */
+export async function readDemoDocuments(request: APIRequestContext, slug = "demo"): Promise<void> {
+  for (const doc of ["demo-doc-1", "demo-doc-2", "demo-doc-3"]) {
+    const res = await request.post(`/api/projects/${slug}/documents/${doc}/read`);
+    // 404: none of its sentences is assigned to the caller
+    if (![200, 404].includes(res.status())) throw new Error(`marking ${doc} read answered ${res.status()}: ${await res.text()}`);
+  }
+}

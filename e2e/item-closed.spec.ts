@@ -2,7 +2,7 @@
 // button; an edit is refused on the page (and by the server: 423 ITEM_SUBMITTED), reopening makes
 // it editable again and the change is saved.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, screenshot, USERS } from "./helpers";
+import { readDemoDocuments, signIn, screenshot, USERS } from "./helpers";
 
 type TItem = {
   segment: { id: string };
@@ -33,6 +33,7 @@ async function completeAndSubmit(page: Page, api: string): Promise<TItem> {
 
 test("submit, try to edit: read-only; reopen: editable and saved", async ({ page }) => {
   await signIn(page, USERS.annotator3);
+  await readDemoDocuments(page.request);
   await page.goto("/projects/demo/queue?scheme=METAHOPE");
   // the last item of annotator 3's queue: workspace-keys.spec.ts works on the first ones
   await page.getByTestId("queue-row").last().getByRole("link").click();
@@ -77,6 +78,7 @@ test("submit, try to edit: read-only; reopen: editable and saved", async ({ page
 
 test("an item submitted from another tab: the page's next save is parked and shown, not retried or dropped, and sent after reopening", async ({ page }) => {
   await signIn(page, USERS.annotator3);
+  await readDemoDocuments(page.request);
   await page.goto("/projects/demo/queue?scheme=METAHOPE");
   // the last item of annotator 3's queue: workspace-keys.spec.ts works on the first ones
   await page.getByTestId("queue-row").last().getByRole("link").click();

@@ -3,7 +3,7 @@
 // the Likert anchors, docks the guidelines beside the item and shows progress. Annotator 3 on
 // the demo project, so the other workspace specs (annotator 1) keep their own items.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { screenshot, signIn, USERS } from "./helpers";
+import { readDemoDocuments, screenshot, signIn, USERS } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -12,6 +12,7 @@ async function focusedSlot(page: Page): Promise<string | null> {
 }
 
 async function openRow(page: Page, scheme: "MMTE" | "METAHOPE", row: number): Promise<string> {
+  if (scheme === "METAHOPE") await readDemoDocuments(page.request);
   await page.goto(`/projects/demo/queue?scheme=${scheme}`);
   await page.getByTestId("queue-row").nth(row).getByRole("link").click();
   await expect(page.getByTestId("workspace")).toBeVisible();

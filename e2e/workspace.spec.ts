@@ -2,13 +2,14 @@
 // keyboard-only MMTE and MetaHOPE items, autosave across reloads and offline periods, the two-tab
 // conflict, submit jumping to the first missing value, API-level privacy, and screenshots.
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { apiSignIn, screenshot, signIn, USERS } from "./helpers";
+import { apiSignIn, readDemoDocuments, screenshot, signIn, USERS } from "./helpers";
 
 async function focusedSlot(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.getAttribute("data-slot") ?? null);
 }
 
 async function openRow(page: Page, slug: string, scheme: "MMTE" | "METAHOPE", row: number): Promise<string> {
+  if (scheme === "METAHOPE") await readDemoDocuments(page.request, slug);
   await page.goto(`/projects/${slug}/queue?scheme=${scheme}`);
   await page.getByTestId("queue-row").nth(row).getByRole("link").click();
   await expect(page.getByTestId("workspace")).toBeVisible();

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   ITEM_SUBMITTED: 423,
   /** a write that would change a value an adjudication decided (lib/db/item-write-guard.ts) */
   VALUE_DECIDED: 423,
+  /** a write to a sentence whose document the caller has not read yet (workflow.readDocumentFirst, lib/db/document-reads.ts) */
+  DOCUMENT_NOT_READ: 423,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 } as const;

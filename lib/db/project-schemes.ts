@@ -94,6 +94,18 @@ export async function getProjectRuntimeAt(db: Db, projectId: string, version: nu
   return runtime;
 }
 
+/**
+ * The workflow settings of one stored version (readDocumentFirst, …), for the save path: from
+ * this process's parsed copy when there is one, so a save asks the database nothing more for
+ * them. A project without a stored version runs its built-in preset's defaults.
+ */
+export async function getWorkflowAt(db: Db, projectId: string, version: number | null): Promise<TSchemeDefinition["workflow"]> {
+  if (version === null) return { readDocumentFirst: false };
+  const cached = parsedCache.get(`${projectId}\u0000${version}`);
+  const definition = cached ?? (await getProjectSchemeVersion(db, projectId, version))?.definition;
+  return definition?.workflow ?? { readDocumentFirst: false };
+}
+
 /** The latest version of the project's scheme; null while it has none stored (it runs its built-in preset). */
 export async function getProjectScheme(db: Db, projectId: string): Promise<{ version: number; definition: TSchemeDefinition; createdAt: Date } | null> {
   const row = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true, createdAt: true } });
@@ -320,7 +332,11 @@ export async function storeBuiltInSchemeVersion(
   const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
   const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
   if (previous && schemeRuntimeOf({ version: latest!.version, definition: previous }).kind === "scheme") return null;
-  const next = builtInSchemeFor(config);
+  // the workflow (readDocumentFirst) is the study's procedure, not a part: switching parts keeps
+  // the one in force (a project stored before the setting existed does not start asking for it
+  // because a part was switched); a lead changes it with a scheme version of its own
+  const preset = builtInSchemeFor(config);
+  const next = previous ? { ...preset, workflow: previous.workflow } : preset;
   // every part off is refused by the configuration's own parse; nothing to store
   if (next.fields.length === 0) return null;
   if (previous && sortedJson(previous) === sortedJson(next)) return null;

@@ -155,5 +155,8 @@ async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, 
     }),
   );
   await db.assignment.createMany({ data: rows });
+  // they read the documents they annotated (MetaHOPE opens a sentence only after its document)
+  const documentIds = await db.segment.findMany({ where: { projectId, id: { in: rows.map((r) => r.segmentId) } }, distinct: ["documentId"], select: { documentId: true } });
+  await db.documentRead.createMany({ data: documentIds.map((d) => ({ userId: annotatorId, documentId: d.documentId, readAt: new Date(day) })), skipDuplicates: true });
   return rows.length;
 }

@@ -320,6 +320,8 @@ export function describeSchemeChange(oldScheme: TSchemeDefinition, newScheme: TS
   if (oldScheme.guidelines !== newScheme.guidelines) out.push(oldScheme.guidelines === "" ? "Task guidelines added" : newScheme.guidelines === "" ? "Task guidelines removed" : "Task guidelines changed");
   if (!same(oldScheme.roles, newScheme.roles)) out.push("Item roles changed");
   if (!same(oldScheme.analyses, newScheme.analyses)) out.push(`Analyses: ${oldScheme.analyses.join(", ") || "none"} → ${newScheme.analyses.join(", ") || "none"}`);
+  const readFirst = (s: TSchemeDefinition) => s.workflow?.readDocumentFirst ?? false;
+  if (readFirst(oldScheme) !== readFirst(newScheme)) out.push(readFirst(newScheme) ? "Each document must now be read before its sentences open" : "Documents no longer have to be read before their sentences open");
 
   const ids = (s: TSchemeDefinition) => [...new Set(s.fields.map((f) => f.id))];
   const oldIds = ids(oldScheme);

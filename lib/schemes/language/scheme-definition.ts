@@ -23,6 +23,17 @@ export const ZSchemeRole = z
   })
   .strict();
 
+export const ZSchemeWorkflow = z
+  .object({
+    readDocumentFirst: z
+      .boolean()
+      .default(false)
+      .describe(
+        "The annotator reads the whole document (scrolls through it, or marks it read) before any of its sentences opens, and saves are refused until then (MetaHOPE's guideline: read the whole news document first).",
+      ),
+  })
+  .strict();
+
 export const ZSchemeDefinition = z
   .object({
     $schema: z.string().optional().describe("The JSON Schema URL, for editors; ignored by Tropos."),
@@ -39,6 +50,7 @@ export const ZSchemeDefinition = z
       .array(z.string().regex(/^[a-z0-9-]+\.[a-z0-9.-]+$/, "an analysis is named like \"metahope.tables3-6\""))
       .default([])
       .describe(`Named paper analyses (computed by code) the reports run besides agreement per field: ${NAMED_ANALYSIS_NAMES.join(", ")}.`),
+    workflow: ZSchemeWorkflow.default({ readDocumentFirst: false }).describe("How annotators move through the items."),
     fields: z.array(ZSchemeField).min(1, "at least one field"),
   })
   .strict()

@@ -17,6 +17,8 @@ export const BUILT_IN_FIELDS_SCHEME: TSchemeDefinition = {
   guidelines: `${MMTE_PRESET.guidelines}\n\n${METAHOPE_PRESET.guidelines}`,
   roles: [],
   analyses: [...MMTE_PRESET.analyses, ...METAHOPE_PRESET.analyses],
+  // MetaHOPE's: the built-in runtime applies it to METAHOPE items only (lib/workspace/document-gate.ts)
+  workflow: METAHOPE_PRESET.workflow,
   fields: [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields],
 };
 
@@ -30,5 +32,6 @@ export function builtInSchemeFor(config: TSchemeConfig): TSchemeDefinition {
   const parts = [keep(MMTE_PRESET), keep(METAHOPE_PRESET)].filter((p) => p.fields.length > 0);
   if (parts.length === 1 && parts[0].fields.length === parts[0].preset.fields.length) return parts[0].preset;
   if (parts.length === 1) return { ...parts[0].preset, fields: parts[0].fields };
-  return { ...BUILT_IN_FIELDS_SCHEME, fields: parts.flatMap((p) => p.fields) };
+  const metahopeOn = parts.some((p) => p.preset === METAHOPE_PRESET);
+  return { ...BUILT_IN_FIELDS_SCHEME, workflow: metahopeOn ? METAHOPE_PRESET.workflow : MMTE_PRESET.workflow, fields: parts.flatMap((p) => p.fields) };
 }

@@ -1,6 +1,7 @@
 // PUT one annotation value (the save contract shared with the other engineers):
 // { segmentId, translationId?, mrwId?, field, value, baseVersion } → 200 { id, version },
-// 409 CONFLICT with the current value, 400 naming the invalid field, 403/404 from the guard.
+// 409 CONFLICT with the current value, 400 naming the invalid field, 403/404 from the guard,
+// 423 DOCUMENT_NOT_READ while the scheme asks for the document to be read first.
 // An `Idempotency-Key` header (optional) makes a retry of a committed save answer its first 200.
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
@@ -11,15 +12,24 @@ import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { saveReceiptKey } from "@/lib/http/idempotency-key";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
+import { refuseUnreadDocument, writeScheme } from "@/lib/db/document-reads";
 
 export const PUT = withProject<{ slug: string }>("annotation.write", async (req, { access }) => {
   const input = await parseJsonBody(req, ZSaveAnnotationInput);
+  const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
+  await refuseUnreadDocument(getDb(), {
+    projectId: access.project.id,
+    schemeVersion: access.project.schemeVersion,
+    userId: access.user.id,
+    segmentKey: input.segmentId,
+    scheme: writeScheme(runtime, input.field),
+  });
   const result = await saveAnnotation(getPgPool(), {
     projectId: access.project.id,
     annotatorId: access.user.id,
     config: projectSchemeConfig(access.project.schemeConfig),
     input,
-    runtime: await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion),
+    runtime,
     receipt: saveReceiptKey(req, "annotation", { projectId: access.project.id }, input),
   });
   return NextResponse.json(result);

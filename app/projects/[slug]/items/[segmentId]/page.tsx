@@ -14,6 +14,10 @@ import { parseSchemeParam, projectSchemeConfig } from "@/lib/workspace/project-c
 import { viewIsEmpty } from "@/lib/workspace/scheme-view";
 import { Workspace } from "@/components/workspace/workspace";
 import { SchemeWorkspace } from "@/components/workspace/scheme-workspace";
+import { DocumentGate } from "@/components/workspace/document-gate";
+import { documentForReading, documentGateOf } from "@/lib/db/document-reads";
+import type { TItemScheme } from "@/lib/workspace/document-gate";
+import type { Db } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -27,6 +31,20 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The document to read first, when the project's scheme asks for it (workflow.readDocumentFirst)
+ * and the caller has not read it yet; null opens the item.
+ */
+async function unreadDocumentGate(
+  db: Db,
+  opts: { projectId: string; slug: string; schemeVersion: number | null; userId: string; scheme: TItemScheme; segmentId: string; document: { id: string; title: string | null }; language?: string },
+) {
+  const gate = await documentGateOf(db, { projectId: opts.projectId, schemeVersion: opts.schemeVersion, userId: opts.userId, documentId: opts.document.id, scheme: opts.scheme });
+  if (!gate || gate.read) return null;
+  const segments = await documentForReading(db, { projectId: opts.projectId, documentId: opts.document.id, language: opts.language });
+  return <DocumentGate slug={opts.slug} documentId={opts.document.id} title={opts.document.title} segments={segments} currentSegmentId={opts.segmentId} />;
+}
+
 export default async function ItemPage({ params, searchParams }: { params: Promise<{ slug: string; segmentId: string }>; searchParams: Promise<{ scheme?: string }> }) {
   const { slug, segmentId } = await params;
   const { scheme: rawScheme } = await searchParams;
@@ -35,11 +53,16 @@ export default async function ItemPage({ params, searchParams }: { params: Promi
   const config = projectSchemeConfig(access.project.schemeConfig);
   const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: decodeRouteParam(segmentId) };
   const runtime = await getProjectRuntime(db, access.project.id);
+  const gateBase = { projectId: access.project.id, slug: access.project.slug, schemeVersion: access.project.schemeVersion, userId: access.user.id };
   if (runtime.kind === "scheme") {
     const item = await orNotFound(() => getSchemeWorkspaceItem(db, { ...base, runtime }));
+    const gate = await unreadDocumentGate(db, { ...gateBase, scheme: "SCHEME", segmentId: item.segment.id, document: item.document, language: item.segment.language });
+    if (gate) return gate;
     return <SchemeWorkspace key={item.segment.id} item={item} userId={access.user.id} />;
   }
   const item = await orNotFound(() => getWorkspaceItem(db, { ...base, scheme: parseSchemeParam(rawScheme) }));
+  const gate = await unreadDocumentGate(db, { ...gateBase, scheme: item.scheme, segmentId: item.segment.id, document: item.document });
+  if (gate) return gate;
   if (viewIsEmpty(item.view)) {
     return <p className="rounded border border-amber-300 bg-amber-50 p-3">This project has no {item.scheme} parts switched on.</p>;
   }
