@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pearsonR } from "./pearson-r";
+import { pearsonR, sortedPairs } from "./pearson-r";
 import { RANDOM_CASES, TOL } from "./fixtures/random-cases";
 
 describe("pearsonR", () => {
@@ -54,4 +54,30 @@ describe("pearsonR does not depend on the order of the units", () => {
       expect(pearsonR(idx.map((i) => x[i]), idx.map((i) => y[i])).value).toBe(r);
     }
   });
+});
+
+describe("sortedPairs: counting sort for small integers, the same sequence as sorting by comparison", () => {
+  // a seeded generator: the same cases on every run
+  let seed = 12345;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const byComparison = (xs: number[], ys: number[]) => {
+    const order = Array.from({ length: xs.length }, (_, i) => i).sort((i, j) => xs[i] - xs[j] || ys[i] - ys[j]);
+    return { xs: order.map((i) => xs[i]), ys: order.map((i) => ys[i]) };
+  };
+  const cases: [string, () => number][] = [
+    ["Likert 1–5", () => 1 + Math.floor(rand() * 5)],
+    ["0–100 scores", () => Math.floor(rand() * 101)],
+    ["negative integers", () => Math.floor(rand() * 21) - 10],
+    ["wide integers (comparison path)", () => Math.floor(rand() * 1e6)],
+    ["fractions (comparison path)", () => Math.round(rand() * 70) / 10],
+  ];
+  for (const [name, draw] of cases) {
+    it(name, () => {
+      for (const n of [0, 1, 2, 17, 5000]) {
+        const xs = Array.from({ length: n }, draw);
+        const ys = Array.from({ length: n }, draw);
+        expect(sortedPairs(xs, ys)).toEqual(byComparison(xs, ys));
+      }
+    });
+  }
 });

@@ -73,9 +73,7 @@ export function pearsonROfEncoded(enc: EncodedRatings, a: number, b: number): Pe
  */
 function pearsonOfPaired(xsIn: number[], ysIn: number[]): PearsonRResult {
   const n = xsIn.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => xsIn[i] - xsIn[j] || ysIn[i] - ysIn[j]);
-  const xs = order.map((i) => xsIn[i]);
-  const ys = order.map((i) => ysIn[i]);
+  const { xs, ys } = sortedPairs(xsIn, ysIn);
   if (n < 2) return { value: null, reason: "fewer than two units coded by both", n };
   // Test constancy on the values themselves: a centred sum of a constant such
   // as 0.1 can round to a tiny non-zero number instead of 0.
@@ -112,4 +110,52 @@ function pearsonOfPaired(xsIn: number[], ysIn: number[]): PearsonRResult {
   if (!Number.isFinite(denom)) denom = Math.sqrt(sxx) * Math.sqrt(syy);
   const r = sxy / denom;
   return { value: Math.max(-1, Math.min(1, r)), n };
+}
+
+/** Largest grid of distinct (x, y) integer pairs sorted by counting (Likert scales, counts, 0–100 scores). */
+const COUNTING_SORT_CELLS = 1 << 16;
+
+/**
+ * The pairs sorted by (x, y). Pairs of small integers (every Likert and count field: the dashboard
+ * sorts tens of thousands of them per annotator pair) are sorted by counting, in linear time; any
+ * other values by comparison. Equal pairs are indistinguishable, so both give the same sequence
+ * and the sums that follow are the same to the last bit (pearson-r.test.ts checks it).
+ */
+export function sortedPairs(xsIn: readonly number[], ysIn: readonly number[]): { xs: number[]; ys: number[] } {
+  const n = xsIn.length;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  let integers = true;
+  for (let i = 0; i < n && integers; i++) {
+    const x = xsIn[i];
+    const y = ysIn[i];
+    if (!Number.isInteger(x) || !Number.isInteger(y) || Object.is(x, -0) || Object.is(y, -0)) integers = false;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const spanY = maxY - minY + 1;
+  if (n > 0 && integers && (maxX - minX + 1) * spanY <= COUNTING_SORT_CELLS) {
+    const counts = new Uint32Array((maxX - minX + 1) * spanY);
+    for (let i = 0; i < n; i++) counts[(xsIn[i] - minX) * spanY + (ysIn[i] - minY)]++;
+    const xs = new Array<number>(n);
+    const ys = new Array<number>(n);
+    let k = 0;
+    for (let cell = 0; cell < counts.length; cell++) {
+      const c = counts[cell];
+      if (c === 0) continue;
+      const x = minX + Math.floor(cell / spanY);
+      const y = minY + (cell % spanY);
+      for (let j = 0; j < c; j++, k++) {
+        xs[k] = x;
+        ys[k] = y;
+      }
+    }
+    return { xs, ys };
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => xsIn[i] - xsIn[j] || ysIn[i] - ysIn[j]);
+  return { xs: order.map((i) => xsIn[i]), ys: order.map((i) => ysIn[i]) };
 }
