@@ -150,7 +150,7 @@ export async function schemeCommand(argv: string[], io: CliIo): Promise<number> 
     }
     const rows = BUILT_IN_PRESETS.map((p) => ({ id: p.id, version: p.version, name: p.name, fields: fieldCount(p) }));
     if (a.json) io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    else for (const r of rows) io.stdout.write(`${r.id}\tv${r.version}\t${r.fields} fields\t${r.name}\n`);
+    else for (const r of rows) io.stdout.write(`${r.id}\tv${r.version}\t${r.fields} field${r.fields === 1 ? "" : "s"}\t${r.name}\n`);
     return 0;
   }
   if (sub === "set") {

@@ -73,7 +73,7 @@ describe("tropos scheme", () => {
 
   it("lists the built-in presets", async () => {
     const r = await tropos("scheme", "list");
-    expect([r.code, r.stdout]).toEqual([0, "mmte\tv1\t9 fields\tMMTE (Wang et al. 2024)\nmetahope\tv1\t2 fields\tMetaHOPE (Liang & Han 2026)\nemos\tv1\t4 fields\tEMOS emotion preservation\ncr-st\tv1\t3 fields\tCR-ST idiom comprehension (cloze)\nmeta4xnli\tv1\t4 fields\tMeta4XNLI metaphor detection and interpretation\nmqm\tv1\t1 fields\tMQM error annotation\n"]);
+    expect([r.code, r.stdout]).toEqual([0, "mmte\tv1\t9 fields\tMMTE (Wang et al. 2024)\nmetahope\tv1\t2 fields\tMetaHOPE (Liang & Han 2026)\nemos\tv1\t4 fields\tEMOS emotion preservation\ncr-st\tv1\t3 fields\tCR-ST idiom comprehension (cloze)\nmeta4xnli\tv1\t4 fields\tMeta4XNLI metaphor detection and interpretation\nmqm\tv1\t1 field\tMQM error annotation\n"]);
     const j = await tropos("scheme", "list", "--json");
     expect(JSON.parse(j.stdout)).toEqual([
       { id: "mmte", version: 1, name: "MMTE (Wang et al. 2024)", fields: 9 },
