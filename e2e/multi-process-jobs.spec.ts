@@ -88,6 +88,16 @@ function corpus(n: number): Buffer {
 type TJob = { status: string; stage: string | null; attempts: number; done: number; total: number };
 const jobOf = async (ctx: APIRequestContext, id: string): Promise<TJob> => (await (await ctx.get(`/api/projects/demo/jobs/${id}`)).json()).job;
 
+/** Uploads a file for a background import through the first server; the job's id. */
+async function importInBackground(m: APIRequestContext, name: string, buffer: Buffer): Promise<string> {
+  const upload = await m.post("/api/projects/demo/import", {
+    multipart: { file: { name, mimeType: "application/x-ndjson", buffer }, background: "1" },
+    headers: { Origin: urls[0] },
+  });
+  expect(upload.status()).toBe(202);
+  return (await upload.json()).job.id as string;
+}
+
 test("a worker killed mid-import: another worker finishes the job, once; saves through both servers all land", async () => {
   const m1 = await playwrightRequest.newContext({ baseURL: urls[0] });
   await apiSignIn(m1, USERS.manager);
@@ -96,12 +106,7 @@ test("a worker killed mid-import: another worker finishes the job, once; saves t
 
   let worker = startWorker();
   const N = 60_000;
-  const upload = await m1.post("/api/projects/demo/import", {
-    multipart: { file: { name: "mp.jsonl", mimeType: "application/x-ndjson", buffer: corpus(N) }, background: "1" },
-    headers: { Origin: urls[0] },
-  });
-  expect(upload.status()).toBe(202);
-  const jobId = (await upload.json()).job.id as string;
+  const jobId = await importInBackground(m1, "mp.jsonl", corpus(N));
 
   // an annotator saves through both servers while the import runs
   const a1 = await playwrightRequest.newContext({ baseURL: urls[0] });
@@ -162,12 +167,7 @@ test("a PostgreSQL restart mid-import (CI only: restarts the shared cluster): th
 
   const N = 60_000;
   const lines = corpus(N).toString().replaceAll("mp-", "pg-");
-  const upload = await m1.post("/api/projects/demo/import", {
-    multipart: { file: { name: "pg.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(lines) }, background: "1" },
-    headers: { Origin: urls[0] },
-  });
-  expect(upload.status()).toBe(202);
-  const jobId = (await upload.json()).job.id as string;
+  const jobId = await importInBackground(m1, "pg.jsonl", Buffer.from(lines));
 
   // saves through both servers that retry what the restart refuses (503, or no answer): a save
   // counts once acknowledged, and the last acknowledged value must be the stored one

@@ -28,6 +28,7 @@ import { ParallelVersions } from "./parallel-versions";
 import { ConflictDialog } from "./conflict-dialog";
 import { SchemeWorkspaceBar } from "./scheme-workspace-bar";
 import { useActiveTime } from "./use-active-time";
+import { postSuggestionDecision, type TSuggestionDecision } from "./post-suggestion-decision";
 import { useSchemeKeys } from "./use-scheme-keys";
 import { useSchemeValues } from "./use-scheme-values";
 
@@ -70,16 +71,9 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   // suggestions accepted or edited on this page: each save of their value records the decision with the saved value
   const following = useRef(new Map<string, TSchemeItemSuggestion>());
   const postDecision = useCallback(
-    async (x: TSchemeItemSuggestion, decision: "accepted" | "edited" | "rejected", value?: unknown) => {
-      const res = await fetch(`/api/projects/${slug}/suggestions/decisions`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ suggestionId: x.id, decision, ...(value === undefined ? {} : { value }) }),
-      }).catch(() => null);
-      if (!res?.ok) {
-        const body = await res?.json().catch(() => ({}));
-        setNotice(`Your decision on the model's suggestion was not recorded: ${body?.error?.message ?? "the server is unreachable"}.`);
-      }
+    async (x: TSchemeItemSuggestion, decision: TSuggestionDecision, value?: unknown) => {
+      const failed = await postSuggestionDecision(slug, x.id, decision, value);
+      if (failed) setNotice(failed);
     },
     [slug],
   );

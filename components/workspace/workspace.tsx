@@ -36,9 +36,10 @@ import { EditField } from "./fields/edit-field";
 import { useAutosave, type TConflict } from "./use-autosave";
 import { useActiveTime } from "./use-active-time";
 import { SuggestionBox } from "@/components/schemes/suggestion-box";
+import { postSuggestionDecision, type TSuggestionDecision } from "./post-suggestion-decision";
 
 type TAlignDraft = { pattern: TRealisationPattern | null; spans: TSpan[] };
-type TDecision = "accepted" | "edited" | "rejected";
+type TDecision = TSuggestionDecision;
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const isEmpty = (v: unknown) => v === undefined || v === null;
 
@@ -111,15 +112,8 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   // suggestions accepted or edited on this page, by slot: each save of that value records the decision with the saved value
   const following = useRef(new Map<string, TItemSuggestion>());
   const postDecision = useCallback(async (x: TItemSuggestion, decision: TDecision, value?: unknown) => {
-    const res = await fetch(`/api/projects/${slug}/suggestions/decisions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ suggestionId: x.id, decision, ...(value === undefined ? {} : { value }) }),
-    }).catch(() => null);
-    if (!res?.ok) {
-      const body = await res?.json().catch(() => ({}));
-      setMessage(`Your decision on the model's suggestion was not recorded: ${body?.error?.message ?? "the server is unreachable"}.`);
-    }
+    const failed = await postSuggestionDecision(slug, x.id, decision, value);
+    if (failed) setMessage(failed);
   }, [slug]);
 
   // ---- autosave -------------------------------------------------------------------------------

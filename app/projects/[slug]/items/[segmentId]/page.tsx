@@ -37,11 +37,17 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
  */
 async function unreadDocumentGate(
   db: Db,
-  opts: { projectId: string; slug: string; schemeVersion: number | null; userId: string; scheme: TItemScheme; segmentId: string; document: { id: string; title: string | null }; language?: string },
+  opts: {
+    projectId: string; slug: string; schemeVersion: number | null; userId: string; scheme: TItemScheme; segmentId: string;
+    document: { id: string; title: string | null };
+    /** the whole document when the item already holds it (built-in items); else read here */
+    segments?: { id: string; index: number; text: string }[];
+    language?: string;
+  },
 ) {
   const gate = await documentGateOf(db, { projectId: opts.projectId, schemeVersion: opts.schemeVersion, userId: opts.userId, documentId: opts.document.id, scheme: opts.scheme });
   if (!gate || gate.read) return null;
-  const segments = await documentForReading(db, { projectId: opts.projectId, documentId: opts.document.id, language: opts.language });
+  const segments = opts.segments ?? (await documentForReading(db, { projectId: opts.projectId, documentId: opts.document.id, language: opts.language }));
   return <DocumentGate slug={opts.slug} documentId={opts.document.id} title={opts.document.title} segments={segments} currentSegmentId={opts.segmentId} />;
 }
 
@@ -61,7 +67,7 @@ export default async function ItemPage({ params, searchParams }: { params: Promi
     return <SchemeWorkspace key={item.segment.id} item={item} userId={access.user.id} />;
   }
   const item = await orNotFound(() => getWorkspaceItem(db, { ...base, scheme: parseSchemeParam(rawScheme) }));
-  const gate = await unreadDocumentGate(db, { ...gateBase, scheme: item.scheme, segmentId: item.segment.id, document: item.document });
+  const gate = await unreadDocumentGate(db, { ...gateBase, scheme: item.scheme, segmentId: item.segment.id, document: item.document, segments: item.document.segments });
   if (gate) return gate;
   if (viewIsEmpty(item.view)) {
     return <p className="rounded border border-amber-300 bg-amber-50 p-3">This project has no {item.scheme} parts switched on.</p>;
