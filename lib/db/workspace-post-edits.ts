@@ -8,6 +8,7 @@ import type { TSavePostEditInput, TSaveResult } from "@/lib/workspace/api-types"
 import { lockOpenAssignment, refuseGoldPostEdit } from "@/lib/db/item-write-guard";
 import { POST_EDIT_SCHEME } from "@/lib/workspace/field-scheme";
 import { withSaveReceipt, type TSaveReceiptKey } from "@/lib/db/save-receipts";
+import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
 
 export async function savePostEdit(
   db: Db,
@@ -16,9 +17,11 @@ export async function savePostEdit(
   const { input } = opts;
   // PostEdit.kind is text: one of the MMTE preset's edit variants (lib/schemes/presets/built-in-codes.ts)
   if (!ZEditKindCode.safeParse(input.kind).success) throw new AppError("BAD_REQUEST", `Invalid kind: ${JSON.stringify(input.kind)} is not one of ${EDIT_KIND_CODES.join(", ")}.`, { field: "kind" });
+  // the edit is in the caller's target language, from one of that language's translations
+  const language = await getAnnotatorLanguage(db, { projectId: opts.projectId, userId: opts.annotatorId });
   const seg = await db.segment.findFirst({
     where: { id: opts.segmentId, projectId: opts.projectId, assignments: { some: { annotatorId: opts.annotatorId } } },
-    select: { id: true, translations: { select: { id: true } } },
+    select: { id: true, translations: { where: { language }, select: { id: true } } },
   });
   if (!seg) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
   if (input.baseTranslationId && !seg.translations.some((t) => t.id === input.baseTranslationId)) {
@@ -55,6 +58,7 @@ export async function savePostEdit(
             segmentId: opts.segmentId,
             annotatorId: opts.annotatorId,
             kind: input.kind,
+            language,
             text: input.text,
             baseTranslationId: input.baseTranslationId,
           },

@@ -2,6 +2,7 @@
 // wizard (app/projects/new), so both refuse the same slugs and language codes with the same words.
 import { z } from "zod";
 import { ZSchemePreset } from "@/lib/schemes/scheme-preset";
+import { ZTargetLanguages } from "./target-languages";
 
 /**
  * Slugs that would be shadowed by a fixed route under /projects (e.g. /projects/new is the
@@ -43,7 +44,8 @@ export const ZNewProjectInput = z.object({
   slug: ZProjectSlug,
   name: z.string().trim().min(1, "give the project a name").max(200),
   sourceLang: ZLanguageCode,
-  targetLang: ZLanguageCode,
+  /** one target language, or several comma-separated ("zh,it"): the first is the primary one */
+  targetLang: z.lazy(() => ZTargetLanguages),
   scheme: ZSchemePreset,
   /** members to add (existing accounts) or invite (no account yet) */
   members: z.array(ZNewProjectMember).max(200).default([]),
