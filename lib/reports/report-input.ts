@@ -39,6 +39,8 @@ export interface TReportTranslation {
   id: string;
   segmentId: string;
   systemId: string;
+  /** the target language (a project may hold several: EN→ZH and EN→IT of the same sources) */
+  language: string;
   /** only needed for BLEU/ROUGE against gold references; may be "" when not fetched */
   text: string;
 }
@@ -74,6 +76,7 @@ export interface TReportAdjudication {
 
 export interface TReportGoldReference {
   segmentId: string;
+  language: string;
   kind: "FIGURATIVE" | "LITERAL";
   text: string;
 }
@@ -109,6 +112,8 @@ export interface TReportFilter {
   split?: TSplitName;
   /** system names; all when absent or empty */
   systems?: string[];
+  /** one target language (its translations only); every language when absent */
+  language?: string;
 }
 
 export const METAHOPE_ADJUDICATION_FIELDS = {

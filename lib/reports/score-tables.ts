@@ -474,15 +474,18 @@ function mmteScores(
   for (const b of buckets) for (const r of b) records.push(r);
   onRecords?.(records);
   const data = ix.data;
+  // a gold reference is of one segment in one target language: a translation is scored against its own language's
   const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string }>();
   for (const g of data.goldReferences) {
-    if (!scope.segments.has(g.segmentId)) continue;
-    const e = gold.get(g.segmentId) ?? {};
+    if (!scope.segments.has(g.segmentId) || (scope.language !== undefined && g.language !== scope.language)) continue;
+    const key = `${g.segmentId}|${g.language}`;
+    const e = gold.get(key) ?? {};
     e[g.kind] = g.text;
-    gold.set(g.segmentId, e);
+    gold.set(key, e);
   }
-  const refFor = (segmentId: string) => {
-    const g = gold.get(segmentId);
+  const languageById = new Map(scope.translations.map((t) => [t.id, t.language]));
+  const refFor = (segmentId: string, translationId: string) => {
+    const g = gold.get(`${segmentId}|${languageById.get(translationId)}`);
     if (!g) return null;
     if (o.goldKind === "figurative") return g.FIGURATIVE ?? null;
     if (o.goldKind === "literal") return g.LITERAL ?? null;
@@ -493,8 +496,8 @@ function mmteScores(
     textById === null
       ? null
       : mmteAutomaticTable(
-          records.map((r) => ({ system: r.system, groups: mmteGroupsOf(r), hypothesis: textById.get(r.translationId) ?? "", reference: refFor(r.segmentId) })),
-          data.project.targetLang,
+          records.map((r) => ({ system: r.system, groups: mmteGroupsOf(r), hypothesis: textById.get(r.translationId) ?? "", reference: refFor(r.segmentId, r.translationId) })),
+          scope.language ?? data.project.targetLang,
         );
   return {
     quality: mmteQualityTable(records),
