@@ -16,9 +16,9 @@ import { exportMqmLines, mqmExportField } from "@/lib/db/export-mqm";
 import { exportLabelStudioLines } from "@/lib/db/export-label-studio";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
 import type { Db } from "@/lib/db/client";
-import { AGREEMENT_FIGURE_COLUMNS, getScoreTables } from "@/lib/reports";
+import { AGREEMENT_FIGURE_COLUMNS, getScoreTablesByLanguage } from "@/lib/reports";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
-import { scoreTableRows } from "@/lib/reports/report-csv";
+import { languageComparisonRows, scoreTableRows } from "@/lib/reports/report-csv";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
@@ -83,8 +83,13 @@ async function* agreementRows(db: Db, pool: Pool, projectId: string): AsyncGener
   for (const f of await getRuntimeAgreementFigures(db, pool, projectId)) yield f as unknown as TableRow;
 }
 const SCORE_COLUMNS = ["table", "system", "group", "column", "value", "n", "note"] as const;
-async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
-  for (const r of scoreTableRows(await getScoreTables(db, projectId))) yield Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]]));
+/** A study over several target languages: every pair's rows with their `language`, then figure 7's comparison. */
+const SCORE_COLUMNS_BY_LANGUAGE = ["language", ...SCORE_COLUMNS] as const;
+async function* scoreRows(byLanguage: Awaited<ReturnType<typeof getScoreTablesByLanguage>>): AsyncGenerator<TableRow> {
+  for (const { language, tables } of byLanguage.tables) {
+    for (const r of scoreTableRows(tables)) yield { ...(language === null ? {} : { language }), ...Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]])) };
+  }
+  for (const r of languageComparisonRows(byLanguage.comparison ?? [])) yield { language: r[2], ...Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]])) };
 }
 
 /**
@@ -94,7 +99,8 @@ async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
 async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
   if (runtime.kind === "built-in") {
-    yield* tableLines(SCORE_COLUMNS, scoreRows(db, projectId), format);
+    const byLanguage = await getScoreTablesByLanguage(db, projectId);
+    yield* tableLines(byLanguage.comparison ? SCORE_COLUMNS_BY_LANGUAGE : SCORE_COLUMNS, scoreRows(byLanguage), format);
     return;
   }
   const report = await getSchemeReport(pool, projectId, runtime);

@@ -15,6 +15,7 @@ import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
 import { AppError } from "@/lib/errors";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 import type { MetahopeCategory } from "@/lib/import/types";
 import { parseAnnotationKey, patchAnnotationColumns } from "@/lib/reports/annotation-columns-patch";
 import { REPORT_ANNOTATION_FIELDS, annotationColumns, emptyAnnotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
@@ -153,9 +154,9 @@ function projectQuery(projectId: string): TQuery {
 }
 
 async function readProject(db: Db, projectId: string): Promise<TReportData["project"]> {
-  const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true, sourceLang: true, targetLang: true } });
+  const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true, sourceLang: true, targetLang: true, targetLangs: true } });
   if (!project) throw new AppError("NOT_FOUND", "Project not found.");
-  return project;
+  return { ...project, targetLangs: projectTargetLangs(project) };
 }
 
 type TSpanParts = Pick<TReportData, "errorSpans"> & Pick<TMetahopeCoverageInput, "annotatorsWithImportedSpans" | "annotatorsWithDeletedSpans">;

@@ -3,7 +3,7 @@
 // annotator in no group and of gold references by default. Rows written before the list existed
 // (or by a path that only sets targetLang) read as the one language they name.
 import { z } from "zod";
-import { ZLanguageCode } from "./new-project-input";
+import { ZLanguageCode } from "./language-code";
 
 /** The project's target languages, the primary one first. */
 export function projectTargetLangs(p: { targetLang: string; targetLangs?: readonly string[] | null }): string[] {

@@ -94,7 +94,8 @@ export interface TMetahopeCoverageInput {
 }
 
 export interface TReportData {
-  project: { id: string; sourceLang: string; targetLang: string };
+  /** targetLangs: every target language, the primary (targetLang) first; absent in older stored copies */
+  project: { id: string; sourceLang: string; targetLang: string; targetLangs?: string[] };
   annotators: TReportAnnotator[];
   systems: TReportSystem[];
   segments: TReportSegment[];

@@ -85,7 +85,11 @@ export function computeScoreTables(data: TReportData, optsIn: TScoreOptions = {}
 }
 
 /** The score tables over a report index (see report-index.ts), so the dashboard shares it with the figures. */
-export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}, metricScores?: TMetricScoreInput): TScoreTables {
+/**
+ * `onMmteRecords` receives the MMTE records the tables were computed from (one per translation of
+ * the scope, values aggregated over annotators): figures 6 and 7 are computed from the same values.
+ */
+export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}, metricScores?: TMetricScoreInput, onMmteRecords?: (records: readonly TMmteTranslationValues[]) => void): TScoreTables {
   const data = ix.data;
   const options = ZScoreOptions.parse(optsIn);
   const scope = scopeOf(ix, options);
@@ -99,6 +103,7 @@ export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {
   let records: TMmteRecord[] | null = null;
   const mmte = mmteScores(ix, sx, slots, options, annotatorId, adjudications, (r) => (records = r));
   const tables: TScoreTables = { options, sourceDescription: describe(options, metahope?.source, mmte?.source), metahope, mmte };
+  if (records) onMmteRecords?.(records);
   if (metricScores && metricScores.metrics.length > 0) {
     // before any human value, the translations still group by the source's metaphoricity
     tables.metrics = metricColumns(records ?? unratedRecords(sx), metricScores.byTranslation, metricScores.metrics);
