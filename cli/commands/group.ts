@@ -64,8 +64,7 @@ export async function groupCommand(argv: string[], io: CliIo): Promise<number> {
         const project = await findProject(ctx, a.project);
         const members = list(a.members);
         await refusedAsCliError(async () => {
-          await createAnnotatorGroup(ctx.db, { projectId: project.id, name: a._[0], language: a.language, split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : null, documents: list(a.documents) });
-          if (members.length) await addAnnotatorGroupMembers(ctx.db, { projectId: project.id, group: a._[0], emails: members });
+          await createAnnotatorGroup(ctx.db, { projectId: project.id, name: a._[0], language: a.language, split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : null, documents: list(a.documents), members });
         });
         ctx.stdout.write(`Created group ${a._[0]} (${a.language}${a.split ? `, ${a.split.toLowerCase()} split` : ""}${a.documents ? `, documents ${a.documents}` : ""}) with ${members.length} member${members.length === 1 ? "" : "s"}.\n`);
         return 0;

@@ -44,9 +44,10 @@ export async function findAnnotatorGroup(db: Db, projectId: string, name: string
   return g;
 }
 
+/** Creates a group, with its first members if given: all or nothing (a refused member leaves no group). */
 export async function createAnnotatorGroup(
   db: Db,
-  opts: { projectId: string; name: string; language: string; split?: Split | null; documents?: string[] },
+  opts: { projectId: string; name: string; language: string; split?: Split | null; documents?: string[]; members?: string[] },
 ): Promise<{ id: string }> {
   const project = await db.project.findUniqueOrThrow({ where: { id: opts.projectId }, select: { targetLang: true, targetLangs: true } });
   const langs = projectTargetLangs(project);
@@ -62,10 +63,19 @@ export async function createAnnotatorGroup(
   if (await db.annotatorGroup.findUnique({ where: { projectId_name: { projectId: opts.projectId, name: opts.name } }, select: { id: true } })) {
     throw new AppError("CONFLICT", `The project has a group "${opts.name}" already.`, { field: "name" });
   }
-  return db.annotatorGroup.create({
+  const group = await db.annotatorGroup.create({
     data: { projectId: opts.projectId, name: opts.name, language: opts.language, split: opts.split ?? null, documents },
     select: { id: true },
   });
+  if (opts.members?.length) {
+    try {
+      await addAnnotatorGroupMembers(db, { projectId: opts.projectId, group: opts.name, emails: opts.members });
+    } catch (e) {
+      await db.annotatorGroup.delete({ where: { id: group.id } });
+      throw e;
+    }
+  }
+  return group;
 }
 
 /**

@@ -468,7 +468,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     // a file that brings the translation (MT outputs with their alignments) means its own
     const only = inFile.has(k) ? inFile.get(k) : trOnly.get(k);
     if (only === null) {
-      throw importError(fileName, `${what} refers to the ${system} translation of segment "${seg}", which exists in several languages (${(trLanguages.get(k) ?? []).join(", ")}): give the line a "language".`, line, "language");
+      throw importError(fileName, `${what} refers to the ${system} translation of segment "${seg}", which exists in several languages (${[...(trLanguages.get(k) ?? [])].sort().join(", ")}): give the line a "language".`, line, "language");
     }
     return only;
   };

@@ -76,7 +76,7 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
   for (const p of DEMO_PROJECTS) {
     const { project, schemeVersion } = await db.$transaction(async (tx) => {
       const made = await tx.project.create({
-        data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, schemeConfig: p.schemeConfig },
+        data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, targetLangs: [p.targetLang], schemeConfig: p.schemeConfig },
       });
       // its preset stored as data (version 1), as every new project's is (lib/db/create-project.ts)
       return { project: made, schemeVersion: await storeBuiltInSchemeVersion(tx, made.id, p.schemeConfig, { actorId: null, note: "demo seed" }) };

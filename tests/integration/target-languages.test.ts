@@ -67,7 +67,7 @@ describe("several target languages in one project", () => {
     result.translations.push({ segmentId: seg.externalId, system: "mt-alpha", language: "fr", text: "Une traduction.", line: 7 });
     const e = await rejection(loadImport(pool, { projectId: project.id, fileName: "fr.jsonl", result }));
     expect(e.message).toMatch(/^fr\.jsonl:7 \(language\): the translation is in "fr", which is not a target language of this project \(zh, it\)/);
-    expect(await db.translation.count({ where: { language: "fr" } })).toBe(0);
+    expect(await db.translation.count({ where: { language: "fr", segment: { projectId: project.id } } })).toBe(0);
   });
 
   it("an annotator sees only their group's language, and writes to another language's translation are not found", async () => {
@@ -139,7 +139,7 @@ describe("several target languages in one project", () => {
     const line = (o: object) => JSON.stringify({ type: "annotation", annotator: it.email, segmentId: segment.externalId, system, field: "FLUENCY", value: 2, ...o });
     const ambiguous = parseJsonl("values.jsonl", line({}));
     const e = await rejection(loadImport(pool, { projectId: project.id, fileName: "values.jsonl", result: ambiguous }));
-    expect(e.message).toMatch(/^values\.jsonl:1 \(language\): Annotation refers to the .* translation of segment .*, which exists in several languages \(zh, it\): give the line a "language"/);
+    expect(e.message).toMatch(/^values\.jsonl:1 \(language\): Annotation refers to the .* translation of segment .*, which exists in several languages \(it, zh\): give the line a "language"/);
     await loadImport(pool, { projectId: project.id, fileName: "values.jsonl", result: parseJsonl("values.jsonl", line({ language: "it" })) });
     const stored = await db.annotation.findFirstOrThrow({ where: { annotatorId: it.id, field: "FLUENCY" }, select: { translationId: true, value: true } });
     expect(stored).toEqual({ translationId: itT.id, value: 2 });
