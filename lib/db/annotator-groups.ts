@@ -120,7 +120,7 @@ export async function addAnnotatorGroupMembers(db: Db, opts: { projectId: string
         select: { group: { select: { name: true, language: true } } },
       });
       if (other) {
-        throw new AppError("CONFLICT", `${u.email} is in group "${other.group.name}" (${other.group.language}); an annotator works in one language per project, so they cannot join a ${group.language} group.`, { field: "members", email: u.email });
+        throw new AppError("CONFLICT", `${u.email} is in group "${other.group.name}" (${other.group.language}); an annotator works in one language per project, so they cannot join group "${group.name}" (${group.language}).`, { field: "members", email: u.email });
       }
       const n = await workOutside(t, { projectId: opts.projectId, userId: u.id, language: group.language });
       if (n > 0) throw hiddenWorkError(u.email, n, group.language);

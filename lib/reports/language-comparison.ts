@@ -5,7 +5,7 @@
  * (all systems), and per system, from the same records as that language's table 3 (same options:
  * split, systems, aggregation, adjudicated values).
  */
-import type { TReportIndex } from "./report-index";
+import { scopeOf, type TReportIndex } from "./report-index";
 import type { TReportData } from "./report-input";
 import type { TScoreOptions } from "./score-options";
 import { computeScoreTablesOf } from "./score-tables";
@@ -14,6 +14,7 @@ import type { TMean, TMmteDimension, TMmteTranslationValues } from "@/lib/scorin
 
 export interface TLanguageQuality {
   language: string;
+  /** the language's translations in the scope, rated or not (each mean has its own n) */
   translations: number;
   means: Record<TMmteDimension, TMean>;
   bySystem: { system: string; translations: number; means: Record<TMmteDimension, TMean> }[];
@@ -38,7 +39,7 @@ export function languageComparisonOf(ix: TReportIndex, options: TScoreOptions, l
     const systems = [...new Set(records.map((r) => r.system))];
     return {
       language,
-      translations: records.length,
+      translations: scopeOf(ix, { ...options, language }).translations.length,
       means: mmteDimensionMeans(records),
       bySystem: systems.map((system) => {
         const rs = records.filter((r) => r.system === system);
