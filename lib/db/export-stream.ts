@@ -19,6 +19,7 @@ import type { Db } from "@/lib/db/client";
 import { AGREEMENT_FIGURE_COLUMNS, getScoreTablesByLanguage } from "@/lib/reports";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
 import { languageComparisonRows, scoreTableRows } from "@/lib/reports/report-csv";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
@@ -108,20 +109,26 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
   yield* tableLines(schemeScoreColumns(report), schemeScoreRows(report, (id) => external.get(id) ?? id), format, { omitAbsent: true });
 }
 
+/** A study over several target languages: its tables name each row's language. */
+async function isMultilingual(db: Db, projectId: string): Promise<boolean> {
+  const p = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } });
+  return projectTargetLangs(p).length > 1;
+}
+
 /**
  * The annotations table: long (one row per value) for a built-in project, as it always was; wide
  * (one column per field, one row per annotator × unit) for a project that runs its own scheme.
  */
 async function* annotationLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
   yield* tableLines(table.columns, table.rows, format);
 }
 
 /** The adjudicated values: with the unit and role of each decision for a project that runs its own scheme. */
 async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
   yield* tableLines(table.columns, table.rows, format);
 }
 

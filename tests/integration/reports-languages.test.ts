@@ -122,5 +122,11 @@ describe("a study over two target languages", () => {
     expect(csv).toContain(`it,metric_correlation,all,OVERALL,COMET pearson_r,${String(it.pearson_r).slice(0, 12)}`);
     expect(lines.filter((l) => l.startsWith("zh,mmte_language_comparison,all,zh,")).length).toBe(MMTE_DIMENSIONS.length);
     expect(lines.some((l) => l.startsWith("it,mmte_language_comparison,mt-beta,it,FLUENCY,"))).toBe(true);
+    // the annotations table names each row's language (a single-language project's keeps its columns)
+    let ann = "";
+    for await (const line of exportFile(pool, db, project, "annotations", "csv").lines) ann += line;
+    const annLines = ann.trim().split(/\r?\n/);
+    expect(annLines[0]).toBe("doc,segment,system,language,mrw,mrw_token,annotator_id,annotator,field,value,version,updated_at");
+    expect(new Set(annLines.slice(1).map((l) => l.split(",")[3]))).toEqual(new Set(["zh", "it"]));
   });
 });
