@@ -5,39 +5,18 @@
  * runs. Each project lists its one target language, each post-edit is in its project's language,
  * and no row is lost or changed otherwise.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_URL, databaseUrl } from "../test-database";
+import { databaseBefore, dropDatabase, runMigrations } from "./migration-database";
 
 const MIGRATION = "20261127100000_target_languages_and_groups";
 const NAME = `tropos_mig_langs_${process.pid}`;
-const DIR = path.resolve("prisma/migrations");
-const migrations = readdirSync(DIR).filter((d) => /^\d{14}_/.test(d)).sort();
-const sqlOf = (d: string) => readFileSync(path.join(DIR, d, "migration.sql"), "utf8");
-/** As the migration runner does (the adapter's executeScript): one statement per semicolon. */
-const run = async (c: pg.Client, dirs: string[]) => {
-  for (const d of dirs) for (const stmt of sqlOf(d).split(";").map((s) => s.trim()).filter((s) => s.length > 0)) await c.query(stmt);
-};
 
 let client: pg.Client;
-beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
-  client = new pg.Client({ connectionString: databaseUrl(NAME) });
-  await client.connect();
-  await run(client, migrations.filter((d) => d < MIGRATION));
-});
+beforeAll(async () => void (client = await databaseBefore(NAME, MIGRATION)));
 afterAll(async () => {
   await client?.end();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase(NAME);
 });
 
 describe(`migration ${MIGRATION}`, () => {
@@ -54,7 +33,7 @@ describe(`migration ${MIGRATION}`, () => {
     }
     const before = (await q(`SELECT id, "projectId", "segmentId", "annotatorId", kind, text, version FROM "PostEdit" ORDER BY id`)).rows;
 
-    await run(client, [MIGRATION]);
+    await runMigrations(client, [MIGRATION]);
 
     expect((await q(`SELECT id, "targetLang", "targetLangs" FROM "Project" ORDER BY id`)).rows).toEqual([
       { id: "pit", targetLang: "it", targetLangs: ["it"] },
