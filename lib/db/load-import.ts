@@ -445,15 +445,20 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     const k = `${r.segmentId}|${r.systemId}`;
     inFile.set(k, inFile.has(k) ? null : r.id);
   }
-  // every translation of the segments the file's lines refer to (those of this file are in already)
+  // the stored translations of the segments whose lines the file's own translations do not answer
+  // (a line naming a language the file lacks, or naming none where the file brings none)
   const refSegments = new Set<string>();
-  const needSeg = (seg: string, line: number | undefined) => refSegments.add(segId(seg, line, "Row"));
-  for (const a of result.alignments) needSeg(a.segmentId, undefined);
-  for (const e of result.errorSpans) needSeg(e.segmentId, e.line);
-  for (const a of result.annotations) if (a.system) needSeg(a.segmentId, a.line);
-  for (const a of result.adjudications ?? []) if (a.system) needSeg(a.segmentId, a.line);
-  for (const g of result.goldReferences ?? []) if (g.sourceSystem) needSeg(g.segmentId, g.line);
-  for (const p of result.postEdits) if (p.system) needSeg(p.segmentId, undefined);
+  const need = (seg: string, system: string, line: number | undefined, language?: string) => {
+    const segmentId = segId(seg, line, "Row");
+    const k = `${segmentId}|${systemIds.get(system)}`;
+    if (language ? !trIds.has(`${k}|${language}`) : !inFile.has(k)) refSegments.add(segmentId);
+  };
+  for (const a of result.alignments) need(a.segmentId, a.system, undefined, a.language);
+  for (const e of result.errorSpans) need(e.segmentId, e.system, e.line, e.language);
+  for (const a of result.annotations) if (a.system) need(a.segmentId, a.system, a.line, a.language);
+  for (const a of result.adjudications ?? []) if (a.system) need(a.segmentId, a.system, a.line, a.language);
+  for (const g of result.goldReferences ?? []) if (g.sourceSystem) need(g.segmentId, g.sourceSystem, g.line, g.language);
+  for (const p of result.postEdits) if (p.system) need(p.segmentId, p.system, undefined, p.language);
   if (refSegments.size) {
     const found = await client.query<{ id: string; segmentId: string; systemId: string; language: string }>(
       `SELECT id, "segmentId", "systemId", language FROM "Translation" WHERE "segmentId" = ANY($1::text[]) ORDER BY id`,
