@@ -148,8 +148,8 @@ test("a study kept in two projects is compared on the study view", async ({ page
   await signIn(page, USERS.manager);
   await page.goto("/projects");
   const form = page.getByTestId("compare-projects");
-  await form.getByLabel(/\(EN→ZH\)/).check();
-  await form.getByLabel(/\(EN→IT\)/).check();
+  await form.getByLabel(/^Demo: metaphors in the news \(EN→ZH\)/).check();
+  await form.getByLabel(/^Demo: metaphors in the news \(EN→IT\)/).check();
   await form.getByRole("button", { name: "Compare" }).click();
   await expect(page).toHaveURL(/\/study\?projects=/);
   const chart = page.getByTestId("chart-language-comparison");

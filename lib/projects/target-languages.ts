@@ -5,10 +5,12 @@
 import { z } from "zod";
 import { ZLanguageCode } from "./language-code";
 
-/** The project's target languages, the primary one first. */
+/**
+ * The project's target languages, the primary one (targetLang) first. targetLang is always one of
+ * them: a path that changes only targetLang (older code, a hand-written fixture) adds it.
+ */
 export function projectTargetLangs(p: { targetLang: string; targetLangs?: readonly string[] | null }): string[] {
-  const list = p.targetLangs?.length ? [...p.targetLangs] : [p.targetLang];
-  return list.includes(p.targetLang) ? [p.targetLang, ...list.filter((l) => l !== p.targetLang)] : list;
+  return [p.targetLang, ...(p.targetLangs ?? []).filter((l) => l !== p.targetLang)];
 }
 
 /**
