@@ -50,6 +50,7 @@ import { cellPlainText, readRichCell, spansWithin, type RichCellText } from "./m
 import { parseMetahopeSeverity } from "./metahope-severity";
 import { normaliseMetahopeSystem } from "./metahope-systems";
 import { compareWithOriginal, splitSourceCell, wordTokens } from "./metahope-sentence";
+import { classInContext, characterContext } from "./pos-in-context";
 
 export interface TParseMetahopeOptions {
   /** annotator name; default: from the file name (`annotator-A` → `A`) */
@@ -255,7 +256,9 @@ export async function parseMetahopeXlsx(
       if (shuffledAt === undefined && outOfOrder.has(row.line)) {
         warn(row.line, "word_id", `the word number in ${row.wordId} disagrees with where its MRW sits among the sentence's other MRWs (shuffled words or a wrong id?)`, "A");
       }
-      const pos = normalisePos(row.rawPos);
+      // a PSUCMC idiom (i, l) takes its class from its sentence, as the source CSVs do (pos-in-context.ts)
+      const ctx = spans.length && row.rawPos ? classInContext(row.rawPos, characterContext(row.sentence, spans[0].start, spans[spans.length - 1].end)) : undefined;
+      const pos = ctx ?? normalisePos(row.rawPos);
       const mrw: ImportedMrw = {
         externalId: mrwExt,
         spans,
@@ -648,7 +651,8 @@ function relocate(from: string, spans: Span[], to: string): Span[] {
 
 /**
  * VUAMC wordcat (N, V, AJ, AV, compound `V + AV`: first part) and PSUCMC
- * ICTCLAS tags (n*, v*, a*, d*) → NOUN/VERB/ADJ/ADV; anything else OTHER.
+ * ICTCLAS tags (n*, vn, v*, a*, d*, i, l) → NOUN/VERB/ADJ/ADV as lib/import/normalise-pos.ts
+ * does; anything else OTHER.
  */
 export function normalisePos(raw: string | undefined): NormalisedPos {
   if (!raw) return "OTHER";
@@ -658,8 +662,11 @@ export function normalisePos(raw: string | undefined): NormalisedPos {
   if (up === "V" || up.startsWith("VERB")) return "VERB";
   if (up === "AJ" || up === "ADJ" || up === "JJ") return "ADJ";
   if (up === "AV" || up === "ADV" || up === "RB") return "ADV";
-  // ICTCLAS (lower-case in PSUCMC): n, ng, nr…; v, vn, vg…; a, ag, ad…; d
+  // ICTCLAS (lower-case in PSUCMC): n, ng, nr…, vn (a verb working as a noun, see
+  // normalise-pos.ts); v, vg…; a, ag, ad…; d; idioms i, l a predicate without their sentence
   if (/^[a-z]+$/.test(head)) {
+    if (head === "vn") return "NOUN";
+    if (head === "i" || head === "l") return "VERB";
     if (head.startsWith("n")) return "NOUN";
     if (head.startsWith("v")) return "VERB";
     if (head.startsWith("a")) return "ADJ";

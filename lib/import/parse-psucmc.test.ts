@@ -23,6 +23,17 @@ describe.skipIf(!HAS_REAL_DATA)(`PSUCMC real samples (${SKIP_MESSAGE})`, () => {
     expect(segs.every((x) => lines[x.line! - 1].includes(x.text))).toBe(true);
     expect(allMrws(r).every((m, i) => m.spans[0].end > m.spans[0].start || i < 0)).toBe(true);
     expect(spansConsistent(r)).toBe(true);
+    // MetaHOPE §4.1.1: idioms (i, l) and verb-nouns (vn) normalised into the content classes, so
+    // they are active by default; each idiom by its function in its sentence (pos-in-context.ts)
+    const byTag = (t: string) => allMrws(r).filter((m) => m.rawPos === t);
+    expect([byTag("i").length, byTag("l").length, byTag("vn").length]).toEqual([8, 6, 134]);
+    expect([...byTag("i"), ...byTag("l"), ...byTag("vn")].every((m) => m.active)).toBe(true);
+    expect(new Set(byTag("vn").map((m) => m.pos))).toEqual(new Set(["NOUN"]));
+    const idioms = Object.fromEntries([...byTag("i"), ...byTag("l")].map((m) => [m.token, m.pos]));
+    expect(idioms).toEqual({
+      不复存在: "VERB", 孤军作战: "VERB", 顺流而下: "VERB", 势如破竹: "VERB", 多种多样: "VERB", 受不了: "VERB", 深谋远虑: "NOUN",
+      毕恭毕敬: "VERB", 欢歌笑语: "ADV", 光辉灿烂: "ADJ", 晴天霹雷: "NOUN", 轻车熟路: "NOUN", 险象环生: "VERB", 不大不小: "ADJ",
+    });
   });
 
   it("MetaHOPE PSUCMC_news_pilot20.csv (BOM + CRLF, quoted glosses): 7 docs, 53 sentences, 94 MRWs; word_id placement agrees with the segmented corpus", () => {
@@ -52,6 +63,50 @@ describe("PSUCMC inline fixtures", () => {
     expect(a.mrws.map((m) => m.spans[0].start)).toEqual([1, 3]);
     expect(b.mrws[0]).toMatchObject({ type: "MFlag", metaphorical: false, token: "像", pos: "OTHER", active: false });
     expect(b.metaphorical).toBe(false);
+  });
+
+  // Issue 19 point 3: "POS of MRWs normalised in context (a word tagged differently in different
+  // sentences keeps each sentence's tag)". 发展 is v in one sentence and vn in another, 在 is v in one
+  // and p in another, the idiom 光辉灿烂 is attributive (before 的) in one and a predicate in another.
+  const twoTags = [
+    "reg,seg_id,sen_id,word_id,POS,token,words_label,words_gloss,type,subtype,sentence",
+    "news,news_90_v.4,0001,2,v,发展,mrw,,indir,conv,经济发展很快。",
+    "news,news_90_v.4,0002,3,vn,发展,mrw,,indir,conv,经济的发展很快。",
+    "news,news_90_v.4,0003,2,v,在,mrw,,indir,conv,心在远方。",
+    "news,news_90_v.4,0004,2,p,在,mrw,,indir,conv,他在心里想。",
+    "news,news_90_v.4,0005,3,i,光辉灿烂,mrw,,indir,conv,前途是光辉灿烂的。",
+    "news,news_90_v.4,0006,2,i,光辉灿烂,mrw,,indir,conv,前途光辉灿烂。",
+  ].join("\n");
+  const expectedTwoTags = [
+    ["1", "发展", "v", "VERB", true],
+    ["2", "发展", "vn", "NOUN", true],
+    ["3", "在", "v", "VERB", true],
+    ["4", "在", "p", "OTHER", false],
+    ["5", "光辉灿烂", "i", "ADJ", true],
+    ["6", "光辉灿烂", "i", "VERB", true],
+  ];
+
+  it("a word tagged differently in two sentences keeps each sentence's class and activity (word rows)", () => {
+    const r = parsePsucmc("two-tags.csv", twoTags);
+    expect(r.errors).toEqual([]);
+    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(expectedTwoTags);
+  });
+
+  it("the same in the sequence conversion, where the tags around an idiom are known", () => {
+    const row = (n: string, toks: string[], tags: string[], met: number[]) =>
+      `news_90_v.4.txt_000${n},${toks.join("")},"${JSON.stringify(tags).replace(/"/g, "'")}","${JSON.stringify(met)}",News,"${JSON.stringify(toks).replace(/"/g, "'")}"`;
+    const seq = [
+      "sent_index,sent_txt,pos_seq,metaphor_seq,genre,sent_txt_tokenized",
+      row("1", ["经济", "发展", "很", "快", "。"], ["n", "v", "d", "a", "w"], [0, 1, 0, 0, 0]),
+      row("2", ["经济", "的", "发展", "很", "快", "。"], ["n", "u", "vn", "d", "a", "w"], [0, 0, 1, 0, 0, 0]),
+      row("3", ["心", "在", "远方", "。"], ["n", "v", "s", "w"], [0, 1, 0, 0]),
+      row("4", ["他", "在", "心里", "想", "。"], ["r", "p", "s", "v", "w"], [0, 1, 0, 0, 0]),
+      row("5", ["前途", "是", "光辉灿烂", "的", "。"], ["n", "v", "i", "u", "w"], [0, 0, 1, 0, 0]),
+      row("6", ["前途", "光辉灿烂", "。"], ["n", "i", "w"], [0, 1, 0]),
+    ].join("\n");
+    const r = parsePsucmc("two-tags-seq.csv", seq);
+    expect(r.errors).toEqual([]);
+    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(expectedTwoTags);
   });
 
   it("errors: unknown words_label, token not in sentence, bad Python list, list length mismatch", () => {
