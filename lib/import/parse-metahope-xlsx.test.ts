@@ -265,6 +265,16 @@ describe.skipIf(!haveData)("parseMetahopeXlsx on the released MetaHOPE sheets (s
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("keeps one post-edit per sentence: A's note \"资格\" on a second MRW row does not replace the sentence's post-edit", async () => {
+    const a = await parse(FILE_A);
+    const seg = "metahope:al5-fragment03_32";
+    expect(a.postEdits).toHaveLength(19);
+    expect(a.postEdits.filter((p) => p.segmentId === seg).map((p) => p.text)).toEqual(["她承诺政府会保障那些不选择转为信托制的医院，但她预计这只会是少数。"]);
+    expect(a.warnings.filter((w) => w.field === "Human Gold Standard").map((w) => [w.line, w.message])).toEqual([
+      [59, expect.stringMatching(/^a second post-edit of this sentence \("资格"\) differs from the one on line \d+; the sentence keeps that one$/)],
+    ]);
+  });
+
   it("reads the ragged ZH→EN sheet", async () => {
     const p = await parse(FILE_P, { annotator: "A" });
     expect(p.errors).toEqual([]);

@@ -187,7 +187,8 @@ export async function parseMetahopeXlsx(
   const docs = new Map<string, ImportedDocument>();
   const translations = new Map<string, string>(); // `${segmentId}\u0000${system}` → text
   const seenMrw = new Map<string, number>();
-  const postEdits = new Set<string>();
+  // one post-edit per sentence (an annotator's post-edit is keyed by segment): the first row's
+  const postEdits = new Map<string, { text: string; line: number }>();
 
   for (const g of groups.values()) {
     let doc = docs.get(g.docId);
@@ -322,14 +323,18 @@ export async function parseMetahopeXlsx(
 
       // -- post-edit and notes ------------------------------------------------
       if (row.gold !== undefined && row.gold.trim() !== "") {
-        const key = `${segmentId}\u0000${row.gold}`;
         const outputs = row.systems.map((s) => s.mt?.text.trim() ?? "").filter((t) => t !== "");
         const shortest = outputs.length ? Math.min(...outputs.map((t) => t.length)) : 0;
-        if (row.gold.trim().length < shortest / 2) {
-          warn(row.line, "Human Gold Standard", `post-edit "${row.gold.trim()}" is much shorter than the MT outputs (a fragment or a note?); imported as is`, colLetter(layout.goldCol!));
-        }
-        if (!postEdits.has(key)) {
-          postEdits.add(key);
+        const first = postEdits.get(segmentId);
+        if (first && first.text !== row.gold) {
+          // a second, different cell for the same sentence would replace the first post-edit (the
+          // pilot's A has "资格", a note, on the second MRW row of a sentence already post-edited)
+          warn(row.line, "Human Gold Standard", `a second post-edit of this sentence ("${row.gold.trim()}") differs from the one on line ${first.line}; the sentence keeps that one`, colLetter(layout.goldCol!));
+        } else if (!first) {
+          if (row.gold.trim().length < shortest / 2) {
+            warn(row.line, "Human Gold Standard", `post-edit "${row.gold.trim()}" is much shorter than the MT outputs (a fragment or a note?); imported as is`, colLetter(layout.goldCol!));
+          }
+          postEdits.set(segmentId, { text: row.gold, line: row.line });
           const from = row.systems.find((s) => s.mt && s.mt.text.trim() === row.gold!.trim());
           result.postEdits.push({
             annotator: annotatorName,
