@@ -185,7 +185,7 @@ async function readAdjudications(q: TQuery): Promise<TReportData["adjudications"
 }
 
 async function readGold(q: TQuery): Promise<TReportData["goldReferences"]> {
-  const rows = await q<[string, "FIGURATIVE" | "LITERAL", string]>(`SELECT "segmentId", kind, text FROM "GoldReference" WHERE "projectId" = $1`);
+  const rows = await q<[string, TReportData["goldReferences"][number]["kind"], string]>(`SELECT "segmentId", kind, text FROM "GoldReference" WHERE "projectId" = $1`);
   return rows.map(([segmentId, kind, text]) => ({ segmentId, kind, text }));
 }
 

@@ -474,9 +474,12 @@ function mmteScores(
   for (const b of buckets) for (const r of b) records.push(r);
   onRecords?.(records);
   const data = ix.data;
-  const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string }>();
+  const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string; REFERENCE?: string }>();
   for (const g of data.goldReferences) {
     if (!scope.segments.has(g.segmentId)) continue;
+    // MetaHOPE's reference (issue 19) is the reference only when asked for (gold=reference): the
+    // MMTE references stay the figurative and literal post-edits, as the paper's table 3 has them
+    if ((g.kind === "REFERENCE") !== (o.goldKind === "reference")) continue;
     const e = gold.get(g.segmentId) ?? {};
     e[g.kind] = g.text;
     gold.set(g.segmentId, e);
@@ -486,6 +489,7 @@ function mmteScores(
     if (!g) return null;
     if (o.goldKind === "figurative") return g.FIGURATIVE ?? null;
     if (o.goldKind === "literal") return g.LITERAL ?? null;
+    if (o.goldKind === "reference") return g.REFERENCE ?? null;
     return g.FIGURATIVE ?? g.LITERAL ?? null;
   };
   const textById = gold.size === 0 ? null : new Map(scope.translations.map((t) => [t.id, t.text]));
