@@ -280,9 +280,11 @@ describe("MMTE target words (issue 19 point 4)", () => {
   it("imported values are checked like saves: a good line is stored, a bad one refuses the file naming its line and field", async () => {
     const { project, p, s1 } = await study("mmte", ["target-words"]);
     const line = (value: unknown) => J({ type: "annotation", annotator: "imported@test.tropos", segmentId: "s1", system: "A", mrwId: "m1", field: "TARGET_WORDS", value });
-    const bad = await importFile(pool, { project: p, fileName: "tw.jsonl", content: Buffer.from([line({ spans: [{ start: 2, end: 5 }] }), line({ spans: [{ start: 3, end: 3 }] })].join("\n")), options: { format: "jsonl" }, dryRun: false });
-    expect(bad.errors.map((e) => [e.line, e.field])).toEqual([[2, "TARGET_WORDS"]]);
+    const bad = await importFile(pool, { project: p, fileName: "tw.jsonl", content: Buffer.from([line({ spans: [{ start: 2, end: 5 }] }), line({ spans: [{ start: 3, end: 3 }] }), line({ spans: [{ start: 2, end: 30 }] })].join("\n")), options: { format: "jsonl" }, dryRun: false });
+    expect(bad.errors.map((e) => [e.line, e.field])).toEqual([[2, "TARGET_WORDS"], [3, "TARGET_WORDS"]]);
     expect(bad.errors[0].message).toMatch(/span 1 is empty/);
+    // the spans lie within the translation, as a save checks them (A's text has 9 characters)
+    expect(bad.errors[1].message).toMatch(/span 1 \[2, 30\) runs past the end of the translation \(length 9\)/);
     expect(await db.annotation.count({ where: { projectId: project.id } })).toBe(0);
     const good = await importFile(pool, { project: p, fileName: "tw.jsonl", content: Buffer.from(line({ spans: [{ start: 2, end: 5 }] })), options: { format: "jsonl" }, dryRun: false });
     expect(good.errors).toEqual([]);
