@@ -44,6 +44,16 @@ function corpus(): string {
   return file;
 }
 
+const OWN = `as-run-own-${RUN}`;
+// a lab's own scheme (the scheme runtime) with target words: an alignment without patterns
+const OWN_SCHEME = {
+  id: "tw-study", version: 1, name: "Target words study", guidelines: "Mark the words that render each metaphor.",
+  fields: [
+    { id: "quality", scope: "translation", kind: "scale", label: "Quality", min: 1, max: 5, required: true },
+    { id: "target", scope: "mrw-translation", kind: "alignment", label: "Target words", none: { label: "Not rendered", key: "0" }, required: true },
+  ],
+};
+
 test.beforeAll(() => {
   const file = corpus();
   tropos("project", "create", MMTE, "--name", "MMTE as run", "--source-lang", "en", "--target-lang", "zh", "--scheme", "mmte", "--with", "target-words", "--manager", USERS.manager);
@@ -52,6 +62,11 @@ test.beforeAll(() => {
   tropos("project", "create", MH, "--name", "MetaHOPE as run", "--source-lang", "en", "--target-lang", "zh", "--scheme", "metahope", "--with", "metahope-post-edit", "--manager", USERS.manager);
   tropos("import", file, "--project", MH);
   tropos("assign", "--project", MH, "--per-item", "1", "--scheme", "METAHOPE", "--annotators", USERS.annotator2, "--no-shuffle");
+  const scheme = path.join(path.dirname(file), "tw-study.json");
+  writeFileSync(scheme, JSON.stringify(OWN_SCHEME));
+  tropos("project", "create", OWN, "--name", "Target words, own scheme", "--source-lang", "en", "--target-lang", "zh", "--scheme", scheme, "--manager", USERS.manager);
+  tropos("import", file, "--project", OWN);
+  tropos("assign", "--project", OWN, "--per-item", "1", "--annotators", USERS.annotator2, "--no-shuffle");
 });
 
 test.describe.configure({ mode: "serial" });
@@ -202,6 +217,41 @@ test("MetaHOPE post-edit: written with the keyboard after the alignments and the
   await screenshot(page, "as-run-metahope-gold");
   const goldRows = await (await page.request.get(`/api/projects/${MH}/export?what=gold&format=json`)).json();
   expect(goldRows).toEqual([expect.objectContaining({ kind: "reference", text, provenance: `post-edit:${USERS.annotator2}:reference` })]);
+});
+
+test("a lab's own scheme marks target words the same way (scheme runtime): words by keyboard, or not rendered by its key", async ({ page }) => {
+  await signIn(page, USERS.annotator2);
+  const item = await itemOf(page, OWN, "SCHEME");
+  await page.goto(`/projects/${OWN}/items/s1`);
+  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  const targetOf = (text: string, token: string) =>
+    page.getByTestId(`translation-${item.translations.find((x) => x.text === text)!.label}`).locator("[data-target-words]").nth(item.mrws.findIndex((m) => m.token === token));
+  for (const t of item.translations) {
+    await page.keyboard.press("4"); // quality; the walk goes on to the target words of each MRW, in source order
+    for (const m of item.mrws) {
+      if (t.text === A && m.token === "weathered") {
+        // ←/→ select a word (a character in Chinese), Shift extends, Space marks: 经受住 = characters 2–4
+        for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+        await page.keyboard.press("Shift+ArrowRight");
+        await page.keyboard.press("Shift+ArrowRight");
+        await page.keyboard.press(" ");
+        await expect(targetOf(A, "weathered")).toContainText("Target: 经受住");
+      } else {
+        await page.keyboard.press("0"); // not rendered
+        await expect(targetOf(t.text, m.token)).toContainText("Target: Not rendered");
+      }
+      await page.keyboard.press("Tab");
+    }
+  }
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
+  await screenshot(page, "as-run-own-scheme-target-words");
+  const values = (await (await page.request.get(`/api/projects/${OWN}/items/s1`)).json()).annotations as { field: string; translationId: string; mrwId: string; value: unknown }[];
+  const target = values.filter((v) => v.field === "target");
+  expect(target).toHaveLength(4);
+  const weathered = item.mrws.find((m) => m.token === "weathered")!.id;
+  const tA = item.translations.find((t) => t.text === A)!.id;
+  expect(target.find((v) => v.translationId === tA && v.mrwId === weathered)!.value).toEqual({ spans: [{ start: 2, end: 5 }] });
+  expect(target.filter((v) => !(v.translationId === tA && v.mrwId === weathered)).map((v) => v.value)).toEqual([{ spans: [] }, { spans: [] }, { spans: [] }]);
 });
 
 test("the manager's Settings show both parts switched on for these projects and off elsewhere", async ({ page }) => {
