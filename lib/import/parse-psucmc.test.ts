@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeText } from "@/lib/import/decode-text";
 import { parsePsucmc } from "@/lib/import/parse-psucmc";
 import { HAS_REAL_DATA, SKIP_MESSAGE, allMrws, allSegments, real, spansConsistent } from "@/lib/import/test-support/real-data";
+import { TWO_TAG_CLASSES, TWO_TAG_ROWS } from "@/lib/import/test-support/psucmc-two-tags";
 
 describe.skipIf(!HAS_REAL_DATA)(`PSUCMC real samples (${SKIP_MESSAGE})`, () => {
   it("PSUCMC_sequence.csv: 1,724 sentences, 3,274 MRWs, Chinese text byte-exact", () => {
@@ -66,30 +67,11 @@ describe("PSUCMC inline fixtures", () => {
   });
 
   // Issue 19 point 3: "POS of MRWs normalised in context (a word tagged differently in different
-  // sentences keeps each sentence's tag)". 发展 is v in one sentence and vn in another, 在 is v in one
-  // and p in another, the idiom 光辉灿烂 is attributive (before 的) in one and a predicate in another.
-  const twoTags = [
-    "reg,seg_id,sen_id,word_id,POS,token,words_label,words_gloss,type,subtype,sentence",
-    "news,news_90_v.4,0001,2,v,发展,mrw,,indir,conv,经济发展很快。",
-    "news,news_90_v.4,0002,3,vn,发展,mrw,,indir,conv,经济的发展很快。",
-    "news,news_90_v.4,0003,2,v,在,mrw,,indir,conv,心在远方。",
-    "news,news_90_v.4,0004,2,p,在,mrw,,indir,conv,他在心里想。",
-    "news,news_90_v.4,0005,3,i,光辉灿烂,mrw,,indir,conv,前途是光辉灿烂的。",
-    "news,news_90_v.4,0006,2,i,光辉灿烂,mrw,,indir,conv,前途光辉灿烂。",
-  ].join("\n");
-  const expectedTwoTags = [
-    ["1", "发展", "v", "VERB", true],
-    ["2", "发展", "vn", "NOUN", true],
-    ["3", "在", "v", "VERB", true],
-    ["4", "在", "p", "OTHER", false],
-    ["5", "光辉灿烂", "i", "ADJ", true],
-    ["6", "光辉灿烂", "i", "VERB", true],
-  ];
-
+  // sentences keeps each sentence's tag)" (lib/import/test-support/psucmc-two-tags.ts)
   it("a word tagged differently in two sentences keeps each sentence's class and activity (word rows)", () => {
-    const r = parsePsucmc("two-tags.csv", twoTags);
+    const r = parsePsucmc("two-tags.csv", TWO_TAG_ROWS);
     expect(r.errors).toEqual([]);
-    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(expectedTwoTags);
+    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(TWO_TAG_CLASSES);
   });
 
   it("the same in the sequence conversion, where the tags around an idiom are known", () => {
@@ -103,10 +85,11 @@ describe("PSUCMC inline fixtures", () => {
       row("4", ["他", "在", "心里", "想", "。"], ["r", "p", "s", "v", "w"], [0, 1, 0, 0, 0]),
       row("5", ["前途", "是", "光辉灿烂", "的", "。"], ["n", "v", "i", "u", "w"], [0, 0, 1, 0, 0]),
       row("6", ["前途", "光辉灿烂", "。"], ["n", "i", "w"], [0, 1, 0]),
+      row("7", ["这", "是", "＂", "势如破竹", "＂", "的", "进攻", "。"], ["r", "v", "w", "i", "w", "u", "vn", "w"], [0, 0, 0, 1, 0, 0, 0, 0]),
     ].join("\n");
     const r = parsePsucmc("two-tags-seq.csv", seq);
     expect(r.errors).toEqual([]);
-    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(expectedTwoTags);
+    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(TWO_TAG_CLASSES);
   });
 
   it("errors: unknown words_label, token not in sentence, bad Python list, list length mismatch", () => {

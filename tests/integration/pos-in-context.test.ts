@@ -14,23 +14,12 @@ import { createAssignments } from "@/lib/db/assignments";
 import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { fieldSlots } from "@/lib/workspace/workspace-model";
+import { TWO_TAG_CLASSES, TWO_TAG_ROWS } from "@/lib/import/test-support/psucmc-two-tags";
 
 let db: Db;
 let pool: Pool;
 beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(closeTestDatabase);
-
-// 发展 v / vn, 在 v / p, 光辉灿烂 attributive / predicate, 势如破竹 in quotes before 的
-const WORD_ROWS = [
-  "reg,seg_id,sen_id,word_id,POS,token,words_label,words_gloss,type,subtype,sentence",
-  "news,news_90_v.4,0001,2,v,发展,mrw,,indir,conv,经济发展很快。",
-  "news,news_90_v.4,0002,3,vn,发展,mrw,,indir,conv,经济的发展很快。",
-  "news,news_90_v.4,0003,2,v,在,mrw,,indir,conv,心在远方。",
-  "news,news_90_v.4,0004,2,p,在,mrw,,indir,conv,他在心里想。",
-  "news,news_90_v.4,0005,3,i,光辉灿烂,mrw,,indir,conv,前途是光辉灿烂的。",
-  "news,news_90_v.4,0006,2,i,光辉灿烂,mrw,,indir,conv,前途光辉灿烂。",
-  "news,news_90_v.4,0007,2,i,势如破竹,mrw,,indir,conv,这是＂势如破竹＂的进攻。",
-].join("\r\n");
 
 async function studyProject() {
   const ann = await makeUser(db, { tag: "ann" });
@@ -41,7 +30,7 @@ async function studyProject() {
     { actorId: null, via: "cli", inviteMissing: false },
   );
   const p = { id: project.id, sourceLang: "zh", targetLang: "en" };
-  const out = await importFile(pool, { project: p, fileName: "two-tags.csv", content: Buffer.from(WORD_ROWS), options: { format: "psucmc" }, dryRun: false });
+  const out = await importFile(pool, { project: p, fileName: "two-tags.csv", content: Buffer.from(TWO_TAG_ROWS), options: { format: "psucmc" }, dryRun: false });
   expect(out.errors).toEqual([]);
   return { project, ann, p };
 }
@@ -51,15 +40,7 @@ async function stored(projectId: string) {
   return rows.map((m) => [m.segment.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]);
 }
 
-const EXPECTED = [
-  ["1", "发展", "v", "VERB", true],
-  ["2", "发展", "vn", "NOUN", true],
-  ["3", "在", "v", "VERB", true],
-  ["4", "在", "p", "OTHER", false],
-  ["5", "光辉灿烂", "i", "ADJ", true],
-  ["6", "光辉灿烂", "i", "VERB", true],
-  ["7", "势如破竹", "i", "ADJ", true],
-];
+const EXPECTED = TWO_TAG_CLASSES;
 
 describe("POS normalised in context (MetaHOPE §4.1.1)", () => {
   it("each MRW keeps its own sentence's class and activity in the database", async () => {
@@ -86,7 +67,7 @@ describe("POS normalised in context (MetaHOPE §4.1.1)", () => {
 
   it("importing the file again keeps every sentence's class (no per-word merge)", async () => {
     const { project, p } = await studyProject();
-    const again = await importFile(pool, { project: p, fileName: "two-tags.csv", content: Buffer.from(WORD_ROWS), options: { format: "psucmc" }, dryRun: false });
+    const again = await importFile(pool, { project: p, fileName: "two-tags.csv", content: Buffer.from(TWO_TAG_ROWS), options: { format: "psucmc" }, dryRun: false });
     expect(again.errors).toEqual([]);
     expect(await stored(project.id)).toEqual(EXPECTED);
   });
