@@ -6,6 +6,7 @@ import type { CliIo } from "./cli-context";
 import { assignCommand } from "./commands/assign";
 import { backupCommand, restoreCommand } from "./commands/backup";
 import { exportCommand } from "./commands/export";
+import { groupCommand } from "./commands/group";
 import { importCommand } from "./commands/import";
 import { modelCommand } from "./commands/model";
 import { projectCommand } from "./commands/project";
@@ -25,7 +26,8 @@ Commands:
   model add|list|test --project <slug> …   OpenAI-compatible model endpoints for suggestions
   suggest --project <slug> --model <n> --field <FIELD> [--wait]   model suggestions as a job
   user create --email … | user reset-password --email …
-  assign --project <slug> --per-item K
+  assign --project <slug> --per-item K [--group <name>]
+  group create|add|remove|list --project <slug> …   annotator groups bound to a target language and a slice
   split --project <slug> --pilot N --test M
   backup --project <slug> --out FILE
   restore FILE [--project <new-slug>]
@@ -43,6 +45,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   suggest: suggestCommand,
   user: userCommand,
   assign: assignCommand,
+  group: groupCommand,
   split: splitCommand,
   backup: backupCommand,
   restore: restoreCommand,

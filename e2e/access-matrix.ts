@@ -31,6 +31,8 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/api/auth/[...nextauth]/route": [{ method: "GET", path: "/api/auth/csrf", expect: all(200) }],
   "/api/health/route": [{ method: "GET", path: "/api/health", expect: all(200) }],
   "/projects/page": [{ method: "GET", path: "/projects", expect: signedIn(307) }],
+  // the study view over several projects: any signed-in caller; projects they may not read are named unavailable
+  "/study/page": [{ method: "GET", path: "/study?projects=demo,demo-it", expect: signedIn(307) }],
   // the new-project wizard: site admins only (like `tropos project create`)
   "/projects/new/page": [{ method: "GET", path: "/projects/new", expect: { ...all(403), anonymous: 307, admin: 200 } }],
   // an invitation link opens for anyone (the token is the authority); an unknown token gets a clear page
@@ -202,6 +204,32 @@ export const ACTIONS: Record<string, ActionCheck> = {
     page: "/projects/demo/settings",
     args: [{ slug: "demo", weights: { vss: 0.5, lmr: 0.5, edr: 0.5 } }],
     expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
+  // target languages and annotator groups (issue 19): inputs refused after authorisation, nothing changes
+  "app/projects/[slug]/settings/actions.ts#updateTargetLanguagesAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", targetLangs: "fr" }],
+    expect: { ...actionManagers, manager: "CONFLICT", admin: "CONFLICT" },
+  },
+  "app/projects/[slug]/settings/actions.ts#createGroupAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", name: "fr-1", language: "fr" }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
+  "app/projects/[slug]/settings/actions.ts#addGroupMembersAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", group: "no-such-group", emails: ["annotator1@demo.tropos"] }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/projects/[slug]/settings/actions.ts#removeGroupMemberAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", group: "no-such-group", email: "annotator1@demo.tropos" }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/projects/[slug]/settings/actions.ts#assignGroupAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", group: "no-such-group", perItem: 1 }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
   },
   // a project that exists already: admins get past the guard to the slug check, nothing is created
   "app/projects/new/actions.ts#createProjectAction": {

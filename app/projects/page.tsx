@@ -8,6 +8,8 @@ export const dynamic = "force-dynamic";
 export default async function ProjectsPage() {
   const user = await requireUser("/projects");
   const projects = await findProjectsForUser(getDb(), user);
+  // the projects whose reports the caller may read (a site admin reads every project's)
+  const comparable = projects.filter((p) => user.isAdmin || p.roles.some((r) => r === "MANAGER" || r === "ADJUDICATOR"));
   return (
     <div>
       <div className="flex items-center justify-between gap-4">
@@ -29,7 +31,7 @@ export default async function ProjectsPage() {
                 className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400">
                 <div className="font-medium text-indigo-800">{p.name}</div>
                 <div className="mt-1 text-sm text-slate-600">
-                  {p.sourceLang} → {p.targetLang} · {p.documents} documents · {p.segments} segments
+                  {p.sourceLang} → {p.targetLangs.join(", ")} · {p.documents} documents · {p.segments} segments
                 </div>
                 <div className="mt-2 flex gap-1">
                   {p.roles.map((r) => (
@@ -41,6 +43,20 @@ export default async function ProjectsPage() {
             </li>
           ))}
         </ul>
+      )}
+      {comparable.length > 1 && (
+        <form method="get" action="/study" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Compare projects" data-testid="compare-projects">
+          <p className="font-medium">Compare projects</p>
+          <p className="text-xs text-slate-600">One study kept in several projects (one per language pair): their MMTE table 3 and the pairs side by side.</p>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+            {comparable.map((p) => (
+              <label key={p.slug} className="inline-flex items-center gap-1">
+                <input type="checkbox" name="projects" value={p.slug} /> {p.name} ({p.sourceLang} → {p.targetLangs.join(", ")})
+              </label>
+            ))}
+          </div>
+          <button type="submit" className="mt-2 rounded border border-slate-300 bg-white px-3 py-1 hover:border-indigo-400">Compare</button>
+        </form>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-// tropos assign --project <slug> --per-item 3 [--split test] [--scheme MMTE|METAHOPE|SCHEME] [--annotators a@x,b@y] [--no-shuffle]
+// tropos assign --project <slug> --per-item 3 [--split test] [--scheme MMTE|METAHOPE|SCHEME] [--annotators a@x,b@y | --group zh-1] [--no-shuffle]
 import { z } from "zod";
 import { createAssignments } from "@/lib/db/assignments";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -8,14 +8,19 @@ import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
+import { findAnnotatorGroup } from "@/lib/db/annotator-groups";
+import { isAppError } from "@/lib/errors";
 
 export const ASSIGN_HELP = `Usage: tropos assign --project <slug> --per-item K [--split pilot|test] [--scheme MMTE|METAHOPE]
-                     [--annotators a@x,b@y] [--no-shuffle]
+                     [--annotators a@x,b@y | --group NAME] [--no-shuffle]
 
 Gives every item (segment with its translations) K annotators, balancing the load. Existing
 assignments count: running it again only fills what is missing.
   --annotators  emails; default: every member with the ANNOTATOR role. Listed users who are
                 not annotators of the project get the ANNOTATOR role.
+  --group       the members of that annotator group (\`tropos group\`), on the group's slice (its
+                split and documents), K per item within the group: each group of a study gets
+                its own K annotators per item, in its own target language
   --split       only items of that split
   --scheme      MMTE (default) or METAHOPE; a project that runs its own scheme needs none
                 (its assignments are per item for the whole scheme: SCHEME)
@@ -27,13 +32,14 @@ const ZArgs = z.object({
   split: z.enum(["pilot", "test", "PILOT", "TEST"]).optional(),
   scheme: z.enum(["MMTE", "METAHOPE", "SCHEME", "mmte", "metahope", "scheme"]).optional(),
   annotators: z.string().optional(),
+  group: z.string().min(1).optional(),
   "no-shuffle": z.boolean().default(false),
   _: z.array(z.string()).max(0),
-});
+}).refine((a) => !(a.group && a.annotators), { message: "give --annotators or --group, not both" });
 
 export async function assignCommand(argv: string[], io: CliIo): Promise<number> {
   const { values: a, help } = parseCommandArgs("assign", argv, {
-    project: { type: "string" }, "per-item": { type: "string" }, split: { type: "string" }, scheme: { type: "string" }, annotators: { type: "string" }, "no-shuffle": { type: "boolean" },
+    project: { type: "string" }, "per-item": { type: "string" }, split: { type: "string" }, scheme: { type: "string" }, annotators: { type: "string" }, group: { type: "string" }, "no-shuffle": { type: "boolean" },
   }, ZArgs);
   if (help) {
     io.stdout.write(`${ASSIGN_HELP}\n`);
@@ -45,7 +51,15 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
     if (!choice.ok) throw new CliError(choice.message, 2);
     const scheme = choice.scheme;
     let annotatorIds: string[];
-    if (a.annotators) {
+    let slice: { split?: "PILOT" | "TEST"; documents?: string[] } = {};
+    if (a.group) {
+      const group = await findAnnotatorGroup(ctx.db, project.id, a.group).catch((e: unknown) => {
+        throw isAppError(e) ? new CliError(e.message, 1) : e;
+      });
+      annotatorIds = (await ctx.db.annotatorGroupMember.findMany({ where: { groupId: group.id }, select: { userId: true } })).map((m) => m.userId);
+      if (a.split && group.split && a.split.toUpperCase() !== group.split) throw new CliError(`group ${group.name} is bound to the ${group.split.toLowerCase()} split; --split ${a.split} names another`, 1);
+      slice = { split: group.split ?? undefined, documents: group.documents };
+    } else if (a.annotators) {
       const emails = [...new Set(a.annotators.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))];
       const users = await ctx.db.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } });
       const missing = emails.filter((e) => !users.some((u) => u.email === e));
@@ -63,10 +77,12 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
         annotatorIds,
         perItem: a["per-item"],
         scheme,
-        split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : undefined,
+        split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : slice.split,
+        documents: slice.documents,
+        perItemWithinListed: !!a.group,
         shuffle,
       });
-      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators, ${scheme}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
+      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators${a.group ? ` of group ${a.group}` : ""}, ${scheme}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
     } catch (e) {
       throw new CliError((e as Error).message, 1);
     }

@@ -3,16 +3,19 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SCHEME_PRESETS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/scheme-preset";
 import { ZLanguageCode, ZProjectSlug } from "@/lib/projects/new-project-input";
+import { projectTargetLangs, ZTargetLanguages } from "@/lib/projects/target-languages";
 import { createProject } from "@/lib/db/create-project";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
-import { withDatabase, type CliIo } from "../cli-context";
+import { findProject, withDatabase, type CliIo } from "../cli-context";
+import { updateTargetLanguages } from "@/lib/db/project-languages";
 import { CliError, usageError } from "../cli-error";
 import { readSchemeFile } from "./scheme";
 import { BUILT_IN_PRESETS, findBuiltInPreset } from "@/lib/schemes/presets/built-in-presets";
 
 export const PROJECT_HELP = `Usage:
-  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy] [--scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE] [--with target-words|metahope-post-edit …] [--manager EMAIL]
+  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy[,zz…]] [--scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE] [--with target-words|metahope-post-edit …] [--manager EMAIL]
+  tropos project update <slug> --target-lang yy[,zz…]
   tropos project list [--json]
 
 create: a new, empty project. --scheme picks the annotation parts that are switched on
@@ -23,6 +26,11 @@ create: a new, empty project. --scheme picks the annotation parts that are switc
         is off by default: target-words (MMTE: annotators mark the words that render each MRW) and
         metahope-post-edit (MetaHOPE: one post-edit per sentence, the human reference).
         --manager gives an existing user the MANAGER role in it.
+        --target-lang may list several languages (zh,it: one study over EN→ZH and EN→IT, as
+        MMTE ran it); the first is the primary one. Annotators work in one language each: their
+        group's (\`tropos group\`), else the primary one.
+update: sets the target languages (the first is the primary one); a language in use by
+        translations or annotator groups cannot be removed.
 list:   every project with its languages and corpus size.`;
 
 // the same slug and language rules as the browser's wizard (lib/projects/new-project-input.ts)
@@ -30,13 +38,15 @@ const ZCreate = z.object({
   _: z.tuple([ZProjectSlug], { error: "give the project slug" }),
   name: z.string().trim().min(1).max(200).optional(),
   "source-lang": ZLanguageCode.default("en"),
-  "target-lang": ZLanguageCode.default("zh"),
+  /** "zh", or several for one study over several language pairs: "zh,it" (the first is the primary one) */
+  "target-lang": ZTargetLanguages.default(["zh"]),
   /** a preset name, or a scheme file */
   scheme: z.string().min(1).default("mmte"),
   manager: z.string().trim().email().optional(),
   with: z.array(ZOptionalPart).default([]),
 });
 const ZList = z.object({ json: z.boolean().default(false), _: z.array(z.string()).max(0) });
+const ZUpdate = z.object({ _: z.tuple([z.string().min(1)], { error: "give the project slug" }), "target-lang": ZTargetLanguages });
 
 export async function projectCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
@@ -77,7 +87,7 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
           ctx.db,
           {
             // with a file the preset is not used (createProject's definition replaces it)
-            slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"], scheme: preset.success ? preset.data : "mmte", parts: a.with,
+            slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"].join(","), scheme: preset.success ? preset.data : "mmte", parts: a.with,
             members: a.manager ? [{ email: a.manager, role: "MANAGER" }] : [],
           },
           { actorId: null, via: "cli", inviteMissing: false, definition: definition ? { scheme: definition, note: `from ${from}` } : undefined },
@@ -87,7 +97,7 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
         if (isAppError(e)) throw new CliError(e.message, 1);
         throw e;
       }
-      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"]}, ${definition ? `scheme ${definition.id} v${definition.version} from ${from}, stored as version 1` : `${a.scheme} preset${a.with.length ? ` with ${a.with.join(", ")}` : ""}, stored as version 1`}).\n`);
+      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"].join(", ")}, ${definition ? `scheme ${definition.id} v${definition.version} from ${from}, stored as version 1` : `${a.scheme} preset${a.with.length ? ` with ${a.with.join(", ")}` : ""}, stored as version 1`}).\n`);
       return 0;
     });
   }
@@ -98,12 +108,30 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
       return 0;
     }
     return withDatabase(io, async (ctx) => {
-      const ps = await ctx.db.project.findMany({ orderBy: { slug: "asc" }, select: { slug: true, name: true, sourceLang: true, targetLang: true, _count: { select: { segments: true, members: true } } } });
-      const rows = ps.map((p) => ({ slug: p.slug, name: p.name, sourceLang: p.sourceLang, targetLang: p.targetLang, segments: p._count.segments, members: p._count.members }));
+      const ps = await ctx.db.project.findMany({ orderBy: { slug: "asc" }, select: { slug: true, name: true, sourceLang: true, targetLang: true, targetLangs: true, _count: { select: { segments: true, members: true } } } });
+      const rows = ps.map((p) => ({ slug: p.slug, name: p.name, sourceLang: p.sourceLang, targetLang: p.targetLang, targetLangs: projectTargetLangs(p), segments: p._count.segments, members: p._count.members }));
       if (a.json) ctx.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-      else for (const r of rows) ctx.stdout.write(`${r.slug}\t${r.sourceLang}→${r.targetLang}\t${r.segments} segments\t${r.members} memberships\t${r.name}\n`);
+      else for (const r of rows) ctx.stdout.write(`${r.slug}\t${r.sourceLang}→${r.targetLangs.join(",")}\t${r.segments} segments\t${r.members} memberships\t${r.name}\n`);
       return 0;
     });
   }
-  throw usageError(`unknown subcommand "${sub}"; use create or list`, "project");
+  if (sub === "update") {
+    const { values: a, help } = parseCommandArgs("project update", rest, { "target-lang": { type: "string" } }, ZUpdate);
+    if (help) {
+      io.stdout.write(`${PROJECT_HELP}\n`);
+      return 0;
+    }
+    return withDatabase(io, async (ctx) => {
+      const project = await findProject(ctx, a._[0]);
+      try {
+        const langs = await updateTargetLanguages(ctx.db, { projectId: project.id, targetLangs: a["target-lang"], actorId: null });
+        ctx.stdout.write(`Project ${project.slug}: target languages ${langs.join(", ")} (primary ${langs[0]}).\n`);
+      } catch (e) {
+        if (isAppError(e)) throw new CliError(e.message, 1);
+        throw e;
+      }
+      return 0;
+    });
+  }
+  throw usageError(`unknown subcommand "${sub}"; use create, update or list`, "project");
 }

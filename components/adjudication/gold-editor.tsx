@@ -29,7 +29,7 @@ export function GoldEditor({ slug, segmentId, kind, candidates, current, lang }:
     const res = await fetch(`/api/projects/${slug}/adjudication/gold`, {
       method: "PUT",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ segmentId, kind, text, sourcePostEditId: source?.sourcePostEditId ?? null, sourceTranslationId: source?.sourceTranslationId ?? null, baseVersion: current?.version ?? 0 }),
+      body: JSON.stringify({ segmentId, kind, language: lang, text, sourcePostEditId: source?.sourcePostEditId ?? null, sourceTranslationId: source?.sourceTranslationId ?? null, baseVersion: current?.version ?? 0 }),
     });
     const body = await res.json().catch(() => ({}));
     if (!res.ok) return setStatus({ kind: "error", text: body?.error?.message ?? `The server answered ${res.status}.` });

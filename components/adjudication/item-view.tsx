@@ -25,7 +25,8 @@ export function ItemView({ slug, data, fieldOrder }: { slug: string; data: TAdju
   const [showAll, setShowAll] = useState(false);
   const { item, units, annotators, bias } = data;
   const seg = item.segment;
-  const lang = seg.translations[0]?.language ?? "zh";
+  // the item's target language (a study over several is adjudicated one language pair at a time)
+  const lang = item.language;
   const who = (id: string) => {
     const a = annotators.find((x) => x.id === id);
     return a ? (showNames ? a.email : `Annotator ${a.number}`) : showNames ? id : "Annotator ?";
@@ -56,6 +57,17 @@ export function ItemView({ slug, data, fieldOrder }: { slug: string; data: TAdju
           <Link href={`/projects/${slug}/adjudication`} className="text-sm text-indigo-700 underline">← Queue</Link>
           <h2 className="text-lg font-medium">Segment {seg.externalId} <span className="text-sm font-normal text-slate-500">{seg.document.title ?? seg.document.externalId}</span></h2>
           <p className="text-sm text-slate-600">{open} disagreement{open === 1 ? "" : "s"} · {units.length - open} unanimous</p>
+          {item.languages.length > 1 && (
+            <nav aria-label="Language pair" className="mt-1 flex flex-wrap items-center gap-2 text-sm" data-testid="adjudication-languages">
+              <span className="text-xs text-slate-600">Translations into</span>
+              {item.languages.map((l) => (
+                <Link key={l} href={`/projects/${slug}/adjudication/${seg.id}?language=${encodeURIComponent(l)}`} aria-current={l === lang ? "page" : undefined}
+                  className={`rounded-full border px-3 py-0.5 ${l === lang ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-indigo-400"}`}>
+                  {l}
+                </Link>
+              ))}
+            </nav>
+          )}
         </div>
         <div className="flex gap-4 text-sm">
           <label className="inline-flex items-center gap-1"><input type="checkbox" checked={showNames} onChange={(e) => setShowNames(e.target.checked)} /> Show annotator identities</label>

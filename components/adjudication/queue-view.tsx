@@ -38,6 +38,9 @@ export function QueueView({ slug, query, queue, fields, systems }: { slug: strin
     start(() => router.refresh());
   }
 
+  // a study over several target languages: each row says its language, and opens the item in it
+  const multilingual = new Set(queue.rows.map((r) => r.language ?? "")).size > 1;
+  const itemHref = (r: TQueueRow) => `/projects/${slug}/adjudication/${r.segmentId}${multilingual && r.language ? `?language=${encodeURIComponent(r.language)}` : ""}`;
   const columns: ColumnDef<TQueueRow, unknown>[] = [
     // the sentence (cut to one line, whole in the tooltip) with its id small beneath: people find items by their words
     {
@@ -45,13 +48,14 @@ export function QueueView({ slug, query, queue, fields, systems }: { slug: strin
       header: "Sentence",
       accessorFn: (r) => r.segmentText,
       cell: ({ row }) => (
-        <Link className="block max-w-md text-indigo-700 hover:underline" href={`/projects/${slug}/adjudication/${row.original.segmentId}`} title={row.original.segmentText} data-testid="queue-sentence">
+        <Link className="block max-w-md text-indigo-700 hover:underline" href={itemHref(row.original)} title={row.original.segmentText} data-testid="queue-sentence">
           <span className="block truncate">{row.original.segmentText || row.original.segmentExternalId}</span>
           <span className="block font-mono text-xs text-slate-500">{row.original.segmentExternalId}</span>
         </Link>
       ),
     },
     { accessorKey: "system", header: "System" },
+    ...(multilingual ? [{ id: "language", header: "Language", accessorFn: (r: TQueueRow) => r.language ?? "" } as ColumnDef<TQueueRow, unknown>] : []),
     { id: "mrw", header: "MRW", accessorFn: (r) => r.mrwToken ?? (r.mrwId ? "?" : "(sentence)") },
     { accessorKey: "field", header: "Field" },
     { id: "values", header: "Values", accessorFn: (r) => r.values.map((v) => formatValue(v.value)).join(" | "), cell: ({ row }) => <span className="font-mono text-xs">{row.original.values.map((v, i) => <span key={i} className="mr-2 rounded bg-slate-100 px-1">{formatValue(v.value)}</span>)}</span> },

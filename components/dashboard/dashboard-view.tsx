@@ -13,6 +13,9 @@ import { ModelRaters } from "@/components/dashboard/model-raters";
 import { RatingDistributions } from "@/components/dashboard/rating-distributions";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
+import { LanguageTabs } from "@/components/dashboard/language-tabs";
+import { QualityByEquivalenceChart } from "@/components/dashboard/quality-by-equivalence-chart";
+import { LanguageComparisonChart } from "@/components/dashboard/language-comparison-chart";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
 import type { TCell, TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/dashboard-summary";
@@ -24,6 +27,7 @@ import { figureIncludes } from "@/lib/reports/figure-includes";
 /** The model without the flat figures (they stay on the server; the summary tables hold the shown ones). */
 export type DashboardViewProps = Omit<TDashboardModel, "figures"> & {
   slug: string;
+  sourceLang: string;
   figureCount: number;
   modelRaters?: TModelAgreementRow[];
   /** the named analyses of the project's scheme (lib/schemes/language/named-analyses.ts): each paper table is shown when listed */
@@ -67,6 +71,7 @@ function queryString(q: TReportQuery, extra: Record<string, string> = {}) {
   const p = new URLSearchParams();
   if (q.split) p.set("split", q.split);
   if (q.systems?.length) p.set("systems", q.systems.join(","));
+  if (q.language) p.set("language", q.language);
   p.set("aggregation", q.aggregation);
   p.set("adjudicated", q.adjudicated ? "1" : "0");
   if (q.annotator) p.set("annotator", q.annotator);
@@ -111,7 +116,7 @@ export function DashboardView(props: DashboardViewProps) {
     ...sampleColumns<TMmteSummaryRow>([["fleiss", (r) => r.fleiss], ["alpha", (r) => r.alpha], ["kappa", (r) => r.kappa], ["exact", (r) => r.exact]]),
   ];
   const qs = queryString(query);
-  const filter = { split: query.split, systems: query.systems };
+  const filter = { split: query.split, systems: query.systems, language: query.language };
   const labelsIncluded = `every annotator's saved label (imported, submitted or still in progress), one per annotator and MRW instance; ${query.annotator ? `annotator ${query.annotator} only` : query.adjudicated ? "an adjudicated value replaces the annotators' labels of its instance" : "adjudicated values not used"}`;
   // a performance mark when the page has hydrated: bench/demo-dashboard.ts times it in Chromium
   useEffect(() => void performance.mark("tropos:dashboard-hydrated"), []);
@@ -128,6 +133,7 @@ export function DashboardView(props: DashboardViewProps) {
           <a className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
         </div>
       </div>
+      {props.languages.length > 1 && <LanguageTabs slug={slug} sourceLang={props.sourceLang} languages={props.languages} current={query.language} qs={qs} />}
       <FiltersForm slug={slug} query={query} conventions={props.conventions} systems={props.systems} annotators={props.annotators} ciAuto={props.ciAuto} />
       <p className="text-xs text-slate-500" data-testid="convention-note">
         <strong>{convention.name}:</strong> {convention.description} {query.ci ? `Intervals: 95% percentile bootstrap over units, ${query.iterations} resamples, seed 1.` : "No intervals (tick “Bootstrap 95% CI”)."} Computed in {props.elapsedMs} ms.
@@ -267,6 +273,15 @@ export function DashboardView(props: DashboardViewProps) {
             testId="emotion-equivalence"
           />
         </div>
+      )}
+
+      {mmteScores && props.qualityByEquivalence && <QualityByEquivalenceChart data={props.qualityByEquivalence} caption={<Includes text={props.scores.sourceDescription.replace(/\.$/, "")} />} />}
+      {props.languageComparison && (
+        <LanguageComparisonChart
+          data={props.languageComparison}
+          pairName={(d) => `${props.sourceLang} → ${d.language}`}
+          caption={<Includes text={`${props.scores.sourceDescription.replace(/\.$/, "")}; every language pair of the project, each with the options above`} />}
+        />
       )}
 
       <section aria-labelledby="all-figures">

@@ -10,6 +10,8 @@ export function FiltersForm({ slug, query, conventions, systems, annotators, ciA
   const chosen = new Set(query.systems ?? []);
   return (
     <form method="get" action={`/projects/${slug}/dashboard`} className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-4 lg:grid-cols-6" aria-label="Dashboard options">
+      {/* the language pair is chosen by the tabs above; applying the options keeps it */}
+      {query.language && <input type="hidden" name="language" value={query.language} />}
       <label className={label}>
         Split
         <select name="split" defaultValue={query.split ?? ""} className={input}>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { createProjectAction } from "@/app/projects/new/actions";
 import { ZLanguageCode, ZNewProjectMember, ZProjectSlug } from "@/lib/projects/new-project-input";
+import { ZTargetLanguages } from "@/lib/projects/target-languages";
 import { SCHEME_PRESETS, SCHEME_PRESET_DESCRIPTIONS, type TSchemePreset } from "@/lib/schemes/scheme-preset";
 import { CopyLink } from "@/components/project/copy-link";
 
@@ -63,7 +64,7 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
     }
     if (s === 1) {
       const src = issue(ZLanguageCode.safeParse(sourceLang));
-      const tgt = issue(ZLanguageCode.safeParse(targetLang));
+      const tgt = issue(ZTargetLanguages.safeParse(targetLang));
       if (src) e.sourceLang = `Source language "${sourceLang}": ${src}.`;
       if (tgt) e.targetLang = `Target language "${targetLang}": ${tgt}.`;
     }
@@ -208,7 +209,7 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
               {err("sourceLang")}
             </div>
             <div>
-              <label htmlFor="target-lang" className="block text-sm font-medium">Target language (code)</label>
+              <label htmlFor="target-lang" className="block text-sm font-medium">Target language (code; several comma-separated for one study over several pairs, e.g. zh, it)</label>
               <input id="target-lang" list="language-codes" value={targetLang} className={`${input} w-40`} {...invalid("targetLang")}
                 onChange={(e) => setTargetLang(e.target.value)} />
               {err("targetLang")}

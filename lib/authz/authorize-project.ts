@@ -6,6 +6,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { adminGrants, rolesGrant, type Permission } from "@/lib/authz/permissions";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 export interface ProjectAccess {
   user: CurrentUser;
@@ -15,6 +16,8 @@ export interface ProjectAccess {
     name: string;
     sourceLang: string;
     targetLang: string;
+    /** every target language, the primary (targetLang) first */
+    targetLangs: string[];
     schemeConfig: unknown;
     /** the latest stored scheme version (null: none stored), read here so a save needs no query of its own for it */
     schemeVersion: number | null;
@@ -32,7 +35,7 @@ export async function authorizeProject(
   // One round trip on node-postgres: this runs on every request (a Prisma query costs several
   // times more CPU here, and the save path is hot).
   const { rows } = await pool.query<ProjectAccess["project"] & { roles: Role[] | null }>(
-    `SELECT p.id, p.slug, p.name, p."sourceLang", p."targetLang", p."schemeConfig",
+    `SELECT p.id, p.slug, p.name, p."sourceLang", p."targetLang", p."targetLangs", p."schemeConfig",
             (SELECT max(ps.version) FROM "ProjectScheme" ps WHERE ps."projectId" = p.id) AS "schemeVersion",
             (SELECT array_agg(m.role::text) FROM "ProjectMember" m WHERE m."projectId" = p.id AND m."userId" = $2) AS roles
        FROM "Project" p WHERE p.slug = $1`,
@@ -45,7 +48,7 @@ export async function authorizeProject(
   const granted = rolesGrant(roles, permission) || (user.isAdmin && adminGrants(permission));
   if (!granted) throw new AppError("FORBIDDEN", `Your role in this project does not allow ${permission}.`);
   const { roles: _roles, ...project } = row;
-  return { user, project, roles };
+  return { user, project: { ...project, targetLangs: projectTargetLangs(project) }, roles };
 }
 
 /** Site-level actions (creating projects, managing users) are for site admins only. */

@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { getReportData } from "@/lib/db/report-data-cache";
 import { checkAdjudicationValue } from "@/lib/db/adjudication-value";
 import { AppError } from "@/lib/errors";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { builtInScope, CATEGORY_PENALTY_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { annotatorBias, type TAnnotatorBias } from "@/lib/reports/annotator-bias";
@@ -247,24 +248,35 @@ export async function undoAutomaticAcceptance(db: Db, opts: { projectId: string;
   });
 }
 
-/** Everything the adjudication page shows for one segment (all its translations). */
-export async function getAdjudicationItem(db: Db, projectId: string, segmentId: string) {
-  const segment = await db.segment.findFirst({
+/**
+ * Everything the adjudication page shows for one segment: its translations in one target language
+ * (`language`, else the project's first that the segment has; a study over several languages is
+ * adjudicated one pair at a time), with the values, post-edits and gold references of that language.
+ */
+export async function getAdjudicationItem(db: Db, projectId: string, segmentId: string, language?: string) {
+  const found = await db.segment.findFirst({
     where: { id: segmentId, projectId },
     include: {
       document: { select: { externalId: true, title: true } },
       mrws: { orderBy: [{ start: "asc" }, { id: "asc" }] },
-      translations: { include: { system: { select: { name: true } } }, orderBy: { system: { name: "asc" } } },
+      translations: { include: { system: { select: { name: true } } }, orderBy: [{ system: { name: "asc" } }, { language: "asc" }] },
+      project: { select: { targetLang: true, targetLangs: true } },
     },
   });
-  if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
+  if (!found) throw new AppError("NOT_FOUND", "Segment not found in this project.");
+  const { project, ...rest } = found;
+  const present = new Set(found.translations.map((t) => t.language));
+  const languages = projectTargetLangs(project).filter((l) => present.has(l));
+  const shown = language && languages.includes(language) ? language : (languages[0] ?? project.targetLang);
+  const segment = { ...rest, translations: found.translations.filter((t) => t.language === shown) };
+  const inLanguage = new Set(segment.translations.map((t) => t.id));
   const [annotations, errorSpans, postEdits, adjudications, gold, alignments] = await Promise.all([
     db.annotation.findMany({ where: { projectId, segmentId }, select: { annotatorId: true, translationId: true, mrwId: true, field: true, value: true, updatedAt: true } }),
     // drafts (category or severity not chosen yet) are unfinished work, not a judgement to compare
     db.errorSpan
       .findMany({ where: { projectId, translation: { segmentId }, deletedAt: null, category: { not: null }, severity: { not: null } }, select: { id: true, annotatorId: true, translationId: true, mrwId: true, category: true, severity: true, start: true, end: true, comment: true } })
       .then((rows) => rows.flatMap((r) => (r.category && r.severity ? [{ ...r, category: r.category, severity: r.severity }] : []))),
-    db.postEdit.findMany({ where: { projectId, segmentId }, select: { id: true, annotatorId: true, kind: true, text: true, baseTranslationId: true, updatedAt: true } }),
+    db.postEdit.findMany({ where: { projectId, segmentId }, select: { id: true, annotatorId: true, kind: true, language: true, text: true, baseTranslationId: true, updatedAt: true } }),
     db.adjudication.findMany({ where: { projectId, segmentId }, include: { adjudicator: { select: { email: true } } } }),
     db.goldReference.findMany({ where: { projectId, segmentId }, include: { approvedBy: { select: { email: true } } } }),
     db.alignment.findMany({ where: { translation: { segmentId }, mrw: { projectId } }, select: { mrwId: true, translationId: true, spans: true, pattern: true } }),
@@ -274,7 +286,19 @@ export async function getAdjudicationItem(db: Db, projectId: string, segmentId: 
     include: { user: { select: { email: true } } },
     orderBy: { createdAt: "desc" },
   });
-  return { segment, annotations, errorSpans, postEdits, adjudications, gold, alignments, history };
+  const mine = <T extends { translationId: string | null }>(r: T) => r.translationId === null || inLanguage.has(r.translationId);
+  return {
+    segment,
+    language: shown,
+    languages,
+    annotations: annotations.filter(mine),
+    errorSpans: errorSpans.filter(mine),
+    postEdits: postEdits.filter((p) => p.language === shown),
+    adjudications: adjudications.filter(mine),
+    gold: gold.filter((g) => g.language === shown),
+    alignments: alignments.filter(mine),
+    history,
+  };
 }
 
 /** Each annotator's severity bias over the whole project (see lib/reports/annotator-bias.ts). */
@@ -285,11 +309,12 @@ export async function getAnnotatorBias(db: Db, projectId: string): Promise<(TAnn
 }
 
 /** The adjudication page of one segment: its data, its units (disagreeing or not) and the annotators' bias. */
-export async function getAdjudicationPageData(db: Db, projectId: string, segmentId: string) {
-  const item = await getAdjudicationItem(db, projectId, segmentId);
+export async function getAdjudicationPageData(db: Db, projectId: string, segmentId: string, language?: string) {
+  const item = await getAdjudicationItem(db, projectId, segmentId, language);
   const data = await getReportData(db, projectId, { withTranslationText: false });
   const all = findUnits(data);
-  const units = all.filter((u) => u.segmentId === segmentId);
+  const shownTranslations = new Set(item.segment.translations.map((t) => t.id));
+  const units = all.filter((u) => u.segmentId === segmentId && (u.translationId === null || shownTranslations.has(u.translationId)));
   const bias = annotatorBias(all, data.annotators.map((a) => a.id));
   const adjByKey = new Map(item.adjudications.map((a) => [`${a.translationId ?? "-"}|${a.mrwId ?? "-"}|${a.field}`, a]));
   const involved = new Set<string>([...item.annotations.map((a) => a.annotatorId), ...item.errorSpans.map((e) => e.annotatorId), ...item.postEdits.map((p) => p.annotatorId), ...units.flatMap((u) => u.values.map((v) => v.annotatorId))]);

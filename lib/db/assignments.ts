@@ -25,19 +25,33 @@ export function shuffledOrder<T>(items: T[], seed: number): T[] {
 
 export async function createAssignments(
   db: Db,
-  opts: { projectId: string; annotatorIds: string[]; perItem: number; scheme: TAssignmentScheme; split?: Split; shuffle: boolean },
+  opts: {
+    projectId: string;
+    annotatorIds: string[];
+    perItem: number;
+    scheme: TAssignmentScheme;
+    split?: Split;
+    /** only items of these documents (external ids): an annotator group's slice */
+    documents?: string[];
+    /**
+     * Count an item's existing annotators among the listed ones only (an annotator group: K per
+     * item within the group, whatever other groups hold); default: every annotator of the item.
+     */
+    perItemWithinListed?: boolean;
+    shuffle: boolean;
+  },
 ): Promise<number> {
   if (opts.perItem < 1) throw new AppError("BAD_REQUEST", "perItem must be at least 1.");
   if (opts.annotatorIds.length < opts.perItem) {
     throw new AppError("BAD_REQUEST", `Need at least ${opts.perItem} annotators, the project has ${opts.annotatorIds.length}.`);
   }
   const segments = await db.segment.findMany({
-    where: { projectId: opts.projectId, ...(opts.split ? { split: opts.split } : {}) },
+    where: { projectId: opts.projectId, ...(opts.split ? { split: opts.split } : {}), ...(opts.documents?.length ? { document: { externalId: { in: opts.documents } } } : {}) },
     orderBy: [{ document: { position: "asc" } }, { index: "asc" }],
     select: { id: true },
   });
   const existing = await db.assignment.findMany({
-    where: { projectId: opts.projectId, scheme: opts.scheme },
+    where: { projectId: opts.projectId, scheme: opts.scheme, ...(opts.perItemWithinListed ? { annotatorId: { in: opts.annotatorIds } } : {}) },
     select: { annotatorId: true, segmentId: true },
   });
   const load = new Map(opts.annotatorIds.map((id) => [id, 0]));

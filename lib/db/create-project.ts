@@ -53,7 +53,7 @@ export async function createProject(
 
       const schemeConfig = definition ? schemeConfigForDefinition(definition) : schemeConfigFor(input.scheme, input.parts);
       const project = await tx.project.create({
-        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang, schemeConfig },
+        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang[0], targetLangs: input.targetLang, schemeConfig },
         select: { id: true, slug: true, name: true },
       });
       if (definition) {
@@ -81,7 +81,7 @@ export async function createProject(
           projectId: project.id,
           userId: opts.actorId,
           action: "project.create",
-          detail: { via: opts.via, scheme: definition ? `file:${definition.id}` : input.scheme, sourceLang: input.sourceLang, targetLang: input.targetLang, members: added, invited: invitations.map((i) => ({ email: i.email, role: i.role })) },
+          detail: { via: opts.via, scheme: definition ? `file:${definition.id}` : input.scheme, sourceLang: input.sourceLang, targetLang: input.targetLang.join(","), members: added, invited: invitations.map((i) => ({ email: i.email, role: i.role })) },
         },
       });
       return { project, added, invitations };

@@ -16,20 +16,18 @@ export function exportPostEdits(pool: Pool, projectId: string): TableExport {
   return {
     columns: POST_EDIT_COLUMNS,
     rows: withExportSession(pool, async function* (s) {
-      for await (const r of s.rows<TableRow & { kind: string; text: string; base_translation: string | null; base_language: string | null; target_lang: string }>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, s.text AS source, coalesce(t.language, p."targetLang") AS language,
+      for await (const r of s.rows<TableRow & { kind: string; text: string; language: string; base_translation: string | null }>(
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, s.text AS source, pe.language,
                 pe."annotatorId" AS annotator_id, u.email AS annotator, pe.kind, pe.text, sys.name AS base_system, t.text AS base_translation,
-                t.language AS base_language, p."targetLang" AS target_lang, pe.version, pe."updatedAt" AS updated_at
+                pe.version, pe."updatedAt" AS updated_at
          FROM "PostEdit" pe JOIN "Segment" s ON s.id = pe."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = pe."annotatorId"
-         JOIN "Project" p ON p.id = pe."projectId"
          LEFT JOIN "Translation" t ON t.id = pe."baseTranslationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
-         WHERE pe."projectId" = $1 ORDER BY ${SEG_ORDER}, pe.kind, u.email`,
+         WHERE pe."projectId" = $1 ORDER BY ${SEG_ORDER}, pe.language, pe.kind, u.email`,
         [projectId],
       )) {
-        const { base_language, target_lang, ...row } = r;
-        const rate = r.base_translation !== null ? editRate(r.base_translation, r.text, { language: base_language ?? target_lang }) : null;
+        const rate = r.base_translation !== null ? editRate(r.base_translation, r.text, { language: r.language }) : null;
         yield {
-          ...row,
+          ...r,
           scheme: postEditScheme(r.kind) === "METAHOPE" ? "MetaHOPE" : "MMTE",
           kind: r.kind.toLowerCase(),
           edit_rate: rate?.defined ? Number(rate.rate.toFixed(4)) : null,

@@ -20,6 +20,7 @@ import {
   ZJsonlTranslation,
 } from "@/lib/import/jsonl-schema";
 import { roleItemKey } from "@/lib/schemes/language/value-anchor";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 /** null → absent, so optional keys are omitted rather than written as null (the schema refuses null). */
 function opt<K extends string, V>(key: K, v: V | null | undefined): Partial<Record<K, V>> {
@@ -36,6 +37,11 @@ export function exportProjectJsonl(pool: Pool, projectId: string): AsyncGenerato
 }
 
 async function* projectLines(s: ExportSession, projectId: string): AsyncGenerator<string> {
+  // lines that refer to a translation name its language where the project has several (a line
+  // without one is read as the only translation of its segment and system)
+  let multi = false;
+  for await (const p of s.rows<{ targetLang: string; targetLangs: string[] | null }>(`SELECT "targetLang", "targetLangs" FROM "Project" WHERE id = $1`, [projectId])) multi = projectTargetLangs(p).length > 1;
+  const lang = (language: string | null) => (multi ? opt("language", language) : {});
   yield* corpusLines(s, projectId);
   for await (const r of s.rows<{ seg: string; system: string; language: string; text: string }>(
     `SELECT s."externalId" AS seg, sys.name AS system, t.language, t.text
@@ -45,33 +51,33 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
   ))
     yield line(ZJsonlTranslation.parse({ type: "translation", segmentId: r.seg, system: r.system, language: r.language, text: r.text }));
 
-  for await (const r of s.rows<{ seg: string; mrw: string; system: string; spans: { start: number; end: number }[]; pattern: string }>(
-    `SELECT s."externalId" AS seg, m."externalId" AS mrw, sys.name AS system, a.spans, a.pattern::text AS pattern
+  for await (const r of s.rows<{ seg: string; mrw: string; system: string; language: string; spans: { start: number; end: number }[]; pattern: string }>(
+    `SELECT s."externalId" AS seg, m."externalId" AS mrw, sys.name AS system, t.language, a.spans, a.pattern::text AS pattern
      FROM "Alignment" a JOIN "Mrw" m ON m.id = a."mrwId" JOIN "Segment" s ON s.id = m."segmentId" ${SEG_JOIN}
      JOIN "Translation" t ON t.id = a."translationId" JOIN "MtSystem" sys ON sys.id = t."systemId"
-     WHERE m."projectId" = $1 ORDER BY ${SEG_ORDER}, m.start, m."end", m."externalId", sys.name`,
+     WHERE m."projectId" = $1 ORDER BY ${SEG_ORDER}, m.start, m."end", m."externalId", sys.name, t.language`,
     [projectId],
   ))
-    yield line(ZJsonlAlignment.parse({ type: "alignment", segmentId: r.seg, mrwId: r.mrw, system: r.system, spans: r.spans, pattern: r.pattern }));
+    yield line(ZJsonlAlignment.parse({ type: "alignment", segmentId: r.seg, mrwId: r.mrw, system: r.system, ...lang(r.language), spans: r.spans, pattern: r.pattern }));
 
-  for await (const r of s.rows<{ seg: string; email: string; system: string | null; mrw: string | null; itemKey: string; field: string; value: unknown }>(
-    `SELECT s."externalId" AS seg, u.email, sys.name AS system, m."externalId" AS mrw, a."itemKey", a.field, a.value
+  for await (const r of s.rows<{ seg: string; email: string; system: string | null; language: string | null; mrw: string | null; itemKey: string; field: string; value: unknown }>(
+    `SELECT s."externalId" AS seg, u.email, sys.name AS system, t.language, m."externalId" AS mrw, a."itemKey", a.field, a.value
      FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
      LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
      LEFT JOIN "Mrw" m ON m.id = a."mrwId"
-     WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, u.email, sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
+     WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, u.email, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
     [projectId],
   ))
     yield line(
-      ZJsonlAnnotation.parse({ type: "annotation", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), ...opt("mrwId", r.mrw), ...opt("role", roleOf(r.itemKey)), field: r.field, value: r.value }),
+      ZJsonlAnnotation.parse({ type: "annotation", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), ...lang(r.language), ...opt("mrwId", r.mrw), ...opt("role", roleOf(r.itemKey)), field: r.field, value: r.value }),
     );
 
-  for await (const r of s.rows<{ seg: string; email: string; system: string; mrw: string | null; category: string; severity: string; start: number; end: number; comment: string | null }>(
-    `SELECT s."externalId" AS seg, u.email, sys.name AS system, m."externalId" AS mrw, e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment
+  for await (const r of s.rows<{ seg: string; email: string; system: string; language: string; mrw: string | null; category: string; severity: string; start: number; end: number; comment: string | null }>(
+    `SELECT s."externalId" AS seg, u.email, sys.name AS system, t.language, m."externalId" AS mrw, e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment
      FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
      JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = e."annotatorId" LEFT JOIN "Mrw" m ON m.id = e."mrwId"
      WHERE e."projectId" = $1 AND e."deletedAt" IS NULL AND e.category IS NOT NULL AND e.severity IS NOT NULL
-     ORDER BY ${SEG_ORDER}, u.email, sys.name, m.start NULLS FIRST, m."externalId" NULLS FIRST, ${categoryOrder("e.category")}, e.start, e."end", ${severityOrder("e.severity")}`,
+     ORDER BY ${SEG_ORDER}, u.email, sys.name, t.language, m.start NULLS FIRST, m."externalId" NULLS FIRST, ${categoryOrder("e.category")}, e.start, e."end", ${severityOrder("e.severity")}`,
     [projectId],
   ))
     yield line(
@@ -80,6 +86,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
         annotator: r.email,
         segmentId: r.seg,
         system: r.system,
+        ...lang(r.language),
         ...opt("mrwId", r.mrw),
         category: r.category,
         severity: penaltyOf(r.severity),
@@ -89,21 +96,20 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
     );
 
   for await (const r of s.rows<{ seg: string; email: string; system: string | null; text: string; kind: string; language: string }>(
-    `SELECT s."externalId" AS seg, u.email, sys.name AS system, p.text, lower(p.kind::text) AS kind, coalesce(t.language, pr."targetLang") AS language
+    `SELECT s."externalId" AS seg, u.email, sys.name AS system, p.text, lower(p.kind::text) AS kind, p.language
      FROM "PostEdit" p JOIN "Segment" s ON s.id = p."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = p."annotatorId"
-     JOIN "Project" pr ON pr.id = p."projectId"
      LEFT JOIN "Translation" t ON t.id = p."baseTranslationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
-     WHERE p."projectId" = $1 ORDER BY ${SEG_ORDER}, u.email, p.kind`,
+     WHERE p."projectId" = $1 ORDER BY ${SEG_ORDER}, u.email, p.kind, p.language`,
     [projectId],
   ))
     yield line(ZJsonlPostEdit.parse({ type: "postEdit", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), text: r.text, kind: r.kind, language: r.language }));
 
-  for await (const r of s.rows<{ seg: string; system: string | null; mrw: string | null; itemKey: string; field: string; value: unknown; rationale: string; email: string | null; automatic: boolean }>(
-    `SELECT s."externalId" AS seg, sys.name AS system, m."externalId" AS mrw, a."itemKey", a.field, a.value, a.rationale, u.email, a.automatic
+  for await (const r of s.rows<{ seg: string; system: string | null; language: string | null; mrw: string | null; itemKey: string; field: string; value: unknown; rationale: string; email: string | null; automatic: boolean }>(
+    `SELECT s."externalId" AS seg, sys.name AS system, t.language, m."externalId" AS mrw, a."itemKey", a.field, a.value, a.rationale, u.email, a.automatic
      FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
      LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
      LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
-     WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
+     WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
     [projectId],
   ))
     yield line(
@@ -111,6 +117,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
         type: "adjudication",
         segmentId: r.seg,
         ...opt("system", r.system),
+        ...lang(r.language),
         ...opt("mrwId", r.mrw),
         ...opt("role", roleOf(r.itemKey)),
         field: r.field,

@@ -18,9 +18,10 @@ import { exportMqmLines, mqmExportField } from "@/lib/db/export-mqm";
 import { exportLabelStudioLines } from "@/lib/db/export-label-studio";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
 import type { Db } from "@/lib/db/client";
-import { AGREEMENT_FIGURE_COLUMNS, getScoreTables } from "@/lib/reports";
+import { AGREEMENT_FIGURE_COLUMNS, getScoreTablesByLanguage } from "@/lib/reports";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
-import { scoreTableRows } from "@/lib/reports/report-csv";
+import { languageComparisonRows, scoreTableRows } from "@/lib/reports/report-csv";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
@@ -85,8 +86,13 @@ async function* agreementRows(db: Db, pool: Pool, projectId: string): AsyncGener
   for (const f of await getRuntimeAgreementFigures(db, pool, projectId)) yield f as unknown as TableRow;
 }
 const SCORE_COLUMNS = ["table", "system", "group", "column", "value", "n", "note"] as const;
-async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
-  for (const r of scoreTableRows(await getScoreTables(db, projectId))) yield Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]]));
+/** A study over several target languages: every pair's rows with their `language`, then figure 7's comparison. */
+const SCORE_COLUMNS_BY_LANGUAGE = ["language", ...SCORE_COLUMNS] as const;
+async function* scoreRows(byLanguage: Awaited<ReturnType<typeof getScoreTablesByLanguage>>): AsyncGenerator<TableRow> {
+  for (const { language, tables } of byLanguage.tables) {
+    for (const r of scoreTableRows(tables)) yield { ...(language === null ? {} : { language }), ...Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]])) };
+  }
+  for (const r of languageComparisonRows(byLanguage.comparison ?? [])) yield { language: r[2], ...Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]])) };
 }
 
 /**
@@ -96,12 +102,19 @@ async function* scoreRows(db: Db, projectId: string): AsyncGenerator<TableRow> {
 async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
   if (runtime.kind === "built-in") {
-    yield* tableLines(SCORE_COLUMNS, scoreRows(db, projectId), format);
+    const byLanguage = await getScoreTablesByLanguage(db, projectId);
+    yield* tableLines(byLanguage.comparison ? SCORE_COLUMNS_BY_LANGUAGE : SCORE_COLUMNS, scoreRows(byLanguage), format);
     return;
   }
   const report = await getSchemeReport(pool, projectId, runtime);
   const external = await getSegmentExternalIds(pool, projectId);
   yield* tableLines(schemeScoreColumns(report), schemeScoreRows(report, (id) => external.get(id) ?? id), format, { omitAbsent: true });
+}
+
+/** A study over several target languages: its tables name each row's language. */
+async function isMultilingual(db: Db, projectId: string): Promise<boolean> {
+  const p = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } });
+  return projectTargetLangs(p).length > 1;
 }
 
 /**
@@ -110,14 +123,14 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
  */
 async function* annotationLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
   yield* tableLines(table.columns, table.rows, format);
 }
 
 /** The adjudicated values: with the unit and role of each decision for a project that runs its own scheme. */
 async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
   yield* tableLines(table.columns, table.rows, format);
 }
 

@@ -44,18 +44,24 @@ export function exportGold(pool: Pool, projectId: string): TableExport {
 
 export const ANNOTATION_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "annotator_id", "annotator", "field", "value", "version", "updated_at"] as const;
 
-/** Every annotator's every value (managers only: this breaks annotator privacy by design). */
-export function exportAnnotations(pool: Pool, projectId: string): TableExport {
+/** The columns with `language` after `system`: the table of a study over several target languages. */
+const withLanguage = (columns: readonly string[]) => columns.flatMap((c) => (c === "system" ? [c, "language"] : [c]));
+
+/**
+ * Every annotator's every value (managers only: this breaks annotator privacy by design).
+ * `multilingual`: a study over several target languages; each row names its translation's language.
+ */
+export function exportAnnotations(pool: Pool, projectId: string, opts: { multilingual?: boolean } = {}): TableExport {
   return {
-    columns: ANNOTATION_COLUMNS,
+    columns: opts.multilingual ? withLanguage(ANNOTATION_COLUMNS) : ANNOTATION_COLUMNS,
     rows: withExportSession(pool, async function* (s) {
       for await (const r of s.rows<TableRow>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token,
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, t.language, m."externalId" AS mrw, m.token AS mrw_token,
                 a."annotatorId" AS annotator_id, u.email AS annotator, a.field, a.value, a.version, a."updatedAt" AS updated_at
          FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
          LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
          LEFT JOIN "Mrw" m ON m.id = a."mrwId"
-         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field, u.email`,
+         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field, u.email`,
         [projectId],
       ))
         yield r;
@@ -105,17 +111,17 @@ export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds:
 
 export const ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
 
-export function exportAdjudicated(pool: Pool, projectId: string): TableExport {
+export function exportAdjudicated(pool: Pool, projectId: string, opts: { multilingual?: boolean } = {}): TableExport {
   return {
-    columns: ADJUDICATED_COLUMNS,
+    columns: opts.multilingual ? withLanguage(ADJUDICATED_COLUMNS) : ADJUDICATED_COLUMNS,
     rows: withExportSession(pool, async function* (s) {
       yield* s.rows<TableRow>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token,
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, t.language, m."externalId" AS mrw, m.token AS mrw_token,
                 a.field, a.value, a.rationale, u.email AS adjudicator, a.automatic, a.version, a."updatedAt" AS updated_at
          FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
          LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
          LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
-         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
+         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
         [projectId],
       );
     }),

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { EDIT_KIND_CODES, ZEditKindCode, type TEditKindCode } from "@/lib/schemes/presets/built-in-codes";
 import { MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 export interface TSaveGoldInput {
   projectId: string;
@@ -26,15 +27,18 @@ export async function saveGoldReference(db: Db, input: TSaveGoldInput) {
   if (text.trim() === "") throw new AppError("BAD_REQUEST", "Invalid text: a gold reference cannot be empty.", { field: "text" });
   if (text.length > MAX_POST_EDIT_LENGTH) throw new AppError("BAD_REQUEST", `Invalid text: at most ${MAX_POST_EDIT_LENGTH} characters.`, { field: "text" });
   return db.$transaction(async (tx) => {
-    const segment = await tx.segment.findFirst({ where: { id: input.segmentId, projectId: input.projectId }, select: { id: true } });
+    const segment = await tx.segment.findFirst({ where: { id: input.segmentId, projectId: input.projectId }, select: { id: true, project: { select: { targetLang: true, targetLangs: true } } } });
     if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
+    const languages = projectTargetLangs(segment.project);
+    if (!languages.includes(input.language)) throw new AppError("BAD_REQUEST", `Invalid language: "${input.language}" is not a target language of this project (${languages.join(", ")}).`, { field: "language" });
+    // a reference is of one language: it comes from a post-edit or an output in that language
     if (input.sourcePostEditId) {
-      const pe = await tx.postEdit.findFirst({ where: { id: input.sourcePostEditId, projectId: input.projectId, segmentId: input.segmentId } });
-      if (!pe) throw new AppError("NOT_FOUND", "Post-edit not found for this segment.");
+      const pe = await tx.postEdit.findFirst({ where: { id: input.sourcePostEditId, projectId: input.projectId, segmentId: input.segmentId, language: input.language } });
+      if (!pe) throw new AppError("NOT_FOUND", `Post-edit not found for this segment in "${input.language}".`);
     }
     if (input.sourceTranslationId) {
-      const t = await tx.translation.findFirst({ where: { id: input.sourceTranslationId, segmentId: input.segmentId } });
-      if (!t) throw new AppError("NOT_FOUND", "Translation not found for this segment.");
+      const t = await tx.translation.findFirst({ where: { id: input.sourceTranslationId, segmentId: input.segmentId, language: input.language } });
+      if (!t) throw new AppError("NOT_FOUND", `Translation not found for this segment in "${input.language}".`);
     }
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "GoldReference" WHERE "segmentId" = ${input.segmentId} AND language = ${input.language} AND kind = ${input.kind} FOR UPDATE`;
     const existing = locked[0] ? await tx.goldReference.findUniqueOrThrow({ where: { id: locked[0].id } }) : null;

@@ -17,6 +17,7 @@ import { MAX_ERRORS } from "@/lib/import/types";
 import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-check";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 export interface LoadImportOptions {
   projectId: string;
@@ -391,6 +392,16 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
 
   // ---- translations
   await opts.checkpoint?.("translations", client);
+  // only in the project's target languages: a translation in another would be stored where no
+  // annotator, report or export of the project looks (a typo such as "zh-cn" for "zh")
+  if (result.translations.length) {
+    const langRow = await client.query<{ targetLang: string; targetLangs: string[] | null }>(`SELECT "targetLang", "targetLangs" FROM "Project" WHERE id = $1`, [projectId]);
+    const langs = projectTargetLangs(langRow.rows[0] ?? { targetLang: "" });
+    const stray = result.translations.find((t) => !langs.includes(t.language));
+    if (stray) {
+      throw importError(fileName, `the translation is in "${stray.language}", which is not a target language of this project (${langs.join(", ")}); add the language to the project first (Settings, or \`tropos project update --target-lang\`).`, stray.line, "language");
+    }
+  }
   const trRows = result.translations.map((t) => [
     randomUUID(),
     segId(t.segmentId, t.line, "Translation"),
@@ -398,8 +409,22 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     t.language,
     t.text,
   ]);
-  const trIds = new Map<string, string>(); // segmentDbId|systemDbId → translation id
-  for (const r of await bulkUpsert<{ id: string; segmentId: string; systemId: string }>(
+  // Translations are keyed by segment, system and target language (a project may hold several:
+  // EN→ZH and EN→IT of the same sources). A line that names no language refers to the translation
+  // of its segment and system that the file itself brings, else to the project's only one; where
+  // there are several it must name one.
+  const trIds = new Map<string, string>(); // segmentDbId|systemDbId|language → translation id
+  const trOnly = new Map<string, string | null>(); // segmentDbId|systemDbId → the one translation id, null = several languages
+  const trLanguages = new Map<string, string[]>();
+  const inFile = new Map<string, string | null>(); // the same, for the translations this file brings
+  const addTr = (r: { id: string; segmentId: string; systemId: string; language: string }) => {
+    const k = `${r.segmentId}|${r.systemId}`;
+    if (trIds.has(`${k}|${r.language}`)) return;
+    trIds.set(`${k}|${r.language}`, r.id);
+    trOnly.set(k, trOnly.has(k) ? null : r.id);
+    trLanguages.set(k, [...(trLanguages.get(k) ?? []), r.language]);
+  };
+  for (const r of await bulkUpsert<{ id: string; segmentId: string; systemId: string; language: string }>(
     client,
     {
       table: "Translation",
@@ -412,30 +437,44 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
       ],
       conflict: ["segmentId", "systemId", "language"],
       update: ["text"],
-      returning: ["id", "segmentId", "systemId"],
+      returning: ["id", "segmentId", "systemId", "language"],
     },
     dedupeByKey(trRows, (r) => `${r[1]}|${r[2]}|${r[3]}`),
-  ))
-    trIds.set(`${r.segmentId}|${r.systemId}`, r.id);
-  const needTr = new Set<string>();
-  const trKeyFor = (seg: string, system: string, line: number | undefined) => `${segId(seg, line, "Row")}|${systemIds.get(system)}`;
-  for (const a of result.alignments) needTr.add(trKeyFor(a.segmentId, a.system, undefined));
-  for (const e of result.errorSpans) needTr.add(trKeyFor(e.segmentId, e.system, e.line));
-  for (const a of result.annotations) if (a.system) needTr.add(trKeyFor(a.segmentId, a.system, a.line));
-  for (const a of result.adjudications ?? []) if (a.system) needTr.add(trKeyFor(a.segmentId, a.system, a.line));
-  for (const g of result.goldReferences ?? []) if (g.sourceSystem) needTr.add(trKeyFor(g.segmentId, g.sourceSystem, g.line));
-  for (const p of result.postEdits) if (p.system) needTr.add(trKeyFor(p.segmentId, p.system, undefined));
-  const missingTr = [...needTr].filter((k) => !trIds.has(k));
-  if (missingTr.length) {
-    const found = await client.query<{ id: string; segmentId: string; systemId: string }>(
-      `SELECT id, "segmentId", "systemId" FROM "Translation" WHERE "segmentId" = ANY($1::text[])`,
-      [[...new Set(missingTr.map((k) => k.split("|")[0]))]],
-    );
-    for (const r of found.rows) trIds.set(`${r.segmentId}|${r.systemId}`, r.id);
+  )) {
+    addTr(r);
+    const k = `${r.segmentId}|${r.systemId}`;
+    inFile.set(k, inFile.has(k) ? null : r.id);
   }
-  const trId = (seg: string, system: string, line: number | undefined, what: string): string => {
-    const id = trIds.get(trKeyFor(seg, system, line));
-    if (!id) throw importError(fileName, `${what} refers to the ${system} translation of segment "${seg}", which does not exist.`, line, "system");
+  // every translation of the segments the file's lines refer to (those of this file are in already)
+  const refSegments = new Set<string>();
+  const needSeg = (seg: string, line: number | undefined) => refSegments.add(segId(seg, line, "Row"));
+  for (const a of result.alignments) needSeg(a.segmentId, undefined);
+  for (const e of result.errorSpans) needSeg(e.segmentId, e.line);
+  for (const a of result.annotations) if (a.system) needSeg(a.segmentId, a.line);
+  for (const a of result.adjudications ?? []) if (a.system) needSeg(a.segmentId, a.line);
+  for (const g of result.goldReferences ?? []) if (g.sourceSystem) needSeg(g.segmentId, g.line);
+  for (const p of result.postEdits) if (p.system) needSeg(p.segmentId, undefined);
+  if (refSegments.size) {
+    const found = await client.query<{ id: string; segmentId: string; systemId: string; language: string }>(
+      `SELECT id, "segmentId", "systemId", language FROM "Translation" WHERE "segmentId" = ANY($1::text[]) ORDER BY id`,
+      [[...refSegments]],
+    );
+    for (const r of found.rows) addTr(r);
+  }
+  /** The translation a line refers to, or undefined; throws when the line must name its language. */
+  const findTr = (seg: string, system: string, line: number | undefined, what: string, language?: string): string | undefined => {
+    const k = `${segId(seg, line, "Row")}|${systemIds.get(system)}`;
+    if (language) return trIds.get(`${k}|${language}`);
+    // a file that brings the translation (MT outputs with their alignments) means its own
+    const only = inFile.has(k) ? inFile.get(k) : trOnly.get(k);
+    if (only === null) {
+      throw importError(fileName, `${what} refers to the ${system} translation of segment "${seg}", which exists in several languages (${[...(trLanguages.get(k) ?? [])].sort().join(", ")}): give the line a "language".`, line, "language");
+    }
+    return only;
+  };
+  const trId = (seg: string, system: string, line: number | undefined, what: string, language?: string): string => {
+    const id = findTr(seg, system, line, what, language);
+    if (!id) throw importError(fileName, `${what} refers to the ${system}${language ? ` (${language})` : ""} translation of segment "${seg}", which does not exist.`, line, language ? "language" : "system");
     return id;
   };
 
@@ -448,7 +487,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   const alRows = result.alignments.map((a) => [
     randomUUID(),
     mrwId(a.segmentId, a.mrwId, undefined, "Alignment"),
-    trId(a.segmentId, a.system, undefined, "Alignment"),
+    trId(a.segmentId, a.system, undefined, "Alignment", a.language),
     JSON.stringify(a.spans),
     a.pattern,
   ]);
@@ -549,7 +588,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   await opts.checkpoint?.("error spans", client);
   const occurrence = new Map<string, number>();
   const esRows = result.errorSpans.map((e) => {
-    const tId = trId(e.segmentId, e.system, e.line, "Error span");
+    const tId = trId(e.segmentId, e.system, e.line, "Error span", e.language);
     const mId = e.mrwId ? mrwId(e.segmentId, e.mrwId, e.line, "Error span") : null;
     const uid = userIds.get(e.annotator)!;
     const base = `${e.mrwId ?? "S"}:${e.category}`;
@@ -606,8 +645,9 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     segId(p.segmentId, undefined, "Post-edit"),
     userIds.get(p.annotator),
     p.kind.toUpperCase(),
+    p.language,
     p.text,
-    p.system ? (trIds.get(trKeyFor(p.segmentId, p.system, undefined)) ?? null) : null,
+    p.system ? (findTr(p.segmentId, p.system, undefined, "Post-edit", p.language) ?? null) : null,
   ]);
   const changedEdits = await bulkUpsert<{ id: string; version: number; annotatorId: string; text: string }>(
     client,
@@ -619,6 +659,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
         { name: "segmentId", type: "text" },
         { name: "annotatorId", type: "text" },
         { name: "kind", type: "text" },
+        { name: "language", type: "text" },
         { name: "text", type: "text" },
         { name: "baseTranslationId", type: "text" },
       ],
@@ -707,13 +748,13 @@ async function placeValues(
   client: PoolClient,
   fileName: string,
   runtime: TSchemeRuntime,
-  lines: { segmentId: string; system?: string; mrwId?: string; role?: string; field: string; value: unknown; line?: number }[],
+  lines: { segmentId: string; system?: string; language?: string; mrwId?: string; role?: string; field: string; value: unknown; line?: number }[],
   r: Pick<Resolvers, "segId" | "trId" | "mrwId">,
   what: string,
 ): Promise<PlacedValue[]> {
   const resolved = lines.map((a) => ({
     segmentId: r.segId(a.segmentId, a.line, what),
-    translationId: a.system ? r.trId(a.segmentId, a.system, a.line, what) : null,
+    translationId: a.system ? r.trId(a.segmentId, a.system, a.line, what, a.language) : null,
     mrwId: a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, what) : null,
   }));
   if (runtime.kind === "built-in") {
@@ -764,7 +805,7 @@ async function readMrwFlags(client: PoolClient, mrwIds: string[]): Promise<Map<s
 
 interface Resolvers {
   segId: (ext: string, line: number | undefined, what: string) => string;
-  trId: (seg: string, system: string, line: number | undefined, what: string) => string;
+  trId: (seg: string, system: string, line: number | undefined, what: string, language?: string) => string;
   mrwId: (seg: string, mrw: string, line: number | undefined, what: string) => string;
   systemIds: Map<string, string>;
   userIds: Map<string, string>;
@@ -862,7 +903,7 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
   const grRows: unknown[][] = [];
   for (const g of golds) {
     const sId = r.segId(g.segmentId, g.line, "Gold reference");
-    const tId = g.sourceSystem ? r.trId(g.segmentId, g.sourceSystem, g.line, "Gold reference") : null;
+    const tId = g.sourceSystem ? r.trId(g.segmentId, g.sourceSystem, g.line, "Gold reference", g.language) : null;
     let peId: string | null = null;
     if (g.sourcePostEditAnnotator) {
       const uid = await userIdFor(client, users, g.sourcePostEditAnnotator);

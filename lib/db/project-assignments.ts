@@ -4,6 +4,7 @@
 // thin shell around this, so the rules are tested against the database without a session.
 import type { Db } from "@/lib/db/client";
 import { createAssignments } from "@/lib/db/assignments";
+import { findAnnotatorGroup } from "@/lib/db/annotator-groups";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { AppError } from "@/lib/errors";
 import { assignmentSchemeFor } from "@/lib/schemes/assignment-scheme";
@@ -17,6 +18,11 @@ export interface TProjectAssignmentsInput {
   scheme?: TAssignmentScheme;
   split?: "PILOT" | "TEST";
   annotatorIds: string[];
+  /**
+   * An annotator group (by name) instead of `annotatorIds`: its members, on its slice (split and
+   * documents), K per item within the group (lib/db/annotator-groups.ts)
+   */
+  group?: string;
   shuffle: boolean;
 }
 
@@ -29,6 +35,13 @@ export async function createProjectAssignments(db: Db, project: { id: string; sc
   const scheme = choice.scheme;
   if (scheme !== "SCHEME" && !schemes.includes(scheme)) {
     throw new AppError("BAD_REQUEST", `This project does not use ${scheme === "METAHOPE" ? "MetaHOPE" : "MMTE"}: assign ${schemes.map((s) => (s === "METAHOPE" ? "MetaHOPE" : "MMTE")).join(" or ")}.`);
+  }
+  if (input.group) {
+    const group = await findAnnotatorGroup(db, project.id, input.group);
+    if (input.split && group.split && input.split !== group.split) throw new AppError("BAD_REQUEST", `Group ${group.name} is bound to the ${group.split.toLowerCase()} split.`, { field: "split" });
+    const annotatorIds = (await db.annotatorGroupMember.findMany({ where: { groupId: group.id }, select: { userId: true } })).map((m) => m.userId);
+    const created = await createAssignments(db, { projectId: project.id, annotatorIds, perItem: input.perItem, scheme, split: input.split ?? group.split ?? undefined, documents: group.documents, perItemWithinListed: true, shuffle: input.shuffle });
+    return { created, scheme };
   }
   // only annotators of this project can be assigned (an id from elsewhere is refused, not created)
   const members = await db.projectMember.findMany({ where: { projectId: project.id, role: "ANNOTATOR", userId: { in: input.annotatorIds } }, select: { userId: true } });

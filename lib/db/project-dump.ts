@@ -30,6 +30,9 @@ const P = `"projectId" = $1`;
 export const DUMP_TABLES: readonly TableSpec[] = [
   { table: "ProjectMember", where: P, refs: { projectId: "project", userId: "user" } },
   { table: "ProjectScheme", where: P, refs: { projectId: "project", createdById: "user" } },
+  // annotator groups (issue 19): their slice names documents by external id, so no remapping
+  { table: "AnnotatorGroup", where: P, refs: { projectId: "project" } },
+  { table: "AnnotatorGroupMember", where: P, refs: { groupId: "id", projectId: "project", userId: "user" } },
   { table: "Document", where: P, refs: { projectId: "project" } },
   { table: "Segment", where: P, refs: { projectId: "project", documentId: "id" } },
   { table: "Mrw", where: P, refs: { projectId: "project", segmentId: "id" } },
@@ -64,6 +67,8 @@ const ZProjectHeader = z.object({
     name: z.string(),
     sourceLang: z.string(),
     targetLang: z.string(),
+    /** absent in backups made before a project could hold several target languages */
+    targetLangs: z.array(z.string()).optional(),
     schemeConfig: z.unknown(),
     createdAt: z.string(),
   }),
@@ -77,7 +82,7 @@ const out = (rec: unknown) => `${JSON.stringify(rec)}\n`;
 export function dumpProject(pool: Pool, projectId: string): AsyncGenerator<string> {
   return withExportSession(pool, async function* (s) {
     const [project] = await s.query<Record<string, unknown>>(
-      `SELECT id, slug, name, "sourceLang", "targetLang", "schemeConfig", to_json("createdAt") #>> '{}' AS "createdAt" FROM "Project" WHERE id = $1`,
+      `SELECT id, slug, name, "sourceLang", "targetLang", "targetLangs", "schemeConfig", to_json("createdAt") #>> '{}' AS "createdAt" FROM "Project" WHERE id = $1`,
       [projectId],
     );
     if (!project) throw new AppError("NOT_FOUND", "No such project.");
@@ -184,8 +189,8 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
       if (taken.rowCount) throw new AppError("CONFLICT", `A project with the slug "${slug}" exists already; restore with --project <new-slug>.`);
       projectId = newId();
       await client.query(
-        `INSERT INTO "Project" (id, slug, name, "sourceLang", "targetLang", "schemeConfig", "createdAt") VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamp)`,
-        [projectId, slug, h.data.project.name, h.data.project.sourceLang, h.data.project.targetLang, JSON.stringify(h.data.project.schemeConfig ?? {}), h.data.project.createdAt],
+        `INSERT INTO "Project" (id, slug, name, "sourceLang", "targetLang", "targetLangs", "schemeConfig", "createdAt") VALUES ($1, $2, $3, $4, $5, $6::text[], $7::jsonb, $8::timestamp)`,
+        [projectId, slug, h.data.project.name, h.data.project.sourceLang, h.data.project.targetLang, h.data.project.targetLangs ?? [h.data.project.targetLang], JSON.stringify(h.data.project.schemeConfig ?? {}), h.data.project.createdAt],
       );
       continue;
     }

@@ -1,6 +1,7 @@
 // Data access for projects: lists, overview counts. Every query takes the authorised project id.
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 export async function findProjectsForUser(db: Db, user: { id: string; isAdmin: boolean }) {
   const projects = await db.project.findMany({
@@ -12,6 +13,7 @@ export async function findProjectsForUser(db: Db, user: { id: string; isAdmin: b
       name: true,
       sourceLang: true,
       targetLang: true,
+      targetLangs: true,
       members: { where: { userId: user.id }, select: { role: true } },
       _count: { select: { segments: true, documents: true } },
     },
@@ -22,6 +24,7 @@ export async function findProjectsForUser(db: Db, user: { id: string; isAdmin: b
     name: p.name,
     sourceLang: p.sourceLang,
     targetLang: p.targetLang,
+    targetLangs: projectTargetLangs(p),
     roles: p.members.map((m) => m.role) as Role[],
     segments: p._count.segments,
     documents: p._count.documents,

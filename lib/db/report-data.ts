@@ -15,6 +15,7 @@ import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
 import { AppError } from "@/lib/errors";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 import type { MetahopeCategory } from "@/lib/import/types";
 import { parseAnnotationKey, patchAnnotationColumns } from "@/lib/reports/annotation-columns-patch";
 import { REPORT_ANNOTATION_FIELDS, annotationColumns, emptyAnnotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
@@ -153,9 +154,9 @@ function projectQuery(projectId: string): TQuery {
 }
 
 async function readProject(db: Db, projectId: string): Promise<TReportData["project"]> {
-  const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true, sourceLang: true, targetLang: true } });
+  const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true, sourceLang: true, targetLang: true, targetLangs: true } });
   if (!project) throw new AppError("NOT_FOUND", "Project not found.");
-  return project;
+  return { ...project, targetLangs: projectTargetLangs(project) };
 }
 
 type TSpanParts = Pick<TReportData, "errorSpans"> & Pick<TMetahopeCoverageInput, "annotatorsWithImportedSpans" | "annotatorsWithDeletedSpans">;
@@ -185,8 +186,8 @@ async function readAdjudications(q: TQuery): Promise<TReportData["adjudications"
 }
 
 async function readGold(q: TQuery): Promise<TReportData["goldReferences"]> {
-  const rows = await q<[string, TReportData["goldReferences"][number]["kind"], string]>(`SELECT "segmentId", kind, text FROM "GoldReference" WHERE "projectId" = $1`);
-  return rows.map(([segmentId, kind, text]) => ({ segmentId, kind, text }));
+  const rows = await q<[string, string, TReportData["goldReferences"][number]["kind"], string]>(`SELECT "segmentId", language, kind, text FROM "GoldReference" WHERE "projectId" = $1`);
+  return rows.map(([segmentId, language, kind, text]) => ({ segmentId, language, kind, text }));
 }
 
 async function readAssignments(q: TQuery): Promise<TAssignmentParts> {
@@ -227,6 +228,9 @@ function assemble(
   );
 }
 
+const languages = new Map<string, string>();
+const interned = (s: string) => languages.get(s) ?? (languages.set(s, s), s);
+
 /** The project's segments, MRWs and translations (texts only when asked for), in report order. */
 function readLists(q: TQuery, withTranslationText: boolean): Promise<TLists> {
   const segmentsQ = q<[string, string, TSplitName | null, boolean]>(
@@ -237,15 +241,16 @@ function readLists(q: TQuery, withTranslationText: boolean): Promise<TLists> {
   // in report order (segments' order, then system name): without ORDER BY the rows came in whatever
   // order the plan gave (a hash join after an ANALYZE, rows moved by updates), and the score tables'
   // means, which add translations in this order, changed in their last bits with nothing annotated
-  const translationsQ = q<[string, string, string, string]>(
-    `SELECT t.id, t."segmentId", t."systemId", ${withTranslationText ? "t.text" : "''"} FROM "Translation" t
+  const translationsQ = q<[string, string, string, string, string]>(
+    `SELECT t.id, t."segmentId", t."systemId", t.language, ${withTranslationText ? "t.text" : "''"} FROM "Translation" t
      JOIN "Segment" s ON s.id = t."segmentId" JOIN "Document" d ON d.id = s."documentId" JOIN "MtSystem" m ON m.id = t."systemId"
      WHERE s."projectId" = $1 ORDER BY d.position, d.id, s.index, m.name, t.language, t.id`,
   );
   return Promise.all([segmentsQ, mrwsQ, translationsQ]).then(([segments, mrws, translations]) => ({
     segments: segments.map(([id, externalId, split, metaphorical]) => ({ id, externalId, split, metaphorical })),
     mrws: mrws.map(([id, segmentId, token, metaphorical, active]) => ({ id, segmentId, token, metaphorical, active })),
-    translations: translations.map(([id, segmentId, systemId, text]) => ({ id, segmentId, systemId, text })),
+    // one string per language (a project has a handful), not one per row
+    translations: translations.map(([id, segmentId, systemId, language, text]) => ({ id, segmentId, systemId, language: interned(language), text })),
   }));
 }
 

@@ -28,6 +28,7 @@ export const CONTEXT_WHOLE_DOCUMENT = 40;
 /** Else this many sentences before and after the item. */
 export const CONTEXT_WINDOW = 5;
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
+import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
 
 export interface TGetSchemeItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
@@ -57,9 +58,11 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
   const seg = assignment.segment;
   // bounded context: a whole document up to CONTEXT_WHOLE_DOCUMENT sentences, else a window
   const docWhere = { projectId, documentId: seg.document.id, language: seg.language };
-  const [total, first] = await Promise.all([
+  // language: the caller's target language (their group's); another group's never reaches them
+  const [total, first, language] = await Promise.all([
     db.segment.count({ where: docWhere }),
     db.segment.findFirst({ where: { projectId, documentId: seg.document.id }, orderBy: [{ index: "asc" }, { id: "asc" }], select: { id: true } }),
+    getAnnotatorLanguage(db, { projectId, userId: opts.annotatorId }),
   ]);
   const windowed = total > CONTEXT_WHOLE_DOCUMENT;
   const docSegments = await db.segment.findMany({
@@ -76,7 +79,7 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
       select: { id: true, token: true, spans: true, start: true, end: true, metaphorical: true, active: true, pos: true, gloss: true },
     }),
     db.translation.findMany({
-      where: { segmentId: seg.id, language: opts.project.targetLang },
+      where: { segmentId: seg.id, language },
       orderBy: { system: { name: "asc" } },
       select: { id: true, text: true, language: true, system: { select: { name: true } } },
     }),
@@ -114,7 +117,7 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
 
   return {
     runtime: "scheme",
-    project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
+    project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: language },
     scheme: { definition, version },
     blind,
     segment: { id: seg.id, externalId: seg.externalId, text: seg.text, language: seg.language, metaphorical: withheld.metaphorical ? null : seg.metaphorical, split: seg.split, index: seg.index },

@@ -76,7 +76,7 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
   for (const p of DEMO_PROJECTS) {
     const { project, schemeVersion } = await db.$transaction(async (tx) => {
       const made = await tx.project.create({
-        data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, schemeConfig: p.schemeConfig },
+        data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, targetLangs: [p.targetLang], schemeConfig: p.schemeConfig },
       });
       // its preset stored as data (version 1), as every new project's is (lib/db/create-project.ts)
       return { project: made, schemeVersion: await storeBuiltInSchemeVersion(tx, made.id, p.schemeConfig, { actorId: null, note: "demo seed" }) };
@@ -98,7 +98,7 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
     if (withWork) {
       const workers = DEMO_USERS.filter(hasFinishedWork).map((u) => users.get(u.email)!) as [string, string];
       const work = demoFinishedWork(ZDemoCorpus.parse(corpus), p.targetLang, p.finishedWorkDocuments);
-      for (const [i, w] of work.entries()) assignments += await seedFinishedWork(db, project.id, workers[i], w, p.schemes, schemeVersion);
+      for (const [i, w] of work.entries()) assignments += await seedFinishedWork(db, project.id, workers[i], w, p.schemes, schemeVersion, p.targetLang);
     }
     log(`seeded ${p.slug}: ${summary.documents} documents, ${summary.segments} segments, ${summary.mrws} MRWs, ${summary.translations} translations, ${assignments} assignments`);
   }
@@ -106,7 +106,7 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
 }
 
 /** Stores one annotator's finished work and their submitted (DONE) assignments; returns how many assignments. */
-async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, schemes: readonly ("MMTE" | "METAHOPE")[], schemeVersion: number | null): Promise<number> {
+async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, schemes: readonly ("MMTE" | "METAHOPE")[], schemeVersion: number | null, targetLang: string): Promise<number> {
   const [segments, mrws, translations] = await Promise.all([
     db.segment.findMany({ where: { projectId }, select: { id: true, externalId: true } }),
     db.mrw.findMany({ where: { projectId }, select: { id: true, externalId: true, segmentId: true } }),
@@ -142,7 +142,7 @@ async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, 
   await db.postEdit.createMany({
     data: work.postEdits.map((e) => {
       const { segmentId: sid, translationId: tid } = ids({ segment: e.segment, system: e.baseSystem, mrw: null });
-      return { projectId, segmentId: sid, annotatorId, kind: e.kind, text: e.text, baseTranslationId: tid };
+      return { projectId, segmentId: sid, annotatorId, kind: e.kind, language: targetLang, text: e.text, baseTranslationId: tid };
     }),
   });
   // submitted a few minutes apart, a minute or two on each item

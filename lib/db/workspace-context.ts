@@ -1,5 +1,6 @@
 // What a save needs to know about its target, in one round trip: is the segment in the project
-// and assigned to the caller, does the translation / MRW belong to that segment, and the facts
+// and assigned to the caller, does the translation / MRW belong to that segment (a translation in
+// the caller's target language only: another group's language reads as "not found"), and the facts
 // validation depends on (translation text, whether the MRW is metaphorical). Anything that does
 // not belong to the caller's assigned segment in this project reads as "not found"; a value of a
 // scheme the caller is not assigned for this item, or of an item already submitted, is refused
@@ -7,6 +8,7 @@
 import type { Pool, PoolClient } from "pg";
 import { AppError } from "@/lib/errors";
 import { itemClosedError, OPEN_STATUSES, wrongSchemeError } from "@/lib/db/item-write-guard";
+import { annotatorLanguageSql } from "@/lib/db/annotator-language";
 
 export interface TSaveContext {
   translationText: string | null;
@@ -20,6 +22,9 @@ export interface TSaveContext {
   documentFirstSegmentId: string;
 }
 
+/** The caller's target language ($1 project, $2 annotator): a translation in another is not in their item. */
+const CALLER_LANGUAGE = annotatorLanguageSql("$1", "$2");
+
 export async function getSaveContext(
   pool: Pool | PoolClient,
   opts: { projectId: string; annotatorId: string; segmentId: string; scheme: string; translationId?: string | null; mrwId?: string | null },
@@ -27,8 +32,8 @@ export async function getSaveContext(
   const { rows } = await pool.query<{ assigned: boolean; status: string | null; ttext: string | null; tok: boolean; mmeta: boolean | null; mok: boolean; mrw_ids: string[] | null; texts: Record<string, unknown> | null; lists: Record<string, unknown> | null; doc_first: string | null }>(
     `SELECT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3) AS assigned,
             (SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3 AND a.scheme = $6::text) AS status,
-            (SELECT t.text FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3) AS ttext,
-            ($4::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3)) AS tok,
+            (SELECT t.text FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3 AND t.language = ${CALLER_LANGUAGE}) AS ttext,
+            ($4::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3 AND t.language = ${CALLER_LANGUAGE})) AS tok,
             (SELECT m.metaphorical FROM "Mrw" m WHERE m.id = $5 AND m."segmentId" = $3 AND m."projectId" = $1) AS mmeta,
             ($5::text IS NULL OR EXISTS (SELECT 1 FROM "Mrw" m WHERE m.id = $5 AND m."segmentId" = $3 AND m."projectId" = $1)) AS mok,
             (SELECT array_agg(m.id) FROM "Mrw" m WHERE m."segmentId" = $3 AND m."projectId" = $1) AS mrw_ids,

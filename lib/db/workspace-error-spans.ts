@@ -7,6 +7,7 @@
 // retry of a committed write gets that answer again: a creation is never made twice, an edit
 // never meets a conflict with itself (lib/db/save-receipts.ts).
 import type { Db } from "@/lib/db/client";
+import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { errorSpanCodeIssue, penaltyOf, severityCodeOf, storedCategory } from "@/lib/schemes/presets/built-in-codes";
@@ -39,12 +40,17 @@ function snapshot(r: TSpanRow) {
   return { ...rest, deletedAt: rest.deletedAt?.toISOString() ?? null } as Prisma.InputJsonValue;
 }
 
-/** The translation must belong to a segment of this project assigned to the annotator; the MRW to that segment. */
+/**
+ * The translation must belong to a segment of this project assigned to the annotator, in the
+ * annotator's target language (another group's language reads as not found); the MRW to that segment.
+ */
 async function checkTarget(db: Db, opts: { projectId: string; annotatorId: string; segmentId: string; translationId: string; mrwId: string | null; span: TErrorSpanFields }) {
+  const language = await getAnnotatorLanguage(db, { projectId: opts.projectId, userId: opts.annotatorId });
   const t = await db.translation.findFirst({
     where: {
       id: opts.translationId,
       segmentId: opts.segmentId,
+      language,
       segment: { projectId: opts.projectId, assignments: { some: { annotatorId: opts.annotatorId } } },
     },
     select: { text: true, segment: { select: { mrws: { select: { id: true } } } } },

@@ -5,7 +5,8 @@
 // assigned to the caller is "not found". In blind mode system names are dropped here, on the
 // server, so they never reach the browser. Model suggestions (lib/db/suggestion-decisions.ts) come
 // along only when the project shows them to annotators, for the slots of the caller's view;
-// otherwise the payload has none.
+// otherwise the payload has none. Translations are those of the caller's target language
+// (lib/db/annotator-language.ts), which the item's `project.targetLang` names.
 import type { Db } from "@/lib/db/client";
 import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 import { AppError } from "@/lib/errors";
@@ -21,6 +22,7 @@ import { getSchemeInForce } from "@/lib/db/project-schemes";
 import { viewDefinition } from "@/lib/workspace/view-definition";
 import { builtInItemSuggestions } from "@/lib/db/suggestion-decisions";
 import { fieldSlots } from "@/lib/workspace/workspace-model";
+import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
 
 export interface TGetItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
@@ -33,7 +35,7 @@ export interface TGetItemOptions {
 
 export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<TWorkspaceItem> {
   const projectId = opts.project.id;
-  const assignment = await db.assignment.findFirst({
+  const [assignment, language] = await Promise.all([db.assignment.findFirst({
     where: { projectId, annotatorId: opts.annotatorId, scheme: opts.scheme, segment: { OR: [{ id: opts.segmentKey }, { externalId: opts.segmentKey }] } },
     select: {
       status: true,
@@ -43,7 +45,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
         select: { id: true, externalId: true, text: true, metaphorical: true, split: true, index: true, document: { select: { id: true, title: true } } },
       },
     },
-  });
+  }), getAnnotatorLanguage(db, { projectId, userId: opts.annotatorId })]);
   if (!assignment) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
   const seg = assignment.segment;
   const [docSegments, mrws, translations, annotations, errorSpans, postEdits, queue, inForce] = await Promise.all([
@@ -54,7 +56,8 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
       select: { id: true, token: true, spans: true, start: true, end: true, metaphorical: true, active: true, pos: true, gloss: true },
     }),
     db.translation.findMany({
-      where: { segmentId: seg.id, language: opts.project.targetLang },
+      // only the caller's target language (their group's): another group's language never reaches them
+      where: { segmentId: seg.id, language },
       orderBy: { system: { name: "asc" } },
       select: { id: true, text: true, language: true, system: { select: { name: true } }, alignments: { select: { mrwId: true, pattern: true, spans: true } } },
     }),
@@ -82,7 +85,7 @@ export async function getWorkspaceItem(db: Db, opts: TGetItemOptions): Promise<T
   for (const t of ordered) for (const a of t.alignments) prefill[`${t.id}:${a.mrwId}`] = { pattern: storedPattern(a.pattern), spans: a.spans as unknown as TSpan[] };
 
   const item: TWorkspaceItem = {
-    project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: opts.project.targetLang },
+    project: { slug: opts.project.slug, sourceLang: opts.project.sourceLang, targetLang: language },
     scheme: opts.scheme,
     view,
     definition: viewDefinition(inForce, view),

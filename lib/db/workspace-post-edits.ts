@@ -11,6 +11,7 @@ import { postEditScheme } from "@/lib/workspace/field-scheme";
 import { withSaveReceipt, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 import { postEditPartOn, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { EDIT_KIND_LABELS } from "@/lib/schemes/edit-kinds";
+import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
 
 export async function savePostEdit(
   db: Db,
@@ -30,9 +31,11 @@ export async function savePostEdit(
   if (opts.config && !postEditPartOn(opts.config, input.kind)) {
     throw new AppError("BAD_REQUEST", `The ${input.kind === "REFERENCE" ? "MetaHOPE post-edit" : EDIT_KIND_LABELS[input.kind].toLowerCase()} is switched off in this project.`, { field: "kind" });
   }
+  // the edit is in the caller's target language, from one of that language's translations
+  const language = await getAnnotatorLanguage(db, { projectId: opts.projectId, userId: opts.annotatorId });
   const seg = await db.segment.findFirst({
     where: { id: opts.segmentId, projectId: opts.projectId, assignments: { some: { annotatorId: opts.annotatorId } } },
-    select: { id: true, translations: { select: { id: true } } },
+    select: { id: true, translations: { where: { language }, select: { id: true } } },
   });
   if (!seg) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
   if (input.baseTranslationId && !seg.translations.some((t) => t.id === input.baseTranslationId)) {
@@ -69,6 +72,7 @@ export async function savePostEdit(
             segmentId: opts.segmentId,
             annotatorId: opts.annotatorId,
             kind: input.kind,
+            language,
             text: input.text,
             baseTranslationId: input.baseTranslationId,
           },

@@ -86,6 +86,8 @@ export const ZJsonlAlignment = z.strictObject({
   segmentId: ZId,
   mrwId: ZId,
   system: z.string().min(1),
+  /** the translation's language, where the segment has the system's output in several */
+  language: z.string().min(1).optional(),
   spans: z.array(ZSpan),
   pattern: ZRealisationPatternCode,
 });
@@ -96,6 +98,8 @@ export const ZJsonlAnnotation = z.strictObject({
   annotator: z.string().min(1),
   segmentId: ZId,
   system: z.string().optional(),
+  /** the translation's language, where the segment has the system's output in several */
+  language: z.string().min(1).optional(),
   mrwId: z.string().optional(),
   /** the item text a `{role}`-scope field of the project's scheme is anchored to */
   role: z.string().min(1).optional(),
@@ -108,6 +112,8 @@ export const ZJsonlAdjudication = z.strictObject({
   type: z.literal("adjudication"),
   segmentId: ZId,
   system: z.string().optional(),
+  /** the translation's language, where the segment has the system's output in several */
+  language: z.string().min(1).optional(),
   mrwId: z.string().optional(),
   role: z.string().min(1).optional(),
   field: z.string().min(1),
@@ -135,6 +141,8 @@ export const ZJsonlErrorSpan = z.strictObject({
   annotator: z.string().min(1),
   segmentId: ZId,
   system: z.string().min(1),
+  /** the translation's language, where the segment has the system's output in several */
+  language: z.string().min(1).optional(),
   mrwId: z.string().optional(),
   category: ZErrorCategoryCode,
   severity: ZPenalty,

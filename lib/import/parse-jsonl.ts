@@ -28,8 +28,9 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
   const mrwLines: { rec: Extract<TJsonlLine, { type: "mrw" }>; line: number }[] = [];
   const mrwIds = new Map<string, number>();
   const trKeys = new Map<string, number>();
-  const trText = new Map<string, string>();
-  const checks: { line: number; segmentId: string; system: string; spans: Span[]; field: string }[] = [];
+  /** segment␀system␀language → text; segment␀system → text, or null when in several languages */
+  const trText = new Map<string, string | null>();
+  const checks: { line: number; segmentId: string; system: string; language?: string; spans: Span[]; field: string }[] = [];
 
   const text = decoded.text;
   let pos = 0;
@@ -91,13 +92,16 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
         break;
       }
       case "translation": {
-        const key = `${rec.segmentId}\u0000${rec.system}`;
+        // one translation per segment, system and target language (a study may hold several languages)
+        const key = `${rec.segmentId}\u0000${rec.system}\u0000${rec.language}`;
         if (trKeys.has(key)) {
-          sink.error(line, `duplicate translation for segment ${rec.segmentId}, system ${rec.system} (first on line ${trKeys.get(key)})`, "system", "system");
+          sink.error(line, `duplicate translation for segment ${rec.segmentId}, system ${rec.system}, language ${rec.language} (first on line ${trKeys.get(key)})`, "system", "system");
           break;
         }
         trKeys.set(key, line);
         trText.set(key, rec.text);
+        const bySystem = `${rec.segmentId}\u0000${rec.system}`;
+        trText.set(bySystem, trText.has(bySystem) ? null : rec.text);
         const { type: _t, ...rest } = rec;
         void _t;
         result.translations.push({ ...rest, line });
@@ -107,7 +111,7 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
         const { type: _t, ...rest } = rec;
         void _t;
         result.alignments.push(rest);
-        checks.push({ line, segmentId: rec.segmentId, system: rec.system, spans: rec.spans, field: "spans" });
+        checks.push({ line, segmentId: rec.segmentId, system: rec.system, language: rec.language, spans: rec.spans, field: "spans" });
         break;
       }
       case "annotation": {
@@ -120,7 +124,7 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
         const { type: _t, ...rest } = rec;
         void _t;
         result.errorSpans.push({ ...rest, line });
-        checks.push({ line, segmentId: rec.segmentId, system: rec.system, spans: [rec.span], field: "span" });
+        checks.push({ line, segmentId: rec.segmentId, system: rec.system, language: rec.language, spans: [rec.span], field: "span" });
         break;
       }
       case "postEdit": {
@@ -185,8 +189,10 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
   }
   // spans against translations in the file
   for (const c of checks) {
-    const t = trText.get(`${c.segmentId}\u0000${c.system}`);
-    if (t === undefined) continue;
+    // a line without a language: the one translation of its segment and system (the loader refuses
+    // the line when there are several languages)
+    const t = trText.get(c.language ? `${c.segmentId}\u0000${c.system}\u0000${c.language}` : `${c.segmentId}\u0000${c.system}`);
+    if (t === undefined || t === null) continue;
     c.spans.forEach((sp, k) => {
       if (sp.end > t.length) sink.error(c.line, `span ${sp.start}–${sp.end} is outside the translation text (length ${t.length})`, c.field === "span" ? "span" : `spans.${k}`, c.field);
     });

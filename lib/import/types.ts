@@ -93,6 +93,8 @@ export interface ImportedAlignment {
   segmentId: string;
   mrwId: string;
   system: string;
+  /** the translation's language, where the segment has the system's output in several */
+  language?: string;
   spans: Span[];
   pattern: RealisationPattern;
 }
@@ -102,6 +104,8 @@ export interface ImportedAnnotation {
   annotator: string; // email or name as it appears in the file
   segmentId: string;
   system?: string;
+  /** the translation's language, where the segment has the system's output in several */
+  language?: string;
   mrwId?: string;
   /** the item text a `{role}`-scope field is anchored to (projects that run their own scheme) */
   role?: string;
@@ -115,6 +119,8 @@ export interface ImportedErrorSpan {
   annotator: string;
   segmentId: string;
   system: string;
+  /** the translation's language, where the segment has the system's output in several */
+  language?: string;
   /** undefined for sentence-level errors */
   mrwId?: string;
   category: MetahopeCategory;
@@ -145,6 +151,8 @@ export type AnnotationValue = string | number | boolean | null | AnnotationValue
 export interface ImportedAdjudication {
   segmentId: string;
   system?: string;
+  /** the translation's language, where the segment has the system's output in several */
+  language?: string;
   mrwId?: string;
   role?: string;
   field: string;

@@ -2,6 +2,8 @@
 // wizard (app/projects/new), so both refuse the same slugs and language codes with the same words.
 import { z } from "zod";
 import { OPTIONAL_PARTS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/scheme-preset";
+import { ZLanguageCode } from "./language-code";
+import { ZTargetLanguages } from "./target-languages";
 
 /**
  * Slugs that would be shadowed by a fixed route under /projects (e.g. /projects/new is the
@@ -15,22 +17,8 @@ export const ZProjectSlug = z
   .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "the slug is 2–63 lower-case letters, digits and dashes")
   .refine((s) => !(RESERVED_SLUGS as readonly string[]).includes(s), { message: "this slug is reserved; choose another" });
 
-/**
- * A BCP 47 language tag in the lower-case-language form the importers write (en, zh, it, zh-Hans,
- * pt-BR). The regex keeps the shape simple; Intl.getCanonicalLocales rejects tags that are
- * well-shaped but invalid (e.g. a subtag of 9+ characters).
- */
-export const ZLanguageCode = z
-  .string()
-  .trim()
-  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as en, zh, it")
-  .refine((s) => {
-    try {
-      return Intl.getCanonicalLocales(s).length === 1;
-    } catch {
-      return false;
-    }
-  }, { message: "not a valid language code (BCP 47), e.g. en, zh, it, pt-BR" });
+// the language code lives in its own module, which target-languages.ts imports too (no cycle)
+export { ZLanguageCode };
 
 export const ZMemberRole = z.enum(["MANAGER", "ANNOTATOR", "ADJUDICATOR"]);
 
@@ -43,7 +31,8 @@ export const ZNewProjectInput = z.object({
   slug: ZProjectSlug,
   name: z.string().trim().min(1, "give the project a name").max(200),
   sourceLang: ZLanguageCode,
-  targetLang: ZLanguageCode,
+  /** one target language, or several comma-separated ("zh,it"): the first is the primary one */
+  targetLang: ZTargetLanguages,
   scheme: ZSchemePreset,
   /** the papers' optional parts to switch on as well (MMTE target words, MetaHOPE post-edit) */
   parts: z.array(ZOptionalPart).max(OPTIONAL_PARTS.length).default([]),

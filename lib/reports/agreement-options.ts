@@ -10,6 +10,8 @@ export type TKappaCategoriesName = (typeof KAPPA_CATEGORY_LISTS)[number];
 export const ZAgreementOptions = z.object({
   split: z.enum(["PILOT", "TEST"]).optional(),
   systems: z.array(z.string()).optional(),
+  /** one target language of a project with several (its translations only) */
+  language: z.string().optional(),
   /** field names (SEGS, IMP…, EQUIVALENCE…); all when absent */
   fields: z.array(z.string()).optional(),
   schemes: z.array(z.enum(["metahope", "mmte"])).optional(),

@@ -6,8 +6,8 @@ import { REPORT_ANNOTATION_FIELDS, emptyAnnotationColumns, type TAnnotationColum
 const lists = {
   segments: ["s0", "s1"].map((id) => ({ id, externalId: id, split: null, metaphorical: true })),
   translations: [
-    { id: "t0", segmentId: "s0", systemId: "y", text: "" },
-    { id: "t1", segmentId: "s1", systemId: "y", text: "" },
+    { id: "t0", segmentId: "s0", systemId: "y", language: "zh", text: "" },
+    { id: "t1", segmentId: "s1", systemId: "y", language: "zh", text: "" },
   ],
   mrws: [{ id: "m0", segmentId: "s0", token: "x", metaphorical: true, active: true }],
 };

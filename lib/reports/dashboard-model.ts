@@ -15,22 +15,31 @@ import { buildReportIndex, scopeIndexOf, scopeOf } from "./report-index";
 import type { TReportData } from "./report-input";
 import { agreementOptionsOf, scoreOptionsOf, type TReportQuery } from "./report-query";
 import { computeScoreTablesOf, type TMetricScoreInput } from "./score-tables";
+import { languageComparisonOf, reportLanguages } from "./language-comparison";
+import { mmteQualityByEquivalence } from "@/lib/scoring/mmte-quality-by-equivalence";
+import type { TMmteTranslationValues } from "@/lib/scoring/mmte-scores";
 
 /** Bootstrap intervals are on by default for projects up to this many translations (they cost ~B × the figures). */
 export const AUTO_CI_MAX_TRANSLATIONS = 2000;
 
 export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { ciGiven: boolean; detailField?: string; detailSystem?: string; pair?: string }, metricScores?: TMetricScoreInput) {
   const started = performance.now();
-  const ciAuto = !view.ciGiven && data.translations.length <= AUTO_CI_MAX_TRANSLATIONS;
-  const query = { ...q, ci: q.ci || ciAuto };
-  const convention = findConvention(query.convention);
   // one dense index of the rows for everything below (ratings matrices, MetaHOPE cells and
   // coverage are built once and shared by the figures, the score tables and the detail)
   const ix = buildReportIndex(data);
+  // a study over several target languages is reported per language pair (the first unless one is
+  // chosen), never pooled: the languages' figures are compared side by side (MMTE fig. 7)
+  const languages = reportLanguages(ix);
+  const language = languages.length > 1 ? (languages.includes(q.language ?? "") ? q.language : languages[0]) : q.language;
+  const inLanguage = language === undefined ? data.translations.length : data.translations.reduce((n, t) => n + (t.language === language ? 1 : 0), 0);
+  const ciAuto = !view.ciGiven && inLanguage <= AUTO_CI_MAX_TRANSLATIONS;
+  const query = { ...q, language, ci: q.ci || ciAuto };
+  const convention = findConvention(query.convention);
   // intervals only for the figures the summary tables show: each costs B recomputations, and the
   // folded table of every figure loads its own (with every interval) when opened
   const figures = computeAgreementFiguresOf(ix, agreementOptionsOf(query), { wantsInterval: (f) => summaryColumnOf(f, convention) !== null });
-  const scores = computeScoreTablesOf(ix, scoreOptionsOf(query), metricScores);
+  let mmteRecords: readonly TMmteTranslationValues[] | null = null;
+  const scores = computeScoreTablesOf(ix, scoreOptionsOf(query), metricScores, (r) => (mmteRecords = r));
   const scope = scopeOf(ix, query);
   const detailField: TMmteAgreementField = (MMTE_AGREEMENT_FIELDS as readonly string[]).includes(view.detailField ?? "") ? (view.detailField as TMmteAgreementField) : "EQUIVALENCE";
   const detailSystem = scope.systems.find((s) => s.name === view.detailSystem)?.name ?? scope.systems[0]?.name ?? null;
@@ -52,6 +61,11 @@ export function buildDashboardModel(data: TReportData, q: TReportQuery, view: { 
     detail,
     perLabel,
     ratingDistributions: distributions,
+    languages,
+    /** MMTE figure 6: quality by equivalence class, from the table-3 records */
+    qualityByEquivalence: mmteRecords ? mmteQualityByEquivalence(mmteRecords) : null,
+    /** MMTE figure 7: the languages side by side (a study with several) */
+    languageComparison: languages.length > 1 ? languageComparisonOf(ix, scoreOptionsOf({ ...query, language: undefined }), languages) : null,
     detailField,
     detailSystem,
     elapsedMs: Math.round(performance.now() - started),

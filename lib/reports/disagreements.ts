@@ -71,6 +71,8 @@ export interface TDisagreementUnit {
   mrwId: string | null;
   field: string;
   system: string | null;
+  /** the translation's target language (a study may have several) */
+  language?: string | null;
   values: TUnitValue[];
   unanimous: boolean;
   /** numeric fields: max − min; else the number of distinct values − 1 */
@@ -119,7 +121,7 @@ export function findUnits(data: TReportData, opts: TDisagreementOptions = {}): T
   for (const g of groups.values()) {
     if (g.values.length < 2) continue;
     const t = scope.translationById.get(g.translationId)!;
-    units.push({ ...g, system: scope.systemNameById.get(t.systemId) ?? null, ...measureDisagreement(g.field, g.values.map((v) => v.value)), adjudication: status(g.translationId, g.mrwId, g.field) });
+    units.push({ ...g, system: scope.systemNameById.get(t.systemId) ?? null, language: t.language ?? null, ...measureDisagreement(g.field, g.values.map((v) => v.value)), adjudication: status(g.translationId, g.mrwId, g.field) });
   }
   const metahopeWanted = METAHOPE_CATEGORY_ORDER.map((c, i) => [c, i] as const).filter(([c]) => wanted.has(METAHOPE_ADJUDICATION_FIELDS[c]));
   if (metahopeWanted.length) {
@@ -145,6 +147,7 @@ export function findUnits(data: TReportData, opts: TDisagreementOptions = {}): T
             mrwId,
             field,
             system: scope.systemNameById.get(t.systemId) ?? null,
+            language: t.language ?? null,
             values,
             ...measureDisagreement(field, values.map((v) => v.value)),
             adjudication: status(t.id, mrwId, field),
@@ -154,7 +157,7 @@ export function findUnits(data: TReportData, opts: TDisagreementOptions = {}): T
     }
   }
   const segOrder = new Map([...scope.segments.keys()].map((id, i) => [id, i]));
-  return units.sort((a, b) => segOrder.get(a.segmentId)! - segOrder.get(b.segmentId)! || (a.system ?? "").localeCompare(b.system ?? "") || a.field.localeCompare(b.field));
+  return units.sort((a, b) => segOrder.get(a.segmentId)! - segOrder.get(b.segmentId)! || (a.system ?? "").localeCompare(b.system ?? "") || (a.language ?? "").localeCompare(b.language ?? "") || a.field.localeCompare(b.field));
 }
 
 /** The queue: units whose annotators differ by more than `threshold` (numeric fields), strongest first. */

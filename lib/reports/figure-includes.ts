@@ -28,6 +28,10 @@ export function ownSchemeIncludes(filter: TReportFilter = {}, tail = "adjudicate
 }
 
 function includesSentence(units: string, filter: TReportFilter, tail: string): string {
-  const where = [filter.split ? `split "${filter.split}"` : "every split", filter.systems?.length ? `systems ${filter.systems.join(", ")}` : "every system"];
+  const where = [
+    filter.split ? `split "${filter.split}"` : "every split",
+    filter.systems?.length ? `systems ${filter.systems.join(", ")}` : "every system",
+    ...(filter.language ? [`target language "${filter.language}"`] : []),
+  ];
   return `${units}; ${where.join(", ")}; ${tail}`;
 }

@@ -12,7 +12,9 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import type { TAgreementFigure } from "./agreement-figure";
 import { computeAgreementFigures } from "./agreement-figures";
 import type { TAgreementOptions } from "./agreement-options";
-import { computeScoreTables, type TScoreTables } from "./score-tables";
+import { computeScoreTables, computeScoreTablesOf, type TScoreTables } from "./score-tables";
+import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./language-comparison";
+import { buildReportIndex } from "./report-index";
 import type { TScoreOptions } from "./score-options";
 
 export type { TAgreementFigure } from "./agreement-figure";
@@ -24,13 +26,39 @@ export { computeAgreementFigures } from "./agreement-figures";
 export { computeScoreTables } from "./score-tables";
 export { AGREEMENT_CONVENTIONS, findConvention } from "./agreement-conventions";
 
-/** The flat agreement figures of a project (what `tropos export --what agreement` prints). */
+/**
+ * The flat agreement figures of a project (what `tropos export --what agreement` prints). A study
+ * over several target languages is reported per language pair: without `opts.language`, the
+ * figures of every language, each row carrying its `language`.
+ */
 export async function getAgreementFigures(db: Db, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
-  return computeAgreementFigures(await getReportData(db, projectId, { withTranslationText: false }), opts);
+  const data = await getReportData(db, projectId, { withTranslationText: false });
+  const languages = reportLanguagesOf(data);
+  if (opts.language || languages.length < 2) return computeAgreementFigures(data, opts);
+  return languages.flatMap((language) => computeAgreementFigures(data, { ...opts, language }).map((f) => ({ ...f, language })));
 }
 
-/** MetaHOPE tables 5–6 and MMTE table 3 (+ figures 3–5) of a project, with its imported metric columns. */
+/**
+ * MetaHOPE tables 5–6 and MMTE table 3 (+ figures 3–5) of a project, with its imported metric
+ * columns; of one language pair (`opts.language`, else the first) in a study over several.
+ */
 export async function getScoreTables(db: Db, projectId: string, opts: TScoreOptions = {}): Promise<TScoreTables> {
   const [data, metrics] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId)]);
-  return computeScoreTables(data, opts, metrics);
+  const languages = reportLanguagesOf(data);
+  return computeScoreTables(data, languages.length > 1 && !opts.language ? { ...opts, language: languages[0] } : opts, metrics);
+}
+
+/**
+ * The score tables of every language pair of a project (one entry, language null, for a project
+ * with one target language), and MMTE figure 7's comparison of the pairs when there are several.
+ */
+export async function getScoreTablesByLanguage(db: Db, projectId: string, opts: TScoreOptions = {}): Promise<{ tables: { language: string | null; tables: TScoreTables }[]; comparison: TLanguageQuality[] | null }> {
+  const [data, metrics] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId)]);
+  const languages = reportLanguagesOf(data);
+  if (languages.length < 2) return { tables: [{ language: null, tables: computeScoreTables(data, opts, metrics) }], comparison: null };
+  const ix = buildReportIndex(data);
+  return {
+    tables: languages.map((language) => ({ language, tables: computeScoreTablesOf(ix, { ...opts, language }, metrics) })),
+    comparison: languageComparisonOf(ix, opts, languages),
+  };
 }

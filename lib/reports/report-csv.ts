@@ -8,6 +8,7 @@ import { MMTE_DIMENSIONS } from "@/lib/scoring/mmte-scores";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import { AGREEMENT_FIGURE_COLUMNS, type TAgreementFigure } from "./agreement-figure";
 import type { TScoreTables } from "./score-tables";
+import type { TLanguageQuality } from "./language-comparison";
 
 const cell = (v: unknown): CellValue => (v === undefined || v === null ? "" : Array.isArray(v) ? v.map((x) => (x === null ? "" : String(x))).join(" ") : (v as CellValue));
 
@@ -49,6 +50,17 @@ export function scoreTableRows(t: TScoreTables): CellValue[][] {
   for (const c of t.metrics?.correlations ?? []) {
     for (const [k, v] of [["pearson_r", c.pearson], ["spearman_rho", c.spearman]] as const) {
       rows.push(["metric_correlation", c.system, c.criterion, `${c.metric} ${k}`, v.defined ? v.r : null, v.n, v.defined ? "" : v.reason]);
+    }
+  }
+  return rows;
+}
+
+/** MMTE figure 7's rows: [table, system, group = language, column = dimension, value, n, note]. */
+export function languageComparisonRows(comparison: readonly TLanguageQuality[]): CellValue[][] {
+  const rows: CellValue[][] = [];
+  for (const l of comparison) {
+    for (const [system, means] of [["all", l.means] as const, ...l.bySystem.map((s) => [s.system, s.means] as const)]) {
+      for (const d of MMTE_DIMENSIONS) rows.push(["mmte_language_comparison", system, l.language, d, means[d].value, means[d].n, means[d].defined ? "" : means[d].reason]);
     }
   }
   return rows;

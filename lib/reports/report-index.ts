@@ -425,7 +425,7 @@ export function buildReportIndex(data: TReportData): TReportIndex {
 
 /** `scopeReportData` of the index's data, memoised per filter (so every report of one page shares one scope). */
 export function scopeOf(ix: TReportIndex, filter: TReportFilter = {}): TReportScope {
-  const key = `scope|${JSON.stringify([filter.split ?? null, filter.systems?.length ? filter.systems : null])}`;
+  const key = `scope|${JSON.stringify([filter.split ?? null, filter.systems?.length ? filter.systems : null, filter.language ?? null])}`;
   let scope = ix.memo.get(key) as TReportScope | undefined;
   if (!scope) ix.memo.set(key, (scope = scopeReportData(ix.data, filter)));
   return scope;

@@ -40,6 +40,8 @@ export interface TReportTranslation {
   id: string;
   segmentId: string;
   systemId: string;
+  /** the target language (a project may hold several: EN→ZH and EN→IT of the same sources) */
+  language: string;
   /** only needed for BLEU/ROUGE against gold references; may be "" when not fetched */
   text: string;
 }
@@ -75,6 +77,7 @@ export interface TReportAdjudication {
 
 export interface TReportGoldReference {
   segmentId: string;
+  language: string;
   /** MMTE's FIGURATIVE and LITERAL, MetaHOPE's REFERENCE (lib/schemes/edit-kinds.ts) */
   kind: TEditKind;
   text: string;
@@ -93,7 +96,8 @@ export interface TMetahopeCoverageInput {
 }
 
 export interface TReportData {
-  project: { id: string; sourceLang: string; targetLang: string };
+  /** targetLangs: every target language, the primary (targetLang) first; absent in older stored copies */
+  project: { id: string; sourceLang: string; targetLang: string; targetLangs?: string[] };
   annotators: TReportAnnotator[];
   systems: TReportSystem[];
   segments: TReportSegment[];
@@ -111,6 +115,8 @@ export interface TReportFilter {
   split?: TSplitName;
   /** system names; all when absent or empty */
   systems?: string[];
+  /** one target language (its translations only); every language when absent */
+  language?: string;
 }
 
 export const METAHOPE_ADJUDICATION_FIELDS = {

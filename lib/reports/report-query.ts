@@ -20,6 +20,8 @@ export const ZReportQuery = z.object({
   format: z.enum(["json", "csv"]).default("json"),
   split: z.enum(["PILOT", "TEST"]).optional(),
   systems: list,
+  /** one target language of a project with several (its translations only) */
+  language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, "a language code such as zh, it").optional(),
   fields: list,
   schemes: z
     .string()
@@ -63,6 +65,7 @@ export function agreementOptionsOf(q: TReportQuery) {
   return {
     split: q.split,
     systems: q.systems,
+    language: q.language,
     fields: q.fields,
     schemes: q.schemes,
     bootstrap: q.ci ? { iterations: q.iterations, seed: 1, maxUnits: 5000 } : undefined,
@@ -73,6 +76,7 @@ export function scoreOptionsOf(q: TReportQuery) {
   return {
     split: q.split,
     systems: q.systems,
+    language: q.language,
     aggregation: q.aggregation,
     useAdjudications: q.adjudicated,
     annotator: q.annotator,

@@ -1,11 +1,13 @@
 /**
- * Narrows report rows to a split and a set of systems and builds the lookups
+ * Narrows report rows to a split, a set of systems and a target language and builds the lookups
  * every report needs (translation → system, segment, MRWs). Systems keep the
  * order the caller gave, else alphabetical, so tables are stable.
  */
 import type { TReportData, TReportFilter, TReportMrw, TReportSegment, TReportSystem, TReportTranslation } from "./report-input";
 
 export interface TReportScope {
+  /** the target language the scope is narrowed to; undefined = every language */
+  language?: string;
   systems: TReportSystem[];
   segments: Map<string, TReportSegment>;
   translations: TReportTranslation[];
@@ -25,7 +27,8 @@ export function scopeReportData(data: TReportData, filter: TReportFilter = {}): 
   const systemIds = new Set(systems.map((s) => s.id));
   const segments = new Map<string, TReportSegment>();
   for (const s of data.segments) if (!filter.split || s.split === filter.split) segments.set(s.id, s);
-  const translations = data.translations.filter((t) => systemIds.has(t.systemId) && segments.has(t.segmentId));
+  const language = filter.language;
+  const translations = data.translations.filter((t) => systemIds.has(t.systemId) && segments.has(t.segmentId) && (language === undefined || t.language === language));
   const activeMrwsBySegment = new Map<string, TReportMrw[]>();
   const mrwById = new Map<string, TReportMrw>();
   for (const m of data.mrws) {
@@ -36,6 +39,7 @@ export function scopeReportData(data: TReportData, filter: TReportFilter = {}): 
     list.push(m);
   }
   return {
+    language,
     systems,
     segments,
     translations,

@@ -18,7 +18,7 @@ function lcg(seed: number) {
 function sample(rows: number, sizes: { segments: number; annotators: number; values: number }, seed = 1) {
   const rand = lcg(seed);
   const segments: TReportData["segments"] = Array.from({ length: sizes.segments }, (_, i) => ({ id: `seg${i}`, externalId: `s${i}`, split: i % 2 ? "TEST" : null, metaphorical: i % 3 === 0 }));
-  const translations: TReportData["translations"] = segments.map((s, i) => ({ id: `tr${i}`, segmentId: s.id, systemId: "sys", text: `译文 ${i}` }));
+  const translations: TReportData["translations"] = segments.map((s, i) => ({ id: `tr${i}`, segmentId: s.id, systemId: "sys", language: "zh", text: `译文 ${i}` }));
   const mrws: TReportData["mrws"] = segments.map((s, i) => ({ id: `mrw${i}`, segmentId: s.id, token: "ran", metaphorical: true, active: i % 4 !== 0 }));
   const base: TReportBase = {
     project: { id: "p1", sourceLang: "en", targetLang: "zh" },
@@ -29,7 +29,7 @@ function sample(rows: number, sizes: { segments: number; annotators: number; val
     translations,
     errorSpans: [{ annotatorId: "a0", translationId: "tr0", mrwId: null, category: "IMP", penalty: 4 }],
     adjudications: [{ segmentId: "seg0", translationId: "tr0", mrwId: null, field: "FLUENCY", value: 3, automatic: false }],
-    goldReferences: [{ segmentId: "seg0", kind: "LITERAL", text: "金" }],
+    goldReferences: [{ segmentId: "seg0", language: "zh", kind: "LITERAL", text: "金" }],
     metahopeCoverage: { doneAssignments: [], annotatorsWithAssignments: ["a0"], annotatorsWithImportedSpans: [], annotatorsWithDeletedSpans: [] },
   };
   const c = emptyAnnotationColumns(base, rows);

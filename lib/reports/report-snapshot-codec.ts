@@ -14,7 +14,7 @@ import { IdDict, ValueDict, type TAnnotationColumns } from "./report-index";
 import type { TReportData } from "./report-input";
 
 /** Changes whenever the encoded shape does; a stored snapshot of another format is read again. */
-export const REPORT_SNAPSHOT_FORMAT = "tropos-report-snapshot/1";
+export const REPORT_SNAPSHOT_FORMAT = "tropos-report-snapshot/2";
 
 export type TReportBase = Omit<TReportData, "annotations">;
 

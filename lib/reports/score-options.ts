@@ -4,6 +4,8 @@ import { z } from "zod";
 export const ZScoreOptions = z.object({
   split: z.enum(["PILOT", "TEST"]).optional(),
   systems: z.array(z.string()).optional(),
+  /** one target language of a project with several (its translations only) */
+  language: z.string().optional(),
   /** combine several annotators' raw values: mean (numbers) or majority; labels always use majority */
   aggregation: z.enum(["mean", "majority"]).default("mean"),
   /** use adjudicated values where they exist (default); false = raw annotations only */

@@ -85,7 +85,11 @@ export function computeScoreTables(data: TReportData, optsIn: TScoreOptions = {}
 }
 
 /** The score tables over a report index (see report-index.ts), so the dashboard shares it with the figures. */
-export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}, metricScores?: TMetricScoreInput): TScoreTables {
+/**
+ * `onMmteRecords` receives the MMTE records the tables were computed from (one per translation of
+ * the scope, values aggregated over annotators): figures 6 and 7 are computed from the same values.
+ */
+export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}, metricScores?: TMetricScoreInput, onMmteRecords?: (records: readonly TMmteTranslationValues[]) => void): TScoreTables {
   const data = ix.data;
   const options = ZScoreOptions.parse(optsIn);
   const scope = scopeOf(ix, options);
@@ -99,6 +103,7 @@ export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {
   let records: TMmteRecord[] | null = null;
   const mmte = mmteScores(ix, sx, slots, options, annotatorId, adjudications, (r) => (records = r));
   const tables: TScoreTables = { options, sourceDescription: describe(options, metahope?.source, mmte?.source), metahope, mmte };
+  if (records) onMmteRecords?.(records);
   if (metricScores && metricScores.metrics.length > 0) {
     // before any human value, the translations still group by the source's metaphoricity
     tables.metrics = metricColumns(records ?? unratedRecords(sx), metricScores.byTranslation, metricScores.metrics);
@@ -474,18 +479,21 @@ function mmteScores(
   for (const b of buckets) for (const r of b) records.push(r);
   onRecords?.(records);
   const data = ix.data;
+  // a gold reference is of one segment in one target language: a translation is scored against its own language's
   const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string; REFERENCE?: string }>();
   for (const g of data.goldReferences) {
-    if (!scope.segments.has(g.segmentId)) continue;
+    if (!scope.segments.has(g.segmentId) || (scope.language !== undefined && g.language !== scope.language)) continue;
     // MetaHOPE's reference (issue 19) is the reference only when asked for (gold=reference): the
     // MMTE references stay the figurative and literal post-edits, as the paper's table 3 has them
     if ((g.kind === "REFERENCE") !== (o.goldKind === "reference")) continue;
-    const e = gold.get(g.segmentId) ?? {};
+    const key = `${g.segmentId}|${g.language}`;
+    const e = gold.get(key) ?? {};
     e[g.kind] = g.text;
-    gold.set(g.segmentId, e);
+    gold.set(key, e);
   }
-  const refFor = (segmentId: string) => {
-    const g = gold.get(segmentId);
+  const languageById = new Map(scope.translations.map((t) => [t.id, t.language]));
+  const refFor = (segmentId: string, translationId: string) => {
+    const g = gold.get(`${segmentId}|${languageById.get(translationId)}`);
     if (!g) return null;
     if (o.goldKind === "figurative") return g.FIGURATIVE ?? null;
     if (o.goldKind === "literal") return g.LITERAL ?? null;
@@ -497,8 +505,8 @@ function mmteScores(
     textById === null
       ? null
       : mmteAutomaticTable(
-          records.map((r) => ({ system: r.system, groups: mmteGroupsOf(r), hypothesis: textById.get(r.translationId) ?? "", reference: refFor(r.segmentId) })),
-          data.project.targetLang,
+          records.map((r) => ({ system: r.system, groups: mmteGroupsOf(r), hypothesis: textById.get(r.translationId) ?? "", reference: refFor(r.segmentId, r.translationId) })),
+          scope.language ?? data.project.targetLang,
         );
   return {
     quality: mmteQualityTable(records),

@@ -29,7 +29,7 @@ const vec = (v: number[]) => Object.fromEntries(fixture.dimensions.map((d, i) =>
 /** The fixture's study stored as a project: two documents (s1, s2 in d1; s3 in d2), two systems, two annotators. */
 async function studyProject() {
   const users = [await makeUser(db, { tag: "e1" }), await makeUser(db, { tag: "e2" })];
-  const project = await makeProject(db, users.map((u) => ({ userId: u.id, roles: ["ANNOTATOR" as const] })));
+  const project = await makeProject(db, users.map((u) => ({ userId: u.id, roles: ["ANNOTATOR" as const] })), { sourceLang: "zh", targetLang: "en" });
   await setProjectScheme(db, project.id, EMOS_PRESET, { actorId: null });
   const docs: Record<string, string> = {};
   for (const d of new Set(Object.values(fixture.study.documents))) docs[d] = (await db.document.create({ data: { projectId: project.id, externalId: d, language: "zh" } })).id;

@@ -1,7 +1,8 @@
 // A project with every kind of data an export or backup must carry: corpus, alignments, MMTE
 // annotations (scalar, label, structured ALIGNMENT, METAHOPE_ERRORS), versions and history,
 // assignments with status, error spans (one soft-deleted), post-edits, adjudications, gold references,
-// two scheme versions (one stored by a manager) and an annotation saved under the second.
+// two scheme versions (one stored by a manager) and an annotation saved under the second, an
+// annotator group.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
@@ -30,6 +31,9 @@ export async function makeRichProject(db: Db, pool: Pool) {
       { ...base, annotatorId: ann2.id, scheme: "MMTE", status: "IN_PROGRESS", position: 3 },
     ],
   });
+  // an annotator group in the project's language (issue 19), with one member
+  const group = await db.annotatorGroup.create({ data: { projectId: project.id, name: "zh-1", language: "zh", split: "TEST", documents: ["demo-doc-1"] } });
+  await db.annotatorGroupMember.create({ data: { groupId: group.id, projectId: project.id, userId: ann1.id } });
   const anns = [
     { annotatorId: ann1.id, translationId: t1.id, mrwId: null, field: "FLUENCY", value: 4, version: 2, schemeVersion: 2 },
     { annotatorId: ann2.id, translationId: t1.id, mrwId: null, field: "FLUENCY", value: 3, version: 1 },
@@ -50,7 +54,7 @@ export async function makeRichProject(db: Db, pool: Pool) {
       { projectId: project.id, annotatorId: ann1.id, translationId: t1.id, mrwId: null, category: "PRF", severity: "MINOR", start: 0, end: 0, deletedAt: new Date("2026-01-03T00:00:00Z"), version: 2 },
     ],
   });
-  const pe = await db.postEdit.create({ data: { ...base, annotatorId: ann1.id, kind: "FIGURATIVE", text: "经济增长两年后，地区经济已经后劲不足。", baseTranslationId: t1.id } });
+  const pe = await db.postEdit.create({ data: { ...base, annotatorId: ann1.id, kind: "FIGURATIVE", language: "zh", text: "经济增长两年后，地区经济已经后劲不足。", baseTranslationId: t1.id } });
   await db.adjudication.createMany({
     data: [
       { ...base, translationId: t1.id, itemKey: `${t1.id}:-`, field: "FLUENCY", value: 4, rationale: "majority", adjudicatorId: adj.id },

@@ -9,9 +9,11 @@ export async function makeUser(db: Db, opts: { isAdmin?: boolean; tag?: string }
   return db.user.create({ data: { email, name: email, isAdmin: opts.isAdmin ?? false } });
 }
 
-export async function makeProject(db: Db, members: { userId: string; roles: Role[] }[] = []) {
+/** `targetLang`: the project's one target language (a translation in another is refused at import, issue 19) */
+export async function makeProject(db: Db, members: { userId: string; roles: Role[] }[] = [], opts: { sourceLang?: string; targetLang?: string } = {}) {
   const slug = `p-${randomUUID().slice(0, 8)}`;
-  const project = await db.project.create({ data: { slug, name: `Project ${slug}`, sourceLang: "en", targetLang: "zh" } });
+  const targetLang = opts.targetLang ?? "zh";
+  const project = await db.project.create({ data: { slug, name: `Project ${slug}`, sourceLang: opts.sourceLang ?? "en", targetLang, targetLangs: [targetLang] } });
   await db.projectMember.createMany({
     data: members.flatMap((m) => m.roles.map((role) => ({ projectId: project.id, userId: m.userId, role }))),
   });

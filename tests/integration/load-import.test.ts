@@ -45,8 +45,8 @@ describe("loadImport", () => {
 
   it("stores nothing when a row refers to a missing segment (one transaction)", async () => {
     const project = await makeProject(db);
-    const ir = demoCorpusToImport(readDemoCorpus(), "it");
-    ir.translations.push({ segmentId: "no-such-segment", system: "mt-alpha", language: "it", text: "x", line: 42 });
+    const ir = demoCorpusToImport(readDemoCorpus(), "zh");
+    ir.translations.push({ segmentId: "no-such-segment", system: "mt-alpha", language: "zh", text: "x", line: 42 });
     await expect(loadImport(pool, { projectId: project.id, fileName: "bad.json", result: ir })).rejects.toThrow(/bad\.json:42.*no-such-segment/);
     expect(await counts(project.id)).toEqual({ documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0 });
   });

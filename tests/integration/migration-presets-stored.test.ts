@@ -10,13 +10,12 @@
  * is there with the same values; the current code runs the projects under the built-in runtime and
  * saves into them.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { ADMIN_URL, databaseUrl } from "../test-database";
+import { databaseUrl } from "../test-database";
+import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { sortedJson } from "@/lib/schemes/canonical-value";
@@ -27,15 +26,6 @@ import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig, type TSchemeConfig } from "@/lib/
 
 const FIRST_NEW = "20261126000000_presets_stored";
 const NAME = `tropos_mig_presets_${process.pid}`;
-const DIR = path.resolve("prisma/migrations");
-const migrations = readdirSync(DIR).filter((d) => /^\d{14}_/.test(d)).sort();
-const sqlOf = (d: string) => readFileSync(path.join(DIR, d, "migration.sql"), "utf8");
-/** As the migration runner does (the adapter's executeScript): one statement per semicolon. */
-const run = async (c: pg.Client, dirs: string[]) => {
-  for (const d of dirs) {
-    for (const stmt of sqlOf(d).split(";").map((s) => s.trim()).filter((s) => s.length > 0)) await c.query(stmt);
-  }
-};
 
 /** The eight parts, each on or off: 2^8 configurations (all off is invalid and gets no version). */
 function everyConfiguration(): TSchemeConfig[] {
@@ -76,14 +66,7 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
-  client = new pg.Client({ connectionString: databaseUrl(NAME) });
-  await client.connect();
-  await run(client, migrations.filter((d) => d < FIRST_NEW));
+  client = await databaseBefore(NAME, FIRST_NEW);
   // the previous release: an MMTE project (a stored configuration as the app wrote it), a
   // MetaHOPE one with an empty configuration ('{}', MMTE by default, as fixtures made them) turned
   // MetaHOPE by its keys, a project that already stores its own scheme, and one with no part on
@@ -133,10 +116,7 @@ afterAll(async () => {
   await db?.$disconnect();
   await pool?.end();
   await client?.end();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase(NAME);
 });
 
 const definitionOf = async (projectId: string) =>

@@ -7,24 +7,18 @@
  * the report change trigger on Assignment is back, and the current code reads the project as a
  * built-in one and saves into it.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { ADMIN_URL, databaseUrl } from "../test-database";
+import { databaseUrl } from "../test-database";
+import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 
 const FIRST_NEW = "20261125180000_scheme_runtime";
 const NAME = `tropos_mig_scheme_${process.pid}`;
-const DIR = path.resolve("prisma/migrations");
-const migrations = readdirSync(DIR).filter((d) => /^\d{14}_/.test(d)).sort();
-const run = async (c: pg.Client, dirs: string[]) => {
-  for (const d of dirs) await c.query(readFileSync(path.join(DIR, d, "migration.sql"), "utf8"));
-};
 
 let client: pg.Client;
 let pool: pg.Pool;
@@ -42,14 +36,7 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
-  client = new pg.Client({ connectionString: databaseUrl(NAME) });
-  await client.connect();
-  await run(client, migrations.filter((d) => d < FIRST_NEW));
+  client = await databaseBefore(NAME, FIRST_NEW);
   // a project as the previous release wrote it: two annotators, MMTE and MetaHOPE assignments,
   // annotations with their History, an adjudication
   await client.query(`
@@ -76,10 +63,7 @@ afterAll(async () => {
   await db?.$disconnect();
   await pool?.end();
   await client?.end();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase(NAME);
 });
 
 describe("the scheme-runtime migrations on the previous release's data", () => {

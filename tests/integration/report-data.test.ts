@@ -50,7 +50,7 @@ describe("readReportData", () => {
   });
 
   it("looks up the segment of a translation created after the lists were read, and drops rows of a deleted one", async () => {
-    const lists = { segments: [{ id: "s0", externalId: "s0", split: null, metaphorical: true }], translations: [{ id: "t0", segmentId: "s0", systemId: "y", text: "" }], mrws: [] };
+    const lists = { segments: [{ id: "s0", externalId: "s0", split: null, metaphorical: true }], translations: [{ id: "t0", segmentId: "s0", systemId: "y", language: "zh", text: "" }], mrws: [] };
     const c = emptyAnnotationColumns(lists, 3);
     const field = c.fields.add("FLUENCY");
     const annotator = c.annotators.add("a");

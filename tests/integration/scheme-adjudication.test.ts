@@ -36,7 +36,8 @@ let users: Record<string, string>;
 beforeAll(async () => {
   ({ db, pool } = await openTestDatabase());
   adjudicator = (await makeUser(db, { tag: "adj" })).id;
-  const project = await makeProject(db, [{ userId: adjudicator, roles: ["ADJUDICATOR"] }]);
+  // the idiom corpus is English into French
+  const project = await makeProject(db, [{ userId: adjudicator, roles: ["ADJUDICATOR"] }], { targetLang: "fr" });
   projectId = project.id;
   await setProjectScheme(db, projectId, IDIOM, { actorId: null });
   for (const f of ["corpus.jsonl", "annotations.jsonl"]) {

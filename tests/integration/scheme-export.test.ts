@@ -57,7 +57,7 @@ const VALUES = jl(
 );
 
 async function makeSchemeProject() {
-  const p = await makeProject(db);
+  const p = await makeProject(db, [], { targetLang: "fr" });
   await setProjectScheme(db, p.id, EVERY_KIND, { actorId: null });
   return p;
 }

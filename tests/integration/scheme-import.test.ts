@@ -64,7 +64,7 @@ afterAll(closeTestDatabase);
 describe("importing into a project that runs its own scheme", () => {
   let projectId: string;
   beforeAll(async () => {
-    projectId = (await makeProject(db)).id;
+    projectId = (await makeProject(db, [], { targetLang: "fr" })).id;
     await setProjectScheme(db, projectId, IDIOM, { actorId: null });
   });
 
@@ -155,7 +155,7 @@ describe("importing into a project that runs its own scheme", () => {
 describe("segment texts and lists; role, list and document values", () => {
   let projectId: string;
   beforeAll(async () => {
-    projectId = (await makeProject(db)).id;
+    projectId = (await makeProject(db, [], { targetLang: "fr" })).id;
     await setProjectScheme(db, projectId, CLOZE, { actorId: null });
   });
   const corpus = [
@@ -211,7 +211,7 @@ describe("segment texts and lists; role, list and document values", () => {
 
 describe("built-in projects", () => {
   it("refuse a role, which only a project's own scheme has", async () => {
-    const projectId = (await makeProject(db)).id;
+    const projectId = (await makeProject(db, [], { targetLang: "fr" })).id;
     await load(projectId, "c.jsonl", CORPUS);
     const e = await rejection(load(projectId, "r.jsonl", `{"type":"annotation","annotator":"a@x.test","segmentId":"s1","system":"sys-a","role":"premise","field":"FLUENCY","value":3}`));
     expect(e.message).toContain("role");
@@ -234,7 +234,7 @@ describe("tropos import", () => {
   }
 
   it("stores the fixture into a scheme project and refuses a bad value naming file, line and field", async () => {
-    const project = await makeProject(db);
+    const project = await makeProject(db, [], { targetLang: "fr" });
     await setProjectScheme(db, project.id, IDIOM, { actorId: null });
     const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-scheme-import-"));
     const bad = path.join(dir, "bad.jsonl");

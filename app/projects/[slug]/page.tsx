@@ -25,7 +25,7 @@ export default async function ProjectOverviewPage({ params }: { params: Promise<
     <div className="space-y-6">
       <AutoRefresh />
       <p className="text-sm text-slate-600">
-        {access.project.sourceLang} → {access.project.targetLang} · your roles:{" "}
+        {access.project.sourceLang} → {access.project.targetLangs.join(", ")} · your roles:{" "}
         {access.roles.length ? access.roles.map((r) => r.toLowerCase()).join(", ") : "site admin"}
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="overview-counts">

@@ -45,5 +45,5 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   // them) and the folded table of all figures fetches its own (they were most of the payload)
   const { figures, ...shown } = model;
   // the paper tables and figures the project's preset lists (its named analyses) are shown
-  return <DashboardView slug={slug} figureCount={figures.length} modelRaters={modelRaters} analyses={scheme.analyses} schemeFields={[...new Set(scheme.fields.map((f) => f.id))]} {...shown} />;
+  return <DashboardView slug={slug} sourceLang={access.project.sourceLang} figureCount={figures.length} modelRaters={modelRaters} analyses={scheme.analyses} schemeFields={[...new Set(scheme.fields.map((f) => f.id))]} {...shown} />;
 }

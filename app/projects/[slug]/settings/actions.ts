@@ -1,6 +1,6 @@
 "use server";
 // Project settings (managers only): pilot/test split, assignment creation, which POS classes are
-// active MRWs, the scheme configuration and the EMOS weights. Each action parses its input with zod and works only
+// active MRWs, the scheme configuration, the EMOS weights, target languages and annotator groups. Each action parses its input with zod and works only
 // on the authorised project.
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
@@ -15,6 +15,9 @@ import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { createProjectAssignments } from "@/lib/db/project-assignments";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
 import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
+import { updateTargetLanguages } from "@/lib/db/project-languages";
+import { addAnnotatorGroupMembers, createAnnotatorGroup, removeAnnotatorGroupMember } from "@/lib/db/annotator-groups";
+import { ZTargetLanguages } from "@/lib/projects/target-languages";
 
 const ZSlug = z.object({ slug: z.string().min(1) });
 
@@ -81,3 +84,49 @@ export const saveEmosWeightsAction = projectAction("project.manage", ZSlug.exten
   revalidatePath(`/projects/${input.slug}`, "layout");
   return { weights: parsed ? parsed.weights : null };
 });
+
+/** Target languages of a study over several language pairs (the first is the primary one). */
+export const updateTargetLanguagesAction = projectAction("project.manage", ZSlug.extend({ targetLangs: ZTargetLanguages }), async (input, access) => {
+  const targetLangs = await updateTargetLanguages(getDb(), { projectId: access.project.id, targetLangs: input.targetLangs, actorId: access.user.id });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return { targetLangs };
+});
+
+const ZGroupName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, "a group name is 1–63 letters, digits, dots, dashes or underscores");
+const ZEmails = z.array(z.string().trim().toLowerCase().email()).max(500);
+
+export const createGroupAction = projectAction(
+  "project.manage",
+  ZSlug.extend({ name: ZGroupName, language: z.string().trim().min(1), split: z.enum(["PILOT", "TEST"]).optional(), documents: z.array(z.string().trim().min(1)).max(10_000).default([]), members: ZEmails.default([]) }),
+  async (input, access) => {
+    const db = getDb();
+    await createAnnotatorGroup(db, { projectId: access.project.id, name: input.name, language: input.language, split: input.split ?? null, documents: input.documents, members: input.members });
+    await db.auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "group.create", detail: { name: input.name, language: input.language, split: input.split ?? null, documents: input.documents, members: input.members } } });
+    revalidatePath(`/projects/${input.slug}`, "layout");
+    return { name: input.name };
+  },
+);
+
+export const addGroupMembersAction = projectAction("project.manage", ZSlug.extend({ group: ZGroupName, emails: ZEmails.min(1, "choose at least one person") }), async (input, access) => {
+  const added = await addAnnotatorGroupMembers(getDb(), { projectId: access.project.id, group: input.group, emails: input.emails });
+  await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "group.add", detail: { group: input.group, emails: input.emails } } });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return { added };
+});
+
+export const removeGroupMemberAction = projectAction("project.manage", ZSlug.extend({ group: ZGroupName, email: z.string().trim().toLowerCase().email() }), async (input, access) => {
+  await removeAnnotatorGroupMember(getDb(), { projectId: access.project.id, group: input.group, email: input.email });
+  await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "group.remove", detail: { group: input.group, email: input.email } } });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return { removed: input.email };
+});
+
+export const assignGroupAction = projectAction(
+  "project.manage",
+  ZSlug.extend({ group: ZGroupName, perItem: z.coerce.number().int().min(1).max(50), scheme: z.enum(["MMTE", "METAHOPE", "SCHEME"]).optional(), shuffle: z.boolean().default(true) }),
+  async (input, access) => {
+    const { created } = await createProjectAssignments(getDb(), access.project, { perItem: input.perItem, scheme: input.scheme, annotatorIds: [], group: input.group, shuffle: input.shuffle });
+    revalidatePath(`/projects/${input.slug}`, "layout");
+    return { created };
+  },
+);

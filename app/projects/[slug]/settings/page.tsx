@@ -15,6 +15,9 @@ import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { EmosWeightsForm } from "@/components/settings/emos-weights-form";
 import { emosAnalysisApplies } from "@/lib/reports/emos-analysis";
 import { emosWeightsOf } from "@/lib/scoring/emos-weights";
+import { LanguagesGroupsForm } from "@/components/settings/languages-groups-form";
+import { listAnnotatorGroups } from "@/lib/db/annotator-groups";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 export const dynamic = "force-dynamic";
 
@@ -24,13 +27,15 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   const projectId = access.project.id;
   const db = getDb();
   const pool = getPgPool();
-  const [split, posCounts, activePos, members, loads, runtime] = await Promise.all([
+  const [split, posCounts, activePos, members, loads, runtime, groups, languages] = await Promise.all([
     getSplitCounts(pool, projectId),
     getPosCounts(pool, projectId),
     getActivePos(pool, projectId),
     db.projectMember.findMany({ where: { projectId, role: "ANNOTATOR" }, select: { user: { select: { id: true, email: true } } }, orderBy: { user: { email: "asc" } } }),
     db.assignment.groupBy({ by: ["annotatorId"], where: { projectId }, _count: { _all: true } }),
     getProjectRuntime(db, projectId),
+    listAnnotatorGroups(db, projectId),
+    db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } }),
   ]);
   const load = new Map(loads.map((l) => [l.annotatorId, l._count._all]));
   // stored as it is: a project that runs its own scheme has every built-in part off
@@ -52,6 +57,14 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         schemes={projectSchemes(config)}
         ownScheme={runtime.kind === "scheme" ? { name: runtime.definition.name, version: runtime.version } : null}
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
+      />
+      <LanguagesGroupsForm
+        slug={slug}
+        sourceLang={access.project.sourceLang}
+        targetLangs={projectTargetLangs(languages)}
+        groups={groups.map((g) => ({ name: g.name, language: g.language, split: g.split, documents: g.documents, members: g.members.map((m) => ({ email: m.email })), assigned: g.members.reduce((n, m) => n + (load.get(m.userId) ?? 0), 0) }))}
+        annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
+        schemes={runtime.kind === "scheme" ? ["SCHEME"] : projectSchemes(config)}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
       <SchemeConfigForm slug={slug} config={config} ownScheme={runtime.kind === "scheme"} />

@@ -11,15 +11,17 @@ import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
 
 export const dynamic = "force-dynamic";
 
-export default async function AdjudicationItemPage({ params }: { params: Promise<{ slug: string; segmentId: string }> }) {
+export default async function AdjudicationItemPage({ params, searchParams }: { params: Promise<{ slug: string; segmentId: string }>; searchParams: Promise<{ language?: string | string[] }> }) {
   const { slug, segmentId } = await params;
+  // one target language of a study over several (?language=); the first the segment has otherwise
+  const language = [(await searchParams).language].flat()[0];
   const access = await requireProjectPage(slug, "adjudication.write", `/projects/${slug}/adjudication/${segmentId}`);
   const db = getDb();
   // a project that runs its own scheme: every field of its definition, per unit, formatted by kind
   const runtime = await getProjectRuntime(db, access.project.id);
   let data;
   try {
-    data = runtime.kind === "scheme" ? { scheme: await getSchemeAdjudicationPageData(db, access.project.id, segmentId, runtime) } : { builtIn: await getAdjudicationPageData(db, access.project.id, segmentId) };
+    data = runtime.kind === "scheme" ? { scheme: await getSchemeAdjudicationPageData(db, access.project.id, segmentId, runtime) } : { builtIn: await getAdjudicationPageData(db, access.project.id, segmentId, language) };
   } catch (e) {
     // a segment of another project is not found here, whatever its id
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();

@@ -16,10 +16,12 @@ const ZSaveGoldInput = z.object({
   sourcePostEditId: z.string().min(1).nullable().optional(),
   sourceTranslationId: z.string().min(1).nullable().optional(),
   baseVersion: z.number().int().min(0),
+  /** the target language of the reference (a study over several); default the project's first */
+  language: z.string().min(1).max(35).optional(),
 });
 
 export const PUT = withProject<{ slug: string }>("adjudication.write", async (req, { access }) => {
   const input = await parseJsonBody(req, ZSaveGoldInput);
-  const saved = await saveGoldReference(getDb(), { ...input, projectId: access.project.id, language: access.project.targetLang, approvedById: access.user.id });
+  const saved = await saveGoldReference(getDb(), { ...input, projectId: access.project.id, language: input.language ?? access.project.targetLang, approvedById: access.user.id });
   return NextResponse.json(saved);
 });
