@@ -1,7 +1,7 @@
 // tropos project create <slug> […] | tropos project list
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { SCHEME_PRESETS, ZSchemePreset } from "@/lib/schemes/scheme-preset";
+import { SCHEME_PRESETS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/scheme-preset";
 import { ZLanguageCode, ZProjectSlug } from "@/lib/projects/new-project-input";
 import { projectTargetLangs, ZTargetLanguages } from "@/lib/projects/target-languages";
 import { createProject } from "@/lib/db/create-project";
@@ -14,7 +14,7 @@ import { readSchemeFile } from "./scheme";
 import { BUILT_IN_PRESETS, findBuiltInPreset } from "@/lib/schemes/presets/built-in-presets";
 
 export const PROJECT_HELP = `Usage:
-  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy[,zz…]] [--scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE] [--manager EMAIL]
+  tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy[,zz…]] [--scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE] [--with target-words|metahope-post-edit …] [--manager EMAIL]
   tropos project update <slug> --target-lang yy[,zz…]
   tropos project list [--json]
 
@@ -22,7 +22,10 @@ create: a new, empty project. --scheme picks the annotation parts that are switc
         (mmte: MMTE quality, per-MRW criteria and post-edits; metahope: alignment and error spans;
         both), or names a preset written in the scheme language (emos, cr-st, meta4xnli, mqm: \`tropos scheme list\`)
         or a scheme file (JSON or YAML, see \`tropos scheme validate\`) that becomes the
-        project's scheme version 1. --manager gives an existing user the MANAGER role in it.
+        project's scheme version 1. --with (repeatable) also switches on a part the papers ran that
+        is off by default: target-words (MMTE: annotators mark the words that render each MRW) and
+        metahope-post-edit (MetaHOPE: one post-edit per sentence, the human reference).
+        --manager gives an existing user the MANAGER role in it.
         --target-lang may list several languages (zh,it: one study over EN→ZH and EN→IT, as
         MMTE ran it); the first is the primary one. Annotators work in one language each: their
         group's (\`tropos group\`), else the primary one.
@@ -40,6 +43,7 @@ const ZCreate = z.object({
   /** a preset name, or a scheme file */
   scheme: z.string().min(1).default("mmte"),
   manager: z.string().trim().email().optional(),
+  with: z.array(ZOptionalPart).default([]),
 });
 const ZList = z.object({ json: z.boolean().default(false), _: z.array(z.string()).max(0) });
 const ZUpdate = z.object({ _: z.tuple([z.string().min(1)], { error: "give the project slug" }), "target-lang": ZTargetLanguages });
@@ -52,7 +56,7 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
   }
   if (sub === "create") {
     const { values: a, help } = parseCommandArgs("project create", rest, {
-      name: { type: "string" }, "source-lang": { type: "string" }, "target-lang": { type: "string" }, scheme: { type: "string" }, manager: { type: "string" },
+      name: { type: "string" }, "source-lang": { type: "string" }, "target-lang": { type: "string" }, scheme: { type: "string" }, manager: { type: "string" }, with: { type: "string", multiple: true },
     }, ZCreate);
     if (help) {
       io.stdout.write(`${PROJECT_HELP}\n`);
@@ -68,6 +72,12 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
       const names = [...SCHEME_PRESETS, ...BUILT_IN_PRESETS.map((p) => p.id).filter((id) => !(SCHEME_PRESETS as readonly string[]).includes(id))];
       throw usageError(`--scheme: "${file}" is neither a preset (${names.join(", ")}) nor an existing file`, "project create");
     }
+    // the optional parts switch parts of the MMTE / MetaHOPE presets; a file or data preset says its own fields
+    if (a.with.length && !preset.success) throw usageError(`--with switches parts of the mmte, metahope and both presets; ${a.scheme} lists its own fields`, "project create");
+    for (const part of a.with) {
+      const issue = preset.success ? optionalPartIssue(preset.data, part) : null;
+      if (issue) throw usageError(`--with: ${issue}`, "project create");
+    }
     const definition = dataPreset ?? (file !== null ? await readSchemeFile(file, io) : null);
     if (file !== null && !definition) return 1;
     const from = dataPreset ? `preset ${dataPreset.id}` : file;
@@ -77,7 +87,7 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
           ctx.db,
           {
             // with a file the preset is not used (createProject's definition replaces it)
-            slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"].join(","), scheme: preset.success ? preset.data : "mmte",
+            slug, name: a.name ?? slug, sourceLang: a["source-lang"], targetLang: a["target-lang"].join(","), scheme: preset.success ? preset.data : "mmte", parts: a.with,
             members: a.manager ? [{ email: a.manager, role: "MANAGER" }] : [],
           },
           { actorId: null, via: "cli", inviteMissing: false, definition: definition ? { scheme: definition, note: `from ${from}` } : undefined },
@@ -87,7 +97,7 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
         if (isAppError(e)) throw new CliError(e.message, 1);
         throw e;
       }
-      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"].join(", ")}, ${definition ? `scheme ${definition.id} v${definition.version} from ${from}, stored as version 1` : `${a.scheme} preset, stored as version 1`}).\n`);
+      ctx.stdout.write(`Created project ${slug} (${a["source-lang"]} → ${a["target-lang"].join(", ")}, ${definition ? `scheme ${definition.id} v${definition.version} from ${from}, stored as version 1` : `${a.scheme} preset${a.with.length ? ` with ${a.with.join(", ")}` : ""}, stored as version 1`}).\n`);
       return 0;
     });
   }

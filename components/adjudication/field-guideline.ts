@@ -23,6 +23,7 @@ export function fieldGuideline(field: string): TGuideline | null {
     };
   }
   if (field === "EMOTION") return { title: "Emotion", lines: [EMOTION_INSTRUCTION, ...EMOTION.map((l) => `${l.value} (${l.name}): ${l.definition}`)], source: "MMTE app. B.3" };
+  if (field === "TARGET_WORDS") return { title: "Target words", lines: ["The word or words of the translation that render the target word (the MRW); none: not rendered. Annotators mark them during alignment (MMTE §3.3)."], source: "MMTE §3.3, app. D" };
   if (field === "ALIGNMENT") return { title: "Alignment", lines: ["The target span(s) realising the MRW and the realisation pattern (DIRECT, PARAPHRASE, DISTRIBUTED, IMPLICIT, PARTIAL, OMISSION)."], source: "MetaHOPE §4.2, fig. 4" };
   if (field.startsWith("METAHOPE_")) {
     const cat = field.slice("METAHOPE_".length) as TMetahopeCategory;

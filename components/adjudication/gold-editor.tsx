@@ -1,8 +1,12 @@
 "use client";
-// Gold reference of one kind (figurative or literal): pick an annotator's post-edit or a system
-// output as the starting point, edit it if needed, save with its provenance.
+// Gold reference of one kind (MMTE's figurative or literal, MetaHOPE's reference): pick an
+// annotator's post-edit or a system output as the starting point, edit it if needed, save with its
+// provenance.
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import type { TEditKind } from "@/lib/schemes/edit-kinds";
+
+const TITLE: Record<TEditKind, string> = { FIGURATIVE: "Figurative gold reference", LITERAL: "Literal gold reference", REFERENCE: "MetaHOPE gold reference (from its post-edits)" };
 
 export interface TGoldCandidate {
   key: string;
@@ -12,7 +16,7 @@ export interface TGoldCandidate {
   sourceTranslationId?: string;
 }
 
-export function GoldEditor({ slug, segmentId, kind, candidates, current, lang }: { slug: string; segmentId: string; kind: "FIGURATIVE" | "LITERAL"; candidates: TGoldCandidate[]; current: { text: string; version: number; provenance: string; approvedBy: string | null } | null; lang: string }) {
+export function GoldEditor({ slug, segmentId, kind, candidates, current, lang }: { slug: string; segmentId: string; kind: TEditKind; candidates: TGoldCandidate[]; current: { text: string; version: number; provenance: string; approvedBy: string | null } | null; lang: string }) {
   const router = useRouter();
   const [text, setText] = useState(current?.text ?? "");
   const [source, setSource] = useState<TGoldCandidate | null>(null);
@@ -35,7 +39,7 @@ export function GoldEditor({ slug, segmentId, kind, candidates, current, lang }:
 
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" data-testid={`gold-${kind.toLowerCase()}`}>
-      <h4 className="text-sm font-medium">{kind === "FIGURATIVE" ? "Figurative gold reference" : "Literal gold reference"}</h4>
+      <h4 className="text-sm font-medium">{TITLE[kind]}</h4>
       {current ? (
         <p className="text-xs text-slate-600">Current: <span lang={lang} className="text-slate-900">{current.text}</span> — {current.provenance}{current.approvedBy ? `, approved by ${current.approvedBy}` : ""}</p>
       ) : (

@@ -3,6 +3,7 @@
 // annotator's error spans (one colour per annotator), the values of every field side by side
 // with the final decision, the field's guideline, the annotators' severity bias, gold references
 // and the decision history. Identities are hidden ("Annotator 1, 2, …") until shown.
+import type { TEditKind } from "@/lib/schemes/edit-kinds";
 import { useState } from "react";
 import Link from "next/link";
 import type { TAdjudicationPageData } from "@/lib/db/adjudication";
@@ -34,16 +35,18 @@ export function ItemView({ slug, data, fieldOrder }: { slug: string; data: TAdju
   const mrwById = new Map(seg.mrws.map((m) => [m.id, m]));
   const open = units.filter((u) => !u.unanimous).length;
 
-  const candidates = (kind: "FIGURATIVE" | "LITERAL"): TGoldCandidate[] => [
+  const candidates = (kind: TEditKind): TGoldCandidate[] => [
     ...item.postEdits.filter((p) => p.kind === kind).map((p) => ({ key: p.id, label: `post-edit by ${who(p.annotatorId)}`, text: p.text, sourcePostEditId: p.id })),
     ...seg.translations.map((t) => ({ key: t.id, label: `${t.system.name} output`, text: t.text, sourceTranslationId: t.id })),
   ];
-  const goldOf = (kind: "FIGURATIVE" | "LITERAL") => {
+  // MetaHOPE's post-edits (issue 19 point 3) are a third gold kind, shown where there are any
+  const withReference = item.postEdits.some((p) => p.kind === "REFERENCE") || item.gold.some((g) => g.kind === "REFERENCE");
+  const goldOf = (kind: TEditKind) => {
     const g = item.gold.find((x) => x.kind === kind);
     if (!g) return null;
     const pe = item.postEdits.find((p) => p.id === g.sourcePostEditId);
     const tr = seg.translations.find((t) => t.id === g.sourceTranslationId);
-    const provenance = pe ? `from the ${kind.toLowerCase()} post-edit of ${who(pe.annotatorId)}${pe.text !== g.text ? " (edited)" : ""}` : tr ? `from the ${tr.system.name} output${tr.text !== g.text ? " (edited)" : ""}` : "written by the adjudicator";
+    const provenance = pe ? `from the ${kind === "REFERENCE" ? "MetaHOPE" : kind.toLowerCase()} post-edit of ${who(pe.annotatorId)}${pe.text !== g.text ? " (edited)" : ""}` : tr ? `from the ${tr.system.name} output${tr.text !== g.text ? " (edited)" : ""}` : "written by the adjudicator";
     return { text: g.text, version: g.version, provenance, approvedBy: g.approvedBy?.email ?? null };
   };
 
@@ -195,6 +198,7 @@ export function ItemView({ slug, data, fieldOrder }: { slug: string; data: TAdju
         <div className="grid gap-3 lg:grid-cols-2">
           <GoldEditor slug={slug} segmentId={seg.id} kind="FIGURATIVE" candidates={candidates("FIGURATIVE")} current={goldOf("FIGURATIVE")} lang={lang} />
           <GoldEditor slug={slug} segmentId={seg.id} kind="LITERAL" candidates={candidates("LITERAL")} current={goldOf("LITERAL")} lang={lang} />
+          {withReference && <GoldEditor slug={slug} segmentId={seg.id} kind="REFERENCE" candidates={candidates("REFERENCE")} current={goldOf("REFERENCE")} lang={lang} />}
         </div>
       </section>
 

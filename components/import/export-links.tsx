@@ -15,6 +15,8 @@ const WHATS: [string, string, string[]][] = [
   ["model-agreement", "Models as raters: κ with each annotator, accuracy against gold", ["tsv", "csv", "json", "jsonl"]],
   ["tags", "Token tags as CoNLL (the corpus's, as imported)", ["conll"]],
   ["nli", "Meta4XNLI interpretation pairs with adjudicated labels", ["tsv"]],
+  ["post-edits", "Post-edits (MMTE figurative/literal, MetaHOPE), with edit rates", ["tsv", "csv", "json", "jsonl"]],
+  ["target-words", "MMTE target words (@word@ marked)", ["tsv", "csv", "json", "jsonl"]],
   ["project", "Full project (Tropos JSONL, re-importable)", ["jsonl"]],
   ["backup", "Backup with history and audit log (tropos restore)", ["jsonl"]],
 ];

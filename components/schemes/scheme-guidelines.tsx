@@ -24,7 +24,7 @@ function entriesOf(field: TSchemeField): TEntry[] {
     case "tags":
       return fromOptions(field.tags);
     case "alignment":
-      return fromOptions(field.patterns);
+      return field.patterns ? fromOptions(field.patterns) : field.none ? [{ name: field.none.label, key: field.none.key, description: field.none.description }] : [];
     case "spans":
       return [...fromOptions(field.labels), ...field.attributes.flatMap((a) => [{ name: a.label, guidelines: a.guidelines }, ...fromOptions(a.options, `${a.label}: `)])];
     case "vector":

@@ -18,10 +18,12 @@ const TOGGLES: Toggle[] = [
   { key: "equivalence", label: "MMTE metaphor equivalence", get: (c) => c.mmteMrw.equivalence, set: (c, v) => ({ ...c, mmteMrw: { ...c.mmteMrw, equivalence: v } }) },
   { key: "emotion", label: "MMTE emotion", get: (c) => c.mmteMrw.emotion, set: (c, v) => ({ ...c, mmteMrw: { ...c.mmteMrw, emotion: v } }) },
   { key: "authenticity", label: "MMTE authenticity", get: (c) => c.mmteMrw.authenticity, set: (c, v) => ({ ...c, mmteMrw: { ...c.mmteMrw, authenticity: v } }) },
+  { key: "targetWords", label: "MMTE target words (annotators mark the words that render each MRW)", get: (c) => c.mmteMrw.targetWords, set: (c, v) => ({ ...c, mmteMrw: { ...c.mmteMrw, targetWords: v } }) },
   { key: "figurative", label: "Figurative post-edit", get: (c) => c.postEdit.figurative, set: (c, v) => ({ ...c, postEdit: { ...c.postEdit, figurative: v } }) },
   { key: "literal", label: "Literal post-edit", get: (c) => c.postEdit.literal, set: (c, v) => ({ ...c, postEdit: { ...c.postEdit, literal: v } }) },
   { key: "alignment", label: "MetaHOPE MRW alignment", get: (c) => c.alignment, set: (c, v) => ({ ...c, alignment: v }) },
   { key: "metahopeErrors", label: "MetaHOPE error spans", get: (c) => c.metahopeErrors, set: (c, v) => ({ ...c, metahopeErrors: v }) },
+  { key: "metahopePostEdit", label: "MetaHOPE post-edit (the human reference of each sentence)", get: (c) => c.metahopePostEdit, set: (c, v) => ({ ...c, metahopePostEdit: v }) },
   { key: "blindSystemNames", label: "Hide system names from annotators", get: (c) => c.blindSystemNames, set: (c, v) => ({ ...c, blindSystemNames: v }), presentation: true },
   { key: "shuffleItems", label: "Shuffle item order per annotator", get: (c) => c.shuffleItems, set: (c, v) => ({ ...c, shuffleItems: v }), presentation: true },
 ];

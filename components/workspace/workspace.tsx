@@ -8,6 +8,10 @@
 // outlined): Shift+Enter or Accept saves it through the same queue as any choice and moves on,
 // Shift+Backspace or Reject hides it, an ordinary choice edits it; each decision is recorded
 // (POST …/suggestions/decisions) once the value it names is saved.
+// An alignment without patterns (MMTE's target words, issue 19 point 4) is marked like an
+// alignment's target, saved at every mark; 1 keeps the words shown (pre-filled from the project's
+// imported alignment), 2 says not rendered. Post-edits are one component per edit field, whichever
+// study's: MMTE's figurative and literal ones, MetaHOPE's one (issue 19 point 3).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { matchKey, type TKeyAction } from "@/lib/keymap/keymap";
@@ -15,7 +19,8 @@ import { findMissing } from "@/lib/schemes/completeness";
 import type { TFieldName, TSpan } from "@/lib/schemes/fields";
 import type { TMetahopeCategory, TMetahopeSeverity, TRealisationPattern } from "@/lib/schemes/metahope";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
-import { buttonsOf, editKindOf, errorSchemeOf, fieldFor, kindOf, patternSpanRule, suggestionTextOf, type TBuiltInKind } from "@/lib/workspace/built-in-fields";
+import { buttonsOf, editKindOf, errorSchemeOf, fieldFor, isTargetWords, kindOf, patternSpanRule, suggestionTextOf, type TBuiltInKind } from "@/lib/workspace/built-in-fields";
+import { EDIT_KIND_LABELS, type TEditKind } from "@/lib/schemes/edit-kinds";
 import type { TItemErrorSpan, TItemSuggestion, TWorkspaceItem } from "@/lib/workspace/item-types";
 import type { TNewOp, TSaveOp } from "@/lib/workspace/save-queue";
 import { SAVE_DEBOUNCE_MS, statusText, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy";
@@ -234,6 +239,40 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [setValue, item]);
 
+  /**
+   * Target words (an alignment without patterns): marked words are saved at once as { spans };
+   * unmarking the last one clears the value (missing again), since "not rendered" is an answer of
+   * its own (`none`, digit 2), never the accident of an empty selection.
+   */
+  const commitTargetWords = useCallback((slot: TFieldSlot, spans: TSpan[]) => {
+    setDrafts((ds) => ({ ...ds, [slot.id]: { pattern: null, spans } }));
+    if (spans.length === 0) {
+      setValue(slot, null);
+      return true;
+    }
+    const value = { spans };
+    const field = fieldFor(item.definition, slot.field);
+    const r = field ? validateSchemeValue(field, value) : { ok: false as const, message: `${slot.field} is not in this project's scheme` };
+    const textLength = translationOf(slot.translationId)?.text.length ?? Infinity;
+    const past = spans.find((x) => x.end > textLength);
+    if (!r.ok || past) {
+      setMessage(`${!r.ok ? r.message : `the span [${past!.start}, ${past!.end}) runs past the end of the translation`}.`);
+      return false;
+    }
+    setMessage(null);
+    setValue(slot, value);
+    return true;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [setValue, item]);
+
+  /** Marks or unmarks tokens a..b for the focused alignment or target-words field. */
+  const toggleAligned = useCallback((slot: TFieldSlot, tid: string, a: number, b: number) => {
+    const d = alignDraft(slot);
+    const spans = toggleTokenRange(d.spans, tokens[tid], a, b);
+    if (isTargetWords(item.definition, slot.field)) commitTargetWords(slot, spans);
+    else commitAlignment(slot, { ...d, spans });
+  }, [alignDraft, tokens, item, commitTargetWords, commitAlignment]);
+
   // ---- focus ----------------------------------------------------------------------------------------
   const focusSlot = useCallback((i: number) => {
     const n = Math.max(0, Math.min(slots.length - 1, i));
@@ -312,7 +351,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   }, [change, segId]);
 
   // ---- post-edits -----------------------------------------------------------------------------------
-  const setPostEdit = useCallback((kind: "FIGURATIVE" | "LITERAL", patch: { text?: string; baseTranslationId?: string | null }) => {
+  const setPostEdit = useCallback((kind: TEditKind, patch: { text?: string; baseTranslationId?: string | null }) => {
     const s = stateRef.current;
     const cur = s.postEdits[kind] ?? { text: "", baseTranslationId: null, version: 0 };
     const next = { ...cur, ...patch };
@@ -321,7 +360,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     ]);
   }, [change, segId]);
 
-  const chooseBase = useCallback((kind: "FIGURATIVE" | "LITERAL", translationId: string) => {
+  const chooseBase = useCallback((kind: TEditKind, translationId: string) => {
     const cur = stateRef.current.postEdits[kind];
     const base = translationOf(translationId)?.text ?? "";
     // Replace the text only while it is still an untouched system output (never discard the user's edits).
@@ -403,6 +442,20 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       }
       return;
     }
+    if (kind === "alignment" && isTargetWords(item.definition, slot.field)) {
+      const choice = slot.choices[d - 1];
+      if (choice === "NONE") {
+        // not rendered: an answer of its own, dropping any marked words (as OMISSION does)
+        setDrafts((ds) => ({ ...ds, [slot.id]: { pattern: null, spans: [] } }));
+        setValue(slot, { spans: [] });
+        focusSlot(focus + 1);
+      } else if (choice === "MARKED") {
+        const spans = alignDraft(slot).spans;
+        if (spans.length === 0) return setMessage("No target word is marked: select the words in the translation (click or drag; or Shift+→ and Space), or press 2 if none renders it.");
+        if (commitTargetWords(slot, spans)) focusSlot(focus + 1);
+      }
+      return;
+    }
     if (kind === "alignment") {
       const p = slot.choices[d - 1] as TRealisationPattern | undefined;
       if (!p) return;
@@ -413,7 +466,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     if (v === undefined) return;
     setValue(slot, v);
     focusSlot(focus + 1);
-  }, [item, chooseBase, setValue, focusSlot, focus, commitAlignment, alignDraft]);
+  }, [item, chooseBase, setValue, focusSlot, focus, commitAlignment, commitTargetWords, alignDraft]);
 
   /** The suggestion shown at a slot: one the annotator has not decided on, for a value they have not given. */
   const pendingSuggestion = useCallback((slot: Pick<TFieldSlot, "id">): TItemSuggestion | null => {
@@ -555,8 +608,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         if (!tid) return;
         const c = cursor[tid] ?? 0;
         if (slot && slotKind(item, slot) === "alignment" && slot.translationId === tid) {
-          const d = alignDraft(slot);
-          commitAlignment(slot, { ...d, spans: toggleTokenRange(d.spans, tokens[tid], c, c) });
+          toggleAligned(slot, tid, c, c);
         } else {
           setSelection((s) => {
             const cur = s[tid];
@@ -567,7 +619,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
       }
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [slots, focus, selectedError, keyTid, item, chooseDigit, setValue, focusSlot, missingSlots, showKeys, showHelp, startError, updateError, deleteError, submit, undoStack, segId, autosave, tokens, cursor, alignDraft, commitAlignment, decideSuggestion]);
+  }, [slots, focus, selectedError, keyTid, item, chooseDigit, setValue, focusSlot, missingSlots, showKeys, showHelp, startError, updateError, deleteError, submit, undoStack, segId, autosave, tokens, cursor, toggleAligned, decideSuggestion]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -634,9 +686,12 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
     // what the field's buttons show as chosen, by its kind
     const kind = slotKind(item, slot);
     const editKind = editKindOf(item.definition, slot.field);
+    const saved = state.values[slot.id]?.value as TAlignDraft | null | undefined;
     const value =
       kind === "alignment"
-        ? (state.values[slot.id]?.value as TAlignDraft | null)?.pattern ?? null
+        ? isTargetWords(item.definition, slot.field)
+          ? saved ? (saved.spans.length ? "MARKED" : "NONE") : null
+          : saved?.pattern ?? null
         : kind === "spans"
           ? (state.values[slot.id]?.value as { reviewed?: boolean } | null)?.reviewed
             ? "REVIEWED"
@@ -810,7 +865,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
         const keysDo = selectedError && state.errors[selectedError]?.translationId === t.id
           ? "letters and digits set the selected error"
           : alignMrw
-            ? `Space and drags mark the alignment of “${alignMrw.token}”`
+            ? `Space and drags mark the ${alignSlot && isTargetWords(item.definition, alignSlot.field) ? "target words" : "alignment"} of “${alignMrw.token}”`
             : item.view.metahopeErrors
               ? "Space and drags select for a new error (e)"
               : null;
@@ -845,10 +900,8 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
                 // the keys follow the mouse: `e`, Space and Shift+→ now act in this translation
                 setActiveTid(t.id);
                 setSelectedError(null);
-                if (alignSlot) {
-                  const d = alignDraft(alignSlot);
-                  commitAlignment(alignSlot, { ...d, spans: toggleTokenRange(d.spans, tokens[t.id], a, b) });
-                } else setSelection({ [t.id]: [a, b] });
+                if (alignSlot) toggleAligned(alignSlot, t.id, a, b);
+                else setSelection({ [t.id]: [a, b] });
               }}
             />
             {quality.length > 0 && <div className="mt-2 grid grid-cols-2 gap-2 @4xl:grid-cols-4">{quality.map((s) => renderSlot(s))}</div>}
@@ -872,8 +925,13 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
                               text={t.text}
                               language={t.language}
                               spans={alignDraft(s).spans}
-                              omission={patternSpanRule(item.definition, s.field, alignDraft(s).pattern) === "none"}
-                              prefilled={!state.values[s.id]?.value && !!item.prefill[`${t.id}:${m.id}`]}
+                              omission={
+                                isTargetWords(item.definition, s.field)
+                                  ? (state.values[s.id]?.value as TAlignDraft | null | undefined)?.spans.length === 0
+                                  : patternSpanRule(item.definition, s.field, alignDraft(s).pattern) === "none"
+                              }
+                              targetWords={isTargetWords(item.definition, s.field)}
+                              prefilled={!state.values[s.id]?.value && !!item.prefill[`${t.id}:${m.id}`] && (!isTargetWords(item.definition, s.field) || item.prefill[`${t.id}:${m.id}`].spans.length > 0)}
                             />
                           ) : undefined,
                         ),
@@ -911,7 +969,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
 
       {slots.some((s) => slotKind(item, s) === "edit") && (
         <section aria-label="Post-edits" className="rounded-lg border border-slate-200 bg-white p-3">
-          <h2 className="font-semibold">Post-edits (MMTE B.5)</h2>
+          <h2 className="font-semibold">{item.scheme === "MMTE" ? "Post-edits (MMTE B.5)" : "Post-edit (MetaHOPE: the human reference)"}</h2>
           <div className="mt-2 grid gap-3 @3xl:grid-cols-2">
             {slots
               .filter((s) => slotKind(item, s) === "edit")
@@ -923,7 +981,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
                   <EditField
                     key={s.id}
                     choices={renderSlot(s)}
-                    label={`${kind === "FIGURATIVE" ? "Figurative" : "Literal"} post-edit`}
+                    label={EDIT_KIND_LABELS[kind]}
                     lang={item.project.targetLang}
                     text={pe?.text ?? ""}
                     base={base && pe ? base : undefined}

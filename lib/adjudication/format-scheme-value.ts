@@ -68,6 +68,8 @@ export function formatSchemeValue(field: TSchemeField, value: unknown, ctx: TFor
     case "alignment": {
       if (!isObject(value)) return json(value);
       const spans = Array.isArray(value.spans) ? value.spans.filter(isObject).map((s) => excerpt(ctx.text, s.start, s.end)) : [];
+      // without patterns (target words): the words, or the "not rendered" answer
+      if (!field.patterns) return spans.length ? spans.join(" + ") : (field.none?.label ?? "(not rendered)");
       return `${optionLabel(field.patterns, value.pattern)}${spans.length ? ` ${spans.join(" + ")}` : ""}`;
     }
     case "tags": {

@@ -17,6 +17,9 @@ export const EXPORT_PERMISSION = {
   tags: "project.export",
   // the corpus's pairs with the adjudicated inference labels: what adjudication produces
   nli: "adjudication.export",
+  // every annotator's post-edits and MMTE target words, as the annotations export
+  "post-edits": "project.export",
+  "target-words": "project.export",
   project: "project.export",
   backup: "project.export",
 } as const satisfies Record<TExportWhat, Permission>;

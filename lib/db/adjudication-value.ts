@@ -17,10 +17,10 @@ export function checkAdjudicationValue(field: string, value: unknown, ctx: { sou
   // an adjudicator reads the field's label ("Fluency: 6 is outside …"), as the workspace shows it
   const label = builtInFields(field)[0]?.label;
   if (!r.ok) throw new AppError("BAD_REQUEST", `Invalid value: ${label && r.message.startsWith(`${field}: `) ? `${label}: ${r.message.slice(field.length + 2)}` : r.message}.`, { field: "value" });
-  if (field === "ALIGNMENT" && ctx.translationText !== undefined) {
+  if ((field === "ALIGNMENT" || field === "TARGET_WORDS") && ctx.translationText !== undefined) {
     const spans = (value as { spans: { start: number; end: number }[] }).spans;
     const past = spans.findIndex((s) => s.end > ctx.translationText!.length);
-    if (past >= 0) throw new AppError("BAD_REQUEST", `Invalid value: ALIGNMENT: span ${past + 1} [${spans[past].start}, ${spans[past].end}) runs past the end of the translation (length ${ctx.translationText.length}).`, { field: "value" });
+    if (past >= 0) throw new AppError("BAD_REQUEST", `Invalid value: ${field}: span ${past + 1} [${spans[past].start}, ${spans[past].end}) runs past the end of the translation (length ${ctx.translationText.length}).`, { field: "value" });
   }
   return r.value;
 }

@@ -51,7 +51,7 @@ export async function createProject(
       const missing = emails.filter((e) => !idByEmail.has(e));
       if (missing.length && !opts.inviteMissing) throw new AppError("NOT_FOUND", `No user with the email ${missing[0]}.`, { field: "members", email: missing[0] });
 
-      const schemeConfig = definition ? schemeConfigForDefinition(definition) : schemeConfigFor(input.scheme);
+      const schemeConfig = definition ? schemeConfigForDefinition(definition) : schemeConfigFor(input.scheme, input.parts);
       const project = await tx.project.create({
         data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang[0], targetLangs: input.targetLang, schemeConfig },
         select: { id: true, slug: true, name: true },

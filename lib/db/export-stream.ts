@@ -9,6 +9,8 @@ import { exportSuggestions } from "@/lib/db/export-suggestions";
 import { exportSuggestionDecisions } from "@/lib/db/export-suggestion-decisions";
 import { exportConllTags, type TTagsSource } from "@/lib/db/export-conll";
 import { exportNliTsv } from "@/lib/db/export-nli";
+import { exportPostEdits } from "@/lib/db/export-post-edits";
+import { exportTargetWords } from "@/lib/db/export-target-words";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
@@ -26,7 +28,7 @@ import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "project", "backup"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot", "label-studio"]);
 export type TExportWhat = z.infer<typeof ZExportWhat>;
@@ -183,6 +185,8 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else if (what === "suggestion-decisions") table = exportSuggestionDecisions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
+  else if (what === "post-edits") table = exportPostEdits(pool, project.id);
+  else if (what === "target-words") table = exportTargetWords(pool, project.id);
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
 }

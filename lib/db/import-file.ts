@@ -7,6 +7,7 @@ import { z } from "zod";
 import { conllAsAnnotator } from "@/lib/import/conll-as-annotator";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeRuntimeOf } from "@/lib/schemes/scheme-runtime";
+import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
 import { getActivePos } from "@/lib/db/mrw-active-pos";
@@ -81,6 +82,13 @@ async function ownScheme(pool: Pool, projectId: string): Promise<{ definition: T
   return runtime.kind === "scheme" ? { definition: runtime.definition, fieldIds: schemeFieldIds(runtime.definition) } : null;
 }
 
+/** Whether the project has MetaHOPE's post-edit switched on (its stored configuration). */
+async function metahopePostEditOn(pool: Pool, projectId: string): Promise<boolean> {
+  const r = await pool.query<{ schemeConfig: unknown }>(`SELECT "schemeConfig" FROM "Project" WHERE id = $1`, [projectId]);
+  const cfg = parseStoredSchemeConfig(r.rows[0]?.schemeConfig);
+  return cfg.ok && cfg.config.metahopePostEdit;
+}
+
 export function resolveFormat(fileName: string, content: Buffer, format: TImportFormat): Exclude<TImportFormat, "auto"> | null {
   if (format !== "auto") return format;
   if (/\.xlsx$/i.test(fileName)) return "metahope-xlsx";
@@ -108,6 +116,9 @@ export async function parseImportFile(
     });
     // the workbook parser marks content words active; apply the project's choice instead
     for (const d of result.documents) for (const s of d.segments) for (const m of s.mrws) if (m.rawPos) m.active = activePos.includes(m.pos);
+    // the "Human Gold Standard" column is MetaHOPE's post-edit: a project that has it on gets it as
+    // such (kind reference); otherwise as before, a figurative post-edit (issue 19 point 3)
+    if (await metahopePostEditOn(pool, project.id)) for (const p of result.postEdits) p.kind = "reference";
     return { format, result };
   }
   if (options.relevance && format !== "meta4xnli-nli") {

@@ -765,11 +765,13 @@ async function placeValues(
   if (runtime.kind === "built-in") {
     // every line checked against the preset's field (anchor and value) before anything is stored
     const flags = await readMrwFlags(client, resolved.map((x) => x.mrwId).filter((m): m is string => m !== null));
+    // spans of an alignment or target words lie within their translation
+    const lengths = await readTranslationLengths(client, resolved.filter((x, i) => x.translationId !== null && (lines[i].field === "ALIGNMENT" || lines[i].field === "TARGET_WORDS")).map((x) => x.translationId!));
     const errors = new SchemeLineErrors(fileName);
     const kind = what === "Adjudication" ? "adjudication" : "annotation";
     const placed = lines.map((a, i): PlacedValue => {
       const x = resolved[i];
-      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, { metaphorical: x.mrwId ? flags.get(x.mrwId) : undefined });
+      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, { metaphorical: x.mrwId ? flags.get(x.mrwId) : undefined, translationLength: x.translationId ? lengths.get(x.translationId) : undefined });
       if (issue) errors.add(a.line, a.field, issue);
       return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
     });
@@ -790,6 +792,13 @@ async function placeValues(
   });
   errors.throwIfAny();
   return placed;
+}
+
+/** The length (UTF-16 units, as span offsets count) of each translation's text. */
+async function readTranslationLengths(client: PoolClient, translationIds: string[]): Promise<Map<string, number>> {
+  if (!translationIds.length) return new Map();
+  const r = await client.query<{ id: string; text: string }>(`SELECT id, text FROM "Translation" WHERE id = ANY($1::text[])`, [[...new Set(translationIds)]]);
+  return new Map(r.rows.map((x) => [x.id, x.text.length]));
 }
 
 /** Whether each MRW is metaphorical (EQUIVALENCE's labels depend on it). */

@@ -186,7 +186,7 @@ async function readAdjudications(q: TQuery): Promise<TReportData["adjudications"
 }
 
 async function readGold(q: TQuery): Promise<TReportData["goldReferences"]> {
-  const rows = await q<[string, string, "FIGURATIVE" | "LITERAL", string]>(`SELECT "segmentId", language, kind, text FROM "GoldReference" WHERE "projectId" = $1`);
+  const rows = await q<[string, string, TReportData["goldReferences"][number]["kind"], string]>(`SELECT "segmentId", language, kind, text FROM "GoldReference" WHERE "projectId" = $1`);
   return rows.map(([segmentId, language, kind, text]) => ({ segmentId, language, kind, text }));
 }
 

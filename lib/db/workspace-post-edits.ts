@@ -1,4 +1,5 @@
-// One annotator's figurative / literal post-edit of a segment (MMTE B.5), versioned like
+// One annotator's post-edit of a segment, by kind: MMTE's figurative / literal ones (B.5), under an
+// MMTE assignment, or MetaHOPE's reference post-edit, under a MetaHOPE one. Versioned like
 // annotations: a stale baseVersion is refused with the current text, and every save appends
 // History. An empty text is allowed while drafting (completeness requires a non-blank one).
 import type { Db } from "@/lib/db/client";
@@ -6,17 +7,30 @@ import { AppError } from "@/lib/errors";
 import { EDIT_KIND_CODES, ZEditKindCode } from "@/lib/schemes/presets/built-in-codes";
 import type { TSavePostEditInput, TSaveResult } from "@/lib/workspace/api-types";
 import { lockOpenAssignment, refuseGoldPostEdit } from "@/lib/db/item-write-guard";
-import { POST_EDIT_SCHEME } from "@/lib/workspace/field-scheme";
+import { postEditScheme } from "@/lib/workspace/field-scheme";
 import { withSaveReceipt, type TSaveReceiptKey } from "@/lib/db/save-receipts";
+import { postEditPartOn, type TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { EDIT_KIND_LABELS } from "@/lib/schemes/edit-kinds";
 import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
 
 export async function savePostEdit(
   db: Db,
-  opts: { projectId: string; annotatorId: string; segmentId: string; input: TSavePostEditInput; receipt?: TSaveReceiptKey | null },
+  opts: {
+    projectId: string;
+    annotatorId: string;
+    segmentId: string;
+    input: TSavePostEditInput;
+    receipt?: TSaveReceiptKey | null;
+    /** the project's configuration: a kind whose part is off is refused (the API always passes it) */
+    config?: TSchemeConfig;
+  },
 ): Promise<TSaveResult> {
   const { input } = opts;
-  // PostEdit.kind is text: one of the MMTE preset's edit variants (lib/schemes/presets/built-in-codes.ts)
+  // PostEdit.kind is text: one of the presets' edit variants (lib/schemes/presets/built-in-codes.ts)
   if (!ZEditKindCode.safeParse(input.kind).success) throw new AppError("BAD_REQUEST", `Invalid kind: ${JSON.stringify(input.kind)} is not one of ${EDIT_KIND_CODES.join(", ")}.`, { field: "kind" });
+  if (opts.config && !postEditPartOn(opts.config, input.kind)) {
+    throw new AppError("BAD_REQUEST", `The ${input.kind === "REFERENCE" ? "MetaHOPE post-edit" : EDIT_KIND_LABELS[input.kind].toLowerCase()} is switched off in this project.`, { field: "kind" });
+  }
   // the edit is in the caller's target language, from one of that language's translations
   const language = await getAnnotatorLanguage(db, { projectId: opts.projectId, userId: opts.annotatorId });
   const seg = await db.segment.findFirst({
@@ -29,8 +43,8 @@ export async function savePostEdit(
   }
   // with an idempotency key, a retry of a committed save gets its first answer (lib/db/save-receipts.ts)
   return withSaveReceipt(db, { userId: opts.annotatorId, projectId: opts.projectId, receipt: opts.receipt }, async (tx) => {
-    // an open MMTE assignment, atomically with the write (lib/db/item-write-guard.ts)
-    await lockOpenAssignment(tx, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, scheme: POST_EDIT_SCHEME });
+    // an open assignment of the kind's scheme, atomically with the write (lib/db/item-write-guard.ts)
+    await lockOpenAssignment(tx, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, scheme: postEditScheme(input.kind) });
     const locked = await tx.$queryRaw<{ id: string; text: string; version: number; baseTranslationId: string | null; updatedAt: Date }[]>`
       SELECT id, text, version, "baseTranslationId", "updatedAt" FROM "PostEdit"
       WHERE "segmentId" = ${opts.segmentId} AND "annotatorId" = ${opts.annotatorId} AND kind = ${input.kind}

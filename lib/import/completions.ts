@@ -13,7 +13,7 @@ import type { ImportResult, ImportedCompletion } from "./types";
 /** MetaHOPE owns the error spans, the realisation alignment and the workbook's extra columns; MMTE the rest. */
 export function schemeOfField(field: string): ImportedCompletion["scheme"] | null {
   if (field === "ALIGNMENT" || field.startsWith("METAHOPE_")) return "METAHOPE";
-  if (["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY"].includes(field)) return "MMTE";
+  if (["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "TARGET_WORDS", "EQUIVALENCE", "EMOTION", "AUTHENTICITY"].includes(field)) return "MMTE";
   return null;
 }
 
@@ -32,6 +32,7 @@ export function importCompletions(r: ImportResult, opts: { ownScheme?: boolean }
   }
   for (const a of r.annotations) add(a.annotator, a.segmentId, schemeOfField(a.field));
   for (const e of r.errorSpans) add(e.annotator, e.segmentId, "METAHOPE");
-  for (const p of r.postEdits) add(p.annotator, p.segmentId, "MMTE");
+  // MMTE's figurative and literal post-edits; MetaHOPE's reference post-edit
+  for (const p of r.postEdits) add(p.annotator, p.segmentId, p.kind === "reference" ? "METAHOPE" : "MMTE");
   return [...seen.values()];
 }

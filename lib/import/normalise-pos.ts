@@ -1,4 +1,5 @@
 import type { NormalisedPos } from "@/lib/import/types";
+import { classInContext, type TPosContext } from "@/lib/import/pos-in-context";
 
 /**
  * Maps raw part-of-speech tags from the tagsets found in the corpora to the
@@ -14,11 +15,15 @@ import type { NormalisedPos } from "@/lib/import/types";
  *   AJ0/AJC/AJS → ADJ; AV0/AVP/AVQ → ADV; ambiguity tags `NN1-VVB` → first.
  * - Penn Treebank: NN* → NOUN, VB* → VERB, JJ* → ADJ, RB/RBR/RBS → ADV
  *   (MD, WRB, RP → OTHER).
- * - PSUCMC / ICTCLAS (PKU) Chinese tags: n, nr, ns, nt, nz, nx, ng, t, tg, s → NOUN;
- *   v, vn, vd, vg → VERB (vn "verbal noun" stays VERB, the tagset files it under v);
- *   a, an, ad, ag, b, z → ADJ; d, dg → ADV; everything else (r, m, q, p, c,
- *   u, w, ew, f, i, l, j, e, y, o, k, …) → OTHER. Idioms (i, l) are OTHER
- *   because SPEC limits the analysis to the four word classes.
+ * - PSUCMC / ICTCLAS (PKU) Chinese tags: n, nr, ns, nt, nz, nx, ng, t, tg, s, vn → NOUN;
+ *   v, vd, vg → VERB; a, an, ad, ag, b, z → ADJ; d, dg → ADV; idioms and fixed expressions
+ *   (i, l) → their function in the sentence (lib/import/pos-in-context.ts), VERB without one;
+ *   everything else (r, m, q, p, c, u, w, ew, f, j, e, y, o, k, …) → OTHER. This is MetaHOPE
+ *   §4.1.1's normalisation of the "Chinese-specific POS categories … such as vn (verb-noun) and
+ *   i (idiom)" into the four classes, so PSUCMC's idiom MRWs enter the analysis by default:
+ *   vn is NOUN because the PKU tagger gives it only where a verb works as a noun in its sentence
+ *   (after 的, as subject or object, modifying a noun: of the 691 vn words in
+ *   PSUCMC_sequence.csv 196 follow 的 and one is followed by an aspect particle 了/着/过).
  * - Spelled-out names (noun, verb, adjective, adverb) in any case.
  */
 export const CONTENT_POS: readonly NormalisedPos[] = ["NOUN", "VERB", "ADJ", "ADV"];
@@ -81,8 +86,8 @@ const CHINESE: Record<string, NormalisedPos> = {
   t: "NOUN",
   tg: "NOUN",
   s: "NOUN",
+  vn: "NOUN",
   v: "VERB",
-  vn: "VERB",
   vd: "VERB",
   vg: "VERB",
   a: "ADJ",
@@ -93,6 +98,9 @@ const CHINESE: Record<string, NormalisedPos> = {
   z: "ADJ",
   d: "ADV",
   dg: "ADV",
+  // without their sentence: a predicate (pos-in-context.ts)
+  i: "VERB",
+  l: "VERB",
 };
 
 export function normalisePos(raw: string | undefined | null): NormalisedPos {
@@ -122,10 +130,12 @@ export interface PosOptions {
  * Normalised POS plus the active flag. When the file gives no POS at all
  * (CoNLL, M_-marked text) the word cannot be filtered, so it is active:
  * dropping every MRW of a corpus without POS would be worse than keeping them.
+ * `context`: the words around this occurrence, for the tags whose class depends on the
+ * sentence (idioms); each MRW is normalised in its own sentence, never per word form.
  */
-export function posInfo(raw: string | undefined, options: PosOptions = {}): { pos: NormalisedPos; rawPos?: string; active: boolean } {
+export function posInfo(raw: string | undefined, options: PosOptions = {}, context?: TPosContext): { pos: NormalisedPos; rawPos?: string; active: boolean } {
   const active = options.activePos ?? CONTENT_POS;
   if (raw === undefined || raw.trim() === "" || raw.trim() === "-") return { pos: "OTHER", active: true };
-  const pos = normalisePos(raw);
+  const pos = (context && classInContext(raw, context)) ?? normalisePos(raw);
   return { pos, rawPos: raw, active: active.includes(pos) };
 }

@@ -66,6 +66,25 @@ const frozenRows = Object.freeze([
   }),
 ]);
 
+describe("parseMetahopeXlsx: PSUCMC tags normalised in each sentence (MetaHOPE §4.1.1)", () => {
+  it("an idiom takes its class from its own sentence; a verb-noun is a noun; all are active", async () => {
+    const zh = (id: string, before: string, word: string, after: string, tag: string) =>
+      row({ 1: id, 2: rich(before, [word], after), 3: word, 4: tag, 5: rich("The future ", ["is bright"], "."), 12: "The future is bright.", 19: "The future is bright." });
+    const buf = await workbook([
+      zh("news_90_v.4_5_3", "前途是", "光辉灿烂", "的。", "i"),
+      zh("news_90_v.4_6_2", "前途", "光辉灿烂", "。", "i"),
+      zh("news_90_v.4_2_3", "经济的", "发展", "很快。", "vn"),
+    ]);
+    const r = await parseMetahopeXlsx("PSUCMC_pilot_annotator-A.xlsx", buf, {});
+    expect(r.errors).toEqual([]);
+    expect(r.documents.flatMap((d) => d.segments.flatMap((x) => x.mrws.map((m) => [m.token, m.rawPos, m.pos, m.active])))).toEqual([
+      ["光辉灿烂", "i", "ADJ", true],
+      ["光辉灿烂", "i", "VERB", true],
+      ["发展", "vn", "NOUN", true],
+    ]);
+  });
+});
+
 describe("parseMetahopeXlsx on a synthetic sheet", () => {
   it("reads MRW offsets, alignments, errors by column position and post-edits", async () => {
     const buf = await workbook(frozenRows as unknown[][]);
@@ -165,8 +184,8 @@ describe("MetaHOPE helpers", () => {
     expect(annotatorFromFileName("dir/x_annotated_annotator-B.xlsx")).toBe("B");
     expect(annotatorFromFileName("Copy_VUAMC.xlsx")).toBeUndefined();
     expect([colLetter(1), colLetter(26), colLetter(27)]).toEqual(["A", "Z", "AA"]);
-    expect(["N", "V + AV", "AJ", "AV", "PR", "vn", "ng", "a", "d"].map(normalisePos)).toEqual([
-      "NOUN", "VERB", "ADJ", "ADV", "OTHER", "VERB", "NOUN", "ADJ", "ADV",
+    expect(["N", "V + AV", "AJ", "AV", "PR", "vn", "ng", "a", "d", "i", "l", "p"].map(normalisePos)).toEqual([
+      "NOUN", "VERB", "ADJ", "ADV", "OTHER", "NOUN", "NOUN", "ADJ", "ADV", "VERB", "VERB", "OTHER",
     ]);
   });
   it("separates annotator notes from the sentence", () => {
@@ -246,6 +265,16 @@ describe.skipIf(!haveData)("parseMetahopeXlsx on the released MetaHOPE sheets (s
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("keeps one post-edit per sentence: A's note \"资格\" on a second MRW row does not replace the sentence's post-edit", async () => {
+    const a = await parse(FILE_A);
+    const seg = "metahope:al5-fragment03_32";
+    expect(a.postEdits).toHaveLength(19);
+    expect(a.postEdits.filter((p) => p.segmentId === seg).map((p) => p.text)).toEqual(["她承诺政府会保障那些不选择转为信托制的医院，但她预计这只会是少数。"]);
+    expect(a.warnings.filter((w) => w.field === "Human Gold Standard").map((w) => [w.line, w.message])).toEqual([
+      [59, expect.stringMatching(/^a second post-edit of this sentence \("资格"\) differs from the one on line \d+; the sentence keeps that one$/)],
+    ]);
+  });
+
   it("reads the ragged ZH→EN sheet", async () => {
     const p = await parse(FILE_P, { annotator: "A" });
     expect(p.errors).toEqual([]);
@@ -254,5 +283,9 @@ describe.skipIf(!haveData)("parseMetahopeXlsx on the released MetaHOPE sheets (s
     expect(segs[0].language).toBe("zh");
     expect(p.translations[0].language).toBe("en");
     expect(p.warnings.some((w) => /bold or underlined but not both/.test(w.message) && w.line === 31)).toBe(true);
+    // its ICTCLAS tags are normalised as the source CSV's are (the sheet's 32 MRWs are all content words)
+    const classes: Record<string, number> = {};
+    for (const m of segs.flatMap((s) => s.mrws)) classes[`${m.rawPos} ${m.pos} ${m.active}`] = (classes[`${m.rawPos} ${m.pos} ${m.active}`] ?? 0) + 1;
+    expect(classes).toEqual({ "v VERB true": 22, "n NOUN true": 5, "a ADJ true": 3, "vg VERB true": 1, "ng NOUN true": 1 });
   });
 });

@@ -50,6 +50,7 @@ import { cellPlainText, readRichCell, spansWithin, type RichCellText } from "./m
 import { parseMetahopeSeverity } from "./metahope-severity";
 import { normaliseMetahopeSystem } from "./metahope-systems";
 import { compareWithOriginal, splitSourceCell, wordTokens } from "./metahope-sentence";
+import { classInContext, characterContext } from "./pos-in-context";
 
 export interface TParseMetahopeOptions {
   /** annotator name; default: from the file name (`annotator-A` → `A`) */
@@ -186,7 +187,8 @@ export async function parseMetahopeXlsx(
   const docs = new Map<string, ImportedDocument>();
   const translations = new Map<string, string>(); // `${segmentId}\u0000${system}` → text
   const seenMrw = new Map<string, number>();
-  const postEdits = new Set<string>();
+  // one post-edit per sentence (an annotator's post-edit is keyed by segment): the first row's
+  const postEdits = new Map<string, { text: string; line: number }>();
 
   for (const g of groups.values()) {
     let doc = docs.get(g.docId);
@@ -255,7 +257,9 @@ export async function parseMetahopeXlsx(
       if (shuffledAt === undefined && outOfOrder.has(row.line)) {
         warn(row.line, "word_id", `the word number in ${row.wordId} disagrees with where its MRW sits among the sentence's other MRWs (shuffled words or a wrong id?)`, "A");
       }
-      const pos = normalisePos(row.rawPos);
+      // a PSUCMC idiom (i, l) takes its class from its sentence, as the source CSVs do (pos-in-context.ts)
+      const ctx = spans.length && row.rawPos ? classInContext(row.rawPos, characterContext(row.sentence, spans[0].start, spans[spans.length - 1].end)) : undefined;
+      const pos = ctx ?? normalisePos(row.rawPos);
       const mrw: ImportedMrw = {
         externalId: mrwExt,
         spans,
@@ -319,14 +323,18 @@ export async function parseMetahopeXlsx(
 
       // -- post-edit and notes ------------------------------------------------
       if (row.gold !== undefined && row.gold.trim() !== "") {
-        const key = `${segmentId}\u0000${row.gold}`;
         const outputs = row.systems.map((s) => s.mt?.text.trim() ?? "").filter((t) => t !== "");
         const shortest = outputs.length ? Math.min(...outputs.map((t) => t.length)) : 0;
-        if (row.gold.trim().length < shortest / 2) {
-          warn(row.line, "Human Gold Standard", `post-edit "${row.gold.trim()}" is much shorter than the MT outputs (a fragment or a note?); imported as is`, colLetter(layout.goldCol!));
-        }
-        if (!postEdits.has(key)) {
-          postEdits.add(key);
+        const first = postEdits.get(segmentId);
+        if (first && first.text !== row.gold) {
+          // a second, different cell for the same sentence would replace the first post-edit (the
+          // pilot's A has "资格", a note, on the second MRW row of a sentence already post-edited)
+          warn(row.line, "Human Gold Standard", `a second post-edit of this sentence ("${row.gold.trim()}") differs from the one on line ${first.line}; the sentence keeps that one`, colLetter(layout.goldCol!));
+        } else if (!first) {
+          if (row.gold.trim().length < shortest / 2) {
+            warn(row.line, "Human Gold Standard", `post-edit "${row.gold.trim()}" is much shorter than the MT outputs (a fragment or a note?); imported as is`, colLetter(layout.goldCol!));
+          }
+          postEdits.set(segmentId, { text: row.gold, line: row.line });
           const from = row.systems.find((s) => s.mt && s.mt.text.trim() === row.gold!.trim());
           result.postEdits.push({
             annotator: annotatorName,
@@ -648,7 +656,8 @@ function relocate(from: string, spans: Span[], to: string): Span[] {
 
 /**
  * VUAMC wordcat (N, V, AJ, AV, compound `V + AV`: first part) and PSUCMC
- * ICTCLAS tags (n*, v*, a*, d*) → NOUN/VERB/ADJ/ADV; anything else OTHER.
+ * ICTCLAS tags (n*, vn, v*, a*, d*, i, l) → NOUN/VERB/ADJ/ADV as lib/import/normalise-pos.ts
+ * does; anything else OTHER.
  */
 export function normalisePos(raw: string | undefined): NormalisedPos {
   if (!raw) return "OTHER";
@@ -658,8 +667,11 @@ export function normalisePos(raw: string | undefined): NormalisedPos {
   if (up === "V" || up.startsWith("VERB")) return "VERB";
   if (up === "AJ" || up === "ADJ" || up === "JJ") return "ADJ";
   if (up === "AV" || up === "ADV" || up === "RB") return "ADV";
-  // ICTCLAS (lower-case in PSUCMC): n, ng, nr…; v, vn, vg…; a, ag, ad…; d
+  // ICTCLAS (lower-case in PSUCMC): n, ng, nr…, vn (a verb working as a noun, see
+  // normalise-pos.ts); v, vg…; a, ag, ad…; d; idioms i, l a predicate without their sentence
   if (/^[a-z]+$/.test(head)) {
+    if (head === "vn") return "NOUN";
+    if (head === "i" || head === "l") return "VERB";
     if (head.startsWith("n")) return "NOUN";
     if (head.startsWith("v")) return "VERB";
     if (head.startsWith("a")) return "ADJ";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeText } from "@/lib/import/decode-text";
 import { parsePsucmc } from "@/lib/import/parse-psucmc";
 import { HAS_REAL_DATA, SKIP_MESSAGE, allMrws, allSegments, real, spansConsistent } from "@/lib/import/test-support/real-data";
+import { TWO_TAG_CLASSES, TWO_TAG_ROWS } from "@/lib/import/test-support/psucmc-two-tags";
 
 describe.skipIf(!HAS_REAL_DATA)(`PSUCMC real samples (${SKIP_MESSAGE})`, () => {
   it("PSUCMC_sequence.csv: 1,724 sentences, 3,274 MRWs, Chinese text byte-exact", () => {
@@ -23,6 +24,17 @@ describe.skipIf(!HAS_REAL_DATA)(`PSUCMC real samples (${SKIP_MESSAGE})`, () => {
     expect(segs.every((x) => lines[x.line! - 1].includes(x.text))).toBe(true);
     expect(allMrws(r).every((m, i) => m.spans[0].end > m.spans[0].start || i < 0)).toBe(true);
     expect(spansConsistent(r)).toBe(true);
+    // MetaHOPE §4.1.1: idioms (i, l) and verb-nouns (vn) normalised into the content classes, so
+    // they are active by default; each idiom by its function in its sentence (pos-in-context.ts)
+    const byTag = (t: string) => allMrws(r).filter((m) => m.rawPos === t);
+    expect([byTag("i").length, byTag("l").length, byTag("vn").length]).toEqual([8, 6, 134]);
+    expect([...byTag("i"), ...byTag("l"), ...byTag("vn")].every((m) => m.active)).toBe(true);
+    expect(new Set(byTag("vn").map((m) => m.pos))).toEqual(new Set(["NOUN"]));
+    const idioms = Object.fromEntries([...byTag("i"), ...byTag("l")].map((m) => [m.token, m.pos]));
+    expect(idioms).toEqual({
+      不复存在: "VERB", 孤军作战: "VERB", 顺流而下: "VERB", 势如破竹: "VERB", 多种多样: "VERB", 受不了: "VERB", 深谋远虑: "NOUN",
+      毕恭毕敬: "VERB", 欢歌笑语: "ADV", 光辉灿烂: "ADJ", 晴天霹雷: "NOUN", 轻车熟路: "NOUN", 险象环生: "VERB", 不大不小: "ADJ",
+    });
   });
 
   it("MetaHOPE PSUCMC_news_pilot20.csv (BOM + CRLF, quoted glosses): 7 docs, 53 sentences, 94 MRWs; word_id placement agrees with the segmented corpus", () => {
@@ -52,6 +64,32 @@ describe("PSUCMC inline fixtures", () => {
     expect(a.mrws.map((m) => m.spans[0].start)).toEqual([1, 3]);
     expect(b.mrws[0]).toMatchObject({ type: "MFlag", metaphorical: false, token: "像", pos: "OTHER", active: false });
     expect(b.metaphorical).toBe(false);
+  });
+
+  // Issue 19 point 3: "POS of MRWs normalised in context (a word tagged differently in different
+  // sentences keeps each sentence's tag)" (lib/import/test-support/psucmc-two-tags.ts)
+  it("a word tagged differently in two sentences keeps each sentence's class and activity (word rows)", () => {
+    const r = parsePsucmc("two-tags.csv", TWO_TAG_ROWS);
+    expect(r.errors).toEqual([]);
+    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(TWO_TAG_CLASSES);
+  });
+
+  it("the same in the sequence conversion, where the tags around an idiom are known", () => {
+    const row = (n: string, toks: string[], tags: string[], met: number[]) =>
+      `news_90_v.4.txt_000${n},${toks.join("")},"${JSON.stringify(tags).replace(/"/g, "'")}","${JSON.stringify(met)}",News,"${JSON.stringify(toks).replace(/"/g, "'")}"`;
+    const seq = [
+      "sent_index,sent_txt,pos_seq,metaphor_seq,genre,sent_txt_tokenized",
+      row("1", ["经济", "发展", "很", "快", "。"], ["n", "v", "d", "a", "w"], [0, 1, 0, 0, 0]),
+      row("2", ["经济", "的", "发展", "很", "快", "。"], ["n", "u", "vn", "d", "a", "w"], [0, 0, 1, 0, 0, 0]),
+      row("3", ["心", "在", "远方", "。"], ["n", "v", "s", "w"], [0, 1, 0, 0]),
+      row("4", ["他", "在", "心里", "想", "。"], ["r", "p", "s", "v", "w"], [0, 1, 0, 0, 0]),
+      row("5", ["前途", "是", "光辉灿烂", "的", "。"], ["n", "v", "i", "u", "w"], [0, 0, 1, 0, 0]),
+      row("6", ["前途", "光辉灿烂", "。"], ["n", "i", "w"], [0, 1, 0]),
+      row("7", ["这", "是", "＂", "势如破竹", "＂", "的", "进攻", "。"], ["r", "v", "w", "i", "w", "u", "vn", "w"], [0, 0, 0, 1, 0, 0, 0, 0]),
+    ].join("\n");
+    const r = parsePsucmc("two-tags-seq.csv", seq);
+    expect(r.errors).toEqual([]);
+    expect(allSegments(r).flatMap((s) => s.mrws.map((m) => [s.externalId.split(":").at(-1), m.token, m.rawPos, m.pos, m.active]))).toEqual(TWO_TAG_CLASSES);
   });
 
   it("errors: unknown words_label, token not in sentence, bad Python list, list length mismatch", () => {

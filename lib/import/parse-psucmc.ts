@@ -1,6 +1,7 @@
 import { contentHash, fileSlug, normaliseNumericId } from "@/lib/import/content-id";
 import { failedResult } from "@/lib/import/issues";
 import { posInfo } from "@/lib/import/normalise-pos";
+import { characterContext, tokenContext } from "@/lib/import/pos-in-context";
 import type { CommonParseOptions, ImportContent } from "@/lib/import/parse-options";
 import { parsePythonList } from "@/lib/import/python-literal";
 import { normaliseHeader } from "@/lib/import/read-delimited";
@@ -27,13 +28,16 @@ import { emptyImportResult, type ImportResult } from "@/lib/import/types";
  *    `words_label`: `mrw` → metaphorical; `mflag` → type "MFlag",
  *    metaphorical false (a flag signals a metaphor but is not one).
  *    `type`: indir → indirect, dir → direct, impl → implicit; `subtype` raw
- *    (conv, cont, pers, widlii); `words_gloss` → gloss.
+ *    (conv, cont, pers, widlii); `words_gloss` → gloss. POS: each row's tag is
+ *    normalised in its own sentence (an idiom `i`/`l` takes its class from the
+ *    characters around it, lib/import/pos-in-context.ts), so a word tagged or
+ *    used differently in two sentences keeps each sentence's class and activity.
  * 2. Sequence conversion (`PSUCMC_sequence.csv`): `sent_index, sent_txt,
  *    pos_seq, metaphor_seq, genre, sent_txt_tokenized`, lists as Python
  *    literals (parsed by python-literal.ts, never evaluated). Offsets come
  *    from the tokens, which concatenate to the sentence. Segment
  *    `psucmc-seq:<file>:<n>` from `news_01_v.4.txt_0007`, MRW `…:t<k>` (1-based)
- *    for each 1 in metaphor_seq.
+ *    for each 1 in metaphor_seq; an idiom's class from the tokens and tags around it.
  */
 export type ParsePsucmcOptions = CommonParseOptions;
 
@@ -105,6 +109,7 @@ export function parsePsucmc(fileName: string, content: ImportContent, options: P
       }
       const seg = c.segment(docId, segId, text, row.line, language, Number(sen), header[i.text]);
       if (!seg) continue;
+      const tagText = tags.map(String);
       for (let k = 0; k < toks.length; k++) {
         const v = String(labels[k]);
         if (v !== "0" && v !== "1") {
@@ -112,7 +117,8 @@ export function parsePsucmc(fileName: string, content: ImportContent, options: P
           break;
         }
         if (v !== "1") continue;
-        const p = posInfo(String(tags[k]), options);
+        // in its own sentence: an idiom's class from the words around it (pos-in-context.ts)
+        const p = posInfo(String(tags[k]), options, tokenContext(toks, tagText, k));
         c.addMrw(seg, { externalId: `${segId}:t${k + 1}`, spans: [spans[k]], token: toks[k], ...(p.rawPos ? { rawPos: p.rawPos } : {}), pos: p.pos, active: p.active, metaphorical: true }, row.line);
       }
     }
@@ -189,7 +195,7 @@ export function parsePsucmc(fileName: string, content: ImportContent, options: P
         }
         pos = cands[n];
       }
-      const p = posInfo(f[i.pos].trim(), options);
+      const p = posInfo(f[i.pos].trim(), options, characterContext(text, pos, pos + token.length));
       const rawType = i.type >= 0 ? f[i.type].trim() : "";
       const subtype = i.subtype >= 0 ? f[i.subtype].trim() : "";
       const gloss = i.gloss >= 0 ? f[i.gloss].trim() : "";

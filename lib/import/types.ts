@@ -131,13 +131,16 @@ export interface ImportedErrorSpan {
   line?: number;
 }
 
+/** A post-edit's kind: MMTE's figurative and literal ones (B.5), MetaHOPE's reference (its "Human Gold Standard"). */
+export type ImportedEditKind = "figurative" | "literal" | "reference";
+
 export interface ImportedPostEdit {
   annotator: string;
   segmentId: string;
   /** system the edit started from, when known */
   system?: string;
   text: string;
-  kind: "figurative" | "literal";
+  kind: ImportedEditKind;
   language: string;
 }
 
@@ -165,13 +168,13 @@ export interface ImportedAdjudication {
 export interface ImportedGoldReference {
   segmentId: string;
   language: string;
-  kind: "figurative" | "literal";
+  kind: ImportedEditKind;
   text: string;
   /** the MT system whose output became the reference, when it came from one */
   sourceSystem?: string;
   /** annotator (email/name) of the post-edit it came from, with sourceKind = that post-edit's kind */
   sourcePostEditAnnotator?: string;
-  sourcePostEditKind?: "figurative" | "literal";
+  sourcePostEditKind?: ImportedEditKind;
   approvedBy?: string;
   line?: number;
 }

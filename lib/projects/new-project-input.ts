@@ -1,7 +1,7 @@
 // What it takes to create a project, shared by the CLI (`tropos project create`) and the browser
 // wizard (app/projects/new), so both refuse the same slugs and language codes with the same words.
 import { z } from "zod";
-import { ZSchemePreset } from "@/lib/schemes/scheme-preset";
+import { OPTIONAL_PARTS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/scheme-preset";
 import { ZLanguageCode } from "./language-code";
 import { ZTargetLanguages } from "./target-languages";
 
@@ -34,7 +34,14 @@ export const ZNewProjectInput = z.object({
   /** one target language, or several comma-separated ("zh,it"): the first is the primary one */
   targetLang: ZTargetLanguages,
   scheme: ZSchemePreset,
+  /** the papers' optional parts to switch on as well (MMTE target words, MetaHOPE post-edit) */
+  parts: z.array(ZOptionalPart).max(OPTIONAL_PARTS.length).default([]),
   /** members to add (existing accounts) or invite (no account yet) */
   members: z.array(ZNewProjectMember).max(200).default([]),
+}).superRefine((p, ctx) => {
+  for (const [i, part] of p.parts.entries()) {
+    const issue = optionalPartIssue(p.scheme, part);
+    if (issue) ctx.addIssue({ code: "custom", message: issue, path: ["parts", i] });
+  }
 });
 export type TNewProjectInput = z.input<typeof ZNewProjectInput>;

@@ -4,8 +4,8 @@
  *
  * Units and values:
  * - MMTE: Annotation rows grouped by (translation, MRW, field) for FLUENCY,
- *   INTELLIGIBILITY, FIDELITY, OVERALL, EQUIVALENCE, EMOTION, AUTHENTICITY and
- *   ALIGNMENT;
+ *   INTELLIGIBILITY, FIDELITY, OVERALL, EQUIVALENCE, EMOTION, AUTHENTICITY,
+ *   ALIGNMENT and TARGET_WORDS (the same marked words, or both "not rendered");
  * - MetaHOPE: per (translation, MRW or sentence level, category), field
  *   `METAHOPE_<CAT>`, the penalty of each annotator who reviewed the
  *   translation (metahope-cells.ts; 0 = reviewed, no error).
@@ -36,6 +36,7 @@ export const QUEUE_FIELDS = [
   "EMOTION",
   "AUTHENTICITY",
   "ALIGNMENT",
+  "TARGET_WORDS",
   ...Object.values(METAHOPE_ADJUDICATION_FIELDS),
 ] as const;
 export type TQueueField = (typeof QUEUE_FIELDS)[number];

@@ -22,7 +22,8 @@ import type { TReportAnnotation, TReportData, TReportFilter } from "./report-inp
 import { scopeReportData, type TReportScope } from "./report-scope";
 
 /** Annotation fields the reports read (MMTE values, alignments and the MetaHOPE "reviewed" marker). */
-export const REPORT_ANNOTATION_FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT", "METAHOPE_ERRORS"];
+// TARGET_WORDS (issue 19) last: the codes of the fields before it are their positions, kept by stored report copies
+export const REPORT_ANNOTATION_FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT", "METAHOPE_ERRORS", "TARGET_WORDS"];
 
 /** FNV-1a over the UTF-16 code units of s[start, end) (32-bit). */
 function hashSlice(s: string, start: number, end: number): number {

@@ -4,6 +4,7 @@
  * database or framework imports, so the report functions can be tested on
  * hand-written arrays.
  */
+import type { TEditKind } from "@/lib/schemes/edit-kinds";
 import type { MetahopeCategory } from "@/lib/import/types";
 
 export type TSplitName = "PILOT" | "TEST";
@@ -77,7 +78,8 @@ export interface TReportAdjudication {
 export interface TReportGoldReference {
   segmentId: string;
   language: string;
-  kind: "FIGURATIVE" | "LITERAL";
+  /** MMTE's FIGURATIVE and LITERAL, MetaHOPE's REFERENCE (lib/schemes/edit-kinds.ts) */
+  kind: TEditKind;
   text: string;
 }
 

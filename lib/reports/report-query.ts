@@ -37,7 +37,7 @@ export const ZReportQuery = z.object({
   annotator: z.string().trim().min(1).optional(),
   eps: z.enum(["all", "sentence-level"]).default("all"),
   sentences: z.coerce.number().int().positive().optional(),
-  gold: z.enum(["figurative-first", "figurative", "literal"]).default("figurative-first"),
+  gold: z.enum(["figurative-first", "figurative", "literal", "reference"]).default("figurative-first"),
 });
 export type TReportQuery = z.output<typeof ZReportQuery>;
 

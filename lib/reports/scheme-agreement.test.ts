@@ -193,6 +193,18 @@ describe("schemeAgreementFigures: codes per kind and the Fleiss condition", () =
     expect([exact("met").value, exact("met").n]).toEqual([(2 / 3) * 100, 3]);
   });
 
+  it("target words (an alignment without patterns): the marked spans as one category, in any order; not rendered is its own", () => {
+    const words = ZSchemeDefinition.parse({ id: "tw", version: 1, name: "TW", fields: [{ id: "tw", scope: "mrw-translation", kind: "alignment", label: "TW" }] });
+    const two = (start: number) => [{ start, end: start + 2 }, { start: 7, end: 9 }];
+    const rows = [
+      row("tw", "u1", "a", { spans: two(0) }), row("tw", "u1", "b", { spans: [...two(0)].reverse() }),
+      row("tw", "u2", "a", { spans: [] }), row("tw", "u2", "b", { spans: [] }),
+      row("tw", "u3", "a", { spans: two(0) }), row("tw", "u3", "b", { spans: two(1) }),
+    ];
+    const exact = schemeAgreementFigures(words, rows).find((f) => f.statistic === "exact_agreement")!;
+    expect([exact.value, exact.n]).toEqual([(2 / 3) * 100, 3]);
+  });
+
   it("Fleiss' κ only when every unit has the same number of raters", () => {
     const rows = [row("ok", "u1", "a", true), row("ok", "u1", "b", true), row("ok", "u1", "c", false), row("ok", "u2", "a", true), row("ok", "u2", "b", false), row("ok", "u2", "c", false)];
     expect(schemeAgreementFigures(scheme, rows).some((f) => f.statistic === "fleiss_kappa")).toBe(true);

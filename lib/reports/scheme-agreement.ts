@@ -25,7 +25,8 @@
  * candidates) its 1-based position in the item's list, so that categories mean
  * the same across items (CR-ST's Fleiss' κ over candidate positions); a multi
  * value the set as one category (sorted JSON), so two
- * annotators agree only on the same set; an alignment its pattern; a vector
+ * annotators agree only on the same set; an alignment its pattern (without patterns, its marked
+ * spans as one category, like a set); a vector
  * one figure set per dimension (field `emotion.joy`); tags one unit per token
  * (an untagged token is "O"); spans one unit per character of the text they
  * mark (below). Text and edits (no level; compared by edit distance) get no
@@ -162,8 +163,12 @@ function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeV
       return [at(String(v))];
     case "multi":
       return [at(JSON.stringify([...(v as Code[])].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0))))];
-    case "alignment":
+    case "alignment": {
+      // without patterns (target words) the marked spans as one category, as a multi value's set
+      // ("[]" = not rendered): two annotators agree only on the same words
+      if (!accepted.patterns) return [at(JSON.stringify([...(v as { spans: { start: number; end: number }[] }).spans].sort((a, b) => a.start - b.start || a.end - b.end).map((s) => [s.start, s.end])))];
       return [at((v as { pattern: Code }).pattern)];
+    }
     case "vector":
       return Object.entries(v as Record<string, number>).map(([d, x]) => at(x, `${row.field}.${d}`));
     case "tags":

@@ -62,7 +62,8 @@ function keysOf(field: TSchemeField, v: unknown, bins: TBinning | null): string[
     case "spans":
       return (v as { label?: unknown }[]).map((s) => String(s.label ?? "(no label)"));
     case "alignment":
-      return [String((v as { pattern: unknown }).pattern)];
+      // without patterns (target words): whether the unit is rendered
+      return "pattern" in (v as object) ? [String((v as { pattern: unknown }).pattern)] : [(v as { spans: unknown[] }).spans.length ? "rendered" : "not rendered"];
     default:
       return [];
   }
@@ -99,6 +100,7 @@ function declared(field: TSchemeField): { keys: string[]; names: string[] } | nu
     case "spans":
       return { keys: field.labels.map((l) => String(l.value)), names: field.labels.map((l) => l.label ?? String(l.value)) };
     case "alignment":
+      if (!field.patterns) return { keys: ["rendered", "not rendered"], names: ["rendered", field.none?.label ?? "not rendered"] };
       return { keys: field.patterns.map((p) => String(p.value)), names: field.patterns.map((p) => p.label ?? String(p.value)) };
     default:
       return null;

@@ -21,8 +21,8 @@ export const ZScoreOptions = z.object({
   epsScope: z.enum(["all", "sentence-level"]).default("all"),
   /** divide "per sentence" by this instead of the number of segments (MetaHOPE divides by its nominal pilot size 20) */
   sentences: z.number().int().positive().optional(),
-  /** reference for BLEU/ROUGE-L: the figurative gold, falling back to the literal one (default), or one kind only */
-  goldKind: z.enum(["figurative-first", "figurative", "literal"]).default("figurative-first"),
+  /** reference for BLEU/ROUGE-L: the figurative gold, falling back to the literal one (default), or one kind only (reference: MetaHOPE's post-edit gold) */
+  goldKind: z.enum(["figurative-first", "figurative", "literal", "reference"]).default("figurative-first"),
 });
 export type TScoreOptions = z.input<typeof ZScoreOptions>;
 export type TScoreOptionsParsed = z.output<typeof ZScoreOptions>;

@@ -480,9 +480,12 @@ function mmteScores(
   onRecords?.(records);
   const data = ix.data;
   // a gold reference is of one segment in one target language: a translation is scored against its own language's
-  const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string }>();
+  const gold = new Map<string, { FIGURATIVE?: string; LITERAL?: string; REFERENCE?: string }>();
   for (const g of data.goldReferences) {
     if (!scope.segments.has(g.segmentId) || (scope.language !== undefined && g.language !== scope.language)) continue;
+    // MetaHOPE's reference (issue 19) is the reference only when asked for (gold=reference): the
+    // MMTE references stay the figurative and literal post-edits, as the paper's table 3 has them
+    if ((g.kind === "REFERENCE") !== (o.goldKind === "reference")) continue;
     const key = `${g.segmentId}|${g.language}`;
     const e = gold.get(key) ?? {};
     e[g.kind] = g.text;
@@ -494,6 +497,7 @@ function mmteScores(
     if (!g) return null;
     if (o.goldKind === "figurative") return g.FIGURATIVE ?? null;
     if (o.goldKind === "literal") return g.LITERAL ?? null;
+    if (o.goldKind === "reference") return g.REFERENCE ?? null;
     return g.FIGURATIVE ?? g.LITERAL ?? null;
   };
   const textById = gold.size === 0 ? null : new Map(scope.translations.map((t) => [t.id, t.text]));

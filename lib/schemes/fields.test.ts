@@ -4,7 +4,8 @@ import { FIELD_LIST, FIELDS, choicesFor, validateFieldValue } from "./fields";
 describe("field registry", () => {
   it("scopes", () => {
     expect(FIELD_LIST.filter((f) => f.scope === "translation").map((f) => f.name)).toEqual(["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "METAHOPE_ERRORS"]);
-    expect(FIELD_LIST.filter((f) => f.scope === "mrw").map((f) => f.name)).toEqual(["EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT"]);
+    expect(FIELD_LIST.filter((f) => f.scope === "mrw").map((f) => f.name)).toEqual(["TARGET_WORDS", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT"]);
+    expect(FIELD_LIST.filter((f) => f.scope === "segment").map((f) => f.name)).toEqual(["METAHOPE_POSTEDIT", "POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL"]);
     expect(FIELDS.EQUIVALENCE.measurement).toBe("nominal");
     expect(FIELDS.AUTHENTICITY.measurement).toBe("ordinal");
   });

@@ -35,11 +35,13 @@ export const FIELD_NAMES = [
   "INTELLIGIBILITY",
   "FIDELITY",
   "OVERALL",
+  "TARGET_WORDS",
   "EQUIVALENCE",
   "EMOTION",
   "AUTHENTICITY",
   "ALIGNMENT",
   "METAHOPE_ERRORS",
+  "METAHOPE_POSTEDIT",
   "POSTEDIT_FIGURATIVE",
   "POSTEDIT_LITERAL",
 ] as const;
@@ -55,8 +57,10 @@ export type TFieldPart =
   | "mmteMrw.equivalence"
   | "mmteMrw.emotion"
   | "mmteMrw.authenticity"
+  | "mmteMrw.targetWords"
   | "alignment"
   | "metahopeErrors"
+  | "metahopePostEdit"
   | "postEdit.figurative"
   | "postEdit.literal";
 
@@ -64,6 +68,7 @@ export type TValueKind =
   | { kind: "likert"; min: 1; max: 5 }
   | { kind: "enum"; labels: readonly string[]; dependsOnSourceMetaphorical: boolean }
   | { kind: "alignment" }
+  | { kind: "targetWords" }
   | { kind: "errorSpans" }
   | { kind: "text" };
 
@@ -74,6 +79,11 @@ export interface TSpan {
 
 export interface TAlignmentValue {
   pattern: TRealisationPattern;
+  spans: TSpan[];
+}
+
+/** MMTE's target words of an MRW in a translation: the marked spans; an empty list = not rendered. */
+export interface TTargetWordsValue {
   spans: TSpan[];
 }
 
@@ -92,12 +102,14 @@ export interface TFieldValueMap {
   INTELLIGIBILITY: TLikert;
   FIDELITY: TLikert;
   OVERALL: TLikert;
+  TARGET_WORDS: TTargetWordsValue;
   EQUIVALENCE: TEquivalenceLabel;
   EMOTION: TEmotionLabel;
   AUTHENTICITY: TLikert;
   ALIGNMENT: TAlignmentValue;
   /** An empty array is an explicit "no errors" (penalty 0), distinct from not yet reviewed (undefined). */
   METAHOPE_ERRORS: TErrorSpanValue[];
+  METAHOPE_POSTEDIT: string;
   POSTEDIT_FIGURATIVE: string;
   POSTEDIT_LITERAL: string;
 }
@@ -130,6 +142,8 @@ export const FIELDS: { readonly [F in TFieldName]: TFieldDefinition<F> } = {
   INTELLIGIBILITY: { name: "INTELLIGIBILITY", label: "Intelligibility", scope: "translation", part: "mmteQuality", value: likert, measurement: MMTE_MEASUREMENT_LEVEL.INTELLIGIBILITY, requiredByDefault: true },
   FIDELITY: { name: "FIDELITY", label: "Fidelity", scope: "translation", part: "mmteQuality", value: likert, measurement: MMTE_MEASUREMENT_LEVEL.FIDELITY, requiredByDefault: true },
   OVERALL: { name: "OVERALL", label: "Overall", scope: "translation", part: "mmteQuality", value: likert, measurement: MMTE_MEASUREMENT_LEVEL.OVERALL, requiredByDefault: true },
+  // MMTE §3.3: "Annotators also mark the positions of target words during alignment"; a part a project switches on (issue 19 point 4)
+  TARGET_WORDS: { name: "TARGET_WORDS", label: "Target words", scope: "mrw", part: "mmteMrw.targetWords", value: { kind: "targetWords" }, requiredByDefault: true },
   EQUIVALENCE: {
     name: "EQUIVALENCE",
     label: "Equivalence",
@@ -144,6 +158,8 @@ export const FIELDS: { readonly [F in TFieldName]: TFieldDefinition<F> } = {
   AUTHENTICITY: { name: "AUTHENTICITY", label: "Authenticity", scope: "mrw", part: "mmteMrw.authenticity", value: likert, measurement: MMTE_MEASUREMENT_LEVEL.AUTHENTICITY, requiredByDefault: true },
   ALIGNMENT: { name: "ALIGNMENT", label: "Alignment", scope: "mrw", part: "alignment", value: { kind: "alignment" }, requiredByDefault: true },
   METAHOPE_ERRORS: { name: "METAHOPE_ERRORS", label: "MetaHOPE errors", scope: "translation", part: "metahopeErrors", value: { kind: "errorSpans" }, requiredByDefault: true },
+  // the workbooks' "Human Gold Standard": annotators MAY post-edit (few did), so not required; a part a project switches on (issue 19 point 3)
+  METAHOPE_POSTEDIT: { name: "METAHOPE_POSTEDIT", label: "Post-edit", scope: "segment", part: "metahopePostEdit", value: { kind: "text" }, requiredByDefault: false },
   POSTEDIT_FIGURATIVE: { name: "POSTEDIT_FIGURATIVE", label: "Post-edit (figurative)", scope: "segment", part: "postEdit.figurative", value: { kind: "text" }, requiredByDefault: true },
   POSTEDIT_LITERAL: { name: "POSTEDIT_LITERAL", label: "Post-edit (literal)", scope: "segment", part: "postEdit.literal", value: { kind: "text" }, requiredByDefault: true },
 };
@@ -173,6 +189,7 @@ const LIKERT_TEXT = `a whole number from 1 (${LIKERT_SCALE[0].name}) to 5 (${LIK
 const ZLikert = z.number().int().min(1).max(5);
 const ZSpan = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 const ZAlignment = z.object({ pattern: z.enum(REALISATION_PATTERNS), spans: z.array(ZSpan) }).strict();
+const ZTargetWords = z.object({ spans: z.array(ZSpan) }).strict();
 const ZErrorSpan = z
   .object({
     start: z.number().int().min(0),
@@ -252,6 +269,16 @@ export function validateFieldValue<F extends TFieldName>(field: F, value: unknow
         if (err) return fail(field, err);
       }
       return { ok: true, field, value: a as TFieldValueMap[F] };
+    }
+    case "targetWords": {
+      const parsed = ZTargetWords.safeParse(value);
+      if (!parsed.success) return fail(field, `expected { spans: [{start, end}] } (an empty list: not rendered), got ${show(value)}`);
+      for (const [i, s] of parsed.data.spans.entries()) {
+        if (s.start === s.end) return fail(field, `span ${i + 1} is empty; mark the target characters`);
+        const err = checkSpanBounds(s, ctx, `span ${i + 1}`);
+        if (err) return fail(field, err);
+      }
+      return { ok: true, field, value: parsed.data as TFieldValueMap[F] };
     }
     case "errorSpans": {
       if (!Array.isArray(value)) return fail(field, `expected a list of error spans (empty for "no errors"), got ${show(value)}`);

@@ -345,3 +345,15 @@ export const REALISATION_PATTERN_DEFINITIONS: Record<TRealisationPattern, TReali
     source: "MetaHOPE §4.2, fig. 4 (6)",
   },
 };
+
+// ---------------------------------------------------------------------------
+// Post-editing (§1, §3 fig. 1; the workbooks' "Human Gold Standard" column)
+// ---------------------------------------------------------------------------
+
+/**
+ * The MetaHOPE post-edit's kind (the edit field's variant): one reference translation per
+ * annotator and sentence, neither MMTE's figurative nor its literal one. Stored as PostEdit.kind
+ * and GoldReference.kind REFERENCE, so a project running both studies keeps an annotator's MMTE
+ * post-edits and MetaHOPE post-edit apart.
+ */
+export const METAHOPE_POST_EDIT_KINDS = ["reference"] as const;

@@ -9,15 +9,20 @@ import { METAHOPE_PRESET } from "./presets/metahope";
 import { MMTE_PRESET } from "./presets/mmte";
 
 describe("schemeConfigForDefinition", () => {
-  it("the presets switch on the parts the built-in presets do", () => {
-    expect(schemeConfigForDefinition(MMTE_PRESET)).toEqual(DEFAULT_SCHEME_CONFIG);
-    expect(schemeConfigForDefinition(METAHOPE_PRESET)).toEqual(METAHOPE_SCHEME_CONFIG);
+  it("the presets switch on the parts the built-in presets do, and the optional parts their files list", () => {
+    // MMTE's target words and MetaHOPE's post-edit are off in the built-in presets' configurations
+    // (issue 19); a file that lists their fields (the whole preset as JSON) switches them on
+    const without = (p: typeof MMTE_PRESET, id: string) => ZSchemeDefinition.parse({ ...p, fields: p.fields.filter((f) => f.id !== id) });
+    expect(schemeConfigForDefinition(without(MMTE_PRESET, "TARGET_WORDS"))).toEqual(DEFAULT_SCHEME_CONFIG);
+    expect(schemeConfigForDefinition(without(METAHOPE_PRESET, "METAHOPE_POSTEDIT"))).toEqual(METAHOPE_SCHEME_CONFIG);
+    expect(schemeConfigForDefinition(MMTE_PRESET)).toEqual({ ...DEFAULT_SCHEME_CONFIG, mmteMrw: { ...DEFAULT_SCHEME_CONFIG.mmteMrw, targetWords: true } });
+    expect(schemeConfigForDefinition(METAHOPE_PRESET)).toEqual({ ...METAHOPE_SCHEME_CONFIG, metahopePostEdit: true });
   });
 
   it("a variant keeping some MMTE field names switches on only their parts", () => {
     const variant = ZSchemeDefinition.parse({ ...MMTE_PRESET, fields: MMTE_PRESET.fields.filter((f) => f.id === "FLUENCY" || f.id === "EMOTION") });
     const c = schemeConfigForDefinition(variant);
-    expect([c.mmteQuality, c.mmteMrw, c.postEdit, c.alignment]).toEqual([true, { equivalence: false, emotion: true, authenticity: false }, { figurative: false, literal: false }, false]);
+    expect([c.mmteQuality, c.mmteMrw, c.postEdit, c.alignment]).toEqual([true, { equivalence: false, emotion: true, authenticity: false, targetWords: false }, { figurative: false, literal: false }, false]);
     expect(parseSchemeConfig(c).ok).toBe(true);
   });
 

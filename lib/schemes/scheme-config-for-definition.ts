@@ -15,9 +15,10 @@ export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchem
   const on = new Set(FIELD_LIST.filter((f) => ids.has(f.name)).map((f) => f.part));
   return {
     mmteQuality: on.has("mmteQuality"),
-    mmteMrw: { equivalence: on.has("mmteMrw.equivalence"), emotion: on.has("mmteMrw.emotion"), authenticity: on.has("mmteMrw.authenticity") },
+    mmteMrw: { equivalence: on.has("mmteMrw.equivalence"), emotion: on.has("mmteMrw.emotion"), authenticity: on.has("mmteMrw.authenticity"), targetWords: on.has("mmteMrw.targetWords") },
     alignment: on.has("alignment"),
     metahopeErrors: on.has("metahopeErrors"),
+    metahopePostEdit: on.has("metahopePostEdit"),
     postEdit: { figurative: on.has("postEdit.figurative"), literal: on.has("postEdit.literal") },
     blindSystemNames: DEFAULT_SCHEME_CONFIG.blindSystemNames,
     shuffleItems: DEFAULT_SCHEME_CONFIG.shuffleItems,

@@ -2,14 +2,15 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, parseStoredSchemeConfig, requiredFields } from "./scheme-config";
 
 describe("parseSchemeConfig", () => {
-  it("fills defaults: MMTE on, MetaHOPE off, blind and shuffled, model suggestions hidden", () => {
+  it("fills defaults: MMTE on but its target words, MetaHOPE off, blind and shuffled, model suggestions hidden", () => {
     const r = parseSchemeConfig({});
     expect(r).toEqual({ ok: true, config: DEFAULT_SCHEME_CONFIG });
     expect(DEFAULT_SCHEME_CONFIG).toEqual({
       mmteQuality: true,
-      mmteMrw: { equivalence: true, emotion: true, authenticity: true },
+      mmteMrw: { equivalence: true, emotion: true, authenticity: true, targetWords: false },
       alignment: false,
       metahopeErrors: false,
+      metahopePostEdit: false,
       postEdit: { figurative: true, literal: true },
       blindSystemNames: true,
       shuffleItems: true,
@@ -19,7 +20,21 @@ describe("parseSchemeConfig", () => {
 
   it("fills nested defaults when a part is given partially", () => {
     const r = parseSchemeConfig({ mmteMrw: { emotion: false } });
-    expect(r.ok && r.config.mmteMrw).toEqual({ equivalence: true, emotion: false, authenticity: true });
+    expect(r.ok && r.config.mmteMrw).toEqual({ equivalence: true, emotion: false, authenticity: true, targetWords: false });
+  });
+
+  it("a configuration stored before MMTE's target words and MetaHOPE's post-edit parses with both off (issue 19)", () => {
+    // the stored shape of a project created before the two parts existed
+    const stored = { mmteQuality: true, mmteMrw: { equivalence: true, emotion: true, authenticity: true }, alignment: true, metahopeErrors: true, postEdit: { figurative: true, literal: true }, blindSystemNames: true, shuffleItems: true, showSuggestions: false };
+    const r = parseSchemeConfig(stored);
+    expect(r.ok && [r.config.mmteMrw.targetWords, r.config.metahopePostEdit]).toEqual([false, false]);
+    expect(r.ok && enabledFieldNames(r.config)).not.toContain("TARGET_WORDS");
+    expect(r.ok && enabledFieldNames(r.config)).not.toContain("METAHOPE_POSTEDIT");
+    const on = parseSchemeConfig({ ...stored, mmteMrw: { ...stored.mmteMrw, targetWords: true }, metahopePostEdit: true });
+    expect(on.ok && enabledFieldNames(on.config)).toEqual(expect.arrayContaining(["TARGET_WORDS", "METAHOPE_POSTEDIT"]));
+    // the target words are required for submit once on (MMTE §3.3); MetaHOPE's post-edit is not (annotators MAY post-edit)
+    expect(on.ok && requiredFields(on.config).map((f) => f.name)).toContain("TARGET_WORDS");
+    expect(on.ok && requiredFields(on.config).map((f) => f.name)).not.toContain("METAHOPE_POSTEDIT");
   });
 
   it("rejects unknown keys, wrong types and required fields that are switched off", () => {

@@ -19,6 +19,12 @@ export const ZSchemeConfig = z
         equivalence: z.boolean().default(true),
         emotion: z.boolean().default(true),
         authenticity: z.boolean().default(true),
+        /**
+         * MMTE §3.3: annotators mark the target words that render each MRW in each translation.
+         * Off by default, so no project stored before it (nor a new one) changes by an upgrade; a
+         * project switches it on in Settings (issue 19 point 4).
+         */
+        targetWords: z.boolean().default(false),
       })
       .strict()
       .prefault({}),
@@ -26,6 +32,12 @@ export const ZSchemeConfig = z
     alignment: z.boolean().default(false),
     /** MetaHOPE error spans with category and severity (§3). */
     metahopeErrors: z.boolean().default(false),
+    /**
+     * MetaHOPE post-editing (the workbooks' "Human Gold Standard"): one post-edit per annotator and
+     * sentence in the MetaHOPE workspace. Off by default, so no existing project changes (issue 19
+     * point 3).
+     */
+    metahopePostEdit: z.boolean().default(false),
     /** MMTE B.5 asks for both a figurative and a literal post-edit. */
     postEdit: z
       .object({
@@ -124,15 +136,24 @@ export function isPartOn(config: TSchemeConfig, part: TFieldPart): boolean {
       return config.mmteMrw.emotion;
     case "mmteMrw.authenticity":
       return config.mmteMrw.authenticity;
+    case "mmteMrw.targetWords":
+      return config.mmteMrw.targetWords;
     case "alignment":
       return config.alignment;
     case "metahopeErrors":
       return config.metahopeErrors;
+    case "metahopePostEdit":
+      return config.metahopePostEdit;
     case "postEdit.figurative":
       return config.postEdit.figurative;
     case "postEdit.literal":
       return config.postEdit.literal;
   }
+}
+
+/** Whether the part of a post-edit kind (PostEdit.kind) is on: MMTE's figurative or literal, MetaHOPE's REFERENCE. */
+export function postEditPartOn(config: TSchemeConfig, kind: string): boolean {
+  return kind === "FIGURATIVE" ? config.postEdit.figurative : kind === "LITERAL" ? config.postEdit.literal : kind === "REFERENCE" ? config.metahopePostEdit : false;
 }
 
 /** Enabled fields in registry order. */

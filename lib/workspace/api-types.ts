@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ZFieldId } from "@/lib/schemes/language/scheme-when";
 import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES } from "@/lib/schemes/metahope";
 import { MAX_COMMENT_LENGTH, MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
+import { EDIT_KINDS } from "@/lib/schemes/edit-kinds";
 
 const ZId = z.string().min(1).max(64);
 
@@ -20,6 +21,7 @@ export const ANNOTATION_FIELDS = [
   "EQUIVALENCE",
   "EMOTION",
   "AUTHENTICITY",
+  "TARGET_WORDS",
   "ALIGNMENT",
   "METAHOPE_ERRORS",
 ] as const;
@@ -77,7 +79,7 @@ export const ZDeleteErrorSpanInput = z.object({ baseVersion: z.number().int().mi
 
 export const ZSavePostEditInput = z
   .object({
-    kind: z.enum(["FIGURATIVE", "LITERAL"]),
+    kind: z.enum(EDIT_KINDS),
     text: z.string().max(MAX_POST_EDIT_LENGTH),
     baseTranslationId: ZId.nullable(),
     baseVersion: z.number().int().min(0),

@@ -37,9 +37,9 @@ describe("the built-in workspace's fields from the definition", () => {
   it("walks in the page's order: quality, per MRW alignment first, the review, post-edits last", () => {
     expect(walkOrder(DEF)).toEqual({
       translation: ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"],
-      mrw: ["ALIGNMENT", "EQUIVALENCE", "EMOTION", "AUTHENTICITY"],
+      mrw: ["TARGET_WORDS", "ALIGNMENT", "EQUIVALENCE", "EMOTION", "AUTHENTICITY"],
       review: ["METAHOPE_ERRORS"],
-      segment: ["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL"],
+      segment: ["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL", "METAHOPE_POSTEDIT"],
     });
   });
 

@@ -13,12 +13,17 @@
  * its option VALUE (FULL, DIRECT; the papers' codes annotators know), not the option's label; a
  * scale button its value label ("Very Poor"), with the label's description as its title.
  *
+ * An alignment without patterns (MMTE's TARGET_WORDS) marks only the target words: its words are
+ * marked by selection and saved at once; its two buttons are MARKED (keep the words shown, e.g.
+ * pre-filled from the project's imported alignment) and NONE (its `none`: not rendered).
+ *
  * Pure, no preset import: it runs in the browser on the definition it is given.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { scaleValues } from "@/lib/schemes/language/field-keys";
 import { suggestedValueText } from "./suggested-value-text";
+import type { TEditKind } from "@/lib/schemes/edit-kinds";
 
 export type TBuiltInKind = "scale" | "choice" | "alignment" | "spans" | "edit";
 
@@ -51,8 +56,17 @@ export function valuesOf(def: TSchemeDefinition, id: string, metaphorical?: bool
   if (!f) return [];
   if (f.kind === "scale") return scaleValues(f);
   if (f.kind === "choice") return (f.options ?? []).map((o) => o.value);
-  if (f.kind === "alignment") return f.patterns.map((p) => p.value);
+  if (f.kind === "alignment") return f.patterns ? f.patterns.map((p) => p.value) : [...TARGET_WORDS_CHOICES];
   return [];
+}
+
+/** The buttons of an alignment without patterns: keep the marked words, or not rendered. */
+export const TARGET_WORDS_CHOICES = ["MARKED", "NONE"] as const;
+
+/** Whether a field is an alignment without patterns (MMTE's target words). */
+export function isTargetWords(def: TSchemeDefinition, id: string): boolean {
+  const f = fieldsOf(def, id)[0];
+  return f?.kind === "alignment" && !f.patterns;
 }
 
 export interface TChoiceButton {
@@ -73,7 +87,13 @@ export function buttonsOf(def: TSchemeDefinition, id: string, metaphorical?: boo
     });
   }
   if (f.kind === "choice") return (f.options ?? []).map((o) => ({ value: o.value, label: String(o.value) }));
-  if (f.kind === "alignment") return f.patterns.map((p) => ({ value: p.value, label: String(p.value), title: p.description }));
+  if (f.kind === "alignment" && !f.patterns) {
+    return [
+      { value: "MARKED", label: "Marked", title: "Keep the words marked in the translation as the target words" },
+      { value: "NONE", label: f.none?.label ?? "Not rendered", title: f.none?.description },
+    ];
+  }
+  if (f.kind === "alignment") return (f.patterns ?? []).map((p) => ({ value: p.value, label: String(p.value), title: p.description }));
   return [];
 }
 
@@ -93,14 +113,14 @@ export function suggestionTextOf(def: TSchemeDefinition, id: string, value: unkn
 /** An alignment pattern's span rule: "none" is an omission (no target span). */
 export function patternSpanRule(def: TSchemeDefinition, id: string, pattern: unknown): "required" | "optional" | "none" | undefined {
   const f = fieldsOf(def, id)[0];
-  return f?.kind === "alignment" ? f.patterns.find((p) => p.value === pattern)?.span : undefined;
+  return f?.kind === "alignment" ? f.patterns?.find((p) => p.value === pattern)?.span : undefined;
 }
 
 /** The post-edit kind (PostEdit.kind) an edit field stores: its variant in capitals. */
-export function editKindOf(def: TSchemeDefinition, id: string): "FIGURATIVE" | "LITERAL" | undefined {
+export function editKindOf(def: TSchemeDefinition, id: string): TEditKind | undefined {
   const f = fieldsOf(def, id)[0];
   if (f?.kind !== "edit" || !f.variant) return undefined;
-  return f.variant.toUpperCase() as "FIGURATIVE" | "LITERAL";
+  return f.variant.toUpperCase() as TEditKind;
 }
 
 /** The error spans field: its categories (labels) and severities (the severity attribute's options, value = penalty). */

@@ -10,6 +10,7 @@ import type { TSpan } from "@/lib/schemes/fields";
 import type { TMetahopeCategory, TMetahopeSeverity, TRealisationPattern } from "@/lib/schemes/metahope";
 import type { TWorkspaceScheme } from "./scheme-view";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TEditKind } from "@/lib/schemes/edit-kinds";
 
 export interface TItemMrw {
   id: string;
@@ -55,7 +56,8 @@ export interface TItemErrorSpan {
 }
 
 export interface TItemPostEdit {
-  kind: "FIGURATIVE" | "LITERAL";
+  /** MMTE's FIGURATIVE and LITERAL, MetaHOPE's REFERENCE (lib/schemes/presets/built-in-codes.ts) */
+  kind: TEditKind;
   text: string;
   baseTranslationId: string | null;
   version: number;

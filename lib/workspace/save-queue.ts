@@ -17,6 +17,7 @@
  * (a coalesced edit, a rebase, a span's server id) gives it a new key: the server refuses one key
  * used for two different requests.
  */
+import { EDIT_KINDS } from "@/lib/schemes/edit-kinds";
 import { z } from "zod";
 import { ZErrorSpanFields } from "./api-types";
 import { canonicalValue } from "@/lib/schemes/canonical-value";
@@ -58,7 +59,7 @@ const ZPostEditOp = z.object({
   seq: z.number().int(),
   saveKey: ZSaveKey,
   segmentId: z.string(),
-  editKind: z.enum(["FIGURATIVE", "LITERAL"]),
+  editKind: z.enum(EDIT_KINDS),
   text: z.string(),
   baseTranslationId: z.string().nullable(),
   baseVersion: z.number().int().min(0),

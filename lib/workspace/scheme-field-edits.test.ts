@@ -81,6 +81,28 @@ describe("alignment", () => {
   });
 });
 
+describe("alignment without patterns (target words)", () => {
+  const words = ZSchemeDefinition.parse({ id: "t", version: 1, name: "T", fields: [{ id: "tw", scope: "mrw-translation", kind: "alignment", label: "TW", none: { label: "Not rendered", key: "0" } }] }).fields[0] as Extract<TSchemeField, { kind: "alignment" }>;
+  const tokens = tokenize(TEXT, "en");
+  const ok = (v: unknown) => expect(validateSchemeValue(words, v)).toEqual({ ok: true, value: v });
+  it("a mark saves { spans } at once; unmarking the last word clears the value", () => {
+    const v = toggleAlignment(words, null, tokens, [3, 3]);
+    expect(v).toEqual({ spans: [{ start: 10, end: 15 }] });
+    ok(v);
+    const two = toggleAlignment(words, v, tokens, [0, 0]);
+    expect(two).toEqual({ spans: [{ start: 0, end: 4 }, { start: 10, end: 15 }] });
+    ok(two);
+    expect(toggleAlignment(words, toggleAlignment(words, two, tokens, [0, 0]), tokens, [3, 3])).toBeNull();
+  });
+  it("its none key answers not rendered, but never over marked words", () => {
+    const out = fieldKeyOutcome(words, null, "0", { tokens, selection: null, activeSpan: null });
+    expect(out).toEqual({ kind: "value", value: { spans: [] }, selection: null });
+    ok((out as { value: unknown }).value);
+    expect(fieldKeyOutcome(words, { spans: [{ start: 0, end: 4 }] }, "0", { tokens, selection: null, activeSpan: null })).toMatchObject({ kind: "hint" });
+    expect(fieldKeyOutcome(words, null, "1", { tokens, selection: [0, 0], activeSpan: null })).toBeNull();
+  });
+});
+
 describe("keys of the other kinds", () => {
   it("choose, toggle and advance", () => {
     expect(key("meaning", null, "3")).toEqual({ kind: "value", value: "lost", advance: true });

@@ -10,7 +10,9 @@
  * - spans: a label adds a span over the selection (offsets per lib/workspace/span-selection.ts:
  *   start inclusive, end exclusive); attribute options set the attributes of one span.
  * - alignment: the selection's tokens are added to or removed from the target spans; a pattern
- *   without a target span (an omission) keeps none.
+ *   without a target span (an omission) keeps none. A field without patterns (target words) is
+ *   `{ spans }`: marking saves at once, the last word unmarked clears the value, and its `none`
+ *   key answers "not rendered" (`{ spans: [] }`).
  * A cleared value is null (lib/schemes/language/validate-value.ts: null is no kind's value).
  */
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -134,22 +136,33 @@ export const appliesTo = (a: TSpans["attributes"][number], label: TOptionValue) 
 
 // ---- alignment -------------------------------------------------------------------------------
 
+/** An alignment value or draft, read as { pattern (null: none chosen, or a field without patterns), spans }. */
 export function alignmentOf(value: unknown): TAlignmentValue | null {
-  return value && typeof value === "object" && "pattern" in value ? (value as TAlignmentValue) : null;
+  if (!value || typeof value !== "object" || !Array.isArray((value as { spans?: unknown }).spans)) return null;
+  const v = value as { pattern?: TOptionValue | null; spans: TAlignmentValue["spans"] };
+  return { pattern: v.pattern ?? null, spans: v.spans };
 }
 
 /** The pattern chosen; the selection's tokens toggled into the target spans when the pattern has them. */
 export function withPattern(field: TAlignmentField, value: unknown, pattern: TOptionValue, tokens: readonly TToken[], sel: TSelection | null): TAlignmentValue {
-  const p = field.patterns.find((x) => x.value === pattern);
+  const p = field.patterns?.find((x) => x.value === pattern);
   let spans = alignmentOf(value)?.spans ?? [];
   if (p?.span === "none") spans = [];
   else if (sel) spans = toggleTokenRange(spans, tokens, ...bounds(sel));
   return { pattern, spans };
 }
 
-/** The selection's tokens toggled into the target spans; null while no pattern is chosen and nothing is marked. */
-export function toggleAlignment(field: TAlignmentField, value: unknown, tokens: readonly TToken[], sel: TSelection): TAlignmentValue | null {
+/**
+ * The selection's tokens toggled into the target spans; with patterns, a draft while no pattern is
+ * chosen. Without patterns (target words) the value itself, `{ spans }`, or null once no word is
+ * marked (unmarking everything clears it; "not rendered" is the `none` answer, not an accident).
+ */
+export function toggleAlignment(field: TAlignmentField, value: unknown, tokens: readonly TToken[], sel: TSelection): TAlignmentValue | { spans: TAlignmentValue["spans"] } | null {
   const cur = alignmentOf(value);
+  if (!field.patterns) {
+    const spans = toggleTokenRange(cur?.spans ?? [], tokens, ...bounds(sel));
+    return spans.length ? { spans } : null;
+  }
   const pattern = cur?.pattern ?? null;
   if (pattern !== null && field.patterns.find((p) => p.value === pattern)?.span === "none") return cur;
   const spans = toggleTokenRange(cur?.spans ?? [], tokens, ...bounds(sel));
@@ -233,6 +246,14 @@ export function fieldKeyOutcome(
       return null;
     }
     case "alignment": {
+      if (!field.patterns) {
+        if (field.none && sameKey(field.none.key, key)) {
+          // "not rendered" never over marked words, which it would silently drop
+          if ((alignmentOf(value)?.spans.length ?? 0) > 0) return { kind: "hint", message: `Unmark the words first: ${field.none.label} means no word renders it.` };
+          return { kind: "value", value: { spans: [] }, selection: null };
+        }
+        return null;
+      }
       const p = field.patterns.find((x) => sameKey(x.key, key));
       return p ? { kind: "value", value: withPattern(field, value, p.value, ctx.tokens, ctx.selection), selection: null } : null;
     }

@@ -1,8 +1,8 @@
 /**
  * Which parts of a project's scheme configuration an item page shows. The
  * page is opened for one scheme (an assignment is per annotator × segment ×
- * scheme): MMTE owns quality, the per-MRW labels and the post-edits;
- * MetaHOPE owns alignment and error spans. The view is the intersection of
+ * scheme): MMTE owns quality, the per-MRW labels and target words and its
+ * post-edits; MetaHOPE owns alignment, error spans and its post-edit. The view is the intersection of
  * that scheme's parts with what the project switched on, so a MetaHOPE-only
  * project never shows MMTE labels and the other way round.
  */
@@ -21,10 +21,12 @@ export function schemeView(config: TSchemeConfig, scheme: TWorkspaceScheme): TSc
       equivalence: mmte && config.mmteMrw.equivalence,
       emotion: mmte && config.mmteMrw.emotion,
       authenticity: mmte && config.mmteMrw.authenticity,
+      targetWords: mmte && config.mmteMrw.targetWords,
     },
     postEdit: { figurative: mmte && config.postEdit.figurative, literal: mmte && config.postEdit.literal },
     alignment: !mmte && config.alignment,
     metahopeErrors: !mmte && config.metahopeErrors,
+    metahopePostEdit: !mmte && config.metahopePostEdit,
   };
   // A configured required list names fields of both schemes; keep only the ones this view shows.
   if (config.required !== undefined) {

@@ -6,6 +6,7 @@
  * - `restoreSnapshot`: undo/redo puts an older state back and yields the
  *   operations that make the server agree, based on the current versions.
  */
+import { EDIT_KINDS } from "@/lib/schemes/edit-kinds";
 import type { TItemErrorSpan } from "./item-types";
 import type { TNewOp, TSaveOp } from "./save-queue";
 import { fieldKey, type TWorkspaceState } from "./workspace-model";
@@ -62,7 +63,7 @@ export function restoreSnapshot(
     ops.push({ kind: "annotation", segmentId, translationId: t === "-" ? null : t, mrwId: m === "-" ? null : m, field, value: want, baseVersion: version });
   }
   const postEdits = { ...current.postEdits };
-  for (const kind of ["FIGURATIVE", "LITERAL"] as const) {
+  for (const kind of EDIT_KINDS) {
     const want = snapshot.postEdits[kind];
     const have = current.postEdits[kind];
     if (!want || sameJson({ t: want.text, b: want.baseTranslationId }, { t: have?.text, b: have?.baseTranslationId })) continue;

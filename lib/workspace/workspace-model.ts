@@ -5,13 +5,14 @@
  *
  * State is serialisable (undo keeps snapshots of it): annotation values keyed
  * by `fieldKey`, error spans keyed by id (a local id until the server assigns
- * one), and the two post-edits.
+ * one), and the post-edits by kind (MMTE's two, MetaHOPE's one).
  */
 import type { TFieldName } from "@/lib/schemes/fields";
 import { enabledFieldNames } from "@/lib/schemes/scheme-config";
 import type { TAnnotationValues, TMissingValue } from "@/lib/schemes/completeness";
 import type { TItemErrorSpan, TWorkspaceItem } from "./item-types";
 import { kindOf, labelOf, valuesOf, walkOrder } from "./built-in-fields";
+import type { TEditKind } from "@/lib/schemes/edit-kinds";
 
 export interface TValueState {
   value: unknown;
@@ -27,7 +28,7 @@ export interface TPostEditState {
 export interface TWorkspaceState {
   values: Record<string, TValueState>;
   errors: Record<string, TItemErrorSpan>;
-  postEdits: Partial<Record<"FIGURATIVE" | "LITERAL", TPostEditState>>;
+  postEdits: Partial<Record<TEditKind, TPostEditState>>;
 }
 
 export function fieldKey(translationId: string | null, mrwId: string | null, field: string): string {
@@ -127,15 +128,15 @@ export function completenessValues(item: TWorkspaceItem, state: TWorkspaceState)
     mrw[t.id] = {};
     for (const m of item.mrws) {
       const mv: Record<string, unknown> = {};
-      for (const f of ["EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT"] as const) mv[f] = state.values[fieldKey(t.id, m.id, f)]?.value;
+      for (const f of ["TARGET_WORDS", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "ALIGNMENT"] as const) mv[f] = state.values[fieldKey(t.id, m.id, f)]?.value;
       mrw[t.id][m.id] = mv;
     }
   }
-  const text = (k: "FIGURATIVE" | "LITERAL") => {
+  const text = (k: TEditKind) => {
     const t = state.postEdits[k]?.text;
     return t === undefined || t === "" ? undefined : t;
   };
-  return { translation, mrw, segment: { POSTEDIT_FIGURATIVE: text("FIGURATIVE"), POSTEDIT_LITERAL: text("LITERAL") } };
+  return { translation, mrw, segment: { POSTEDIT_FIGURATIVE: text("FIGURATIVE"), POSTEDIT_LITERAL: text("LITERAL"), METAHOPE_POSTEDIT: text("REFERENCE") } };
 }
 
 /** The slot a missing value lives in (completeness and the walk share field keys). */

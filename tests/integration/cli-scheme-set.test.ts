@@ -68,12 +68,20 @@ describe("tropos scheme set / show, project create --scheme FILE", () => {
 
     const preset = await tropos("project", "create", `${slug}-mh`, "--scheme", "metahope");
     expect(preset.stdout).toBe(`Created project ${slug}-mh (en → zh, metahope preset, stored as version 1).\n`);
-    // a built-in preset is stored as data too (version 1), and still runs under the built-in runtime
+    // a built-in preset is stored as data too (version 1), and still runs under the built-in runtime;
+    // its post-edit is a part off by default (issue 19), so version 1 leaves it out
     const stored = await tropos("scheme", "show", "--project", `${slug}-mh`);
     expect([stored.code, stored.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(stored.stdout)).toEqual(JSON.parse(JSON.stringify(METAHOPE_PRESET)));
+    expect(JSON.parse(stored.stdout)).toEqual(JSON.parse(JSON.stringify({ ...METAHOPE_PRESET, fields: METAHOPE_PRESET.fields.filter((f) => f.id !== "METAHOPE_POSTEDIT") })));
     const mh = await db.project.findUniqueOrThrow({ where: { slug: `${slug}-mh` }, select: { id: true } });
     expect(await getProjectRuntime(db, mh.id)).toEqual({ kind: "built-in", version: 1 });
+    // --with switches it on: the whole preset is version 1; a part of the other study is refused
+    const withPe = await tropos("project", "create", `${slug}-mhpe`, "--scheme", "metahope", "--with", "metahope-post-edit");
+    expect(withPe.stdout).toBe(`Created project ${slug}-mhpe (en → zh, metahope preset with metahope-post-edit, stored as version 1).\n`);
+    expect(JSON.parse((await tropos("scheme", "show", "--project", `${slug}-mhpe`)).stdout)).toEqual(JSON.parse(JSON.stringify(METAHOPE_PRESET)));
+    const wrong = await tropos("project", "create", `${slug}-wrong`, "--scheme", "metahope", "--with", "target-words");
+    expect([wrong.code, wrong.stderr]).toEqual([2, expect.stringContaining("--with: target-words is a part of MMTE, which the metahope preset does not run (use --scheme mmte or both)")]);
+    expect(await db.project.count({ where: { slug: `${slug}-wrong` } })).toBe(0);
 
     const broken = write("broken.json", { ...example(), fields: [] });
     const refused = await tropos("project", "create", `${slug}-broken`, "--scheme", broken);

@@ -73,11 +73,12 @@ describe("tropos scheme", () => {
 
   it("lists the built-in presets", async () => {
     const r = await tropos("scheme", "list");
-    expect([r.code, r.stdout]).toEqual([0, "mmte\tv1\t9 fields\tMMTE (Wang et al. 2024)\nmetahope\tv1\t2 fields\tMetaHOPE (Liang & Han 2026)\nemos\tv1\t4 fields\tEMOS emotion preservation\ncr-st\tv1\t3 fields\tCR-ST idiom comprehension (cloze)\nmeta4xnli\tv1\t4 fields\tMeta4XNLI metaphor detection and interpretation\nmqm\tv1\t1 field\tMQM error annotation\n"]);
+    expect([r.code, r.stdout]).toEqual([0, "mmte\tv1\t10 fields\tMMTE (Wang et al. 2024)\nmetahope\tv1\t3 fields\tMetaHOPE (Liang & Han 2026)\nemos\tv1\t4 fields\tEMOS emotion preservation\ncr-st\tv1\t3 fields\tCR-ST idiom comprehension (cloze)\nmeta4xnli\tv1\t4 fields\tMeta4XNLI metaphor detection and interpretation\nmqm\tv1\t1 field\tMQM error annotation\n"]);
     const j = await tropos("scheme", "list", "--json");
     expect(JSON.parse(j.stdout)).toEqual([
-      { id: "mmte", version: 1, name: "MMTE (Wang et al. 2024)", fields: 9 },
-      { id: "metahope", version: 1, name: "MetaHOPE (Liang & Han 2026)", fields: 2 },
+      // with the parts a project switches on (issue 19): MMTE's TARGET_WORDS, MetaHOPE's METAHOPE_POSTEDIT
+      { id: "mmte", version: 1, name: "MMTE (Wang et al. 2024)", fields: 10 },
+      { id: "metahope", version: 1, name: "MetaHOPE (Liang & Han 2026)", fields: 3 },
       { id: "emos", version: 1, name: "EMOS emotion preservation", fields: 4 },
       { id: "cr-st", version: 1, name: "CR-ST idiom comprehension (cloze)", fields: 3 },
       { id: "meta4xnli", version: 1, name: "Meta4XNLI metaphor detection and interpretation", fields: 4 },

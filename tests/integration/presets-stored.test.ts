@@ -84,9 +84,10 @@ describe("built-in presets stored as data", () => {
     expect((await getProjectScheme(db, project.id))?.definition.fields.map((f) => f.id)).not.toContain("FLUENCY");
     expect(await db.annotation.findMany({ where: { projectId: project.id }, select: { field: true, value: true, schemeVersion: true } })).toEqual([{ field: "FLUENCY", value: 4, schemeVersion: 1 }]);
 
-    // back to MMTE as shipped: version 4 is the MMTE preset itself, and a save records it
+    // back to MMTE as shipped: version 4 is the MMTE preset itself (but for its target words, a part
+    // off by default, issue 19), and a save records it
     expect(await updateSchemeConfig(db, project.id, mmte, manager.id)).toEqual({ schemeVersion: 4 });
-    expect(sortedJson((await getProjectScheme(db, project.id))?.definition)).toBe(sortedJson(MMTE_PRESET));
+    expect(sortedJson((await getProjectScheme(db, project.id))?.definition)).toBe(sortedJson({ ...MMTE_PRESET, fields: MMTE_PRESET.fields.filter((f) => f.id !== "TARGET_WORDS") }));
     await save(mmte, 5, 1);
     expect(await db.annotation.findFirstOrThrow({ where: { projectId: project.id }, select: { value: true, schemeVersion: true } })).toEqual({ value: 5, schemeVersion: 4 });
     const audit = await db.auditLog.findMany({ where: { projectId: project.id, action: "scheme-config" }, orderBy: { createdAt: "asc" }, select: { detail: true } });
@@ -100,9 +101,12 @@ describe("built-in presets stored as data", () => {
     expect(await updateSchemeConfig(db, project.id, schemeConfigFor("metahope"), manager.id)).toEqual({ schemeVersion: null });
     expect((await listProjectSchemeVersions(db, project.id)).map((v) => v.version)).toEqual([1]);
     expect((await getProjectScheme(db, project.id))?.definition.id).toBe("idiom-judgement");
-    // and a MetaHOPE project stores the MetaHOPE preset itself
+    // and a MetaHOPE project stores the MetaHOPE preset itself, but for its post-edit (a part off by
+    // default, issue 19); one created with it stores the whole preset
     const { project: mh } = await createProject(db, { slug: slug("mh"), name: "MH", sourceLang: "en", targetLang: "zh", scheme: "metahope", members: [] }, { actorId: null, via: "cli", inviteMissing: false });
-    expect(sortedJson((await getProjectScheme(db, mh.id))?.definition)).toBe(sortedJson(METAHOPE_PRESET));
+    expect(sortedJson((await getProjectScheme(db, mh.id))?.definition)).toBe(sortedJson({ ...METAHOPE_PRESET, fields: METAHOPE_PRESET.fields.filter((f) => f.id !== "METAHOPE_POSTEDIT") }));
+    const { project: mhPe } = await createProject(db, { slug: slug("mhpe"), name: "MH", sourceLang: "en", targetLang: "zh", scheme: "metahope", parts: ["metahope-post-edit"], members: [] }, { actorId: null, via: "cli", inviteMissing: false });
+    expect(sortedJson((await getProjectScheme(db, mhPe.id))?.definition)).toBe(sortedJson(METAHOPE_PRESET));
   });
 
   it("a project with its preset stored gives every report figure of the snapshot, to the last bit", async () => {

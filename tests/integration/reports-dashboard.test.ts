@@ -93,8 +93,14 @@ describe("agreement figures on a seeded project", () => {
     const raw = await getScoreTables(db, project.id, { aggregation: "mean", useAdjudications: false });
     expect(row(raw, "METAPHORICAL").means.FLUENCY.value).toBe(3.75);
 
-    // gold references switch on BLEU/ROUGE: a gold identical to every output → BLEU-1 100, ROUGE-L 1
+    // MetaHOPE's post-edit gold (issue 19) is not an MMTE reference: BLEU/ROUGE stay off unless asked for it
     const segs = await db.segment.findMany({ where: { projectId: project.id }, include: { translations: true } });
+    await db.goldReference.createMany({ data: segs.map((s) => ({ projectId: project.id, segmentId: s.id, language: "zh", kind: "REFERENCE", text: s.translations[0].text })) });
+    expect((await getScoreTables(db, project.id)).mmte!.automatic).toBeNull();
+    const byReference = await getScoreTables(db, project.id, { goldKind: "reference" });
+    expect(byReference.mmte!.automatic!.find((r) => r.group === "METAPHORICAL")!.bleu1.value).toBeCloseTo(100, 9);
+
+    // gold references switch on BLEU/ROUGE: a gold identical to every output → BLEU-1 100, ROUGE-L 1
     await db.goldReference.createMany({ data: segs.map((s) => ({ projectId: project.id, segmentId: s.id, language: "zh", kind: "FIGURATIVE" as const, text: s.translations[0].text })) });
     const withGold = await getScoreTables(db, project.id);
     const auto = withGold.mmte!.automatic!.find((r) => r.group === "METAPHORICAL")!;

@@ -2,7 +2,8 @@
 // An alignment: how a source unit (an MRW) is realised in a translation — a pattern (with its
 // key) and, when the pattern has them, the target words: select words (click, shift-click or
 // drag; in the workspace also ←/→ and Space), then the pattern adds them; with a pattern chosen,
-// a click adds or removes a word.
+// a click adds or removes a word. Without patterns (MMTE's target words) a click marks or unmarks
+// a word at once, and the field's `none` button answers "not rendered".
 import type { ZAlignmentField } from "@/lib/schemes/language/scheme-field";
 import { alignmentOf, toggleAlignment, withPattern } from "@/lib/workspace/scheme-field-edits";
 import { spanCoversToken } from "@/lib/workspace/span-selection";
@@ -13,14 +14,20 @@ import { TokenRow } from "./token-row";
 
 type TAlignment = z.infer<typeof ZAlignmentField>;
 
-export function AlignmentInput({ field, value, onChange, texts, selection, onSelect }: FieldProps<TAlignment>) {
+export function AlignmentInput(props: FieldProps<TAlignment>) {
+  if (!props.field.patterns) return <TargetWordsInput {...props} />;
+  return <PatternAlignmentInput {...props} />;
+}
+
+function PatternAlignmentInput({ field, value, onChange, texts, selection, onSelect }: FieldProps<TAlignment>) {
   const v = alignmentOf(value);
-  const pattern = field.patterns.find((p) => p.value === v?.pattern);
+  const patterns = field.patterns ?? [];
+  const pattern = patterns.find((p) => p.value === v?.pattern);
   const omission = pattern?.span === "none";
   return (
     <div data-kind="alignment">
       <div role="radiogroup" aria-label={field.label} className="flex flex-wrap gap-1">
-        {field.patterns.map((p) => {
+        {patterns.map((p) => {
           const on = v?.pattern === p.value;
           return (
             <button key={String(p.value)} type="button" role="radio" aria-checked={on} title={p.description}
@@ -51,6 +58,33 @@ export function AlignmentInput({ field, value, onChange, texts, selection, onSel
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** An alignment without patterns: the words that render the unit, or the explicit "not rendered". */
+function TargetWordsInput({ field, value, onChange, texts }: FieldProps<TAlignment>) {
+  const v = alignmentOf(value);
+  const notRendered = v !== null && v.spans.length === 0;
+  return (
+    <div data-kind="alignment" data-target-words="true">
+      {field.none && (
+        <button type="button" role="checkbox" aria-checked={notRendered} title={field.none.description}
+          onClick={() => onChange(notRendered ? null : { spans: [] })}
+          disabled={!notRendered && (v?.spans.length ?? 0) > 0}
+          className={`rounded border px-2 py-0.5 text-xs disabled:opacity-50 ${notRendered ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white"}`}>
+          {field.none.label}
+          <KeyBadge k={field.none.key} />
+        </button>
+      )}
+      <div className="mt-1">
+        <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={null} label={`${field.label}: target words`}
+          onSelect={(s) => onChange(toggleAlignment(field, value, texts.tokens, s))}
+          mark={(i) => (v && spanCoversToken(v.spans, texts.tokens[i]) ? "bg-emerald-200 font-semibold" : "hover:bg-slate-100")} />
+        <div className="text-xs text-slate-500">
+          Target: <span lang={texts.language} className="text-slate-800">{v?.spans.length ? v.spans.map((s) => texts.text.slice(s.start, s.end)).join(" / ") : notRendered ? field.none?.label ?? "(not rendered)" : "(none marked)"}</span>
+        </div>
+      </div>
     </div>
   );
 }

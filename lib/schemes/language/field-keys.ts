@@ -98,6 +98,8 @@ export function fieldKeyBindings(field: TSchemeField, lists?: Record<string, unk
         ...(field.none ? rows([{ key: field.none.key, label: field.none.label }], "") : []),
       ];
     case "alignment":
+      // without patterns: the words are marked by selection, and `none` answers "not rendered"
+      if (!field.patterns) return field.none ? rows([{ key: field.none.key, label: field.none.label }], "") : [];
       return rows(field.patterns.map((p) => ({ key: p.key, label: optionLabel(p) })), "pattern ");
     case "vector":
       return rows(field.dimensions.map((d) => ({ key: d.key, label: d.label ?? d.id })), "edit ");

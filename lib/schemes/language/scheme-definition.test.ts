@@ -205,6 +205,18 @@ describe("ZSchemeDefinition", () => {
       ]);
     });
 
+    it("an alignment without patterns marks target words only; its `none` is for that case alone (issue 19 point 4)", () => {
+      const words = { id: "tw", scope: "mrw-translation", kind: "alignment", label: "Target words", none: { label: "Not rendered", key: "2" } };
+      expect(problems(withFields(words))).toEqual([]);
+      expect(problems(withFields({ id: "tw", scope: "mrw-translation", kind: "alignment", label: "TW", patterns: [] }))).toEqual(["fields[0].patterns: at least one pattern, or leave patterns out to mark only the target words"]);
+      expect(problems(withFields({ ...words, patterns: [{ value: "DIRECT" }] }))).toEqual([
+        'fields[0].none: none is for an alignment without patterns; with patterns, an omission is a pattern with "span": "none"',
+      ]);
+      // an edit's variant: MMTE's two, and MetaHOPE's reference post-edit
+      expect(problems(withFields({ id: "pe", scope: "segment", kind: "edit", label: "PE", variant: "reference" }))).toEqual([]);
+      expect(problems(withFields({ id: "pe", scope: "segment", kind: "edit", label: "PE", variant: "gold" }))[0]).toMatch(/^fields\[0\]\.variant: /);
+    });
+
     it("lists BIO tags without prefixes", () => {
       const tags = { id: "met", scope: "segment", kind: "tags", label: "Metaphors", bio: true, tags: [{ value: "B-MET" }, { value: "O" }] };
       expect(problems(withFields(tags))).toEqual([

@@ -219,14 +219,17 @@ export const ZTextField = z
   .meta({ id: "TextField" })
   .superRefine((f, ctx) => checkLevel("text", f.level, ctx));
 
-export const EDIT_VARIANTS = ["figurative", "literal"] as const;
+export const EDIT_VARIANTS = ["figurative", "literal", "reference"] as const;
 export const EDIT_BASES = ["translation", "any-translation", "source", "empty"] as const;
 
 export const ZEditField = z
   .object({
     ...base,
     kind: z.literal("edit"),
-    variant: z.enum(EDIT_VARIANTS).optional().describe("figurative: keep figurative language; literal: without it (MMTE B.5)."),
+    variant: z
+      .enum(EDIT_VARIANTS)
+      .optional()
+      .describe("figurative: keep figurative language; literal: without it (MMTE B.5); reference: the annotator's own reference translation, neither (MetaHOPE's post-edit, the workbooks' \"Human Gold Standard\")."),
     base: z
       .enum(EDIT_BASES)
       .optional()
@@ -398,15 +401,28 @@ export const ZAlignmentField = z
   .object({
     ...base,
     kind: z.literal("alignment"),
-    patterns: z.array(ZAlignmentPattern).min(1, "at least one pattern").describe("How the source unit is realised in the target (MetaHOPE realisation patterns)."),
+    // optional, not defaulted: an alignment with patterns parses to the same JSON it was written
+    // as, so the MetaHOPE preset stored before patterns became optional still equals the preset
+    patterns: z
+      .array(ZAlignmentPattern)
+      .min(1, "at least one pattern, or leave patterns out to mark only the target words")
+      .optional()
+      .describe(
+        "How the source unit is realised in the target (MetaHOPE realisation patterns). Without patterns the field marks only where the unit is rendered (MMTE's target words): its value is { spans }, an empty list meaning not rendered.",
+      ),
+    none: ZSpanNone.optional().describe('Without patterns: the explicit "not rendered" answer, stored as { "spans": [] }; a required field is then answered by it or by marked words.'),
   })
   .strict()
   .meta({ id: "AlignmentField" })
   .superRefine((f, ctx) => {
     checkLevel("alignment", f.level, ctx);
     checkScope("alignment", f.scope, ["mrw-translation"], ctx, "an alignment links one source MRW to spans of one translation");
-    checkOptions(f.patterns, ctx, ["patterns"], "pattern");
-    checkKeys(optionKeys(f.patterns, ["patterns"]), ctx);
+    if (f.patterns) {
+      checkOptions(f.patterns, ctx, ["patterns"], "pattern");
+      checkKeys(optionKeys(f.patterns, ["patterns"]), ctx);
+      // a pattern says whether there is a target (span "none" is an omission): no second way to say it
+      if (f.none) issue(ctx, ["none"], 'none is for an alignment without patterns; with patterns, an omission is a pattern with "span": "none"');
+    }
   });
 
 export const ZVectorField = z

@@ -230,6 +230,19 @@ describe("validateSchemeValue per kind", () => {
   });
 });
 
+describe("an alignment without patterns (MMTE's target words)", () => {
+  it("is { spans }: several spans, or none for not rendered; no pattern, no empty span", () => {
+    const f = field({ id: "tw", scope: "mrw-translation", kind: "alignment", label: "TW", none: { label: "Not rendered" } });
+    ok(f, { spans: [{ start: 0, end: 2 }] });
+    ok(f, { spans: [{ start: 0, end: 2 }, { start: 5, end: 7 }] });
+    ok(f, { spans: [] });
+    expect(refused(f, { pattern: "DIRECT", spans: [] })).toBe('tw: unknown key "pattern" (a target-word marking is { spans: [{ start, end }] } (an empty list: not rendered))');
+    expect(refused(f, { spans: [{ start: 3, end: 3 }] })).toBe("tw: span 1 is empty; mark the target characters");
+    expect(refused(f, [])).toBe("tw: [] is not { spans: [{ start, end }] } (an empty list: not rendered)");
+    expect(refused(f, { spans: "all" })).toBe('tw: spans "all" is not a list of { start, end }');
+  });
+});
+
 describe("validateSchemeValue on the presets: today's stored values pass", () => {
   const mmte = (id: string) => MMTE_PRESET.fields.filter((f) => f.id === id);
   const anyAccepts = (fs: ReturnType<typeof mmte>, v: unknown) => fs.some((f) => validateSchemeValue(f, v).ok);

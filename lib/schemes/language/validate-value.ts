@@ -221,19 +221,24 @@ function checkTags(field: Extract<TSchemeField, { kind: "tags" }>, value: unknow
 /**
  * An alignment is `{ pattern, spans: [{ start, end }] }`: how the source unit is realised and
  * where in the target. A pattern with span "required" needs at least one span, "none" (an
- * omission) none; spans are never empty.
+ * omission) none; spans are never empty. A field without patterns marks only the target words:
+ * `{ spans }`, several spans allowed, an empty list meaning the unit is not rendered.
  */
 function checkAlignment(field: Extract<TSchemeField, { kind: "alignment" }>, value: unknown): string | null {
-  const shape = `{ pattern, spans: [{ start, end }] }`;
+  const patterns = field.patterns;
+  const shape = patterns ? `{ pattern, spans: [{ start, end }] }` : `{ spans: [{ start, end }] } (an empty list: not rendered)`;
   if (!isObject(value)) return `${showValue(value)} is not ${shape}`;
-  const unknown = Object.keys(value).filter((k) => k !== "pattern" && k !== "spans");
-  if (unknown.length > 0) return `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")} (an alignment is ${shape})`;
-  const pattern = field.patterns.find((p) => sameValue(p.value, value.pattern));
-  if (!pattern) return `pattern ${showValue(value.pattern)} is not one of ${list(field.patterns.map((p) => p.value))}`;
+  const keys = patterns ? ["pattern", "spans"] : ["spans"];
+  const unknown = Object.keys(value).filter((k) => !keys.includes(k));
+  if (unknown.length > 0) return `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")} (${patterns ? "an alignment" : "a target-word marking"} is ${shape})`;
+  const pattern = patterns?.find((p) => sameValue(p.value, value.pattern));
+  if (patterns && !pattern) return `pattern ${showValue(value.pattern)} is not one of ${list(patterns.map((p) => p.value))}`;
   if (!Array.isArray(value.spans)) return `spans ${showValue(value.spans)} is not a list of { start, end }`;
-  const p = showValue(pattern.value as TOptionValue);
-  if (pattern.span === "none" && value.spans.length > 0) return `${p} has no target span, got ${value.spans.length}`;
-  if (pattern.span === "required" && value.spans.length === 0) return `${p} needs at least one target span`;
+  if (pattern) {
+    const p = showValue(pattern.value as TOptionValue);
+    if (pattern.span === "none" && value.spans.length > 0) return `${p} has no target span, got ${value.spans.length}`;
+    if (pattern.span === "required" && value.spans.length === 0) return `${p} needs at least one target span`;
+  }
   for (const [i, s] of value.spans.entries()) {
     const at = `span ${i + 1}`;
     if (!isObject(s) || Object.keys(s).some((k) => k !== "start" && k !== "end")) return `${at}: ${showValue(s)} is not { start, end }`;

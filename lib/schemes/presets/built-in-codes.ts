@@ -8,11 +8,11 @@
  * - ErrorSpan.severity: the severity attribute's option label in capitals (MINOR … CRITICAL),
  *   whose option value is the penalty (2 … 10);
  * - Alignment.pattern: a pattern value of MetaHOPE's ALIGNMENT field (DIRECT … OMISSION);
- * - PostEdit.kind and GoldReference.kind: the variant of an MMTE edit field in capitals
- *   (FIGURATIVE, LITERAL).
+ * - PostEdit.kind and GoldReference.kind: the variant of an MMTE or MetaHOPE edit field in
+ *   capitals (FIGURATIVE, LITERAL; REFERENCE, MetaHOPE's post-edit, issue 19).
  *
  * These are exactly the former enums' strings, so no stored value changed; built-in-codes.test.ts
- * holds them against the enums of the init migration. The TypeScript literal types of the codes
+ * holds them against the enums of the init migration (REFERENCE came after them, as text). The TypeScript literal types of the codes
  * stay those of lib/schemes/metahope.ts (the paper tables are written against them); `codes()`
  * refuses to load when the definition and those constants disagree, so a preset edit that renames
  * a code fails at start-up instead of storing values the tables do not know.
@@ -21,10 +21,11 @@
  */
 import { z } from "zod";
 import type { TSchemeField } from "../language/scheme-field";
-import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES, REALISATION_PATTERNS, type TMetahopeSeverity } from "../metahope";
+import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES, METAHOPE_POST_EDIT_KINDS, REALISATION_PATTERNS, type TMetahopeSeverity } from "../metahope";
 import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";
 import { POST_EDIT_KINDS } from "../mmte";
+import { EDIT_KINDS } from "../edit-kinds";
 
 type TFieldOfKind<K extends TSchemeField["kind"]> = Extract<TSchemeField, { kind: K }>;
 
@@ -65,17 +66,15 @@ export const SEVERITY_CODE_BY_PENALTY: ReadonlyMap<TMetahopeSeverity, string> = 
 export const PENALTY_BY_SEVERITY_CODE: ReadonlyMap<string, TMetahopeSeverity> = new Map([...SEVERITY_CODE_BY_PENALTY].map(([p, c]) => [c, p]));
 
 /** Alignment.pattern values, in the preset's order. */
-export const REALISATION_PATTERN_CODES = codes("realisation patterns", alignmentField.patterns.map((p) => p.value), REALISATION_PATTERNS);
+export const REALISATION_PATTERN_CODES = codes("realisation patterns", alignmentField.patterns?.map((p) => p.value) ?? [], REALISATION_PATTERNS);
 
-/** The MMTE edit fields' variants (figurative, literal): what Tropos JSONL calls a post-edit's kind. */
-export const POST_EDIT_VARIANT_CODES = codes(
-  "post-edit variants",
-  MMTE_PRESET.fields.filter((f): f is TFieldOfKind<"edit"> => f.kind === "edit").map((f) => String(f.variant)),
-  POST_EDIT_KINDS,
-);
+const editVariants = (fields: readonly TSchemeField[]) => fields.filter((f): f is TFieldOfKind<"edit"> => f.kind === "edit").map((f) => String(f.variant));
+
+/** The MMTE and MetaHOPE edit fields' variants (figurative, literal; reference): what Tropos JSONL calls a post-edit's kind. */
+export const POST_EDIT_VARIANT_CODES = codes("post-edit variants", [...editVariants(MMTE_PRESET.fields), ...editVariants(METAHOPE_PRESET.fields)], [...POST_EDIT_KINDS, ...METAHOPE_POST_EDIT_KINDS]);
 
 /** PostEdit.kind and GoldReference.kind: the variants in capitals. */
-export const EDIT_KIND_CODES = codes("post-edit kinds", POST_EDIT_VARIANT_CODES.map((v) => v.toUpperCase()), ["FIGURATIVE", "LITERAL"] as const);
+export const EDIT_KIND_CODES = codes("post-edit kinds", POST_EDIT_VARIANT_CODES.map((v) => v.toUpperCase()), EDIT_KINDS);
 export type TEditKindCode = (typeof EDIT_KIND_CODES)[number];
 
 /** Zod enums over the definition's codes, for the boundaries that take them. */

@@ -9,13 +9,20 @@ import { MMTE_PRESET } from "./mmte";
 const ids = (s: { fields: { id: string }[] }) => [...new Set(s.fields.map((f) => f.id))];
 
 describe("builtInSchemeFor", () => {
-  it("MMTE and MetaHOPE configurations run their presets unchanged; both runs every field", () => {
-    expect(builtInSchemeFor(DEFAULT_SCHEME_CONFIG)).toBe(MMTE_PRESET);
-    expect(builtInSchemeFor(METAHOPE_SCHEME_CONFIG)).toBe(METAHOPE_PRESET);
-    expect(ids(builtInSchemeFor(schemeConfigFor("both")))).toEqual(ids(BUILT_IN_FIELDS_SCHEME));
+  it("MMTE and MetaHOPE configurations run their presets without the parts off by default; both runs every other field", () => {
+    // MMTE's target words and MetaHOPE's post-edit are off unless a project switches them on (issue 19)
+    const optional = ["TARGET_WORDS", "METAHOPE_POSTEDIT"];
+    const mmte = builtInSchemeFor(DEFAULT_SCHEME_CONFIG);
+    expect({ ...mmte, fields: undefined }).toEqual({ ...MMTE_PRESET, fields: undefined });
+    expect(ids(mmte)).toEqual(ids(MMTE_PRESET).filter((id) => !optional.includes(id)));
+    expect(ids(builtInSchemeFor(METAHOPE_SCHEME_CONFIG))).toEqual(ids(METAHOPE_PRESET).filter((id) => !optional.includes(id)));
+    expect(ids(builtInSchemeFor(schemeConfigFor("both")))).toEqual(ids(BUILT_IN_FIELDS_SCHEME).filter((id) => !optional.includes(id)));
     expect(ids(BUILT_IN_FIELDS_SCHEME)).toEqual([
-      "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL", "ALIGNMENT", "METAHOPE_ERRORS",
+      "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "TARGET_WORDS", "EQUIVALENCE", "EMOTION", "AUTHENTICITY", "POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL", "ALIGNMENT", "METAHOPE_ERRORS", "METAHOPE_POSTEDIT",
     ]);
+    // switched on, a preset runs whole
+    expect(builtInSchemeFor(ZSchemeConfig.parse({ mmteMrw: { targetWords: true } }))).toBe(MMTE_PRESET);
+    expect(builtInSchemeFor({ ...METAHOPE_SCHEME_CONFIG, metahopePostEdit: true })).toBe(METAHOPE_PRESET);
   });
 
   it("parts switched off leave their fields out (both alternatives of EQUIVALENCE go together)", () => {

@@ -28,7 +28,9 @@ describe("MetaHOPE preset", () => {
   });
 
   it("has today's MetaHOPE fields in registry order, labels and required flags", () => {
-    expect(METAHOPE_PRESET.fields.map((f) => f.id)).toEqual(enabledFieldNames(METAHOPE_SCHEME_CONFIG));
+    // the post-edit is a part a project switches on (issue 19 point 3): off by default
+    expect(METAHOPE_PRESET.fields.map((f) => f.id)).toEqual(enabledFieldNames({ ...METAHOPE_SCHEME_CONFIG, metahopePostEdit: true }));
+    expect(enabledFieldNames(METAHOPE_SCHEME_CONFIG)).toEqual(["ALIGNMENT", "METAHOPE_ERRORS"]);
     for (const f of METAHOPE_PRESET.fields) {
       const reg = FIELDS[f.id as TFieldName];
       expect([f.label, f.required]).toEqual([reg.label, reg.requiredByDefault]);
@@ -39,8 +41,9 @@ describe("MetaHOPE preset", () => {
 
   it("aligns with the six realisation patterns of figure 4, their span rules and today's digit keys", () => {
     const f = field("ALIGNMENT", "alignment");
-    expect(f.patterns.map((p) => p.value)).toEqual([...H.REALISATION_PATTERNS]);
-    for (const [i, p] of f.patterns.entries()) {
+    const patterns = f.patterns ?? [];
+    expect(patterns.map((p) => p.value)).toEqual([...H.REALISATION_PATTERNS]);
+    for (const [i, p] of patterns.entries()) {
       const d = H.REALISATION_PATTERN_DEFINITIONS[p.value as H.TRealisationPattern];
       expect([p.label, p.description]).toEqual([d.name, d.definition]);
       // the workspace picks REALISATION_PATTERNS[digit - 1] and the keymap has digits 1–5 only
@@ -51,6 +54,12 @@ describe("MetaHOPE preset", () => {
       const withoutSpan = validateFieldValue("ALIGNMENT", { pattern: p.value, spans: [] }).ok;
       expect({ [p.value]: [withSpan, withoutSpan] }).toEqual({ [p.value]: { required: [true, false], optional: [true, true], none: [false, true] }[p.span] });
     }
+  });
+
+  it("post-edits one reference translation per sentence, from any output, not required (the workbooks' Human Gold Standard)", () => {
+    const f = field("METAHOPE_POSTEDIT", "edit");
+    expect([f.scope, f.variant, f.base, f.required, f.maxLength]).toEqual(["segment", "reference", "any-translation", false, FIELDS.POSTEDIT_FIGURATIVE.value.kind === "text" ? 5000 : -1]);
+    expect(f.guidelines).toContain("human post-edited gold reference");
   });
 
   it("marks error spans with the five categories of table 1 and their letter keys", () => {

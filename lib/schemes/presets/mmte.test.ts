@@ -2,7 +2,8 @@
 // fields.ts, lib/keymap): the same field names in the same order, scopes, labels, scale, label
 // sets and their order (digit keys number them), definitions, examples and levels.
 import { describe, expect, it } from "vitest";
-import { FIELDS, choicesFor, type TFieldName } from "../fields";
+import { FIELDS, choicesFor, validateFieldValue, type TFieldName } from "../fields";
+import { validateSchemeValue } from "../language/validate-value";
 import { DEFAULT_SCHEME_CONFIG, enabledFieldNames } from "../scheme-config";
 import * as M from "../mmte";
 import { KEYMAP, choiceForDigit } from "@/lib/keymap/keymap";
@@ -43,13 +44,35 @@ describe("MMTE preset", () => {
 
   it("has today's MMTE fields in registry order, with their scopes, labels, levels and required flags", () => {
     const ids = [...new Set(fields.map((f) => f.id))];
-    expect(ids).toEqual(enabledFieldNames(DEFAULT_SCHEME_CONFIG));
+    // the target words are a part a project switches on (issue 19 point 4): off by default
+    expect(ids).toEqual(enabledFieldNames({ ...DEFAULT_SCHEME_CONFIG, mmteMrw: { ...DEFAULT_SCHEME_CONFIG.mmteMrw, targetWords: true } }));
+    expect(ids.filter((id) => !enabledFieldNames(DEFAULT_SCHEME_CONFIG).includes(id as TFieldName))).toEqual(["TARGET_WORDS"]);
     for (const f of fields) {
       const reg = FIELDS[f.id as TFieldName];
       expect(registryScope(f.scope), f.id).toBe(reg.scope);
       expect(f.label, f.id).toBe(reg.label);
-      expect(measurementLevelOf(f), f.id).toBe(reg.measurement ?? null);
+      // the target words (an alignment) have no figure in the MMTE tables; the scheme runtime compares them as a set
+      expect(measurementLevelOf(f), f.id).toBe(reg.measurement ?? (f.kind === "alignment" ? "nominal" : null));
       expect(f.required, f.id).toBe(reg.requiredByDefault);
+    }
+  });
+
+  it("marks the target words of each MRW in each translation (MMTE §3.3): spans without a pattern, or not rendered", () => {
+    const [f] = only("TARGET_WORDS", "alignment");
+    expect([f.scope, f.patterns, f.none?.label]).toEqual(["mrw-translation", undefined, "Not rendered"]);
+    expect(f.guidelines).toContain("Annotators also mark the positions of target words during alignment");
+    // the built-in workspace's buttons: 1 keeps the marked words, 2 is the `none` answer (its key)
+    expect(f.none?.key).toBe(digitKeyFor(2));
+    const text = "他给表演注入了新的生命";
+    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 6 }] }, { translationText: text }).ok).toBe(true);
+    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 6 }, { start: 8, end: 10 }] }, { translationText: text }).ok).toBe(true);
+    expect(validateFieldValue("TARGET_WORDS", { spans: [] }).ok).toBe(true);
+    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 4 }] })).toMatchObject({ ok: false, error: { message: "Target words: span 1 is empty; mark the target characters" } });
+    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 40 }] }, { translationText: text }).ok).toBe(false);
+    expect(validateFieldValue("TARGET_WORDS", { pattern: "DIRECT", spans: [] }).ok).toBe(false);
+    // the preset's definition agrees with the registry on every one of these
+    for (const v of [{ spans: [{ start: 4, end: 6 }] }, { spans: [] }, { spans: [{ start: 4, end: 4 }] }, { pattern: "DIRECT", spans: [] }, [], null]) {
+      expect(validateSchemeValue(f, v).ok, JSON.stringify(v)).toBe(validateFieldValue("TARGET_WORDS", v).ok);
     }
   });
 

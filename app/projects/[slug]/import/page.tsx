@@ -21,7 +21,11 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
   // the Meta4XNLI interpretation TSV only where the scheme has the NLI label it writes back (lib/db/export-stream.ts nliLines)
   const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
   const hasNli = runtime.kind === "scheme" && runtime.definition.fields.some((f) => f.gold?.from === "item" && f.gold.key === "gold_label");
-  const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]) && (w !== "nli" || hasNli));
+  // the built-in runtime's post-edits and MMTE target words only where a project runs it (a scheme
+  // of its own exports its edits and alignments with the annotations)
+  const builtIn = runtime.kind === "built-in";
+  const only: Partial<Record<TExportWhat, boolean>> = { nli: hasNli, "post-edits": builtIn, "target-words": builtIn };
+  const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]) && only[w] !== false);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
