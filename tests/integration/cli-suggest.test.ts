@@ -51,7 +51,9 @@ function tropos(...args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 describe("tropos model / suggest / export --what suggestions", () => {
-  it("adds, lists and tests an endpoint; suggests with --wait; exports every suggestion; never prints the key", async () => {
+  // fourteen CLI processes, each loading the CLI through tsx (1.5–8 s apiece on a busy 2-core
+  // machine): the default minute was the sum of their start-ups, not a hang
+  it("adds, lists and tests an endpoint; suggests with --wait; exports every suggestion; never prints the key", { timeout: 240_000 }, async () => {
     const outputs: string[] = [];
     const run = async (...args: string[]) => {
       const r = await tropos(...args);
