@@ -15,12 +15,13 @@
  *
  * Measures, after a warm-up: saves one after another (Node CPU per save from process.cpuUsage,
  * wall time per save), then the same number from `concurrency` annotators at once (saves/s,
- * latency p50/p95, CPU per save), and the single-row INSERT baseline (bench/baselines.ts) in the
+ * latency p50/p95, CPU per save), the CPU of the PostgreSQL backends serving the saves (from /proc,
+ * same machine), and the single-row INSERT baseline (bench/baselines.ts) in the
  * same run, so saves/s is also given as a ratio to it. Every save is a versioned UPDATE or INSERT
  * that must answer 200; anything else stops the benchmark.
  */
 import { randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { insertTps } from "./baselines";
 
@@ -52,6 +53,26 @@ async function requestScope(): Promise<(req: Request, run: () => Promise<Respons
     const unit = { type: "request", phase: "render", cookies, userspaceMutableCookies: cookies } as never;
     return workAsyncStorage.run(work, () => workUnitAsyncStorage.run(unit, run));
   };
+}
+
+/**
+ * CPU seconds (user + system) of the PostgreSQL backends serving this database (same machine; read
+ * from /proc): the server's share of a save, which shares the two cores with Node. null where /proc
+ * is not readable.
+ */
+async function backendCpuSeconds(pool: { query: (sql: string) => Promise<{ rows: { pid: number }[] }> }): Promise<number | null> {
+  const { rows } = await pool.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  let ticks = 0;
+  try {
+    for (const { pid } of rows) {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+    }
+  } catch {
+    return null;
+  }
+  return ticks / 100; // USER_HZ
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -142,6 +163,12 @@ async function main() {
 
   const warmUp = Math.min(500, N);
   for (let i = 0; i < warmUp; i++) await saveOnce(i % ANNOTATORS);
+  // and concurrently, so that the pool has opened all its connections before anything is measured
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, a) => saveOnce(a)));
+  // a separate connection that reads which backends serve the app's pool (those alive now stay for the run)
+  const pg = (await import("pg")).default;
+  const observer = new pg.Client({ connectionString: url });
+  await observer.connect();
 
   const session = process.env.SAVE_BENCH_PROFILE ? new Session() : null;
   if (session) {
@@ -153,14 +180,18 @@ async function main() {
 
   // sequential: one save at a time, so CPU per save is not blurred by queueing
   const seqTimes: number[] = [];
+  let pg0 = await backendCpuSeconds(observer);
   let cpu0 = process.cpuUsage();
   let t0 = performance.now();
   for (let i = 0; i < N; i++) seqTimes.push(await saveOnce(i % ANNOTATORS));
   let cpu = process.cpuUsage(cpu0);
   const seqWall = performance.now() - t0;
+  let pg1 = await backendCpuSeconds(observer);
+  const pgMsPerSave = (a: number | null, b: number | null, n: number) => (a === null || b === null ? null : Math.round(((b - a) * 1000 * 1000) / n) / 1000);
   const sequential = {
     saves: N,
     cpuMsPerSave: Math.round(((cpu.user + cpu.system) / 1000 / N) * 1000) / 1000,
+    postgresCpuMsPerSave: pgMsPerSave(pg0, pg1, N),
     wallMsPerSave: Math.round((seqWall / N) * 1000) / 1000,
     p50: percentile(seqTimes.sort((a, b) => a - b), 50),
     p95: percentile(seqTimes, 95),
@@ -169,6 +200,7 @@ async function main() {
   // concurrent: CONCURRENCY annotators saving back to back
   const conTimes: number[] = [];
   let next = 0;
+  pg0 = await backendCpuSeconds(observer);
   cpu0 = process.cpuUsage();
   t0 = performance.now();
   await Promise.all(
@@ -178,12 +210,15 @@ async function main() {
   );
   cpu = process.cpuUsage(cpu0);
   const conWall = (performance.now() - t0) / 1000;
+  pg1 = await backendCpuSeconds(observer);
+  await observer.end();
   conTimes.sort((a, b) => a - b);
   const concurrent = {
     saves: conTimes.length,
     concurrency: CONCURRENCY,
     savesPerSecond: Math.round(conTimes.length / conWall),
     cpuMsPerSave: Math.round(((cpu.user + cpu.system) / 1000 / conTimes.length) * 1000) / 1000,
+    postgresCpuMsPerSave: pgMsPerSave(pg0, pg1, conTimes.length),
     p50: percentile(conTimes, 50),
     p95: percentile(conTimes, 95),
   };

@@ -9,6 +9,7 @@ import type { Pool, PoolClient } from "pg";
 import { AppError } from "@/lib/errors";
 import { itemClosedError, OPEN_STATUSES, wrongSchemeError } from "@/lib/db/item-write-guard";
 import { annotatorLanguageSql } from "@/lib/db/annotator-language";
+import { preparedStatement, withValues } from "@/lib/db/prepared-statement";
 
 export interface TSaveContext {
   translationText: string | null;
@@ -25,12 +26,10 @@ export interface TSaveContext {
 /** The caller's target language ($1 project, $2 annotator): a translation in another is not in their item. */
 const CALLER_LANGUAGE = annotatorLanguageSql("$1", "$2");
 
-export async function getSaveContext(
-  pool: Pool | PoolClient,
-  opts: { projectId: string; annotatorId: string; segmentId: string; scheme: string; translationId?: string | null; mrwId?: string | null },
-): Promise<TSaveContext> {
-  const { rows } = await pool.query<{ assigned: boolean; status: string | null; ttext: string | null; tok: boolean; mmeta: boolean | null; mok: boolean; mrw_ids: string[] | null; texts: Record<string, unknown> | null; lists: Record<string, unknown> | null; doc_first: string | null }>(
-    `SELECT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3) AS assigned,
+/** One round trip, run by name (lib/db/prepared-statement.ts): $1 project, $2 annotator, $3 segment, $4 translation, $5 MRW, $6 scheme. */
+const SAVE_CONTEXT = preparedStatement(
+  "save_context",
+  `SELECT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3) AS assigned,
             (SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3 AND a.scheme = $6::text) AS status,
             (SELECT t.text FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3 AND t.language = ${CALLER_LANGUAGE}) AS ttext,
             ($4::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3 AND t.language = ${CALLER_LANGUAGE})) AS tok,
@@ -40,7 +39,14 @@ export async function getSaveContext(
             s.texts, s.lists,
             (SELECT f.id FROM "Segment" f WHERE f."documentId" = s."documentId" ORDER BY f.index LIMIT 1) AS doc_first
        FROM (SELECT NULL) one LEFT JOIN "Segment" s ON s.id = $3 AND s."projectId" = $1`,
-    [opts.projectId, opts.annotatorId, opts.segmentId, opts.translationId ?? null, opts.mrwId ?? null, opts.scheme],
+);
+
+export async function getSaveContext(
+  pool: Pool | PoolClient,
+  opts: { projectId: string; annotatorId: string; segmentId: string; scheme: string; translationId?: string | null; mrwId?: string | null },
+): Promise<TSaveContext> {
+  const { rows } = await pool.query<{ assigned: boolean; status: string | null; ttext: string | null; tok: boolean; mmeta: boolean | null; mok: boolean; mrw_ids: string[] | null; texts: Record<string, unknown> | null; lists: Record<string, unknown> | null; doc_first: string | null }>(
+    withValues(SAVE_CONTEXT, [opts.projectId, opts.annotatorId, opts.segmentId, opts.translationId ?? null, opts.mrwId ?? null, opts.scheme]),
   );
   const r = rows[0];
   if (!r?.assigned) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
