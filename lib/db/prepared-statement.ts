@@ -21,8 +21,15 @@ export function preparedStatement(name: string, text: string): TPreparedStatemen
   return { name: `tropos_${name}`, text };
 }
 
+let namedOn: boolean | undefined;
+
+/**
+ * Read once, at the first query (after scripts/database-url.ts has set DATABASE_POOL_MAX and the
+ * pool exists): process.env is a native lookup, measurable at three queries per save.
+ */
 function namedStatementsOn(): boolean {
-  return process.env.DATABASE_PREPARED_STATEMENTS !== "off" && process.env.DATABASE_POOL_MAX !== "1";
+  namedOn ??= process.env.DATABASE_PREPARED_STATEMENTS !== "off" && process.env.DATABASE_POOL_MAX !== "1";
+  return namedOn;
 }
 
 /** The query config for pool.query / client.query: named when prepared statements are on. */
