@@ -24,6 +24,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { insertTps } from "./baselines";
+import { nextRequestScope } from "../tests/support/next-request-scope";
 
 const N = Number(process.env.SAVE_BENCH_N ?? 2000);
 const CONCURRENCY = Number(process.env.SAVE_BENCH_CONCURRENCY ?? 50);
@@ -34,26 +35,6 @@ const ORIGIN = "http://127.0.0.1:3000";
 const SECRET = "bench-secret-0123456789abcdef";
 
 type TRoute = (req: Request, ctx: { params: Promise<{ slug: string }> }) => Promise<Response>;
-
-/**
- * Next.js gives each request its stores (the request's cookies among them); outside a server the
- * bench provides the two that `cookies()` reads, so a route that reads its session through
- * next/headers runs unchanged.
- */
-async function requestScope(): Promise<(req: Request, run: () => Promise<Response>) => Promise<Response>> {
-  // what a Next.js server sets up before it loads any route (next/dist/server/node-environment-baseline)
-  (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage = (await import("node:async_hooks")).AsyncLocalStorage;
-  const { workAsyncStorage } = await import("next/dist/server/app-render/work-async-storage.external");
-  const { workUnitAsyncStorage } = await import("next/dist/server/app-render/work-unit-async-storage.external");
-  const { RequestCookies } = await import("next/dist/server/web/spec-extension/cookies");
-  const { RequestCookiesAdapter } = await import("next/dist/server/web/spec-extension/adapters/request-cookies");
-  return (req, run) => {
-    const cookies = RequestCookiesAdapter.seal(new RequestCookies(req.headers));
-    const work = { route: "/api/projects/[slug]/annotations", forceStatic: false, dynamicShouldError: false } as never;
-    const unit = { type: "request", phase: "render", cookies, userspaceMutableCookies: cookies } as never;
-    return workAsyncStorage.run(work, () => workUnitAsyncStorage.run(unit, run));
-  };
-}
 
 /**
  * CPU seconds (user + system) of the PostgreSQL backends serving this database (same machine; read
@@ -115,7 +96,7 @@ async function main() {
   const { ZSchemeConfig } = await import("../lib/schemes/scheme-config");
   const { storeBuiltInSchemeVersion } = await import("../lib/db/project-schemes");
   const { encode } = await import("next-auth/jwt");
-  const inScope = await requestScope();
+  const inScope = await nextRequestScope();
   const route = (await import("../app/api/projects/[slug]/annotations/route")) as { PUT: TRoute };
   const db = getDb();
   const tag = randomUUID().slice(0, 8);

@@ -59,31 +59,55 @@ export async function authorizeProject(
   return decideAccess(user, rows[0], permission);
 }
 
+/**
+ * The caller's session row (as lib/auth/session-user.ts checks it) and the project with the
+ * caller's roles: columns over `"User" u LEFT JOIN "Project" p ON p.slug = <slug>`, for
+ * authorizeSessionProject and the save guard (lib/db/save-guard.ts), which adds the item to them.
+ */
+export const SESSION_PROJECT_COLUMNS = `u.id AS "userId", u.email AS "userEmail", u.name AS "userName", u."isAdmin" AS "userIsAdmin", u."sessionVersion" AS "userSessionVersion",
+            ${PROJECT_COLUMNS("u.id")}`;
+
+export type TSessionProjectRow = { userId: string; userEmail: string; userName: string | null; userIsAdmin: boolean; userSessionVersion: number } & Nullable<TProjectRow>;
+
+/**
+ * The decision on a session-and-project row: a session that does not hold (no such user, or the
+ * token's session version is not the user's current one) → UNAUTHENTICATED, before anything about
+ * the project; then the project decided as authorizeProject decides it.
+ */
+export function accessOfSessionRow(session: TSessionRef, row: TSessionProjectRow | undefined, permission: Permission): ProjectAccess {
+  if (!row || row.userSessionVersion !== session.sv) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+  const user: CurrentUser = { id: row.userId, email: row.userEmail, name: row.userName, isAdmin: row.userIsAdmin };
+  if (row.id === null) return decideAccess(user, undefined, permission);
+  const project = {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    sourceLang: row.sourceLang,
+    targetLang: row.targetLang,
+    targetLangs: row.targetLangs,
+    schemeConfig: row.schemeConfig,
+    schemeVersion: row.schemeVersion,
+    roles: row.roles,
+  } as TProjectRow;
+  return decideAccess(user, project, permission);
+}
+
 const SESSION_PROJECT = preparedStatement(
   "session_project",
-  `SELECT u.id AS "userId", u.email AS "userEmail", u.name AS "userName", u."isAdmin" AS "userIsAdmin", u."sessionVersion" AS "userSessionVersion",
-            ${PROJECT_COLUMNS("u.id")}
+  `SELECT ${SESSION_PROJECT_COLUMNS}
        FROM "User" u LEFT JOIN "Project" p ON p.slug = $1
       WHERE u.id = $2`,
 );
 
 /**
  * authorizeProject for a session the cookie claims (lib/auth/current-user.ts getSessionRef): the
- * session check of lib/auth/session-user.ts (the user exists and the token carries their current
- * session version) and the project with the caller's roles in ONE round trip instead of two (the
- * API guard runs on every save). Same answers: a session that does not hold → UNAUTHENTICATED,
- * then the project decided as authorizeProject decides it.
+ * session check of lib/auth/session-user.ts and the project with the caller's roles in ONE round
+ * trip instead of two (the API guard runs on every save); the same answers (accessOfSessionRow).
  */
 export async function authorizeSessionProject(pool: Pool, session: TSessionRef | null, slug: string, permission: Permission): Promise<ProjectAccess> {
   if (!session) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
-  const { rows } = await pool.query<{ userId: string; userEmail: string; userName: string | null; userIsAdmin: boolean; userSessionVersion: number } & Nullable<TProjectRow>>(
-    withValues(SESSION_PROJECT, [slug, session.uid]),
-  );
-  const row = rows[0];
-  if (!row || row.userSessionVersion !== session.sv) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
-  const user: CurrentUser = { id: row.userId, email: row.userEmail, name: row.userName, isAdmin: row.userIsAdmin };
-  const { userId: _i, userEmail: _e, userName: _n, userIsAdmin: _a, userSessionVersion: _v, ...project } = row;
-  return decideAccess(user, project.id === null ? undefined : (project as TProjectRow), permission);
+  const { rows } = await pool.query<TSessionProjectRow>(withValues(SESSION_PROJECT, [slug, session.uid]));
+  return accessOfSessionRow(session, rows[0], permission);
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };

@@ -18,7 +18,7 @@ import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { ANNOTATION_FIELDS, ZReviewMark, annotationItemKey, type TSaveAnnotationInput, type TSaveResult } from "@/lib/workspace/api-types";
-import { getSaveContext } from "@/lib/db/workspace-context";
+import { getSaveContext, type TPrefetchedItemContext } from "@/lib/db/workspace-context";
 import { maintainReportStore } from "@/lib/db/report-data-cache";
 import { decidedError, itemClosedError, OPEN_STATUSES, type TDecision } from "@/lib/db/item-write-guard";
 import { schemeOfField } from "@/lib/workspace/field-scheme";
@@ -34,6 +34,8 @@ export interface TSaveAnnotationOptions {
   receipt?: TSaveReceiptKey | null;
   /** the project's runtime (lib/db/project-runtime.ts); omitted = built-in with no stored scheme */
   runtime?: TSchemeRuntime;
+  /** the item context the request guard read (lib/db/save-guard.ts); used only if read for this very target */
+  itemContext?: TPrefetchedItemContext | null;
 }
 
 function bad(field: string, message: string): AppError {
@@ -72,7 +74,7 @@ async function planBuiltInSave(pool: Pool, opts: TSaveAnnotationOptions, schemeV
   checkInput(input, opts.config);
   const field = input.field as TFieldName;
   const scheme = schemeOfField(field);
-  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId });
+  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId }, opts.itemContext);
   if (input.value !== null) {
     if (field === "METAHOPE_ERRORS") {
       if (!ZReviewMark.safeParse(input.value).success) throw bad("value", `MetaHOPE errors: expected { "reviewed": true|false }, got ${JSON.stringify(input.value)}`);
@@ -99,7 +101,7 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
   }
   const anchor = anchorItemKey(input.field, alternatives[0].scope, input);
   if (!anchor.ok) throw bad(anchor.field, anchor.message);
-  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme: SCHEME_ASSIGNMENT, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId });
+  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme: SCHEME_ASSIGNMENT, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId }, opts.itemContext);
   if (input.role && !ctx.roles.includes(input.role)) throw new AppError("NOT_FOUND", `This item has no ${input.role} text.`, { field: "role" });
   if (input.value !== null) {
     const item = { lists: ctx.lists };
