@@ -1,8 +1,8 @@
 // Named (server-side prepared) statements for the queries every save runs (issue 21 point 4).
 // node-postgres sends an unnamed statement's text to be parsed and planned on every call; a named
 // one is parsed once per connection and then only bound and executed. On the save path that took
-// PostgreSQL's CPU per save from about 2.1 ms to about 1.5 ms and Node's by about 0.1 ms per query
-// (bench/save-cpu.ts, BENCHMARKS.md "Save path").
+// PostgreSQL's CPU per save from about 2.1 ms to 1.0–1.2 ms (planning the write statement's CTEs
+// was most of it) and Node's by about 0.06 ms per query (bench/save-cpu.ts, BENCHMARKS.md "Save path").
 //
 // Off (plain unnamed queries, as before) with DATABASE_PREPARED_STATEMENTS=off, and always on the
 // embedded database (DATABASE_POOL_MAX=1, scripts/database-url.ts): PGlite is ONE session shared
