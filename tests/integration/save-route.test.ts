@@ -57,13 +57,14 @@ beforeAll(async () => {
 });
 afterAll(closeTestDatabase);
 
-async function save(opts: { cookie?: string; body: unknown; key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: { version?: number; id?: string; error?: { code: string; detail?: { current?: { version: number } } } } }> {
-  const req = new Request(`${ORIGIN}/api/projects/${slug}/annotations`, {
+async function save(opts: { cookie?: string; body: unknown; key?: string; headers?: Record<string, string>; slug?: string }): Promise<{ status: number; body: { version?: number; id?: string; error?: { code: string; detail?: { current?: { version: number } } } } }> {
+  const target = opts.slug ?? slug;
+  const req = new Request(`${ORIGIN}/api/projects/${target}/annotations`, {
     method: "PUT",
     headers: { "content-type": "application/json", origin: ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.key ? { "idempotency-key": opts.key } : {}), ...opts.headers },
     body: typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
   });
-  const res = await inScope(req, () => put(req, { params: Promise.resolve({ slug }) }));
+  const res = await inScope(req, () => put(req, { params: Promise.resolve({ slug: target }) }));
   return { status: res.status, body: await res.json() };
 }
 
@@ -94,6 +95,7 @@ describe("PUT /api/projects/[slug]/annotations", () => {
     const endedCookie = await sessionCookie(ended);
     await db.user.update({ where: { id: ended.id }, data: { sessionVersion: { increment: 1 } } });
     expect((await save({ cookie: endedCookie, body: fluency(mine, 3, 0) })).status).toBe(401);
+    expect((await save({ cookie: cookie.a1, body: fluency(mine, 3, 0), slug: "no-such-project" })).status).toBe(404);
   });
 
   it("answers a member's malformed body with 400 naming the field, and a foreign origin with 403 before anything", async () => {
@@ -111,5 +113,30 @@ describe("PUT /api/projects/[slug]/annotations", () => {
     await db.assignment.updateMany({ where: { segmentId: theirs.segmentId }, data: { status: "DONE" } });
     expect(await save({ cookie: cookie.a2, body: fluency(theirs, 3, 0) })).toMatchObject({ status: 423, body: { error: { code: "ITEM_SUBMITTED" } } });
     expect(await db.annotation.count()).toBe(before);
+  });
+
+  it("uses a context the guard read only for the very target it was read for (saveAnnotation with another item's context reads its own)", async () => {
+    const { saveAnnotation } = await import("@/lib/db/annotations");
+    const { getPgPool } = await import("@/lib/db/pg-pool");
+    const { ZSchemeConfig } = await import("@/lib/schemes/scheme-config");
+    const project = await db.project.findUniqueOrThrow({ where: { slug } });
+    const a1 = await db.user.findFirstOrThrow({ where: { email: { startsWith: "r-a1-" } } });
+    // an open, assigned context, but read for a1's own item: it must not let a1 write a2's item
+    const wrong = {
+      key: { projectId: project.id, annotatorId: a1.id, segmentId: mine.segmentId, translationId: mine.translationId, mrwId: null },
+      row: { statuses: { MMTE: "TODO" }, ttext: "x", tok: true, mmeta: null, mok: true, mrw_ids: [], texts: null, lists: null, doc_first: null },
+    };
+    // a pool that records the statements run: the save must read the context itself before writing
+    const texts: string[] = [];
+    const pool = getPgPool();
+    const recording = { query: (q: string | { text: string }, v?: unknown[]) => (texts.push(typeof q === "string" ? q : q.text), pool.query(q as never, v as never)) } as unknown as typeof pool;
+    const attempt = saveAnnotation(recording, { projectId: project.id, annotatorId: a1.id, config: ZSchemeConfig.parse({}), input: fluency(theirs, 3, 0), itemContext: wrong });
+    await expect(attempt).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(texts[0]).toContain("jsonb_object_agg");
+    // the same context for the target it was read for is used as it is: the first statement is the write
+    texts.length = 0;
+    const current = await db.annotation.findFirstOrThrow({ where: { annotatorId: a1.id, segmentId: mine.segmentId, field: "FLUENCY" } });
+    await saveAnnotation(recording, { projectId: project.id, annotatorId: a1.id, config: ZSchemeConfig.parse({}), input: fluency(mine, 5, current.version), itemContext: wrong });
+    expect(texts[0]).toContain('UPDATE "Annotation"');
   });
 });
