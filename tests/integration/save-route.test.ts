@@ -2,7 +2,8 @@
 // it, with a session cookie: its guard reads the session, the project and the item in one query
 // (lib/http/save-handler.ts, issue 21 point 4), so every answer a caller could get is pinned here:
 // who is refused with what, in which order (the guard before the body), and that a stale version,
-// another annotator's item and a submitted item are still refused.
+// another annotator's item and a submitted item are still refused. Every test but the one of the
+// prefetched context (which the code before did not have) passes on the code before issue 21 point 4 too.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
@@ -138,5 +139,23 @@ describe("PUT /api/projects/[slug]/annotations", () => {
     const current = await db.annotation.findFirstOrThrow({ where: { annotatorId: a1.id, segmentId: mine.segmentId, field: "FLUENCY" } });
     await saveAnnotation(recording, { projectId: project.id, annotatorId: a1.id, config: ZSchemeConfig.parse({}), input: fluency(mine, 5, current.version), itemContext: wrong });
     expect(texts[0]).toContain('UPDATE "Annotation"');
+  });
+});
+
+describe("the other API routes' guard (withProject: session check and project in one query)", () => {
+  it("GET /api/projects/[slug]: a member gets the project with their roles, a non-member 404, no or an ended session 401", async () => {
+    const get = ((await import("@/app/api/projects/[slug]/route")) as { GET: TRoute }).GET;
+    const call = async (c?: string) => {
+      const req = new Request(`${ORIGIN}/api/projects/${slug}`, { headers: c ? { cookie: c } : {} });
+      const res = await inScope(req, () => get(req, { params: Promise.resolve({ slug }) }));
+      return { status: res.status, body: (await res.json()) as { roles?: string[]; project?: { slug: string } } };
+    };
+    expect(await call(cookie.a1)).toMatchObject({ status: 200, body: { roles: ["ANNOTATOR"], project: { slug } } });
+    expect((await call(cookie.manager)).body.roles).toEqual(["MANAGER"]);
+    expect((await call(cookie.outsider)).status).toBe(404);
+    expect((await call()).status).toBe(401);
+    const a2 = await db.user.findFirstOrThrow({ where: { email: { startsWith: "r-a2-" } } });
+    await db.user.update({ where: { id: a2.id }, data: { sessionVersion: { increment: 1 } } });
+    expect((await call(cookie.a2)).status).toBe(401);
   });
 });
