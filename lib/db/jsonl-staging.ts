@@ -26,6 +26,7 @@ CREATE TEMP TABLE tropos_stage_document (line int NOT NULL, ext text NOT NULL, t
 CREATE TEMP TABLE tropos_stage_segment (line int NOT NULL, doc text NOT NULL, ext text NOT NULL, idx int NOT NULL, text text NOT NULL, language text NOT NULL, split text, metaphorical bool NOT NULL, texts jsonb, lists jsonb, len int NOT NULL) ON COMMIT DROP;
 CREATE TEMP TABLE tropos_stage_mrw (line int NOT NULL, seg text NOT NULL, ext text NOT NULL, spans jsonb NOT NULL, start int NOT NULL, "end" int NOT NULL, token text NOT NULL, lemma text, raw_pos text, pos text NOT NULL, type text, subtype text, deliberate bool, gloss text, active bool NOT NULL, metaphorical bool NOT NULL) ON COMMIT DROP;
 CREATE TEMP TABLE tropos_stage_translation (line int NOT NULL, seg text NOT NULL, system text NOT NULL, language text NOT NULL, text text NOT NULL, len int NOT NULL) ON COMMIT DROP;
+CREATE TEMP TABLE tropos_stage_segment_id (ext text NOT NULL, id text NOT NULL, fresh bool NOT NULL) ON COMMIT DROP;
 `;
 
 /** A value in PostgreSQL's COPY text format: NULL as \N, backslash and the separators escaped. */
@@ -119,6 +120,71 @@ export class JsonlStaging {
  */
 export async function checkStagedLines(client: PoolClient, sink: IssueSink, checks: JsonlSpanCheck[]): Promise<void> {
   const LIMIT = 10_000; // beyond the sink's cap; keeps a broken file's answer small
+  // A file without a repeated id or index (every file that is stored) takes the cheap checks by
+  // hash joins; only a file refused for repeats pays for sorting out which occurrence came first.
+  const repeats = await client.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM tropos_stage_document GROUP BY ext HAVING count(*) > 1)
+         OR EXISTS (SELECT 1 FROM tropos_stage_segment GROUP BY ext HAVING count(*) > 1)
+         OR EXISTS (SELECT 1 FROM tropos_stage_segment GROUP BY doc, idx HAVING count(*) > 1)
+         OR EXISTS (SELECT 1 FROM tropos_stage_mrw GROUP BY seg, ext HAVING count(*) > 1)
+         OR EXISTS (SELECT 1 FROM tropos_stage_translation GROUP BY seg, system, language HAVING count(*) > 1) AS any`,
+  );
+  if (repeats.rows[0].any) await checkRepeats(client, sink, LIMIT);
+  else {
+    const mrws = await client.query<{ line: number; ext: string; seg: string; len: number | null; spans: { start: number; end: number }[] }>(
+      `SELECT m.line, m.ext, m.seg, s.len, m.spans FROM tropos_stage_mrw m LEFT JOIN tropos_stage_segment s ON s.ext = m.seg
+       WHERE s.ext IS NULL OR m."end" > s.len ORDER BY m.line LIMIT ${LIMIT}`,
+    );
+    mrwIssues(sink, mrws.rows);
+    const segs = await client.query<{ line: number; ext: string; doc: string }>(
+      `SELECT s.line, s.ext, s.doc FROM tropos_stage_segment s WHERE NOT EXISTS (SELECT 1 FROM tropos_stage_document d WHERE d.ext = s.doc) ORDER BY s.line LIMIT ${LIMIT}`,
+    );
+    for (const s of segs.rows) sink.error(s.line, `segment ${s.ext} refers to document ${s.doc}, which is not in the file`, "documentId", "documentId");
+  }
+  // value lines' spans against the translations the file brings
+  if (checks.length) {
+    const tr = await client.query<{ seg: string; system: string; language: string; len: number }>(
+      `SELECT DISTINCT ON (seg, system, language) seg, system, language, len FROM tropos_stage_translation WHERE seg = ANY($1::text[]) ORDER BY seg, system, language, line`,
+      [[...new Set(checks.map((c) => c.segmentId))]],
+    );
+    const lengths = new Map<string, number | null>();
+    for (const t of tr.rows) {
+      lengths.set(`${t.seg}\u0000${t.system}\u0000${t.language}`, t.len);
+      const bySystem = `${t.seg}\u0000${t.system}`;
+      lengths.set(bySystem, lengths.has(bySystem) ? null : t.len);
+    }
+    for (const c of checks) spanCheckIssues(c, lengths.get(c.language ? `${c.segmentId}\u0000${c.system}\u0000${c.language}` : `${c.segmentId}\u0000${c.system}`), sink);
+  }
+}
+
+/**
+ * How many parallel keys of the file join two or more segments (the `pairs` of an import's summary,
+ * lib/import/parallel-pairs.ts countPairs, counted on the staged segments).
+ */
+export async function countStagedPairs(client: PoolClient): Promise<number> {
+  const r = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT lists->>'parallel' FROM tropos_stage_segment
+       WHERE jsonb_typeof(lists) = 'object' AND jsonb_typeof(lists->'parallel') = 'string' AND lists->>'parallel' <> ''
+       GROUP BY 1 HAVING count(*) > 1) p`,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** MRWs whose segment is not in the file or whose spans reach beyond its text. */
+function mrwIssues(sink: IssueSink, rows: { line: number; ext: string; seg: string; len: number | null; spans: { start: number; end: number }[] }[]): void {
+  for (const m of rows) {
+    if (m.len === null) {
+      sink.error(m.line, `MRW ${m.ext} refers to segment ${m.seg}, which is not in the file`, "segmentId", "segmentId");
+      continue;
+    }
+    const bad = m.spans.findIndex((sp) => sp.end > m.len!);
+    if (bad >= 0) sink.error(m.line, `span ${m.spans[bad].start}–${m.spans[bad].end} is outside the segment text (length ${m.len})`, `spans.${bad}`, `spans.${bad}`);
+  }
+}
+
+/** The checks of a file with repeated ids or indices: the repeats, and the links of each id's first occurrence. */
+async function checkRepeats(client: PoolClient, sink: IssueSink, LIMIT: number): Promise<void> {
   const dups = await client.query<{ kind: string; line: number; ext: string; seg: string | null; system: string | null; language: string | null; first: number }>(
     `SELECT * FROM (
        SELECT 'document' AS kind, line, ext, NULL AS seg, NULL AS system, NULL AS language, min(line) OVER (PARTITION BY ext) AS first FROM tropos_stage_document
@@ -140,14 +206,7 @@ export async function checkStagedLines(client: PoolClient, sink: IssueSink, chec
      SELECT m.line, m.ext, m.seg, s.len, m.spans FROM m LEFT JOIN s ON s.ext = m.seg
      WHERE s.ext IS NULL OR m."end" > s.len ORDER BY m.line LIMIT ${LIMIT}`,
   );
-  for (const m of mrws.rows) {
-    if (m.len === null) {
-      sink.error(m.line, `MRW ${m.ext} refers to segment ${m.seg}, which is not in the file`, "segmentId", "segmentId");
-      continue;
-    }
-    const bad = m.spans.findIndex((sp) => sp.end > m.len!);
-    if (bad >= 0) sink.error(m.line, `span ${m.spans[bad].start}–${m.spans[bad].end} is outside the segment text (length ${m.len})`, `spans.${bad}`, `spans.${bad}`);
-  }
+  mrwIssues(sink, mrws.rows);
   // segments: their document in the file, one segment per index of a document
   const segs = await client.query<{ line: number; ext: string; doc: string; idx: number; has_doc: boolean; first: number }>(
     `WITH s AS (SELECT DISTINCT ON (ext) line, ext, doc, idx FROM tropos_stage_segment ORDER BY ext, line),
@@ -157,20 +216,6 @@ export async function checkStagedLines(client: PoolClient, sink: IssueSink, chec
   for (const s of segs.rows) {
     if (!s.has_doc) sink.error(s.line, `segment ${s.ext} refers to document ${s.doc}, which is not in the file`, "documentId", "documentId");
     else sink.error(s.line, `segment index ${s.idx} of document ${s.doc} is used twice (first on line ${s.first})`, "index", "index");
-  }
-  // value lines' spans against the translations the file brings
-  if (checks.length) {
-    const tr = await client.query<{ seg: string; system: string; language: string; len: number }>(
-      `SELECT DISTINCT ON (seg, system, language) seg, system, language, len FROM tropos_stage_translation WHERE seg = ANY($1::text[]) ORDER BY seg, system, language, line`,
-      [[...new Set(checks.map((c) => c.segmentId))]],
-    );
-    const lengths = new Map<string, number | null>();
-    for (const t of tr.rows) {
-      lengths.set(`${t.seg}\u0000${t.system}\u0000${t.language}`, t.len);
-      const bySystem = `${t.seg}\u0000${t.system}`;
-      lengths.set(bySystem, lengths.has(bySystem) ? null : t.len);
-    }
-    for (const c of checks) spanCheckIssues(c, lengths.get(c.language ? `${c.segmentId}\u0000${c.system}\u0000${c.language}` : `${c.segmentId}\u0000${c.system}`), sink);
   }
 }
 
@@ -187,6 +232,9 @@ export interface StagedCorpus {
   fileTranslations(client: PoolClient, projectId: string, segmentExternalIds: string[]): Promise<{ id: string; segmentId: string; systemId: string; language: string }[]>;
 }
 
+/** A staged translation's segment: the file's (its stored id kept at staging), else one an earlier import stored. */
+const SEGMENT_OF_TRANSLATION = `coalesce(s.id, (SELECT g.id FROM "Segment" g WHERE g."projectId" = $1 AND g."externalId" = t.seg))`;
+
 /** The set-based writes of the staged corpus; each returns how many lines of its kind the file held. */
 export const stagedCorpus: StagedCorpus = {
   async documents(client, projectId, firstPosition) {
@@ -200,27 +248,39 @@ export const stagedCorpus: StagedCorpus = {
     return r.rowCount ?? 0;
   },
   async segments(client, projectId) {
+    // the stored ids of the file's segments kept beside the staged rows, so that MRWs and
+    // translations find theirs by a hash join instead of one index probe each; and whether this
+    // import created the segment (then nothing can be stored under it yet, see mrws())
     const r = await client.query(
-      `INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language, split, metaphorical, texts, lists)
+      `WITH w AS (
+       INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language, split, metaphorical, texts, lists)
        SELECT gen_random_uuid()::text, $1, d.id, s.ext, s.idx, s.text, s.language, upper(coalesce(s.split, sd.split))::"Split", s.metaphorical, s.texts, s.lists
        FROM tropos_stage_segment s JOIN tropos_stage_document sd ON sd.ext = s.doc JOIN "Document" d ON d."projectId" = $1 AND d."externalId" = s.doc
        ORDER BY sd.line, s.idx
-       ON CONFLICT ("projectId", "externalId") DO UPDATE SET text = EXCLUDED.text, language = EXCLUDED.language, split = EXCLUDED.split, metaphorical = EXCLUDED.metaphorical, texts = EXCLUDED.texts, lists = EXCLUDED.lists`,
+       ON CONFLICT ("projectId", "externalId") DO UPDATE SET text = EXCLUDED.text, language = EXCLUDED.language, split = EXCLUDED.split, metaphorical = EXCLUDED.metaphorical, texts = EXCLUDED.texts, lists = EXCLUDED.lists
+       RETURNING id, "externalId", (xmax = 0) AS fresh)
+       INSERT INTO tropos_stage_segment_id (ext, id, fresh) SELECT "externalId", id, fresh FROM w`,
       [projectId],
     );
+    await client.query(`ANALYZE tropos_stage_segment_id`);
     return r.rowCount ?? 0;
   },
   async mrws(client, projectId) {
-    const r = await client.query(
-      `INSERT INTO "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token, lemma, "rawPos", pos, type, subtype, deliberate, gloss, active, metaphorical)
+    // Two statements: the MRWs of segments this transaction created cannot meet a stored row (no
+    // other transaction sees those segments), so they skip ON CONFLICT's speculative insertion, the
+    // dearest part of a fresh import; the others are upserted as the in-memory path upserts them.
+    const insert = (fresh: boolean) => `INSERT INTO "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token, lemma, "rawPos", pos, type, subtype, deliberate, gloss, active, metaphorical)
        SELECT gen_random_uuid()::text, $1, g.id, m.ext, m.spans, m.start, m."end", m.token, m.lemma, m.raw_pos, m.pos::"Pos", m.type, m.subtype, m.deliberate, m.gloss, m.active, m.metaphorical
-       FROM tropos_stage_mrw m JOIN "Segment" g ON g."projectId" = $1 AND g."externalId" = m.seg
+       FROM tropos_stage_mrw m JOIN tropos_stage_segment_id g ON g.ext = m.seg WHERE ${fresh ? "g.fresh" : "NOT g.fresh"}`;
+    const fresh = await client.query(insert(true), [projectId]);
+    const stored = await client.query(
+      `${insert(false)}
        ON CONFLICT ("segmentId", "externalId") DO UPDATE SET spans = EXCLUDED.spans, start = EXCLUDED.start, "end" = EXCLUDED."end", token = EXCLUDED.token, lemma = EXCLUDED.lemma,
          "rawPos" = EXCLUDED."rawPos", pos = EXCLUDED.pos, type = EXCLUDED.type, subtype = EXCLUDED.subtype, deliberate = EXCLUDED.deliberate, gloss = EXCLUDED.gloss,
          active = EXCLUDED.active, metaphorical = EXCLUDED.metaphorical`,
       [projectId],
     );
-    return r.rowCount ?? 0;
+    return (fresh.rowCount ?? 0) + (stored.rowCount ?? 0);
   },
   async systemNames(client) {
     const r = await client.query<{ system: string }>(`SELECT system FROM tropos_stage_translation GROUP BY system ORDER BY min(line)`);
@@ -233,27 +293,36 @@ export const stagedCorpus: StagedCorpus = {
       throw importError(fileName, `the translation is in "${s.language}", which is not a target language of this project (${langs.join(", ")}); add the language to the project first (Settings, or \`tropos project update --target-lang\`).`, s.line, "language");
     }
     const unknown = await client.query<{ line: number; seg: string }>(
-      `SELECT t.line, t.seg FROM tropos_stage_translation t WHERE NOT EXISTS (SELECT 1 FROM "Segment" g WHERE g."projectId" = $1 AND g."externalId" = t.seg) ORDER BY t.line LIMIT 1`,
+      `SELECT t.line, t.seg FROM tropos_stage_translation t LEFT JOIN tropos_stage_segment_id s ON s.ext = t.seg
+       WHERE s.ext IS NULL AND NOT EXISTS (SELECT 1 FROM "Segment" g WHERE g."projectId" = $1 AND g."externalId" = t.seg) ORDER BY t.line LIMIT 1`,
       [projectId],
     );
     if (unknown.rows[0]) throw importError(fileName, `Translation refers to segment "${unknown.rows[0].seg}", which is neither in this file nor in the project.`, unknown.rows[0].line, "segment");
   },
   async translations(client, projectId) {
-    const r = await client.query(
+    // as for MRWs: the translations of segments this transaction created are plain inserts
+    const fresh = await client.query(
       `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
-       SELECT gen_random_uuid()::text, g.id, y.id, t.language, t.text
-       FROM tropos_stage_translation t JOIN "Segment" g ON g."projectId" = $1 AND g."externalId" = t.seg JOIN "MtSystem" y ON y."projectId" = $1 AND y.name = t.system
+       SELECT gen_random_uuid()::text, s.id, y.id, t.language, t.text
+       FROM tropos_stage_translation t JOIN tropos_stage_segment_id s ON s.ext = t.seg AND s.fresh JOIN "MtSystem" y ON y."projectId" = $1 AND y.name = t.system`,
+      [projectId],
+    );
+    const stored = await client.query(
+      `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
+       SELECT gen_random_uuid()::text, ${SEGMENT_OF_TRANSLATION}, y.id, t.language, t.text
+       FROM tropos_stage_translation t LEFT JOIN tropos_stage_segment_id s ON s.ext = t.seg JOIN "MtSystem" y ON y."projectId" = $1 AND y.name = t.system
+       WHERE s.fresh IS NOT TRUE
        ON CONFLICT ("segmentId", "systemId", language) DO UPDATE SET text = EXCLUDED.text`,
       [projectId],
     );
-    return r.rowCount ?? 0;
+    return (fresh.rowCount ?? 0) + (stored.rowCount ?? 0);
   },
   async fileTranslations(client, projectId, segmentExternalIds) {
     if (!segmentExternalIds.length) return [];
     const r = await client.query<{ id: string; segmentId: string; systemId: string; language: string }>(
       `SELECT tr.id, tr."segmentId", tr."systemId", tr.language
-       FROM tropos_stage_translation t JOIN "Segment" g ON g."projectId" = $1 AND g."externalId" = t.seg JOIN "MtSystem" y ON y."projectId" = $1 AND y.name = t.system
-       JOIN "Translation" tr ON tr."segmentId" = g.id AND tr."systemId" = y.id AND tr.language = t.language
+       FROM tropos_stage_translation t LEFT JOIN tropos_stage_segment_id s ON s.ext = t.seg JOIN "MtSystem" y ON y."projectId" = $1 AND y.name = t.system
+       JOIN "Translation" tr ON tr."segmentId" = ${SEGMENT_OF_TRANSLATION} AND tr."systemId" = y.id AND tr.language = t.language
        WHERE t.seg = ANY($2::text[]) ORDER BY t.line`,
       [projectId, segmentExternalIds],
     );

@@ -12,7 +12,7 @@ import { IssueSink } from "@/lib/import/issues";
 import { collectValueLine, parseJsonlLine, type JsonlSpanCheck } from "@/lib/import/parse-jsonl-line";
 import { StreamDecodeError, streamLines } from "@/lib/import/stream-lines";
 import { emptyImportResult, type ImportIssue } from "@/lib/import/types";
-import { checkStagedLines, JsonlStaging, stagedCorpus } from "@/lib/db/jsonl-staging";
+import { checkStagedLines, countStagedPairs, JsonlStaging, stagedCorpus } from "@/lib/db/jsonl-staging";
 import { loadInTransaction, type LoadImportOptions, type LoadImportSummary } from "@/lib/db/load-import";
 
 /** Rows per table per COPY: what bounds the import's memory (about 1 MB of text per 5,000 rows). */
@@ -29,7 +29,10 @@ function refused(fileName: string, errors: ImportIssue[]): AppError {
   return new AppError("UNPROCESSABLE", `${fileName}: ${errors.length} error(s); nothing was stored.`, { errors });
 }
 
-export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions): Promise<LoadImportSummary> {
+/** The loader's summary, and the file's parallel pairs (what countPairs gives for a parsed file). */
+export type LoadImportStreamSummary = LoadImportSummary & { pairs: number };
+
+export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions): Promise<LoadImportStreamSummary> {
   const { fileName, projectId } = opts;
   const client = await pool.connect();
   let staging: JsonlStaging | null = null;
@@ -37,6 +40,8 @@ export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions
     await client.query("BEGIN");
     // the loader takes the same lock again (it is reentrant); taken here so that staging waits too
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
+    // room for the set-based statements' hashes and sorts (a file's worth of keys), this transaction only
+    await client.query("SET LOCAL work_mem = '64MB'");
     staging = await JsonlStaging.open(client, opts.batchRows ?? STREAM_BATCH_ROWS);
     const sink = new IssueSink(fileName);
     const values = emptyImportResult();
@@ -63,8 +68,9 @@ export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions
     const result = sink.finish(values);
     if (result.errors.length) throw refused(fileName, result.errors);
     const summary = await loadInTransaction(client, { ...opts, result }, stagedCorpus);
+    const pairs = await countStagedPairs(client);
     await client.query(opts.dryRun ? "ROLLBACK" : "COMMIT");
-    return summary;
+    return { ...summary, pairs };
   } catch (e) {
     await staging?.settle();
     await client.query("ROLLBACK").catch(() => undefined);

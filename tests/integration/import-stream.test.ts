@@ -14,8 +14,14 @@ import { loadImport } from "@/lib/db/load-import";
 import { loadImportStream } from "@/lib/db/load-import-stream";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
+import { countPairs } from "@/lib/import/parallel-pairs";
 import { createProject } from "@/lib/db/create-project";
 import type { AppError } from "@/lib/errors";
+import { importCommand } from "@/cli/commands/import";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
 
 let db: Db;
 let pool: Pool;
@@ -28,7 +34,12 @@ async function* chunked(text: string | Buffer, size = 7): AsyncGenerator<Buffer>
 }
 
 const inMemory = (projectId: string, fileName: string, text: string) => loadImport(pool, { projectId, fileName, result: parseJsonl(fileName, Buffer.from(text)) });
-const streamed = (projectId: string, fileName: string, text: string | Buffer) => loadImportStream(pool, { projectId, fileName, input: chunked(text), batchRows: 3 });
+/** The streaming path's summary; its `pairs` checked against countPairs of the parsed file and left out. */
+async function streamed(projectId: string, fileName: string, text: string | Buffer) {
+  const { pairs, ...summary } = await loadImportStream(pool, { projectId, fileName, input: chunked(text), batchRows: 3 });
+  expect(pairs).toBe(countPairs(parseJsonl(fileName, Buffer.from(text))));
+  return summary;
+}
 
 /** The rows of a project a re-import must not move, without database ids. */
 async function corpusRows(projectId: string) {
@@ -88,6 +99,7 @@ describe("streaming JSONL import", () => {
     ["invalid JSON and schema errors", jsonl(doc(), "{not json", seg("s1", 0, { index: -1 }), { type: "mrw" }, { type: "nonsense" })],
     ["duplicate ids of every kind", jsonl(doc(), doc(), seg("s1", 0), seg("s1", 1), mrw("s1", "m1"), mrw("s1", "m1"), tr("s1"), tr("s1"))],
     ["links: MRW without its segment, span outside, segment without document, index twice", jsonl(doc(), seg("s1", 0), seg("s2", 0), seg("s3", 1, { documentId: "nope" }), mrw("s9", "m1"), mrw("s1", "m2", { spans: [{ start: 0, end: 2 }, { start: 3, end: 99 }] }))],
+    ["the same links in a file without repeats (the cheap checks)", jsonl(doc(), seg("s1", 0), seg("s3", 1, { documentId: "nope" }), mrw("s9", "m1"), mrw("s1", "m2", { spans: [{ start: 0, end: 2 }, { start: 3, end: 99 }] }))],
     ["value spans outside the translation in the file", jsonl(doc(), seg("s1", 0), mrw("s1", "m1"), tr("s1"), { type: "alignment", segmentId: "s1", mrwId: "m1", system: "GoogleMT", spans: [{ start: 0, end: 2 }, { start: 1, end: 40 }], pattern: "DIRECT" }, { type: "errorSpan", annotator: "a", segmentId: "s1", system: "GoogleMT", language: "zh", category: "IMP", severity: 2, span: { start: 0, end: 30 } })],
     ["a translation in a language the project lacks", jsonl(doc(), seg("s1", 0), tr("s1"), tr("s1", { system: "DeepL", language: "fr" }))],
     ["a translation of a segment neither in the file nor in the project", jsonl(doc(), seg("s1", 0), tr("s1"), tr("nowhere"))],
@@ -141,8 +153,46 @@ describe("streaming JSONL import", () => {
 
   it("a dry run stores nothing", async () => {
     const p = await makeProject(db);
-    const s = await loadImportStream(pool, { projectId: p.id, fileName: "dry.jsonl", input: chunked(jsonl(doc(), seg("s1", 0), tr("s1"))), dryRun: true });
-    expect([s.documents, s.segments, s.translations]).toEqual([1, 1, 1]);
+    const s = await loadImportStream(pool, { projectId: p.id, fileName: "dry.jsonl", input: chunked(jsonl(doc(), seg("s1", 0, { lists: { parallel: "k1" } }), seg("s2", 1, { lists: { parallel: "k1" } }), tr("s1"))), dryRun: true });
+    expect([s.documents, s.segments, s.translations, s.pairs]).toEqual([1, 2, 1, 1]);
     expect(await db.segment.count({ where: { projectId: p.id } })).toBe(0);
+  });
+
+  // last: the CLI closes the shared pool when it is done, and the test opens it again
+  it("tropos import streams a JSONL file from TROPOS_IMPORT_STREAM_MB up, with the in-memory path's outcome; several files are all checked first", async () => {
+    const { project } = await makeRichProject(db, pool);
+    const dump = await exported(project.id);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-stream-"));
+    const file = path.join(dir, "dump.jsonl");
+    writeFileSync(file, dump);
+    const [a, b, c] = [await makeProject(db), await makeProject(db), await makeProject(db)];
+    const run = async (env: string | undefined, ...argv: string[]) => {
+      let out = "";
+      let err = "";
+      const sink = (f: (s: string) => void) => new Writable({ write: (chunk, _e, done) => (f(String(chunk)), done()) });
+      const before = process.env.TROPOS_IMPORT_STREAM_MB;
+      if (env === undefined) delete process.env.TROPOS_IMPORT_STREAM_MB;
+      else process.env.TROPOS_IMPORT_STREAM_MB = env;
+      try {
+        const code = await importCommand(argv, { stdout: sink((x) => (out += x)), stderr: sink((x) => (err += x)) });
+        return { code, out, err };
+      } finally {
+        if (before === undefined) delete process.env.TROPOS_IMPORT_STREAM_MB;
+        else process.env.TROPOS_IMPORT_STREAM_MB = before;
+        ({ db, pool } = await openTestDatabase());
+      }
+    };
+    const memory = await run(undefined, file, "--project", a.slug, "--json");
+    const stream = await run("0", file, "--project", b.slug, "--json");
+    expect([stream.code, stream.err]).toEqual([0, ""]);
+    expect(JSON.parse(stream.out)).toEqual(JSON.parse(memory.out));
+    expect(await exported(b.id)).toBe(await exported(a.id));
+    // two files, the second refused: the streamed first one is not stored either
+    const bad = path.join(dir, "bad.jsonl");
+    writeFileSync(bad, `${JSON.stringify({ type: "document", externalId: "d9", language: "en" })}\n{oops\n`);
+    const refused = await run("0", file, bad, "--project", c.slug, "--json");
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.out).errors).toEqual([{ file: "bad.jsonl", line: 2, message: expect.stringMatching(/^invalid JSON/) }]);
+    expect(await db.segment.count({ where: { projectId: c.id } })).toBe(0);
   });
 });
