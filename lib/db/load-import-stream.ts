@@ -48,7 +48,9 @@ export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions
     const checks: JsonlSpanCheck[] = [];
     try {
       for await (const { line, text } of streamLines(fileName, opts.input)) {
-        if (sink.full) break;
+        // past the cap of errors the lines are still decoded (bytes that are not UTF-8 refuse the
+        // file with that one error, as the in-memory path decodes the whole file first), not parsed
+        if (sink.full) continue;
         if (text.trim() === "") continue;
         const rec = parseJsonlLine(text, line, sink);
         if (!rec) continue;

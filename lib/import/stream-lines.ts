@@ -30,12 +30,12 @@ export async function* streamLines(fileName: string, chunks: AsyncIterable<Buffe
   let lineNo = 0;
   let fileOffset = 0; // byte offset of the start of the line being assembled
   let first = true;
-  let head: Buffer | null = null;
+  let head = Buffer.alloc(0); // the file's first bytes, for binaryKind's signatures (up to 8 bytes)
   const decodeLine = (bytes: Buffer): string => {
     try {
       return utf8.decode(bytes);
     } catch {
-      const binary = head ? binaryKind(head) : null;
+      const binary = binaryKind(head);
       if (binary) throw new StreamDecodeError({ file: fileName, line: 1, column: 1, message: `${binary}, not a text file, so it cannot be read as this text format. ${BINARY_ADVICE}` });
       const bad = locateInvalidUtf8(bytes) ?? { offset: 0, line: 1, column: 1 };
       const byteHex = bytes[bad.offset]?.toString(16).padStart(2, "0") ?? "??";
@@ -59,9 +59,9 @@ export async function* streamLines(fileName: string, chunks: AsyncIterable<Buffe
   };
   for await (const raw of chunks) {
     let chunk = typeof raw === "string" ? Buffer.from(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
     if (first) {
       first = false;
-      head = chunk.subarray(0, 16);
       if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
         chunk = chunk.subarray(3);
         fileOffset = 3;

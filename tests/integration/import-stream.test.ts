@@ -127,6 +127,19 @@ describe("streaming JSONL import", () => {
     expect(eb.detail).toEqual(ea.detail);
   });
 
+  it("names a binary file as decodeText does, and finds bytes that are not UTF-8 past the cap of errors", async () => {
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from([0xe2, 0x28, 0xa1, 0x0a])]);
+    const manyErrors = Buffer.concat([Buffer.from(Array.from({ length: 150 }, () => "{oops").join("\n") + "\n"), Buffer.from([0xff, 0x0a])]);
+    for (const [name, bytes] of [["doc.jsonl", pdf], ["many.jsonl", manyErrors]] as const) {
+      const [a, b] = [await makeProject(db), await makeProject(db)];
+      const ea = await rejection(loadImport(pool, { projectId: a.id, fileName: name, result: parseJsonl(name, bytes) }));
+      const eb = await rejection(streamed(b.id, name, bytes));
+      expect(eb.message).toBe(ea.message);
+      expect(eb.detail).toEqual(ea.detail);
+      expect((eb.detail as { errors: { message: string }[] }).errors[0].message).toMatch(name === "doc.jsonl" ? /PDF document/ : /^not valid UTF-8: byte 0xff .*line 151/);
+    }
+  });
+
   it("keeps the target-language rules: the stored translation of several languages needs a language on the line", async () => {
     const mk = async () => {
       const slug = `stream-langs-${Math.random().toString(36).slice(2, 8)}`;
