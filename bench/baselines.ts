@@ -17,7 +17,7 @@ export interface Baselines {
 const now = () => performance.now();
 
 /** Single-row INSERT transactions from `concurrency` clients, `perClient` each (bounded). */
-async function insertTps(url: string, concurrency: number, perClient: number) {
+export async function insertTps(url: string, concurrency: number, perClient: number) {
   const pool = new pg.Pool({ connectionString: url, max: concurrency });
   // a logged table with an index and a jsonb value: the fair comparison for an annotation save
   await pool.query(`DROP TABLE IF EXISTS bench_insert; CREATE TABLE bench_insert (id bigserial primary key, k text, v jsonb, at timestamptz default now())`);

@@ -5,6 +5,10 @@
 // BENCH_SCALE=small runs everything at a tenth of the size (a quick check, not the published
 // figures). The benchmark needs a PostgreSQL server where it may create a database
 // (TEST_ADMIN_DATABASE_URL, as for the tests).
+//
+// BENCH_PARTS=workspace,dashboard runs only those parts (agreement, importExport, workspace,
+// dashboard, demoDashboard), with the baselines always: a figure re-measured alone still comes
+// with the ratios of its own run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -17,7 +21,17 @@ type Json = Record<string, unknown>;
 const small = process.env.BENCH_SCALE === "small";
 const scale = (n: number) => (small ? Math.max(1, Math.round(n / 10)) : n);
 
+const parts = process.env.BENCH_PARTS ? new Set(process.env.BENCH_PARTS.split(",").map((p) => p.trim())) : null;
+const PART_OF_FILE: Record<string, string> = {
+  "agreement.ts": "agreement",
+  "import-export.ts": "importExport",
+  "workspace.ts": "workspace",
+  "dashboard.ts": "dashboard",
+  "demo-dashboard.ts": "demoDashboard",
+};
+
 async function optionalModule<T>(file: string, exportName: string): Promise<T | null> {
+  if (parts && !parts.has(PART_OF_FILE[file] ?? file)) return null;
   const full = path.resolve("bench", file);
   if (!existsSync(full)) return null;
   const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
@@ -70,7 +84,8 @@ async function main() {
     scale: small ? "small" : "full",
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
   };
-  const dbUrl = await recreateDatabase("tropos_bench");
+  // BENCH_DATABASE: another name, for two benchmarks on one server at once
+  const dbUrl = await recreateDatabase(process.env.BENCH_DATABASE ?? "tropos_bench");
   process.env.DATABASE_URL = dbUrl;
   console.error(`[bench] database ${dbUrl}`);
 

@@ -51,7 +51,8 @@ export default async function ProjectsPage() {
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
             {comparable.map((p) => (
               <label key={p.slug} className="inline-flex items-center gap-1">
-                <input type="checkbox" name="projects" value={p.slug} /> {p.name} ({p.sourceLang} → {p.targetLangs.join(", ")})
+                <input type="checkbox" name="projects" value={p.slug} />
+                <span>{p.name} ({p.sourceLang} → {p.targetLangs.join(", ")})</span>
               </label>
             ))}
           </div>

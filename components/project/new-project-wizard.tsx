@@ -209,9 +209,10 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
               {err("sourceLang")}
             </div>
             <div>
-              <label htmlFor="target-lang" className="block text-sm font-medium">Target language (code; several comma-separated for one study over several pairs, e.g. zh, it)</label>
+              <label htmlFor="target-lang" className="block text-sm font-medium">Target language (code)</label>
               <input id="target-lang" list="language-codes" value={targetLang} className={`${input} w-40`} {...invalid("targetLang")}
-                onChange={(e) => setTargetLang(e.target.value)} />
+                aria-describedby={errors.targetLang ? "err-targetLang target-lang-hint" : "target-lang-hint"} onChange={(e) => setTargetLang(e.target.value)} />
+              <p id="target-lang-hint" className="text-xs text-slate-500">Several, comma-separated, for one study over several language pairs (e.g. zh, it); the first is the primary one.</p>
               {err("targetLang")}
             </div>
             <p className="text-xs text-slate-500">BCP 47 codes such as en, zh, it, pt-BR — the codes your import files use.</p>

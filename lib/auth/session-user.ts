@@ -3,7 +3,8 @@
 // removal of a role bump it, so a copied cookie stops working at once instead of living out its
 // 12 hours (issue 13, point 22). Tokens without a version (made before versions existed) are refused.
 import type pg from "pg";
-import { decode, type JWT } from "next-auth/jwt";
+import type { JWT } from "next-auth/jwt";
+import { decodeSessionToken } from "@/lib/auth/session-claims";
 
 export interface SessionUser {
   id: string;
@@ -12,11 +13,28 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-/** The token's user when its version is still the user's current one. */
-export async function userOfSessionClaims(pool: pg.Pool, claims: JWT | null): Promise<SessionUser | null> {
+/** Whose session a token claims to be, and at which session version; still to be checked against the database. */
+export interface TSessionRef {
+  uid: string;
+  sv: number;
+}
+
+export function sessionRefOfClaims(claims: JWT | null): TSessionRef | null {
   const uid = typeof claims?.uid === "string" ? claims.uid : null;
   const sv = typeof claims?.sv === "number" ? claims.sv : null;
-  if (!uid || sv === null) return null;
+  return uid && sv !== null ? { uid, sv } : null;
+}
+
+/** Decodes a session cookie (signature and expiry checked, lib/auth/session-claims.ts); not yet checked against the database. */
+export async function sessionRefOfToken(token: string, secret: string): Promise<TSessionRef | null> {
+  return sessionRefOfClaims(await decodeSessionToken(token, secret));
+}
+
+/** The token's user when its version is still the user's current one. */
+export async function userOfSessionClaims(pool: pg.Pool, claims: JWT | null): Promise<SessionUser | null> {
+  const ref = sessionRefOfClaims(claims);
+  if (!ref) return null;
+  const { uid, sv } = ref;
   // raw query: this runs on every request (see lib/authz/authorize-project.ts)
   const { rows } = await pool.query<SessionUser & { sessionVersion: number }>(
     `SELECT id, email, name, "isAdmin", "sessionVersion" FROM "User" WHERE id = $1`,
@@ -29,8 +47,7 @@ export async function userOfSessionClaims(pool: pg.Pool, claims: JWT | null): Pr
 
 /** Decodes a session cookie (signature and expiry checked by next-auth) and checks its version. */
 export async function userOfSessionToken(pool: pg.Pool, token: string, secret: string): Promise<SessionUser | null> {
-  const claims = await decode({ token, secret }).catch(() => null);
-  return userOfSessionClaims(pool, claims);
+  return userOfSessionClaims(pool, await decodeSessionToken(token, secret));
 }
 
 export async function getSessionVersion(pool: pg.Pool, userId: string): Promise<number | null> {

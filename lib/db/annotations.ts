@@ -18,10 +18,11 @@ import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { ANNOTATION_FIELDS, ZReviewMark, annotationItemKey, type TSaveAnnotationInput, type TSaveResult } from "@/lib/workspace/api-types";
-import { getSaveContext } from "@/lib/db/workspace-context";
+import { getSaveContext, type TPrefetchedItemContext } from "@/lib/db/workspace-context";
 import { maintainReportStore } from "@/lib/db/report-data-cache";
 import { decidedError, itemClosedError, OPEN_STATUSES, type TDecision } from "@/lib/db/item-write-guard";
 import { schemeOfField } from "@/lib/workspace/field-scheme";
+import { preparedStatement, withValues } from "@/lib/db/prepared-statement";
 import { findSaveReceipt, isReceiptKeyClash, pruneSaveReceipts, receiptAnswer, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 
 export interface TSaveAnnotationOptions {
@@ -33,6 +34,8 @@ export interface TSaveAnnotationOptions {
   receipt?: TSaveReceiptKey | null;
   /** the project's runtime (lib/db/project-runtime.ts); omitted = built-in with no stored scheme */
   runtime?: TSchemeRuntime;
+  /** the item context the request guard read (lib/db/save-guard.ts); used only if read for this very target */
+  itemContext?: TPrefetchedItemContext | null;
 }
 
 function bad(field: string, message: string): AppError {
@@ -71,7 +74,7 @@ async function planBuiltInSave(pool: Pool, opts: TSaveAnnotationOptions, schemeV
   checkInput(input, opts.config);
   const field = input.field as TFieldName;
   const scheme = schemeOfField(field);
-  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId });
+  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId }, opts.itemContext);
   if (input.value !== null) {
     if (field === "METAHOPE_ERRORS") {
       if (!ZReviewMark.safeParse(input.value).success) throw bad("value", `MetaHOPE errors: expected { "reviewed": true|false }, got ${JSON.stringify(input.value)}`);
@@ -98,7 +101,7 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
   }
   const anchor = anchorItemKey(input.field, alternatives[0].scope, input);
   if (!anchor.ok) throw bad(anchor.field, anchor.message);
-  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme: SCHEME_ASSIGNMENT, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId });
+  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme: SCHEME_ASSIGNMENT, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId }, opts.itemContext);
   if (input.role && !ctx.roles.includes(input.role)) throw new AppError("NOT_FOUND", `This item has no ${input.role} text.`, { field: "role" });
   if (input.value !== null) {
     const item = { lists: ctx.lists };
@@ -126,48 +129,13 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   // $1..$8 are shared by both statements and the diagnosis below
   // $3 is where the value is stored, $9 the item the caller is assigned (they differ for a document-scope value)
   const params = [opts.projectId, opts.annotatorId, plan.storageSegmentId, itemKey, input.field, valueJson, scheme, input.translationId ?? null, input.segmentId];
-  // the receipt of a keyed save, written by the statement that writes the value ($K key, $H hash)
-  const rcpt = (from: string, k: number) => `rcpt AS (
-         INSERT INTO "SaveReceipt" ("userId", key, "projectId", "requestHash", response)
-         SELECT $2, $${k}::text, $1, $${k + 1}::text, jsonb_build_object('id', ${from}.id, 'version', ${from}.version) FROM ${from}
-         WHERE $${k}::text IS NOT NULL)`;
   const keyParams = [receipt?.key ?? null, receipt?.requestHash ?? null];
   const write = async (): Promise<{ id: string; version: number }[]> => {
     if (input.baseVersion === 0) {
-      const r = await pool.query(
-        `WITH ${GUARD},
-         ins AS (
-           INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "schemeVersion", "updatedAt")
-           SELECT $10, $1, $2, $3, $8, $11, $4, $5, $6::jsonb, 1, $15::int, now() FROM guard
-           ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
-           RETURNING id, version, value),
-         hist AS (
-           INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-           SELECT $12, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins),
-         ${rcpt("ins", 13)}
-         SELECT id, version FROM ins`,
-        [...params, randomUUID(), input.mrwId ?? null, randomUUID(), ...keyParams, schemeVersion],
-      );
+      const r = await pool.query(withValues(INSERT_VALUE, [...params, randomUUID(), input.mrwId ?? null, randomUUID(), ...keyParams, schemeVersion]));
       return r.rows;
     }
-    const r = await pool.query(
-      `WITH ${GUARD},
-       old AS (
-         SELECT id, value FROM "Annotation"
-         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $10
-           AND EXISTS (SELECT 1 FROM guard)
-         FOR UPDATE),
-       upd AS (
-         UPDATE "Annotation" a SET value = $6::jsonb, version = a.version + 1, "schemeVersion" = $14::int, "updatedAt" = now()
-         FROM old WHERE a.id = old.id
-         RETURNING a.id, a.version, a.value, old.value AS old_value),
-       hist AS (
-         INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-         SELECT $11, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd),
-       ${rcpt("upd", 12)}
-       SELECT id, version FROM upd`,
-      [...params, input.baseVersion, randomUUID(), ...keyParams, schemeVersion],
-    );
+    const r = await pool.query(withValues(UPDATE_VALUE, [...params, input.baseVersion, randomUUID(), ...keyParams, schemeVersion]));
     return r.rows;
   };
   let rows: { id: string; version: number }[];
@@ -233,3 +201,45 @@ const GUARD = `guard AS (
            AND g.status IN ('TODO', 'IN_PROGRESS')
            AND NOT EXISTS (SELECT 1 FROM "Adjudication" d WHERE d."segmentId" = $3 AND ${DECIDED})
          FOR SHARE OF g)`;
+
+/** The receipt of a keyed save, written by the statement that writes the value ($K key, $H hash). */
+const rcpt = (from: string, k: number) => `rcpt AS (
+         INSERT INTO "SaveReceipt" ("userId", key, "projectId", "requestHash", response)
+         SELECT $2, $${k}::text, $1, $${k + 1}::text, jsonb_build_object('id', ${from}.id, 'version', ${from}.version) FROM ${from}
+         WHERE $${k}::text IS NOT NULL)`;
+
+/** The first value of a target (baseVersion 0): $1..$9 as in saveAnnotation, $10 id, $11 mrwId, $12 history id, $13/$14 receipt, $15 scheme version. */
+const INSERT_VALUE = preparedStatement(
+  "save_annotation_insert",
+  `WITH ${GUARD},
+         ins AS (
+           INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "schemeVersion", "updatedAt")
+           SELECT $10, $1, $2, $3, $8, $11, $4, $5, $6::jsonb, 1, $15::int, now() FROM guard
+           ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
+           RETURNING id, version, value),
+         hist AS (
+           INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+           SELECT $12, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins),
+         ${rcpt("ins", 13)}
+         SELECT id, version FROM ins`,
+);
+
+/** A new version on top of $10 (the base version): $11 history id, $12/$13 receipt, $14 scheme version. */
+const UPDATE_VALUE = preparedStatement(
+  "save_annotation_update",
+  `WITH ${GUARD},
+       old AS (
+         SELECT id, value FROM "Annotation"
+         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $10
+           AND EXISTS (SELECT 1 FROM guard)
+         FOR UPDATE),
+       upd AS (
+         UPDATE "Annotation" a SET value = $6::jsonb, version = a.version + 1, "schemeVersion" = $14::int, "updatedAt" = now()
+         FROM old WHERE a.id = old.id
+         RETURNING a.id, a.version, a.value, old.value AS old_value),
+       hist AS (
+         INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+         SELECT $11, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd),
+       ${rcpt("upd", 12)}
+       SELECT id, version FROM upd`,
+);

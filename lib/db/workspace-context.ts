@@ -9,6 +9,7 @@ import type { Pool, PoolClient } from "pg";
 import { AppError } from "@/lib/errors";
 import { itemClosedError, OPEN_STATUSES, wrongSchemeError } from "@/lib/db/item-write-guard";
 import { annotatorLanguageSql } from "@/lib/db/annotator-language";
+import { preparedStatement, withValues } from "@/lib/db/prepared-statement";
 
 export interface TSaveContext {
   translationText: string | null;
@@ -22,33 +23,84 @@ export interface TSaveContext {
   documentFirstSegmentId: string;
 }
 
-/** The caller's target language ($1 project, $2 annotator): a translation in another is not in their item. */
-const CALLER_LANGUAGE = annotatorLanguageSql("$1", "$2");
+/** Which item a context was read for: a prefetched context is used only for exactly this target. */
+export interface TItemKey {
+  projectId: string;
+  annotatorId: string;
+  segmentId: string;
+  translationId: string | null;
+  mrwId: string | null;
+}
 
-export async function getSaveContext(
-  pool: Pool | PoolClient,
-  opts: { projectId: string; annotatorId: string; segmentId: string; scheme: string; translationId?: string | null; mrwId?: string | null },
-): Promise<TSaveContext> {
-  const { rows } = await pool.query<{ assigned: boolean; status: string | null; ttext: string | null; tok: boolean; mmeta: boolean | null; mok: boolean; mrw_ids: string[] | null; texts: Record<string, unknown> | null; lists: Record<string, unknown> | null; doc_first: string | null }>(
-    `SELECT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3) AS assigned,
-            (SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a."segmentId" = $3 AND a.scheme = $6::text) AS status,
-            (SELECT t.text FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3 AND t.language = ${CALLER_LANGUAGE}) AS ttext,
-            ($4::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = $4 AND t."segmentId" = $3 AND t.language = ${CALLER_LANGUAGE})) AS tok,
-            (SELECT m.metaphorical FROM "Mrw" m WHERE m.id = $5 AND m."segmentId" = $3 AND m."projectId" = $1) AS mmeta,
-            ($5::text IS NULL OR EXISTS (SELECT 1 FROM "Mrw" m WHERE m.id = $5 AND m."segmentId" = $3 AND m."projectId" = $1)) AS mok,
-            (SELECT array_agg(m.id) FROM "Mrw" m WHERE m."segmentId" = $3 AND m."projectId" = $1) AS mrw_ids,
+/** What one read of the item context returns, before the checks (saveContextOf). */
+export interface TItemContextRow {
+  /** the caller's assignments of this segment, status by scheme (null: none) */
+  statuses: Record<string, string> | null;
+  ttext: string | null;
+  tok: boolean;
+  mmeta: boolean | null;
+  mok: boolean;
+  mrw_ids: string[] | null;
+  texts: Record<string, unknown> | null;
+  lists: Record<string, unknown> | null;
+  doc_first: string | null;
+}
+
+/** The item context read with the request guard (lib/db/save-guard.ts), for the target it was read for. */
+export interface TPrefetchedItemContext {
+  key: TItemKey;
+  row: TItemContextRow;
+}
+
+/**
+ * The context's columns, given SQL for the project, the annotator, the segment, the translation and
+ * the MRW, over the segment joined as `s` (s.id = segment AND s."projectId" = project, or nothing).
+ * Shared by the query below and by the save guard, which reads them in its own round trip.
+ */
+export function itemContextColumns(project: string, annotator: string, segment: string, translation: string, mrw: string): string {
+  const callerLanguage = annotatorLanguageSql(project, annotator);
+  return `(SELECT jsonb_object_agg(a.scheme, a.status::text) FROM "Assignment" a WHERE a."projectId" = ${project} AND a."annotatorId" = ${annotator} AND a."segmentId" = ${segment}) AS statuses,
+            (SELECT t.text FROM "Translation" t WHERE t.id = ${translation} AND t."segmentId" = ${segment} AND t.language = ${callerLanguage}) AS ttext,
+            (${translation}::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = ${translation} AND t."segmentId" = ${segment} AND t.language = ${callerLanguage})) AS tok,
+            (SELECT m.metaphorical FROM "Mrw" m WHERE m.id = ${mrw} AND m."segmentId" = ${segment} AND m."projectId" = ${project}) AS mmeta,
+            (${mrw}::text IS NULL OR EXISTS (SELECT 1 FROM "Mrw" m WHERE m.id = ${mrw} AND m."segmentId" = ${segment} AND m."projectId" = ${project})) AS mok,
+            (SELECT array_agg(m.id) FROM "Mrw" m WHERE m."segmentId" = ${segment} AND m."projectId" = ${project}) AS mrw_ids,
             s.texts, s.lists,
-            (SELECT f.id FROM "Segment" f WHERE f."documentId" = s."documentId" ORDER BY f.index LIMIT 1) AS doc_first
+            (SELECT f.id FROM "Segment" f WHERE f."documentId" = s."documentId" ORDER BY f.index LIMIT 1) AS doc_first`;
+}
+
+/** One round trip, run by name (lib/db/prepared-statement.ts): $1 project, $2 annotator, $3 segment, $4 translation, $5 MRW. */
+const SAVE_CONTEXT = preparedStatement(
+  "save_context",
+  `SELECT ${itemContextColumns("$1", "$2", "$3", "$4", "$5")}
        FROM (SELECT NULL) one LEFT JOIN "Segment" s ON s.id = $3 AND s."projectId" = $1`,
-    [opts.projectId, opts.annotatorId, opts.segmentId, opts.translationId ?? null, opts.mrwId ?? null, opts.scheme],
-  );
-  const r = rows[0];
-  if (!r?.assigned) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
-  if (r.status === null) throw wrongSchemeError(opts.scheme);
-  if (!(OPEN_STATUSES as readonly string[]).includes(r.status)) throw itemClosedError(r.status, opts.scheme);
+);
+
+/** The checks of a save's target, on a context row read for it; the value of `scheme` is what is being written. */
+export function saveContextOf(r: TItemContextRow | undefined, opts: { scheme: string; segmentId: string }): TSaveContext {
+  if (!r?.statuses) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
+  const status = Object.hasOwn(r.statuses, opts.scheme) ? r.statuses[opts.scheme] : null;
+  if (status === null) throw wrongSchemeError(opts.scheme);
+  if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status, opts.scheme);
   if (!r.tok) throw new AppError("NOT_FOUND", "Translation not found in this item.", { field: "translationId" });
   if (!r.mok) throw new AppError("NOT_FOUND", "MRW not found in this item.", { field: "mrwId" });
   // lists hold arrays (candidates, tokens); a scalar entry (an item's gold answer) is no option list
   const lists = Object.fromEntries(Object.entries(r.lists ?? {}).filter((e): e is [string, unknown[]] => Array.isArray(e[1])));
   return { translationText: r.ttext, mrwMetaphorical: r.mmeta, mrwIds: r.mrw_ids ?? [], roles: Object.keys(r.texts ?? {}), lists, documentFirstSegmentId: r.doc_first ?? opts.segmentId };
+}
+
+function sameItem(a: TItemKey, b: TItemKey): boolean {
+  return a.projectId === b.projectId && a.annotatorId === b.annotatorId && a.segmentId === b.segmentId && a.translationId === b.translationId && a.mrwId === b.mrwId;
+}
+
+export async function getSaveContext(
+  pool: Pool | PoolClient,
+  opts: { projectId: string; annotatorId: string; segmentId: string; scheme: string; translationId?: string | null; mrwId?: string | null },
+  /** the context the request guard read already: used only when it was read for exactly this target */
+  prefetched?: TPrefetchedItemContext | null,
+): Promise<TSaveContext> {
+  const key: TItemKey = { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: opts.segmentId, translationId: opts.translationId ?? null, mrwId: opts.mrwId ?? null };
+  if (prefetched && sameItem(prefetched.key, key)) return saveContextOf(prefetched.row, opts);
+  const { rows } = await pool.query<TItemContextRow>(withValues(SAVE_CONTEXT, [key.projectId, key.annotatorId, key.segmentId, key.translationId, key.mrwId]));
+  return saveContextOf(rows[0], opts);
 }

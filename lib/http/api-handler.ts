@@ -7,8 +7,8 @@
 import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getCurrentUser, type CurrentUser } from "@/lib/auth/current-user";
-import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
+import { getCurrentUser, getSessionRef, type CurrentUser } from "@/lib/auth/current-user";
+import { authorizeSessionProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import type { Permission } from "@/lib/authz/permissions";
 import { AppError, isAppError } from "@/lib/errors";
 import { assertSameOriginWrite, type TBodyType } from "@/lib/http/same-origin-write";
@@ -72,7 +72,8 @@ export function withProject<P extends { slug: string }>(
       // before authorisation: a forged request does no database work and learns nothing
       assertSameOriginWrite(req, options.body);
       const params = await ctx.params;
-      const access = await authorizeProject(getPgPool(), await getCurrentUser(), params.slug, permission);
+      // the session's database check and the project in one query (as getCurrentUser + authorizeProject)
+      const access = await authorizeSessionProject(getPgPool(), await getSessionRef(), params.slug, permission);
       return await handler(req, { access, params });
     } catch (e) {
       return errorResponse(e);

@@ -4,7 +4,7 @@ import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import type { Pool } from "pg";
 import { PERMISSIONS, type Permission } from "@/lib/authz/permissions";
-import { authorizeProject } from "@/lib/authz/authorize-project";
+import { authorizeProject, authorizeSessionProject } from "@/lib/authz/authorize-project";
 import { AppError } from "@/lib/errors";
 
 let db: Db;
@@ -52,6 +52,10 @@ describe("authorizeProject", () => {
       for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
         const got = await outcome(authorizeProject(pool, user, project.slug, permission));
         expect(`${who} ${permission} → ${got}`).toBe(`${who} ${permission} → ${expected[who][permission]}`);
+        // the API guard's variant (session check folded into the query) decides exactly the same
+        const session = user && { uid: user.id, sv: user.sessionVersion };
+        const viaSession = await outcome(authorizeSessionProject(pool, session, project.slug, permission));
+        expect(`${who} ${permission} → ${viaSession} (session)`).toBe(`${who} ${permission} → ${expected[who][permission]} (session)`);
       }
     }
   });
@@ -69,5 +73,36 @@ describe("authorizeProject", () => {
     expect(await outcome(authorizeProject(pool, user, project.slug, "project.manage"))).toBe("ok");
     await db.projectMember.deleteMany({ where: { projectId: project.id, userId: user.id } });
     expect(await outcome(authorizeProject(pool, user, project.slug, "project.read"))).toBe("NOT_FOUND");
+  });
+});
+
+describe("authorizeSessionProject (the API guard: session check and project in one query)", () => {
+  it("answers what getCurrentUser + authorizeProject answer for a session that holds", async () => {
+    const user = await makeUser(db, { tag: "same" });
+    const project = await makeProject(db, [{ userId: user.id, roles: ["ANNOTATOR"] }]);
+    const viaUser = await authorizeProject(pool, { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin }, project.slug, "annotation.write");
+    expect(await authorizeSessionProject(pool, { uid: user.id, sv: user.sessionVersion }, project.slug, "annotation.write")).toEqual(viaUser);
+  });
+
+  it("a token of an ended session, of a deleted user, or no session at all is UNAUTHENTICATED, before anything about the project", async () => {
+    const user = await makeUser(db, { tag: "ended" });
+    const project = await makeProject(db, [{ userId: user.id, roles: ["ANNOTATOR"] }]);
+    const session = { uid: user.id, sv: user.sessionVersion };
+    expect(await outcome(authorizeSessionProject(pool, session, project.slug, "project.read"))).toBe("ok");
+    await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+    expect(await outcome(authorizeSessionProject(pool, session, project.slug, "project.read"))).toBe("UNAUTHENTICATED");
+    expect(await outcome(authorizeSessionProject(pool, session, "no-such-project", "project.read"))).toBe("UNAUTHENTICATED");
+    expect(await outcome(authorizeSessionProject(pool, { uid: "no-such-user", sv: 0 }, project.slug, "project.read"))).toBe("UNAUTHENTICATED");
+    expect(await outcome(authorizeSessionProject(pool, null, project.slug, "project.read"))).toBe("UNAUTHENTICATED");
+  });
+
+  it("an unknown project is NOT_FOUND for a signed-in caller, a revoked admin flag counts at once", async () => {
+    const admin = await makeUser(db, { tag: "adm", isAdmin: true });
+    const project = await makeProject(db);
+    const session = { uid: admin.id, sv: admin.sessionVersion };
+    expect(await outcome(authorizeSessionProject(pool, session, "no-such-project", "project.read"))).toBe("NOT_FOUND");
+    expect(await outcome(authorizeSessionProject(pool, session, project.slug, "project.read"))).toBe("ok");
+    await db.user.update({ where: { id: admin.id }, data: { isAdmin: false } });
+    expect(await outcome(authorizeSessionProject(pool, session, project.slug, "project.read"))).toBe("NOT_FOUND");
   });
 });

@@ -3,19 +3,18 @@
 // 409 CONFLICT with the current value, 400 naming the invalid field, 403/404 from the guard,
 // 423 DOCUMENT_NOT_READ while the scheme asks for the document to be read first.
 // An `Idempotency-Key` header (optional) makes a retry of a committed save answer its first 200.
-import { NextResponse } from "next/server";
-import { withProject, parseJsonBody } from "@/lib/http/api-handler";
+import { withItemSave } from "@/lib/http/save-handler";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { ZSaveAnnotationInput } from "@/lib/workspace/api-types";
-import { projectSchemeConfig } from "@/lib/workspace/project-config";
+import { sharedProjectSchemeConfig } from "@/lib/workspace/project-config";
 import { saveReceiptKey } from "@/lib/http/idempotency-key";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
 import { refuseUnreadDocument, writeScheme } from "@/lib/db/document-reads";
 
-export const PUT = withProject<{ slug: string }>("annotation.write", async (req, { access }) => {
-  const input = await parseJsonBody(req, ZSaveAnnotationInput);
+// the guard reads the item's context in its own query (lib/http/save-handler.ts): one round trip less per save
+export const PUT = withItemSave("annotation.write", ZSaveAnnotationInput, async (req, { access, input, item }) => {
   const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
   await refuseUnreadDocument(getDb(), {
     projectId: access.project.id,
@@ -27,10 +26,12 @@ export const PUT = withProject<{ slug: string }>("annotation.write", async (req,
   const result = await saveAnnotation(getPgPool(), {
     projectId: access.project.id,
     annotatorId: access.user.id,
-    config: projectSchemeConfig(access.project.schemeConfig),
+    config: sharedProjectSchemeConfig(access.project.schemeConfig),
     input,
     runtime,
     receipt: saveReceiptKey(req, "annotation", { projectId: access.project.id }, input),
+    itemContext: item,
   });
-  return NextResponse.json(result);
+  // the standard Response: NextResponse adds a cookies wrapper this answer does not use (about 0.1 ms a save)
+  return Response.json(result);
 });
