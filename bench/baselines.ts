@@ -81,6 +81,14 @@ async function selectRate(client: pg.Client, rows: number) {
   return { rows: read, seconds, perSecond: read / seconds };
 }
 
+/** The COPY baseline alone (bench/import-export.ts run by itself reports its import against it). */
+export async function measureCopyRate(url: string, rows = 300_000): Promise<Baselines["copyRowsPerSecond"]> {
+  const { client, result } = await copyRate(url, rows);
+  await client.query("DROP TABLE bench_copy");
+  await client.end();
+  return result;
+}
+
 export async function measureBaselines(url: string, opts: { copyRows?: number; concurrency?: number; perClient?: number } = {}): Promise<Baselines> {
   const insert = await insertTps(url, opts.concurrency ?? 50, opts.perClient ?? 100);
   const rows = opts.copyRows ?? 300_000;

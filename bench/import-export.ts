@@ -7,6 +7,11 @@
  * translations), written as Tropos JSONL, parsed (lib/import) and stored by the one loader
  * (lib/db/load-import.ts) in one transaction. Target: 100,000 segments with 300,000 MRWs and
  * 400,000 translations in under 30 s.
+ * Streaming import (issue 21 point 3): the same corpus written to a temporary file and stored by
+ * the streaming path (lib/db/load-import-stream.ts, the file read as a stream, corpus lines through
+ * COPY into staging tables, then set-based) into a second project, in a child process of its own so
+ * that its peak RSS is its own; run after the in-memory import, so its tables already hold that
+ * project's rows (the conservative order).
  * Export: 1,000,000 annotation rows (inserted with SQL) streamed as TSV through the cursor export
  * (lib/db/export-tables.ts) into a byte counter. Target: RSS stays under 300 MB.
  * Peak RSS is sampled every 20 ms during each phase (the work is I/O-bound, so the sampler runs).
@@ -16,12 +21,18 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 export interface ImportExportBenchOptions {
   databaseUrl: string;
   segments?: number;
   annotationRows?: number;
+  /** only the two imports (no annotation rows, no export) */
+  importOnly?: boolean;
 }
 
 const WORDS = ["the", "market", "ran", "out", "of", "steam", "after", "prices", "skyrocketed", "and", "hopes", "sank", "经济", "增长", "放缓"];
@@ -102,6 +113,19 @@ export async function runImportExportBench(opts: ImportExportBenchOptions): Prom
       under30s: (t3 - t1) / 1000 < 30,
     };
 
+    // ---- streaming import of the same corpus, read from a file, into a second project
+    const file = path.join(os.tmpdir(), `tropos-bench-${slug}.jsonl`);
+    await pipeline(Readable.from(syntheticJsonl(segments)), createWriteStream(file));
+    const streamProject = randomUUID();
+    await pool.query(`INSERT INTO "Project" (id, slug, name) VALUES ($1, $2, 'import/export bench, streaming')`, [streamProject, `${slug}-stream`]);
+    try {
+      result.streamImport = await streamImportInChild(opts.databaseUrl, streamProject, file);
+    } finally {
+      rmSync(file, { force: true });
+      await pool.query(`DELETE FROM "Project" WHERE id = $1`, [streamProject]);
+    }
+    if (opts.importOnly) return result;
+
     // ---- 1M annotation rows, inserted by SQL (the import path is measured above)
     const users: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -152,6 +176,60 @@ interface ExportMeasure {
   peakRssMB: number;
 }
 
+interface StreamImportMeasure {
+  fileMB: number;
+  documents: number;
+  segments: number;
+  mrws: number;
+  translations: number;
+  seconds: number;
+  rowsPerS: number;
+  rssBeforeMB: number;
+  peakRssMB: number;
+  under30s: boolean;
+}
+
+function streamImportInChild(databaseUrl: string, projectId: string, file: string): Promise<StreamImportMeasure> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), path.resolve("bench/import-export.ts"), "--stream-import-only", projectId, file], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(`streaming import child failed (${code})`))));
+  });
+}
+
+/** The streaming import alone: the file read as a stream and stored by lib/db/load-import-stream.ts. */
+async function measureStreamImport(databaseUrl: string, projectId: string, file: string): Promise<StreamImportMeasure> {
+  const pg = (await import("pg")).default;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const { loadImportStream } = await import("@/lib/db/load-import-stream");
+  const { statSync } = await import("node:fs");
+  const before = process.memoryUsage().rss;
+  const sampler = rssSampler();
+  const t = performance.now();
+  const s = await loadImportStream(pool, { projectId, fileName: path.basename(file), input: createReadStream(file) });
+  const seconds = (performance.now() - t) / 1000;
+  const peak = sampler.stop();
+  await pool.end();
+  const rows = s.documents + s.segments + s.mrws + s.translations;
+  return {
+    fileMB: mb(statSync(file).size),
+    documents: s.documents,
+    segments: s.segments,
+    mrws: s.mrws,
+    translations: s.translations,
+    seconds: +seconds.toFixed(2),
+    rowsPerS: Math.round(rows / seconds),
+    rssBeforeMB: mb(before),
+    peakRssMB: mb(peak),
+    under30s: seconds < 30,
+  };
+}
+
 function exportInChild(databaseUrl: string, projectId: string): Promise<ExportMeasure> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), path.resolve("bench/import-export.ts"), "--export-only", projectId], {
@@ -193,6 +271,11 @@ async function main() {
     console.log(JSON.stringify(await measureExport(process.env.DATABASE_URL!, process.argv[only + 1])));
     return;
   }
+  const streamOnly = process.argv.indexOf("--stream-import-only");
+  if (streamOnly > 0) {
+    console.log(JSON.stringify(await measureStreamImport(process.env.DATABASE_URL!, process.argv[streamOnly + 1], process.argv[streamOnly + 2])));
+    return;
+  }
   const i = process.argv.indexOf("--segments");
   const segments = i > 0 ? Number(process.argv[i + 1]) : undefined;
   let url = process.env.DATABASE_URL;
@@ -200,7 +283,14 @@ async function main() {
     const { recreateDatabase } = await import("../tests/test-database");
     url = await recreateDatabase("tropos_bench_io");
   }
-  console.log(JSON.stringify(await runImportExportBench({ databaseUrl: url, segments }), null, 2));
+  // --copy-baseline: COPY rows/s measured first in the same run (bench/baselines.ts), and each import's ratio to it
+  const copy = process.argv.includes("--copy-baseline") ? await (await import("./baselines")).measureCopyRate(url, segments ? Math.min(300_000, segments * 3) : 300_000) : null;
+  const r = (await runImportExportBench({ databaseUrl: url, segments, importOnly: process.argv.includes("--import-only") })) as Record<string, { rowsPerS?: number } | unknown>;
+  if (copy) {
+    const ratio = (x: unknown) => +(((x as { rowsPerS?: number } | undefined)?.rowsPerS ?? NaN) / copy.perSecond).toFixed(3);
+    Object.assign(r, { copyBaseline: copy, importRowsVsCopy: ratio(r.import), streamImportRowsVsCopy: ratio(r.streamImport) });
+  }
+  console.log(JSON.stringify(r, null, 2));
 }
 
 if (process.argv[1] && /import-export\.ts$/.test(process.argv[1])) {

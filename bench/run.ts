@@ -142,6 +142,7 @@ async function main() {
   const ws = (results.workspaceUnpaced as { saveMs?: Json } | undefined)?.saveMs;
   results.ratios = {
     importRowsVsCopy: ratio(Number((ie?.import as Json | undefined)?.rowsPerS), baselines.copyRowsPerSecond.perSecond),
+    streamImportRowsVsCopy: ratio(Number((ie?.streamImport as Json | undefined)?.rowsPerS), baselines.copyRowsPerSecond.perSecond),
     exportRowsVsSelect: ratio(Number((ie?.export as Json | undefined)?.rowsPerS), baselines.selectRowsPerSecond.perSecond),
     saveThroughputVsInsertTps: ratio(Number(ws?.requestsPerSecond), baselines.insertTps.perSecond),
     ...demoDashboardRatios(results.demoDashboard as Json | undefined),

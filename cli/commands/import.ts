@@ -1,16 +1,19 @@
 // tropos import <file…> --project <slug> [--format …] [--system NAME] [--source-lang xx --target-lang yy]
 //                [--annotator NAME] [--as-suggestions [--model NAME]] [--relevance …] [--parallel [--langs a,b]]
 //                [--mapping FILE] [--encoding latin1] [--dry-run] [--json]
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { open, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile, parseParallelConll } from "@/lib/db/import-file";
+import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile, parseParallelConll, resolveFormat } from "@/lib/db/import-file";
+import { streamsImport } from "@/lib/db/import-stream-threshold";
+import { loadImportStream } from "@/lib/db/load-import-stream";
 import { countPairs } from "@/lib/import/parallel-pairs";
 import { importSuggestions, type TImportSuggestionsOutcome } from "@/lib/db/import-suggestions";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
-import type { ImportIssue, ImportResult } from "@/lib/import/types";
+import { emptyImportResult, type ImportIssue, type ImportResult } from "@/lib/import/types";
 import { labelStudioPlanText } from "@/lib/import/label-studio-plan";
 import type { TLabelStudioPlan } from "@/lib/import/parse-label-studio";
 import { parseCommandArgs } from "../cli-args";
@@ -22,6 +25,9 @@ export const IMPORT_HELP = `Usage: tropos import <file…> --project <slug> [opt
 Imports corpus files, MT outputs, existing annotations or Tropos JSONL into a project.
 All files are parsed and validated first; if any has an error nothing is stored.
 Each file is then stored in one transaction; re-importing a file updates, never duplicates.
+Tropos JSONL files of TROPOS_IMPORT_STREAM_MB megabytes (default 8) and more are read as a
+stream and checked while they are stored, in bounded memory; with several files such a file is
+checked first by a dry run (it is then read twice).
 A project that runs its own scheme checks every value against it (field, anchor, value), e.g.
   corpus.jsonl:12 (meaning): "maybe" is not one of kept, literal, lost
 Its JSONL segments may carry "texts" (by role) and "lists", its values a "role"; its annotations
@@ -83,6 +89,18 @@ const ZArgs = ZImportOptions.extend({
   _: z.array(z.string()).min(1, "give at least one file to import"),
 });
 
+/** The first 8 KB of a file: what format detection reads (lib/import/detect-format.ts). */
+async function readHead(file: string): Promise<Buffer> {
+  const h = await open(file, "r");
+  try {
+    const buf = Buffer.alloc(8192);
+    const { bytesRead } = await h.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await h.close();
+  }
+}
+
 const sum = (a: Record<string, number>, b: Record<string, number>) => {
   for (const [k, v] of Object.entries(b)) a[k] = (a[k] ?? 0) + v;
 };
@@ -133,8 +151,19 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
   }
   if (a.langs && !a.parallel) throw new CliError("--langs goes with --parallel", 2);
   const files: { name: string; content: Buffer }[] = [];
+  // Tropos JSONL files from TROPOS_IMPORT_STREAM_MB up are read as a stream while they are stored
+  // (lib/db/load-import-stream.ts): only their first bytes are read here, to tell the format
+  const streamed = new Set<string>();
   for (const f of a._) {
     try {
+      if (!a["as-suggestions"] && !a.parallel) {
+        const head = await readHead(f);
+        if (streamsImport({ size: (await stat(f)).size, format: resolveFormat(path.basename(f), head, options.format), encoding: options.encoding })) {
+          files.push({ name: f, content: head });
+          streamed.add(f);
+          continue;
+        }
+      }
       files.push({ name: f, content: await readFile(f) });
     } catch (e) {
       throw new CliError(`${f}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`, 1);
@@ -146,7 +175,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     const counts: Record<string, number> = { documents: 0, segments: 0, pairs: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, adjudications: 0, goldReferences: 0, metricScores: 0 };
     const errors: ImportIssue[] = [];
     const warnings: ImportIssue[] = [];
-    const parsed: { name: string; result: ImportResult; format: string | null }[] = [];
+    const parsed: { name: string; result: ImportResult; format: string | null; streamFrom?: string }[] = [];
     // progress on stderr for a person at a terminal (one line, rewritten); never with --json
     const tty = Boolean((io.stderr as NodeJS.WriteStream).isTTY);
     const showProgress = !a.json && (a.progress || tty);
@@ -170,6 +199,21 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     // validation first, for every file, before anything is stored
     for (const f of a.parallel ? [] : files) {
       progress(`${step}/${steps} checking ${path.basename(f.name)}`);
+      if (streamed.has(f.name)) {
+        // checked while it is stored; among several files it is checked first by a dry run, so
+        // that an error in any file still stores none of them
+        if (files.length > 1) {
+          try {
+            await loadImportStream(ctx.pool, { projectId: project.id, fileName: path.basename(f.name), input: createReadStream(f.name), dryRun: true });
+          } catch (e) {
+            if (!(isAppError(e) && e.code === "UNPROCESSABLE")) throw e;
+            errors.push(...((e.detail as { errors?: ImportIssue[] })?.errors ?? [{ file: path.basename(f.name), message: e.message }]));
+          }
+        }
+        step += 1;
+        parsed.push({ name: path.basename(f.name), result: emptyImportResult(), format: "jsonl", streamFrom: f.name });
+        continue;
+      }
       const { format, result } = await parseImportFile(ctx.pool, project, path.basename(f.name), f.content, options);
       step += 1;
       errors.push(...result.errors);
@@ -183,16 +227,13 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     if (!errors.length) {
       for (const p of parsed) {
         try {
-          const s = await loadImport(ctx.pool, {
-            projectId: project.id,
-            fileName: p.name,
-            result: p.result,
-            dryRun: a["dry-run"],
-            checkpoint: async (part) => progress(`${step}/${steps} ${a["dry-run"] ? "checking references of" : "storing"} ${p.name}: ${part}`),
-          });
+          const checkpoint = async (part: string) => progress(`${step}/${steps} ${a["dry-run"] ? "checking references of" : "storing"} ${p.name}: ${part}`);
+          const s: LoadImportSummary & { pairs?: number } = p.streamFrom
+            ? await loadImportStream(ctx.pool, { projectId: project.id, fileName: p.name, input: createReadStream(p.streamFrom), dryRun: a["dry-run"], checkpoint })
+            : await loadImport(ctx.pool, { projectId: project.id, fileName: p.name, result: p.result, dryRun: a["dry-run"], checkpoint });
           step += 1;
           sum(counts, {
-            documents: s.documents, segments: s.segments, pairs: countPairs(p.result), mrws: s.mrws, translations: s.translations, alignments: s.alignments,
+            documents: s.documents, segments: s.segments, pairs: s.pairs ?? countPairs(p.result), mrws: s.mrws, translations: s.translations, alignments: s.alignments,
             annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences, metricScores: s.metricScores,
           });
           stored.push(p.name);

@@ -10,6 +10,8 @@ import { bulkUpsert } from "@/lib/db/bulk-upsert";
 import { loadCompletions } from "@/lib/db/import-completions";
 import { importCompletions } from "@/lib/import/completions";
 import { AppError } from "@/lib/errors";
+import { importError } from "@/lib/db/import-error";
+import type { StagedCorpus } from "@/lib/db/jsonl-staging";
 import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
 import { builtInLineIssue } from "@/lib/import/built-in-line-check";
@@ -117,13 +119,6 @@ class SchemeLineErrors {
   }
 }
 
-function importError(fileName: string, message: string, line?: number, field?: string): AppError {
-  const issue: ImportIssue = { file: fileName, line, field, message };
-  return new AppError("UNPROCESSABLE", `${fileName}${line ? `:${line}` : ""}${field ? ` (${field})` : ""}: ${message}`, {
-    errors: [issue],
-  });
-}
-
 export async function loadImport(pool: Pool, opts: LoadImportOptions): Promise<LoadImportSummary> {
   const { result, fileName } = opts;
   if (result.errors.length) {
@@ -145,7 +140,12 @@ export async function loadImport(pool: Pool, opts: LoadImportOptions): Promise<L
   }
 }
 
-async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): Promise<LoadImportSummary> {
+/**
+ * The loader inside its transaction. `staged`: the corpus lines of a streamed JSONL file, staged
+ * and checked in temporary tables (lib/db/load-import-stream.ts); they are written set-based at
+ * the same points as the in-memory rows, and `opts.result` holds only the file's value lines.
+ */
+export async function loadInTransaction(client: PoolClient, opts: LoadImportOptions, staged?: StagedCorpus): Promise<LoadImportSummary> {
   const { result, projectId, fileName } = opts;
   // Serialise imports into one project so two concurrent imports cannot race on the same keys.
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
@@ -200,6 +200,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     dedupeByKey(docRows, (r) => String(r[2])),
   ))
     docIds.set(r.externalId, r.id);
+  const stagedDocuments = staged ? await staged.documents(client, projectId, nextPos) : 0;
 
   // ---- segments
   await opts.checkpoint?.("segments", client);
@@ -246,6 +247,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     dedupeByKey(segRows, (r) => String(r[3])),
   ))
     segIds.set(r.externalId, r.id);
+  const stagedSegments = staged ? await staged.segments(client, projectId) : 0;
 
   // Segments referenced by translations/annotations but defined by an earlier import.
   const referencedSegs = new Set<string>();
@@ -340,6 +342,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     const segExt = mrwSegByRow.get(r.segmentId + sep + r.externalId);
     if (segExt) mrwIds.set(mrwKey(segExt, r.externalId), r.id);
   }
+  const stagedMrws = staged ? await staged.mrws(client, projectId) : 0;
   // MRWs referenced but defined earlier
   const needMrw: { seg: string; mrw: string }[] = [];
   const noteMrw = (seg: string, mrw: string | undefined) => {
@@ -365,7 +368,7 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
 
   // ---- systems
   await opts.checkpoint?.("systems", client);
-  const systemNames = new Set<string>();
+  const systemNames = new Set<string>(staged ? await staged.systemNames(client) : []);
   for (const t of result.translations) systemNames.add(t.system);
   for (const a of result.alignments) systemNames.add(a.system);
   for (const e of result.errorSpans) systemNames.add(e.system);
@@ -394,9 +397,10 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   await opts.checkpoint?.("translations", client);
   // only in the project's target languages: a translation in another would be stored where no
   // annotator, report or export of the project looks (a typo such as "zh-cn" for "zh")
-  if (result.translations.length) {
+  if (result.translations.length || staged) {
     const langRow = await client.query<{ targetLang: string; targetLangs: string[] | null }>(`SELECT "targetLang", "targetLangs" FROM "Project" WHERE id = $1`, [projectId]);
     const langs = projectTargetLangs(langRow.rows[0] ?? { targetLang: "" });
+    await staged?.checkTranslations(client, projectId, fileName, langs);
     const stray = result.translations.find((t) => !langs.includes(t.language));
     if (stray) {
       throw importError(fileName, `the translation is in "${stray.language}", which is not a target language of this project (${langs.join(", ")}); add the language to the project first (Settings, or \`tropos project update --target-lang\`).`, stray.line, "language");
@@ -444,6 +448,23 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
     addTr(r);
     const k = `${r.segmentId}|${r.systemId}`;
     inFile.set(k, inFile.has(k) ? null : r.id);
+  }
+  let stagedTranslations = 0;
+  if (staged) {
+    stagedTranslations = await staged.translations(client, projectId);
+    // the file's own translations of the segments its value lines name, as the rows above would give them
+    const named = new Set<string>();
+    for (const a of result.alignments) named.add(a.segmentId);
+    for (const e of result.errorSpans) named.add(e.segmentId);
+    for (const a of result.annotations) if (a.system) named.add(a.segmentId);
+    for (const a of result.adjudications ?? []) if (a.system) named.add(a.segmentId);
+    for (const g of result.goldReferences ?? []) if (g.sourceSystem) named.add(g.segmentId);
+    for (const p of result.postEdits) if (p.system) named.add(p.segmentId);
+    for (const r of await staged.fileTranslations(client, projectId, [...named])) {
+      addTr(r);
+      const k = `${r.segmentId}|${r.systemId}`;
+      inFile.set(k, inFile.has(k) ? null : r.id);
+    }
   }
   // the stored translations of the segments whose lines the file's own translations do not answer
   // (a line naming a language the file lacks, or naming none where the file brings none)
@@ -686,11 +707,11 @@ async function loadInTransaction(client: PoolClient, opts: LoadImportOptions): P
   const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, systemIds, userIds });
 
   const summary: LoadImportSummary = {
-    documents: docIds.size,
-    segments: segRows.length,
-    mrws: dedupedMrws.length,
+    documents: docIds.size + stagedDocuments,
+    segments: segRows.length + stagedSegments,
+    mrws: dedupedMrws.length + stagedMrws,
     systems: systemIds.size,
-    translations: trRows.length,
+    translations: trRows.length + stagedTranslations,
     alignments: alignments.length,
     annotations: anRows.length,
     errorSpans: esRows.length,

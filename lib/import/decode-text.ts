@@ -36,7 +36,7 @@ export interface DecodedText {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-const BINARY_ADVICE =
+export const BINARY_ADVICE =
   "Import a MetaHOPE annotation workbook (.xlsx) with the format \"MetaHOPE annotation workbook\" (or let the format be detected); for other corpora, save the sheet as CSV or TSV first.";
 
 /**

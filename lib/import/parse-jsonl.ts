@@ -1,8 +1,9 @@
 import { decodeText } from "@/lib/import/decode-text";
 import { IssueSink } from "@/lib/import/issues";
-import { ZJsonlLine, type TJsonlLine } from "@/lib/import/jsonl-schema";
+import type { TJsonlLine } from "@/lib/import/jsonl-schema";
+import { collectValueLine, parseJsonlLine, spanCheckIssues, type JsonlSpanCheck } from "@/lib/import/parse-jsonl-line";
 import type { CommonParseOptions, ImportContent } from "@/lib/import/parse-options";
-import { emptyImportResult, type ImportedDocument, type ImportedMrw, type ImportedSegment, type ImportResult, type Span } from "@/lib/import/types";
+import { emptyImportResult, type ImportedDocument, type ImportedMrw, type ImportedSegment, type ImportResult } from "@/lib/import/types";
 
 /**
  * Generic Tropos JSONL (schemas in jsonl-schema.ts): one JSON object per line,
@@ -30,7 +31,7 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
   const trKeys = new Map<string, number>();
   /** segment␀system␀language → text; segment␀system → text, or null when in several languages */
   const trText = new Map<string, string | null>();
-  const checks: { line: number; segmentId: string; system: string; language?: string; spans: Span[]; field: string }[] = [];
+  const checks: JsonlSpanCheck[] = [];
 
   const text = decoded.text;
   let pos = 0;
@@ -43,22 +44,8 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
     pos = nl + 1;
     if (raw.endsWith("\r")) raw = raw.slice(0, -1);
     if (raw.trim() === "") continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (e) {
-      sink.error(line, `invalid JSON (truncated line?): ${(e as Error).message}`);
-      continue;
-    }
-    const parsed = ZJsonlLine.safeParse(json);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.map(String).join(".");
-        sink.error(line, `${path ? `${path}: ` : ""}${issue.message}`, path || "type", path || "type");
-      }
-      continue;
-    }
-    const rec = parsed.data;
+    const rec = parseJsonlLine(raw, line, sink);
+    if (!rec) continue;
     switch (rec.type) {
       case "document": {
         if (docs.has(rec.externalId)) {
@@ -107,44 +94,8 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
         result.translations.push({ ...rest, line });
         break;
       }
-      case "alignment": {
-        const { type: _t, ...rest } = rec;
-        void _t;
-        result.alignments.push(rest);
-        checks.push({ line, segmentId: rec.segmentId, system: rec.system, language: rec.language, spans: rec.spans, field: "spans" });
-        break;
-      }
-      case "annotation": {
-        const { type: _t, ...rest } = rec;
-        void _t;
-        result.annotations.push({ ...rest, line });
-        break;
-      }
-      case "errorSpan": {
-        const { type: _t, ...rest } = rec;
-        void _t;
-        result.errorSpans.push({ ...rest, line });
-        checks.push({ line, segmentId: rec.segmentId, system: rec.system, language: rec.language, spans: [rec.span], field: "span" });
-        break;
-      }
-      case "postEdit": {
-        const { type: _t, ...rest } = rec;
-        void _t;
-        result.postEdits.push(rest);
-        break;
-      }
-      case "adjudication": {
-        const { type: _t, ...rest } = rec;
-        void _t;
-        (result.adjudications ??= []).push({ ...rest, line });
-        break;
-      }
-      case "goldReference": {
-        const { type: _t, ...rest } = rec;
-        void _t;
-        (result.goldReferences ??= []).push({ ...rest, line });
-        break;
-      }
+      default:
+        collectValueLine(rec, line, result, checks);
     }
   }
 
@@ -192,10 +143,7 @@ export function parseJsonl(fileName: string, content: ImportContent, options: Pa
     // a line without a language: the one translation of its segment and system (the loader refuses
     // the line when there are several languages)
     const t = trText.get(c.language ? `${c.segmentId}\u0000${c.system}\u0000${c.language}` : `${c.segmentId}\u0000${c.system}`);
-    if (t === undefined || t === null) continue;
-    c.spans.forEach((sp, k) => {
-      if (sp.end > t.length) sink.error(c.line, `span ${sp.start}–${sp.end} is outside the translation text (length ${t.length})`, c.field === "span" ? "span" : `spans.${k}`, c.field);
-    });
+    spanCheckIssues(c, t === undefined || t === null ? t : t.length, sink);
   }
   return sink.finish(result);
 }

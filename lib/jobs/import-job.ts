@@ -6,11 +6,15 @@
 // any file stores nothing), and each file is stored in its own transaction (lib/db/load-import.ts).
 // Storing a file twice updates instead of duplicating, so even a crash between a file's commit and
 // the row's update loses nothing and duplicates nothing.
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import type { Db } from "@/lib/db/client";
 import { recordJobFailure } from "./job-failure";
-import { countsOf, parseImportFile, type ImportCounts } from "@/lib/db/import-file";
-import { loadImport } from "@/lib/db/load-import";
+import { Readable } from "node:stream";
+import { countsOf, parseImportFile, resolveFormat, type ImportCounts } from "@/lib/db/import-file";
+import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
+import { streamsImport } from "@/lib/db/import-stream-threshold";
+import { loadImportStream } from "@/lib/db/load-import-stream";
+import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 import type { TImportJobInput } from "@/lib/db/jobs";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
@@ -63,11 +67,31 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
     const total = files.length * 2;
     let done = 0;
     // 1. check every file (nothing stored yet)
-    const parsed = [];
+    // Tropos JSONL from TROPOS_IMPORT_STREAM_MB up: stored by the streaming path from the uploaded
+    // bytes (the parsed corpus, about 14 times the file, is never built) and checked while it is
+    // stored; among several files it is checked first by a dry run, so that an error in any file
+    // still stores none of them
+    const parsed: { name: string; format: string | null; result: ImportResult; stream?: Buffer }[] = [];
     for (const f of files) {
       if (await cancelled()) return;
       await progress(done, `checking ${f.name}`);
-      const { format, result } = await parseImportFile(pool, job.project, f.name, Buffer.from(f.content), input.options);
+      const content = Buffer.from(f.content);
+      const streamFormat = resolveFormat(f.name, content, input.options.format);
+      if (streamsImport({ size: content.length, format: streamFormat, encoding: input.options.encoding })) {
+        let result = emptyImportResult();
+        if (files.length > 1) {
+          try {
+            await loadImportStream(pool, { projectId: job.projectId, actorId: job.createdById, fileName: f.name, input: Readable.from([content]), dryRun: true });
+          } catch (e) {
+            if (!(isAppError(e) && e.code === "UNPROCESSABLE")) throw e;
+            result = { ...result, errors: (e.detail as { errors?: ImportIssue[] } | undefined)?.errors ?? [{ file: f.name, message: e.message }] };
+          }
+        }
+        parsed.push({ name: f.name, format: streamFormat, result, stream: content });
+        done += 1;
+        continue;
+      }
+      const { format, result } = await parseImportFile(pool, job.project, f.name, content, input.options);
       parsed.push({ name: f.name, format, result });
       done += 1;
     }
@@ -93,19 +117,15 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
       const reportInside = canReportDuringTransaction(pool);
       const doneBefore = done;
       try {
-        const s = await loadImport(pool, {
-          projectId: job.projectId,
-          actorId: job.createdById,
-          fileName: p.name,
-          result: p.result,
-          // between the parts of a file: stop (the file's transaction rolls back) or say where we are
-          checkpoint: async (part, client) => {
-            const row = await client.query<{ cancelRequested: boolean }>(`SELECT "cancelRequested" FROM "Job" WHERE id = $1`, [jobId]);
-            if (row.rows[0]?.cancelRequested) throw new JobCancelled();
-            if (reportInside) await progress(doneBefore, `storing ${p.name}: ${part}`);
-          },
-        });
-        outcomes[i] = { ...outcomes[i], stored: true, counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores, pairs: outcomes[i].counts.pairs } };
+        // between the parts of a file: stop (the file's transaction rolls back) or say where we are
+        const checkpoint = async (part: string, client: PoolClient) => {
+          const row = await client.query<{ cancelRequested: boolean }>(`SELECT "cancelRequested" FROM "Job" WHERE id = $1`, [jobId]);
+          if (row.rows[0]?.cancelRequested) throw new JobCancelled();
+          if (reportInside) await progress(doneBefore, `storing ${p.name}: ${part}`);
+        };
+        const base = { projectId: job.projectId, actorId: job.createdById, fileName: p.name, checkpoint };
+        const s: LoadImportSummary & { pairs?: number } = p.stream ? await loadImportStream(pool, { ...base, input: Readable.from([p.stream]) }) : await loadImport(pool, { ...base, result: p.result });
+        outcomes[i] = { ...outcomes[i], stored: true, counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores, pairs: s.pairs ?? outcomes[i].counts.pairs } };
       } catch (e) {
         if (e instanceof JobCancelled) {
           const storedNames = outcomes.filter((o) => o.stored).map((o) => o.file);

@@ -1,6 +1,6 @@
 // Background import jobs on the real PostgreSQL, through pg-boss and the worker the web server
 // runs: progress in the Job row, all-or-nothing per file, cancel, and a resumed job that neither
-// loses nor duplicates a file.
+// loses nor duplicates a file; on the in-memory and on the streaming import path.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -39,7 +39,14 @@ async function settled(projectId: string, jobId: string): Promise<TJobView> {
   }
 }
 
-describe("import jobs", () => {
+// every case twice: the in-memory path, and the streaming one (lib/db/load-import-stream.ts) that
+// uploads of Tropos JSONL from TROPOS_IMPORT_STREAM_MB up take, forced here for every file
+describe.each([["in memory", undefined], ["streamed", "0"]] as const)("import jobs (%s)", (_mode, streamMb) => {
+  const envBefore = process.env.TROPOS_IMPORT_STREAM_MB;
+  const setEnv = (v: string | undefined) => (v === undefined ? delete process.env.TROPOS_IMPORT_STREAM_MB : (process.env.TROPOS_IMPORT_STREAM_MB = v));
+  beforeAll(() => void setEnv(streamMb));
+  afterAll(() => void setEnv(envBefore));
+
   it("a job cancelled while queued does nothing, even once a worker runs", async () => {
     const user = await makeUser(db);
     const project = await makeProject(db, [{ userId: user.id, roles: ["MANAGER"] }]);
