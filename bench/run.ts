@@ -7,7 +7,7 @@
 // (TEST_ADMIN_DATABASE_URL, as for the tests).
 //
 // BENCH_PARTS=workspace,dashboard runs only those parts (agreement, importExport, workspace,
-// dashboard, demoDashboard), with the baselines always: a figure re-measured alone still comes
+// twoServers, dashboard, demoDashboard), with the baselines always: a figure re-measured alone still comes
 // with the ratios of its own run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -31,12 +31,16 @@ const PART_OF_FILE: Record<string, string> = {
 };
 
 async function optionalModule<T>(file: string, exportName: string): Promise<T | null> {
-  if (parts && !parts.has(PART_OF_FILE[file] ?? file)) return null;
+  // the two-server figure runs the workspace benchmark too
+  const wanted = parts && (parts.has(PART_OF_FILE[file] ?? file) || (file === "workspace.ts" && parts.has("twoServers")));
+  if (parts && !wanted) return null;
   const full = path.resolve("bench", file);
   if (!existsSync(full)) return null;
   const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
   return (mod[exportName] as T) ?? null;
 }
+
+const want = (part: string) => !parts || parts.has(part);
 
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -111,7 +115,7 @@ async function main() {
     server = await startServer(dbUrl, port);
     const baseURL = `http://127.0.0.1:${port}`;
     try {
-      if (runWorkspace) {
+      if (runWorkspace && want("workspace")) {
         // issue 7: save latency and throughput with 50 and with 200 concurrent annotators
         console.error("[bench] item page and saves, 50 annotators …");
         await part(results, "workspace", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50 }));
@@ -122,6 +126,20 @@ async function main() {
         await part(results, "workspacePoisson200", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 200, pageRequests: 20, arrivals: "poisson" }));
         console.error("[bench] saves, 50 annotators, unpaced (throughput) …");
         await part(results, "workspaceUnpaced", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 50, pageRequests: 20, savesPerAnnotatorPerSecond: 0 }));
+      }
+      if (runWorkspace && want("twoServers")) {
+        // issue 21: two app servers on the one database against one, 200 independent annotators
+        // (Poisson, 400 saves/s offered), each annotator on one server as a sticky load balancer
+        // spreads them; the ratio of saves served is the scale-out figure
+        console.error("[bench] saves, 200 annotators, one server then two …");
+        await part(results, "oneServer200", () => runWorkspace({ baseURL, databaseUrl: dbUrl, annotators: 200, pageRequests: 5, arrivals: "poisson" }));
+        const second = await startServer(dbUrl, port + 1);
+        try {
+          const baseURLs = [baseURL, `http://127.0.0.1:${port + 1}`];
+          await part(results, "twoServers200", () => runWorkspace({ baseURL, baseURLs, databaseUrl: dbUrl, annotators: 200, pageRequests: 5, arrivals: "poisson" }));
+        } finally {
+          second.kill("SIGTERM");
+        }
       }
       if (runDashboard) {
         console.error("[bench] dashboard …");
@@ -145,6 +163,10 @@ async function main() {
     streamImportRowsVsCopy: ratio(Number((ie?.streamImport as Json | undefined)?.rowsPerS), baselines.copyRowsPerSecond.perSecond),
     exportRowsVsSelect: ratio(Number((ie?.export as Json | undefined)?.rowsPerS), baselines.selectRowsPerSecond.perSecond),
     saveThroughputVsInsertTps: ratio(Number(ws?.requestsPerSecond), baselines.insertTps.perSecond),
+    twoServersVsOneServerSaves: ratio(
+      Number((results.twoServers200 as { saveMs?: Json } | undefined)?.saveMs?.requestsPerSecond),
+      Number((results.oneServer200 as { saveMs?: Json } | undefined)?.saveMs?.requestsPerSecond),
+    ),
     ...demoDashboardRatios(results.demoDashboard as Json | undefined),
   };
   results.durationSeconds = Math.round((Date.now() - started) / 1000);

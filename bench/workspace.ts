@@ -26,6 +26,12 @@ import autocannon from "autocannon";
 
 export interface WorkspaceBenchOptions {
   baseURL: string;
+  /**
+   * Several app servers on the same database (Poisson arrivals only): annotator a signs in and
+   * saves on baseURLs[a mod n], as a load balancer with sticky sessions spreads people. The item
+   * page figures stay on `baseURL`.
+   */
+  baseURLs?: string[];
   databaseUrl: string;
   segments?: number;
   annotators?: number;
@@ -55,7 +61,7 @@ interface SaveTarget {
 }
 
 /** Independent annotators: each saves after an exponential pause (mean 1/rate s), awaiting each answer. */
-async function poissonSaves(opts: { baseURL: string; slug: string; cookies: string[]; targets: SaveTarget[]; rate: number; seconds: number }) {
+async function poissonSaves(opts: { baseURLs: string[]; slug: string; cookies: string[]; targets: SaveTarget[]; rate: number; seconds: number }) {
   const times: number[] = [];
   let conflicts = 0;
   let failures = 0;
@@ -70,7 +76,7 @@ async function poissonSaves(opts: { baseURL: string; slug: string; cookies: stri
         const k = (a + n) % opts.targets.length;
         const t = opts.targets[k];
         const t0 = performance.now();
-        const res = await fetch(`${opts.baseURL}/api/projects/${opts.slug}/annotations`, {
+        const res = await fetch(`${opts.baseURLs[a % opts.baseURLs.length]}/api/projects/${opts.slug}/annotations`, {
           method: "PUT",
           headers: { "content-type": "application/json", cookie },
           body: JSON.stringify({ ...t, value: 1 + (n % 5), baseVersion: versions.get(k) ?? 0 }),
@@ -148,7 +154,8 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   });
   const setupMs = Date.now() - t0;
   const cookies: string[] = [];
-  for (const u of users) cookies.push(cookieHeader(await fetchSignIn(opts.baseURL, u.email, password)));
+  const servers = opts.baseURLs?.length ? opts.baseURLs : [opts.baseURL];
+  for (const [i, u] of users.entries()) cookies.push(cookieHeader(await fetchSignIn(servers[i % servers.length], u.email, password)));
 
   // ---- item page ------------------------------------------------------------------------------------
   const pageTimes: number[] = [];
@@ -195,7 +202,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
       const tr = translations[t % translations.length];
       return { segmentId: tr.segmentId, translationId: tr.id, field: fields[Math.floor(t / translations.length)] };
     });
-    const run = await poissonSaves({ baseURL: opts.baseURL, slug: project.slug, cookies, targets: targetList, rate, seconds: opts.saveSeconds ?? 10 });
+    const run = await poissonSaves({ baseURLs: servers, slug: project.slug, cookies, targets: targetList, rate, seconds: opts.saveSeconds ?? 10 });
     await cleanUp();
     const page = stats(pageTimes);
     const save = stats(run.times);
@@ -209,6 +216,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
         meetsAim: save.p95 < 50,
         concurrency: nAnn,
         arrivals: "poisson",
+        servers: servers.length,
         savesPerAnnotatorPerSecond: rate,
         requestsPerSecond: Math.round(run.times.length / run.seconds),
         total: run.times.length,
