@@ -25,6 +25,7 @@ import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { deepFreeze } from "@/lib/deep-freeze";
 
 type TTx = Prisma.TransactionClient;
 
@@ -35,14 +36,6 @@ type TTx = Prisma.TransactionClient;
  */
 const parsedCache = new Map<string, TSchemeDefinition>();
 const PARSED_CACHE_SIZE = 200;
-
-function deepFreeze<T>(v: T): T {
-  if (v && typeof v === "object" && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const x of Object.values(v)) deepFreeze(x);
-  }
-  return v;
-}
 
 /** A stored definition, parsed again at the boundary: a row the language no longer accepts is a setup error, not a guess. */
 function parseStored(projectId: string, version: number, definition: unknown): TSchemeDefinition {

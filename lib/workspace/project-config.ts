@@ -3,6 +3,7 @@
 import { AppError } from "@/lib/errors";
 import { parseStoredSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { WORKSPACE_SCHEMES, type TWorkspaceScheme } from "./scheme-view";
+import { deepFreeze } from "@/lib/deep-freeze";
 
 export function projectSchemeConfig(stored: unknown): TSchemeConfig {
   const r = parseStoredSchemeConfig(stored);
@@ -16,14 +17,6 @@ export function projectSchemeConfig(stored: unknown): TSchemeConfig {
 /** Parsed configurations by their stored JSON (a few projects per server; the oldest go first). */
 const sharedConfigs = new Map<string, TSchemeConfig>();
 const SHARED_CONFIGS_MAX = 200;
-
-function deepFreeze<T>(v: T): T {
-  if (v && typeof v === "object" && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const x of Object.values(v)) deepFreeze(x);
-  }
-  return v;
-}
 
 /**
  * projectSchemeConfig for read-only callers on hot paths (every annotation save): the stored JSON
