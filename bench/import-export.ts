@@ -113,6 +113,18 @@ export async function runImportExportBench(opts: ImportExportBenchOptions): Prom
       under30s: (t3 - t1) / 1000 < 30,
     };
 
+    // ---- COPY of the same corpus's rows straight into the same tables (issue 21's baseline:
+    // "COPY rows/s into the same tables"), into a third project, after the in-memory import and
+    // before the streaming one, so that the streaming import meets the larger indexes
+    const copyProject = randomUUID();
+    await pool.query(`INSERT INTO "Project" (id, slug, name) VALUES ($1, $2, 'import/export bench, COPY')`, [copyProject, `${slug}-copy`]);
+    try {
+      result.copyIntoTables = await copyIntoTables(pool, copyProject, segments);
+    } catch (e) {
+      await pool.query(`DELETE FROM "Project" WHERE id = $1`, [copyProject]);
+      throw e;
+    }
+
     // ---- streaming import of the same corpus, read from a file, into a second project
     const file = path.join(os.tmpdir(), `tropos-bench-${slug}.jsonl`);
     await pipeline(Readable.from(syntheticJsonl(segments)), createWriteStream(file));
@@ -122,7 +134,7 @@ export async function runImportExportBench(opts: ImportExportBenchOptions): Prom
       result.streamImport = await streamImportInChild(opts.databaseUrl, streamProject, file);
     } finally {
       rmSync(file, { force: true });
-      await pool.query(`DELETE FROM "Project" WHERE id = $1`, [streamProject]);
+      await pool.query(`DELETE FROM "Project" WHERE id = ANY($1::text[])`, [[streamProject, copyProject]]);
     }
     if (opts.importOnly) return result;
 
@@ -165,6 +177,66 @@ export async function runImportExportBench(opts: ImportExportBenchOptions): Prom
     await pool.end();
   }
   return result;
+}
+
+/**
+ * The synthetic corpus's rows written by COPY directly into Document, Segment, Mrw and Translation
+ * (ids made in Node, the systems inserted first): the tables' indexes, foreign keys and triggers
+ * all apply, nothing is parsed or checked. Rows/s over the four COPYs.
+ */
+async function copyIntoTables(pool: import("pg").Pool, projectId: string, segments: number) {
+  const { from: copyFrom } = await import("pg-copy-streams");
+  const systems = ["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B", "DeepL"].map((name) => ({ name, id: randomUUID() }));
+  for (const y of systems) await pool.query(`INSERT INTO "MtSystem" (id, "projectId", name) VALUES ($1, $2, $3)`, [y.id, projectId, y.name]);
+  const docs = Array.from({ length: Math.ceil(segments / 100) }, () => randomUUID());
+  const segIds = Array.from({ length: segments }, () => randomUUID());
+  const tab = (v: (string | number | boolean | null)[]) => `${v.map((x) => (x === null ? "\\N" : String(x))).join("\t")}\n`;
+  function* rows(kind: "doc" | "seg" | "mrw" | "tr"): Generator<string> {
+    let chunk = "";
+    for (let s = 0; s < segments; s++) {
+      const words = Array.from({ length: 12 }, (_, i) => WORDS[(s * 7 + i * 3) % WORDS.length]);
+      const text = words.join(" ");
+      const doc = docs[Math.floor(s / 100)];
+      if (kind === "doc" && s % 100 === 0) chunk += tab([doc, projectId, `bench-doc-${Math.floor(s / 100)}`, "en", Math.floor(s / 100)]);
+      if (kind === "seg") chunk += tab([segIds[s], projectId, doc, `bench-doc-${Math.floor(s / 100)}:${s % 100}`, s % 100, text, "en", "true"]);
+      if (kind === "mrw") {
+        let offset = 0;
+        const starts = words.map((w) => {
+          const at = offset;
+          offset += w.length + 1;
+          return at;
+        });
+        for (const k of [1, 5, 9]) chunk += tab([randomUUID(), projectId, segIds[s], `t${k}`, JSON.stringify([{ start: starts[k], end: starts[k] + words[k].length }]), starts[k], starts[k] + words[k].length, words[k], "VERB", "true", "true"]);
+      }
+      if (kind === "tr") for (const y of systems) chunk += tab([randomUUID(), segIds[s], y.id, "zh", `${y.name}：${text.length}个字的译文，经济增长放缓。`]);
+      if (chunk.length > 1 << 16) {
+        yield chunk;
+        chunk = "";
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  const copies: [string, "doc" | "seg" | "mrw" | "tr"][] = [
+    [`COPY "Document" (id, "projectId", "externalId", language, position) FROM STDIN`, "doc"],
+    [`COPY "Segment" (id, "projectId", "documentId", "externalId", index, text, language, metaphorical) FROM STDIN`, "seg"],
+    [`COPY "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token, pos, active, metaphorical) FROM STDIN`, "mrw"],
+    [`COPY "Translation" (id, "segmentId", "systemId", language, text) FROM STDIN`, "tr"],
+  ];
+  const client = await pool.connect();
+  try {
+    const t = performance.now();
+    await client.query("BEGIN");
+    for (const [sql, kind] of copies) await pipeline(Readable.from(rows(kind)), client.query(copyFrom(sql)));
+    await client.query("COMMIT");
+    const seconds = (performance.now() - t) / 1000;
+    const n = docs.length + segments * (1 + 3 + systems.length);
+    return { rows: n, seconds: +seconds.toFixed(2), perSecond: Math.round(n / seconds) };
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
 }
 
 interface ExportMeasure {
@@ -289,6 +361,11 @@ async function main() {
   if (copy) {
     const ratio = (x: unknown) => +(((x as { rowsPerS?: number } | undefined)?.rowsPerS ?? NaN) / copy.perSecond).toFixed(3);
     Object.assign(r, { copyBaseline: copy, importRowsVsCopy: ratio(r.import), streamImportRowsVsCopy: ratio(r.streamImport) });
+  }
+  const intoTables = (r.copyIntoTables as { perSecond?: number } | undefined)?.perSecond;
+  if (intoTables) {
+    const ratio = (x: unknown) => +(((x as { rowsPerS?: number } | undefined)?.rowsPerS ?? NaN) / intoTables).toFixed(3);
+    Object.assign(r, { importRowsVsCopyIntoTables: ratio(r.import), streamImportRowsVsCopyIntoTables: ratio(r.streamImport) });
   }
   console.log(JSON.stringify(r, null, 2));
 }

@@ -12,6 +12,7 @@ import type { TJsonlDocument, TJsonlMrw, TJsonlSegment, TJsonlTranslation } from
 import type { IssueSink } from "@/lib/import/issues";
 import { spanCheckIssues, type JsonlSpanCheck } from "@/lib/import/parse-jsonl-line";
 import { importError } from "@/lib/db/import-error";
+import { writeWithoutRowChecks } from "@/lib/db/import-row-checks";
 
 const TABLES = {
   doc: { name: "tropos_stage_document", columns: ["line", "ext", "title", "language", "genre", "split"] },
@@ -251,19 +252,23 @@ export const stagedCorpus: StagedCorpus = {
     // the stored ids of the file's segments kept beside the staged rows, so that MRWs and
     // translations find theirs by a hash join instead of one index probe each; and whether this
     // import created the segment (then nothing can be stored under it yet, see mrws())
-    const r = await client.query(
-      `WITH w AS (
-       INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language, split, metaphorical, texts, lists)
-       SELECT gen_random_uuid()::text, $1, d.id, s.ext, s.idx, s.text, s.language, upper(coalesce(s.split, sd.split))::"Split", s.metaphorical, s.texts, s.lists
-       FROM tropos_stage_segment s JOIN tropos_stage_document sd ON sd.ext = s.doc JOIN "Document" d ON d."projectId" = $1 AND d."externalId" = s.doc
-       ORDER BY sd.line, s.idx
-       ON CONFLICT ("projectId", "externalId") DO UPDATE SET text = EXCLUDED.text, language = EXCLUDED.language, split = EXCLUDED.split, metaphorical = EXCLUDED.metaphorical, texts = EXCLUDED.texts, lists = EXCLUDED.lists
-       RETURNING id, "externalId", (xmax = 0) AS fresh)
-       INSERT INTO tropos_stage_segment_id (ext, id, fresh) SELECT "externalId", id, fresh FROM w`,
-      [projectId],
-    );
+    // the documents are this file's, created or locked by documents() in this transaction
+    const r = await writeWithoutRowChecks(client, projectId, "Segment", async () => {
+      const w = await client.query(
+        `WITH w AS (
+         INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language, split, metaphorical, texts, lists)
+         SELECT gen_random_uuid()::text, $1, d.id, s.ext, s.idx, s.text, s.language, upper(coalesce(s.split, sd.split))::"Split", s.metaphorical, s.texts, s.lists
+         FROM tropos_stage_segment s JOIN tropos_stage_document sd ON sd.ext = s.doc JOIN "Document" d ON d."projectId" = $1 AND d."externalId" = s.doc
+         ORDER BY sd.line, s.idx
+         ON CONFLICT ("projectId", "externalId") DO UPDATE SET text = EXCLUDED.text, language = EXCLUDED.language, split = EXCLUDED.split, metaphorical = EXCLUDED.metaphorical, texts = EXCLUDED.texts, lists = EXCLUDED.lists
+         RETURNING id, "externalId", (xmax = 0) AS fresh)
+         INSERT INTO tropos_stage_segment_id (ext, id, fresh) SELECT "externalId", id, fresh FROM w`,
+        [projectId],
+      );
+      return { rows: w.rowCount ?? 0 };
+    });
     await client.query(`ANALYZE tropos_stage_segment_id`);
-    return r.rowCount ?? 0;
+    return r.rows;
   },
   async mrws(client, projectId) {
     // Two statements: the MRWs of segments this transaction created cannot meet a stored row (no
@@ -272,7 +277,8 @@ export const stagedCorpus: StagedCorpus = {
     const insert = (fresh: boolean) => `INSERT INTO "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token, lemma, "rawPos", pos, type, subtype, deliberate, gloss, active, metaphorical)
        SELECT gen_random_uuid()::text, $1, g.id, m.ext, m.spans, m.start, m."end", m.token, m.lemma, m.raw_pos, m.pos::"Pos", m.type, m.subtype, m.deliberate, m.gloss, m.active, m.metaphorical
        FROM tropos_stage_mrw m JOIN tropos_stage_segment_id g ON g.ext = m.seg WHERE ${fresh ? "g.fresh" : "NOT g.fresh"}`;
-    const fresh = await client.query(insert(true), [projectId]);
+    // the fresh ones' segments were created by this transaction (see import-row-checks.ts)
+    const fresh = await writeWithoutRowChecks(client, projectId, "Mrw", async () => ({ rows: (await client.query(insert(true), [projectId])).rowCount ?? 0 }));
     const stored = await client.query(
       `${insert(false)}
        ON CONFLICT ("segmentId", "externalId") DO UPDATE SET spans = EXCLUDED.spans, start = EXCLUDED.start, "end" = EXCLUDED."end", token = EXCLUDED.token, lemma = EXCLUDED.lemma,
@@ -280,7 +286,7 @@ export const stagedCorpus: StagedCorpus = {
          active = EXCLUDED.active, metaphorical = EXCLUDED.metaphorical`,
       [projectId],
     );
-    return (fresh.rowCount ?? 0) + (stored.rowCount ?? 0);
+    return fresh.rows + (stored.rowCount ?? 0);
   },
   async systemNames(client) {
     const r = await client.query<{ system: string }>(`SELECT system FROM tropos_stage_translation GROUP BY system ORDER BY min(line)`);
@@ -301,12 +307,15 @@ export const stagedCorpus: StagedCorpus = {
   },
   async translations(client, projectId) {
     // as for MRWs: the translations of segments this transaction created are plain inserts
-    const fresh = await client.query(
-      `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
-       SELECT gen_random_uuid()::text, s.id, y.id, t.language, t.text
-       FROM tropos_stage_translation t JOIN tropos_stage_segment_id s ON s.ext = t.seg AND s.fresh JOIN "MtSystem" y ON y."projectId" = $1 AND y.name = t.system`,
-      [projectId],
-    );
+    const fresh = await writeWithoutRowChecks(client, projectId, "Translation", async () => {
+      const w = await client.query(
+        `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
+         SELECT gen_random_uuid()::text, s.id, y.id, t.language, t.text
+         FROM tropos_stage_translation t JOIN tropos_stage_segment_id s ON s.ext = t.seg AND s.fresh JOIN "MtSystem" y ON y."projectId" = $1 AND y.name = t.system`,
+        [projectId],
+      );
+      return { rows: w.rowCount ?? 0 };
+    });
     const stored = await client.query(
       `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
        SELECT gen_random_uuid()::text, ${SEGMENT_OF_TRANSLATION}, y.id, t.language, t.text
@@ -315,7 +324,7 @@ export const stagedCorpus: StagedCorpus = {
        ON CONFLICT ("segmentId", "systemId", language) DO UPDATE SET text = EXCLUDED.text`,
       [projectId],
     );
-    return (fresh.rowCount ?? 0) + (stored.rowCount ?? 0);
+    return fresh.rows + (stored.rowCount ?? 0);
   },
   async fileTranslations(client, projectId, segmentExternalIds) {
     if (!segmentExternalIds.length) return [];
