@@ -29,33 +29,45 @@ const globalForBoss = globalThis as unknown as { __troposBoss?: Promise<PgBoss> 
 /** The process's started pg-boss instance (created on first use, queues ensured). */
 export function getBoss(pool: Pool): Promise<PgBoss> {
   if (!globalForBoss.__troposBoss) {
-    globalForBoss.__troposBoss = (async () => {
-      const boss = new PgBoss({
-        db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
-        schema: "pgboss",
-        // pg-boss's own maintenance (expiry of jobs whose worker died, archiving)
-        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
-        schedule: false,
-      });
-      boss.on("error", (e: Error) => console.error(`[jobs] ${e.message}`));
-      await boss.start();
-      for (const name of Object.values(QUEUES)) {
-        if (await boss.getQueue(name)) continue;
-        try {
-          await boss.createQueue(name, { name, ...RETRY, expireInSeconds: EXPIRE_SECONDS });
-        } catch (e) {
-          // another process (a web server sending its first job, a worker starting) created it
-          // between our look and our create: that is what we wanted
-          if (!(await boss.getQueue(name))) throw e;
-        }
-      }
-      return boss;
-    })().catch((e) => {
+    // pg-boss's start and its queue creation take locks on its own tables; processes starting at
+    // the same moment (two web servers and a worker after a deploy) can deadlock there, and
+    // PostgreSQL then cancels one side: that side starts again on a fresh instance. (A worker
+    // whose start was cancelled this way used to exit, seen in the multi-process test.)
+    globalForBoss.__troposBoss = retryTransientLocks(() => startBoss(pool), 5).catch((e) => {
       globalForBoss.__troposBoss = undefined;
       throw e;
     });
   }
   return globalForBoss.__troposBoss;
+}
+
+async function startBoss(pool: Pool): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+    schema: "pgboss",
+    // pg-boss's own maintenance (expiry of jobs whose worker died, archiving)
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    schedule: false,
+  });
+  boss.on("error", (e: Error) => console.error(`[jobs] ${e.message}`));
+  try {
+    await boss.start();
+    for (const name of Object.values(QUEUES)) {
+      if (await boss.getQueue(name)) continue;
+      try {
+        await boss.createQueue(name, { name, ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+      } catch (e) {
+        // another process (a web server sending its first job, a worker starting) created it
+        // between our look and our create: that is what we wanted
+        if (!(await boss.getQueue(name))) throw e;
+      }
+    }
+    return boss;
+  } catch (e) {
+    // a half-started instance must not keep its timers (the pool is the app's: not closed)
+    await boss.stop({ graceful: false, wait: false, close: false }).catch(() => undefined);
+    throw e;
+  }
 }
 
 export async function stopBoss(): Promise<void> {
@@ -65,9 +77,22 @@ export async function stopBoss(): Promise<void> {
 }
 
 /** PostgreSQL's deadlock and serialization failures: the statement can simply be run again. */
-function isTransientLockError(e: unknown): boolean {
+export function isTransientLockError(e: unknown): boolean {
   const code = (e as { code?: string } | null)?.code;
   return code === "40P01" || code === "40001" || /deadlock detected/.test(String((e as Error | null)?.message ?? ""));
+}
+
+/** Runs `fn` again (at most `attempts` times in all, after a short, growing pause) while PostgreSQL cancels it for a deadlock. */
+export async function retryTransientLocks<T>(fn: () => Promise<T>, attempts: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (attempt >= attempts || !isTransientLockError(e)) throw e;
+      // jittered, so that the two sides of a deadlock do not meet again in step
+      await new Promise((r) => setTimeout(r, 100 * attempt + Math.random() * 100));
+    }
+  }
 }
 
 /**
@@ -77,14 +102,8 @@ function isTransientLockError(e: unknown): boolean {
  * at most, after a short, growing pause.
  */
 export async function enqueue(pool: Pool, queue: (typeof QUEUES)[keyof typeof QUEUES], data: { jobId: string }): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const boss = await getBoss(pool);
-      await boss.send(queue, data, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
-      return;
-    } catch (e) {
-      if (attempt >= 3 || !isTransientLockError(e)) throw e;
-      await new Promise((r) => setTimeout(r, 100 * attempt));
-    }
-  }
+  await retryTransientLocks(async () => {
+    const boss = await getBoss(pool);
+    await boss.send(queue, data, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+  }, 3);
 }
