@@ -51,24 +51,38 @@ function rssSampler() {
 }
 const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
 
+const SYSTEMS = ["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B", "DeepL"];
+
+/** Segment `s` of the synthetic corpus (100 per document, 3 MRWs, a translation per system): what both the JSONL and the COPY baseline write. */
+function syntheticSegment(s: number) {
+  const doc = `bench-doc-${Math.floor(s / 100)}`;
+  const words = Array.from({ length: 12 }, (_, i) => WORDS[(s * 7 + i * 3) % WORDS.length]);
+  const text = words.join(" ");
+  let offset = 0;
+  const starts = words.map((w) => {
+    const at = offset;
+    offset += w.length + 1;
+    return at;
+  });
+  return {
+    doc,
+    firstOfDocument: s % 100 === 0,
+    index: s % 100,
+    externalId: `${doc}:${s % 100}`,
+    text,
+    mrws: [1, 5, 9].map((k) => ({ externalId: `t${k}`, start: starts[k], end: starts[k] + words[k].length, token: words[k] })),
+    translations: SYSTEMS.map((system) => ({ system, text: `${system}：${text.length}个字的译文，经济增长放缓。` })),
+  };
+}
+
 function* syntheticJsonl(segments: number): Generator<string> {
   const J = (o: unknown) => `${JSON.stringify(o)}\n`;
-  const systems = ["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B", "DeepL"];
   for (let s = 0; s < segments; s++) {
-    const doc = `bench-doc-${Math.floor(s / 100)}`;
-    if (s % 100 === 0) yield J({ type: "document", externalId: doc, language: "en" });
-    const words = Array.from({ length: 12 }, (_, i) => WORDS[(s * 7 + i * 3) % WORDS.length]);
-    const text = words.join(" ");
-    const seg = `${doc}:${s % 100}`;
-    yield J({ type: "segment", documentId: doc, externalId: seg, index: s % 100, text, language: "en", metaphorical: true });
-    let offset = 0;
-    const starts = words.map((w) => {
-      const at = offset;
-      offset += w.length + 1;
-      return at;
-    });
-    for (const k of [1, 5, 9]) yield J({ type: "mrw", segmentId: seg, externalId: `t${k}`, spans: [{ start: starts[k], end: starts[k] + words[k].length }], token: words[k], pos: "VERB", active: true, metaphorical: true });
-    for (const sys of systems) yield J({ type: "translation", segmentId: seg, system: sys, language: "zh", text: `${sys}：${text.length}个字的译文，经济增长放缓。` });
+    const g = syntheticSegment(s);
+    if (g.firstOfDocument) yield J({ type: "document", externalId: g.doc, language: "en" });
+    yield J({ type: "segment", documentId: g.doc, externalId: g.externalId, index: g.index, text: g.text, language: "en", metaphorical: true });
+    for (const m of g.mrws) yield J({ type: "mrw", segmentId: g.externalId, externalId: m.externalId, spans: [{ start: m.start, end: m.end }], token: m.token, pos: "VERB", active: true, metaphorical: true });
+    for (const t of g.translations) yield J({ type: "translation", segmentId: g.externalId, system: t.system, language: "zh", text: t.text });
   }
 }
 
@@ -186,29 +200,20 @@ export async function runImportExportBench(opts: ImportExportBenchOptions): Prom
  */
 async function copyIntoTables(pool: import("pg").Pool, projectId: string, segments: number) {
   const { from: copyFrom } = await import("pg-copy-streams");
-  const systems = ["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B", "DeepL"].map((name) => ({ name, id: randomUUID() }));
-  for (const y of systems) await pool.query(`INSERT INTO "MtSystem" (id, "projectId", name) VALUES ($1, $2, $3)`, [y.id, projectId, y.name]);
+  const systems = new Map(SYSTEMS.map((name) => [name, randomUUID()]));
+  for (const [name, id] of systems) await pool.query(`INSERT INTO "MtSystem" (id, "projectId", name) VALUES ($1, $2, $3)`, [id, projectId, name]);
   const docs = Array.from({ length: Math.ceil(segments / 100) }, () => randomUUID());
   const segIds = Array.from({ length: segments }, () => randomUUID());
-  const tab = (v: (string | number | boolean | null)[]) => `${v.map((x) => (x === null ? "\\N" : String(x))).join("\t")}\n`;
+  const tab = (v: (string | number)[]) => `${v.join("\t")}\n`;
   function* rows(kind: "doc" | "seg" | "mrw" | "tr"): Generator<string> {
     let chunk = "";
     for (let s = 0; s < segments; s++) {
-      const words = Array.from({ length: 12 }, (_, i) => WORDS[(s * 7 + i * 3) % WORDS.length]);
-      const text = words.join(" ");
+      const g = syntheticSegment(s);
       const doc = docs[Math.floor(s / 100)];
-      if (kind === "doc" && s % 100 === 0) chunk += tab([doc, projectId, `bench-doc-${Math.floor(s / 100)}`, "en", Math.floor(s / 100)]);
-      if (kind === "seg") chunk += tab([segIds[s], projectId, doc, `bench-doc-${Math.floor(s / 100)}:${s % 100}`, s % 100, text, "en", "true"]);
-      if (kind === "mrw") {
-        let offset = 0;
-        const starts = words.map((w) => {
-          const at = offset;
-          offset += w.length + 1;
-          return at;
-        });
-        for (const k of [1, 5, 9]) chunk += tab([randomUUID(), projectId, segIds[s], `t${k}`, JSON.stringify([{ start: starts[k], end: starts[k] + words[k].length }]), starts[k], starts[k] + words[k].length, words[k], "VERB", "true", "true"]);
-      }
-      if (kind === "tr") for (const y of systems) chunk += tab([randomUUID(), segIds[s], y.id, "zh", `${y.name}：${text.length}个字的译文，经济增长放缓。`]);
+      if (kind === "doc" && g.firstOfDocument) chunk += tab([doc, projectId, g.doc, "en", Math.floor(s / 100)]);
+      if (kind === "seg") chunk += tab([segIds[s], projectId, doc, g.externalId, g.index, g.text, "en", "true"]);
+      if (kind === "mrw") for (const m of g.mrws) chunk += tab([randomUUID(), projectId, segIds[s], m.externalId, JSON.stringify([{ start: m.start, end: m.end }]), m.start, m.end, m.token, "VERB", "true", "true"]);
+      if (kind === "tr") for (const t of g.translations) chunk += tab([randomUUID(), segIds[s], systems.get(t.system)!, "zh", t.text]);
       if (chunk.length > 1 << 16) {
         yield chunk;
         chunk = "";
@@ -229,7 +234,7 @@ async function copyIntoTables(pool: import("pg").Pool, projectId: string, segmen
     for (const [sql, kind] of copies) await pipeline(Readable.from(rows(kind)), client.query(copyFrom(sql)));
     await client.query("COMMIT");
     const seconds = (performance.now() - t) / 1000;
-    const n = docs.length + segments * (1 + 3 + systems.length);
+    const n = docs.length + segments * (1 + 3 + SYSTEMS.length);
     return { rows: n, seconds: +seconds.toFixed(2), perSecond: Math.round(n / seconds) };
   } catch (e) {
     await client.query("ROLLBACK").catch(() => undefined);
@@ -358,15 +363,10 @@ async function main() {
   // --copy-baseline: COPY rows/s measured first in the same run (bench/baselines.ts), and each import's ratio to it
   const copy = process.argv.includes("--copy-baseline") ? await (await import("./baselines")).measureCopyRate(url, segments ? Math.min(300_000, segments * 3) : 300_000) : null;
   const r = (await runImportExportBench({ databaseUrl: url, segments, importOnly: process.argv.includes("--import-only") })) as Record<string, { rowsPerS?: number } | unknown>;
-  if (copy) {
-    const ratio = (x: unknown) => +(((x as { rowsPerS?: number } | undefined)?.rowsPerS ?? NaN) / copy.perSecond).toFixed(3);
-    Object.assign(r, { copyBaseline: copy, importRowsVsCopy: ratio(r.import), streamImportRowsVsCopy: ratio(r.streamImport) });
-  }
+  const ratio = (x: unknown, base: number) => +(((x as { rowsPerS?: number } | undefined)?.rowsPerS ?? NaN) / base).toFixed(3);
+  if (copy) Object.assign(r, { copyBaseline: copy, importRowsVsCopy: ratio(r.import, copy.perSecond), streamImportRowsVsCopy: ratio(r.streamImport, copy.perSecond) });
   const intoTables = (r.copyIntoTables as { perSecond?: number } | undefined)?.perSecond;
-  if (intoTables) {
-    const ratio = (x: unknown) => +(((x as { rowsPerS?: number } | undefined)?.rowsPerS ?? NaN) / intoTables).toFixed(3);
-    Object.assign(r, { importRowsVsCopyIntoTables: ratio(r.import), streamImportRowsVsCopyIntoTables: ratio(r.streamImport) });
-  }
+  if (intoTables) Object.assign(r, { importRowsVsCopyIntoTables: ratio(r.import, intoTables), streamImportRowsVsCopyIntoTables: ratio(r.streamImport, intoTables) });
   console.log(JSON.stringify(r, null, 2));
 }
 

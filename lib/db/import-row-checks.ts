@@ -26,7 +26,7 @@ export const UNCHECKED_TABLES = {
 export type UncheckedTable = keyof typeof UNCHECKED_TABLES;
 
 /** Whether the operator asked for the row-level checks always (TROPOS_IMPORT_FK_CHECKS=rows). */
-export function rowChecksForced(): boolean {
+function rowChecksForced(): boolean {
   return process.env.TROPOS_IMPORT_FK_CHECKS === "rows";
 }
 

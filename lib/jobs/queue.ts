@@ -77,7 +77,7 @@ export async function stopBoss(): Promise<void> {
 }
 
 /** PostgreSQL's deadlock and serialization failures: the statement can simply be run again. */
-export function isTransientLockError(e: unknown): boolean {
+function isTransientLockError(e: unknown): boolean {
   const code = (e as { code?: string } | null)?.code;
   return code === "40P01" || code === "40001" || /deadlock detected/.test(String((e as Error | null)?.message ?? ""));
 }
