@@ -30,3 +30,11 @@ test("an empty adjudication queue says why it is empty, and the gold export of a
   await page.getByLabel("What").selectOption("adjudicated");
   await expect(page.getByTestId("export-note")).toHaveCount(0);
 });
+
+test("the dashboard's Agreement JSON downloads as a file instead of opening in the tab (point 10)", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${slug}/dashboard`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Agreement JSON" }).click()]);
+  expect(download.suggestedFilename()).toBe(`${slug}-agreement.json`);
+  await expect(page).toHaveURL(new RegExp(`/projects/${slug}/dashboard`));
+});
