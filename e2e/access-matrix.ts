@@ -194,6 +194,22 @@ export const ACTIONS: Record<string, ActionCheck> = {
     args: [{ slug: "demo", perItem: 1, scheme: "MMTE", annotatorIds: ["no-such-user"] }],
     expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
   },
+  // corrections name a non-member: managers get past the guard to the lookup, nothing changes in the demo
+  "app/projects/[slug]/settings/actions.ts#withdrawAssignmentsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", email: "nobody@demo.tropos" }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/projects/[slug]/settings/actions.ts#moveAssignmentsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", from: "nobody@demo.tropos", to: "annotator1@demo.tropos" }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/projects/[slug]/settings/actions.ts#rebalanceAssignmentsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", emails: ["nobody@demo.tropos", "annotator1@demo.tropos"] }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
   "app/projects/[slug]/settings/actions.ts#setActivePosAction": {
     page: "/projects/demo/settings",
     args: [{ slug: "demo", activePos: ["NOUN", "VERB", "ADJ", "ADV"] }],
