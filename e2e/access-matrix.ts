@@ -33,8 +33,13 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   "/projects/page": [{ method: "GET", path: "/projects", expect: signedIn(307) }],
   // the study view over several projects: any signed-in caller; projects they may not read are named unavailable
   "/study/page": [{ method: "GET", path: "/study?projects=demo,demo-it", expect: signedIn(307) }],
-  // the new-project wizard: site admins only (like `tropos project create`)
+  // the new-project wizard: site admins and project creators (none of the demo's other accounts is one)
   "/projects/new/page": [{ method: "GET", path: "/projects/new", expect: { ...all(403), anonymous: 307, admin: 200 } }],
+  // the accounts and their project creator right: site admins only
+  "/admin/users/page": [{ method: "GET", path: "/admin/users", expect: { ...all(403), anonymous: 307, admin: 200 } }],
+  // the Tropos JSONL format reference and its example file: public, they hold no project data
+  "/formats/jsonl/page": [{ method: "GET", path: "/formats/jsonl", expect: all(200) }],
+  "/formats/jsonl/example.jsonl/route": [{ method: "GET", path: "/formats/jsonl/example.jsonl", expect: all(200) }],
   // an invitation link opens for anyone (the token is the authority); an unknown token gets a clear page
   "/invite/[token]/page": [{ method: "GET", path: "/invite/no-such-invitation-token", expect: all(200) }],
   "/reset-password/page": [
@@ -189,6 +194,22 @@ export const ACTIONS: Record<string, ActionCheck> = {
     args: [{ slug: "demo", perItem: 1, scheme: "MMTE", annotatorIds: ["no-such-user"] }],
     expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
   },
+  // corrections name a non-member: managers get past the guard to the lookup, nothing changes in the demo
+  "app/projects/[slug]/settings/actions.ts#withdrawAssignmentsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", email: "nobody@demo.tropos" }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/projects/[slug]/settings/actions.ts#moveAssignmentsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", from: "nobody@demo.tropos", to: "annotator1@demo.tropos" }],
+    expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  "app/projects/[slug]/settings/actions.ts#rebalanceAssignmentsAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", emails: ["nobody@demo.tropos", "annotator1@demo.tropos"] }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
   "app/projects/[slug]/settings/actions.ts#setActivePosAction": {
     page: "/projects/demo/settings",
     args: [{ slug: "demo", activePos: ["NOUN", "VERB", "ADJ", "ADV"] }],
@@ -236,6 +257,12 @@ export const ACTIONS: Record<string, ActionCheck> = {
     page: "/projects/new",
     args: [{ slug: "demo", name: "Demo again", sourceLang: "en", targetLang: "zh", scheme: "mmte", members: [] }],
     expect: { anonymous: "UNAUTHENTICATED", outsider: "FORBIDDEN", annotator: "FORBIDDEN", adjudicator: "FORBIDDEN", manager: "FORBIDDEN", admin: "CONFLICT" },
+  },
+  // an account that does not exist: admins get past the guard to the lookup, nothing changes
+  "app/admin/users/actions.ts#setProjectCreatorAction": {
+    page: "/admin/users",
+    args: [{ userId: "no-such-user", on: true }],
+    expect: { anonymous: "UNAUTHENTICATED", outsider: "FORBIDDEN", annotator: "FORBIDDEN", adjudicator: "FORBIDDEN", manager: "FORBIDDEN", admin: "NOT_FOUND" },
   },
   // annotator3 holds the role already: refused after authorisation, no invitation is made
   "app/projects/[slug]/members/actions.ts#createInvitationAction": {

@@ -32,6 +32,10 @@ test.beforeAll(() => {
     J({ type: "document", externalId: "d2", language: "en", title: "A short note" }),
     J({ type: "segment", documentId: "d2", externalId: "d2-s1", index: 0, text: "The plan hit a wall.", language: "en", metaphorical: true }),
     J({ type: "translation", segmentId: "d2-s1", system: "A", language: "zh", text: "计划碰壁了。" }),
+    // d3: short enough to fit, read by the keyboard
+    J({ type: "document", externalId: "d3", language: "en", title: "Another short note" }),
+    J({ type: "segment", documentId: "d3", externalId: "d3-s1", index: 0, text: "The talks ran into a brick wall.", language: "en", metaphorical: true }),
+    J({ type: "translation", segmentId: "d3-s1", system: "A", language: "zh", text: "谈判碰了壁。" }),
   ];
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "tropos-e2e-")), "articles.jsonl");
   writeFileSync(file, lines.join("\n"));
@@ -96,4 +100,16 @@ test("another annotator cannot mark a document read for a project they have no s
   const res = await page.request.post(`/api/projects/${SLUG}/documents/d1/read`);
   // not a member of this project at all
   expect([403, 404]).toContain(res.status());
+});
+
+test("a document that fits on screen is read by the keyboard too: Space at its end opens the sentence (issue 29 point 6)", async ({ page }) => {
+  await signIn(page, USERS.annotator2);
+  await page.goto(`/projects/${SLUG}/items/d3-s1?scheme=METAHOPE`);
+  const text = page.getByTestId("document-gate-text");
+  await expect(text).toBeFocused();
+  // nothing to scroll: the whole text is in view
+  expect(await text.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("workspace")).toBeVisible();
+  await expect(page.getByTestId("document-gate")).toHaveCount(0);
 });

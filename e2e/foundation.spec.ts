@@ -44,6 +44,9 @@ test("manager sees the project overview with live counts and manages members", a
   await expect(page.getByTestId("members-table")).toContainText(USERS.outsider);
   await screenshot(page, "members-manager");
   await page.getByRole("row", { name: new RegExp(USERS.outsider) }).getByRole("button", { name: "Remove" }).click();
+  // a removal is confirmed first, with what happens to the member's work (issue 29 point 2)
+  await expect(page.getByTestId("confirm-removal")).toContainText(`Remove ${USERS.outsider} from the project? they have no assigned items`);
+  await page.getByTestId("confirm-removal").getByRole("button", { name: "Remove" }).click();
   await expect(page.getByTestId("form-message")).toContainText(`Removed ${USERS.outsider}`);
   await expect(page.getByTestId("members-table")).not.toContainText(USERS.outsider);
 });
@@ -52,6 +55,7 @@ test("the last manager cannot be removed", async ({ page }) => {
   await signIn(page, USERS.manager);
   await page.goto("/projects/demo/members");
   await page.getByRole("row", { name: new RegExp(USERS.manager) }).getByRole("button", { name: "Remove" }).click();
+  await page.getByTestId("confirm-removal").getByRole("button", { name: "Remove" }).click();
   await expect(page.getByTestId("form-message")).toContainText("at least one manager");
 });
 

@@ -72,7 +72,26 @@ test("an import runs as a job whose progress bar advances, and the jobs page lis
   await expect(table.getByRole("row").nth(1)).toContainText(USERS.manager);
   await expect(table.getByRole("row").nth(1).getByTestId("job-status")).toHaveText("done");
   await expect(table.getByRole("row").nth(2).getByTestId("job-status")).toHaveText("cancelled");
+  // the outcome stays with the finished job (issue 29 point 4: it said only "Done")
+  await expect(table.getByRole("row").nth(1).getByTestId("job-outcome")).toHaveText("2 files of 2 stored: 2 documents, 40,000 segments");
   await screenshot(page, "jobs-page");
+});
+
+test("the jobs page follows a running job without a reload, and cancels it there", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  const before = await segmentCount(page);
+  await previewThenImport(page, [{ name: "live.jsonl", buffer: corpus("live", 40_000) }]);
+  await expect(page.getByTestId("job-progress")).toBeVisible();
+  await page.goto(`/projects/${slug}/jobs`);
+  const row = page.getByTestId("jobs-table").getByRole("row").nth(1);
+  await expect(row).toContainText("live.jsonl");
+  await row.getByTestId("job-cancel").click();
+  // no reload: the table polls the jobs route
+  await expect(row.getByTestId("job-status")).toHaveText("cancelled", { timeout: 30_000 });
+  await expect(row.getByTestId("job-outcome")).toHaveText(/cancel/i);
+  await expect(row.getByTestId("job-cancel")).toHaveCount(0);
+  await screenshot(page, "jobs-page-cancelled");
+  expect(await segmentCount(page)).toBe(before);
 });
 
 test("an export runs in the background with a progress bar, its file downloads, and the jobs page offers it too", async ({ page }) => {

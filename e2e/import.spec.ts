@@ -107,3 +107,23 @@ test("an upload over the limit is refused with the limit in the message, and not
   const after = await (await request.get("/api/projects/demo")).json();
   expect(after.segments).toBe(before.segments);
 });
+
+test("the import page links the JSONL format reference, and a workbook renamed .tsv is named a spreadsheet (issue 29 point 7)", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${slug}/import`);
+  await page.getByLabel("Files").setInputFiles({ name: "sheet.tsv", mimeType: "text/tab-separated-values", buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0xff, 0xfe]) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("import-errors")).toContainText("spreadsheet");
+  await expect(page.getByTestId("import-errors")).toContainText("MetaHOPE annotation workbook");
+  await expect(page.getByTestId("import-errors")).not.toContainText("could not recognise");
+
+  await page.getByTestId("jsonl-reference-link").click();
+  await expect(page).toHaveURL(/\/formats\/jsonl$/);
+  for (const type of ["document", "segment", "mrw", "translation", "annotation", "errorSpan"]) {
+    await expect(page.locator(`section#${type}`)).toBeVisible();
+  }
+  await screenshot(page, "jsonl-format-reference");
+  const example = await page.request.get("/formats/jsonl/example.jsonl");
+  expect(example.status()).toBe(200);
+  expect((await example.text()).split("\n").filter(Boolean)).toHaveLength(10);
+});

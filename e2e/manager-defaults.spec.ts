@@ -51,15 +51,19 @@ test("assignments default to the project's scheme and to real members, not impor
   const scheme = form.getByLabel("Scheme");
   await expect(scheme).toHaveValue("METAHOPE");
   await expect(scheme.locator("option")).toHaveText(["MetaHOPE"]);
-  await expect(form.getByRole("checkbox", { name: new RegExp(USERS.annotator.replace(/[.@]/g, "\\$&")) })).toBeChecked();
+  // nobody is ticked: whom new work goes to is a choice (issue 29 point 2)
+  const annotator1 = form.getByRole("checkbox", { name: new RegExp(USERS.annotator.replace(/[.@]/g, "\\$&")) });
+  await expect(annotator1).not.toBeChecked();
+  await annotator1.check();
   const imported = form.getByTestId("imported-annotators").getByRole("checkbox", { name: /pilot-a@annotators\.tropos\.local/ });
   await expect(imported).toBeVisible();
   await expect(imported).not.toBeChecked();
   await screenshot(page, "assignment-defaults");
 
   await form.getByRole("button", { name: "Create assignments" }).click();
-  // one annotator per item: s2 gets annotator 1; s1 may already count Pilot A's imported work
-  await expect(page.getByTestId("assign-message")).toContainText(/Created [12] assignments/);
+  // one annotator per item, counting the project's annotators only: Pilot A's imported work on s1
+  // does not stand in for a person, so annotator 1 gets both items
+  await expect(page.getByTestId("assign-message")).toContainText("Created 2 assignments");
 
   const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await db.connect();
@@ -71,7 +75,7 @@ test("assignments default to the project's scheme and to real members, not impor
   await db.end();
   // every assignment is MetaHOPE; annotator 1 has s2; the import account has at most its imported s1
   expect(rows.every((r) => r.scheme === "METAHOPE")).toBe(true);
-  expect(rows.filter((r) => r.email === USERS.annotator).map((r) => r.segment)).toContain("s2");
+  expect(rows.filter((r) => r.email === USERS.annotator).map((r) => r.segment)).toEqual(["s1", "s2"]);
   expect(rows.filter((r) => r.email !== USERS.annotator)).toEqual(rows.filter((r) => r.email === "pilot-a@annotators.tropos.local" && r.segment === "s1"));
 
   // the action refuses a scheme the project does not use, whatever the browser sends
@@ -83,8 +87,57 @@ test("assignments default to the project's scheme and to real members, not impor
     el.appendChild(opt);
     (el as HTMLSelectElement).value = "MMTE";
   });
+  await annotator1.check();
   await form.getByRole("button", { name: "Create assignments" }).click();
   await expect(page.getByTestId("assign-message")).toContainText("This project does not use MMTE");
+});
+
+test("a lead moves, rebalances and withdraws assignments, and a removed member's items go back to the pool (issue 29 point 2)", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  expect((await page.request.put(`/api/projects/${SLUG}/members`, { data: { email: USERS.annotator2, roles: ["ANNOTATOR"] } })).status()).toBe(200);
+  await page.goto(`/projects/${SLUG}/settings`);
+  const fix = page.getByTestId("assignment-corrections");
+  const row = (email: string) => fix.getByTestId("workload-row").filter({ hasText: email });
+  await expect(row(USERS.annotator).getByTestId("workload-not-started")).toHaveText("2");
+
+  // move annotator 1's two items to annotator 2
+  await fix.getByLabel(`move the not-started items of ${USERS.annotator} to`).selectOption(USERS.annotator2);
+  await row(USERS.annotator).getByRole("button", { name: "Move" }).click();
+  await expect(fix.getByTestId("correction-confirm")).toContainText(`Move the 2 not-started item(s) of ${USERS.annotator} to ${USERS.annotator2}?`);
+  await fix.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("correction-message")).toHaveText(`Moved 2 item(s) from ${USERS.annotator} to ${USERS.annotator2}.`);
+  await expect(row(USERS.annotator2).getByTestId("workload-not-started")).toHaveText("2");
+
+  // rebalance the two: one each
+  await fix.getByLabel(`rebalance ${USERS.annotator}`).check();
+  await fix.getByLabel(`rebalance ${USERS.annotator2}`).check();
+  await fix.getByRole("button", { name: "Rebalance the ticked annotators" }).click();
+  await fix.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("correction-message")).toContainText("Moved 1 item(s)");
+  await expect(row(USERS.annotator).getByTestId("workload-not-started")).toHaveText("1");
+  await expect(row(USERS.annotator2).getByTestId("workload-not-started")).toHaveText("1");
+  await screenshot(page, "assignment-corrections");
+
+  // withdraw annotator 2's item
+  await row(USERS.annotator2).getByRole("button", { name: "Withdraw not started" }).click();
+  await fix.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("correction-message")).toHaveText(`Withdrew 1 item(s) of ${USERS.annotator2}.`);
+
+  // removing annotator 1 from the project says what happens to their work, and returns their item to the pool
+  await page.goto(`/projects/${SLUG}/members`);
+  await page.getByRole("row", { name: new RegExp(USERS.annotator.replace(/[.@]/g, "\\$&")) }).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("confirm-removal")).toContainText("their 1 item not started is withdrawn");
+  await screenshot(page, "member-removal-confirm");
+  await page.getByTestId("confirm-removal").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("form-message")).toContainText(`Removed ${USERS.annotator}. 1 not-started item was withdrawn.`);
+
+  // both items are free again: one annotator per item gives both to annotator 2
+  await page.goto(`/projects/${SLUG}/settings`);
+  const form = page.getByRole("region", { name: "Assignments" });
+  await form.getByRole("checkbox", { name: new RegExp(USERS.annotator2.replace(/[.@]/g, "\\$&")) }).check();
+  await form.getByLabel("Annotators per item").fill("1");
+  await form.getByRole("button", { name: "Create assignments" }).click();
+  await expect(page.getByTestId("assign-message")).toContainText("Created 2 assignments");
 });
 
 test("an adjudicator exports gold references and adjudicated labels, and nothing else", async ({ page }) => {

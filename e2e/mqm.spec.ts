@@ -33,6 +33,8 @@ test("errors on the translation and the source, and No error, by keyboard", asyn
   await page.goto(`/projects/${slug}/queue`);
   await page.getByTestId("queue-row").first().getByRole("link").click();
   await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  // an MQM item is not a "literal" sentence: the metaphor flag is shown only in studies of metaphors (issue 29 point 10)
+  await expect(page.getByRole("region", { name: "Source" }).getByRole("heading")).toHaveText("Source");
   const first = await active(page);
   const slot = page.locator(`[data-slot="${first}"]`);
   await expect(slot).toHaveAttribute("data-field", "errors");

@@ -125,11 +125,93 @@ test("an admin creates a project with the wizard and an invited person joins it 
   await expect(page.getByTestId("members-table")).toContainText(invitee);
 });
 
-test("only site admins may open the wizard", async ({ page }) => {
+test("without the project creator right the wizard is refused, and the refusal says which right and who gives it", async ({ page }) => {
   await signIn(page, USERS.manager);
   await expect(page.getByRole("link", { name: "New project" })).toHaveCount(0);
   const res = await page.goto("/projects/new");
   expect(res?.status()).toBe(403);
+  // issue 29 point 3: it said "Your role in this project does not include it", with no project
+  await expect(page.getByTestId("new-project-refused")).toContainText("project creator right");
+  await expect(page.getByText("Your role in this project")).toHaveCount(0);
+});
+
+test("a site admin gives the project creator right, and its holder creates a project on every preset, a scheme file and a copy (issue 29 point 3)", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const lead = `lead-${id}@e2e.tropos`;
+  const made = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "user", "create", "--email", lead, "--password", PASSWORD], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+    encoding: "utf8",
+  });
+  if (made.status !== 0) throw new Error(`tropos user create failed: ${made.stderr}`);
+
+  // the site admin's Users page
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, USERS.admin);
+  await admin.goto("/projects");
+  await admin.getByRole("link", { name: "Users" }).click();
+  await admin.getByLabel(`${lead} may create projects`).check();
+  await expect(admin.getByTestId("users-message")).toHaveText(`${lead} may now create projects.`);
+  await screenshot(admin, "admin-users");
+  await adminContext.close();
+
+  await signIn(page, lead);
+  const create = async (projectName: string, choose: () => Promise<void>) => {
+    await page.goto("/projects");
+    await page.getByRole("link", { name: "New project" }).click();
+    await page.getByLabel("Project name").fill(projectName);
+    await next(page);
+    await next(page); // en → zh
+    await choose();
+    await next(page);
+    await next(page); // members: the creator is added as manager
+    await page.getByRole("button", { name: "Create project" }).click();
+    await expect(page.getByTestId("wizard-done")).toContainText(`Created ${projectName}`);
+    const created = (await page.getByTestId("wizard-done").getByRole("link", { name: "Open the project" }).getAttribute("href"))!;
+    await page.goto(`${created}/settings/scheme`);
+    return page.getByTestId("scheme-current");
+  };
+
+  const presets: [RegExp, string][] = [
+    [/^MMTE\b(?! \+)/, "MMTE"],
+    [/^MetaHOPE/, "MetaHOPE"],
+    [/^MMTE \+ MetaHOPE/, "Version 1"],
+    [/^EMOS emotion preservation/, "EMOS emotion preservation"],
+    [/^CR-ST idiom comprehension/, "CR-ST idiom comprehension"],
+    [/^Meta4XNLI metaphor detection/, "Meta4XNLI"],
+    [/^MQM error annotation/, "MQM error annotation"],
+  ];
+  for (const [i, [radio, stored]] of presets.entries()) {
+    const current = await create(`Preset ${i} ${id}`, () => page.getByRole("radio", { name: radio }).check());
+    await expect(current).toContainText(stored);
+  }
+
+  // a scheme file: a broken one is refused on its step with file, line and column; a good one is stored as version 1
+  const fixture = (await import("node:fs")).readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8");
+  await page.goto("/projects/new");
+  await page.getByLabel("Project name").fill(`From a file ${id}`);
+  await next(page);
+  await next(page);
+  await page.getByRole("radio", { name: /^A scheme file/ }).check();
+  await page.getByTestId("wizard-scheme-file").setInputFiles({ name: "ours.json", mimeType: "application/json", buffer: Buffer.from(fixture.replace('"version": 1', '"version": "one"')) });
+  await next(page);
+  await expect(page.getByTestId("error-scheme")).toContainText("ours.json:");
+  await page.getByTestId("wizard-scheme-file").setInputFiles({ name: "ours.json", mimeType: "application/json", buffer: Buffer.from(fixture) });
+  await next(page);
+  await next(page);
+  await expect(page.getByTestId("wizard-review-scheme")).toHaveText("The scheme file ours.json");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByTestId("wizard-done")).toBeVisible();
+  await page.goto(`${(await page.getByTestId("wizard-done").getByRole("link", { name: "Open the project" }).getAttribute("href"))!}/settings/scheme`);
+  await expect(page.getByTestId("scheme-current")).toContainText('Version 1 of "Idiom judgement"');
+
+  // a copy of a project the creator manages (the EMOS one above)
+  const copy = await create(`Copy ${id}`, async () => {
+    await page.getByRole("radio", { name: /^Copy the scheme of another project/ }).check();
+    await page.getByLabel("Project to copy the scheme of").selectOption({ label: `Preset 3 ${id} (preset-3-${id})` });
+    await screenshot(page, "wizard-scheme-sources");
+  });
+  await expect(copy).toContainText("EMOS emotion preservation");
 });
 
 test("someone with an account signs in through the link and accepts into the project", async ({ page, browser }) => {

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { stringify as stringifyYaml } from "yaml";
 import { screenshot, signIn, USERS } from "./helpers";
 
 const slug = `e2e-scheme-${Date.now().toString(36)}`;
@@ -23,9 +24,9 @@ test("a manager edits a scheme with errors at their lines, previews every kind, 
   await page.getByRole("link", { name: "Scheme (editor and preview)" }).click();
   // a project made from the MMTE preset stores it as data: version 1 is the preset
   await expect(page.getByTestId("scheme-current")).toContainText('Version 1 of "MMTE');
-  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 10 field(s), scheme "mmte" version 1');
+  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 10 field(s), scheme "mmte" version 1 · saves as version 2 of this project');
   await page.getByRole("combobox", { name: "Start from" }).selectOption("idiom-judgement");
-  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 5 field(s), scheme "idiom-judgement" version 1');
+  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 5 field(s), scheme "idiom-judgement" version 1 · saves as version 2 of this project');
 
   // an error: two options of one field on the same key; it names its JSON path and line, and
   // clicking it selects that line
@@ -38,7 +39,9 @@ test("a manager edits a scheme with errors at their lines, previews every kind, 
   const error = page.getByTestId("scheme-errors").getByRole("button").first();
   const lines = broken.split("\n");
   const line = lines.findIndex((l, i) => l.includes('"key": "1"') && lines.slice(0, i).some((p) => p.includes('"key": "1"'))) + 1;
-  await expect(error).toContainText(`idiom-judgement.json:${line}`);
+  // the editor's text has no file name: the place is a line and column, not a preset's file name (issue 29 point 8)
+  await expect(error).toContainText(`line ${line}, column`);
+  await expect(error).not.toContainText(".json:");
   await expect(error).toContainText('fields[1].options[1].key: key "1" is already used');
   await error.click();
   // the selection runs from the error's column to the end of its line: the offending value
@@ -51,7 +54,7 @@ test("a manager edits a scheme with errors at their lines, previews every kind, 
   // the editor asks before replacing edited text
   page.once("dialog", (d) => void d.accept());
   await page.getByRole("combobox", { name: "Start from" }).selectOption("every-kind");
-  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 14 field(s), scheme "every-kind" version 1');
+  await expect(page.getByTestId("scheme-status")).toHaveText('Valid: 14 field(s), scheme "every-kind" version 1 · saves as version 2 of this project');
   const preview = page.getByTestId("scheme-preview");
   // (the scheme's only text field is conditional: checked below, once it is shown)
   for (const kind of KINDS.filter((k) => k !== "text")) await expect(preview.locator(`[data-kind="${kind}"]`).first()).toBeVisible();
@@ -68,12 +71,23 @@ test("a manager edits a scheme with errors at their lines, previews every kind, 
   // saving makes version 2 (after the preset's version 1), then version 3
   await page.getByLabel("Change note").fill("first version");
   await page.getByTestId("scheme-save").click();
-  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 2.");
+  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 2 of this project's scheme.");
+  await expect(page.getByTestId("scheme-status")).toContainText("saves as version 3 of this project");
   await page.reload();
   await expect(page.getByTestId("scheme-current")).toContainText('Version 2 of "Every field kind" (14 fields)');
   await expect(page.getByTestId("scheme-versions")).toContainText("v2");
   await expect(page.getByTestId("scheme-versions")).toContainText("first version");
   await page.getByTestId("scheme-text").fill((await page.getByTestId("scheme-text").inputValue()).replace('"label": "Fluency"', '"label": "Fluency of the translation"'));
   await page.getByTestId("scheme-save").click();
-  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 3.");
+  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 3 of this project's scheme.");
+
+  // a YAML file opened in the editor is saved as YAML (the server parsed it as the stored scheme's
+  // "….json" before), and its errors are named by the file's own name
+  const asYaml = stringifyYaml(JSON.parse(await page.getByTestId("scheme-text").inputValue()));
+  await page.getByTestId("scheme-file").setInputFiles({ name: "our-scheme.yaml", mimeType: "text/yaml", buffer: Buffer.from(asYaml.replace("Fluency of the translation", "Fluency, as read")) });
+  await expect(page.getByTestId("scheme-status")).toContainText("saves as version 4 of this project");
+  await page.getByTestId("scheme-save").click();
+  await expect(page.getByTestId("scheme-save-answer")).toContainText("Saved as version 4 of this project's scheme.");
+  await page.getByTestId("scheme-text").fill(asYaml.replace(/^version: 1$/m, "version: zero"));
+  await expect(page.getByTestId("scheme-errors")).toContainText("our-scheme.yaml:");
 });

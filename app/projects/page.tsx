@@ -2,24 +2,32 @@ import Link from "next/link";
 import { requireUser } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { findProjectsForUser } from "@/lib/db/projects";
+import { mayCreateProjects } from "@/lib/db/project-creators";
 
 export const dynamic = "force-dynamic";
 
 export default async function ProjectsPage() {
   const user = await requireUser("/projects");
-  const projects = await findProjectsForUser(getDb(), user);
+  const [projects, canCreate] = await Promise.all([findProjectsForUser(getDb(), user), mayCreateProjects(getDb(), user)]);
   // the projects whose reports the caller may read (a site admin reads every project's)
   const comparable = projects.filter((p) => user.isAdmin || p.roles.some((r) => r === "MANAGER" || r === "ADJUDICATOR"));
   return (
     <div>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Your projects</h1>
-        {/* creating projects is for site admins (app/projects/new/page.tsx) */}
+        {/* creating projects is for site admins and project creators (app/projects/new/page.tsx) */}
+        <div className="flex items-center gap-3">
         {user.isAdmin && (
+          <Link href="/admin/users" className="text-sm text-indigo-700 underline">
+            Users
+          </Link>
+        )}
+        {canCreate && (
           <Link href="/projects/new" className="rounded bg-indigo-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
             New project
           </Link>
         )}
+        </div>
       </div>
       {projects.length === 0 ? (
         <p className="mt-4 text-slate-600">You are not a member of any project yet. A project manager can add you.</p>

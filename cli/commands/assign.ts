@@ -1,4 +1,5 @@
 // tropos assign --project <slug> --per-item 3 [--split test] [--scheme MMTE|METAHOPE|SCHEME] [--annotators a@x,b@y | --group zh-1] [--no-shuffle]
+// tropos assign withdraw|move|rebalance … (corrections of what was assigned: lib/db/assignment-corrections.ts)
 import { z } from "zod";
 import { createAssignments } from "@/lib/db/assignments";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -24,7 +25,24 @@ assignments count: running it again only fills what is missing.
   --split       only items of that split
   --scheme      MMTE (default) or METAHOPE; a project that runs its own scheme needs none
                 (its assignments are per item for the whole scheme: SCHEME)
-  --no-shuffle  corpus order instead of a stable per-annotator shuffle (default: the project setting)`;
+  --no-shuffle  corpus order instead of a stable per-annotator shuffle (default: the project setting)
+Only the project's annotators count toward K (raters an import brought are not people to send
+work to); an item that cannot reach K with the chosen annotators is refused, with the numbers.
+
+Corrections (only items nobody has begun move; each is logged in the audit log):
+  tropos assign withdraw --project <slug> --annotator EMAIL [--split pilot|test]
+  tropos assign move --project <slug> --from EMAIL --to EMAIL
+  tropos assign rebalance --project <slug> --annotators a@x,b@y[,…]`;
+
+const ZCorrection = z.object({
+  project: z.string({ error: "is required" }).min(1),
+  annotator: z.string().email().optional(),
+  split: z.enum(["pilot", "test", "PILOT", "TEST"]).optional(),
+  from: z.string().email().optional(),
+  to: z.string().email().optional(),
+  annotators: z.string().optional(),
+  _: z.array(z.string()).max(0),
+});
 
 const ZArgs = z.object({
   project: z.string({ error: "is required" }).min(1),
@@ -37,7 +55,42 @@ const ZArgs = z.object({
   _: z.array(z.string()).max(0),
 }).refine((a) => !(a.group && a.annotators), { message: "give --annotators or --group, not both" });
 
+async function correctionCommand(sub: "withdraw" | "move" | "rebalance", argv: string[], io: CliIo): Promise<number> {
+  const { values: a, help } = parseCommandArgs(`assign ${sub}`, argv, {
+    project: { type: "string" }, annotator: { type: "string" }, split: { type: "string" }, from: { type: "string" }, to: { type: "string" }, annotators: { type: "string" },
+  }, ZCorrection);
+  if (help) {
+    io.stdout.write(`${ASSIGN_HELP}\n`);
+    return 0;
+  }
+  return withDatabase(io, async (ctx) => {
+    const project = await findProject(ctx, a.project);
+    const { moveAssignments, rebalanceAssignments, withdrawAssignments } = await import("@/lib/db/assignment-corrections");
+    const base = { projectId: project.id, actorId: null, via: "cli" as const };
+    try {
+      if (sub === "withdraw") {
+        if (!a.annotator) throw new CliError("--annotator EMAIL is required", 2);
+        const r = await withdrawAssignments(ctx.db, { ...base, email: a.annotator, split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : undefined });
+        ctx.stdout.write(`Withdrew ${r.withdrawn} not-started assignment(s) of ${a.annotator.toLowerCase()}.\n`);
+      } else if (sub === "move") {
+        if (!a.from || !a.to) throw new CliError("--from EMAIL and --to EMAIL are required", 2);
+        const r = await moveAssignments(ctx.db, { ...base, from: a.from, to: a.to });
+        ctx.stdout.write(`Moved ${r.moved} not-started assignment(s) from ${a.from.toLowerCase()} to ${a.to.toLowerCase()}${r.kept ? `; ${r.kept} stayed (${a.to.toLowerCase()} has those items already)` : ""}.\n`);
+      } else {
+        const emails = (a.annotators ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+        const r = await rebalanceAssignments(ctx.db, { ...base, emails });
+        ctx.stdout.write(`Moved ${r.moved} not-started assignment(s): ${r.loads.map((l) => `${l.email} ${l.before} -> ${l.after}`).join(", ")}.\n`);
+      }
+    } catch (e) {
+      if (isAppError(e)) throw new CliError(e.message, 1);
+      throw e;
+    }
+    return 0;
+  });
+}
+
 export async function assignCommand(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === "withdraw" || argv[0] === "move" || argv[0] === "rebalance") return correctionCommand(argv[0], argv.slice(1), io);
   const { values: a, help } = parseCommandArgs("assign", argv, {
     project: { type: "string" }, "per-item": { type: "string" }, split: { type: "string" }, scheme: { type: "string" }, annotators: { type: "string" }, group: { type: "string" }, "no-shuffle": { type: "boolean" },
   }, ZArgs);

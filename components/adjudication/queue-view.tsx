@@ -8,6 +8,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import type { TQueueRow } from "@/lib/db/adjudication";
 import { formatValue } from "@/components/adjudication/format-value";
+import { queueEmptyReason } from "@/lib/adjudication/queue-empty-reason";
 
 interface QueueData {
   rows: TQueueRow[];
@@ -103,7 +104,7 @@ export function QueueView({ slug, query, queue, fields, systems }: { slug: strin
         </button>
         {message && <span role="status" className={message.kind === "ok" ? "text-sm text-emerald-800" : "text-sm text-red-700"}>{message.text}</span>}
       </div>
-      <DataTable data={queue.rows} columns={columns} csvName={`${slug}-disagreements`} testId="queue-table" />
+      <DataTable data={queue.rows} columns={columns} csvName={`${slug}-disagreements`} testId="queue-table" emptyMessage={queueEmptyReason(queue, query)} />
       {queue.total > queue.rows.length && <p className="text-xs text-slate-500">Showing the {queue.rows.length} strongest of {queue.total}; narrow the filters to see the rest.</p>}
     </div>
   );

@@ -77,7 +77,7 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
               {field.label} <span className="font-mono text-xs font-normal text-slate-500">{field.id} · {field.kind} · per {scopeName(field.scope)}</span>
             </h3>
             {shown.length === 0 ? (
-              <p className="mt-1 text-sm text-slate-500">All {mine.length} unit{mine.length === 1 ? "" : "s"} unanimous.</p>
+              <p className="mt-1 text-sm text-slate-500">{mine.length === 1 ? "Its one unit is unanimous." : `All ${mine.length} units are unanimous.`}</p>
             ) : (
               <ul className="mt-2 space-y-3">
                 {shown.map((u) => (
@@ -111,9 +111,21 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
           <p className="text-sm text-slate-500">No decisions yet.</p>
         ) : (
           <ol className="space-y-1 text-xs text-slate-700" data-testid="history">
-            {history.map((h) => (
-              <li key={h.id}>{h.at.slice(0, 16).replace("T", " ")} · {h.by ?? "automatic"} · version {h.version} · <span className="font-mono">{JSON.stringify(h.newValue)}</span></li>
-            ))}
+            {history.map((h) => {
+              // the decision's unit and field, and its value as the field shows it (issue 29 point 9:
+              // this was the stored JSON, with the adjudicator's internal id)
+              const unit = units.find((u) => u.decision?.id === h.entityId);
+              const field = unit ? scheme.fields.find((f) => f.id === unit.field) : undefined;
+              const entry = (h.newValue ?? null) as { value?: unknown; rationale?: string; automatic?: boolean } | null;
+              return (
+                <li key={h.id}>
+                  {h.at.slice(0, 16).replace("T", " ")} · {h.by ?? "automatic"} · {field ? `${field.label} · ${unitName(unit!)}` : "decision"} v{h.version}:{" "}
+                  <strong>{entry ? (field ? formatSchemeValue(field, entry.value, formatOf(unit!)) : String(entry.value ?? "–")) : "(removed)"}</strong>
+                  {entry?.automatic ? " (accepted automatically)" : ""}
+                  {entry?.rationale && !entry.automatic ? <span className="italic"> “{entry.rationale}”</span> : null}
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>

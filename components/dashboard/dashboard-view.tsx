@@ -126,11 +126,11 @@ export function DashboardView(props: DashboardViewProps) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-medium">Agreement &amp; scores</h2>
         <div className="flex flex-wrap gap-3 text-sm" aria-label="Downloads">
-          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=csv&${qs}`}>Agreement CSV</a>
-          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=json&${qs}`}>Agreement JSON</a>
-          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/scores?format=csv&${qs}`}>Scores CSV</a>
-          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/scores?format=json&${qs}`}>Scores JSON</a>
-          <a className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
+          <a download className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=csv&${qs}`}>Agreement CSV</a>
+          <a download className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=json&${qs}`}>Agreement JSON</a>
+          <a download className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/scores?format=csv&${qs}`}>Scores CSV</a>
+          <a download className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/scores?format=json&${qs}`}>Scores JSON</a>
+          <a download className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
         </div>
       </div>
       {props.languages.length > 1 && <LanguageTabs slug={slug} sourceLang={props.sourceLang} languages={props.languages} current={query.language} qs={qs} />}

@@ -161,9 +161,9 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
           Progress &amp; agreement <span className="text-sm font-normal text-slate-500">· {scheme.name}, scheme version {scheme.version}</span>
         </h2>
         <div className="flex flex-wrap gap-3 text-sm" aria-label="Downloads">
-          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=csv&${qs}`}>Agreement CSV</a>
-          <a className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=json&${qs}`}>Agreement JSON</a>
-          <a className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
+          <a download className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=csv&${qs}`}>Agreement CSV</a>
+          <a download className="text-indigo-700 underline" href={`/api/projects/${slug}/reports/agreement?format=json&${qs}`}>Agreement JSON</a>
+          <a download className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
         </div>
       </div>
       <SchemeFiltersForm slug={slug} filter={filter} systems={props.systems} />

@@ -26,9 +26,9 @@ const WHATS: [string, string, string[]][] = [
  * small projects); *Export in the background* runs the same export as a job (issue 21), with a
  * progress bar and Cancel, that goes on if the page is left, and offers the finished file (also on
  * the Jobs page). `exportable` lists the kinds the caller may export (adjudicators: gold and
- * adjudicated labels).
+ * adjudicated labels). `notes` says, for a kind, why its file will be empty or partial in this project.
  */
-export function ExportLinks({ slug, exportable }: { slug: string; exportable: readonly string[] }) {
+export function ExportLinks({ slug, exportable, notes = {} }: { slug: string; exportable: readonly string[]; notes?: Readonly<Record<string, string>> }) {
   const whats = WHATS.filter((w) => exportable.includes(w[0]));
   const [what, setWhat] = useState(whats[0]?.[0] ?? "annotations");
   const [format, setFormat] = useState("tsv");
@@ -70,6 +70,7 @@ export function ExportLinks({ slug, exportable }: { slug: string; exportable: re
         <button type="button" onClick={() => void startJob()} disabled={job !== null && ended === null} data-testid="export-job-start"
           className="rounded border border-slate-300 px-4 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50">Export in the background</button>
       </div>
+      {notes[what] && <p className="mt-2 text-sm text-amber-800" data-testid="export-note">{notes[what]}</p>}
       {problem && <p className="mt-2 text-sm text-red-700" role="alert">{problem}</p>}
       {job && (
         <div data-testid="export-job">

@@ -157,7 +157,8 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
         aria-describedby="import-help"
       >
         <p id="import-help" className="text-sm text-slate-600">
-          UTF-8 (with or without BOM), LF or CRLF; up to {maxUploadMb} MB per upload. A file with any error is refused as a whole and nothing of it is stored; importing the same file again updates instead of duplicating.
+          UTF-8 (with or without BOM), LF or CRLF; up to {maxUploadMb} MB per upload. A file with any error is refused as a whole and nothing of it is stored; importing the same file again updates instead of duplicating.{" "}
+          <Link href="/formats/jsonl" className="text-indigo-700 underline" data-testid="jsonl-reference-link">Tropos JSONL format reference</Link>
         </p>
         <div className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-3">
           <label className="text-sm md:col-span-2">

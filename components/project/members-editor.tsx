@@ -2,6 +2,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { setMemberRolesAction } from "@/app/projects/[slug]/members/actions";
+import { removalConsequences, type TWork } from "@/lib/projects/member-removal";
 
 type Role = "MANAGER" | "ANNOTATOR" | "ADJUDICATOR";
 const ROLES: Role[] = ["MANAGER", "ADJUDICATOR", "ANNOTATOR"];
@@ -11,18 +12,34 @@ export interface MemberRow {
   email: string;
   name: string | null;
   roles: Role[];
+  /** their assignments by state (for the removal confirmation) */
+  work?: TWork;
 }
 
 export function MembersEditor({ slug, members }: { slug: string; members: MemberRow[] }) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  // a removal of a member or of their annotator role waits for a confirmation that says what
+  // happens to their work (issue 29 point 2)
+  const [confirming, setConfirming] = useState<{ email: string; roles: Role[]; text: string } | null>(null);
+
+  function change(m: MemberRow, roles: Role[]) {
+    const losesAnnotator = m.roles.includes("ANNOTATOR") && !roles.includes("ANNOTATOR");
+    if (roles.length === 0 || losesAnnotator) {
+      setConfirming({ email: m.email, roles, text: removalConsequences(m.email, m.work, roles.length === 0 ? "member" : "annotator role") });
+      return;
+    }
+    save(m.email, roles);
+  }
 
   function save(email: string, roles: Role[]) {
+    setConfirming(null);
     start(async () => {
       const res = await setMemberRolesAction({ slug, email, roles });
       if (res.ok) {
-        setMessage({ kind: "ok", text: roles.length ? `Saved roles of ${res.data.email}.` : `Removed ${res.data.email}.` });
+        const withdrawn = res.data.withdrawn ? ` ${res.data.withdrawn} not-started item${res.data.withdrawn === 1 ? " was" : "s were"} withdrawn.` : "";
+        setMessage({ kind: "ok", text: (roles.length ? `Saved roles of ${res.data.email}.` : `Removed ${res.data.email}.`) + withdrawn });
         router.refresh();
       } else setMessage({ kind: "error", text: res.message });
     });
@@ -44,6 +61,17 @@ export function MembersEditor({ slug, members }: { slug: string; members: Member
           {message.text}
         </p>
       )}
+      {confirming && (
+        <div role="alertdialog" aria-labelledby="confirm-removal-text" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="confirm-removal">
+          <p id="confirm-removal-text" className="text-amber-950">{confirming.text}</p>
+          <div className="mt-3 flex gap-3">
+            <button type="button" autoFocus disabled={pending} onClick={() => save(confirming.email, confirming.roles)} className="rounded bg-red-700 px-3 py-1 text-white hover:bg-red-800">
+              {confirming.roles.length ? "Take the role" : "Remove"}
+            </button>
+            <button type="button" onClick={() => setConfirming(null)} className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50">Cancel</button>
+          </div>
+        </div>
+      )}
       <table className="min-w-full rounded-lg border border-slate-200 bg-white text-sm" data-testid="members-table">
         <thead className="bg-slate-100 text-left text-xs uppercase text-slate-600">
           <tr>
@@ -59,11 +87,11 @@ export function MembersEditor({ slug, members }: { slug: string; members: Member
               {ROLES.map((r) => (
                 <td key={r} className="px-3 py-2">
                   <input type="checkbox" aria-label={`${r.toLowerCase()} role for ${m.email}`} checked={m.roles.includes(r)} disabled={pending}
-                    onChange={(e) => save(m.email, e.target.checked ? [...m.roles, r] : m.roles.filter((x) => x !== r))} />
+                    onChange={(e) => change(m, e.target.checked ? [...m.roles, r] : m.roles.filter((x) => x !== r))} />
                 </td>
               ))}
               <td className="px-3 py-2 text-right">
-                <button type="button" disabled={pending} onClick={() => save(m.email, [])} className="text-red-700 underline">Remove</button>
+                <button type="button" disabled={pending} onClick={() => change(m, [])} className="text-red-700 underline" aria-label={`Remove ${m.email}`}>Remove</button>
               </td>
             </tr>
           ))}

@@ -1,5 +1,7 @@
 "use client";
-// The new-project wizard (site admins): name and slug → languages → scheme → members → review.
+// The new-project wizard (site admins and project creators): name and slug → languages → scheme →
+// members → review. The scheme is one of the papers' presets, a scheme file (checked here as the
+// server checks it) or a copy of a project the caller manages.
 // Each step is a form, so Enter goes on and the browser's own focus order works; every step is
 // checked with the same zod rules the server (and the CLI) use before moving on, and a refusal
 // from the server (slug taken, …) takes you back to the step that holds the field.
@@ -9,6 +11,8 @@ import { createProjectAction } from "@/app/projects/new/actions";
 import { ZLanguageCode, ZNewProjectMember, ZProjectSlug } from "@/lib/projects/new-project-input";
 import { ZTargetLanguages } from "@/lib/projects/target-languages";
 import { SCHEME_PRESETS, SCHEME_PRESET_DESCRIPTIONS, type TSchemePreset } from "@/lib/schemes/scheme-preset";
+import { DATA_PRESETS, type TNewProjectSchemeSource } from "@/lib/projects/new-project-scheme";
+import { formatSchemeError, parseSchemeText } from "@/lib/schemes/language/parse-scheme-text";
 import { CopyLink } from "@/components/project/copy-link";
 
 type Role = "MANAGER" | "ANNOTATOR" | "ADJUDICATOR";
@@ -18,7 +22,21 @@ const COMMON_LANGUAGES = ["en", "zh", "it", "es", "fr", "de", "pt", "ja", "ko", 
 const SCHEME_LABELS: Record<TSchemePreset, string> = { mmte: "MMTE", metahope: "MetaHOPE", both: "MMTE + MetaHOPE" };
 
 type Created = Extract<Awaited<ReturnType<typeof createProjectAction>>, { ok: true }>["data"];
-type Errors = Partial<Record<"name" | "slug" | "sourceLang" | "targetLang" | "members" | "memberEmail" | "form", string>>;
+type Errors = Partial<Record<"name" | "slug" | "sourceLang" | "targetLang" | "scheme" | "members" | "memberEmail" | "form", string>>;
+
+/** The scheme choice in words, for the review step. */
+function sourceLabel(source: TNewProjectSchemeSource, copyable: readonly { slug: string; name: string }[]): string {
+  switch (source.kind) {
+    case "preset":
+      return SCHEME_LABELS[source.preset];
+    case "data-preset":
+      return DATA_PRESETS.find((p) => p.id === source.id)?.name ?? source.id;
+    case "file":
+      return `The scheme file ${source.fileName}`;
+    case "copy":
+      return `A copy of the scheme of ${copyable.find((p) => p.slug === source.slug)?.name ?? source.slug}`;
+  }
+}
 
 /** A slug suggestion from the name: lower case, ASCII letters and digits, dashes. */
 function slugify(name: string): string {
@@ -33,16 +51,18 @@ function slugify(name: string): string {
 
 const issue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error?.issues[0]?.message);
 
-const FIELD_STEP: Record<string, number> = { name: 0, slug: 0, sourceLang: 1, targetLang: 1, scheme: 2, members: 3 };
+const FIELD_STEP: Record<string, number> = { name: 0, slug: 0, sourceLang: 1, targetLang: 1, scheme: 2, source: 2, members: 3 };
 
-export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: string }) {
+export function NewProjectWizard({ currentUserEmail, isAdmin, copyable }: { currentUserEmail: string; isAdmin: boolean; copyable: readonly { slug: string; name: string }[] }) {
   const [step, setStep] = useState(0);
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugEdited, setSlugEdited] = useState(false);
   const [sourceLang, setSourceLang] = useState("en");
   const [targetLang, setTargetLang] = useState("zh");
-  const [scheme, setScheme] = useState<TSchemePreset>("mmte");
+  const [source, setSource] = useState<TNewProjectSchemeSource>({ kind: "preset", preset: "mmte" });
+  const [schemeFile, setSchemeFile] = useState<{ fileName: string; text: string } | null>(null);
+  const [copySlug, setCopySlug] = useState(copyable[0]?.slug ?? "");
   // the creating admin manages the project unless they take themselves off the list
   const [members, setMembers] = useState<{ email: string; role: Role }[]>([{ email: currentUserEmail, role: "MANAGER" }]);
   const [errors, setErrors] = useState<Errors>({});
@@ -68,6 +88,12 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
       if (src) e.sourceLang = `Source language "${sourceLang}": ${src}.`;
       if (tgt) e.targetLang = `Target language "${targetLang}": ${tgt}.`;
     }
+    if (s === 2 && source.kind === "file" && !source.text) e.scheme = "Choose a scheme file (JSON or YAML).";
+    else if (s === 2 && source.kind === "file") {
+      const parsed = parseSchemeText(source.fileName, source.text);
+      if (!parsed.ok) e.scheme = `${parsed.errors.slice(0, 3).map((x) => formatSchemeError(source.fileName, x)).join("; ")}${parsed.errors.length > 3 ? ` (and ${parsed.errors.length - 3} more)` : ""}`;
+    }
+    if (s === 2 && source.kind === "copy" && !source.slug) e.scheme = "Choose the project whose scheme to copy.";
     return e;
   }
 
@@ -98,13 +124,13 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
 
   function create() {
     start(async () => {
-      const res = await createProjectAction({ slug, name, sourceLang, targetLang, scheme, members });
+      const res = await createProjectAction({ slug, name, sourceLang, targetLang, scheme: source.kind === "preset" ? source.preset : "mmte", source, members });
       if (res.ok) {
         setCreated(res.data);
         return;
       }
       const field = res.field?.split(".")[0] ?? "";
-      const key = (field in FIELD_STEP ? field : "form") as keyof Errors;
+      const key = (field === "source" ? "scheme" : field in FIELD_STEP ? field : "form") as keyof Errors;
       setErrors({ [key]: res.message });
       if (field in FIELD_STEP) setStep(FIELD_STEP[field]);
     });
@@ -222,17 +248,62 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
 
         {step === 2 && (
           <form onSubmit={next} className="mt-4 space-y-3">
-            <fieldset>
+            <fieldset {...invalid("scheme")}>
               <legend className="text-sm font-medium">Annotation scheme</legend>
+              <p className="text-xs text-slate-500">The papers&apos; presets, a scheme file of your own, or the scheme of a project you manage.</p>
               {SCHEME_PRESETS.map((s) => (
                 <label key={s} className="mt-2 flex items-start gap-2">
-                  <input type="radio" name="scheme" value={s} checked={scheme === s} autoFocus={scheme === s}
-                    onChange={() => setScheme(s)} className="mt-1" />
+                  <input type="radio" name="scheme" value={`preset:${s}`} checked={source.kind === "preset" && source.preset === s} autoFocus={source.kind === "preset" && source.preset === s}
+                    onChange={() => setSource({ kind: "preset", preset: s })} className="mt-1" />
                   <span><span className="font-medium">{SCHEME_LABELS[s]}</span><span className="block text-sm text-slate-600">{SCHEME_PRESET_DESCRIPTIONS[s]}</span></span>
                 </label>
               ))}
+              {DATA_PRESETS.map((p) => (
+                <label key={p.id} className="mt-2 flex items-start gap-2">
+                  <input type="radio" name="scheme" value={`data:${p.id}`} checked={source.kind === "data-preset" && source.id === p.id} autoFocus={source.kind === "data-preset" && source.id === p.id}
+                    onChange={() => setSource({ kind: "data-preset", id: p.id })} className="mt-1" />
+                  <span><span className="font-medium">{p.name}</span><span className="block text-sm text-slate-600">{p.description}</span></span>
+                </label>
+              ))}
+              <label className="mt-2 flex items-start gap-2">
+                <input type="radio" name="scheme" value="file" checked={source.kind === "file"} autoFocus={source.kind === "file"}
+                  onChange={() => setSource(schemeFile ? { kind: "file", ...schemeFile } : { kind: "file", fileName: "", text: "" })} className="mt-1" />
+                <span>
+                  <span className="font-medium">A scheme file (JSON or YAML)</span>
+                  <span className="block text-sm text-slate-600">Written in the scheme language (the scheme editor in Settings writes one); stored as the project&apos;s version 1.</span>
+                </span>
+              </label>
+              {source.kind === "file" && (
+                <div className="ml-6 mt-1">
+                  <input type="file" accept=".json,.yaml,.yml,application/json,text/yaml" aria-label="Scheme file" data-testid="wizard-scheme-file" className="text-sm"
+                    onChange={async (e) => {
+                      const f = e.target.files?.[0];
+                      if (!f) return;
+                      const loaded = { fileName: f.name, text: await f.text() };
+                      setSchemeFile(loaded);
+                      setSource({ kind: "file", ...loaded });
+                      setErrors({});
+                    }} />
+                  {schemeFile && <p className="mt-1 text-xs text-slate-600">{schemeFile.fileName} ({schemeFile.text.length.toLocaleString("en")} characters)</p>}
+                </div>
+              )}
+              <label className="mt-2 flex items-start gap-2">
+                <input type="radio" name="scheme" value="copy" checked={source.kind === "copy"} autoFocus={source.kind === "copy"} disabled={copyable.length === 0}
+                  onChange={() => setSource({ kind: "copy", slug: copySlug })} className="mt-1" />
+                <span>
+                  <span className="font-medium">Copy the scheme of another project</span>
+                  <span className="block text-sm text-slate-600">{copyable.length ? "Its version in force, with its guidelines; the new project keeps its own versions from then on." : "You manage no project yet."}</span>
+                </span>
+              </label>
+              {source.kind === "copy" && (
+                <select aria-label="Project to copy the scheme of" value={source.slug} className={`${input} ml-6 w-auto`}
+                  onChange={(e) => { setCopySlug(e.target.value); setSource({ kind: "copy", slug: e.target.value }); }}>
+                  {copyable.map((p) => <option key={p.slug} value={p.slug}>{p.name} ({p.slug})</option>)}
+                </select>
+              )}
             </fieldset>
-            <p className="text-xs text-slate-500">Every part can be switched on or off later in the project&apos;s settings.</p>
+            {err("scheme")}
+            <p className="text-xs text-slate-500">A scheme can be edited later in the project&apos;s settings (every save is a new version).</p>
             {nav}
           </form>
         )}
@@ -257,7 +328,9 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-amber-800">No members yet: as a site admin you can still open and manage the project.</p>
+              <p className="text-sm text-amber-800">
+                {isAdmin ? "No members yet: as a site admin you can still open and manage the project." : "You will be added as its manager (you create it without being a site admin)."}
+              </p>
             )}
             {err("members")}
             <form onSubmit={addMember} noValidate className="flex flex-wrap items-end gap-3">
@@ -284,7 +357,7 @@ export function NewProjectWizard({ currentUserEmail }: { currentUserEmail: strin
               <dt className="text-slate-500">Name</dt><dd>{name}</dd>
               <dt className="text-slate-500">Slug</dt><dd className="font-mono">{slug}</dd>
               <dt className="text-slate-500">Languages</dt><dd>{sourceLang} → {targetLang}</dd>
-              <dt className="text-slate-500">Scheme</dt><dd>{SCHEME_LABELS[scheme]}</dd>
+              <dt className="text-slate-500">Scheme</dt><dd data-testid="wizard-review-scheme">{sourceLabel(source, copyable)}</dd>
               <dt className="text-slate-500">Members</dt>
               <dd>{members.length ? members.map((m) => `${m.email} (${m.role.toLowerCase()})`).join(", ") : "none"}</dd>
             </dl>

@@ -11,9 +11,19 @@ import { SCHEME_STARTING_POINTS } from "./scheme-starting-points";
 
 export type TSaveSchemeAnswer = { ok: true; version: number; changes: string[] } | { ok: false; message: string; orphans?: { message: string }[] };
 
-export function SchemeEditor({ initialText, fileName: initialName, save }: { initialText: string; fileName: string; save: (text: string, note: string) => Promise<TSaveSchemeAnswer> }) {
+/**
+ * `projectVersion` is the project's latest stored version (null: none yet). The scheme's own
+ * `"version"` is its author's number and the project numbers its saves 1, 2, 3 … itself (issue 29
+ * point 8: "version 1" in the editor was stored as version 2 without a word), so both are named.
+ */
+export function SchemeEditor({ initialText, projectVersion: storedVersion, save }: { initialText: string; projectVersion: number | null; save: (text: string, note: string, fileName: string) => Promise<TSaveSchemeAnswer> }) {
   const [text, setText] = useState(initialText);
-  const [fileName, setFileName] = useState(initialName);
+  // the name of a file the manager opened; null for the stored scheme or a starting point, whose
+  // errors are given as line and column (a lab's own scheme named "mmte.json" was misleading)
+  const [source, setSource] = useState<string | null>(null);
+  const [projectVersion, setProjectVersion] = useState(storedVersion);
+  // no extension: JSON or YAML is told from the text (lib/schemes/language/parse-scheme-text.ts)
+  const fileName = source ?? "scheme";
   const [note, setNote] = useState("");
   const [tab, setTab] = useState<"preview" | "errors">("preview");
   const [answer, setAnswer] = useState<TSaveSchemeAnswer | null>(null);
@@ -41,7 +51,7 @@ export function SchemeEditor({ initialText, fileName: initialName, save }: { ini
   }
 
   async function openFile(f: File) {
-    setFileName(f.name);
+    setSource(f.name);
     setText(await f.text());
     setAnswer(null);
   }
@@ -59,7 +69,7 @@ export function SchemeEditor({ initialText, fileName: initialName, save }: { ini
               const s = SCHEME_STARTING_POINTS.find((p) => p.id === e.target.value);
               if (s && (text === initialText || confirm("Replace the text in the editor?"))) {
                 setText(s.text);
-                setFileName(`${s.id}.json`);
+                setSource(null);
                 setAnswer(null);
               }
               e.target.value = "";
@@ -74,7 +84,9 @@ export function SchemeEditor({ initialText, fileName: initialName, save }: { ini
           <input type="file" accept=".json,.yaml,.yml,application/json,text/yaml" onChange={(e) => e.target.files?.[0] && void openFile(e.target.files[0])} className="text-xs" data-testid="scheme-file" />
         </label>
         <span className={`ml-auto rounded px-2 py-1 text-xs ${parsed.ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700"}`} data-testid="scheme-status" role="status">
-          {parsed.ok ? `Valid: ${parsed.scheme.fields.length} field(s), scheme "${parsed.scheme.id}" version ${parsed.scheme.version}` : `${errors.length} error(s)`}
+          {parsed.ok
+            ? `Valid: ${parsed.scheme.fields.length} field(s), scheme "${parsed.scheme.id}" version ${parsed.scheme.version} · saves as version ${(projectVersion ?? 0) + 1} of this project`
+            : `${errors.length} error(s)`}
         </span>
       </div>
 
@@ -107,7 +119,13 @@ export function SchemeEditor({ initialText, fileName: initialName, save }: { ini
             <button
               type="button"
               disabled={!parsed.ok || pending}
-              onClick={() => startSaving(async () => setAnswer(await save(text, note)))}
+              onClick={() =>
+                startSaving(async () => {
+                  const saved = await save(text, note, fileName);
+                  if (saved.ok) setProjectVersion(saved.version);
+                  setAnswer(saved);
+                })
+              }
               className="rounded bg-indigo-600 px-3 py-1 text-white disabled:opacity-50"
               data-testid="scheme-save"
             >
@@ -118,7 +136,7 @@ export function SchemeEditor({ initialText, fileName: initialName, save }: { ini
             <div role={answer.ok ? "status" : "alert"} data-testid="scheme-save-answer" className={`rounded px-3 py-2 text-sm ${answer.ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700"}`}>
               {answer.ok ? (
                 <>
-                  Saved as version {answer.version}.
+                  Saved as version {answer.version} of this project&apos;s scheme.
                   {answer.changes.length > 0 && <ul className="mt-1 list-disc pl-5 text-xs">{answer.changes.map((c, i) => <li key={i}>{c}</li>)}</ul>}
                 </>
               ) : (
@@ -143,7 +161,7 @@ export function SchemeEditor({ initialText, fileName: initialName, save }: { ini
               {errors.map((e, i) => (
                 <li key={i}>
                   <button type="button" onClick={() => goTo(e)} className="text-left text-red-700 hover:underline">
-                    {e.line ? <span className="font-mono">{fileName}:{e.line}{e.column ? `:${e.column}` : ""}</span> : null} {e.path ? <span className="font-mono">{e.path}</span> : null}: {e.message}
+                    {e.line ? <span className="font-mono">{errorPlace(source, e)}</span> : null} {e.path ? <span className="font-mono">{e.path}</span> : null}: {e.message}
                   </button>
                 </li>
               ))}
@@ -162,4 +180,10 @@ export function SchemeEditor({ initialText, fileName: initialName, save }: { ini
       </div>
     </div>
   );
+}
+
+/** `file.yaml:11:6` for an opened file, else `line 11, column 6` (the editor's text has no file name). */
+function errorPlace(source: string | null, e: TSchemeError): string {
+  if (source) return `${source}:${e.line}${e.column ? `:${e.column}` : ""}`;
+  return `line ${e.line}${e.column ? `, column ${e.column}` : ""}`;
 }

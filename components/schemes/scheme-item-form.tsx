@@ -192,6 +192,10 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
   const context = item.document && item.document.segments.length > 1 ? item.document : null;
   const windowed = context && context.total !== undefined && context.total > context.segments.length;
   // the source is a role's text (an NLI item's premise): one section, named by the role, above the others
+  // the sentence's metaphorical/literal flag means something only in a study of metaphors (one with
+  // MRWs or MRW fields); an MQM or idiom item is not "literal" because its corpus has no MRWs
+  // (issue 29 point 10: MQM items said "SOURCE (LITERAL)")
+  const aboutMetaphors = item.mrws.length > 0 || p.definition.fields.some((f) => f.scope === "mrw" || f.scope === "mrw-translation");
   const sourceRole = p.definition.roles.find((r) => item.texts[r.id] !== undefined && item.texts[r.id] === item.source);
   return (
     <fieldset disabled={p.readOnly} className="min-w-0 space-y-3" data-testid="scheme-item-form">
@@ -218,7 +222,7 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
       <section aria-label={sourceRole ? (sourceRole.label ?? sourceRole.id) : "Source"} className="rounded border border-slate-200 bg-white p-3">
         <Heading>
           {sourceRole ? (sourceRole.label ?? sourceRole.id) : "Source"}
-          {item.metaphorical === null ? "" : ` (${item.metaphorical ? "metaphorical" : "literal"})`}
+          {item.metaphorical === null || !aboutMetaphors ? "" : ` (${item.metaphorical ? "metaphorical" : "literal"})`}
         </Heading>
         <p lang={item.sourceLang} className="text-lg leading-relaxed" data-testid="source-text">
           {sourceWithMrws(item)}

@@ -22,8 +22,10 @@ export interface OwnSchemeOption {
 
 /**
  * k annotators per item, per scheme, optionally per split; existing assignments are kept and counted.
- * Offers only the schemes the project has switched on (the first is the default) and pre-selects only
- * real members: the accounts imports created hold imported work, not people to send new items to.
+ * Offers only the schemes the project has switched on (the first is the default) and ticks nobody:
+ * whom new work goes to is a choice (issue 29 point 2: everyone was pre-ticked). The accounts
+ * imports created hold imported work, not people to send new items to, and are listed apart; the
+ * per-item count counts the project's annotators only (lib/db/assignments.ts).
  */
 export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; schemes: readonly ("MMTE" | "METAHOPE")[]; ownScheme?: OwnSchemeOption | null; shuffleDefault: boolean }) {
   const people = annotators.filter((a) => !a.imported);
@@ -80,11 +82,11 @@ export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDe
             <label className="flex items-center gap-2 self-end text-sm"><input name="shuffle" type="checkbox" defaultChecked={shuffleDefault} /> shuffle order per annotator</label>
           </div>
           <fieldset>
-            <legend className="text-sm font-medium">Annotators</legend>
+            <legend className="text-sm font-medium">Annotators <span className="font-normal text-slate-500">(tick whom new items go to)</span></legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {people.map((a) => (
                 <label key={a.userId} className="flex items-center gap-1 text-sm">
-                  <input type="checkbox" name="annotator" value={a.userId} defaultChecked /> {a.email} <span className="text-slate-500">({a.assigned} assigned)</span>
+                  <input type="checkbox" name="annotator" value={a.userId} /> {a.email} <span className="text-slate-500">({a.assigned} assigned)</span>
                 </label>
               ))}
             </div>

@@ -20,9 +20,11 @@ export interface DataTableProps<T> {
   testId?: string;
   /** ids of columns that go into the CSV download but are not shown (e.g. n and notes of every cell) */
   csvOnly?: string[];
+  /** what an empty table says (default "Nothing yet."): better, why it is empty */
+  emptyMessage?: string;
 }
 
-export function DataTable<T>({ data, columns, csvName, caption, testId, csvOnly }: DataTableProps<T>) {
+export function DataTable<T>({ data, columns, csvName, caption, testId, csvOnly, emptyMessage = "Nothing yet." }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   // TanStack's table instance is not memoisable by the React Compiler; the component opts out.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -80,7 +82,7 @@ export function DataTable<T>({ data, columns, csvName, caption, testId, csvOnly 
             </tr>
           ))}
           {data.length === 0 && (
-            <tr><td colSpan={columns.length} className="px-3 py-4 text-center text-slate-500">Nothing yet.</td></tr>
+            <tr><td colSpan={columns.length} className="px-3 py-4 text-center text-slate-500" data-testid="table-empty">{emptyMessage}</td></tr>
           )}
         </tbody>
       </table>

@@ -2,8 +2,8 @@
 // The document an annotator reads before its sentences open (a scheme with
 // workflow.readDocumentFirst; MetaHOPE's guideline: read the whole news document first). Reaching
 // the end of the text by scrolling records it read; "I have read the document" records it without
-// scrolling (a document short enough to fit, a reader who knows it already). The scroll box takes the focus, so Space and Page Down read
-// on from the keyboard. Once recorded, the page reloads into the workspace.
+// scrolling (a reader who knows it already). The scroll box takes the focus, so Space, Page Down and
+// End read on from the keyboard, and at the end (at once, for a document that fits) record it. Once recorded, the page reloads into the workspace.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 
@@ -44,11 +44,22 @@ export function DocumentGate({ slug, documentId, title, segments, currentSegment
   };
 
   // reaching the end by scrolling records the reading (a document short enough to fit needs the
-  // button: seeing it is not reading it)
+  // button or a reading key: seeing it is not reading it)
   const onScroll = () => {
     const fraction = fractionSeen();
     setSeen((s) => Math.max(s, fraction));
     if (fraction >= 0.995 && state === "reading") void markRead();
+  };
+
+  // Space, Page Down and End read on by scrolling; with nothing left to scroll (a document that fits,
+  // or the end already reached) they record the reading themselves (issue 29 point 6: on a short
+  // document they did nothing, and only Tab to the button worked)
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.ctrlKey || e.altKey || e.metaKey || !(e.key === " " || e.key === "PageDown" || e.key === "End")) return;
+    if (fractionSeen() < 0.995 || state === "saving") return;
+    e.preventDefault();
+    setSeen(1);
+    void markRead();
   };
 
   useEffect(() => {
@@ -66,7 +77,7 @@ export function DocumentGate({ slug, documentId, title, segments, currentSegment
         <h1 className="text-base font-semibold">Read the whole document first{title ? `: ${title}` : ""}</h1>
         <p className="mt-1">
           This project&apos;s guidelines ask you to read the document before you annotate its sentences
-          {current >= 0 ? ` (you opened sentence ${current + 1} of ${segments.length}, marked below)` : ""}. Scroll to the end and the sentence opens;
+          {current >= 0 ? ` (you opened sentence ${current + 1} of ${segments.length}, marked below)` : ""}. Scroll to the end (Space, Page Down or End) and the sentence opens;
           if you have read it already, say so with the button.
         </p>
       </header>
@@ -74,6 +85,7 @@ export function DocumentGate({ slug, documentId, title, segments, currentSegment
         ref={box}
         tabIndex={0}
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
         data-testid="document-gate-text"
         aria-label={`Document text, ${segments.length} sentences`}
         className="max-h-[60vh] overflow-y-auto rounded border border-slate-300 bg-white p-4 leading-relaxed focus:outline-none focus:ring-2 focus:ring-sky-400"

@@ -6,6 +6,7 @@ import type { Split } from "@/lib/generated/prisma/enums";
 import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import { seededRandom } from "@/lib/agreement/seeded-random";
 import { AppError } from "@/lib/errors";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 function hashSeed(s: string): number {
   let h = 2166136261;
@@ -21,6 +22,15 @@ export function shuffledOrder<T>(items: T[], seed: number): T[] {
     [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
+}
+
+/**
+ * The project's annotators new work can go to: members with the ANNOTATOR role, without the
+ * accounts imports create for raters named in files (lib/import/imported-annotator.ts).
+ */
+export async function assignableAnnotatorIds(db: Db, projectId: string): Promise<string[]> {
+  const members = await db.projectMember.findMany({ where: { projectId, role: "ANNOTATOR" }, select: { user: { select: { id: true, email: true } } } });
+  return members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.id);
 }
 
 export async function createAssignments(
@@ -42,16 +52,19 @@ export async function createAssignments(
   },
 ): Promise<number> {
   if (opts.perItem < 1) throw new AppError("BAD_REQUEST", "perItem must be at least 1.");
-  if (opts.annotatorIds.length < opts.perItem) {
-    throw new AppError("BAD_REQUEST", `Need at least ${opts.perItem} annotators, the project has ${opts.annotatorIds.length}.`);
-  }
   const segments = await db.segment.findMany({
     where: { projectId: opts.projectId, ...(opts.split ? { split: opts.split } : {}), ...(opts.documents?.length ? { document: { externalId: { in: opts.documents } } } : {}) },
     orderBy: [{ document: { position: "asc" } }, { index: "asc" }],
     select: { id: true },
   });
+  // Who counts toward "K per item" (issue 29 point 2): the listed annotators, and otherwise only
+  // people new work could go to: the project's annotators, not the raters an import brought
+  // (`…@annotators.tropos.local`, or anyone no longer an annotator here). In an MQM project the raters
+  // of an imported file made `--per-item 1 --annotators annotator1` create nothing.
+  const counted = new Set(opts.annotatorIds);
+  if (!opts.perItemWithinListed) for (const id of await assignableAnnotatorIds(db, opts.projectId)) counted.add(id);
   const existing = await db.assignment.findMany({
-    where: { projectId: opts.projectId, scheme: opts.scheme, ...(opts.perItemWithinListed ? { annotatorId: { in: opts.annotatorIds } } : {}) },
+    where: { projectId: opts.projectId, scheme: opts.scheme, annotatorId: { in: [...counted] } },
     select: { annotatorId: true, segmentId: true },
   });
   const load = new Map(opts.annotatorIds.map((id) => [id, 0]));
@@ -61,6 +74,20 @@ export async function createAssignments(
     const s = have.get(a.segmentId) ?? new Set<string>();
     s.add(a.annotatorId);
     have.set(a.segmentId, s);
+  }
+  // an item that cannot reach K with the chosen annotators is refused before anything is written,
+  // with the numbers that matter (it said "the project has 2" when it had 3 and 2 were ticked)
+  const short = segments.filter((seg) => {
+    const already = have.get(seg.id) ?? new Set<string>();
+    return opts.perItem - already.size > opts.annotatorIds.filter((id) => !already.has(id)).length;
+  });
+  if (short.length > 0) {
+    const most = Math.max(...short.map((seg) => have.get(seg.id)?.size ?? 0));
+    throw new AppError(
+      "BAD_REQUEST",
+      `${short.length} item${short.length === 1 ? "" : "s"} cannot get ${opts.perItem} annotators: ${most === 0 ? "none has one yet" : `they have at most ${most} already`} and you chose ${opts.annotatorIds.length}. Choose more annotators, or fewer per item.`,
+      { field: "annotatorIds" },
+    );
   }
   const perAnnotator = new Map<string, string[]>(opts.annotatorIds.map((id) => [id, []]));
   for (const seg of segments) {

@@ -2,6 +2,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
+import { withdrawNotStartedOf } from "@/lib/db/assignment-corrections";
 
 export async function findMembers(db: Db, projectId: string) {
   const rows = await db.projectMember.findMany({
@@ -22,11 +23,11 @@ export async function findMembers(db: Db, projectId: string) {
 export async function setMemberRoles(
   db: Db,
   opts: { projectId: string; actorId: string; email: string; roles: Role[] },
-): Promise<void> {
+): Promise<{ withdrawn: number }> {
   const email = opts.email.trim().toLowerCase();
   const user = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) throw new AppError("NOT_FOUND", `No account with the email ${email}. Create it first (npm run user:create).`);
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const before = await tx.projectMember.findMany({ where: { projectId: opts.projectId, userId: user.id } });
     const beforeRoles = before.map((m) => m.role);
     // A project must keep a manager: refuse to remove the last one.
@@ -41,6 +42,10 @@ export async function setMemberRoles(
       data: opts.roles.map((role) => ({ projectId: opts.projectId, userId: user.id, role })),
       skipDuplicates: true,
     });
+    // no longer an annotator: the items they had not begun go back to the pool, so "Create
+    // assignments" gives them to others (issue 29 point 2: they stayed assigned to someone who
+    // could no longer open them); started and finished items keep their saved values
+    const withdrawn = beforeRoles.includes("ANNOTATOR") && !opts.roles.includes("ANNOTATOR") ? await withdrawNotStartedOf(tx, opts.projectId, user.id) : 0;
     // A removed role ends the user's sessions (issue 13, point 22): roles are re-read on every
     // request anyway, but a session opened under the old roles should not outlive them.
     if (beforeRoles.some((r) => !opts.roles.includes(r))) {
@@ -51,8 +56,9 @@ export async function setMemberRoles(
         projectId: opts.projectId,
         userId: opts.actorId,
         action: "member.roles",
-        detail: { email, before: beforeRoles, after: opts.roles },
+        detail: { email, before: beforeRoles, after: opts.roles, ...(withdrawn ? { withdrawnAssignments: withdrawn } : {}) },
       },
     });
+    return { withdrawn };
   });
 }

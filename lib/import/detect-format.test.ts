@@ -39,4 +39,12 @@ describe("parseFile", () => {
   it("refuses an unknown format with a clear message", () => {
     expect(parseFile("x.csv", "a,b\n1,2\n").errors[0].message).toMatch(/could not recognise/);
   });
+
+  it("says an .xlsx renamed .tsv is a spreadsheet and which format reads spreadsheets (issue 29 point 7)", () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0xff, 0xfe]);
+    const [error] = parseFile("sheet.tsv", zip, { format: "auto" }).errors;
+    expect(error.message).toMatch(/spreadsheet/);
+    expect(error.message).toMatch(/MetaHOPE annotation workbook/);
+    expect(error.message).not.toMatch(/could not recognise/);
+  });
 });

@@ -1,6 +1,7 @@
 import { detectFormat, type FormatName } from "@/lib/import/detect-format";
 import type { TextEncodingName } from "@/lib/import/decode-text";
 import { failedResult } from "@/lib/import/issues";
+import { BINARY_ADVICE, binaryKind } from "@/lib/import/decode-text";
 import { parseAnnotations, type ParseAnnotationsOptions } from "@/lib/import/parse-annotations";
 import { parseConll } from "@/lib/import/parse-conll";
 import { parseChid } from "@/lib/import/parse-chid";
@@ -58,6 +59,12 @@ export interface ParseFileOptions {
 export function parseFile(fileName: string, content: Buffer | Uint8Array | string, options: ParseFileOptions = {}): ImportResult {
   const format = options.format && options.format !== "auto" ? options.format : detectFormat(fileName, content);
   if (!format) {
+    // A workbook renamed .tsv (or a PDF) is not "an unknown text format": say what it is and
+    // which format reads spreadsheets, as the decoder does when a text format is chosen.
+    const binary = typeof content === "string" ? null : binaryKind(content);
+    if (binary) {
+      return failedResult([{ file: fileName, line: 1, column: 1, message: `${binary}, not a text file, so no text format can read it. ${BINARY_ADVICE}` }]);
+    }
     return failedResult([{ file: fileName, line: 1, message: "could not recognise the file format from its name and header; choose the format explicitly" }]);
   }
   switch (format) {

@@ -104,6 +104,15 @@ describe("field walk and completeness", () => {
     expect(missing[0].message).toBe("MetaHOPE errors: error 1 has no category yet");
     state.errors.d1 = { ...state.errors.d1, category: "RAM" };
     expect(draftSpansText(state)).toBe("1 error needs a severity");
+    // two drafts lacking different things are named apart (issue 29 point 10)
+    state.errors.d2 = { ...state.errors.d1, id: "d2", category: null, severity: 6 };
+    expect(draftSpansText(state)).toBe("1 error needs a category; 1 needs a severity");
+    state.errors.d3 = { ...state.errors.d1, id: "d3", category: null, severity: null };
+    state.errors.d4 = { ...state.errors.d1, id: "d4", category: null, severity: null };
+    expect(draftSpansText(state)).toBe("2 errors need a category and severity; 1 needs a category; 1 needs a severity");
+    delete state.errors.d2;
+    delete state.errors.d3;
+    delete state.errors.d4;
     state.errors.d1 = { ...state.errors.d1, severity: 4 };
     expect(draftSpansText(state)).toBeNull();
     expect(findMissing(it.view, it, completenessValues(it, state))).toEqual([]);

@@ -104,8 +104,16 @@ export function isDraftSpan(e: Pick<TItemErrorSpan, "category" | "severity">): b
 export function draftSpansText(state: TWorkspaceState): string | null {
   const drafts = liveErrors(state).filter(isDraftSpan);
   if (drafts.length === 0) return null;
-  const needs = drafts.some((e) => e.category === null) && drafts.some((e) => e.severity === null) ? "a category and severity" : drafts.some((e) => e.category === null) ? "a category" : "a severity";
-  return drafts.length === 1 ? `1 error needs ${needs}` : `${drafts.length} errors need ${needs}`;
+  // each draft by what it lacks (issue 29 point 10: one lacking a category and another lacking a
+  // severity read "2 errors need a category and severity")
+  const groups = (
+    [
+      [drafts.filter((e) => e.category === null && e.severity === null).length, "a category and severity"],
+      [drafts.filter((e) => e.category === null && e.severity !== null).length, "a category"],
+      [drafts.filter((e) => e.category !== null && e.severity === null).length, "a severity"],
+    ] as const
+  ).filter(([n]) => n > 0);
+  return groups.map(([n, what], i) => `${n}${i === 0 ? (n === 1 ? " error" : " errors") : ""} ${n === 1 ? "needs" : "need"} ${what}`).join("; ");
 }
 
 /**

@@ -26,6 +26,12 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
   const builtIn = runtime.kind === "built-in";
   const only: Partial<Record<TExportWhat, boolean>> = { nli: hasNli, "post-edits": builtIn, "target-words": builtIn };
   const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]) && only[w] !== false);
+  // gold references come from post-edits (issue 29 point 9: a scheme without an edit field exported
+  // a bare header, with no word why)
+  const hasEdits = builtIn || (runtime.kind === "scheme" && runtime.definition.fields.some((f) => f.kind === "edit"));
+  const notes: Partial<Record<TExportWhat, string>> = hasEdits
+    ? {}
+    : { gold: "This project's scheme has no post-edit field, so it has no gold references: the file holds only its header. The adjudicated labels are the final values of its fields." };
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -33,7 +39,7 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
         {canImport && <Link href={`/projects/${slug}/settings`} className="text-sm text-indigo-700 underline">Settings: splits, assignments, active MRWs</Link>}
       </div>
       {canImport && <ImportForm slug={slug} maxUploadMb={maxUploadMb()} />}
-      <ExportLinks slug={slug} exportable={exportable} />
+      <ExportLinks slug={slug} exportable={exportable} notes={notes} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ export default async function JobsPage({ params }: { params: Promise<{ slug: str
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-medium">Background jobs</h2>
-      <p className="text-sm text-slate-600">Imports, background exports and model suggestions run in the background: they go on when you leave the page. The 50 most recent jobs, newest first.</p>
+      <p className="text-sm text-slate-600">Imports, background exports and model suggestions run in the background: they go on when you leave the page. The 50 most recent jobs, newest first; this table follows them as they run.</p>
       <JobsTable slug={slug} jobs={jobs} />
     </div>
   );

@@ -15,9 +15,9 @@ const ZSetMemberRolesInput = z.object({
 
 /** Add a member, change their roles, or remove them (empty roles). Managers only. */
 export const setMemberRolesAction = projectAction("project.manage", ZSetMemberRolesInput, async (input, access) => {
-  await setMemberRoles(getDb(), { projectId: access.project.id, actorId: access.user.id, email: input.email, roles: input.roles });
+  const { withdrawn } = await setMemberRoles(getDb(), { projectId: access.project.id, actorId: access.user.id, email: input.email, roles: input.roles });
   revalidatePath(`/projects/${input.slug}/members`);
-  return { email: input.email.toLowerCase(), roles: input.roles };
+  return { email: input.email.toLowerCase(), roles: input.roles, withdrawn };
 });
 
 const ZCreateInvitationInput = z.object({

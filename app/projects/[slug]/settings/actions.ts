@@ -13,6 +13,7 @@ import { projectAction } from "@/lib/http/server-action";
 import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { createProjectAssignments } from "@/lib/db/project-assignments";
+import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignment-corrections";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
 import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
 import { updateTargetLanguages } from "@/lib/db/project-languages";
@@ -42,6 +43,29 @@ export const createAssignmentsAction = projectAction("project.manage", ZAssignIn
   const { created } = await createProjectAssignments(getDb(), access.project, rest);
   revalidatePath(`/projects/${slug}`, "layout");
   return { created };
+});
+
+const ZEmail = z.string().trim().toLowerCase().email("not an email address");
+
+/** Withdraw an annotator's not-started items (issue 29 point 2); started and finished ones stay. */
+export const withdrawAssignmentsAction = projectAction("project.manage", ZSlug.extend({ email: ZEmail, split: z.enum(["PILOT", "TEST"]).optional() }), async (input, access) => {
+  const r = await withdrawAssignments(getDb(), { projectId: access.project.id, actorId: access.user.id, email: input.email, split: input.split, via: "web" });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return r;
+});
+
+/** Move an annotator's not-started items to another annotator. */
+export const moveAssignmentsAction = projectAction("project.manage", ZSlug.extend({ from: ZEmail, to: ZEmail }), async (input, access) => {
+  const r = await moveAssignments(getDb(), { projectId: access.project.id, actorId: access.user.id, from: input.from, to: input.to, via: "web" });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return r;
+});
+
+/** Even out the not-started items among the chosen annotators. */
+export const rebalanceAssignmentsAction = projectAction("project.manage", ZSlug.extend({ emails: z.array(ZEmail).min(2, "choose at least two annotators").max(500) }), async (input, access) => {
+  const r = await rebalanceAssignments(getDb(), { projectId: access.project.id, actorId: access.user.id, emails: input.emails, via: "web" });
+  revalidatePath(`/projects/${input.slug}`, "layout");
+  return r;
 });
 
 const ZActivePosInput = ZSlug.extend({ activePos: z.array(z.enum(["NOUN", "VERB", "ADJ", "ADV", "OTHER"])).max(5) });

@@ -7,6 +7,8 @@ import { getSplitCounts } from "@/lib/db/splits";
 import { DEFAULT_SCHEME_CONFIG, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { SplitForm } from "@/components/settings/split-form";
 import { AssignmentForm } from "@/components/settings/assignment-form";
+import { AssignmentCorrections } from "@/components/settings/assignment-corrections";
+import { annotatorWorkloads } from "@/lib/db/assignment-corrections";
 import { ActivePosForm } from "@/components/settings/active-pos-form";
 import { SchemeConfigForm } from "@/components/settings/scheme-config-form";
 import { projectSchemes } from "@/lib/workspace/project-schemes";
@@ -27,7 +29,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   const projectId = access.project.id;
   const db = getDb();
   const pool = getPgPool();
-  const [split, posCounts, activePos, members, loads, runtime, groups, languages] = await Promise.all([
+  const [split, posCounts, activePos, members, loads, runtime, groups, languages, workloads] = await Promise.all([
     getSplitCounts(pool, projectId),
     getPosCounts(pool, projectId),
     getActivePos(pool, projectId),
@@ -36,6 +38,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
     getProjectRuntime(db, projectId),
     listAnnotatorGroups(db, projectId),
     db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } }),
+    annotatorWorkloads(db, projectId),
   ]);
   const load = new Map(loads.map((l) => [l.annotatorId, l._count._all]));
   // stored as it is: a project that runs its own scheme has every built-in part off
@@ -58,6 +61,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         ownScheme={runtime.kind === "scheme" ? { name: runtime.definition.name, version: runtime.version } : null}
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
       />
+      <AssignmentCorrections slug={slug} workloads={workloads} annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)} />
       <LanguagesGroupsForm
         slug={slug}
         sourceLang={access.project.sourceLang}

@@ -27,7 +27,7 @@ export default async function SchemeSettingsPage({ params }: { params: Promise<{
           : "This project runs its built-in scheme (MMTE and/or MetaHOPE, chosen in Settings); no scheme has been saved here yet. Start from a preset, the example or a file."}{" "}
         The reference of the language is in lib/schemes/README.md; every save is a new version.
       </p>
-      <SchemeEditorWithSave slug={slug} initialText={initial} fileName={current ? `${current.definition.id}.json` : `${SCHEME_STARTING_POINTS[0].id}.json`} />
+      <SchemeEditorWithSave slug={slug} initialText={initial} projectVersion={current?.version ?? null} />
       {versions.length > 0 && (
         <section>
           <h3 className="mb-1 text-sm font-medium">Versions</h3>

@@ -18,5 +18,6 @@ export const GET = withProject<{ slug: string }>("report.read", async (req, { ac
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${access.project.slug}-agreement.csv"` },
     });
   }
-  return NextResponse.json(figures);
+  // a file to save, not a page to read (issue 29 point 10: "Agreement JSON" opened in the tab); fetch() callers are unaffected
+  return NextResponse.json(figures, { headers: { "Content-Disposition": `attachment; filename="${access.project.slug}-agreement.json"` } });
 });

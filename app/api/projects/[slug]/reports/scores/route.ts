@@ -16,5 +16,6 @@ export const GET = withProject<{ slug: string }>("report.read", async (req, { ac
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${access.project.slug}-scores.csv"` },
     });
   }
-  return NextResponse.json(tables);
+  // a file to save, not a page to read (issue 29 point 10: "Agreement JSON" opened in the tab); fetch() callers are unaffected
+  return NextResponse.json(tables, { headers: { "Content-Disposition": `attachment; filename="${access.project.slug}-scores.json"` } });
 });
