@@ -10,6 +10,8 @@
  * its annotator's values; a prediction whose `model_version` is `tropos:<annotator>` (what
  * `tropos export --what annotations --format label-studio` writes) counts as that annotator's, other
  * predictions are left out. Cancelled annotations are left out.
+ * A submitted annotation (or tropos: prediction) with no region of a mapped labels control gives
+ * its spans field an empty list: "nothing marked", a value, not a missing one.
  *
  * Values by region type: `choices` → the first choice (a choice field) or all (multi); `labels` →
  * one span per label, offsets into the mapped text (`on`); `textarea` → its lines joined by "\n";
@@ -253,6 +255,18 @@ export function parseLabelStudio(fileName: string, content: ImportContent, optio
           for (const l of labels) spans.push({ start, end, label: rename(l) });
           values.set(key, { annotator, segmentId, ...(onTranslation ? { system } : {}), field: field.id, value: spans, line });
         }
+      }
+      // A submitted annotation without a region of a labels control says "nothing to mark here":
+      // an empty set of spans, which counts in agreement (every character coded "none"), unlike
+      // no value at all (issue 30.3). Cancelled (skipped) annotations were left out above.
+      for (const control of mapping.controls) {
+        if (control.type !== "labels") continue;
+        const field = scheme.fields.find((f) => f.id === control.field)!;
+        if (field.kind !== "spans") continue;
+        const onTranslation = field.scope === "translation" || field.scope === "mrw-translation";
+        if (onTranslation && system === undefined) continue;
+        const key = `${annotator}\u0000${segmentId}\u0000${onTranslation ? system : ""}\u0000${field.id}`;
+        if (!values.has(key)) values.set(key, { annotator, segmentId, ...(onTranslation ? { system } : {}), field: field.id, value: [], line });
       }
     }
   }
