@@ -7,7 +7,9 @@
 // still in the task, a third user's skipped task); imported into a fresh mqm project. The errors
 // (category, severity, offsets, side) and the MQM score tables are the same. Before the fix the
 // export dropped severity and the source span, and the import was refused: "span 1 has no severity".
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
@@ -21,7 +23,8 @@ import { makeProject } from "./fixtures";
 
 let db: Db;
 let pool: Pool;
-beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+let url: string;
+beforeAll(async () => ({ db, pool, url } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
 const WMT = readFileSync(path.join(__dirname, "../fixtures/mqm/wmt-9col.tsv"));
@@ -150,5 +153,28 @@ describe("Label Studio round trip of an MQM project", () => {
     expect(scores.filter((r) => r.includes('"segmentId"'))).toHaveLength(6);
     expect(scores.some((r) => r.includes('"value":25.1'))).toBe(true); // talk.2 sysB: Non-translation 25 + minor punctuation 0.1
     expect(await scoreRows(b)).toEqual(scores);
+  });
+
+  it("tropos export --format label-studio --out x.json writes x.config.xml and x.mapping.json beside the tasks", async () => {
+    const a = await mqmProject();
+    expect((await importFile(pool, { project: a, fileName: "wmt-9col.tsv", content: WMT, options: { format: "auto" }, dryRun: false })).errors).toEqual([]);
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), "tropos-ls-")), "wmt.json");
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "export", "--project", a.slug, "--what", "annotations", "--format", "label-studio", "--out", out], { env: { ...process.env, DATABASE_URL: url } });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("error", reject);
+      child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const stem = out.replace(/\.json$/, "");
+    expect(run.stdout.split("\n").filter(Boolean).map((l) => l.replace(/^Wrote \d+ bytes to /, ""))).toEqual([`${out}.`, `${stem}.config.xml.`, `${stem}.mapping.json.`]);
+    expect(existsSync(`${stem}.config.xml`)).toBe(true);
+    expect(readFileSync(`${stem}.config.xml`, "utf8")).toBe(await exported(a, "annotations", "label-studio-config"));
+    expect(JSON.parse(readFileSync(`${stem}.mapping.json`, "utf8"))).toEqual(JSON.parse(await exported(a, "annotations", "label-studio-mapping")));
+    expect(JSON.parse(readFileSync(out, "utf8"))).toEqual(JSON.parse(await exported(a, "annotations", "label-studio")));
   });
 });
