@@ -3,8 +3,7 @@
  * answered (no value), and not required (a required one is missing, and the submit is refused).
  * Submitting says "I found nothing to mark here", so the server stores the empty list for each:
  * a value that counts in agreement (every character coded "none", lib/reports/scheme-agreement.ts),
- * distinct from the missing value of an item not done. A document-scope field is left out: its
- * value belongs to the whole document, which one item's submit does not close. Pure.
+ * distinct from the missing value of an item not done. Pure.
  */
 import type { TSchemeDefinition } from "./scheme-definition";
 import { shownSlots, type TSchemeCompletenessItem, type TSchemeSlot, type TSchemeValues } from "./scheme-completeness";
@@ -12,7 +11,8 @@ import { shownSlots, type TSchemeCompletenessItem, type TSchemeSlot, type TSchem
 export function unmarkedSpanSlots(definition: TSchemeDefinition, item: TSchemeCompletenessItem, values: TSchemeValues): TSchemeSlot[] {
   const out = new Map<string, TSchemeSlot>();
   for (const s of shownSlots(definition, item, values)) {
-    if (s.field.kind !== "spans" || s.field.required || s.field.scope === "document") continue;
+    // spans are never at document scope (scheme-field.ts), so every slot is stored at the item's segment
+    if (s.field.kind !== "spans" || s.field.required) continue;
     const v = values[s.valueKey];
     if (v !== undefined && v !== null) continue;
     // alternatives of one id share the value: one empty list for them all
