@@ -2,7 +2,7 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { z } from "zod";
-import { EXPORT_WHATS, ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
+import { EXPORT_WHATS, LABEL_STUDIO_COMPANIONS, ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
 import { resolveTagsSource } from "@/lib/db/export-conll";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
@@ -30,8 +30,12 @@ Streams an export (memory stays flat for millions of rows).
                adjudicated inference label where one was decided, else the imported one;
              project: the full project as Tropos JSONL (re-importable with \`tropos import\`)
              backup: the same file as \`tropos backup\` (restorable with \`tropos restore\`)
-  --format   tsv|csv|json|jsonl|conll|mqm|marot|label-studio (project, backup: jsonl only; tags: conll only; nli: tsv only; mqm, marot: errors only;
-             label-studio: annotations only, a project's own scheme: Label Studio tasks with a tropos:<annotator> prediction each).
+  --format   tsv|csv|json|jsonl|conll|mqm|marot|label-studio|label-studio-config|label-studio-mapping (project, backup: jsonl only;
+             tags: conll only; nli: tsv only; mqm, marot: errors only;
+             label-studio: annotations only, a project's own scheme: Label Studio tasks with a tropos:<annotator> prediction each
+             (spans with their attributes, e.g. MQM severity, as per-region choices); with --out x.json also writes
+             x.config.xml (the labelling config, also --format label-studio-config) and x.mapping.json (the mapping that
+             imports Label Studio's export back, also --format label-studio-mapping).
              CSV/TSV tables protect their cells against formula injection; the corpus formats (tags, nli, mqm, marot) write them as stored.
              errors --format mqm: the WMT MQM release's 9 columns with <v> spans, one row per error, No-error rows for
              translations rated without errors; --format marot: Marot's 10 columns with its metadata JSON.
@@ -79,15 +83,23 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       await writeLines(file.lines, ctx.stdout);
       return 0;
     }
-    const out = createWriteStream(a.out);
-    try {
-      const bytes = await writeLines(file.lines, out);
-      out.end();
-      await once(out, "finish");
-      ctx.stdout.write(`Wrote ${bytes} bytes to ${a.out}.\n`);
-    } catch (e) {
-      out.destroy();
-      throw e;
+    const write = async (lines: AsyncIterable<string>, to: string) => {
+      const out = createWriteStream(to);
+      try {
+        const bytes = await writeLines(lines, out);
+        out.end();
+        await once(out, "finish");
+        ctx.stdout.write(`Wrote ${bytes} bytes to ${to}.\n`);
+      } catch (e) {
+        out.destroy();
+        throw e;
+      }
+    };
+    await write(file.lines, a.out);
+    // Label Studio needs its labelling config too, and the way back needs the mapping: beside the tasks
+    if (a.format === "label-studio") {
+      const stem = a.out.replace(/\.json$/i, "");
+      for (const c of LABEL_STUDIO_COMPANIONS) await write(exportFile(ctx.pool, ctx.db, project, a.what, c.format).lines, `${stem}${c.suffix}`);
     }
     return 0;
   });

@@ -16,6 +16,8 @@ import { AppError } from "@/lib/errors";
 import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
 import { exportMqmLines, mqmExportField } from "@/lib/db/export-mqm";
 import { exportLabelStudioLines } from "@/lib/db/export-label-studio";
+import { labelStudioConfig } from "@/lib/export/label-studio-config";
+import { labelStudioMappingFor } from "@/lib/export/label-studio-tasks";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
 import type { Db } from "@/lib/db/client";
 import { AGREEMENT_FIGURE_COLUMNS, getScoreTablesByLanguage } from "@/lib/reports";
@@ -30,11 +32,16 @@ import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
-export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot", "label-studio"]);
+export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot", "label-studio", "label-studio-config", "label-studio-mapping"]);
+/** The Label Studio export's files besides the tasks (issue 30.2): each is an export of its own, and the CLI writes them beside the tasks. */
+export const LABEL_STUDIO_COMPANIONS = [
+  { format: "label-studio-config", suffix: ".config.xml" },
+  { format: "label-studio-mapping", suffix: ".mapping.json" },
+] as const;
 export type TExportWhat = z.infer<typeof ZExportWhat>;
 export type TExportFormat = z.infer<typeof ZExportFormat>;
 /** the formats of the table exports (every kind but tags and the MQM files) */
-type TTableExportFormat = Exclude<TExportFormat, "conll" | "mqm" | "marot" | "label-studio">;
+type TTableExportFormat = Exclude<TExportFormat, "conll" | "mqm" | "marot" | "label-studio" | "label-studio-config" | "label-studio-mapping">;
 
 export interface ExportFile {
   fileName: string;
@@ -51,13 +58,21 @@ const CONTENT_TYPE: Record<TExportFormat, string> = {
   mqm: "text/tab-separated-values; charset=utf-8",
   marot: "text/tab-separated-values; charset=utf-8",
   "label-studio": "application/json; charset=utf-8",
+  "label-studio-config": "application/xml; charset=utf-8",
+  "label-studio-mapping": "application/json; charset=utf-8",
 };
 
-/** Every annotator's values as Label Studio tasks with predictions (lib/export/label-studio-tasks.ts). */
-async function* labelStudioLines(pool: Pool, db: Db, projectId: string): AsyncGenerator<string> {
+/**
+ * Every annotator's values as Label Studio tasks with predictions (lib/export/label-studio-tasks.ts),
+ * or the labelling config to create the Label Studio project with (label-studio-config.ts), or the
+ * mapping that imports Label Studio's export of it back (labelStudioMappingFor).
+ */
+async function* labelStudioLines(pool: Pool, db: Db, projectId: string, format: "label-studio" | "label-studio-config" | "label-studio-mapping"): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
   if (runtime.kind !== "scheme") throw new AppError("BAD_REQUEST", "The Label Studio export is of projects that run their own scheme (the built-in MMTE/MetaHOPE fields have no mapping).");
-  yield* exportLabelStudioLines(pool, projectId, runtime.definition);
+  if (format === "label-studio-config") yield labelStudioConfig(runtime.definition);
+  else if (format === "label-studio-mapping") yield `${JSON.stringify(labelStudioMappingFor(runtime.definition), null, 2)}\n`;
+  else yield* exportLabelStudioLines(pool, projectId, runtime.definition);
 }
 
 /** The errors of a project's own scheme as the WMT MQM release or Marot writes them (lib/export/mqm-rows.ts). */
@@ -150,9 +165,10 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   const source = opts.tags && opts.tags.kind !== "corpus" ? `-${opts.tags.kind}` : "";
   const fileName = `${project.slug}-${what}${source}${format === "marot" ? "-marot" : ""}.${format === "conll" || format === "mqm" || format === "marot" ? "tsv" : format}`;
   if (opts.tags && opts.tags.kind !== "corpus" && what !== "tags") throw new AppError("BAD_REQUEST", "--annotator and --adjudicated choose the tags of a tags export (--what tags).");
-  if (format === "label-studio") {
+  if (format === "label-studio" || format === "label-studio-config" || format === "label-studio-mapping") {
     if (what !== "annotations") throw new AppError("BAD_REQUEST", "Label Studio is a format of the annotations export: use --what annotations.");
-    return { fileName: `${project.slug}-annotations-label-studio.json`, contentType: CONTENT_TYPE[format], lines: labelStudioLines(pool, db, project.id) };
+    const suffix = LABEL_STUDIO_COMPANIONS.find((c) => c.format === format)?.suffix ?? ".json";
+    return { fileName: `${project.slug}-annotations-label-studio${suffix}`, contentType: CONTENT_TYPE[format], lines: labelStudioLines(pool, db, project.id, format) };
   }
   if (format === "mqm" || format === "marot") {
     if (what !== "errors") throw new AppError("BAD_REQUEST", `${format === "mqm" ? "MQM" : "Marot"} is a format of the errors export: use --what errors.`);

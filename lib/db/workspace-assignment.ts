@@ -1,5 +1,6 @@
 // The caller's assignment for one item: active time, submit (server-side completeness check, so a
-// crafted request cannot mark an incomplete item done), skip and reopen.
+// crafted request cannot mark an incomplete item done; a spans field submitted with nothing marked
+// is stored as the empty list, issue 30.3), skip and reopen.
 //
 // Submitted (DONE) and skipped items are closed: every annotator write is refused until the item
 // is reopened (lib/db/item-write-guard.ts). Reopen is an explicit action, recorded in AuditLog
@@ -12,9 +13,11 @@
 // empty report when it opens an item). So however many reports arrive, the time credited never
 // exceeds the wall time that passed between them. No slack is added per report: slack would add
 // up over rapid reports; an honest client loses at most the network jitter of each report.
+import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { SCHEME_ASSIGNMENT, type TAssignmentScheme, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
-import { findSchemeMissing } from "@/lib/schemes/language/scheme-completeness";
+import { findSchemeMissing, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
+import { unmarkedSpanSlots } from "@/lib/schemes/language/unmarked-span-slots";
 import { AppError } from "@/lib/errors";
 import { findMissing } from "@/lib/schemes/completeness";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -41,6 +44,35 @@ export const MAX_TIME_REPORT_MS = 600_000;
 const CREDIT = `LEAST($2::bigint, ${MAX_TIME_REPORT_MS}, COALESCE(GREATEST(0, FLOOR(EXTRACT(EPOCH FROM ((clock_timestamp() AT TIME ZONE 'UTC') - "lastTimeReportAt")) * 1000))::bigint, 0))::int`;
 
 type TRow = { status: string; timeSpentMs: number };
+
+/**
+ * The empty list for each spans field submitted with nothing marked (unmarked-span-slots.ts), with
+ * its History row, inside the submit's transaction (the assignment row is locked, so no save races
+ * it; ON CONFLICT keeps a value that exists after all).
+ */
+async function storeEmptySpans(db: Db, o: { projectId: string; annotatorId: string; segmentId: string; schemeVersion: number; slots: readonly TSchemeSlot[] }): Promise<void> {
+  if (o.slots.length === 0) return;
+  const ids = o.slots.map(() => randomUUID());
+  await db.$executeRawUnsafe(
+    `WITH ins AS (
+       INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "schemeVersion", "updatedAt")
+       SELECT u.id, $1, $2, $3, u.tr, u.mrw, u.key, u.field, '[]'::jsonb, 1, $4::int, now()
+       FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) AS u(id, tr, mrw, key, field)
+       ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
+       RETURNING id, version, value)
+     INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+     SELECT gen_random_uuid()::text, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins`,
+    o.projectId,
+    o.annotatorId,
+    o.segmentId,
+    o.schemeVersion,
+    ids,
+    o.slots.map((s) => s.unit.translationId),
+    o.slots.map((s) => s.unit.mrwId),
+    o.slots.map((s) => s.unit.itemKey),
+    o.slots.map((s) => s.field.id),
+  );
+}
 
 export async function applyAssignmentAction(
   db: Db,
@@ -96,7 +128,12 @@ export async function applyAssignmentAction(
             const runtime = opts.runtime;
             if (runtime?.kind !== "scheme") throw new AppError("UNPROCESSABLE", "This project does not run a scheme of its own; submit its MMTE or MetaHOPE items.");
             const item = await getSchemeWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, runtime });
-            missing = findSchemeMissing(runtime.definition, schemeCompletenessItem(item), plainValues(schemeItemValues(item)));
+            const values = plainValues(schemeItemValues(item));
+            missing = findSchemeMissing(runtime.definition, schemeCompletenessItem(item), values);
+            if (missing.length === 0) {
+              const unmarked = unmarkedSpanSlots(runtime.definition, schemeCompletenessItem(item), values);
+              await storeEmptySpans(tx as unknown as Db, { projectId: opts.project.id, annotatorId: opts.annotatorId, segmentId: a.segmentId, schemeVersion: runtime.version, slots: unmarked });
+            }
           } else {
             // completeness reads the caller's values only: no model suggestions to load
             const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: { ...opts.config, showSuggestions: false }, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });

@@ -8,7 +8,10 @@
  *     { "from": "sentiment", "type": "choices", "field": "sentiment", "values": { "Positive": "positive" } },
  *     { "from": "label", "type": "labels", "field": "metaphors", "on": "text" },
  *     { "from": "comment", "type": "textarea", "field": "note" },
- *     { "from": "quality", "type": "rating", "field": "fluency" }
+ *     { "from": "quality", "type": "rating", "field": "fluency" },
+ *     { "from": "errors", "type": "labels", "field": "errors", "on": "translation" },
+ *     { "from": "errors_source", "type": "labels", "field": "errors", "on": "text" },
+ *     { "from": "severity", "type": "choices", "field": "errors", "on": "translation", "attribute": "severity" }
  *   ],
  *   "annotators": { "10": "ann1@lab.org" }
  * }
@@ -20,6 +23,10 @@
  *   renames choices and labels (default: as they are). `labels` regions become spans of the text
  *   named by `on` (`"text"` the source, `"translation"`); `choices` a choice (one) or multi
  *   (several); `textarea` a text (lines joined by a line break); `rating` a scale or number.
+ *   Of a translation-scope spans field that declares `on` (MQM), spans of a control on "text" are
+ *   on the source (`on: "source"`), on "translation" on the target. A `choices` control with
+ *   `attribute` is per region (`perRegion="true"` in Label Studio): its choice is that attribute
+ *   of the spans of the labels region with the same region id (MQM's severity).
  * - annotators: Label Studio user ids → emails or names (default: `label-studio-user-<id>`, or the
  *   email when the export carries one).
  * Regions of a control the mapping does not name are left out, with a warning per control.
@@ -50,6 +57,7 @@ export const ZLabelStudioMapping = z
             field: z.string().min(1).describe("The scheme field it fills."),
             on: z.enum(["text", "translation"]).default("text").describe("labels: the text the offsets count in."),
             values: z.record(z.string(), z.union([z.string().min(1), z.number()])).optional().describe("Label Studio value → Tropos value."),
+            attribute: z.string().min(1).optional().describe("choices with perRegion: the span attribute (e.g. severity) of the labels region with the same id."),
           })
           .strict(),
       )
@@ -62,6 +70,7 @@ export const ZLabelStudioMapping = z
     for (const [i, c] of m.controls.entries()) {
       if (seen.has(c.from)) ctx.addIssue({ code: "custom", path: ["controls", i, "from"], message: `control "${c.from}" is mapped twice` });
       seen.add(c.from);
+      if (c.attribute !== undefined && c.type !== "choices") ctx.addIssue({ code: "custom", path: ["controls", i, "attribute"], message: "attribute goes with a per-region choices control" });
       if (c.on === "translation" && !m.task.translation) ctx.addIssue({ code: "custom", path: ["controls", i, "on"], message: 'on "translation" needs task.translation' });
     }
     if (m.task.translation && !m.task.system) ctx.addIssue({ code: "custom", path: ["task", "system"], message: 'task.translation needs task.system (a data key, or "=name")' });

@@ -10,10 +10,16 @@
  * its annotator's values; a prediction whose `model_version` is `tropos:<annotator>` (what
  * `tropos export --what annotations --format label-studio` writes) counts as that annotator's, other
  * predictions are left out. Cancelled annotations are left out.
+ * A submitted annotation (or tropos: prediction) with no region of a mapped labels control gives
+ * its spans field an empty list: "nothing marked", a value, not a missing one.
  *
  * Values by region type: `choices` → the first choice (a choice field) or all (multi); `labels` →
  * one span per label, offsets into the mapped text (`on`); `textarea` → its lines joined by "\n";
- * `rating` → the number. The loader then checks every value against the scheme as for any import.
+ * `rating` → the number; a per-region `choices` control mapped to a span `attribute` (MQM's
+ * severity) → that attribute of the spans of the labels region with the same `id`, in whatever
+ * order the two come. A `tropos:<annotator>` prediction is left out for an annotator who submitted
+ * the task in Label Studio (their annotation is the pre-annotation as they edited it).
+ * The loader then checks every value against the scheme as for any import.
  *
  * Refused, naming the task's line and its index: a file that is not a task array; a task without
  * the mapped text or id; the same item with another text; a mapped control whose regions have
@@ -100,6 +106,10 @@ export function parseLabelStudio(fileName: string, content: ImportContent, optio
     return fail();
   }
   for (const c of mapping.controls) {
+    const f = scheme.fields.find((x) => x.id === c.field);
+    if (f && c.attribute !== undefined && (f.kind !== "spans" || !f.attributes.some((a) => a.id === c.attribute))) {
+      sink.error(undefined, `${options.mapping.name}: control "${c.from}" fills attribute "${c.attribute}" of field "${c.field}", which ${f.kind === "spans" ? `has the attributes ${f.attributes.map((a) => a.id).join(", ") || "none"}` : "is not a spans field"}`);
+    }
     if (!scheme.fields.some((f) => f.id === c.field)) sink.error(undefined, `${options.mapping.name}: control "${c.from}" fills field "${c.field}", which the scheme "${scheme.id}" does not have (its fields: ${[...new Set(scheme.fields.map((f) => f.id))].join(", ")})`);
   }
   if (sink.hasErrors) return fail();
@@ -187,11 +197,17 @@ export function parseLabelStudio(fileName: string, content: ImportContent, optio
     }
     for (const p of Array.isArray(task.predictions) ? task.predictions : []) {
       const mv = isObject(p) && typeof p.model_version === "string" ? p.model_version : "";
-      if (mv.startsWith("tropos:") && mv.length > 7) sets.push({ annotator: mv.slice(7), result: (p as Record<string, unknown>).result });
-      else otherPredictions++;
+      // Tropos's own pre-annotation of an annotator who then submitted the task in Label Studio:
+      // their annotation (the pre-annotation as they edited it) is their value, not both
+      if (mv.startsWith("tropos:") && mv.length > 7) {
+        if (!sets.some((x) => x.annotator === mv.slice(7))) sets.push({ annotator: mv.slice(7), result: (p as Record<string, unknown>).result });
+      } else otherPredictions++;
     }
     for (const { annotator, result } of sets) {
       if (!plan.annotators.includes(annotator)) plan.annotators.push(annotator);
+      // this result's spans by region id, and the per-region choices to give them (any order)
+      const spansOf = new Map<string, { field: string; spans: Record<string, AnnotationValue>[] }>();
+      const regionChoices: { id: string; field: string; attribute: string; value: string | number; from: string }[] = [];
       for (const region of Array.isArray(result) ? result : []) {
         if (!isObject(region)) continue;
         const from = String(region.from_name ?? "");
@@ -228,7 +244,14 @@ export function parseLabelStudio(fileName: string, content: ImportContent, optio
           }
           values.set(key, { annotator, segmentId, ...(onTranslation ? { system } : {}), field: field.id, value, line });
         };
-        if (type === "choices") {
+        if (type === "choices" && control.attribute !== undefined) {
+          const choices = Array.isArray(v.choices) ? v.choices.map(rename) : [];
+          if (choices.length !== 1 || (typeof region.id !== "string" && typeof region.id !== "number")) {
+            sink.error(line, `${at}: a ${from} choice needs one choice and the id of its labels region (got ${choices.length} choices, id ${JSON.stringify(region.id)})`, undefined, from);
+            continue;
+          }
+          regionChoices.push({ id: String(region.id), field: field.id, attribute: control.attribute, value: choices[0], from });
+        } else if (type === "choices") {
           const choices = Array.isArray(v.choices) ? v.choices.map(rename) : [];
           if (field.kind === "multi") put(choices);
           else if (choices.length !== 1) sink.error(line, `${at}: ${choices.length} choices for the single-choice field "${field.id}"`, undefined, from);
@@ -250,9 +273,37 @@ export function parseLabelStudio(fileName: string, content: ImportContent, optio
           const old = values.get(key);
           const spans = (old?.value as AnnotationValue[] | undefined) ?? [];
           const labels = Array.isArray(v.labels) ? v.labels : [];
-          for (const l of labels) spans.push({ start, end, label: rename(l) });
+          // a field marking both sides of a translation (MQM) names the side of each span
+          const side: Record<string, AnnotationValue> = field.kind === "spans" && field.on && onTranslation ? { on: control.on === "translation" ? "target" : "source" } : {};
+          const made: Record<string, AnnotationValue>[] = labels.map((l) => ({ start, end, label: rename(l), ...side }));
+          spans.push(...made);
+          if (typeof region.id === "string" || typeof region.id === "number") {
+            const entry = spansOf.get(String(region.id)) ?? { field: field.id, spans: [] };
+            entry.spans.push(...made);
+            spansOf.set(String(region.id), entry);
+          }
           values.set(key, { annotator, segmentId, ...(onTranslation ? { system } : {}), field: field.id, value: spans, line });
         }
+      }
+      for (const c of regionChoices) {
+        const target = spansOf.get(c.id);
+        if (!target || target.field !== c.field) {
+          sink.error(line, `${at}: ${annotator}'s ${c.from} choice belongs to region ${JSON.stringify(c.id)}, which is no labelled span of field "${c.field}"`, undefined, c.from);
+          continue;
+        }
+        for (const sp of target.spans) sp.attributes = { ...(sp.attributes as Record<string, AnnotationValue> | undefined), [c.attribute]: c.value };
+      }
+      // A submitted annotation without a region of a labels control says "nothing to mark here":
+      // an empty set of spans, which counts in agreement (every character coded "none"), unlike
+      // no value at all (issue 30.3). Cancelled (skipped) annotations were left out above.
+      for (const control of mapping.controls) {
+        if (control.type !== "labels") continue;
+        const field = scheme.fields.find((f) => f.id === control.field)!;
+        if (field.kind !== "spans") continue;
+        const onTranslation = field.scope === "translation" || field.scope === "mrw-translation";
+        if (onTranslation && system === undefined) continue;
+        const key = `${annotator}\u0000${segmentId}\u0000${onTranslation ? system : ""}\u0000${field.id}`;
+        if (!values.has(key)) values.set(key, { annotator, segmentId, ...(onTranslation ? { system } : {}), field: field.id, value: [], line });
       }
     }
   }

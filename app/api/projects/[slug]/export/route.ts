@@ -1,4 +1,4 @@
-// GET /api/projects/[slug]/export?what=gold|annotations|adjudicated|errors|agreement|scores|tags|nli|project|…&format=tsv|csv|json|jsonl|conll|mqm|marot|label-studio
+// GET /api/projects/[slug]/export?what=gold|annotations|adjudicated|errors|agreement|scores|tags|nli|project|…&format=tsv|csv|json|jsonl|conll|mqm|marot|label-studio|label-studio-config|label-studio-mapping
 //   [&annotator=EMAIL | &adjudicated=1] (tags: one annotator's or the adjudicated tags instead of the corpus's)
 // Streams the export (a database cursor feeding the response), so memory stays flat.
 import { z } from "zod";
