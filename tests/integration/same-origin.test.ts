@@ -75,13 +75,13 @@ describe("server actions: the same-origin rule", () => {
   });
 
   it("runs the action for its own origin (same-origin, none or no fetch metadata) and for a non-browser client", async () => {
-    for (const [i, headers] of [
+    for (const [i, headers] of ([
       { origin: OWN, "sec-fetch-site": "same-origin" },
       { origin: OWN, "sec-fetch-site": "none" },
       { origin: OWN },
       { origin: "http://configured.tropos.test:3000" },
       {},
-    ].entries()) {
+    ] as Record<string, string>[]).entries()) {
       const target = await makeUser(db, { tag: `so-ok${i}` });
       expect(await runAction(headers, target.email)).toMatchObject({ ok: true });
       expect(await isMember(target.email)).toBe(true);

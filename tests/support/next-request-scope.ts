@@ -35,7 +35,7 @@ export async function nextActionScope(): Promise<TRunInRequest> {
   const { appendMutableCookies } = await import("next/dist/server/web/spec-extension/adapters/request-cookies");
   return async (req, run) => {
     const url = new URL(req.url);
-    const store = createRequestStoreForAPI(req as never, { pathname: url.pathname, search: url.search } as never, [] as never, undefined, undefined as never);
+    const store = createRequestStoreForAPI(req as never, { pathname: url.pathname, search: url.search } as never, [] as never, undefined, undefined as never, undefined);
     // revalidatePath() only records the paths in the work store; an empty cache object lets it
     const work = { route: url.pathname, forceStatic: false, dynamicShouldError: false, incrementalCache: {} } as never;
     const res = await workAsyncStorage.run(work, () => workUnitAsyncStorage.run(store, run));
