@@ -5,8 +5,15 @@
 // first dashboard view.
 // It also starts the background-job worker (lib/jobs/worker.ts) inside this server, unless
 // TROPOS_WORKER=off (production with separate `npm run worker` processes).
+//
+// First of all it has the server record each request's TCP peer address in a header of its own
+// (lib/http/peer-address.ts): Next.js gives route handlers no socket, and keeps a client's own
+// X-Forwarded-For; the sign-in throttle needs the real address (issue 27, point 6).
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs" || !process.env.DATABASE_URL) return;
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installPeerAddressHeader } = await import("@/lib/http/peer-address");
+  installPeerAddressHeader();
+  if (!process.env.DATABASE_URL) return;
   const { getDb } = await import("@/lib/db/client");
   const { warmRecentlyActiveProjects } = await import("@/lib/db/report-data-cache");
   setTimeout(() => {

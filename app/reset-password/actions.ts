@@ -5,7 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { createPasswordReset, resetPassword } from "@/lib/db/password-resets";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { passwordResetLink } from "@/lib/auth/password-reset-token";
-import { addressThrottleKey, clientAddress } from "@/lib/auth/sign-in-throttle";
+import { addressThrottleKey } from "@/lib/auth/sign-in-throttle";
+import { clientAddress } from "@/lib/auth/client-address";
+import { deviceCookieSecret, issueDeviceCookie } from "@/lib/auth/device-cookie";
+import { readDeviceCookie, setDeviceCookie } from "@/lib/auth/device-cookie-jar";
 import { countAddressAttempt } from "@/lib/db/login-throttle";
 import { publicAction } from "@/lib/http/server-action";
 import { AppError } from "@/lib/errors";
@@ -20,12 +23,9 @@ const ZRequest = z.object({ email: z.string().trim().email("enter the email addr
  */
 export const requestPasswordResetAction = publicAction(ZRequest, async (input) => {
   const h = await headers();
-  const address = clientAddress(h);
   const db = getDb();
-  if (address) {
-    const byAddress = await countAddressAttempt(db, addressThrottleKey(address));
-    if (!byAddress.admitted) throw new AppError("RATE_LIMITED", "Too many attempts from your network. Try again later.");
-  }
+  const byAddress = await countAddressAttempt(db, addressThrottleKey(clientAddress(h)));
+  if (!byAddress.admitted) throw new AppError("RATE_LIMITED", "Too many attempts from your network. Try again later.");
   const reset = await createPasswordReset(db, { email: input.email, origin: "self" });
   if (reset) {
     const base = process.env.NEXTAUTH_URL ?? `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}`;
@@ -39,5 +39,16 @@ const ZReset = z.object({
   password: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
 });
 
-/** Sets the new password through the link; the user then signs in with it. */
-export const resetPasswordAction = publicAction(ZReset, async (input) => resetPassword(getDb(), input));
+/**
+ * Sets the new password through the link; the user then signs in with it. The browser that used
+ * the link gets the account's device cookie (lib/auth/device-cookie.ts): whoever holds the link
+ * is the owner, and with the cookie their sign-in is throttled on its own counter, so someone
+ * guessing at the account, who starts its shared counter again the moment the reset clears it,
+ * cannot keep them out (issue 27, point 6).
+ */
+export const resetPasswordAction = publicAction(ZReset, async (input) => {
+  const done = await resetPassword(getDb(), input);
+  const secret = deviceCookieSecret();
+  if (secret) await setDeviceCookie(issueDeviceCookie(await readDeviceCookie(), done.email, secret));
+  return done;
+});

@@ -8,7 +8,9 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { authenticate } from "@/lib/auth/authenticate";
-import { clientAddress, throttledCode } from "@/lib/auth/sign-in-throttle";
+import { throttledCode } from "@/lib/auth/sign-in-throttle";
+import { clientAddress } from "@/lib/auth/client-address";
+import { readDeviceCookie, setDeviceCookie } from "@/lib/auth/device-cookie-jar";
 import { bumpSessionVersion, getSessionVersion, userOfSessionClaims } from "@/lib/auth/session-user";
 import { safeCallbackPath } from "@/lib/auth/safe-callback-path";
 
@@ -29,9 +31,12 @@ function providers(): NextAuthOptions["providers"] {
         if (!parsed.success) throw new Error("invalid");
         const result = await authenticate(getDb(), parsed.data.email, parsed.data.password, {
           address: clientAddress(req?.headers),
+          deviceCookie: await readDeviceCookie(),
         });
         // One message for unknown email and wrong password: no hint whether the account exists.
         if (!result.ok) throw new Error(result.reason === "throttled" ? throttledCode(result.retryAfterS) : result.reason);
+        // this browser is now one the account signed in on: its own throttle counter from here on
+        if (result.deviceCookie) await setDeviceCookie(result.deviceCookie);
         return { id: result.user.id, email: result.user.email, name: result.user.name };
       },
     }),

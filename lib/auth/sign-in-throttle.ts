@@ -1,15 +1,25 @@
-// How sign-in attempts are limited (issue 13, points 16 and 17). Pure policy; the counters live
-// in the LoginThrottle table (lib/db/login-throttle.ts) and lib/auth/authenticate.ts applies them.
+// How sign-in attempts are limited (issue 13, points 16 and 17; issue 27, point 6). Pure policy;
+// the counters live in the LoginThrottle table (lib/db/login-throttle.ts) and
+// lib/auth/authenticate.ts applies them.
 //
-// Two counters, each incremented atomically BEFORE the password is checked, so parallel guesses
+// Counters, each incremented atomically BEFORE the password is checked, so parallel guesses
 // cannot all pass a check made before any of them was counted:
 // - per account: a delay that grows with the attempts since the last success (a few free ones,
 //   then 1 s, 2 s, 4 s … up to ACCOUNT_MAX_DELAY_S). An attempt made before the delay has passed is
-//   refused without checking the password and is not counted. There is no hard lock: someone
-//   guessing at a victim's account can make them wait at most ACCOUNT_MAX_DELAY_S per attempt,
-//   not lock them out, and a password reset or single sign-on always gets them in.
+//   refused without checking the password and is not counted. Shared by every client that holds
+//   no device cookie for the account, so it bounds guessing from anywhere, however many addresses.
+// - per device: an attempt with a valid device cookie for the account (lib/auth/device-cookie.ts:
+//   issued by a successful sign-in or a completed password reset in that browser) is counted on
+//   that device's own counter, with the same delays, instead of the account's. Someone guessing at
+//   the account, firing again each time the delay ends, holds up only the clients without a cookie;
+//   the owner on their own device is never slowed by them, and a reset link gets the owner a
+//   cookie, so the owner always has a way in that a third party cannot take (issue 27, point 6:
+//   an attacker timing its guesses had kept the owner out of 30 of 30 tries, even after a reset).
 // - per client address: at most ADDRESS_LIMIT attempts per ADDRESS_WINDOW_S across all accounts
-//   (a success gives its slot back), so one address cannot spray guesses over many accounts.
+//   (a success gives its slot back), so one address cannot spray guesses over many accounts. The
+//   address is the TCP peer, or what a trusted proxy says (lib/auth/client-address.ts); attempts
+//   with a valid device cookie are not counted here (their device counter bounds them, and a
+//   neighbour behind the same address cannot use up the owner's slot).
 
 export const ACCOUNT_FREE_ATTEMPTS = 5;
 export const ACCOUNT_MAX_DELAY_S = 60;
@@ -33,20 +43,8 @@ export function addressThrottleKey(address: string): string {
   return `address:${address}`;
 }
 
-/**
- * The client's address as seen by the nearest proxy: the rightmost X-Forwarded-For entry.
- * `next start` fills the header with the socket's address when it is absent; a reverse proxy in
- * front (nginx `proxy_add_x_forwarded_for`, Caddy, Traefik) appends the address it saw, which the
- * client cannot forge. Without such a proxy a client can send its own header and dodge the
- * per-address limit (the per-account delay still holds). Null when there is nothing usable.
- */
-export function clientAddress(headers: Headers | Record<string, string | string[] | undefined> | undefined): string | null {
-  if (!headers) return null;
-  const raw = headers instanceof Headers ? headers.get("x-forwarded-for") : headers["x-forwarded-for"];
-  const value = Array.isArray(raw) ? raw.join(",") : raw;
-  const last = value?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-  if (!last || last.length > 64 || !/^[0-9A-Za-z.:[\]%_-]+$/.test(last)) return null;
-  return last.toLowerCase();
+export function deviceThrottleKey(device: string): string {
+  return `device:${device}`;
 }
 
 /** "throttled:<seconds>": the error code the sign-in form turns into a message with the wait. */

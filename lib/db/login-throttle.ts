@@ -34,7 +34,7 @@ ON CONFLICT ("key") DO UPDATE SET
 WHERE t."notBefore" <= now()
 RETURNING "attempts"`;
 
-/** Counts an attempt on the account unless its delay has not passed yet (then nothing changes). */
+/** Counts an attempt on an account's (or a device's) counter unless its delay has not passed yet (then nothing changes). */
 export async function countAccountAttempt(db: Db, key: string): Promise<TThrottleResult> {
   const rows = await db.$queryRawUnsafe<{ attempts: number }[]>(
     COUNT_ACCOUNT_SQL,
@@ -70,9 +70,9 @@ export async function countAddressAttempt(db: Db, key: string): Promise<TThrottl
   return { admitted: false, retryAfterS: Math.max(1, Number(rows[0]!.retryAfterS)) };
 }
 
-/** After a successful sign-in: the account starts again from zero and the address gets its slot back. */
-export async function recordSuccessfulSignIn(db: Db, keys: { account: string; address: string | null }): Promise<void> {
-  await db.$executeRawUnsafe(`DELETE FROM "LoginThrottle" WHERE "key" = $1`, keys.account);
+/** After a successful sign-in: the counter it used (account or device) starts again from zero and the address gets its slot back. */
+export async function recordSuccessfulSignIn(db: Db, keys: { counter: string; address: string | null }): Promise<void> {
+  await db.$executeRawUnsafe(`DELETE FROM "LoginThrottle" WHERE "key" = $1`, keys.counter);
   if (keys.address) {
     await db.$executeRawUnsafe(`UPDATE "LoginThrottle" SET "attempts" = GREATEST("attempts" - 1, 0) WHERE "key" = $1`, keys.address);
   }

@@ -13,6 +13,8 @@
 // empty report when it opens an item). So however many reports arrive, the time credited never
 // exceeds the wall time that passed between them. No slack is added per report: slack would add
 // up over rapid reports; an honest client loses at most the network jitter of each report.
+// Across items the annotator's own clock bounds the sum too (lib/db/annotator-time-clock.ts,
+// issue 27 point 9): parallel reports on many open items split the wall time, never multiply it.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { SCHEME_ASSIGNMENT, type TAssignmentScheme, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
@@ -27,6 +29,7 @@ import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { itemClosedError, OPEN_STATUSES } from "@/lib/db/item-write-guard";
+import { claimActiveTimeBudget } from "@/lib/db/annotator-time-clock";
 
 export interface TAssignmentResult {
   status: string;
@@ -38,10 +41,11 @@ export const MAX_TIME_REPORT_MS = 600_000;
 
 /**
  * SQL: the credit of a report of $2 ms on the row being updated: at most the wall time since the
- * last accepted report (0 when there was none), at most MAX_TIME_REPORT_MS. Timestamps are UTC
- * without time zone, as Prisma stores them.
+ * last accepted report (0 when there was none), at most MAX_TIME_REPORT_MS, at most $3 (the
+ * annotator's budget: claimActiveTimeBudget). Timestamps are UTC without time zone, as Prisma
+ * stores them.
  */
-const CREDIT = `LEAST($2::bigint, ${MAX_TIME_REPORT_MS}, COALESCE(GREATEST(0, FLOOR(EXTRACT(EPOCH FROM ((clock_timestamp() AT TIME ZONE 'UTC') - "lastTimeReportAt")) * 1000))::bigint, 0))::int`;
+const CREDIT = `LEAST($2::bigint, ${MAX_TIME_REPORT_MS}, FLOOR($3::float8)::bigint, COALESCE(GREATEST(0, FLOOR(EXTRACT(EPOCH FROM ((clock_timestamp() AT TIME ZONE 'UTC') - "lastTimeReportAt")) * 1000))::bigint, 0))::int`;
 
 type TRow = { status: string; timeSpentMs: number };
 
@@ -98,6 +102,7 @@ export async function applyAssignmentAction(
     case "time": {
       // One UPDATE: concurrent reports serialise on the row lock, and each reads the time of the
       // one before it. Closed items take no time (the workspace shows them read-only).
+      const budgetMs = await claimActiveTimeBudget(db, opts.annotatorId, act.activeMs);
       const rows = await db.$queryRawUnsafe<TRow[]>(
         `UPDATE "Assignment" SET
            "timeSpentMs" = "timeSpentMs" + ${CREDIT},
@@ -109,6 +114,7 @@ export async function applyAssignmentAction(
          RETURNING status::text AS status, "timeSpentMs"`,
         a.id,
         act.activeMs,
+        budgetMs,
       );
       if (rows[0]) return rows[0];
       throw itemClosedError(await statusOf(db, a.id), scheme);
@@ -144,6 +150,7 @@ export async function applyAssignmentAction(
               missing,
             });
           }
+          const budgetMs = await claimActiveTimeBudget(tx, opts.annotatorId, act.activeMs);
           const rows = await tx.$queryRawUnsafe<TRow[]>(
             `UPDATE "Assignment" SET
                "timeSpentMs" = "timeSpentMs" + ${CREDIT},
@@ -155,6 +162,7 @@ export async function applyAssignmentAction(
              RETURNING status::text AS status, "timeSpentMs"`,
             a.id,
             act.activeMs,
+            budgetMs,
           );
           return rows[0];
         },

@@ -1,5 +1,11 @@
 // The one guard for server actions: parse the input with zod, authorise against the project,
 // run, and return a serialisable result (actions must not throw raw errors at the client).
+//
+// Every action first passes the same cross-site check as the API's writes (lib/http/same-origin.ts).
+// Next.js's own check of a server action compares only the Origin's host with Host, and skips a
+// request without Origin: `Sec-Fetch-Site: cross-site` with no Origin ran setMemberRolesAction, and
+// `Origin: https://host` was accepted over http (issue 27, point 10).
+import { headers } from "next/headers";
 import { ZodError, type z } from "zod";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { getCurrentUser } from "@/lib/auth/current-user";
@@ -7,6 +13,7 @@ import { authorizeAdmin, authorizeProject, type ProjectAccess } from "@/lib/auth
 import type { CurrentUser } from "@/lib/auth/current-user";
 import type { Permission } from "@/lib/authz/permissions";
 import { isAppError } from "@/lib/errors";
+import { assertSameOrigin } from "@/lib/http/same-origin";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: string; message: string; field?: string };
 
@@ -17,6 +24,7 @@ export function projectAction<S extends z.ZodType<{ slug: string }>, T>(
 ) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     try {
+      assertSameOrigin(await headers());
       const input = schema.parse(raw);
       const access = await authorizeProject(getPgPool(), await getCurrentUser(), input.slug, permission);
       return { ok: true, data: await fn(input, access) };
@@ -33,6 +41,7 @@ export function projectAction<S extends z.ZodType<{ slug: string }>, T>(
 export function adminAction<S extends z.ZodType, T>(schema: S, fn: (input: z.infer<S>, user: CurrentUser) => Promise<T>) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     try {
+      assertSameOrigin(await headers());
       const user = authorizeAdmin(await getCurrentUser());
       return { ok: true, data: await fn(schema.parse(raw), user) };
     } catch (e) {
@@ -48,6 +57,7 @@ export function adminAction<S extends z.ZodType, T>(schema: S, fn: (input: z.inf
 export function publicAction<S extends z.ZodType, T>(schema: S, fn: (input: z.infer<S>, user: CurrentUser | null) => Promise<T>) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     try {
+      assertSameOrigin(await headers());
       const input = schema.parse(raw);
       return { ok: true, data: await fn(input, await getCurrentUser()) };
     } catch (e) {

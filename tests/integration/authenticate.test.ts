@@ -12,8 +12,9 @@ import {
   ADDRESS_LIMIT,
   accountDelaySeconds,
   accountThrottleKey,
-  clientAddress,
 } from "@/lib/auth/sign-in-throttle";
+import { clientAddress, parseTrustedProxies, UNKNOWN_CLIENT_ADDRESS } from "@/lib/auth/client-address";
+import { PEER_ADDRESS_HEADER, peerAddressValue } from "@/lib/http/peer-address";
 
 let db: Db;
 beforeAll(async () => {
@@ -129,12 +130,39 @@ describe("the per-account delay grows instead of locking (point 17)", () => {
   });
 });
 
-describe("clientAddress", () => {
-  it("takes the rightmost X-Forwarded-For entry (the one the nearest proxy appended)", () => {
-    expect(clientAddress({ "x-forwarded-for": "10.0.0.1, 203.0.113.5" })).toBe("203.0.113.5");
-    expect(clientAddress(new Headers({ "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe("::ffff:127.0.0.1");
-    expect(clientAddress({})).toBeNull();
-    expect(clientAddress({ "x-forwarded-for": "not an address!" })).toBeNull();
-    expect(clientAddress(undefined)).toBeNull();
+describe("clientAddress (issue 27, point 6)", () => {
+  const from = (peer: string, xff?: string) => ({ [PEER_ADDRESS_HEADER]: peerAddressValue(peer), ...(xff !== undefined ? { "x-forwarded-for": xff } : {}) });
+
+  it("without trusted proxies: the TCP peer, whatever X-Forwarded-For says or however malformed it is", () => {
+    // before: the rightmost X-Forwarded-For entry (a client chose its own), or null (not counted) when malformed
+    expect(clientAddress(from("203.0.113.5", "10.0.0.1, 198.51.100.7"), null)).toBe("203.0.113.5");
+    expect(clientAddress(from("203.0.113.5", "not an address!"), null)).toBe("203.0.113.5");
+    expect(clientAddress(from("::ffff:127.0.0.1", ""), null)).toBe("127.0.0.1");
+    expect(clientAddress(new Headers(from("2001:DB8::1", "192.0.2.1")), null)).toBe("2001:db8::1");
+  });
+
+  it("no peer recorded by this server (or a forged record): one shared key, never null", () => {
+    expect(clientAddress({ "x-forwarded-for": "203.0.113.5" }, null)).toBe(UNKNOWN_CLIENT_ADDRESS);
+    expect(clientAddress({ [PEER_ADDRESS_HEADER]: "forged-token 192.0.2.9" }, null)).toBe(UNKNOWN_CLIENT_ADDRESS);
+    expect(clientAddress(undefined, null)).toBe(UNKNOWN_CLIENT_ADDRESS);
+  });
+
+  it("behind trusted proxies: walks X-Forwarded-For from the right to the first address that is not a proxy", () => {
+    const trusted = parseTrustedProxies("10.0.0.0/8, 127.0.0.1, fd00::/8");
+    expect(clientAddress(from("10.0.0.2", "forged, 203.0.113.5"), trusted)).toBe("203.0.113.5");
+    expect(clientAddress(from("127.0.0.1", "198.51.100.1, 203.0.113.5, 10.1.2.3"), trusted)).toBe("203.0.113.5");
+    // a malformed entry ends the walk at the last trusted hop: counted, never skipped
+    expect(clientAddress(from("10.0.0.2", "garbage"), trusted)).toBe("10.0.0.2");
+    expect(clientAddress(from("10.0.0.2", ""), trusted)).toBe("10.0.0.2");
+    // a peer that is not a trusted proxy: its header is not read
+    expect(clientAddress(from("198.51.100.9", "203.0.113.5"), trusted)).toBe("198.51.100.9");
+    expect(clientAddress(from("fd00::1", "2001:db8::5"), trusted)).toBe("2001:db8::5");
+  });
+
+  it("refuses a TROPOS_TRUSTED_PROXIES entry that is not an address or range", () => {
+    expect(parseTrustedProxies(undefined)).toBeNull();
+    expect(parseTrustedProxies(" ")).toBeNull();
+    expect(() => parseTrustedProxies("10.0.0.0/33")).toThrow(/not an address or a CIDR range/);
+    expect(() => parseTrustedProxies("proxy.internal")).toThrow(/TROPOS_TRUSTED_PROXIES/);
   });
 });

@@ -310,4 +310,29 @@ describe("active time (13.23)", () => {
     const honest = await act(seg, { action: "time", scheme: "MMTE", activeMs: 100 });
     expect(honest.timeSpentMs - gained - before).toBe(100);
   });
+
+  it("20 parallel reports on 20 open items credit at most the wall clock in total, not per item (issue 27, point 9)", async () => {
+    // Before, each item's own clock bounded its reports only: 20 items reported on at once
+    // credited 20 times the wall clock (227 s for 11.3 s).
+    const u = await makeUser(db, { tag: "parallel-time" });
+    await db.projectMember.create({ data: { projectId: project.id, userId: u.id, role: "ANNOTATOR" } });
+    const ten = await db.segment.findMany({ where: { projectId: project.id }, orderBy: { index: "asc" }, take: 10, select: { id: true } });
+    const items = ten.flatMap((s) => (["MMTE", "METAHOPE"] as const).map((scheme) => ({ segmentId: s.id, scheme })));
+    await db.assignment.createMany({ data: items.map((it, i) => ({ projectId: project.id, annotatorId: u.id, ...it, position: i })) });
+    const report = (it: (typeof items)[number], activeMs: number) =>
+      applyAssignmentAction(db, { project, config, annotatorId: u.id, segmentId: it.segmentId, action: { action: "time", scheme: it.scheme, activeMs } });
+    const total = async () => (await db.assignment.aggregate({ where: { annotatorId: u.id }, _sum: { timeSpentMs: true } }))._sum.timeSpentMs ?? 0;
+
+    const start = Date.now();
+    await Promise.all(items.map((it) => report(it, 0))); // each item's opening report: its start
+    await new Promise((r) => setTimeout(r, 1000));
+    await Promise.all(items.map((it) => report(it, 60_000)));
+    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(items.map((it) => report(it, 60_000)));
+    const elapsed = Date.now() - start;
+    const credited = await total();
+    expect(credited).toBeLessThanOrEqual(elapsed);
+    // the wall time itself is credited, not lost
+    expect(credited).toBeGreaterThanOrEqual(1400);
+  });
 });
