@@ -18,7 +18,13 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // native or engine-loading packages stay outside the server bundle
   serverExternalPackages: ["@node-rs/argon2", "@prisma/client", "@prisma/adapter-pg", "pg", "exceljs", "pg-boss"],
-  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "50mb" } },
+  // Server actions' bodies: Next.js counts the bytes while the body streams and answers 413 at this
+  // limit (its action handler pipes the request through a byte-counting Transform), so a chunked
+  // body is never read whole. The largest action is the scheme editor's save (a scheme is at most
+  // 1,000,000 characters, up to 3 bytes each in UTF-8); the other limits: lib/http/body-limits.ts.
+  // proxyClientMaxBodySize: a page POST that passes proxy.ts has its body copied for the proxy up to
+  // this size (the rest is drained and dropped); the proxy never reads it, so no more than an action.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "4mb" }, proxyClientMaxBodySize: "4mb" },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -1,6 +1,6 @@
-// HTTP-level hardening against `next start` (issue 13, points 20, 21, 24): forged cross-site writes
-// are refused, a chunked upload is cut off at the size limit while it streams, and pages run
-// scripts only with a per-request CSP nonce, and still hydrate.
+// HTTP-level hardening against `next start` (issue 13, points 20, 21, 24; issue 27 point 2): forged
+// cross-site writes are refused, a chunked upload, sign-in or JSON body is cut off at its size limit
+// while it streams, and pages run scripts only with a per-request CSP nonce, and still hydrate.
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -79,51 +79,84 @@ test.describe("CSRF: state-changing API requests must be same-origin JSON (or mu
   });
 });
 
+/**
+ * Streams `head`, then filler chunks up to `total` bytes, then `tail`, without a Content-Length (Node
+ * sends Transfer-Encoding: chunked), stopping as soon as the server answers; resolves with the answer
+ * and how much had been written when it came.
+ */
+function postChunked(url: URL, opts: { method?: string; headers: Record<string, string>; head: string; tail: string; total: number }): Promise<{ status: number; body: string; sentWhenAnswered: number }> {
+  const chunk = Buffer.alloc(256 * 1024, "x");
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(url, { method: opts.method ?? "POST", headers: opts.headers }, (res) => {
+      answered = true;
+      const at = sent;
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (text += d));
+      res.on("end", () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: text, sentWhenAnswered: at });
+      });
+    });
+    req.on("error", (e) => (answered ? undefined : reject(e)));
+    const pump = () => {
+      while (!answered && sent < opts.total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end(opts.tail);
+    };
+    req.write(opts.head);
+    pump();
+  });
+}
+
 test("a chunked upload is refused with 413 once it passes the limit, long before its end", async ({ baseURL }) => {
   const ctx = await signedIn(baseURL, USERS.manager);
   const cookie = (await ctx.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
   await ctx.dispose();
   const limit = 8 * 1024 * 1024; // TROPOS_MAX_UPLOAD_MB in playwright.config.ts
-  const total = 700 * 1024 * 1024;
-  const url = new URL("/api/projects/demo/import", baseURL);
   const boundary = "----tropos-chunked";
-  const chunk = Buffer.alloc(256 * 1024, "x");
-
-  const { status, body, sentWhenAnswered } = await new Promise<{ status: number; body: string; sentWhenAnswered: number }>((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = http.request(
-      url,
-      // no Content-Length: Node sends Transfer-Encoding: chunked
-      { method: "POST", headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` } },
-      (res) => {
-        answered = true;
-        const at = sent;
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => (text += d));
-        res.on("end", () => {
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, body: text, sentWhenAnswered: at });
-        });
-      },
-    );
-    req.on("error", (e) => (answered ? undefined : reject(e)));
-    const pump = () => {
-      while (!answered && sent < total) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      if (!answered) req.end(`\r\n--${boundary}--\r\n`);
-    };
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.jsonl"\r\nContent-Type: text/plain\r\n\r\n`);
-    pump();
+  const { status, body, sentWhenAnswered } = await postChunked(new URL("/api/projects/demo/import", baseURL), {
+    headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+    head: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.jsonl"\r\nContent-Type: text/plain\r\n\r\n`,
+    tail: `\r\n--${boundary}--\r\n`,
+    total: 700 * 1024 * 1024,
   });
   expect(status).toBe(413);
   expect(JSON.parse(body).error.message).toMatch(/larger than the limit of 8 MB/);
   // the server stopped at the limit: what was on the wire when it answered is the limit plus
   // socket buffers, not the 700 MB (before the fix it read everything, then refused)
   expect(sentWhenAnswered).toBeLessThan(4 * limit);
+});
+
+test("a chunked sign-in post and a chunked JSON save are refused with 413 while they stream (issue 27 point 2)", async ({ baseURL }) => {
+  // next-auth's credentials callback, open to anyone: 16 kB (lib/http/body-limits.ts)
+  const signIn = await postChunked(new URL("/api/auth/callback/credentials", baseURL), {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    head: "csrfToken=x&email=a%40b.c&password=",
+    tail: "",
+    total: 200 * 1024 * 1024,
+  });
+  expect(signIn.status).toBe(413);
+  // the limit plus socket buffers, not the 200 MB
+  expect(signIn.sentWhenAnswered).toBeLessThan(32 * 1024 * 1024);
+  // a JSON route, as a signed-in annotator: 1 MB
+  const ctx = await signedIn(baseURL, USERS.annotator);
+  const cookie = (await ctx.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  await ctx.dispose();
+  const save = await postChunked(new URL("/api/projects/demo/annotations", baseURL), {
+    method: "PUT",
+    headers: { cookie, "content-type": "application/json" },
+    head: '{"segmentId":"',
+    tail: '"}',
+    total: 200 * 1024 * 1024,
+  });
+  expect(save.status).toBe(413);
+  expect(JSON.parse(save.body).error.code).toBe("PAYLOAD_TOO_LARGE");
+  expect(save.sentWhenAnswered).toBeLessThan(32 * 1024 * 1024);
 });
 
 test.describe("CSP: scripts run only with a per-request nonce", () => {

@@ -1,22 +1,28 @@
 // Scheme guidelines are Markdown (lib/schemes/language/scheme-option.ts, ZMarkdown). This renders
 // the part guidelines use — headings, paragraphs, lists, **bold**, *italic*, `code`, links — as
 // React elements, so nothing in a scheme is ever injected as HTML. Anything else shows as text.
+// Linear in the text: lines one by one, each line's inline marks in one pass (lib/schemes/language/markdown-inline.ts).
 import type { ReactNode } from "react";
+import { parseInlineMarkdown } from "@/lib/schemes/language/markdown-inline";
 
-const INLINE = /(\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*|_[^_\s][^_]*_|`[^`]+`|\[[^\]]+\]\([^)\s]+\))/g;
+// only web links: a javascript: or data: URL in a scheme file stays text
+const WEB_LINK = /^https?:\/\//;
 
 function inline(text: string, key: string): ReactNode[] {
-  return text.split(INLINE).map((part, i) => {
+  return parseInlineMarkdown(text).map((part, i) => {
     const k = `${key}-${i}`;
-    if (/^(\*\*|__)/.test(part) && part.length > 4) return <strong key={k}>{part.slice(2, -2)}</strong>;
-    if (/^`/.test(part) && part.length > 2) return <code key={k} className="rounded bg-slate-100 px-0.5 text-[0.9em]">{part.slice(1, -1)}</code>;
-    const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
-    if (link) {
-      // only web links: a javascript: or data: URL in a scheme file stays text
-      return /^https?:\/\//.test(link[2]) ? <a key={k} href={link[2]} target="_blank" rel="noreferrer" className="text-indigo-700 underline">{link[1]}</a> : part;
+    switch (part.kind) {
+      case "strong":
+        return <strong key={k}>{part.text}</strong>;
+      case "em":
+        return <em key={k}>{part.text}</em>;
+      case "code":
+        return <code key={k} className="rounded bg-slate-100 px-0.5 text-[0.9em]">{part.text}</code>;
+      case "link":
+        return WEB_LINK.test(part.href) ? <a key={k} href={part.href} target="_blank" rel="noreferrer" className="text-indigo-700 underline">{part.label}</a> : part.source;
+      case "text":
+        return part.text;
     }
-    if (/^[*_]/.test(part) && part.length > 2 && part.endsWith(part[0])) return <em key={k}>{part.slice(1, -1)}</em>;
-    return part;
   });
 }
 

@@ -11,6 +11,8 @@ import { getCurrentUser, getSessionRef, type CurrentUser } from "@/lib/auth/curr
 import { authorizeSessionProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import type { Permission } from "@/lib/authz/permissions";
 import { AppError, isAppError } from "@/lib/errors";
+import { JSON_BODY_MAX_BYTES } from "@/lib/http/body-limits";
+import { BodyTooLargeError, readTextWithin } from "@/lib/http/byte-limit-stream";
 import { assertSameOriginWrite, type TBodyType } from "@/lib/http/same-origin-write";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
@@ -51,10 +53,22 @@ export interface THandlerOptions {
   body?: TBodyType;
 }
 
+/**
+ * The JSON body parsed with `schema`. The body is read through the streaming byte counter: one
+ * over JSON_BODY_MAX_BYTES is refused (413) as soon as the count passes it, without the rest
+ * being read (`req.json()` read any body whole first, however large).
+ */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  let text: string;
+  try {
+    text = await readTextWithin(req, JSON_BODY_MAX_BYTES);
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${JSON_BODY_MAX_BYTES / 1024} kB.`);
+    throw new AppError("BAD_REQUEST", "The request body could not be read.");
+  }
   let raw: unknown;
   try {
-    raw = await req.json();
+    raw = JSON.parse(text);
   } catch {
     throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
   }

@@ -1,7 +1,7 @@
 // The streaming body limit on real web streams: a chunked body that never declares its length is
 // refused once it passes the limit, without the rest of it being read.
 import { describe, expect, it } from "vitest";
-import { BodyTooLargeError, limitBytes, readFormDataWithin } from "./byte-limit-stream";
+import { BodyTooLargeError, limitBytes, readBytesWithin, readFormDataWithin, readTextWithin } from "./byte-limit-stream";
 
 const MB = 1024 * 1024;
 
@@ -85,5 +85,36 @@ describe("readFormDataWithin", () => {
   it("reports a malformed form as the parser's error, not as too large", async () => {
     const req = new Request("http://localhost/upload", { method: "POST", body: "not a form", headers: { "content-type": "multipart/form-data; boundary=x" } });
     await expect(readFormDataWithin(req, 4 * MB)).rejects.not.toBeInstanceOf(BodyTooLargeError);
+  });
+});
+
+describe("readBytesWithin (JSON routes, next-auth's routes)", () => {
+  const chunked = (bytes: number) => {
+    const { stream, pulled } = source(bytes);
+    return { req: new Request("http://localhost/api", { method: "POST", body: stream, duplex: "half" } as RequestInit), pulled };
+  };
+
+  it("reads a body within the limit whole", async () => {
+    const { req } = chunked(1 * MB);
+    expect((await readBytesWithin(req, 1 * MB)).byteLength).toBe(1 * MB);
+    expect(await readTextWithin(new Request("http://localhost/api", { method: "POST", body: '{"a":"é"}' }), 100)).toBe('{"a":"é"}');
+  });
+
+  it("refuses a chunked body past the limit after reading about the limit, and cancels the source", async () => {
+    const { req, pulled } = chunked(700 * MB);
+    await expect(readBytesWithin(req, 16 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(pulled.cancelled).toBe(true);
+    expect(pulled.bytes).toBeLessThan(256 * 1024);
+  });
+
+  it("refuses a declared Content-Length over the limit before reading anything", async () => {
+    const { stream, pulled } = source(700 * MB);
+    const req = new Request("http://localhost/api", { method: "POST", body: stream, headers: { "content-length": String(700 * MB) }, duplex: "half" } as RequestInit);
+    await expect(readBytesWithin(req, 1 * MB)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(pulled.bytes).toBe(0);
+  });
+
+  it("reads a request without a body as empty", async () => {
+    expect((await readBytesWithin(new Request("http://localhost/api", { method: "POST" }), 10)).byteLength).toBe(0);
   });
 });

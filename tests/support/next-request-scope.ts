@@ -1,7 +1,8 @@
 // Runs a route handler outside a Next.js server (bench/save-cpu.ts, tests/integration/save-route.test.ts):
 // Next gives each request its stores, the request's cookies among them; this provides the two that
 // `cookies()` (next/headers) reads, and the request's headers that `headers()` reads, so a route or a
-// server action that reads its session or its Origin through next/headers runs unchanged.
+// server action that reads its session or its Origin through next/headers (ours, and next-auth's own
+// handler) runs unchanged.
 // What it leaves out is Next's own request handling (HTTP parsing, routing).
 
 export type TRunInRequest = (req: Request, run: () => Promise<Response>) => Promise<Response>;

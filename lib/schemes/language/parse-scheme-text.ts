@@ -8,6 +8,7 @@ import { LineCounter, parseDocument, isCollection, isMap, isPair, isScalar, type
 import type { z } from "zod";
 import { ZSchemeDefinition, type TSchemeDefinition } from "./scheme-definition";
 import { formatIssuePath } from "./format-issue-path";
+import { schemeTextLimitError } from "./scheme-text-limits";
 
 export interface TSchemeError {
   /** JSON path of the offending value; null for a syntax error. */
@@ -32,6 +33,9 @@ export function schemeFormatOf(fileName: string, text: string): TSchemeFormat {
 export function parseSchemeText(fileName: string, raw: string): TParseSchemeResult {
   // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
   const text = raw.replace(/^\uFEFF/, "");
+  // before any parser: deep nesting ran the YAML parser (which reads JSON too) out of memory
+  const tooBig = schemeTextLimitError(text);
+  if (tooBig) return { ok: false, errors: [tooBig] };
   const lines = new LineCounter();
   const format = schemeFormatOf(fileName, text);
   let data: unknown;

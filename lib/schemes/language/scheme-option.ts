@@ -23,7 +23,18 @@ export const ZOptionValue = z.union([z.string().min(1, "a value cannot be empty"
 });
 export type TOptionValue = z.infer<typeof ZOptionValue>;
 
-export const ZMarkdown = z.string().describe("Markdown: definition, examples, counter-examples.");
+/**
+ * The longest guidelines text (the task's, a field's, an option's), in characters. Guidelines are
+ * rendered on every page of the workspace and the scheme editor; a longer manual belongs in a
+ * document the guidelines link to. (The renderer is linear now, lib/schemes/language/markdown-inline.ts;
+ * the limit also bounds what each page view renders.)
+ */
+export const GUIDELINES_MAX_CHARS = 20_000;
+
+export const ZMarkdown = z
+  .string()
+  .max(GUIDELINES_MAX_CHARS, `guidelines are at most ${GUIDELINES_MAX_CHARS.toLocaleString("en")} characters (link a longer manual)`)
+  .describe("Markdown: definition, examples, counter-examples.");
 
 export const ZOption = z
   .object({

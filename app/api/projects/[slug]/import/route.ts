@@ -22,9 +22,7 @@ const emptyToUndefined = (v: FormDataEntryValue | null) => (typeof v === "string
 
 export const POST = withProject("project.manage", async (req, { access }) => {
   const limit = maxUploadBytes();
-  const declared = Number(req.headers.get("content-length") ?? "0");
   const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than the limit of ${maxUploadMb()} MB (TROPOS_MAX_UPLOAD_MB); import large files with \`npm run tropos -- import\`.`);
-  if (declared > limit) throw tooLarge();
   let form: FormData;
   try {
     form = await readFormDataWithin(req, limit);

@@ -9,11 +9,12 @@ import { setProjectScheme } from "@/lib/db/project-schemes";
 import { AppError, isAppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
 import { formatSchemeError, parseSchemeText } from "@/lib/schemes/language/parse-scheme-text";
+import { SCHEME_MAX_CHARS } from "@/lib/schemes/language/scheme-text-limits";
 
 const ZSave = z.object({
   slug: z.string().min(1),
   fileName: z.string().min(1).max(200),
-  text: z.string().min(1, "the scheme is empty").max(1_000_000, "a scheme is at most 1 MB"),
+  text: z.string().min(1, "the scheme is empty").max(SCHEME_MAX_CHARS, `a scheme is at most ${SCHEME_MAX_CHARS.toLocaleString("en")} characters`),
   note: z.string().max(500).optional(),
 });
 
