@@ -249,7 +249,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     if (showProgress) io.stderr.write(tty ? "\r\x1b[K" : "");
     if (a.json) {
       io.stdout.write(
-        `${JSON.stringify({ ...counts, files: parsed.map((p) => ({ file: p.name, format: p.format })), stored: a["dry-run"] ? [] : stored, dryRun: a["dry-run"], errors, warnings: warnings.length }, null, 2)}\n`,
+        `${JSON.stringify({ ...counts, files: parsed.map((p) => ({ file: p.name, format: p.format })), stored: a["dry-run"] ? [] : stored, dryRun: a["dry-run"], errors, warnings: warnings.map(warningObject) }, null, 2)}\n`,
       );
     } else if (!errors.length) {
       io.stdout.write(
@@ -257,12 +257,32 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       );
     }
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);
+    if (!a.json) for (const line of warningLines(warnings)) io.stderr.write(`${line}\n`);
     if (errors.length && stored.length) io.stderr.write(`Stored before the failure: ${stored.join(", ")}; the failing file stored nothing.\n`);
     // then the project's reports read and stored (as a browser import does after answering), so
     // that the lead's next dashboard view, on any server, is not a full read
     if (stored.length && !a["dry-run"]) await warmReportData(ctx.db, project.id);
     return errors.length ? 1 : 0;
   });
+}
+
+/** How many warnings text mode prints; `--json` gives them all. */
+export const SHOWN_WARNINGS = 20;
+
+/**
+ * Warnings as text, one a line (`warning: file:line (field): message`), the first SHOWN_WARNINGS
+ * and then how many more: a count alone ("(1 warnings)") left a lead guessing what was read
+ * differently from the file (issue 30.4).
+ */
+export function warningLines(warnings: ImportIssue[]): string[] {
+  const lines = warnings.slice(0, SHOWN_WARNINGS).map((w) => `warning: ${formatIssue(w).replace(/\s*\n\s*/g, " ")}`);
+  if (warnings.length > SHOWN_WARNINGS) lines.push(`… and ${warnings.length - SHOWN_WARNINGS} more warnings (--json lists them all)`);
+  return lines;
+}
+
+/** A warning in `--json`: always the same keys, `null` where the warning has no line or field. */
+function warningObject(w: ImportIssue): { file: string; line: number | null; column?: number | string; field: string | null; message: string } {
+  return { file: w.file, line: w.line ?? null, ...(w.column !== undefined ? { column: w.column } : {}), field: w.field ?? null, message: w.message };
 }
 
 /**
