@@ -1,6 +1,6 @@
 // tropos import <file…> --project <slug> [--format …] [--system NAME] [--source-lang xx --target-lang yy]
 //                [--annotator NAME] [--as-suggestions [--model NAME]] [--relevance …] [--parallel [--langs a,b]]
-//                [--mapping FILE] [--encoding latin1] [--dry-run] [--json]
+//                [--mapping FILE] [--encoding latin1] [--repair-bio] [--dry-run] [--json]
 import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -42,7 +42,11 @@ Options:
   --annotator <name>     whose MetaHOPE workbook this is (default: from the file name, …annotator-A.xlsx);
                          an email maps onto that existing account. With a CoNLL file (also
                          --as-annotator): the file is that annotator's tags of the project's
-                         sentences (matched by their tokens), for a scheme with a BIO tags field
+                         sentences (matched by their tokens), for a scheme with a BIO tags field;
+                         its tags are stored as written (an I-METAPHOR after O stays I-, a warning
+                         each), so agreement counts the file's own labels
+  --repair-bio           with --annotator and a CoNLL file: store an I- tag that starts a chunk as B-
+                         instead (BIO repair, a warning per repaired token)
   --as-suggestions       the file holds a model's predictions, stored as that model's suggestions (never as an
                          annotator's values): a CoNLL detection file with --model <name> (tags of the scheme's
                          BIO tags field, sentences matched by their tokens), or Tropos JSONL lines
@@ -74,6 +78,7 @@ const ZArgs = ZImportOptions.extend({
   "source-lang": z.string().optional(),
   "target-lang": z.string().optional(),
   "dry-run": z.boolean().default(false),
+  "repair-bio": z.boolean().default(false),
   json: z.boolean().default(false),
   progress: z.boolean().default(false),
   "as-annotator": z.string().trim().min(1).optional(),
@@ -122,6 +127,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     parallel: { type: "boolean" },
     langs: { type: "string" },
     "dry-run": { type: "boolean" },
+    "repair-bio": { type: "boolean" },
     json: { type: "boolean" },
     progress: { type: "boolean" },
   }, ZArgs);
@@ -145,11 +151,12 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       throw new CliError(`${a.mapping}: the mapping is not JSON (${(e as Error).message}).`, 1);
     }
   }
-  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, mapping, relevance: a.relevance });
+  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, mapping, relevance: a.relevance, repairBio: a["repair-bio"] });
   if (a.parallel && (a._.length !== 2 || !["auto", "conll"].includes(a.format) || options.annotator)) {
     throw new CliError("--parallel takes exactly two CoNLL files (e.g. en/meta4xnli_dev.tsv es/meta4xnli_dev.tsv) and no --annotator", 2);
   }
   if (a.langs && !a.parallel) throw new CliError("--langs goes with --parallel", 2);
+  if (a["repair-bio"] && !options.annotator) throw new CliError("--repair-bio goes with --annotator (a CoNLL file of one annotator's tags)", 2);
   const files: { name: string; content: Buffer }[] = [];
   // Tropos JSONL files from TROPOS_IMPORT_STREAM_MB up are read as a stream while they are stored
   // (lib/db/load-import-stream.ts): only their first bytes are read here, to tell the format
