@@ -66,7 +66,8 @@ Options:
                          of what lands where is printed
   --dry-run              validate everything, store nothing
   --json                 print a JSON summary on stdout (and no progress); \`pairs\` counts the parallel
-                         versions linked (Meta4XNLI EN/ES pairs)
+                         versions linked (Meta4XNLI EN/ES pairs), \`warnings\` lists every warning as
+                         {file, line, field, message} (without --json the first 20 go to stderr)
   --progress             progress lines on stderr even when it is not a terminal (default: only on one)
   -h, --help             this help
 
