@@ -1,6 +1,6 @@
 // tropos import <file…> --project <slug> [--format …] [--system NAME] [--source-lang xx --target-lang yy]
 //                [--annotator NAME] [--as-suggestions [--model NAME]] [--relevance …] [--parallel [--langs a,b]]
-//                [--mapping FILE] [--encoding latin1] [--dry-run] [--json]
+//                [--mapping FILE] [--encoding latin1] [--repair-bio] [--dry-run] [--json]
 import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -42,7 +42,11 @@ Options:
   --annotator <name>     whose MetaHOPE workbook this is (default: from the file name, …annotator-A.xlsx);
                          an email maps onto that existing account. With a CoNLL file (also
                          --as-annotator): the file is that annotator's tags of the project's
-                         sentences (matched by their tokens), for a scheme with a BIO tags field
+                         sentences (matched by their tokens), for a scheme with a BIO tags field;
+                         its tags are stored as written (an I-METAPHOR after O stays I-, a warning
+                         each), so agreement counts the file's own labels
+  --repair-bio           with --annotator and a CoNLL file: store an I- tag that starts a chunk as B-
+                         instead (BIO repair, a warning per repaired token)
   --as-suggestions       the file holds a model's predictions, stored as that model's suggestions (never as an
                          annotator's values): a CoNLL detection file with --model <name> (tags of the scheme's
                          BIO tags field, sentences matched by their tokens), or Tropos JSONL lines
@@ -62,7 +66,8 @@ Options:
                          of what lands where is printed
   --dry-run              validate everything, store nothing
   --json                 print a JSON summary on stdout (and no progress); \`pairs\` counts the parallel
-                         versions linked (Meta4XNLI EN/ES pairs)
+                         versions linked (Meta4XNLI EN/ES pairs), \`warnings\` lists every warning as
+                         {file, line, field, message} (without --json the first 20 go to stderr)
   --progress             progress lines on stderr even when it is not a terminal (default: only on one)
   -h, --help             this help
 
@@ -74,6 +79,7 @@ const ZArgs = ZImportOptions.extend({
   "source-lang": z.string().optional(),
   "target-lang": z.string().optional(),
   "dry-run": z.boolean().default(false),
+  "repair-bio": z.boolean().default(false),
   json: z.boolean().default(false),
   progress: z.boolean().default(false),
   "as-annotator": z.string().trim().min(1).optional(),
@@ -122,6 +128,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     parallel: { type: "boolean" },
     langs: { type: "string" },
     "dry-run": { type: "boolean" },
+    "repair-bio": { type: "boolean" },
     json: { type: "boolean" },
     progress: { type: "boolean" },
   }, ZArgs);
@@ -145,11 +152,12 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       throw new CliError(`${a.mapping}: the mapping is not JSON (${(e as Error).message}).`, 1);
     }
   }
-  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, mapping, relevance: a.relevance });
+  const options = ZImportOptions.parse({ format: a.format, system: a.system, sourceLang: a["source-lang"], targetLang: a["target-lang"], annotator: a.annotator ?? a["as-annotator"], encoding: a.encoding, mapping, relevance: a.relevance, repairBio: a["repair-bio"] });
   if (a.parallel && (a._.length !== 2 || !["auto", "conll"].includes(a.format) || options.annotator)) {
     throw new CliError("--parallel takes exactly two CoNLL files (e.g. en/meta4xnli_dev.tsv es/meta4xnli_dev.tsv) and no --annotator", 2);
   }
   if (a.langs && !a.parallel) throw new CliError("--langs goes with --parallel", 2);
+  if (a["repair-bio"] && !options.annotator) throw new CliError("--repair-bio goes with --annotator (a CoNLL file of one annotator's tags)", 2);
   const files: { name: string; content: Buffer }[] = [];
   // Tropos JSONL files from TROPOS_IMPORT_STREAM_MB up are read as a stream while they are stored
   // (lib/db/load-import-stream.ts): only their first bytes are read here, to tell the format
@@ -249,7 +257,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     if (showProgress) io.stderr.write(tty ? "\r\x1b[K" : "");
     if (a.json) {
       io.stdout.write(
-        `${JSON.stringify({ ...counts, files: parsed.map((p) => ({ file: p.name, format: p.format })), stored: a["dry-run"] ? [] : stored, dryRun: a["dry-run"], errors, warnings: warnings.length }, null, 2)}\n`,
+        `${JSON.stringify({ ...counts, files: parsed.map((p) => ({ file: p.name, format: p.format })), stored: a["dry-run"] ? [] : stored, dryRun: a["dry-run"], errors, warnings: warnings.map(warningObject) }, null, 2)}\n`,
       );
     } else if (!errors.length) {
       io.stdout.write(
@@ -257,12 +265,32 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       );
     }
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);
+    if (!a.json) for (const line of warningLines(warnings)) io.stderr.write(`${line}\n`);
     if (errors.length && stored.length) io.stderr.write(`Stored before the failure: ${stored.join(", ")}; the failing file stored nothing.\n`);
     // then the project's reports read and stored (as a browser import does after answering), so
     // that the lead's next dashboard view, on any server, is not a full read
     if (stored.length && !a["dry-run"]) await warmReportData(ctx.db, project.id);
     return errors.length ? 1 : 0;
   });
+}
+
+/** How many warnings text mode prints; `--json` gives them all. */
+export const SHOWN_WARNINGS = 20;
+
+/**
+ * Warnings as text, one a line (`warning: file:line (field): message`), the first SHOWN_WARNINGS
+ * and then how many more: a count alone ("(1 warnings)") left a lead guessing what was read
+ * differently from the file (issue 30.4).
+ */
+export function warningLines(warnings: ImportIssue[]): string[] {
+  const lines = warnings.slice(0, SHOWN_WARNINGS).map((w) => `warning: ${formatIssue(w).replace(/\s*\n\s*/g, " ")}`);
+  if (warnings.length > SHOWN_WARNINGS) lines.push(`… and ${warnings.length - SHOWN_WARNINGS} more warnings (--json lists them all)`);
+  return lines;
+}
+
+/** A warning in `--json`: always the same keys, `null` where the warning has no line or field. */
+function warningObject(w: ImportIssue): { file: string; line: number | null; column?: number | string; field: string | null; message: string } {
+  return { file: w.file, line: w.line ?? null, ...(w.column !== undefined ? { column: w.column } : {}), field: w.field ?? null, message: w.message };
 }
 
 /**

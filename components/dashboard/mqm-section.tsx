@@ -64,8 +64,9 @@ export function MqmSection({ mqm }: { mqm: TMqmSummary }) {
         <details className="text-sm" data-testid="mqm-significance">
           <summary className="cursor-pointer">Significance (paired approximate randomisation)</summary>
           <p className="mt-1 text-xs text-slate-600">
-            p-value that the row&apos;s system is not better than the column&apos;s, on the segments both have ({mqm.trials.toLocaleString("en")} trials, seed {mqm.seed};
-            every swap enumerated when there are fewer). Bold: p &lt; 0.05.
+            p-value that the row&apos;s system is not better than the column&apos;s, on the segments both have ({mqm.trials.toLocaleString("en")} trials, seed {mqm.seed},
+            the segments in the order of their scores, so the same data gives the same p-values in any project; every swap enumerated when there are fewer). In
+            brackets: the resamples behind each p-value. Bold: p &lt; 0.05.
           </p>
           <table className="mt-1 text-xs">
             <thead>
@@ -87,6 +88,7 @@ export function MqmSection({ mqm }: { mqm: TMqmSummary }) {
                     return (
                       <td key={b.system} className={`px-2 tabular-nums ${x?.pValue !== null && x?.pValue !== undefined && x.pValue < 0.05 ? "font-semibold" : ""}`}>
                         {x ? fp(x.pValue) : ""}
+                        {x && x.pValue !== null && <span className="text-slate-400" data-testid="mqm-resamples"> ({x.resamples.toLocaleString("en")})</span>}
                       </td>
                     );
                   })}

@@ -181,13 +181,18 @@ export function ImportForm({ slug, maxUploadMb }: { slug: string; maxUploadMb: n
             <label className="text-sm">MT system name<input name="system" placeholder="from the file" className={input} /></label>
             <label className="text-sm">Source language<input name="sourceLang" placeholder="project's" className={input} /></label>
             <label className="text-sm">Target language<input name="targetLang" placeholder="project's" className={input} /></label>
-            <label className="text-sm">Annotator (MetaHOPE workbook)<input name="annotator" placeholder="from the file name" className={input} /></label>
+            <label className="text-sm">Annotator (MetaHOPE workbook, CoNLL tags)<input name="annotator" placeholder="from the file name" className={input} /></label>
             <label className="text-sm">Legacy encoding
               <select name="encoding" defaultValue="" className={input}>
                 <option value="">UTF-8 only</option>
                 <option value="latin1">Latin-1</option>
                 <option value="cp1252">Windows-1252</option>
               </select>
+            </label>
+            {/* an annotator's CoNLL tags are stored as written unless the lab asks for repair (issue 30.6) */}
+            <label className="col-span-2 flex items-start gap-2 text-sm md:col-span-5">
+              <input type="checkbox" name="repairBio" value="1" className="mt-1" data-testid="import-repair-bio" />
+              <span>Repair BIO tags (CoNLL tags of an annotator): store an I- tag that starts a metaphor as B-, with a warning per repaired token. Off: the tags are kept as written and agreement counts them so.</span>
             </label>
           </div>
         </details>

@@ -29,6 +29,16 @@ export function ImportPreview({ outcome }: { outcome: TOutcome }) {
           </div>
         ))}
       </dl>
+      {o.warnings.length > 0 && (
+        // shown open, right under the counts: a warning says what was read differently from the file
+        // (a <v> taken to the end of the text, an I- tag after O), which a lead should see before storing
+        <div className="mt-3 rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-medium">{o.warnings.length} warning{o.warnings.length === 1 ? "" : "s"} (stored anyway):</p>
+          <ul className="mt-1 max-h-56 list-disc overflow-auto pl-5 font-mono text-xs" data-testid="import-warnings">
+            {o.warnings.map((w, i) => <li key={i}>{issueText(w)}</li>)}
+          </ul>
+        </div>
+      )}
       {o.errors.length > 0 && (
         <div role="alert" className="mt-3 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-medium">{o.errors.length} error{o.errors.length === 1 ? "" : "s"}: nothing of this file will be stored.</p>
@@ -36,14 +46,6 @@ export function ImportPreview({ outcome }: { outcome: TOutcome }) {
             {o.errors.map((e, i) => <li key={i}>{issueText(e)}</li>)}
           </ul>
         </div>
-      )}
-      {o.warnings.length > 0 && (
-        <details className="mt-3 text-sm text-amber-900">
-          <summary className="cursor-pointer">{o.warnings.length} warning{o.warnings.length === 1 ? "" : "s"} (stored anyway)</summary>
-          <ul className="mt-1 max-h-40 list-disc overflow-auto pl-5 font-mono text-xs">
-            {o.warnings.map((w, i) => <li key={i}>{issueText(w)}</li>)}
-          </ul>
-        </details>
       )}
       {o.preview.segments.length > 0 && (
         <table className="mt-3 w-full table-fixed text-left text-sm" data-testid="preview-segments">

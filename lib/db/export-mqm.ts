@@ -7,6 +7,7 @@ import type { Pool } from "pg";
 import { withExportSession } from "@/lib/db/export-cursor";
 import { AppError } from "@/lib/errors";
 import { MAROT_COLUMNS, MQM_COLUMNS, marotRows, mqmRows, type TMqmRated, type TMqmSpan } from "@/lib/export/mqm-rows";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { mqmErrorField, mqmSeverityAttribute } from "@/lib/import/parse-mqm";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 
@@ -20,6 +21,7 @@ interface TRow {
   rater: string;
   value: unknown;
   updatedAt: Date;
+  email: string;
   corrected: string | null;
 }
 
@@ -37,7 +39,7 @@ export async function* exportMqmLines(pool: Pool, projectId: string, definition:
   const edit = definition.fields.find((f) => f.kind === "edit" && f.scope === "translation")?.id ?? null;
   const sql = `
     SELECT d."externalId" AS doc, s.index, s."externalId" AS "segmentId", s.text AS source, m.name AS system, t.text AS target,
-           coalesce(u.name, u.email) AS rater, a.value, a."updatedAt",
+           coalesce(u.name, u.email) AS rater, u.email, a.value, a."updatedAt",
            (SELECT e.value #>> '{}' FROM "Annotation" e WHERE e."annotatorId" = a."annotatorId" AND e."translationId" = a."translationId" AND e.field = $3) AS corrected
     FROM "Annotation" a
     JOIN "Segment" s ON s.id = a."segmentId"
@@ -57,7 +59,9 @@ export async function* exportMqmLines(pool: Pool, projectId: string, definition:
     target: r.target,
     rater: r.rater,
     spans: r.value as TMqmSpan[],
-    timestamp: new Date(r.updatedAt).getTime(),
+    // an imported rater (an account without sign-in) never saved this value: its updatedAt is the
+    // import's time, which Marot would show as when the rating was made
+    ...(isImportedAnnotatorEmail(r.email) ? {} : { timestamp: new Date(r.updatedAt).getTime() }),
     ...(r.corrected !== null ? { correctedTranslation: r.corrected } : {}),
   });
   const line = (cells: string[]) => `${cells.join("\t")}\n`;

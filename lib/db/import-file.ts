@@ -34,6 +34,8 @@ export const ZImportOptions = z.object({
   mapping: z.object({ name: z.string(), json: z.unknown() }).optional(),
   /** Meta4XNLI interpretation TSV: the gold metaphor role of every row, instead of the one the file's name says */
   relevance: z.enum(["relevant", "non-relevant", "none"]).optional(),
+  /** CoNLL files read as an annotator's tags: store an I- tag that starts a chunk as B- (a warning each); default: as written */
+  repairBio: z.boolean().optional(),
 });
 export type TImportOptions = z.infer<typeof ZImportOptions>;
 
@@ -139,7 +141,7 @@ export async function parseImportFile(
     ...(ownFields ? { allowedFields: ownFields, allowedValues: {}, jsonValues: true } : tabularAnnotationAllowList()),
   });
   // CoNLL tags as one annotator's values (`--annotator`): matched to the project's sentences
-  if (format === "conll" && options.annotator && result.errors.length === 0) return { format, result: await conllForAnnotator(pool, project.id, fileName, options.annotator, result) };
+  if (format === "conll" && options.annotator && result.errors.length === 0) return { format, result: await conllForAnnotator(pool, project.id, fileName, options.annotator, result, options.repairBio ?? false) };
   return { format, result };
 }
 
@@ -155,7 +157,7 @@ export function parseParallelConll(a: { name: string; content: Buffer }, b: { na
 }
 
 /** A CoNLL file read as `annotator`'s tags of the project scheme's BIO tags field (lib/import/conll-as-annotator.ts). */
-async function conllForAnnotator(pool: Pool, projectId: string, fileName: string, annotator: string, parsed: ImportResult): Promise<ImportResult> {
+async function conllForAnnotator(pool: Pool, projectId: string, fileName: string, annotator: string, parsed: ImportResult, repairBio: boolean): Promise<ImportResult> {
   const r = await pool.query<{ definition: unknown }>(`SELECT definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`, [projectId]);
   const def = ZSchemeDefinition.safeParse(r.rows[0]?.definition);
   const field = def.success ? def.data.fields.find((f) => f.kind === "tags" && f.bio) : undefined;
@@ -165,7 +167,7 @@ async function conllForAnnotator(pool: Pool, projectId: string, fileName: string
   const segments = await pool.query<{ externalId: string; text: string }>(`SELECT "externalId", text FROM "Segment" WHERE "projectId" = $1 ORDER BY "externalId"`, [projectId]);
   const byText = new Map<string, string>();
   for (const s of segments.rows) if (!byText.has(s.text)) byText.set(s.text, s.externalId);
-  return conllAsAnnotator(parsed, { fileName, annotator, field: field.id, tag: String(field.tags[0].value), segmentByText: byText });
+  return conllAsAnnotator(parsed, { fileName, annotator, field: field.id, tag: String(field.tags[0].value), segmentByText: byText, repairBio });
 }
 
 export function countsOf(r: ImportResult): ImportCounts {

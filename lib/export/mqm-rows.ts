@@ -6,14 +6,19 @@
  *   per error with its span enclosed in `<v>…</v>` in the text that holds it, and one `No-error`
  *   row (category and severity) for a translation its rater marked with nothing.
  * marot: the same rows in Marot's ten columns (`docSegId`, `globalSegId`, …, `metadata`), with the
- *   header line Marot writes itself. The metadata is what Marot's parser reads (marot.js, setData
- *   and setMarkedText): `timestamp` (ms since the epoch: when the value was last saved), `note`
- *   (the span's comment), `source_spans`/`target_spans` (pairs of inclusive token indices into
+ *   header line Marot writes itself. The metadata is what Marot's parser reads (marot.js, setData,
+ *   addSegmentAggregations and setMarkedText; the fields pinned in
+ *   tests/fixtures/mqm/marot-loader-fields.json): `timestamp` (ms since the epoch: when a rater
+ *   saved the value in Tropos; left out for imported raters, whose file gave none), `note` (the
+ *   span's comment), `source_spans`/`target_spans` (pairs of inclusive token indices into
  *   `segment.source_tokens`/`target_tokens`, which join to the texts), `marked_text`, and
  *   `corrected_translation` (the rater's edit of the translation, when the scheme has one).
  *   Tokens are split after whitespace and at every span boundary of the translation's rows, so
  *   each span is a whole run of tokens; an empty span (an omission's position) has no tokens and
- *   is written as `<v></v>` only.
+ *   is written as `<v></v>` only. With tokens Marot also needs `segment.source_sentence_splits`
+ *   and `target_sentence_splits` (it counts each sentence's characters from them, and stopped on
+ *   "sentence_splits is not iterable" without): a Tropos segment is one sentence,
+ *   `[{num_tokens: n}]`.
  *
  * Conventions: doc_id is the segment's position + 1, seg_id its external id; an empty span at the
  * start of the target is written without markers (how the import reads an error row without
@@ -45,7 +50,7 @@ export interface TMqmRated {
   rater: string;
   /** [] = rated, nothing marked */
   spans: TMqmSpan[];
-  /** ms since the epoch */
+  /** ms since the epoch, when a rater saved it; none for an imported value (Marot would show the import time as the rating's) */
   timestamp?: number;
   correctedTranslation?: string;
 }
@@ -109,7 +114,14 @@ export function marotRows(group: readonly TMqmRated[], severityAttribute = "seve
   const source = clean(group[0].source);
   const target = clean(group[0].target);
   const cuts = (side: "source" | "target") => group.flatMap((r) => r.spans.filter((s) => (s.on ?? "target") === side).flatMap((s) => [s.start, s.end]));
-  const segment = { source_tokens: tokensOf(source, cuts("source")), target_tokens: tokensOf(target, cuts("target")) };
+  const sourceTokens = tokensOf(source, cuts("source"));
+  const targetTokens = tokensOf(target, cuts("target"));
+  const segment = {
+    source_tokens: sourceTokens,
+    target_tokens: targetTokens,
+    source_sentence_splits: [{ num_tokens: sourceTokens.length }],
+    target_sentence_splits: [{ num_tokens: targetTokens.length }],
+  };
   const rows: string[][] = [];
   for (const r of group) {
     const nine = mqmRows(r, severityAttribute);

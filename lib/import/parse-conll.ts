@@ -29,6 +29,9 @@ export type ParseConllOptions = CommonParseOptions;
 
 const TAGS = new Set(["O", "B-METAPHOR", "I-METAPHOR"]);
 
+/** The corpus reading's warning for an I- tag that starts a chunk (its MRW starts there). */
+export const STRAY_INSIDE_WARNING = "I-METAPHOR without a preceding B-METAPHOR; treated as B-METAPHOR";
+
 /** Whitespace as Python's str.split() sees it (U+FEFF inside CoMeta tokens is not whitespace). */
 function hasSpace(tok: string): boolean {
   for (let i = 0; i < tok.length; i++) if (isSpace(tok.charCodeAt(i))) return true;
@@ -90,7 +93,7 @@ function parseConllInternal(fileName: string, content: ImportContent, options: P
       } else if (t === "I-METAPHOR") {
         if (open) open.last = k;
         else {
-          sink.warn(startLine + k, "I-METAPHOR without a preceding B-METAPHOR; treated as B-METAPHOR", 2, "tag");
+          sink.warn(startLine + k, STRAY_INSIDE_WARNING, 2, "tag");
           open = { k, last: k };
         }
       } else close();

@@ -96,7 +96,7 @@ describe("parseMqm", () => {
     const text = `${HEADER}\nsysA\td\t1\t1\tr\t源\t<v>The whole tail\tAccuracy/Mistranslation\tMajor\n`;
     const r = parseMqm("tail.tsv", text, opts);
     expect(r.errors).toEqual([]);
-    expect(r.warnings).toEqual([{ file: "tail.tsv", line: 2, column: 7, field: "target", message: "target: <v> is never closed; read as a span to the end of the target" }]);
+    expect(r.warnings).toEqual([{ file: "tail.tsv", line: 2, column: 7, field: "target", message: "target: <v> never closed; span taken to the end of the target (an MQM or Marot export closes it there with </v>)" }]);
     expect(r.annotations[0].value).toEqual([{ start: 0, end: 14, label: "Accuracy/Mistranslation", attributes: { severity: "Major" }, on: "target" }]);
   });
 

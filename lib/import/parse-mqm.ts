@@ -128,7 +128,8 @@ export function parseMqm(fileName: string, content: ImportContent, options: Pars
     if (!tgt.ok) sink.error(r.line, `target: ${tgt.message}`, 7, "target");
     if (!src.ok || !tgt.ok) continue;
     for (const [side, m] of [["source", src], ["target", tgt]] as const) {
-      if (m.unclosedAtEnd) sink.warn(r.line, `${side}: <v> is never closed; read as a span to the end of the ${side}`, side === "source" ? 6 : 7, side);
+      // the export writes the span back closed (`…</v>` at the end): said here, since that row then differs from the file
+      if (m.unclosedAtEnd) sink.warn(r.line, `${side}: <v> never closed; span taken to the end of the ${side} (an MQM or Marot export closes it there with </v>)`, side === "source" ? 6 : 7, side);
     }
 
     const segKey = `${doc}\u0000${docSegId}`;

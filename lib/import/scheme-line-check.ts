@@ -55,7 +55,8 @@ export function checkSchemeLine(definition: TSchemeDefinition, line: TSchemeLine
   }
   if (line.role !== null && !item.roles.includes(line.role)) return { ok: false, message: `the item has no ${JSON.stringify(line.role)} text (its texts: ${item.roles.join(", ") || "none"})` };
   if (line.value === null) return { ok: false, message: "null is not a value (leave the line out instead)" };
-  const results = alternatives.map((f) => validateSchemeValue(f, line.value, { lists: optionLists(item.lists) }));
+  // an imported tags value is stored as the file writes it (an I- after O included: issue 30.6)
+  const results = alternatives.map((f) => validateSchemeValue(f, line.value, { lists: optionLists(item.lists) }, { insideStartsChunk: true }));
   const passed = results.findIndex((r) => r.ok);
   if (passed < 0) {
     const prefix = `${line.field}: `;

@@ -1,6 +1,7 @@
 // mqm.scores against an independent implementation (scripts/research/mqm_fixture.py: numpy for the
 // scores, scipy.stats.permutation_test for the exact tests, a mulberry32 port for the randomised
-// ones), on the frozen studies of lib/reports/__fixtures__/mqm-scipy.json. Tolerance 1e-12 on
+// ones, the segments in the order of their score pairs), on the frozen studies of
+// lib/reports/__fixtures__/mqm-scipy.json. Tolerance 1e-12 on
 // scores and p-values (the randomised p-values are counts over the same draws, so they are equal).
 import { describe, expect, it } from "vitest";
 import fixture from "./__fixtures__/mqm-scipy.json";
@@ -50,10 +51,25 @@ describe("mqm.scores", () => {
       { field: "errors", system: "B", unit: "s1|t:B", annotator: "r1", value: [{ start: 0, end: 1, label: "Fluency/Punctuation", attributes: { severity: "Minor" } }] },
     ]);
     expect(a.systems.map((s) => [s.system, s.n, s.mean])).toEqual([["B", 1, 0.1], ["A", 1, 12.5]]);
-    expect(a.significance).toEqual([{ better: "B", worse: "A", n: 1, delta: 12.4, pValue: 0.5, exact: true }]);
+    expect(a.significance).toEqual([{ better: "B", worse: "A", n: 1, delta: 12.4, pValue: 0.5, exact: true, resamples: 2 }]);
   });
 
   it("gives no p-value without common segments", () => {
-    expect(pairedApproximateRandomization([], [])).toMatchObject({ n: 0, pValue: null, reason: "no segment scored for both systems" });
+    expect(pairedApproximateRandomization([], [])).toMatchObject({ n: 0, pValue: null, resamples: 0, reason: "no segment scored for both systems" });
+  });
+
+  // issue 30.5: the segments came in the order of their database ids, so two projects holding the
+  // same import drew different swaps for the same segments (p-values up to 0.016 apart)
+  it("gives the same p-value and resamples for the same score pairs in any order", () => {
+    const better = Object.freeze(Array.from({ length: 40 }, (_, i) => (i * 7) % 11));
+    const worse = Object.freeze(Array.from({ length: 40 }, (_, i) => ((i * 5) % 13) + 0.5));
+    const reversed = [...better.keys()].reverse();
+    const rotated = [...better.keys()].map((i) => (i + 17) % 40);
+    const first = pairedApproximateRandomization(better, worse, { trials: 2000 });
+    expect(first).toMatchObject({ n: 40, exact: false, resamples: 2000 });
+    for (const order of [reversed, rotated]) {
+      expect(pairedApproximateRandomization(order.map((i) => better[i]), order.map((i) => worse[i]), { trials: 2000 })).toEqual(first);
+    }
+    expect(pairedApproximateRandomization([1, 2], [3, 4])).toMatchObject({ exact: true, resamples: 4 });
   });
 });

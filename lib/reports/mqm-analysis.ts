@@ -10,7 +10,9 @@
  * - Per category: the same means taken over the weights of one top-level category (the label's
  *   group, or the label itself outside the tree), so a system's categories add up to its score.
  * - Significance: each pair of systems by paired approximate randomisation on the segments both
- *   have (paired-approximate-randomization.ts; 10,000 trials, seed 1), the better system first.
+ *   have (paired-approximate-randomization.ts; 10,000 trials, seed 1, the segments in the order of
+ *   their scores, so identical data gives identical p-values in any project), the better system
+ *   first; each pair carries its number of resamples.
  *
  * Fields: the scheme's first spans field at translation scope (the preset's `errors`). Values that
  * are not span lists (none other should be stored) are left out. Pure.
@@ -53,6 +55,8 @@ export interface TMqmPair {
   delta: number;
   pValue: number | null;
   exact: boolean;
+  /** trials drawn, or swaps enumerated when exact: shown and exported beside every p-value */
+  resamples: number;
 }
 
 export interface TMqmAnalysis {
@@ -133,7 +137,7 @@ export function mqmAnalysis(def: TSchemeDefinition, values: readonly TSchemeValu
         common.map((s) => scoreOf.get(`${b}\u0000${s}`)!),
         { trials, seed },
       );
-      significance.push({ better: a, worse: b, n: r.n, delta: r.delta, pValue: r.pValue, exact: r.exact });
+      significance.push({ better: a, worse: b, n: r.n, delta: r.delta, pValue: r.pValue, exact: r.exact, resamples: r.resamples });
     }
   }
   return { field: field.id, categories, segments, systems, significance, trials, seed };

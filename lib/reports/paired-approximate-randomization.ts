@@ -13,7 +13,14 @@
  * instead, and p = #{swaps with difference ≥ observed} / 2^n, scipy's exact test (Marot skips these
  * pairs); differences are compared with a relative tolerance of 1e-12 so that sums taken in
  * another order (by blocks here, pairwise in numpy) do not flip a tie. Seeded
- * (lib/agreement/seeded-random.ts, mulberry32), so a report is reproducible. Pure.
+ * (lib/agreement/seeded-random.ts, mulberry32; seed 1 unless given), so a report is reproducible.
+ *
+ * Order: the segments are taken in the order of their score pairs (better's score, then worse's),
+ * not as given. Each trial's swaps come from the draws by position, so with the caller's order
+ * (segments by their database ids) two projects holding identical imports drew different swaps
+ * for the same segments and gave p-values up to 0.016 apart (issue 30.5). Sorted by the data, the
+ * same score pairs give the same p-value whatever their order, in any project. `resamples` is the
+ * number of trials drawn, or of swaps enumerated for an exact test. Pure.
  */
 import { seededRandom } from "@/lib/agreement";
 
@@ -24,6 +31,8 @@ export interface TParResult {
   delta: number;
   pValue: number | null;
   exact: boolean;
+  /** trials drawn, or swaps enumerated (2^n) when exact; 0 without common segments */
+  resamples: number;
   reason?: string;
 }
 
@@ -35,9 +44,11 @@ export function pairedApproximateRandomization(better: readonly number[], worse:
   const seed = opts.seed ?? 1;
   const n = better.length;
   if (n !== worse.length) throw new Error("pairedApproximateRandomization: the two systems need one score per common segment");
-  if (n === 0) return { n, delta: 0, pValue: null, exact: false, reason: "no segment scored for both systems" };
+  if (n === 0) return { n, delta: 0, pValue: null, exact: false, resamples: 0, reason: "no segment scored for both systems" };
+  // the data's own order (see above): pairs equal in both scores are interchangeable, so ties need no key
+  const order = better.map((_, i) => i).sort((i, j) => better[i] - better[j] || worse[i] - worse[j]);
   // a swap of segment i turns its difference d_i = worse_i − better_i into −d_i
-  const d = worse.map((w, i) => w - better[i]);
+  const d = order.map((i) => worse[i] - better[i]);
   const delta = d.reduce((a, b) => a + b, 0) / n;
   const atLeast = (x: number) => x >= delta - TOL * Math.max(1, Math.abs(delta));
   if (n < 31 && 2 ** n <= trials) {
@@ -48,7 +59,7 @@ export function pairedApproximateRandomization(better: readonly number[], worse:
       for (let i = 0; i < n; i++) sum += (mask >>> i) & 1 ? -d[i] : d[i];
       if (atLeast(sum / n)) count++;
     }
-    return { n, delta, pValue: count / total, exact: true };
+    return { n, delta, pValue: count / total, exact: true, resamples: total };
   }
   // One 32-bit draw gives the swaps of 32 segments: bit i % 32 of the draw made at segment
   // i − i % 32. Each byte of a draw covers 8 segments, so a trial adds one precomputed partial sum
@@ -74,5 +85,5 @@ export function pairedApproximateRandomization(better: readonly number[], worse:
     }
     if (atLeast(sum / n)) count++;
   }
-  return { n, delta, pValue: (count + 1) / (trials + 1), exact: false };
+  return { n, delta, pValue: (count + 1) / (trials + 1), exact: false, resamples: trials };
 }

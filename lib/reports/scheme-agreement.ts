@@ -139,7 +139,8 @@ export function characterCodes(text: string, spans: readonly { start: number; en
 
 /** The codes one stored value contributes (several for vectors, tags and spans). */
 function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow, itemLists?: TItemLists, unitTexts?: TUnitTexts): TCoded[] {
-  const accepted = fields.find((f) => validateSchemeValue(f, row.value, undefined, { withoutItem: true }).ok);
+  // stored values: an imported file's tags as written (an I- after O is a label of its own: issue 30.6)
+  const accepted = fields.find((f) => validateSchemeValue(f, row.value, undefined, { withoutItem: true, insideStartsChunk: true }).ok);
   if (!accepted) return [];
   const at = (code: Code, field = row.field, unit = row.unit): TCoded => ({ field, system: row.system, language: row.language ?? null, unit, annotator: row.annotator, code });
   const v = row.value;

@@ -114,7 +114,7 @@ export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TS
   for (const r of rows) {
     const f = first.get(r.field);
     if (!f) continue;
-    if (!scheme.fields.some((g) => g.id === r.field && validateSchemeValue(g, r.value, undefined, { withoutItem: true }).ok)) continue;
+    if (!scheme.fields.some((g) => g.id === r.field && validateSchemeValue(g, r.value, undefined, { withoutItem: true, insideStartsChunk: true }).ok)) continue;
     let list = byField.get(r.field);
     if (!list) byField.set(r.field, (list = []));
     list.push(r);

@@ -76,7 +76,7 @@ export function schemeAccuracyFigures(scheme: TSchemeDefinition, rows: readonly 
     if (!field) continue;
     const g = goldOf(field, gold, r.unit);
     if (g === undefined || g === null) continue;
-    if (!validateSchemeValue(field, r.value, undefined, { withoutItem: true }).ok) continue;
+    if (!validateSchemeValue(field, r.value, undefined, { withoutItem: true, insideStartsChunk: true }).ok) continue;
     const hit = goldKey(field, r.value) === goldKey(field, g);
     const systems = r.system === null ? [POOLED_SYSTEM] : [r.system, POOLED_SYSTEM];
     if (r.system !== null) {

@@ -25,8 +25,9 @@
  *   {metric: "MQM", system, segmentId, value, n (raters)} per segment and system;
  *   {metric: "MQM", system, value, n (segments)} per system, best first;
  *   {metric: "MQM/<category>", system, value} per system and top-level category (they add up to MQM);
- *   {statistic: "par_p", metric: "MQM", system (the better), with (the worse), value (p), n (common segments)}
- *     per pair of systems (paired approximate randomisation).
+ *   {statistic: "par_p", metric: "MQM", system (the better), with (the worse), value (p), n (common segments),
+ *    resamples (trials drawn, or swaps enumerated for an exact test)} per pair of systems (paired
+ *    approximate randomisation).
  *
  * meta4xnli.detection / meta4xnli.interpretation (issue 16 point 4): meta4xnliScoreRows below.
  * A scheme without a scoring analysis has no score rows. Pure.
@@ -36,7 +37,7 @@ import { EMOS_METRICS } from "./emos-vector-value";
 import { POOLED_SYSTEM } from "./scheme-agreement";
 
 export const EMOS_SCORE_COLUMNS = ["metric", "system", "document", "segmentId", "model", "statistic", "with", "value", "n", "ci95_lower", "ci95_upper", "human_value"] as const;
-export const MQM_SCORE_COLUMNS = ["metric", "system", "segmentId", "statistic", "with", "value", "n"] as const;
+export const MQM_SCORE_COLUMNS = ["metric", "system", "segmentId", "statistic", "with", "value", "n", "resamples"] as const;
 export const CR_ST_SCORE_COLUMNS = ["table", "attribute", "subset", "annotator", "model", "statistic", "value", "n", "segmentId", "gold", "candidate", "annotators"] as const;
 type TColumn = (typeof EMOS_SCORE_COLUMNS)[number] | (typeof MQM_SCORE_COLUMNS)[number] | (typeof CR_ST_SCORE_COLUMNS)[number] | (typeof META4XNLI_SCORE_COLUMNS)[number];
 export type TSchemeScoreRow = Partial<Record<TColumn, string | number | null>>;
@@ -137,7 +138,7 @@ function mqmRows(mqm: NonNullable<TSchemeReport["analyses"]["mqm"]>, externalIdO
   for (const s of mqm.segments) rows.push({ metric: "MQM", system: s.system, segmentId: externalIdOf(s.segmentId), value: s.score, n: s.raters });
   for (const s of mqm.systems) rows.push({ metric: "MQM", system: s.system, value: s.mean, n: s.n });
   for (const s of mqm.systems) for (const c of mqm.categories) if (s.categories[c] !== undefined) rows.push({ metric: `MQM/${c}`, system: s.system, value: s.categories[c], n: s.n });
-  for (const p of mqm.significance) rows.push({ statistic: "par_p", metric: "MQM", system: p.better, with: p.worse, value: p.pValue, n: p.n });
+  for (const p of mqm.significance) rows.push({ statistic: "par_p", metric: "MQM", system: p.better, with: p.worse, value: p.pValue, n: p.n, resamples: p.resamples });
   return rows;
 }
 

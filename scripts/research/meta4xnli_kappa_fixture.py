@@ -1,17 +1,20 @@
 #!/usr/bin/python3
 """Token-level agreement on Meta4XNLI detection for tests/integration/meta4xnli-detection.test.ts.
 
-Two "annotators" are perturbed copies (after reading an I- tag that follows O as B-, as Tropos does) of ../shared/data/real/meta4xnli/detection/splits/en/
-meta4xnli_dev.tsv (rules below, mirrored in the test, BIO kept valid); sklearn's cohen_kappa_score
-on the flattened tags and statsmodels' fleiss_kappa on the per-token counts.
-Run with Debian's /usr/bin/python3 (python3-sklearn, python3-statsmodels).
+Two "annotators" are perturbed copies of data/meta4xnli/detection/splits/en/meta4xnli_dev.tsv
+(rules below, mirrored in the test), tags as the file writes them: an I- tag after O stays I-, as
+Tropos stores an annotator's CoNLL tags since issue 30.6 (it read such a tag as B- before, which
+gave a kappa other than cohen_kappa_score on the files). sklearn's cohen_kappa_score on the
+flattened tags and statsmodels' fleiss_kappa on the per-token counts; spans for P/R/F1 start at a
+B- tag or at an I- tag outside a chunk (conlleval's reading).
+Run from the repository root with Debian's /usr/bin/python3 (python3-sklearn, python3-statsmodels).
 """
 import json
 from sklearn.metrics import cohen_kappa_score
 from sklearn.metrics import precision_recall_fscore_support
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
-PATH = "../shared/data/real/meta4xnli/detection/splits/en/meta4xnli_dev.tsv"
+PATH = "data/meta4xnli/detection/splits/en/meta4xnli_dev.tsv"
 
 
 def sentences():
@@ -47,19 +50,7 @@ def perturb(tags, every, add, drop):
     return out
 
 
-def normalise(tags):
-    """An I- tag with no B-/I- before it starts a chunk: B- (as Tropos reads CoNLL, lib/import/parse-conll.ts)."""
-    out = []
-    for sent in tags:
-        s = list(sent)
-        for i, t in enumerate(s):
-            if t.startswith("I-") and (i == 0 or s[i - 1] == "O"):
-                s[i] = "B-" + t[2:]
-        out.append(s)
-    return out
-
-
-gold = normalise(sentences())
+gold = sentences()
 a = perturb(gold, 11, True, False)
 b = perturb(gold, 5, False, True)
 fa = [t for s in a for t in s]

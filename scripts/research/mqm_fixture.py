@@ -8,7 +8,9 @@ mean over its raters, a system's the mean over its segments) and Marot's descrip
 (paired one-sided approximate randomisation, p = (#{trials with difference >= observed} + 1) /
 (trials + 1)), not from lib/reports/*.ts. Exact tests (every swap of a small study) come from
 scipy.stats.permutation_test. The randomised test draws its swaps from mulberry32 (the seeded
-generator Tropos uses), ported here, one 32-bit draw per 32 segments, bit k for the k-th segment.
+generator Tropos uses), ported here, one 32-bit draw per 32 segments, bit k for the k-th segment,
+the segments taken in the order of their score pairs (better's score, then worse's: the data's own
+order, so identical data gives identical p-values whatever the segments' ids; issue 30.5).
 Run with Debian's /usr/bin/python3 (python3-numpy, python3-scipy):
     /usr/bin/python3 scripts/research/mqm_fixture.py > lib/reports/__fixtures__/mqm-scipy.json
 """
@@ -113,8 +115,9 @@ def par_exact_scipy(better, worse):
 def pairs(per_segment, systems_sorted, fn):
     out = []
     for a, b in itertools.combinations(systems_sorted, 2):
-        common = sorted({g for s, g in per_segment if s == a} & {g for s, g in per_segment if s == b})
-        out.append({"better": a, "worse": b, "n": len(common), "pValue": fn([per_segment[(a, g)] for g in common], [per_segment[(b, g)] for g in common])})
+        common = {g for s, g in per_segment if s == a} & {g for s, g in per_segment if s == b}
+        scored = sorted((per_segment[(a, g)], per_segment[(b, g)]) for g in common)
+        out.append({"better": a, "worse": b, "n": len(common), "pValue": fn([x for x, _ in scored], [y for _, y in scored])})
     return out
 
 

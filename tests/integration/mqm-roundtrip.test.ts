@@ -12,6 +12,7 @@ import { setProjectScheme } from "@/lib/db/project-schemes";
 import { MQM_PRESET } from "@/lib/schemes/presets/mqm";
 import { EMOS_PRESET } from "@/lib/schemes/presets/emos";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
+import { marotLoaderProblems } from "@/lib/export/test-support/marot-loader-check";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 
@@ -97,9 +98,18 @@ describe("MQM import and export", () => {
     expect(meta.segment.source_tokens.slice(a, b + 1).join("")).toBe("然后回家");
     expect(meta.segment.source_tokens.join("")).toBe("他明天去北京，然后回家。");
     expect(meta.segment.target_tokens.join("")).toBe("He went to Beijing yesterday.");
-    expect(typeof meta.timestamp).toBe("number");
+    // the raters are imported accounts: the file gave no times, so none is invented (issue 30.1;
+    // the import's time was shown by Marot as when each rating was made)
+    expect(rows.map((r) => (JSON.parse(r[9]) as { timestamp?: number }).timestamp).filter((t) => t !== undefined)).toEqual([]);
     const noError = rows.find((r) => r[7] === "No-error")!;
     expect(JSON.parse(noError[9])).toMatchObject({ marked_text: "" });
+    // every row loads in Marot as the original row: the columns Marot scores by (system, doc, ids,
+    // rater, category, severity) and the texts are the original file's, row for row, and each
+    // metadata holds only fields Marot's loader reads, with the sentence splits beside the tokens,
+    // and spans whose tokens join to the original <v> span (tests/fixtures/mqm/marot-loader-fields.json)
+    const original = WMT.toString("utf8").replace("Non-translation!", "Non-translation");
+    expect(rows.map((r) => r.slice(0, 9).join("\t")).sort()).toEqual(sortedLines(original));
+    for (const r of rows) expect(marotLoaderProblems(JSON.parse(r[9]) as Record<string, unknown>, r[5], r[6]), r.join("\t")).toEqual([]);
 
     const again = await mqmProject();
     const back = await importInto(again, "marot.tsv", Buffer.from(text));

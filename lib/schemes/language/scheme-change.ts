@@ -48,7 +48,8 @@ function fieldsWithId(scheme: TSchemeDefinition | null, id: string): TSchemeFiel
 function check(fields: TSchemeField[], value: unknown): { ok: true } | { ok: false; message: string } {
   let first: string | null = null;
   for (const f of fields) {
-    const r = validateSchemeValue(f, value, undefined, { withoutItem: true });
+    // stored values: an imported file's tags are kept as written (an I- after O included)
+    const r = validateSchemeValue(f, value, undefined, { withoutItem: true, insideStartsChunk: true });
     if (r.ok) return { ok: true };
     first ??= r.message;
   }

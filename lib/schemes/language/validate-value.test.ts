@@ -197,6 +197,9 @@ describe("validateSchemeValue per kind", () => {
     expect(refused(f, ["B-FOO"])).toBe('met: token 1: "B-FOO" is not O or B-/I- of MET, LIT');
     expect(refused(f, ["MET"])).toBe('met: token 1: "MET" is not O or B-/I- of MET, LIT');
     expect(refused(f, "O O")).toBe('met: "O O" is not a list of tags, one per token');
+    // an imported file's tags are stored as written (issue 30.6): there an I-X may start a chunk
+    const asWritten = (v: unknown) => validateSchemeValue(f, v, undefined, { insideStartsChunk: true }).ok;
+    expect([asWritten(["I-MET"]), asWritten(["O", "I-MET", "I-MET"]), asWritten(["B-LIT", "I-MET"]), asWritten(["O", "I-FOO"])]).toEqual([true, true, true, false]);
   });
 
   it("tags without BIO, on the item's tokens: one tag or null per token", () => {

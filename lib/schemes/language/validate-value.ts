@@ -29,6 +29,13 @@ export interface TValidateValueOptions {
    * its item instead, so the default fails closed.
    */
   withoutItem?: boolean;
+  /**
+   * Accept an `I-X` that starts a chunk (first, or after `O` or another tag) in a BIO tags value,
+   * as conlleval reads it. For an imported file's tags, stored as written so that agreement counts
+   * the annotator's own labels (issue 30.6), and for checks over stored values; an annotator's
+   * save, an adjudication and a model's reply still need `B-X` first.
+   */
+  insideStartsChunk?: boolean;
 }
 
 const EPSILON = 1e-9;
@@ -210,7 +217,7 @@ function checkTags(field: Extract<TSchemeField, { kind: "tags" }>, value: unknow
     if (t === "O") continue;
     const m = typeof t === "string" ? /^([BI])-(.+)$/.exec(t) : null;
     if (!m || !has(field.tags, m[2])) return `${at}: ${showValue(t)} is not O or B-/I- of ${list(names)}`;
-    if (m[1] === "I") {
+    if (m[1] === "I" && !opts.insideStartsChunk) {
       const prev = i > 0 ? value[i - 1] : undefined;
       if (prev !== `B-${m[2]}` && prev !== `I-${m[2]}`) return `${at}: ${showValue(t)} follows ${i === 0 ? "nothing" : showValue(prev)}; I-${m[2]} continues a B-${m[2]} or I-${m[2]}`;
     }

@@ -16,7 +16,7 @@ import { BodyTooLargeError, readFormDataWithin } from "@/lib/http/byte-limit-str
 import { maxUploadBytes, maxUploadMb } from "./upload-limit";
 
 const flag = z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true");
-const ZForm = ZImportOptions.extend({ dryRun: flag, background: flag });
+const ZForm = ZImportOptions.extend({ dryRun: flag, background: flag, repairBio: flag });
 
 const emptyToUndefined = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 
@@ -40,6 +40,7 @@ export const POST = withProject("project.manage", async (req, { access }) => {
     targetLang: emptyToUndefined(form.get("targetLang")),
     annotator: emptyToUndefined(form.get("annotator")),
     encoding: emptyToUndefined(form.get("encoding")),
+    repairBio: emptyToUndefined(form.get("repairBio")),
     dryRun: emptyToUndefined(form.get("dryRun")),
     background: emptyToUndefined(form.get("background")),
   });
