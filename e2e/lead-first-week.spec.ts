@@ -96,3 +96,18 @@ test("a queue of 50,000 items is read a page at a time, searched, filtered and s
   await page.getByRole("button", { name: /^Time/ }).click();
   await expect(page).toHaveURL(/sort=time/);
 });
+
+test("the adjudication queue is paged and searched by sentence (point 5)", async ({ page }) => {
+  await signIn(page, USERS.adjudicator);
+  await page.goto("/projects/demo/adjudication?size=25");
+  const range = page.getByTestId("table-range");
+  await expect(range).toHaveText(/^1–\d+ of \d+/);
+  const total = Number((await range.textContent())!.replace(/,/g, "").match(/of (\d+)/)![1]);
+  expect(await page.getByTestId("queue-sentence").count()).toBe(Math.min(25, total));
+  await page.getByTestId("adjudication-search").fill("demo-doc-2-s1");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/q=demo-doc-2-s1/);
+  const ids = await page.getByTestId("queue-sentence").locator("span:nth-child(2)").allTextContents();
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) expect(id).toMatch(/^demo-doc-2-s1\d*$/);
+});
