@@ -111,3 +111,13 @@ test("the adjudication queue is paged and searched by sentence (point 5)", async
   expect(ids.length).toBeGreaterThan(0);
   for (const id of ids) expect(id).toMatch(/^demo-doc-2-s1\d*$/);
 });
+
+test("the project list pages and is searched by name or slug (point 5)", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto(`/projects?q=${encodeURIComponent(slug)}`);
+  await expect(page.getByTestId("project-range")).toHaveText(/^1–2 of 2$/); // the spec's project and its big queue
+  await expect(page.getByTestId("project-list").getByRole("link")).toHaveCount(2);
+  await page.getByRole("searchbox", { name: "Search projects by name or slug" }).fill("no such project anywhere");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No project of yours matches “no such project anywhere”.")).toBeVisible();
+});
