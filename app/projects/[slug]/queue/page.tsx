@@ -10,7 +10,7 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspace-queue-page";
 import { getProjectScheme } from "@/lib/db/project-schemes";
 import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
-import { parseQueueQuery, queueHref, QUEUE_STATUS_FILTERS } from "@/lib/workspace/queue-query";
+import { parseQueueQuery, queueHref, QUEUE_STATUS_FILTERS, type TQueueQuery } from "@/lib/workspace/queue-query";
 import { minutes, QueueTable } from "@/components/workspace/queue-table";
 
 export const dynamic = "force-dynamic";
@@ -34,9 +34,9 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
   if (scopes.length === 0) return <p className="text-slate-600">No items are assigned to you in this project yet.</p>;
   const schemes = [...new Set(scopes.map((s) => s.scheme))];
   const scheme = schemes.includes(asked.scheme as never) ? (asked.scheme as (typeof schemes)[number]) : schemes[0];
-  const splits = [...new Set(scopes.filter((s) => s.scheme === scheme).map((s) => s.split ?? "NONE"))];
-  const split = asked.split !== "ALL" && splits.includes(asked.split as never) ? asked.split : "ALL";
-  const q = { ...asked, scheme, split };
+  const splits: TQueueQuery["split"][] = [...new Set(scopes.filter((s) => s.scheme === scheme).map((s) => s.split ?? "NONE"))];
+  const split: TQueueQuery["split"] = asked.split !== "ALL" && splits.includes(asked.split) ? asked.split : "ALL";
+  const q: TQueueQuery = { ...asked, scheme, split };
   const [own, sum, page] = await Promise.all([
     scheme === SCHEME_ASSIGNMENT ? getProjectScheme(getDb(), access.project.id) : null,
     getQueueSummary(pool, ids, q),
@@ -60,7 +60,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
         ))}
         <span className="mx-2 text-slate-400">|</span>
         {(["ALL", ...splits] as const).map((s) => (
-          <Link key={s} href={queueHref(slug, q, { split: s as typeof q.split })} aria-current={s === split ? "page" : undefined} className={`rounded px-2 py-1 ${s === split ? "bg-slate-800 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300"}`}>
+          <Link key={s} href={queueHref(slug, q, { split: s })} aria-current={s === split ? "page" : undefined} className={`rounded px-2 py-1 ${s === split ? "bg-slate-800 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300"}`}>
             {s === "ALL" ? "All splits" : s === "NONE" ? "No split" : s.toLowerCase()}
           </Link>
         ))}
