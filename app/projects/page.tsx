@@ -1,14 +1,25 @@
 import Link from "next/link";
 import { requireUser } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { findProjectsForUser } from "@/lib/db/projects";
+import { countProjectsForUser, findProjectsForUser } from "@/lib/db/projects";
 import { mayCreateProjects } from "@/lib/db/project-creators";
 
 export const dynamic = "force-dynamic";
 
-export default async function ProjectsPage() {
+/** Projects per page of the list (issue 29 point 5: the list had no paging or search). */
+const PER_PAGE = 48;
+
+export default async function ProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser("/projects");
-  const [projects, canCreate] = await Promise.all([findProjectsForUser(getDb(), user), mayCreateProjects(getDb(), user)]);
+  const sp = await searchParams;
+  const search = (Array.isArray(sp.q) ? sp.q[0] : sp.q)?.trim().slice(0, 200) ?? "";
+  const asked = Number(Array.isArray(sp.page) ? sp.page[0] : sp.page);
+  const db = getDb();
+  const [total, canCreate] = await Promise.all([countProjectsForUser(db, user, search), mayCreateProjects(db, user)]);
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  const projects = await findProjectsForUser(db, user, { search, skip: (page - 1) * PER_PAGE, take: PER_PAGE });
+  const href = (p: number) => `/projects?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(p > 1 ? { page: String(p) } : {}) }).toString()}`;
   // the projects whose reports the caller may read (a site admin reads every project's)
   const comparable = projects.filter((p) => user.isAdmin || p.roles.some((r) => r === "MANAGER" || r === "ADJUDICATOR"));
   return (
@@ -29,8 +40,20 @@ export default async function ProjectsPage() {
         )}
         </div>
       </div>
+      {(total > PER_PAGE || search) && (
+        <form method="get" role="search" aria-label="Search projects" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+          <input type="search" name="q" defaultValue={search} placeholder="name or slug" aria-label="Search projects by name or slug" className="w-72 rounded border border-slate-300 px-2 py-1" />
+          <button type="submit" className="rounded bg-slate-800 px-3 py-1 text-white">Search</button>
+          {search && <Link href="/projects" className="text-indigo-700 underline">Clear</Link>}
+          <span className="text-slate-600" data-testid="project-range">
+            {total === 0 ? "No project" : `${(page - 1) * PER_PAGE + 1}–${Math.min(total, page * PER_PAGE)} of ${total}`}
+          </span>
+          {page > 1 && <Link href={href(page - 1)} className="text-indigo-700 underline">Previous</Link>}
+          {page < pages && <Link href={href(page + 1)} className="text-indigo-700 underline">Next</Link>}
+        </form>
+      )}
       {projects.length === 0 ? (
-        <p className="mt-4 text-slate-600">You are not a member of any project yet. A project manager can add you.</p>
+        <p className="mt-4 text-slate-600">{search ? `No project of yours matches “${search}”.` : "You are not a member of any project yet. A project manager can add you."}</p>
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="project-list">
           {projects.map((p) => (

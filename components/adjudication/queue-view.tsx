@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/ui/data-table";
+import { ServerTable } from "@/components/ui/server-table";
 import type { TQueueRow } from "@/lib/db/adjudication";
 import { formatValue } from "@/components/adjudication/format-value";
 import { queueEmptyReason } from "@/lib/adjudication/queue-empty-reason";
@@ -21,7 +21,7 @@ interface QueueData {
 
 const control = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 
-export function QueueView({ slug, query, queue, fields, systems }: { slug: string; query: { split?: string; field?: string; system?: string; threshold: number; resolved: string }; queue: QueueData; fields: string[]; systems: string[] }) {
+export function QueueView({ slug, query, queue, fields, systems }: { slug: string; query: { split?: string; field?: string; system?: string; threshold: number; resolved: string; q: string; page: number; size: number }; queue: QueueData; fields: string[]; systems: string[] }) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
@@ -92,7 +92,11 @@ export function QueueView({ slug, query, queue, fields, systems }: { slug: strin
         <label className="flex flex-col gap-1" title="Likert scores and penalties: only differences larger than this count (0 = any difference)">Min. difference (scores, penalties)
           <input type="number" name="threshold" min={0} step={1} defaultValue={query.threshold} className={`${control} w-24`} />
         </label>
+        <label className="flex flex-col gap-1">Sentence (words or id)
+          <input type="search" name="q" defaultValue={query.q} className={`${control} w-56`} data-testid="adjudication-search" />
+        </label>
         <label className="flex items-center gap-2"><input type="checkbox" name="resolved" value="1" defaultChecked={query.resolved === "1"} /> Include resolved</label>
+        {query.size !== 50 && <input type="hidden" name="size" value={query.size} />}
         <button type="submit" className="rounded bg-indigo-600 px-3 py-1.5 text-sm text-white">Filter</button>
       </form>
       <div className="flex flex-wrap items-center gap-3">
@@ -104,8 +108,9 @@ export function QueueView({ slug, query, queue, fields, systems }: { slug: strin
         </button>
         {message && <span role="status" className={message.kind === "ok" ? "text-sm text-emerald-800" : "text-sm text-red-700"}>{message.text}</span>}
       </div>
-      <DataTable data={queue.rows} columns={columns} csvName={`${slug}-disagreements`} testId="queue-table" emptyMessage={queueEmptyReason(queue, query)} />
-      {queue.total > queue.rows.length && <p className="text-xs text-slate-500">Showing the {queue.rows.length} strongest of {queue.total}; narrow the filters to see the rest.</p>}
+      {/* strongest disagreement first: the order is the queue's own, read a page at a time */}
+      <ServerTable data={queue.rows} columns={columns} total={queue.total} page={query.page} pageSize={query.size} pageSizes={[25, 50, 100, 200]} sort={null} sortable={[]} testId="queue-table"
+        emptyMessage={query.q ? `No disagreement in a sentence matching “${query.q}”${query.field || query.system || query.split ? " with these filters" : ""}.` : queueEmptyReason(queue, query)} />
     </div>
   );
 }

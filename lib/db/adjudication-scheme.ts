@@ -23,6 +23,9 @@ export interface TSchemeQueueOptions {
   threshold?: number;
   includeResolved?: boolean;
   limit?: number;
+  offset?: number;
+  /** only units of these segments (a search, lib/db/adjudication.ts segmentsMatching); null: all */
+  matching?: ReadonlySet<string> | null;
 }
 
 export type TSchemeQueueRow = TSchemeUnit & {
@@ -71,8 +74,8 @@ async function segmentOrder(db: Db, projectId: string): Promise<Map<string, numb
 
 export async function getSchemeAdjudicationQueue(db: Db, projectId: string, runtime: TSchemeRuntimeOwn, opts: TSchemeQueueOptions = {}) {
   const units = await projectUnits(db, projectId, runtime, opts);
-  const queue = schemeDisagreementQueue(runtime.definition, units, { threshold: opts.threshold }).filter((u) => opts.includeResolved || u.adjudication === "open");
-  const shown = queue.slice(0, opts.limit ?? 1000);
+  const queue = schemeDisagreementQueue(runtime.definition, units, { threshold: opts.threshold }).filter((u) => (opts.includeResolved || u.adjudication === "open") && (!opts.matching || opts.matching.has(u.segmentId)));
+  const shown = queue.slice(opts.offset ?? 0, (opts.offset ?? 0) + (opts.limit ?? 1000));
   const [segments, mrws, users] = await Promise.all([
     db.segment.findMany({ where: { projectId, id: { in: [...new Set(shown.map((u) => u.segmentId))] } }, select: { id: true, externalId: true, text: true } }),
     db.mrw.findMany({ where: { projectId, id: { in: [...new Set(shown.flatMap((u) => (u.mrwId ? [u.mrwId] : [])))] } }, select: { id: true, token: true } }),

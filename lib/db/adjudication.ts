@@ -38,18 +38,31 @@ export interface TQueueOptions {
   /** include units already decided or accepted (default: open only) */
   includeResolved?: boolean;
   limit?: number;
+  /** rows to pass over before the shown ones (a page of the queue, issue 29 point 5) */
+  offset?: number;
+  /** only units of sentences whose text or id contains this (case-insensitive) */
+  search?: string;
+}
+
+/** The project's segments whose text or id contains `search` (case-insensitive); null for no search. */
+export async function segmentsMatching(db: Db, projectId: string, search: string | undefined): Promise<ReadonlySet<string> | null> {
+  const q = search?.trim();
+  if (!q) return null;
+  const rows = await db.segment.findMany({ where: { projectId, OR: [{ text: { contains: q, mode: "insensitive" } }, { externalId: { contains: q, mode: "insensitive" } }] }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function getAdjudicationQueue(db: Db, projectId: string, opts: TQueueOptions = {}) {
   const runtime = await getProjectRuntime(db, projectId);
-  if (runtime.kind === "scheme") return getSchemeAdjudicationQueue(db, projectId, runtime, opts);
+  const matching = await segmentsMatching(db, projectId, opts.search);
+  if (runtime.kind === "scheme") return getSchemeAdjudicationQueue(db, projectId, runtime, { ...opts, matching });
   const data = await getReportData(db, projectId, { withTranslationText: false });
   const units = findUnits(data, opts);
-  const queue = disagreementQueue(units, { threshold: opts.threshold }).filter((u) => opts.includeResolved || u.adjudication === "open");
+  const queue = disagreementQueue(units, { threshold: opts.threshold }).filter((u) => (opts.includeResolved || u.adjudication === "open") && (!matching || matching.has(u.segmentId)));
   const ext = new Map(data.segments.map((s) => [s.id, s.externalId]));
   const tok = new Map(data.mrws.map((m) => [m.id, m.token]));
   const email = new Map(data.annotators.map((a) => [a.id, a.email]));
-  const shown = queue.slice(0, opts.limit ?? 1000);
+  const shown = queue.slice(opts.offset ?? 0, (opts.offset ?? 0) + (opts.limit ?? 1000));
   // the report data carries no sentence texts (they are large and reports never need them): read
   // just the shown rows' sentences
   const texts = new Map(

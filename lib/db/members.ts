@@ -4,9 +4,22 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
 import { withdrawNotStartedOf } from "@/lib/db/assignment-corrections";
 
-export async function findMembers(db: Db, projectId: string) {
+/**
+ * The project's members with their roles; `filter` narrows to an email or name containing a search
+ * and to members holding a role (issue 29 point 5), in SQL.
+ */
+export async function findMembers(db: Db, projectId: string, filter: { search?: string; role?: Role } = {}) {
+  const q = filter.search?.trim();
   const rows = await db.projectMember.findMany({
-    where: { projectId },
+    where: {
+      projectId,
+      user: {
+        AND: [
+          q ? { OR: [{ email: { contains: q, mode: "insensitive" as const } }, { name: { contains: q, mode: "insensitive" as const } }] } : {},
+          filter.role ? { memberships: { some: { projectId, role: filter.role } } } : {},
+        ],
+      },
+    },
     select: { role: true, user: { select: { id: true, email: true, name: true } } },
     orderBy: [{ user: { email: "asc" } }],
   });

@@ -3,10 +3,26 @@ import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 
-export async function findProjectsForUser(db: Db, user: { id: string; isAdmin: boolean }) {
+/** The projects the user sees (a site admin: all), narrowed by a search over name and slug. */
+function projectsWhere(user: { id: string; isAdmin: boolean }, search?: string) {
+  const q = search?.trim();
+  return {
+    ...(user.isAdmin ? {} : { members: { some: { userId: user.id } } }),
+    ...(q ? { OR: [{ name: { contains: q, mode: "insensitive" as const } }, { slug: { contains: q, mode: "insensitive" as const } }] } : {}),
+  };
+}
+
+/** How many projects the list would hold (its pages: issue 29 point 5). */
+export async function countProjectsForUser(db: Db, user: { id: string; isAdmin: boolean }, search?: string): Promise<number> {
+  return db.project.count({ where: projectsWhere(user, search) });
+}
+
+export async function findProjectsForUser(db: Db, user: { id: string; isAdmin: boolean }, page: { search?: string; skip?: number; take?: number } = {}) {
   const projects = await db.project.findMany({
-    where: user.isAdmin ? {} : { members: { some: { userId: user.id } } },
-    orderBy: { name: "asc" },
+    where: projectsWhere(user, page.search),
+    orderBy: [{ name: "asc" }, { slug: "asc" }],
+    ...(page.skip ? { skip: page.skip } : {}),
+    ...(page.take ? { take: page.take } : {}),
     select: {
       id: true,
       slug: true,

@@ -92,3 +92,14 @@ describe("K per item", () => {
     expect(refused.message).toBe("2 items cannot get 4 annotators: they have at most 3 already and you chose 2. Choose more annotators, or fewer per item.");
   });
 });
+
+describe("the members list", () => {
+  it("is searched by email or name and filtered by role in SQL (issue 29 point 5)", async () => {
+    const { findMembers } = await import("@/lib/db/members");
+    const { project, a, lead } = await setup(1);
+    expect((await findMembers(db, project.id)).length).toBe(4);
+    expect((await findMembers(db, project.id, { search: a.email.slice(0, 12).toUpperCase() })).map((m) => m.email)).toEqual([a.email]);
+    expect((await findMembers(db, project.id, { role: "MANAGER" })).map((m) => m.email)).toEqual([lead.email]);
+    expect(await findMembers(db, project.id, { search: "fix-a", role: "MANAGER" })).toEqual([]);
+  });
+});

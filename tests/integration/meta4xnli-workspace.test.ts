@@ -14,7 +14,8 @@ import { loadImport } from "@/lib/db/load-import";
 import { createAssignments } from "@/lib/db/assignments";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { CONTEXT_WINDOW, getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getAnnotatorQueue, progressByLanguage } from "@/lib/db/workspace-queue";
+import { getQueueSummary } from "@/lib/db/workspace-queue-page";
+import { parseQueueQuery } from "@/lib/workspace/queue-query";
 import { countPairs } from "@/lib/import/parallel-pairs";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
@@ -97,8 +98,8 @@ describe("Meta4XNLI workspace", () => {
     expect(big.document.segments.map((s) => s.index)).toEqual(Array.from({ length: 2 * CONTEXT_WINDOW + 1 }, (_, k) => mid.index - CONTEXT_WINDOW + k));
 
     // the queue: progress per language
-    const queue = await getAnnotatorQueue(db, { projectId: project.id, annotatorId: ann });
-    expect(progressByLanguage(queue)).toEqual([
+    const queue = await getQueueSummary(pool, { projectId: project.id, annotatorId: ann }, { ...parseQueueQuery({}), scheme: "SCHEME" });
+    expect(queue.languages).toEqual([
       { language: "en", done: 0, total: 3 + 1 + 2431 },
       { language: "es", done: 0, total: 3 + 1 },
     ]);

@@ -18,6 +18,10 @@ const ZQueuePageQuery = z.object({
   system: z.string().optional().catch(undefined),
   threshold: z.coerce.number().min(0).max(100).catch(0).default(0),
   resolved: z.enum(["0", "1"]).catch("0").default("0"),
+  /** words or an id of the sentence (issue 29 point 5) */
+  q: z.string().trim().max(200).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  size: z.coerce.number().int().refine((n) => [25, 50, 100, 200].includes(n)).catch(50).default(50),
 });
 
 export default async function AdjudicationQueuePage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -37,7 +41,9 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
       systems: q.system ? [q.system] : undefined,
       threshold: q.threshold,
       includeResolved: q.resolved === "1",
-      limit: 500,
+      search: q.q || undefined,
+      offset: (q.page - 1) * q.size,
+      limit: q.size,
     }),
     db.mtSystem.findMany({ where: { projectId: access.project.id }, select: { name: true }, orderBy: { name: "asc" } }),
   ]);

@@ -14,6 +14,10 @@ const ZQueueQuery = z.object({
   threshold: z.coerce.number().min(0).max(100).default(0),
   resolved: z.enum(["0", "1"]).default("0"),
   limit: z.coerce.number().int().min(1).max(5000).default(500),
+  /** rows to pass over (a page of the queue) */
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** words or an id of the sentence */
+  q: z.string().trim().max(200).optional(),
 });
 
 export const GET = withProject<{ slug: string }>("adjudication.write", async (req, { access }) => {
@@ -25,6 +29,8 @@ export const GET = withProject<{ slug: string }>("adjudication.write", async (re
     threshold: q.threshold,
     includeResolved: q.resolved === "1",
     limit: q.limit,
+    offset: q.offset,
+    search: q.q,
   });
   return NextResponse.json(queue);
 });
