@@ -1,6 +1,7 @@
-// HTTP-level hardening against `next start` (issue 13, points 20, 21, 24; issue 27 point 2): forged
-// cross-site writes are refused, a chunked upload, sign-in or JSON body is cut off at its size limit
-// while it streams, and pages run scripts only with a per-request CSP nonce, and still hydrate.
+// HTTP-level hardening against `next start` (issue 13, points 20, 21, 24; issue 27 points 2, 11):
+// forged cross-site writes are refused, a chunked upload, sign-in or JSON body is cut off at its size
+// limit while it streams, and pages (prefetches too) run scripts only with a per-request CSP nonce,
+// and still hydrate.
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -186,6 +187,24 @@ test.describe("CSP: scripts run only with a per-request nonce", () => {
     // API answers: nothing may run
     const api = await request.get("/api/health");
     expect(api.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  test("prefetches of a page get the page policy too, each with its own nonce (issue 27, point 11)", async ({ request }) => {
+    const nonces = new Set<string>();
+    // what the App Router's <Link> prefetch sends, and the browser-level prefetch header
+    const prefetches: Record<string, string>[] = [{ "Next-Router-Prefetch": "1", RSC: "1" }, { Purpose: "prefetch" }, { "Sec-Purpose": "prefetch", Purpose: "prefetch" }];
+    for (const headers of prefetches) {
+      const res = await request.get("/signin", { headers });
+      const policy = res.headers()["content-security-policy"];
+      expect(policy, JSON.stringify(headers)).toContain("frame-ancestors 'none'");
+      expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc(policy))?.[1];
+      expect(nonce, JSON.stringify(headers)).toBeTruthy();
+      nonces.add(nonce!);
+      // served over http (NEXTAUTH_URL is http here): no HSTS
+      expect(res.headers()["strict-transport-security"]).toBeUndefined();
+    }
+    expect(nonces.size).toBe(3);
   });
 
   test("pages hydrate under the policy with no CSP violation (sign-in form answers without a reload)", async ({ page }) => {

@@ -5,6 +5,8 @@ import { signIn } from "next-auth/react";
 const MESSAGES: Record<string, string> = {
   invalid: "Wrong email or password.",
   CredentialsSignin: "Wrong email or password.",
+  // single sign-on refused by lib/auth/options.ts's signIn callback: no email, or not verified
+  AccessDenied: "Single sign-on refused: your identity provider did not confirm your email address. Verify it there, or ask your administrator.",
 };
 
 /** The text for an error code from next-auth; "throttled:<s>" carries the wait (lib/auth/sign-in-throttle.ts). */

@@ -3,6 +3,8 @@
 // from the database on every request so a role change takes effect at once, and a token whose
 // version is no longer the user's (signed out, password changed, role removed) is refused.
 import type { NextAuthOptions } from "next-auth";
+// a type only: openid-client is next-auth 4's own OAuth client, whose TokenSet it hands to callbacks
+import type { TokenSet } from "openid-client";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
@@ -13,6 +15,7 @@ import { clientAddress } from "@/lib/auth/client-address";
 import { readDeviceCookie, setDeviceCookie } from "@/lib/auth/device-cookie-jar";
 import { bumpSessionVersion, getSessionVersion, userOfSessionClaims } from "@/lib/auth/session-user";
 import { safeCallbackPath } from "@/lib/auth/safe-callback-path";
+import { oidcSignInEmail } from "@/lib/auth/oidc-email";
 
 const ZCredentials = z.object({ email: z.string().trim().email(), password: z.string().min(1).max(1024) });
 
@@ -50,8 +53,24 @@ function providers(): NextAuthOptions["providers"] {
       clientId: process.env.OIDC_CLIENT_ID,
       clientSecret: process.env.OIDC_CLIENT_SECRET,
       authorization: { params: { scope: "openid email profile" } },
+      // the ID token is checked (signature, issuer, audience, expiry) by openid-client
       idToken: true,
+      // PKCE (S256) binds the code to this browser's sign-in; state guards the callback against CSRF
       checks: ["pkce", "state"],
+      userinfo: {
+        // The claims the sign-in goes by: the ID token's, with the userinfo endpoint's over them.
+        // A provider following OpenID Connect Core 5.4 sends email and email_verified from its
+        // userinfo endpoint only (the code flow's ID token then carries just `sub`); others (Google,
+        // Keycloak, Entra ID) put them in the ID token. openid-client refuses a userinfo answer whose
+        // `sub` is not the ID token's.
+        async request({ tokens, client }) {
+          // next-auth passes openid-client's TokenSet (its type names only the token fields)
+          const set = tokens as TokenSet;
+          const claims = set.claims();
+          if (!client.issuer.metadata.userinfo_endpoint) return claims;
+          return { ...claims, ...(await client.userinfo(set)) };
+        },
+      },
       profile(profile: { sub: string; email?: string; name?: string }) {
         return { id: profile.sub, email: profile.email ?? null, name: profile.name ?? null };
       },
@@ -65,11 +84,21 @@ export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
   pages: { signIn: "/signin", signOut: "/signout", error: "/signin" },
   callbacks: {
-    async signIn({ user, account }) {
+    async signIn({ user, account, profile }) {
       if (account?.provider !== "oidc") return true;
-      // OIDC accounts are matched by verified email; a first sign-in creates a user without roles.
-      if (!user.email) return false;
-      const email = user.email.toLowerCase();
+      // OIDC accounts are matched by email, which the provider must have verified (issue 27, point
+      // 12; lib/auth/oidc-email.ts); a first sign-in creates a user without roles. A refusal shows
+      // the sign-in page's "access denied".
+      const checked = oidcSignInEmail(profile, { trustUnverified: process.env.OIDC_TRUST_UNVERIFIED_EMAIL === "1" });
+      if (!checked.ok) {
+        console.warn(
+          checked.reason === "unverified"
+            ? "[auth] single sign-on refused: the provider did not say the email is verified (email_verified); see OIDC_TRUST_UNVERIFIED_EMAIL"
+            : "[auth] single sign-on refused: the provider sent no email address",
+        );
+        return false;
+      }
+      const email = checked.email;
       const db = getDb();
       const existing = await db.user.upsert({ where: { email }, update: {}, create: { email, name: user.name } });
       user.id = existing.id;

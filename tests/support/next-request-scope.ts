@@ -18,7 +18,8 @@ export async function nextRequestScope(): Promise<TRunInRequest> {
   return (req, run) => {
     const cookies = RequestCookiesAdapter.seal(new RequestCookies(req.headers));
     const work = { route: new URL(req.url).pathname, forceStatic: false, dynamicShouldError: false } as never;
-    const unit = { type: "request", phase: "render", cookies, userspaceMutableCookies: cookies, headers: HeadersAdapter.seal(req.headers) } as never;
+    const headers = HeadersAdapter.seal(new Headers(req.headers));
+    const unit = { type: "request", phase: "render", cookies, userspaceMutableCookies: cookies, headers } as never;
     return workAsyncStorage.run(work, () => workUnitAsyncStorage.run(unit, run));
   };
 }
