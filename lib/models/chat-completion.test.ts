@@ -8,7 +8,7 @@ import { listModels, requestStructured, scrubKey, type TModelEndpointConfig } fr
 import { fieldPrompt } from "./prompt-templates";
 
 const KEY = "sk-test-0123456789abcdef";
-const ENV = { TEST_MODEL_KEY: KEY };
+const ENV = { TROPOS_MODEL_KEY_TEST: KEY };
 const plans = new Map<string, (attempt: number) => TTestBehaviour>();
 let server: TOpenAiTestServer;
 let endpoint: TModelEndpointConfig;
@@ -21,7 +21,7 @@ beforeAll(async () => {
       return "ok";
     },
   });
-  endpoint = { name: "t", baseUrl: server.baseUrl, model: "test-model", apiKeyEnv: "TEST_MODEL_KEY", timeoutMs: 2000 };
+  endpoint = { name: "t", baseUrl: server.baseUrl, model: "test-model", apiKeyEnv: "TROPOS_MODEL_KEY_TEST", timeoutMs: 2000 };
 });
 afterAll(() => server.close());
 
@@ -94,8 +94,8 @@ describe("requestStructured", () => {
 
   it("a missing key variable fails before any request, naming the variable", async () => {
     const before = server.requests.length;
-    const out = await requestStructured({ ...endpoint, apiKeyEnv: "NOT_SET_ANYWHERE" }, messages("nokey"), prompt.reply, fast, {});
-    expect(out).toMatchObject({ ok: false, attempts: 0, failure: expect.stringMatching(/NOT_SET_ANYWHERE .*is not set/) });
+    const out = await requestStructured({ ...endpoint, apiKeyEnv: "TROPOS_MODEL_KEY_NOT_SET_ANYWHERE" }, messages("nokey"), prompt.reply, fast, {});
+    expect(out).toMatchObject({ ok: false, attempts: 0, failure: expect.stringMatching(/TROPOS_MODEL_KEY_NOT_SET_ANYWHERE .*is not set/) });
     expect(server.requests.length).toBe(before);
   });
 
@@ -109,7 +109,7 @@ describe("requestStructured", () => {
 describe("listModels", () => {
   it("lists the server's models (GET /models) and reports a wrong key", async () => {
     expect(await listModels(endpoint, ENV)).toEqual({ ok: true, models: ["test-model"] });
-    const bad = await listModels(endpoint, { TEST_MODEL_KEY: "sk-wrong-key-999" });
+    const bad = await listModels(endpoint, { TROPOS_MODEL_KEY_TEST: "sk-wrong-key-999" });
     expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/HTTP 401/) });
     expect(JSON.stringify(bad)).not.toContain("sk-wrong-key-999");
   });

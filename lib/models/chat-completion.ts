@@ -17,6 +17,7 @@ import OpenAI from "openai";
 import type { TReplySchema } from "./reply-schema";
 import { parseReply } from "./reply-schema";
 import type { TChatMessage } from "./prompt-templates";
+import { modelKeyEnvProblem } from "./model-key-env";
 
 export interface TModelEndpointConfig {
   name: string;
@@ -58,6 +59,10 @@ const NO_KEY = "no-key";
 
 export function apiKeyOf(endpoint: Pick<TModelEndpointConfig, "apiKeyEnv">, env: TEnv = process.env): { ok: true; key: string } | { ok: false; message: string } {
   if (!endpoint.apiKeyEnv) return { ok: true, key: NO_KEY };
+  // again here, where the key is read to be sent: an endpoint stored before the rule existed may
+  // name NEXTAUTH_SECRET or DATABASE_URL, and its value must not leave the server
+  const problem = modelKeyEnvProblem(endpoint.apiKeyEnv, env);
+  if (problem) return { ok: false, message: problem };
   const key = env[endpoint.apiKeyEnv];
   if (!key) return { ok: false, message: `The environment variable ${endpoint.apiKeyEnv} (the API key) is not set in the process that runs the job.` };
   return { ok: true, key };

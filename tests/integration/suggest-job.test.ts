@@ -17,7 +17,7 @@ import { runSuggestJob, type TSuggestJobResult } from "@/lib/jobs/suggest-job";
 import { startWorker } from "@/lib/jobs/worker";
 
 const KEY = "sk-tropos-test-5f2b9d7e1c";
-const KEY_ENV = "TROPOS_TEST_SUGGEST_KEY";
+const KEY_ENV = "TROPOS_MODEL_KEY_SUGGEST_TEST";
 const PARAMS = { temperature: 0, maxTokens: 200, maxRetries: 1, invalidReplyRetries: 1 };
 
 let db: Db;

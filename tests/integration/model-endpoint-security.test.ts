@@ -1,0 +1,147 @@
+// Issue 27's findings on model endpoints, through the real route handlers (called as Next.js calls
+// them, with a manager's session cookie), the CLI and the lib functions, on the run's database:
+// point 1a, a manager could name NEXTAUTH_SECRET as the "API key" variable and have the connection
+// test deliver it to a server of their choosing (then forge an admin session).
+// Every model server here listens on 127.0.0.1 and counts its connections, so "refused" means
+// refused before anything was sent.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { encode } from "next-auth/jwt";
+import { closeTestDatabase, openTestDatabase } from "../db";
+import { makeProject, makeUser } from "./fixtures";
+import { nextRequestScope, type TRunInRequest } from "../support/next-request-scope";
+import type { Db } from "@/lib/db/client";
+
+const SECRET = "model-endpoint-security-secret-0123456789";
+const ORIGIN = "http://127.0.0.1:3000";
+process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_URL = ORIGIN;
+
+type TRoute<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
+
+let db: Db;
+let url: string;
+let inScope: TRunInRequest;
+let addRoute: TRoute<{ slug: string }>;
+let testRoute: TRoute<{ slug: string; name: string }>;
+let project: { id: string; slug: string };
+let manager: string;
+
+/** A model server on loopback: `handle` answers; every connection is counted, answered or not. */
+interface TCountingServer { baseUrl: string; connections: number; close(): Promise<void> }
+const servers: TCountingServer[] = [];
+async function countingServer(handle: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<TCountingServer> {
+  const sockets = new Set<Socket>();
+  const server = http.createServer(handle);
+  const s: TCountingServer = {
+    baseUrl: "",
+    connections: 0,
+    close: () => new Promise<void>((resolve) => {
+      for (const k of sockets) k.destroy();
+      server.close(() => resolve());
+    }),
+  };
+  server.on("connection", (k: Socket) => {
+    s.connections += 1;
+    sockets.add(k);
+    k.on("close", () => sockets.delete(k));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  s.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  servers.push(s);
+  return s;
+}
+const modelsReply = (res: http.ServerResponse) => {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ object: "list", data: [{ id: "m", object: "model", created: 0, owned_by: "t" }] }));
+};
+
+beforeAll(async () => {
+  ({ db, url } = await openTestDatabase());
+  inScope = await nextRequestScope();
+  addRoute = ((await import("@/app/api/projects/[slug]/models/route")) as { POST: TRoute<{ slug: string }> }).POST;
+  testRoute = ((await import("@/app/api/projects/[slug]/models/[name]/test/route")) as { POST: TRoute<{ slug: string; name: string }> }).POST;
+  const user = await makeUser(db, { tag: "mes-mgr" });
+  const p = await makeProject(db, [{ userId: user.id, roles: ["MANAGER"] }]);
+  project = { id: p.id, slug: p.slug };
+  manager = `next-auth.session-token=${await encode({ token: { uid: user.id, sv: user.sessionVersion }, secret: SECRET })}`;
+});
+afterEach(() => {
+  delete process.env.TROPOS_MODEL_HOSTS;
+  delete process.env.TROPOS_MODEL_KEY_ENVS;
+});
+afterAll(async () => {
+  for (const s of servers) await s.close();
+  await closeTestDatabase();
+});
+
+async function call<P extends Record<string, string>>(route: TRoute<P>, pathname: string, params: P, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const req = new Request(`${ORIGIN}${pathname}`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, cookie: manager }, body: JSON.stringify(body) });
+  const res = await inScope(req, () => route(req, { params: Promise.resolve(params) }));
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+const addEndpoint = (body: Record<string, unknown>) => call(addRoute, `/api/projects/${project.slug}/models`, { slug: project.slug }, body);
+const testEndpoint = (name: string) => call(testRoute, `/api/projects/${project.slug}/models/${name}/test`, { slug: project.slug, name }, {});
+
+function tropos(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe("the API key variable (issue 27, point 1a)", () => {
+  it("POST /models refuses apiKeyEnv NEXTAUTH_SECRET and DATABASE_URL, even when the operator lists them; stores nothing", async () => {
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    process.env.TROPOS_MODEL_KEY_ENVS = "NEXTAUTH_SECRET,DATABASE_URL";
+    const server = await countingServer((_req, res) => modelsReply(res));
+    for (const apiKeyEnv of ["NEXTAUTH_SECRET", "DATABASE_URL", "OIDC_CLIENT_SECRET"]) {
+      const r = await addEndpoint({ name: `steal-${apiKeyEnv.toLowerCase().replace(/_/g, "-")}`, baseUrl: server.baseUrl, model: "m", apiKeyEnv });
+      expect(r.status, apiKeyEnv).toBe(400);
+      expect(JSON.stringify(r.body)).toContain(`${apiKeyEnv} is one of Tropos's own settings and can never be sent to a model endpoint`);
+    }
+    expect(await db.modelEndpoint.count({ where: { projectId: project.id, name: { startsWith: "steal-" } } })).toBe(0);
+    expect(server.connections).toBe(0);
+  });
+
+  it("POST /models refuses a name outside TROPOS_MODEL_KEY_* unless the operator lists it; allows TROPOS_MODEL_KEY_*", async () => {
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    const server = await countingServer((_req, res) => modelsReply(res));
+    const other = await addEndpoint({ name: "k-openai", baseUrl: server.baseUrl, model: "m", apiKeyEnv: "OPENAI_API_KEY" });
+    expect(other.status).toBe(400);
+    expect(JSON.stringify(other.body)).toMatch(/TROPOS_MODEL_KEY_ENVS; OPENAI_API_KEY is neither/);
+    process.env.TROPOS_MODEL_KEY_ENVS = "OPENAI_API_KEY";
+    expect((await addEndpoint({ name: "k-openai", baseUrl: server.baseUrl, model: "m", apiKeyEnv: "OPENAI_API_KEY" })).status).toBe(201);
+    expect((await addEndpoint({ name: "k-tropos", baseUrl: server.baseUrl, model: "m", apiKeyEnv: "TROPOS_MODEL_KEY_LAB" })).status).toBe(201);
+  });
+
+  it("an endpoint stored before the rule with apiKeyEnv NEXTAUTH_SECRET: the connection test refuses it and sends nothing", async () => {
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    const seen: (string | undefined)[] = [];
+    const server = await countingServer((req, res) => {
+      seen.push(req.headers.authorization);
+      modelsReply(res);
+    });
+    await db.modelEndpoint.create({ data: { projectId: project.id, name: "old-steal", baseUrl: server.baseUrl, model: "m", apiKeyEnv: "NEXTAUTH_SECRET" } });
+    const r = await testEndpoint("old-steal");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ok: false, message: expect.stringMatching(/^NEXTAUTH_SECRET is one of Tropos's own settings/) });
+    expect(JSON.stringify(r.body)).not.toContain(SECRET);
+    expect([server.connections, seen]).toEqual([0, []]);
+  });
+
+  it("tropos model add --api-key-env NEXTAUTH_SECRET is refused (exit 1) and stores nothing", { timeout: 60_000 }, async () => {
+    const r = await tropos({ TROPOS_MODEL_HOSTS: "127.0.0.1", TROPOS_MODEL_KEY_ENVS: "NEXTAUTH_SECRET" }, "model", "add", "--project", project.slug, "--name", "cli-steal", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--api-key-env", "NEXTAUTH_SECRET");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/NEXTAUTH_SECRET is one of Tropos's own settings and can never be sent/);
+    expect(await db.modelEndpoint.count({ where: { projectId: project.id, name: "cli-steal" } })).toBe(0);
+  });
+});
