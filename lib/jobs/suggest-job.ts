@@ -96,7 +96,7 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
     if (endpoint.kind !== "api" || baseUrl === null) return void (await fail(`"${endpoint.name}" holds imported predictions; it has no API to ask.`));
     try {
       // again at run time: TROPOS_MODEL_HOSTS may have been narrowed since the endpoint was added
-      checkModelBaseUrl(baseUrl);
+      checkModelBaseUrl(baseUrl, (opts.env ?? process.env).TROPOS_MODEL_HOSTS);
     } catch (e) {
       if (isAppError(e)) return void (await fail(e.message));
       throw e;

@@ -39,7 +39,7 @@ afterAll(async () => {
 function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: url, TROPOS_MODEL_KEY_CLI_TEST: KEY, TROPOS_MODEL_HOSTS: "" },
+      env: { ...process.env, DATABASE_URL: url, TROPOS_MODEL_KEY_CLI_TEST: KEY, TROPOS_MODEL_HOSTS: "127.0.0.1" },
     });
     let stdout = "";
     let stderr = "";

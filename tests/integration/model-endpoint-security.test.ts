@@ -145,3 +145,60 @@ describe("the API key variable (issue 27, point 1a)", () => {
     expect(await db.modelEndpoint.count({ where: { projectId: project.id, name: "cli-steal" } })).toBe(0);
   });
 });
+
+describe("internal hosts (issue 27, point 1b)", () => {
+  it("POST /models refuses a loopback base URL in any spelling without TROPOS_MODEL_HOSTS; with it the endpoint is added and answers its test", async () => {
+    const server = await countingServer((_req, res) => modelsReply(res));
+    const port = new URL(server.baseUrl).port;
+    for (const [i, baseUrl] of [server.baseUrl, `http://2130706433:${port}/v1`, `http://0x7f.1:${port}/v1`, `http://[::ffff:127.0.0.1]:${port}/v1`, `http://localhost:${port}/v1`].entries()) {
+      const r = await addEndpoint({ name: `loop-${i}`, baseUrl, model: "m" });
+      expect(r.status, baseUrl).toBe(403);
+      expect(JSON.stringify(r.body), baseUrl).toMatch(/may reach it only if the server's operator lists it in TROPOS_MODEL_HOSTS/);
+    }
+    expect(await db.modelEndpoint.count({ where: { projectId: project.id, name: { startsWith: "loop-" } } })).toBe(0);
+    expect(server.connections).toBe(0);
+
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    expect((await addEndpoint({ name: "loop-ok", baseUrl: server.baseUrl, model: "m" })).status).toBe(201);
+    expect((await testEndpoint("loop-ok")).body).toEqual({ ok: true, models: ["m"], hasModel: true });
+    expect(server.connections).toBe(1);
+  });
+
+  it("an endpoint on loopback stored before the fix: its connection test is refused and nothing is sent", async () => {
+    const server = await countingServer((_req, res) => modelsReply(res));
+    await db.modelEndpoint.create({ data: { projectId: project.id, name: "old-loop", baseUrl: `http://0177.0.0.1:${new URL(server.baseUrl).port}/v1`, model: "m" } });
+    const r = await testEndpoint("old-loop");
+    expect(r.status).toBe(403);
+    expect(JSON.stringify(r.body)).toMatch(/The host 127\.0\.0\.1:\d+ is a loopback address/);
+    expect(server.connections).toBe(0);
+  });
+
+  it("a non-2xx answer's body is not echoed (a port-scan oracle): only its status and a generic message", async () => {
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    const banner = "SSH-2.0-OpenSSH_9.6 internal-admin-panel token=abc123";
+    const server = await countingServer((_req, res) => {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end(banner);
+    });
+    expect((await addEndpoint({ name: "banner", baseUrl: server.baseUrl, model: "m" })).status).toBe(201);
+    const r = await testEndpoint("banner");
+    expect(r.body).toEqual({ ok: false, message: "HTTP 404: not found at this URL (the server's answer is not shown)" });
+    const json = await countingServer((_req, res) => {
+      res.writeHead(403, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: banner } }));
+    });
+    expect((await addEndpoint({ name: "banner-json", baseUrl: json.baseUrl, model: "m" })).status).toBe(201);
+    expect((await testEndpoint("banner-json")).body).toEqual({ ok: false, message: "HTTP 403: the server refused the request (the server's answer is not shown)" });
+  });
+
+  it("a redirect is refused, not followed", async () => {
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    const server = await countingServer((_req, res) => {
+      res.writeHead(307, { location: "http://169.254.169.254/latest/meta-data/iam/security-credentials/" });
+      res.end();
+    });
+    expect((await addEndpoint({ name: "moved", baseUrl: server.baseUrl, model: "m" })).status).toBe(201);
+    expect((await testEndpoint("moved")).body).toEqual({ ok: false, message: "The server answered HTTP 307 (a redirect); redirects are not followed." });
+    expect(server.connections).toBe(1);
+  });
+});

@@ -28,6 +28,8 @@ const faults = new Map<string, (attempt: number) => TTestBehaviour>();
 beforeAll(async () => {
   ({ db, pool } = await openTestDatabase());
   process.env[KEY_ENV] = KEY;
+  // the test server is on loopback, which endpoints may reach only when listed (issue 27, point 1b)
+  process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
   server = await startOpenAiTestServer({
     requireKey: KEY,
     retryAfterSeconds: 1,
@@ -41,6 +43,7 @@ afterAll(async () => {
   await stopBoss();
   await server.close();
   delete process.env[KEY_ENV];
+  delete process.env.TROPOS_MODEL_HOSTS;
   await closeTestDatabase();
 });
 
