@@ -27,7 +27,7 @@ suggestions (\`tropos suggest\`). Managers' business: the endpoint is stored in 
                   TROPOS_MODEL_KEY_ENVS, never one of Tropos's own settings; leave out for
                   servers without keys
   --concurrency   requests in flight at once (default 2)
-  --timeout-ms    per request (default 60000)
+  --timeout-ms    per request, the whole answer included (default 60000)
   --price-per-1k  price per 1,000 tokens, for the cost shown with a job
 test: asks the server for its models (GET /models) with the key from the variable.
 

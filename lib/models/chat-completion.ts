@@ -20,7 +20,7 @@ import { parseReply } from "./reply-schema";
 import type { TChatMessage } from "./prompt-templates";
 import { isAppError } from "@/lib/errors";
 import { parseModelHosts } from "./model-base-url";
-import { createModelFetch, ModelRequestRefused } from "./model-fetch";
+import { createModelFetch, maxResponseBytesOf, ModelRequestRefused } from "./model-fetch";
 import { modelKeyEnvProblem } from "./model-key-env";
 
 export interface TModelEndpointConfig {
@@ -85,13 +85,20 @@ export function scrubKey(text: string, key: string): string {
 /**
  * The client for one call (a unit's request with its retries, or the connection test): requests
  * go through createModelFetch, which checks the host and every address it resolves to against
- * TROPOS_MODEL_HOSTS. A request Tropos refuses (a host, a redirect) is not retried: the wrapper
- * aborts the call's signal, which the package checks before it retries.
+ * TROPOS_MODEL_HOSTS, with one deadline (the endpoint's timeoutMs) for connection, headers and body
+ * and a byte limit on the body. A request Tropos refuses (a host, a redirect, an answer over the
+ * limit) is not retried: the wrapper aborts the call's signal, which the package checks before it
+ * retries.
  */
 function createModelClient(endpoint: TModelEndpointConfig, key: string, opts: { maxRetries: number; env: TEnv; onAttempt?: () => void }) {
   const stop = new AbortController();
   let refused: ModelRequestRefused | null = null;
-  const transport = createModelFetch({ hosts: parseModelHosts(opts.env.TROPOS_MODEL_HOSTS) });
+  const transport = createModelFetch({
+    hosts: parseModelHosts(opts.env.TROPOS_MODEL_HOSTS),
+    // per request, body included (the package's own timer below stops at the headers)
+    timeoutMs: endpoint.timeoutMs,
+    maxResponseBytes: maxResponseBytesOf(opts.env.TROPOS_MODEL_MAX_RESPONSE_MB),
+  });
   const countingFetch: typeof fetch = async (input, init) => {
     opts.onAttempt?.();
     try {

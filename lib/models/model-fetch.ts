@@ -9,12 +9,16 @@
  * Redirects are never followed; a 3xx is refused (an allowed host could otherwise send the
  * request, and the key, on to an internal one). Each request gets a fresh socket (no pool shared
  * with other code that connects without these checks) and asks for an uncompressed body.
+ *
+ * One deadline for the whole exchange (issue 27, point 3): connecting, the headers and the body.
+ * The body is read here, up to a byte limit, before the Response is handed over, so a server that
+ * sends 3 GB or one byte a second is cut off at the limit or the deadline; a timer that stopped at
+ * the headers (the model package's own) left such a request open and its memory growing.
  */
 import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { Readable } from "node:stream";
 import { isAppError } from "@/lib/errors";
 import { checkModelAddress, checkModelHost, type TModelHostPolicy } from "./model-base-url";
 
@@ -33,8 +37,23 @@ export class ModelRequestRefused extends Error {
 
 export interface TModelFetchOptions {
   hosts: TModelHostPolicy;
+  /** for the whole exchange: connection, headers and body */
+  timeoutMs: number;
+  /** the largest body accepted (TROPOS_MODEL_MAX_RESPONSE_MB) */
+  maxResponseBytes: number;
   resolve?: TResolve;
 }
+
+/** The default of TROPOS_MODEL_MAX_RESPONSE_MB: a chat completion or a model list is kilobytes. */
+export const DEFAULT_MAX_RESPONSE_MB = 4;
+
+export function maxResponseBytesOf(raw: string | undefined): number {
+  const mb = Number(raw);
+  return (raw !== undefined && raw.trim() !== "" && Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_MAX_RESPONSE_MB) * 1024 * 1024;
+}
+
+const tooLarge = (limit: number) =>
+  new ModelRequestRefused(`The server's answer is larger than ${+(limit / 1024 / 1024).toFixed(3)} MB (TROPOS_MODEL_MAX_RESPONSE_MB); it was not read further.`);
 
 function asRefusal(e: unknown): unknown {
   return isAppError(e) ? new ModelRequestRefused(e.message) : e;
@@ -84,8 +103,11 @@ export function createModelFetch(opts: TModelFetchOptions): typeof fetch {
     headers.set("accept-encoding", "identity");
     const body = requestBody(init?.body);
     if (body) headers.set("content-length", String(body.length));
-    const signal = init?.signal ?? undefined;
-    signal?.throwIfAborted();
+    // the caller's signal (the package's own timer, a cancel) and our deadline, whichever is first
+    const deadline = AbortSignal.timeout(opts.timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    signal.throwIfAborted();
+    const timedOut = () => new DOMException(`No complete answer within ${opts.timeoutMs} ms (connection, headers and body).`, "AbortError");
 
     return new Promise<Response>((resolvePromise, reject) => {
       const req = (url.protocol === "https:" ? https : http).request({
@@ -99,18 +121,37 @@ export function createModelFetch(opts: TModelFetchOptions): typeof fetch {
         agent: false,
         signal,
       });
-      req.on("error", reject);
+      // an abort ends the request and, after the headers, the body: both reject with timedOut
+      req.on("error", (e) => reject(signal.aborted ? timedOut() : e));
       req.on("response", (res) => {
-        const status = res.statusCode ?? 0;
-        if (status >= 300 && status < 400) {
+        const fail = (e: unknown) => {
           res.destroy();
-          return reject(new ModelRequestRefused(`The server answered HTTP ${status} (a redirect); redirects are not followed.`));
-        }
+          reject(e);
+        };
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) return fail(new ModelRequestRefused(`The server answered HTTP ${status} (a redirect); redirects are not followed.`));
+        const declared = Number(res.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > opts.maxResponseBytes) return fail(tooLarge(opts.maxResponseBytes));
         const responseHeaders = new Headers();
         for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) responseHeaders.append(k, one);
-        const noBody = status === 204 || status === 304 || init?.method === "HEAD";
-        if (noBody) res.resume();
-        resolvePromise(new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage, headers: responseHeaders }));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const onAbort = () => fail(timedOut());
+        signal.addEventListener("abort", onAbort, { once: true });
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > opts.maxResponseBytes) {
+            signal.removeEventListener("abort", onAbort);
+            return fail(tooLarge(opts.maxResponseBytes));
+          }
+          chunks.push(chunk);
+        });
+        res.on("error", (e) => fail(signal.aborted ? timedOut() : e));
+        res.on("end", () => {
+          signal.removeEventListener("abort", onAbort);
+          const noBody = status === 204 || status === 304 || init?.method === "HEAD";
+          resolvePromise(new Response(noBody ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage, headers: responseHeaders }));
+        });
       });
       req.end(body ?? undefined);
     });

@@ -202,3 +202,44 @@ describe("internal hosts (issue 27, point 1b)", () => {
     expect(server.connections).toBe(1);
   });
 });
+
+describe("bounded answers (issue 27, point 3)", () => {
+  /** GET /v1/models answered 200 at once, then one chunk of the body every `everyMs` ms until the client goes */
+  const dripServer = (chunk: Buffer, everyMs: number, declared?: number) =>
+    countingServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", ...(declared ? { "content-length": String(declared) } : {}) });
+      res.write('{"object":"list","data":[');
+      const timer = setInterval(() => res.write(chunk), everyMs);
+      res.on("close", () => clearInterval(timer));
+    });
+
+  it("a server that drips its body one byte a second is cut off at the endpoint's timeout, body included", async () => {
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    const server = await dripServer(Buffer.from(" "), 1000);
+    expect((await addEndpoint({ name: "drip", baseUrl: server.baseUrl, model: "m", timeoutMs: 300 })).status).toBe(201);
+    const started = Date.now();
+    const r = await testEndpoint("drip");
+    // the connection test tries twice (one retry): two deadlines and the package's backoff
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r.body).toEqual({ ok: false, message: "timed out (after retries)" });
+    expect(server.connections).toBe(2);
+  });
+
+  it("an answer over TROPOS_MODEL_MAX_RESPONSE_MB is refused, not read further and not asked again", async () => {
+    process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
+    process.env.TROPOS_MODEL_MAX_RESPONSE_MB = "1";
+    try {
+      const server = await dripServer(Buffer.alloc(64 * 1024, 0x20), 1);
+      expect((await addEndpoint({ name: "huge", baseUrl: server.baseUrl, model: "m", timeoutMs: 30_000 })).status).toBe(201);
+      const started = Date.now();
+      expect((await testEndpoint("huge")).body).toEqual({ ok: false, message: "The server's answer is larger than 1 MB (TROPOS_MODEL_MAX_RESPONSE_MB); it was not read further." });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(server.connections).toBe(1);
+      const declared = await dripServer(Buffer.from(" "), 1000, 3 * 1024 ** 3);
+      expect((await addEndpoint({ name: "huge-declared", baseUrl: declared.baseUrl, model: "m", timeoutMs: 30_000 })).status).toBe(201);
+      expect((await testEndpoint("huge-declared")).body).toMatchObject({ ok: false, message: expect.stringMatching(/larger than 1 MB/) });
+    } finally {
+      delete process.env.TROPOS_MODEL_MAX_RESPONSE_MB;
+    }
+  });
+});
