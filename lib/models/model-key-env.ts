@@ -13,6 +13,7 @@
  * The rule is checked where a name comes in (API route, CLI, createModelEndpoint) and again where a
  * key is read to be sent (apiKeyOf), so a row stored before the rule existed is never sent.
  */
+import { AppError } from "@/lib/errors";
 
 export const MODEL_KEY_PREFIX = "TROPOS_MODEL_KEY_";
 
@@ -58,4 +59,10 @@ export function modelKeyEnvProblem(name: string, env: TEnv = process.env): strin
   if (name.startsWith(MODEL_KEY_PREFIX) && name.length > MODEL_KEY_PREFIX.length) return null;
   if (operatorKeyEnvs(env).includes(name)) return null;
   return `The API key variable must be named ${MODEL_KEY_PREFIX}… (e.g. ${MODEL_KEY_PREFIX}OPENAI) or be listed by the server's operator in TROPOS_MODEL_KEY_ENVS; ${name} is neither.`;
+}
+
+/** Throws BAD_REQUEST with the reason when an endpoint's key variable breaks the rule (null: no key). */
+export function checkModelKeyEnv(name: string | null, env: TEnv = process.env): void {
+  const problem = name === null ? null : modelKeyEnvProblem(name, env);
+  if (problem) throw new AppError("BAD_REQUEST", problem);
 }

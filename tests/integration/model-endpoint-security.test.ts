@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
+import type { Pool } from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -23,6 +24,7 @@ process.env.NEXTAUTH_URL = ORIGIN;
 type TRoute<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
 
 let db: Db;
+let pool: Pool;
 let url: string;
 let inScope: TRunInRequest;
 let addRoute: TRoute<{ slug: string }>;
@@ -60,7 +62,7 @@ const modelsReply = (res: http.ServerResponse) => {
 };
 
 beforeAll(async () => {
-  ({ db, url } = await openTestDatabase());
+  ({ db, url, pool } = await openTestDatabase());
   inScope = await nextRequestScope();
   addRoute = ((await import("@/app/api/projects/[slug]/models/route")) as { POST: TRoute<{ slug: string }> }).POST;
   testRoute = ((await import("@/app/api/projects/[slug]/models/[name]/test/route")) as { POST: TRoute<{ slug: string; name: string }> }).POST;
@@ -123,7 +125,7 @@ describe("the API key variable (issue 27, point 1a)", () => {
     expect((await addEndpoint({ name: "k-tropos", baseUrl: server.baseUrl, model: "m", apiKeyEnv: "TROPOS_MODEL_KEY_LAB" })).status).toBe(201);
   });
 
-  it("an endpoint stored before the rule with apiKeyEnv NEXTAUTH_SECRET: the connection test refuses it and sends nothing", async () => {
+  it("an endpoint stored before the rule with apiKeyEnv NEXTAUTH_SECRET: its connection test and suggest jobs are refused and send nothing", async () => {
     process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
     const seen: (string | undefined)[] = [];
     const server = await countingServer((req, res) => {
@@ -135,6 +137,14 @@ describe("the API key variable (issue 27, point 1a)", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ ok: false, message: expect.stringMatching(/^NEXTAUTH_SECRET is one of Tropos's own settings/) });
     expect(JSON.stringify(r.body)).not.toContain(SECRET);
+    // a suggest job for it is refused at the start, and one queued before fails once, sending nothing
+    const { createSuggestJob } = await import("@/lib/db/suggest-jobs");
+    const { runSuggestJob } = await import("@/lib/jobs/suggest-job");
+    await expect(createSuggestJob(db, pool, { projectId: project.id, actorId: null, endpointName: "old-steal", field: "FLUENCY", queue: false })).rejects.toThrow(/^NEXTAUTH_SECRET is one of Tropos's own settings/);
+    const old = await db.modelEndpoint.findFirstOrThrow({ where: { projectId: project.id, name: "old-steal" } });
+    const job = await db.job.create({ data: { projectId: project.id, kind: "suggest", input: { endpointId: old.id, endpointName: old.name, field: "FLUENCY" } } });
+    await runSuggestJob(db, pool, job.id);
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "failed", error: { message: expect.stringMatching(/^NEXTAUTH_SECRET is one of Tropos's own settings/) } });
     expect([server.connections, seen]).toEqual([0, []]);
   });
 
