@@ -20,7 +20,8 @@ export const MODEL_HELP = `Usage:
 An OpenAI-compatible API (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio) a project asks for
 suggestions (\`tropos suggest\`). Managers' business: the endpoint is stored in the project.
   --base-url      http(s) URL of the API, e.g. http://127.0.0.1:11434/v1 for a local Ollama;
-                  TROPOS_MODEL_HOSTS (comma-separated hosts) restricts which hosts are allowed
+                  hosts inside the server's network (loopback, private, metadata, localhost)
+                  only when TROPOS_MODEL_HOSTS lists them (e.g. public,127.0.0.1:11434)
   --model         the model id, e.g. qwen2.5:7b or gpt-4o-2024-05-13
   --api-key-env   the NAME of the environment variable that holds the API key (the key itself is
                   never stored, logged or exported): TROPOS_MODEL_KEY_… or a name listed in
