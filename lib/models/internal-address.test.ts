@@ -9,7 +9,8 @@ const kindOfUrl = (raw: string) => internalAddressKind(new URL(raw).hostname);
 
 describe("internalAddressKind", () => {
   it("IPv4 loopback in every spelling URL parsing accepts", () => {
-    for (const raw of ["http://127.0.0.1/", "http://2130706433/", "http://0x7f.1/", "http://0x7f000001/", "http://0177.0.0.1/", "http://0177.1/", "http://127.1/", "http://127.0.1/", "http://127.255.255.254:8080/"]) {
+    for (const raw of ["http://127.0.0.1/", "http://2130706433/", "http://0x7f.1/", "http://0x7f000001/", "http://0177.0.0.1/", "http://0177.1/", "http://127.1/", "http://127.0.1/", "http://127.255.255.254:8080/",
+      "http://127.0.0.1./", "http://0X7F.1/", "http://0x7f.0x0.0x0.0x1/", "http://%31%32%37.0.0.1/", "http://①②⑦.0.0.1/"]) {
       expect(new URL(raw).hostname, raw).toMatch(/^127\./);
       expect(kindOfUrl(raw), raw).toBe("a loopback address");
     }
