@@ -33,6 +33,15 @@ const server = http.createServer((req, res) => {
     res.on("close", () => clearInterval(timer));
     return;
   }
+  if (req.url === "/odd-status") {
+    res.writeHead(600);
+    return res.end("{}");
+  }
+  if (req.url === "/cut") {
+    res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+    res.write('{"object":');
+    return void setTimeout(() => res.socket?.destroy(), 20);
+  }
   if (req.url === "/moved") {
     res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data" });
     return res.end();
@@ -147,5 +156,11 @@ describe("createModelFetch", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(sent.at(-1)).toBeLessThan(16 * 1024 * 1024);
     await expect(f(`http://127.0.0.1:${port}/big-declared`)).rejects.toThrow(/larger than 1 MB/);
+  });
+
+  it("a status a Response cannot carry and a body cut short are failed requests, not a crash or a short answer", async () => {
+    const f = createModelFetch({ ...LIMITS, hosts: parseModelHosts("127.0.0.1") });
+    await expect(f(`http://127.0.0.1:${port}/odd-status`)).rejects.toThrow(/status 600, which is not an HTTP answer Tropos can use/);
+    await expect(f(`http://127.0.0.1:${port}/cut`)).rejects.toThrow(/^aborted$|closed before the answer was complete/);
   });
 });

@@ -124,33 +124,45 @@ export function createModelFetch(opts: TModelFetchOptions): typeof fetch {
       // an abort ends the request and, after the headers, the body: both reject with timedOut
       req.on("error", (e) => reject(signal.aborted ? timedOut() : e));
       req.on("response", (res) => {
+        let settled = false;
+        const onAbort = () => fail(timedOut());
         const fail = (e: unknown) => {
+          settled = true;
+          signal.removeEventListener("abort", onAbort);
           res.destroy();
           reject(e);
         };
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400) return fail(new ModelRequestRefused(`The server answered HTTP ${status} (a redirect); redirects are not followed.`));
+        // a Response cannot carry any other status: constructing one would throw in an event handler
+        if (status < 200 || status > 599) return fail(new ModelRequestRefused(`The server answered with status ${status}, which is not an HTTP answer Tropos can use.`));
         const declared = Number(res.headers["content-length"]);
         if (Number.isFinite(declared) && declared > opts.maxResponseBytes) return fail(tooLarge(opts.maxResponseBytes));
-        const responseHeaders = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) responseHeaders.append(k, one);
         const chunks: Buffer[] = [];
         let size = 0;
-        const onAbort = () => fail(timedOut());
         signal.addEventListener("abort", onAbort, { once: true });
         res.on("data", (chunk: Buffer) => {
           size += chunk.length;
-          if (size > opts.maxResponseBytes) {
-            signal.removeEventListener("abort", onAbort);
-            return fail(tooLarge(opts.maxResponseBytes));
-          }
+          if (size > opts.maxResponseBytes) return fail(tooLarge(opts.maxResponseBytes));
           chunks.push(chunk);
         });
         res.on("error", (e) => fail(signal.aborted ? timedOut() : e));
+        // a connection closed before the end of the body is a failed request, not a short answer
+        res.on("close", () => {
+          if (!settled) fail(signal.aborted ? timedOut() : new Error("The connection closed before the answer was complete."));
+        });
         res.on("end", () => {
+          settled = true;
           signal.removeEventListener("abort", onAbort);
-          const noBody = status === 204 || status === 304 || init?.method === "HEAD";
-          resolvePromise(new Response(noBody ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage, headers: responseHeaders }));
+          try {
+            const headersOut = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headersOut.append(k, one);
+            const noBody = status === 204 || status === 304 || init?.method === "HEAD";
+            resolvePromise(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: headersOut }));
+          } catch (e) {
+            // a header value the Fetch API refuses: a failed request, never an uncaught exception
+            reject(new ModelRequestRefused(`The server's answer could not be read: ${(e as Error).message}`));
+          }
         });
       });
       req.end(body ?? undefined);
