@@ -44,6 +44,8 @@ export default defineConfig({
       NEXTAUTH_URL: baseURL,
       // small enough that the oversized-upload test stays quick
       TROPOS_MAX_UPLOAD_MB: "8",
+      // e2e/models.spec.ts's model server runs on loopback, which endpoints may reach only when listed
+      TROPOS_MODEL_HOSTS: "127.0.0.1",
     },
     stdout: "ignore",
     stderr: "pipe",

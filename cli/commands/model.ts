@@ -6,6 +6,7 @@ import { createModelEndpoint, findApiModelEndpoint, listModelEndpoints } from "@
 import { isAppError } from "@/lib/errors";
 import { listModels } from "@/lib/models/chat-completion";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
+import { modelKeyEnvProblem } from "@/lib/models/model-key-env";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
@@ -19,16 +20,19 @@ export const MODEL_HELP = `Usage:
 An OpenAI-compatible API (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio) a project asks for
 suggestions (\`tropos suggest\`). Managers' business: the endpoint is stored in the project.
   --base-url      http(s) URL of the API, e.g. http://127.0.0.1:11434/v1 for a local Ollama;
-                  TROPOS_MODEL_HOSTS (comma-separated hosts) restricts which hosts are allowed
+                  hosts inside the server's network (loopback, private, metadata, localhost)
+                  only when TROPOS_MODEL_HOSTS lists them (e.g. public,127.0.0.1:11434)
   --model         the model id, e.g. qwen2.5:7b or gpt-4o-2024-05-13
   --api-key-env   the NAME of the environment variable that holds the API key (the key itself is
-                  never stored, logged or exported); leave out for servers without keys
+                  never stored, logged or exported): TROPOS_MODEL_KEY_… or a name listed in
+                  TROPOS_MODEL_KEY_ENVS, never one of Tropos's own settings; leave out for
+                  servers without keys
   --concurrency   requests in flight at once (default 2)
-  --timeout-ms    per request (default 60000)
+  --timeout-ms    per request, the whole answer included (default 60000)
   --price-per-1k  price per 1,000 tokens, for the cost shown with a job
 test: asks the server for its models (GET /models) with the key from the variable.
 
-Exit codes: 0 ok, 1 refused (unknown project, name taken, host not allowed, test failed), 2 wrong usage, 3 database unavailable.`;
+Exit codes: 0 ok, 1 refused (unknown project, name taken, host or key variable not allowed, test failed), 2 wrong usage, 3 database unavailable.`;
 
 const ZNum = (what: string) => z.coerce.number({ error: `must be a number (${what})` });
 const ZAdd = z.object({
@@ -62,6 +66,9 @@ export async function modelCommand(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${MODEL_HELP}\n`);
       return 0;
     }
+    // refused before the database is opened: its value would be sent to the endpoint's URL
+    const keyProblem = a["api-key-env"] ? modelKeyEnvProblem(a["api-key-env"]) : null;
+    if (keyProblem) throw new CliError(keyProblem, 1);
     return withDatabase(io, async (ctx) => {
       const project = await findProject(ctx, a.project);
       try {

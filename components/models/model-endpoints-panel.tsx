@@ -105,12 +105,12 @@ export function ModelEndpointsPanel({ slug, endpoints, fields }: { slug: string;
         <div><label htmlFor="me-model" className="block text-sm font-medium">Model</label><input id="me-model" name="model" required placeholder="qwen2.5:7b" className={`${input} w-40`} /></div>
         <div>
           <label htmlFor="me-key" className="block text-sm font-medium">API key variable</label>
-          <input id="me-key" name="apiKeyEnv" placeholder="OPENAI_API_KEY" className={`${input} w-44`} autoComplete="off" />
+          <input id="me-key" name="apiKeyEnv" placeholder="TROPOS_MODEL_KEY_OPENAI" className={`${input} w-56`} autoComplete="off" />
         </div>
         <div><label htmlFor="me-conc" className="block text-sm font-medium">Concurrency</label><input id="me-conc" name="concurrency" type="number" min={1} max={64} placeholder="2" className={`${input} w-24`} /></div>
         <div><label htmlFor="me-timeout" className="block text-sm font-medium">Timeout (ms)</label><input id="me-timeout" name="timeoutMs" type="number" min={100} placeholder="60000" className={`${input} w-28`} /></div>
         <button type="submit" disabled={busy} className={button}>Add endpoint</button>
-        <p className="w-full text-xs text-slate-500">The key itself is never entered here: name the environment variable that holds it in the server&apos;s (and worker&apos;s) environment.</p>
+        <p className="w-full text-xs text-slate-500">The key itself is never entered here: name the environment variable that holds it in the server&apos;s (and worker&apos;s) environment: TROPOS_MODEL_KEY_… or one the operator lists in TROPOS_MODEL_KEY_ENVS.</p>
       </form>
 
       {endpoints.length > 0 && (

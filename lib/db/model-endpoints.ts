@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
+import { modelKeyEnvProblem } from "@/lib/models/model-key-env";
 
 export const ZModelEndpointInput = z.object({
   name: z.string().trim().min(1, "a name is required").max(60).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-'"),
@@ -17,6 +18,12 @@ export const ZModelEndpointInput = z.object({
     .string()
     .trim()
     .regex(/^[A-Z_][A-Z0-9_]{0,99}$/, "the NAME of an environment variable (upper-case letters, digits and _), not the key itself")
+    // only TROPOS_MODEL_KEY_* or a name the operator lists, never the app's own (NEXTAUTH_SECRET…):
+    // its value is sent to a URL the manager chooses (lib/models/model-key-env.ts)
+    .superRefine((name, ctx) => {
+      const problem = modelKeyEnvProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
     .nullable()
     .default(null),
   concurrency: z.number().int().min(1).max(64).default(2),
@@ -49,7 +56,8 @@ type TRow = { id: string; name: string; kind: string; baseUrl: string | null; mo
 export function modelEndpointView(r: TRow, env: Readonly<Record<string, string | undefined>> = process.env): TModelEndpointView {
   return {
     id: r.id, name: r.name, kind: r.kind === "imported" ? "imported" : "api", baseUrl: r.baseUrl, model: r.model, apiKeyEnv: r.apiKeyEnv,
-    apiKeySet: r.apiKeyEnv === null ? false : Boolean(env[r.apiKeyEnv]),
+    // a name the key rule refuses (a row from before it) is never read, not even to say it is set
+    apiKeySet: r.apiKeyEnv === null || modelKeyEnvProblem(r.apiKeyEnv, env) !== null ? false : Boolean(env[r.apiKeyEnv]),
     concurrency: r.concurrency, timeoutMs: r.timeoutMs, pricePer1kTokens: r.pricePer1kTokens, createdAt: r.createdAt.toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import { enqueue, QUEUES } from "@/lib/jobs/queue";
 import type { TSuggestJobInput } from "@/lib/jobs/suggest-job";
 import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
+import { checkModelKeyEnv } from "@/lib/models/model-key-env";
 import { findSuggestField } from "@/lib/models/suggest-field";
 
 export async function createSuggestJob(
@@ -22,6 +23,8 @@ export async function createSuggestJob(
 ): Promise<TJobView> {
   const endpoint = await findApiModelEndpoint(db, opts.projectId, opts.endpointName);
   checkModelBaseUrl(endpoint.baseUrl);
+  // an endpoint stored before the key rule may name NEXTAUTH_SECRET: refused at the start, not unit by unit
+  checkModelKeyEnv(endpoint.apiKeyEnv);
   const found = findSuggestField(await getSuggestScheme(db, opts.projectId), opts.field);
   if (!found.ok) throw new AppError("BAD_REQUEST", found.message);
   const input: TSuggestJobInput = { endpointId: endpoint.id, endpointName: endpoint.name, field: opts.field, ...(opts.limit ? { limit: opts.limit } : {}) };

@@ -21,6 +21,7 @@ import { listSuggestUnits } from "@/lib/db/suggest-units";
 import { isAppError } from "@/lib/errors";
 import { DEFAULT_CHAT_PARAMS, type TChatParams, type TEnv } from "@/lib/models/chat-completion";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
+import { checkModelKeyEnv } from "@/lib/models/model-key-env";
 import { fieldPrompt, type TFieldPrompt } from "@/lib/models/prompt-templates";
 import { runPrompt } from "@/lib/models/run-prompt";
 import { fieldForUnit, findSuggestField } from "@/lib/models/suggest-field";
@@ -95,8 +96,11 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
     const baseUrl = endpoint.baseUrl;
     if (endpoint.kind !== "api" || baseUrl === null) return void (await fail(`"${endpoint.name}" holds imported predictions; it has no API to ask.`));
     try {
-      // again at run time: TROPOS_MODEL_HOSTS may have been narrowed since the endpoint was added
-      checkModelBaseUrl(baseUrl);
+      // again at run time: TROPOS_MODEL_HOSTS may have been narrowed since the endpoint was added,
+      // and an endpoint stored before the key rule may name one of the app's own variables (each
+      // request checks both again; this fails the job once instead of every unit)
+      checkModelBaseUrl(baseUrl, (opts.env ?? process.env).TROPOS_MODEL_HOSTS);
+      checkModelKeyEnv(endpoint.apiKeyEnv, opts.env ?? process.env);
     } catch (e) {
       if (isAppError(e)) return void (await fail(e.message));
       throw e;

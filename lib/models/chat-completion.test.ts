@@ -8,7 +8,9 @@ import { listModels, requestStructured, scrubKey, type TModelEndpointConfig } fr
 import { fieldPrompt } from "./prompt-templates";
 
 const KEY = "sk-test-0123456789abcdef";
-const ENV = { TEST_MODEL_KEY: KEY };
+// the test server is on loopback, which only a listed host may be (issue 27, point 1b)
+const HOSTS = { TROPOS_MODEL_HOSTS: "127.0.0.1" };
+const ENV = { ...HOSTS, TROPOS_MODEL_KEY_TEST: KEY };
 const plans = new Map<string, (attempt: number) => TTestBehaviour>();
 let server: TOpenAiTestServer;
 let endpoint: TModelEndpointConfig;
@@ -21,7 +23,7 @@ beforeAll(async () => {
       return "ok";
     },
   });
-  endpoint = { name: "t", baseUrl: server.baseUrl, model: "test-model", apiKeyEnv: "TEST_MODEL_KEY", timeoutMs: 2000 };
+  endpoint = { name: "t", baseUrl: server.baseUrl, model: "test-model", apiKeyEnv: "TROPOS_MODEL_KEY_TEST", timeoutMs: 2000 };
 });
 afterAll(() => server.close());
 
@@ -59,7 +61,7 @@ describe("requestStructured", () => {
     plans.set("e500-b", () => "server-error");
     const out = await requestStructured(endpoint, messages("e500-b"), prompt.reply, fast, ENV);
     expect(out).toMatchObject({ ok: false, attempts: 3, value: null });
-    expect(out.failure).toMatch(/HTTP 500 after retries/);
+    expect(out.failure).toBe("HTTP 500 after retries: server error (the server's answer is not shown)");
   });
 
   it("a server that never answers times out, is retried, then recorded as timed out", async () => {
@@ -85,22 +87,30 @@ describe("requestStructured", () => {
     expect(out.rawReply).toContain("NOT-AN-OPTION");
   });
 
-  it("a redirect is not followed (it could lead past TROPOS_MODEL_HOSTS): recorded as an HTTP 307 failure", async () => {
+  it("a redirect is not followed (it could lead past TROPOS_MODEL_HOSTS) nor retried: recorded as a refused HTTP 307", async () => {
     plans.set("moved-1", () => "redirect");
     const out = await requestStructured(endpoint, messages("moved-1"), prompt.reply, fast, ENV);
     expect(out).toMatchObject({ ok: false, attempts: 1 });
-    expect(out.failure).toMatch(/^HTTP 307/);
+    expect(out.failure).toBe("The server answered HTTP 307 (a redirect); redirects are not followed.");
+  });
+
+  it("without TROPOS_MODEL_HOSTS the loopback server is refused before anything is sent, and not retried", async () => {
+    const before = server.requests.length;
+    const out = await requestStructured(endpoint, messages("unlisted"), prompt.reply, fast, { TROPOS_MODEL_KEY_TEST: KEY });
+    expect(out).toMatchObject({ ok: false, attempts: 1, failure: expect.stringMatching(/^The host 127\.0\.0\.1:\d+ is a loopback address; model endpoints may reach it only if the server's operator lists it in TROPOS_MODEL_HOSTS\.$/) });
+    expect(await listModels(endpoint, { TROPOS_MODEL_KEY_TEST: KEY })).toMatchObject({ ok: false, message: expect.stringMatching(/is a loopback address/) });
+    expect(server.requests.length).toBe(before);
   });
 
   it("a missing key variable fails before any request, naming the variable", async () => {
     const before = server.requests.length;
-    const out = await requestStructured({ ...endpoint, apiKeyEnv: "NOT_SET_ANYWHERE" }, messages("nokey"), prompt.reply, fast, {});
-    expect(out).toMatchObject({ ok: false, attempts: 0, failure: expect.stringMatching(/NOT_SET_ANYWHERE .*is not set/) });
+    const out = await requestStructured({ ...endpoint, apiKeyEnv: "TROPOS_MODEL_KEY_NOT_SET_ANYWHERE" }, messages("nokey"), prompt.reply, fast, HOSTS);
+    expect(out).toMatchObject({ ok: false, attempts: 0, failure: expect.stringMatching(/TROPOS_MODEL_KEY_NOT_SET_ANYWHERE .*is not set/) });
     expect(server.requests.length).toBe(before);
   });
 
   it("never sends OPENAI_API_KEY to an endpoint without a key of its own", async () => {
-    const out = await requestStructured({ ...endpoint, apiKeyEnv: null }, messages("nokey-2"), prompt.reply, fast, { OPENAI_API_KEY: "sk-openai-secret" });
+    const out = await requestStructured({ ...endpoint, apiKeyEnv: null }, messages("nokey-2"), prompt.reply, fast, { ...HOSTS, OPENAI_API_KEY: "sk-openai-secret" });
     expect(out.failure).toMatch(/HTTP 401/);
     expect(server.requests.at(-1)!.authorization).toBe("Bearer no-key");
   });
@@ -109,7 +119,7 @@ describe("requestStructured", () => {
 describe("listModels", () => {
   it("lists the server's models (GET /models) and reports a wrong key", async () => {
     expect(await listModels(endpoint, ENV)).toEqual({ ok: true, models: ["test-model"] });
-    const bad = await listModels(endpoint, { TEST_MODEL_KEY: "sk-wrong-key-999" });
+    const bad = await listModels(endpoint, { ...HOSTS, TROPOS_MODEL_KEY_TEST: "sk-wrong-key-999" });
     expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/HTTP 401/) });
     expect(JSON.stringify(bad)).not.toContain("sk-wrong-key-999");
   });

@@ -39,7 +39,7 @@ afterAll(async () => {
 function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: url, CLI_TEST_MODEL_KEY: KEY, TROPOS_MODEL_HOSTS: "" },
+      env: { ...process.env, DATABASE_URL: url, TROPOS_MODEL_KEY_CLI_TEST: KEY, TROPOS_MODEL_HOSTS: "127.0.0.1" },
     });
     let stdout = "";
     let stderr = "";
@@ -61,13 +61,13 @@ describe("tropos model / suggest / export --what suggestions", () => {
       return r;
     };
     for (const cmd of [["model", "--help"], ["suggest", "--help"]]) expect((await run(...cmd)).code).toBe(0);
-    const add = await run("model", "add", "--project", slug, "--name", "local", "--base-url", server.baseUrl, "--model", "test-model", "--api-key-env", "CLI_TEST_MODEL_KEY", "--concurrency", "2");
+    const add = await run("model", "add", "--project", slug, "--name", "local", "--base-url", server.baseUrl, "--model", "test-model", "--api-key-env", "TROPOS_MODEL_KEY_CLI_TEST", "--concurrency", "2");
     expect([add.code, add.stderr]).toEqual([0, ""]);
-    expect(add.stdout).toMatch(/Added model endpoint "local": test-model at http:\/\/127\.0\.0\.1:\d+\/v1, key from \$CLI_TEST_MODEL_KEY\./);
+    expect(add.stdout).toMatch(/Added model endpoint "local": test-model at http:\/\/127\.0\.0\.1:\d+\/v1, key from \$TROPOS_MODEL_KEY_CLI_TEST\./);
     expect((await run("model", "add", "--project", slug, "--name", "x", "--base-url", "gopher://h/", "--model", "m")).code).toBe(1);
     expect((await run("model", "add", "--project", slug, "--name", "x", "--base-url", server.baseUrl)).code).toBe(2);
     const list = await run("model", "list", "--project", slug, "--json");
-    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ name: "local", apiKeyEnv: "CLI_TEST_MODEL_KEY", apiKeySet: true, concurrency: 2 })]);
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ name: "local", apiKeyEnv: "TROPOS_MODEL_KEY_CLI_TEST", apiKeySet: true, concurrency: 2 })]);
     const test = await run("model", "test", "--project", slug, "--name", "local");
     expect([test.code, test.stdout.trim()]).toEqual([0, "local: the server answers with 2 model(s): test-model, other."]);
 

@@ -154,7 +154,7 @@ describe("imported model predictions", () => {
     expect(await db.modelEndpoint.count({ where: { projectId: project.id } })).toBe(0);
 
     // an API endpoint's name cannot hold imported predictions
-    await createModelEndpoint(db, project.id, { name: "local", baseUrl: "http://127.0.0.1:9/v1", model: "m" });
+    await createModelEndpoint(db, project.id, { name: "local", baseUrl: "https://models.example.org/v1", model: "m" });
     // a line's model and --model must agree
     expect((await imp("preds.jsonl", lines([]), "other")).errors[0]).toMatchObject({ line: 1, field: "model", message: 'model: "emo-roberta" on the line, but the import is for --model other' });
     const clash = await imp("clash.jsonl", Buffer.from(J({ type: "suggestion", model: "local", segmentId: "e1", field: "source_emotions", value: v(1) })));

@@ -17,7 +17,7 @@ import { runSuggestJob, type TSuggestJobResult } from "@/lib/jobs/suggest-job";
 import { startWorker } from "@/lib/jobs/worker";
 
 const KEY = "sk-tropos-test-5f2b9d7e1c";
-const KEY_ENV = "TROPOS_TEST_SUGGEST_KEY";
+const KEY_ENV = "TROPOS_MODEL_KEY_SUGGEST_TEST";
 const PARAMS = { temperature: 0, maxTokens: 200, maxRetries: 1, invalidReplyRetries: 1 };
 
 let db: Db;
@@ -28,6 +28,8 @@ const faults = new Map<string, (attempt: number) => TTestBehaviour>();
 beforeAll(async () => {
   ({ db, pool } = await openTestDatabase());
   process.env[KEY_ENV] = KEY;
+  // the test server is on loopback, which endpoints may reach only when listed (issue 27, point 1b)
+  process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
   server = await startOpenAiTestServer({
     requireKey: KEY,
     retryAfterSeconds: 1,
@@ -41,6 +43,7 @@ afterAll(async () => {
   await stopBoss();
   await server.close();
   delete process.env[KEY_ENV];
+  delete process.env.TROPOS_MODEL_HOSTS;
   await closeTestDatabase();
 });
 

@@ -35,11 +35,14 @@ const faults: ((user: string, attempt: number) => TTestBehaviour | null)[] = [];
 
 beforeAll(async () => {
   ({ db, pool } = await openTestDatabase());
+  // the test server is on loopback, which endpoints may reach only when listed (issue 27, point 1b)
+  process.env.TROPOS_MODEL_HOSTS = "127.0.0.1";
   server = await startOpenAiTestServer({ plan: (user, attempt) => faults.map((f) => f(user, attempt)).find((b) => b !== null) ?? "ok" });
 });
 afterAll(async () => {
   await stopBoss();
   await server.close();
+  delete process.env.TROPOS_MODEL_HOSTS;
   await closeTestDatabase();
 });
 
