@@ -10,7 +10,7 @@ import type { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
-import { nextRequestScope, type TRunInRequest } from "../support/next-request-scope";
+import { nextActionScope, type TRunInRequest } from "../support/next-request-scope";
 import { hashPassword } from "@/lib/auth/password";
 import { AUTH_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES } from "@/lib/http/body-limits";
 import type { Db } from "@/lib/db/client";
@@ -28,7 +28,7 @@ type TSaveRoute = (req: Request, ctx: { params: Promise<{ slug: string }> }) => 
 
 let db: Db;
 let inScope: TRunInRequest;
-// loaded after nextRequestScope: next/server needs the AsyncLocalStorage the scope sets up
+// loaded after nextActionScope: next/server needs the AsyncLocalStorage the scope sets up
 let NextRequestClass: typeof NextRequest;
 let auth: TAuthRoute;
 let put: TSaveRoute;
@@ -64,7 +64,8 @@ function lazyBody(totalBytes: number, prefix = "") {
 
 beforeAll(async () => {
   ({ db } = await openTestDatabase());
-  inScope = await nextRequestScope();
+  // as Next.js runs a route handler: cookies may be set (the sign-in sets its session and device cookies)
+  inScope = await nextActionScope();
   NextRequestClass = (await import("next/server")).NextRequest;
   auth = ((await import("@/app/api/auth/[...nextauth]/route")) as unknown as { POST: TAuthRoute }).POST;
   put = ((await import("@/app/api/projects/[slug]/annotations/route")) as { PUT: TSaveRoute }).PUT;
