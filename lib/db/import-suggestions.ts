@@ -185,9 +185,11 @@ export async function importSuggestions(pool: Pool, db: Db, opts: TImportSuggest
       err(r.line, anchor.field, anchor.message);
       continue;
     }
-    // the value as the scheme checks an annotator's (any alternative of the field that accepts it)
+    // the value as the scheme checks an annotator's imported one (any alternative of the field that
+    // accepts it): a model's tags are kept as its file writes them, an I- after O included (issue 30
+    // point 6; its reports read such a tag as the start of a chunk, as the Meta4XNLI script does)
     const lists = arrayLists(seg.lists);
-    const checks = alternatives.map((f: TSchemeField) => validateSchemeValue(f, r.value, { lists }));
+    const checks = alternatives.map((f: TSchemeField) => validateSchemeValue(f, r.value, { lists }, { insideStartsChunk: true }));
     const bad = checks.find((c) => !c.ok);
     if (!checks.some((c) => c.ok) && bad && !bad.ok) {
       err(r.line, "value", bad.message);
