@@ -50,7 +50,11 @@ export interface LoadImportSummary {
   adjudications: number;
   goldReferences: number;
   metricScores: number;
-  annotators: { name: string; userId: string; email: string; created: boolean }[];
+  /**
+   * Who the file's work is by, as the manager sees the project's members: never a user id (an
+   * import's answer reaches the browser, and an id is what the admin-takeover chain needed).
+   */
+  annotators: { name: string; email: string; created: boolean }[];
   warnings: ImportIssue[];
 }
 
@@ -551,7 +555,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
       const u = await client.query<{ id: string; email: string }>(`SELECT id, email FROM "User" WHERE id = $1`, [mapped]);
       if (!u.rows[0]) throw importError(fileName, `Annotator "${name}" is mapped to an unknown user.`, undefined, "annotator");
       userIds.set(name, mapped);
-      annotators.push({ name, userId: mapped, email: u.rows[0].email, created: false });
+      annotators.push({ name, email: u.rows[0].email, created: false });
       continue;
     }
     const email = annotatorEmail(name);
@@ -561,7 +565,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
       [randomUUID(), email, name],
     );
     userIds.set(name, ins.rows[0].id);
-    annotators.push({ name, userId: ins.rows[0].id, email, created: ins.rows[0].created });
+    annotators.push({ name, email, created: ins.rows[0].created });
   }
   if (userIds.size) {
     await client.query(

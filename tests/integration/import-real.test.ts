@@ -70,7 +70,7 @@ describe.skipIf(!HAVE)(`MetaHOPE workbooks into PostgreSQL${SKIP}`, () => {
     const existing = await db.user.create({ data: { email: `lead-${project.slug}@test.tropos` } });
     const out = await importFile(pool, { project: { id: project.id, sourceLang: "en", targetLang: "zh" }, fileName: path.basename(A), content: read(A), options: { format: "metahope-xlsx", annotator: existing.email }, dryRun: false });
     expect(out.ok).toBe(true);
-    expect(out.annotators.map((a) => [a.userId, a.created])).toEqual([[existing.id, false]]);
+    expect(out.annotators.map((a) => [a.email, a.created])).toEqual([[existing.email, false]]);
   });
 });
 
