@@ -8,6 +8,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { authenticate } from "@/lib/auth/authenticate";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { clientAddress, throttledCode } from "@/lib/auth/sign-in-throttle";
 import { bumpSessionVersion, getSessionVersion, userOfSessionClaims } from "@/lib/auth/session-user";
 import { safeCallbackPath } from "@/lib/auth/safe-callback-path";
@@ -65,6 +66,8 @@ export const authOptions: NextAuthOptions = {
       // OIDC accounts are matched by verified email; a first sign-in creates a user without roles.
       if (!user.email) return false;
       const email = user.email.toLowerCase();
+      // a placeholder rater an import made is never a login, whatever a provider asserts
+      if (isImportedAnnotatorEmail(email)) return false;
       const db = getDb();
       const existing = await db.user.upsert({ where: { email }, update: {}, create: { email, name: user.name } });
       user.id = existing.id;

@@ -12,11 +12,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, makeUser } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 import { nextRequestScope, type TRunInRequest } from "../support/next-request-scope";
 import type { Db } from "@/lib/db/client";
 import { authenticate } from "@/lib/auth/authenticate";
 import { createPasswordReset } from "@/lib/db/password-resets";
+import { createInvitationTx } from "@/lib/db/invitations";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 const SECRET = "import-accounts-test-secret-0123456789";
@@ -82,7 +83,12 @@ function tropos(...args: string[]): Promise<{ code: number; stdout: string; stde
 /** Every key of a parsed JSON value, at any depth. */
 function keysOf(v: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(v)) for (const x of v) keysOf(x, out);
-  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) (out.add(k), keysOf(x, out));
+  else if (v && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      keysOf(x, out);
+    }
+  }
   return out;
 }
 
@@ -109,7 +115,9 @@ describe("an import's answer carries no user ids (issue 27, point 1(c))", () => 
       expect(keysOf(r.body).has("userId")).toBe(false);
       for (const id of [...ids, admin.id, manager.id, member.id]) expect(r.text).not.toContain(id);
       const outcome = (r.body.outcomes as { annotators: unknown[] }[])[0];
-      expect(outcome.annotators).toEqual(expect.arrayContaining([expect.objectContaining({ name: member.email, email: member.email })]));
+      expect(outcome.annotators).toEqual(expect.arrayContaining([expect.objectContaining({ name: member.email, email: member.email, imported: false })]));
+      // the admin is a manager here, not an annotator: the import cannot make them one (issue 27, point 7)
+      expect(outcome.annotators).toEqual(expect.arrayContaining([expect.objectContaining({ name: admin.email, email: null, imported: true })]));
       for (const stored of (await db.user.findMany({ select: { id: true } })).map((u) => u.id)) expect(r.text).not.toContain(stored);
     }
   });
@@ -124,5 +132,68 @@ describe("an import's answer carries no user ids (issue 27, point 1(c))", () => 
       expect(keysOf(JSON.parse(r.stdout)).has("userId")).toBe(false);
       for (const u of await db.user.findMany({ select: { id: true } })) expect(r.stdout).not.toContain(u.id);
     }
+  });
+});
+describe("imports act only on the project's members (issue 27, point 7)", () => {
+  it("work by an outside account's email: no membership, no account, its roles and work untouched; the answer is the same for an email without an account", async () => {
+    const { project, cookie } = await setting();
+    // an annotator of another project, with work there
+    const outsider = await makeUser(db, { tag: "ia-out" });
+    const elsewhere = await makeProject(db, [{ userId: outsider.id, roles: ["ANNOTATOR"] }]);
+    const doc = await db.document.create({ data: { projectId: elsewhere.id, externalId: "d", language: "en" } });
+    const seg = await db.segment.create({ data: { projectId: elsewhere.id, documentId: doc.id, externalId: "x", index: 0, text: "x", language: "en" } });
+    await db.annotation.create({ data: { projectId: elsewhere.id, annotatorId: outsider.id, segmentId: seg.id, itemKey: "-:-", field: "FLUENCY", value: 2 } });
+    const snapshot = async () => ({
+      user: await db.user.findUniqueOrThrow({ where: { id: outsider.id }, select: { email: true, name: true, passwordHash: true, isAdmin: true, sessionVersion: true } }),
+      roles: await db.projectMember.findMany({ where: { userId: outsider.id }, select: { projectId: true, role: true }, orderBy: { projectId: "asc" } }),
+      annotations: await db.annotation.findMany({ where: { annotatorId: outsider.id }, select: { id: true, value: true, version: true } }),
+    });
+    const before = await snapshot();
+    const ghost = `nobody-${outsider.email}`;
+    const usersBefore = await db.user.count();
+
+    const answers: string[] = [];
+    for (const email of [outsider.email, ghost]) {
+      // the manager's own project holds the corpus once; each run stores a value by the email
+      const dry = await importViaRoute(project.slug, cookie, [...corpus, fluencyBy(email)].join("\n"), { dryRun: true });
+      const real = await importViaRoute(project.slug, cookie, [...corpus, fluencyBy(email)].join("\n"));
+      expect([dry.status, real.status], real.text).toEqual([200, 200]);
+      answers.push(J([dry.body, real.body]).split(email).join("<email>"));
+    }
+    // the same answer word for word, whether the email has an account elsewhere or not
+    expect(answers[0]).toBe(answers[1]);
+    expect(answers[0]).not.toContain('"created":false');
+
+    expect(await snapshot()).toEqual(before);
+    expect(await db.projectMember.count({ where: { projectId: project.id, userId: outsider.id } })).toBe(0);
+    expect(await db.user.count({ where: { email: ghost } })).toBe(0);
+    // each email became a placeholder rater of this project: no login, not the outside account
+    const raters = await db.user.findMany({ where: { memberships: { some: { projectId: project.id } }, name: { in: [outsider.email, ghost] } } });
+    expect(raters).toHaveLength(2);
+    expect(await db.user.count()).toBe(usersBefore + 2);
+    for (const r of raters) {
+      expect(isImportedAnnotatorEmail(r.email)).toBe(true);
+      expect(r.passwordHash).toBeNull();
+      expect(await authenticate(db, r.email, "anything")).toEqual({ ok: false, reason: "invalid" });
+      expect(await createPasswordReset(db, { email: r.email, origin: "self" })).toBeNull();
+      expect((await rejection(db.$transaction((tx) => createInvitationTx(tx, { projectId: project.id, email: r.email, role: "ANNOTATOR", invitedById: null })))).code).toBe("BAD_REQUEST");
+      expect(await db.annotation.count({ where: { annotatorId: r.id, projectId: project.id } })).toBe(1);
+    }
+  });
+
+  it("a member with the annotator role is that member; a rater named in two projects is two placeholders, one per project", async () => {
+    const a = await setting();
+    const b = await setting();
+    const file = [...corpus, fluencyBy(a.member.email), fluencyBy("Rater C")].join("\n");
+    expect((await importViaRoute(a.project.slug, a.cookie, file)).status).toBe(200);
+    expect(await db.annotation.count({ where: { projectId: a.project.id, annotatorId: a.member.id } })).toBe(1);
+    // the same file in project b: a's member is nobody there, "Rater C" is b's own placeholder
+    expect((await importViaRoute(b.project.slug, b.cookie, file)).status).toBe(200);
+    expect(await db.annotation.count({ where: { annotatorId: a.member.id } })).toBe(1);
+    expect(await db.projectMember.count({ where: { projectId: b.project.id, userId: a.member.id } })).toBe(0);
+    const cs = await db.user.findMany({ where: { name: "Rater C", memberships: { some: { projectId: { in: [a.project.id, b.project.id] } } } }, include: { memberships: true } });
+    expect(cs).toHaveLength(2);
+    for (const c of cs) expect(c.memberships.map((m) => m.role)).toEqual(["ANNOTATOR"]);
+    expect(new Set(cs.map((c) => c.memberships[0].projectId))).toEqual(new Set([a.project.id, b.project.id]));
   });
 });
