@@ -18,6 +18,7 @@ import type { Db } from "@/lib/db/client";
 import { authenticate } from "@/lib/auth/authenticate";
 import { createPasswordReset } from "@/lib/db/password-resets";
 import { createInvitationTx } from "@/lib/db/invitations";
+import { setMemberRoles } from "@/lib/db/members";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 const SECRET = "import-accounts-test-secret-0123456789";
@@ -195,5 +196,12 @@ describe("imports act only on the project's members (issue 27, point 7)", () => 
     expect(cs).toHaveLength(2);
     for (const c of cs) expect(c.memberships.map((m) => m.role)).toEqual(["ANNOTATOR"]);
     expect(new Set(cs.map((c) => c.memberships[0].projectId))).toEqual(new Set([a.project.id, b.project.id]));
+    // a's placeholder cannot be made a member of b on the members page either; b's own can be changed
+    const [ofA, ofB] = [cs.find((c) => c.memberships[0].projectId === a.project.id)!, cs.find((c) => c.memberships[0].projectId === b.project.id)!];
+    const refused = await rejection(setMemberRoles(db, { projectId: b.project.id, actorId: b.manager.id, email: ofA.email, roles: ["ANNOTATOR"] }));
+    expect(refused.message).toBe(`No account with the email ${ofA.email}. Create it first (npm run user:create).`);
+    expect(await db.projectMember.count({ where: { userId: ofA.id } })).toBe(1);
+    await setMemberRoles(db, { projectId: b.project.id, actorId: b.manager.id, email: ofB.email, roles: [] });
+    expect(await db.projectMember.count({ where: { userId: ofB.id } })).toBe(0);
   });
 });
