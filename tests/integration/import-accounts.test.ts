@@ -205,3 +205,21 @@ describe("imports act only on the project's members (issue 27, point 7)", () => 
     expect(await db.projectMember.count({ where: { userId: ofB.id } })).toBe(0);
   });
 });
+
+describe("a backup restored as another project (issue 27, point 7)", () => {
+  it("gets placeholder raters of its own; the backed-up project's placeholders stay its own", async () => {
+    const a = await setting();
+    expect((await importViaRoute(a.project.slug, a.cookie, [...corpus, fluencyBy("Rater E")].join("\n"))).status).toBe(200);
+    const { dumpProject, restoreProject } = await import("@/lib/db/project-dump");
+    let dump = "";
+    for await (const chunk of dumpProject(await (await import("@/lib/db/pg-pool")).getPgPool(), a.project.id)) dump += chunk;
+    const restored = await restoreProject((await import("@/lib/db/pg-pool")).getPgPool(), dump.split("\n"), { slug: `${a.project.slug}-restored` });
+    const rater = async (projectId: string) => db.user.findFirstOrThrow({ where: { name: "Rater E", memberships: { some: { projectId } } }, include: { memberships: true } });
+    const [original, copy] = [await rater(a.project.id), await rater(restored.projectId)];
+    expect(copy.id).not.toBe(original.id);
+    expect(original.memberships.map((m) => m.projectId)).toEqual([a.project.id]);
+    expect(copy.memberships.map((m) => m.projectId)).toEqual([restored.projectId]);
+    expect(isImportedAnnotatorEmail(copy.email)).toBe(true);
+    expect(await db.annotation.count({ where: { annotatorId: copy.id, projectId: restored.projectId } })).toBe(1);
+  });
+});
