@@ -13,7 +13,7 @@ import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
 import { getActivePos } from "@/lib/db/mrw-active-pos";
 import { AppError, isAppError } from "@/lib/errors";
 import { detectFormat, FORMAT_NAMES, type FormatName } from "@/lib/import";
-import { clipIssue, clipText, PREVIEW_ROWS } from "@/lib/import/answer-limits";
+import { clipIssue, clipText, PREVIEW_RATERS, PREVIEW_ROWS } from "@/lib/import/answer-limits";
 import { withFieldLimits } from "@/lib/import/field-limits";
 import { parseFileOffThread } from "@/lib/import/parse-file-off-thread";
 import { parseMetahopeXlsxOffThread } from "@/lib/import/parse-xlsx-off-thread";
@@ -207,6 +207,9 @@ export function previewOf(r: ImportResult, rows = PREVIEW_ROWS): ImportPreview {
 /** An outcome's issues as the answer shows them: messages clipped (they may quote the file). */
 const shown = (issues: ImportIssue[]) => issues.map(clipIssue);
 
+/** The raters as the answer shows them: the first PREVIEW_RATERS, names clipped (a name is the file's). */
+const shownRaters = (raters: LoadImportSummary["annotators"]) => raters.slice(0, PREVIEW_RATERS).map((r) => ({ ...r, name: clipText(r.name) }));
+
 /**
  * Parses and loads one file. Never throws for bad input: parse errors and the loader's
  * reference errors come back in `errors` with `ok: false` (nothing stored). Other failures
@@ -246,7 +249,7 @@ export async function importFile(
         metricScores: summary.metricScores,
         pairs: countPairs(result),
       },
-      annotators: summary.annotators,
+      annotators: shownRaters(summary.annotators),
       errors: [],
     };
   } catch (e) {
@@ -304,7 +307,7 @@ export async function importFiles(
         dryRun: opts.dryRun,
         ok: true,
         counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores, pairs: countPairs(p.result) },
-        annotators: s.annotators,
+        annotators: shownRaters(s.annotators),
         errors: [],
       });
     } catch (e) {

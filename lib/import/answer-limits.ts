@@ -1,12 +1,14 @@
 /**
  * How much of a file an import's answer shows (issue 27, point 8): a dry run used to echo a
  * 150 MB segment text back whole. Previews show the first PREVIEW_ROWS rows of each kind and at
- * most PREVIEW_TEXT_CHARS of each string; an issue's message at most ISSUE_MESSAGE_CHARS (a
+ * most PREVIEW_TEXT_CHARS of each string, the first PREVIEW_RATERS raters; an issue's message at most ISSUE_MESSAGE_CHARS (a
  * message may quote a value of the file). The answer stays small whatever the file holds.
  */
 import type { ImportIssue } from "./types";
 
 export const PREVIEW_ROWS = 10;
+/** raters (annotators) listed by name in an answer */
+export const PREVIEW_RATERS = 100;
 export const PREVIEW_TEXT_CHARS = 200;
 export const ISSUE_MESSAGE_CHARS = 500;
 
