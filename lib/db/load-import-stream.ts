@@ -59,7 +59,7 @@ export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions
         const big: ImportIssue[] = [];
         lineOversize(fileName, line, rec, big);
         if (big.length) {
-          for (const i of big) sink.error(line, i.message, i.field, i.field);
+          for (const i of big) sink.error(line, i.message, undefined, i.field);
           continue;
         }
         if (rec.type === "document") await staging.document(rec, line);
