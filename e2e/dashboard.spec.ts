@@ -10,8 +10,10 @@ import { screenshot, signIn, USERS } from "./helpers";
 const SLUG = "metahope-pilot";
 const DATA = path.resolve("data/metahope"); // shipped: data/metahope/README.md
 const have = existsSync(path.join(DATA, "VUAMC_pilot20__translation_aligned_annotator-A.xlsx"));
-const A = "a@annotators.tropos.local";
-const B = "b@annotators.tropos.local";
+// A and B are the project's placeholder raters, whose addresses name the project (issue 27,
+// point 7): the fixture script prints them
+let A = "";
+let B = "";
 
 // MetaHOPE table 3 (SEGS): α, κ, r, exact %, A total, B total
 const TABLE3: [string, string[]][] = [
@@ -31,7 +33,8 @@ test.describe("MetaHOPE reproduction on the dashboard", () => {
   test.skip(!have, `the MetaHOPE workbooks are not in ${DATA}`);
 
   test.beforeAll(() => {
-    execFileSync("node_modules/.bin/tsx", ["scripts/e2e-metahope-fixture.ts", SLUG], { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" }, encoding: "utf8" });
+    const out = execFileSync("node_modules/.bin/tsx", ["scripts/e2e-metahope-fixture.ts", SLUG], { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" }, encoding: "utf8" });
+    ({ A, B } = (JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { annotators: { A: string; B: string } }).annotators);
   });
 
   test("tables 3, 4 and 6 show the published figures", async ({ page }) => {

@@ -6,6 +6,7 @@
 // the imported raters on the dashboard and downloads the Marot export.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import pg from "pg";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
 
@@ -18,12 +19,18 @@ function tropos(...args: string[]): string {
   });
 }
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");
   tropos("project", "create", slug, "--name", "MQM", "--scheme", "mqm", "--source-lang", "zh", "--target-lang", "en", "--manager", USERS.manager);
   tropos("import", path.resolve("tests/fixtures/mqm/wmt-9col.tsv"), "--project", slug);
   // the imported raters already count for their items (finished work), so K = 3 gives the annotator every item
-  tropos("assign", "--project", slug, "--per-item", "3", "--annotators", `${USERS.annotator},raterx@annotators.tropos.local,ratery@annotators.tropos.local`, "--no-shuffle");
+  // the raters are the project's placeholder raters, whose addresses name the project (issue 27, point 7)
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM "Project" WHERE slug = $1`, [slug]);
+  await db.end();
+  const rater = (name: string) => `${name}@${rows[0].id}.annotators.tropos.local`;
+  tropos("assign", "--project", slug, "--per-item", "3", "--annotators", `${USERS.annotator},${rater("raterx")},${rater("ratery")}`, "--no-shuffle");
 });
 
 const active = (page: Page) => page.locator('[data-active="true"]').getAttribute("data-slot");

@@ -14,6 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Pool } from "pg";
 import { loadImport } from "@/lib/db/load-import";
+import { importedRaterEmail } from "@/lib/import/imported-annotator";
 import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 
@@ -50,7 +51,8 @@ export async function importMetahopePilot(pool: Pool, projectId: string, dir = M
     const name = file === METAHOPE_FILES.A ? "A" : "B";
     const markers = reviewedMarkers(r, name);
     const summary = await loadImport(pool, { projectId, fileName: file, result: { ...r, annotations: [...r.annotations, ...markers] } });
-    for (const x of summary.annotators) emails[x.name] = x.email;
+    // "A" and "B" are the project's placeholder raters (issue 27, point 7): the answer shows them by name
+    for (const x of summary.annotators) emails[x.name] = x.email ?? importedRaterEmail(projectId, x.name);
   }
   const sentenceLevel = emptyImportResult();
   sentenceLevel.errorSpans = s.errorSpans.map((e) => ({ ...e, mrwId: undefined }));

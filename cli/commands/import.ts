@@ -40,7 +40,8 @@ Options:
   --source-lang <xx>     language of the source segments (default: the project's)
   --target-lang <yy>     language of translations (default: the project's)
   --annotator <name>     whose MetaHOPE workbook this is (default: from the file name, …annotator-A.xlsx);
-                         an email maps onto that existing account. With a CoNLL file (also
+                         the email of an annotator of the project is that member; any other name
+                         is the project's placeholder rater (no login). With a CoNLL file (also
                          --as-annotator): the file is that annotator's tags of the project's
                          sentences (matched by their tokens), for a scheme with a BIO tags field;
                          its tags are stored as written (an I-METAPHOR after O stays I-, a warning

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { parseCommandArgs } from "../cli-args";
 import { withDatabase, type CliIo } from "../cli-context";
 import { CliError, usageError } from "../cli-error";
+import { IMPORTED_ANNOTATOR_DOMAIN, isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 export const USER_HELP = `Usage: tropos user create --email EMAIL [--name NAME] [--password PASSWORD] [--admin]
        tropos user reset-password --email EMAIL [--base-url URL]
@@ -60,6 +61,8 @@ export async function userCommand(argv: string[], io: CliIo): Promise<number> {
     const { hashPassword } = await import("@/lib/auth/password");
     const password = a.password ?? randomBytes(12).toString("base64url");
     const email = a.email.toLowerCase();
+    // placeholder raters (imports) are no login accounts: a password would make one
+    if (isImportedAnnotatorEmail(email)) throw new CliError(`${email} is an imported rater's address (${IMPORTED_ANNOTATOR_DOMAIN}); it cannot be a login account`, 1);
     const passwordHash = await hashPassword(password);
     const user = await ctx.db.user.upsert({
       where: { email },

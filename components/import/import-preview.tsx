@@ -39,6 +39,18 @@ export function ImportPreview({ outcome }: { outcome: TOutcome }) {
           </ul>
         </div>
       )}
+      {o.annotators.length > 0 && (
+        // whose work it is: a member by their email, anyone else as this project's imported rater (no login)
+        <p className="mt-3 text-sm text-slate-700" data-testid="import-raters">
+          Work by:{" "}
+          {o.annotators.map((a, i) => (
+            <span key={a.name}>
+              {i > 0 && ", "}
+              {a.imported ? <>{a.name} <span className="text-slate-500">(imported rater{a.created ? ", new" : ""})</span></> : a.email}
+            </span>
+          ))}
+        </p>
+      )}
       {o.errors.length > 0 && (
         <div role="alert" className="mt-3 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-medium">{o.errors.length} error{o.errors.length === 1 ? "" : "s"}: nothing of this file will be stored.</p>

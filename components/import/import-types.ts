@@ -10,7 +10,8 @@ export const ZOutcome = z.object({
   ok: z.boolean(),
   dryRun: z.boolean(),
   counts: z.record(z.string(), z.number()),
-  annotators: z.array(z.object({ name: z.string(), email: z.string(), created: z.boolean() }).passthrough()),
+  // a member by email, or a placeholder ("imported rater", email null) of this project; never a user id
+  annotators: z.array(z.object({ name: z.string(), email: z.string().nullable(), imported: z.boolean(), created: z.boolean() })),
   errors: z.array(ZIssue),
   warnings: z.array(ZIssue),
   preview: z.object({

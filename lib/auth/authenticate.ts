@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { getDummyHash, verifyPassword } from "@/lib/auth/password";
 import { accountThrottleKey, addressThrottleKey, deviceThrottleKey } from "@/lib/auth/sign-in-throttle";
 import { deviceCookieSecret, deviceOfCookie, issueDeviceCookie } from "@/lib/auth/device-cookie";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { countAccountAttempt, countAddressAttempt, deleteStaleThrottles, recordSuccessfulSignIn } from "@/lib/db/login-throttle";
 
 export type AuthenticateResult =
@@ -40,7 +41,8 @@ export async function authenticate(
   const byCounter = await countAccountAttempt(db, counter);
   if (!byCounter.admitted) return { ok: false, reason: "throttled", retryAfterS: byCounter.retryAfterS };
 
-  const user = await db.user.findUnique({ where: { email } });
+  // a placeholder rater an import made (lib/import/imported-annotator.ts) is never a login
+  const user = isImportedAnnotatorEmail(email) ? null : await db.user.findUnique({ where: { email } });
   // Verify against a dummy hash for unknown emails so the answer takes as long either way.
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
   if (!user || !user.passwordHash || !ok) {

@@ -13,6 +13,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { throttledCode } from "@/lib/auth/sign-in-throttle";
 import { clientAddress } from "@/lib/auth/client-address";
 import { readDeviceCookie, setDeviceCookie } from "@/lib/auth/device-cookie-jar";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { bumpSessionVersion, getSessionVersion, userOfSessionClaims } from "@/lib/auth/session-user";
 import { safeCallbackPath } from "@/lib/auth/safe-callback-path";
 import { oidcSignInEmail } from "@/lib/auth/oidc-email";
@@ -99,6 +100,8 @@ export const authOptions: NextAuthOptions = {
         return false;
       }
       const email = checked.email;
+      // a placeholder rater an import made is never a login, whatever a provider asserts
+      if (isImportedAnnotatorEmail(email)) return false;
       const db = getDb();
       const existing = await db.user.upsert({ where: { email }, update: {}, create: { email, name: user.name } });
       user.id = existing.id;

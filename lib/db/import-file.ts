@@ -12,7 +12,10 @@ import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
 import { getActivePos } from "@/lib/db/mrw-active-pos";
 import { AppError, isAppError } from "@/lib/errors";
-import { detectFormat, FORMAT_NAMES, parseFile, type FormatName } from "@/lib/import";
+import { detectFormat, FORMAT_NAMES, type FormatName } from "@/lib/import";
+import { clipIssue, clipText, PREVIEW_RATERS, PREVIEW_ROWS } from "@/lib/import/answer-limits";
+import { withFieldLimits } from "@/lib/import/field-limits";
+import { parseFileOffThread } from "@/lib/import/parse-file-off-thread";
 import { parseMetahopeXlsxOffThread } from "@/lib/import/parse-xlsx-off-thread";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
 import { countPairs } from "@/lib/import/parallel-pairs";
@@ -73,8 +76,6 @@ export interface ImportOutcome {
   preview: ImportPreview;
 }
 
-const PREVIEW_ROWS = 10;
-
 /** The project's own scheme (scheme runtime) and its field ids; null when it runs the built-in fields. */
 async function ownScheme(pool: Pool, projectId: string): Promise<{ definition: TSchemeDefinition; fieldIds: string[] } | null> {
   const r = await pool.query<{ definition: unknown }>(`SELECT definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`, [projectId]);
@@ -111,11 +112,11 @@ export async function parseImportFile(
   if (format === "metahope-xlsx") {
     // in a worker thread, after the workbook's unpacked size and cell count are checked: ExcelJS
     // would otherwise hold the event loop (and gigabytes) for as long as a large workbook takes
-    const result = await parseMetahopeXlsxOffThread(fileName, content, {
+    const result = withFieldLimits(fileName, await parseMetahopeXlsxOffThread(fileName, content, {
       annotator: options.annotator,
       sourceLang: options.sourceLang,
       targetLang: options.targetLang,
-    });
+    }));
     // the workbook parser marks content words active; apply the project's choice instead
     for (const d of result.documents) for (const s of d.segments) for (const m of s.mrws) if (m.rawPos) m.active = activePos.includes(m.pos);
     // the "Human Gold Standard" column is MetaHOPE's post-edit: a project that has it on gets it as
@@ -126,7 +127,8 @@ export async function parseImportFile(
   if (options.relevance && format !== "meta4xnli-nli") {
     return { format, result: { ...emptyImportResult(), errors: [{ file: fileName, field: "relevance", message: `--relevance applies to Meta4XNLI interpretation files (format meta4xnli-nli), not to ${format ?? "an unrecognised"} files` }] } };
   }
-  const result = parseFile(fileName, content, {
+  // off the event loop for a large file, with the per-field size limits (issue 27, point 8)
+  const result = await parseFileOffThread(fileName, content, {
     format: (format ?? "auto") as FormatName | "auto",
     relevance: options.relevance,
     system: options.system,
@@ -186,19 +188,29 @@ export function countsOf(r: ImportResult): ImportCounts {
   };
 }
 
+/**
+ * The first rows of a file as its answer shows them: PREVIEW_ROWS of each kind, every string cut to
+ * PREVIEW_TEXT_CHARS (lib/import/answer-limits.ts), so no answer echoes a file's texts whole.
+ */
 export function previewOf(r: ImportResult, rows = PREVIEW_ROWS): ImportPreview {
   const segments: ImportPreview["segments"] = [];
   outer: for (const d of r.documents)
     for (const s of d.segments) {
       if (segments.length >= rows) break outer;
-      segments.push({ id: s.externalId, text: s.text, mrws: s.mrws.map((m) => m.token), line: s.line });
+      segments.push({ id: clipText(s.externalId), text: clipText(s.text), mrws: s.mrws.slice(0, rows).map((m) => clipText(m.token)), line: s.line });
     }
   return {
     segments,
-    translations: r.translations.slice(0, rows).map((t) => ({ segment: t.segmentId, system: t.system, text: t.text })),
-    annotations: r.annotations.slice(0, rows).map((a) => ({ annotator: a.annotator, segment: a.segmentId, field: a.field, value: typeof a.value === "string" ? a.value : JSON.stringify(a.value) })),
+    translations: r.translations.slice(0, rows).map((t) => ({ segment: clipText(t.segmentId), system: clipText(t.system), text: clipText(t.text) })),
+    annotations: r.annotations.slice(0, rows).map((a) => ({ annotator: clipText(a.annotator), segment: clipText(a.segmentId), field: clipText(a.field), value: clipText(typeof a.value === "string" ? a.value : JSON.stringify(a.value)) })),
   };
 }
+
+/** An outcome's issues as the answer shows them: messages clipped (they may quote the file). */
+const shown = (issues: ImportIssue[]) => issues.map(clipIssue);
+
+/** The raters as the answer shows them: the first PREVIEW_RATERS, names clipped (a name is the file's). */
+const shownRaters = (raters: LoadImportSummary["annotators"]) => raters.slice(0, PREVIEW_RATERS).map((r) => ({ ...r, name: clipText(r.name) }));
 
 /**
  * Parses and loads one file. Never throws for bad input: parse errors and the loader's
@@ -217,9 +229,9 @@ export async function importFile(
   },
 ): Promise<ImportOutcome> {
   const { format, result } = await parseImportFile(pool, opts.project, opts.fileName, opts.content, opts.options);
-  const base = { file: opts.fileName, format, preview: previewOf(result), warnings: result.warnings };
+  const base = { file: opts.fileName, format, preview: previewOf(result), warnings: shown(result.warnings) };
   if (result.errors.length) {
-    return { ...base, dryRun: true, ok: false, counts: countsOf(result), annotators: [], errors: result.errors };
+    return { ...base, dryRun: true, ok: false, counts: countsOf(result), annotators: [], errors: shown(result.errors) };
   }
   try {
     const summary = await loadImport(pool, { projectId: opts.project.id, actorId: opts.actorId, fileName: opts.fileName, result, dryRun: opts.dryRun });
@@ -239,13 +251,13 @@ export async function importFile(
         metricScores: summary.metricScores,
         pairs: countPairs(result),
       },
-      annotators: summary.annotators,
+      annotators: shownRaters(summary.annotators),
       errors: [],
     };
   } catch (e) {
     if (isAppError(e) && e.code === "UNPROCESSABLE") {
       const detail = e.detail as { errors?: ImportIssue[] } | undefined;
-      return { ...base, dryRun: true, ok: false, counts: countsOf(result), annotators: [], errors: detail?.errors ?? [{ file: opts.fileName, message: e.message }] };
+      return { ...base, dryRun: true, ok: false, counts: countsOf(result), annotators: [], errors: shown(detail?.errors ?? [{ file: opts.fileName, message: e.message }]) };
     }
     throw e;
   }
@@ -284,10 +296,10 @@ export async function importFiles(
   const outcomes: ImportOutcome[] = [];
   let failed = anyErrors;
   for (const p of parsed) {
-    const base = { file: p.f.name, format: p.format, preview: previewOf(p.result), warnings: p.result.warnings, annotators: [] as LoadImportSummary["annotators"] };
+    const base = { file: p.f.name, format: p.format, preview: previewOf(p.result), warnings: shown(p.result.warnings), annotators: [] as LoadImportSummary["annotators"] };
     if (failed) {
       // nothing is stored once any file failed, so every outcome is "not ok"
-      outcomes.push({ ...base, dryRun: true, ok: false, counts: countsOf(p.result), errors: p.result.errors });
+      outcomes.push({ ...base, dryRun: true, ok: false, counts: countsOf(p.result), errors: shown(p.result.errors) });
       continue;
     }
     try {
@@ -297,14 +309,14 @@ export async function importFiles(
         dryRun: opts.dryRun,
         ok: true,
         counts: { documents: s.documents, segments: s.segments, mrws: s.mrws, translations: s.translations, alignments: s.alignments, annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, metricScores: s.metricScores, pairs: countPairs(p.result) },
-        annotators: s.annotators,
+        annotators: shownRaters(s.annotators),
         errors: [],
       });
     } catch (e) {
       if (!(isAppError(e) && e.code === "UNPROCESSABLE")) throw e;
       failed = true;
       const errors = (e.detail as { errors?: ImportIssue[] } | undefined)?.errors ?? [{ file: p.f.name, message: e.message }];
-      outcomes.push({ ...base, dryRun: true, ok: false, counts: countsOf(p.result), errors });
+      outcomes.push({ ...base, dryRun: true, ok: false, counts: countsOf(p.result), errors: shown(errors) });
     }
   }
   return outcomes;

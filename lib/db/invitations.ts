@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
+import { IMPORTED_ANNOTATOR_DOMAIN, isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { hashPassword } from "@/lib/auth/password";
 import { hashInvitationToken, INVITATION_TTL_MS, looksLikeInvitationToken, newInvitationToken } from "@/lib/projects/invitation-token";
 
@@ -38,6 +39,8 @@ export async function createInvitationTx(
   opts: { projectId: string; email: string; role: Role; invitedById: string | null; now?: Date },
 ): Promise<CreatedInvitation> {
   const email = opts.email.trim().toLowerCase();
+  // placeholder raters (imports) are no login accounts: an invitation would make one
+  if (isImportedAnnotatorEmail(email)) throw new AppError("BAD_REQUEST", `${email} is an imported rater's address (${IMPORTED_ANNOTATOR_DOMAIN}), not a person's; invite a real address.`, { field: "email" });
   const now = opts.now ?? new Date();
   const holder = await tx.projectMember.findFirst({
     where: { projectId: opts.projectId, role: opts.role, user: { email } },

@@ -8,6 +8,7 @@
 // and its errors name file, line and field with the messages of the in-memory path.
 import type { Pool } from "pg";
 import { AppError } from "@/lib/errors";
+import { lineOversize } from "@/lib/import/field-limits";
 import { IssueSink } from "@/lib/import/issues";
 import { collectValueLine, parseJsonlLine, type JsonlSpanCheck } from "@/lib/import/parse-jsonl-line";
 import { StreamDecodeError, streamLines } from "@/lib/import/stream-lines";
@@ -54,6 +55,13 @@ export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions
         if (text.trim() === "") continue;
         const rec = parseJsonlLine(text, line, sink);
         if (!rec) continue;
+        // the per-field size limits of the in-memory path (issue 27, point 8), line by line
+        const big: ImportIssue[] = [];
+        lineOversize(fileName, line, rec, big);
+        if (big.length) {
+          for (const i of big) sink.error(line, i.message, undefined, i.field);
+          continue;
+        }
         if (rec.type === "document") await staging.document(rec, line);
         else if (rec.type === "segment") await staging.segment(rec, line);
         else if (rec.type === "mrw") await staging.mrw(rec, line);

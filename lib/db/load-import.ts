@@ -11,6 +11,7 @@ import { loadCompletions } from "@/lib/db/import-completions";
 import { importCompletions } from "@/lib/import/completions";
 import { AppError } from "@/lib/errors";
 import { importError } from "@/lib/db/import-error";
+import { ProjectRaters, type TImportRater } from "@/lib/db/import-raters";
 import type { StagedCorpus } from "@/lib/db/jsonl-staging";
 import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
@@ -26,8 +27,6 @@ export interface LoadImportOptions {
   actorId?: string | null;
   fileName: string;
   result: ImportResult;
-  /** annotator name in the file → user id; unmapped annotators get an account created (no password) */
-  annotatorMap?: Record<string, string>;
   dryRun?: boolean;
   /**
    * Called inside the transaction before each part is stored (documents, segments, MRWs …) with
@@ -50,23 +49,17 @@ export interface LoadImportSummary {
   adjudications: number;
   goldReferences: number;
   metricScores: number;
-  annotators: { name: string; userId: string; email: string; created: boolean }[];
+  /**
+   * Who the file's work is by, as the manager sees the project's members (or "imported rater"):
+   * never a user id (an import's answer reaches the browser, and an id is what the admin-takeover
+   * chain needed), never whether an email has an account outside the project (lib/db/import-raters.ts).
+   */
+  annotators: TImportRater[];
   warnings: ImportIssue[];
 }
 
 const sep = "\u0000";
 const mrwKey = (segmentExt: string, mrwExt: string) => segmentExt + sep + mrwExt;
-
-function slugifyName(name: string): string {
-  const s = name.normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase();
-  return s || "annotator";
-}
-
-/** Where a name in a file is an email, it is the account; otherwise a local import address. */
-export function annotatorEmail(name: string): string {
-  const trimmed = name.trim();
-  return /^[^@\s]+@[^@\s]+$/.test(trimmed) ? trimmed.toLowerCase() : `${slugifyName(trimmed)}@annotators.tropos.local`;
-}
 
 /** The runtime of the project's latest stored scheme, read on the import's own connection. */
 async function runtimeOf(client: PoolClient, projectId: string): Promise<TSchemeRuntime> {
@@ -543,34 +536,11 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   for (const p of result.postEdits) names.add(p.annotator);
   const completions = importCompletions(result, { ownScheme: runtime.kind === "scheme" });
   for (const c of completions) names.add(c.annotator);
-  const annotators: LoadImportSummary["annotators"] = [];
+  // members of the project by email, else this project's placeholder raters (never an outside account)
+  const raters = await ProjectRaters.open(client, projectId);
   const userIds = new Map<string, string>();
-  for (const name of names) {
-    const mapped = opts.annotatorMap?.[name];
-    if (mapped) {
-      const u = await client.query<{ id: string; email: string }>(`SELECT id, email FROM "User" WHERE id = $1`, [mapped]);
-      if (!u.rows[0]) throw importError(fileName, `Annotator "${name}" is mapped to an unknown user.`, undefined, "annotator");
-      userIds.set(name, mapped);
-      annotators.push({ name, userId: mapped, email: u.rows[0].email, created: false });
-      continue;
-    }
-    const email = annotatorEmail(name);
-    const ins = await client.query<{ id: string; created: boolean }>(
-      `INSERT INTO "User" (id, email, name) VALUES ($1, $2, $3)
-       ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id, (xmax = 0) AS created`,
-      [randomUUID(), email, name],
-    );
-    userIds.set(name, ins.rows[0].id);
-    annotators.push({ name, userId: ins.rows[0].id, email, created: ins.rows[0].created });
-  }
-  if (userIds.size) {
-    await client.query(
-      `INSERT INTO "ProjectMember" (id, "projectId", "userId", role)
-       SELECT gen_random_uuid()::text, $1, u, 'ANNOTATOR' FROM unnest($2::text[]) AS u
-       ON CONFLICT ("projectId", "userId", role) DO NOTHING`,
-      [projectId, [...new Set(userIds.values())]],
-    );
-  }
+  for (const name of names) userIds.set(name, await raters.resolve(name, "ANNOTATOR"));
+  const annotators = raters.annotators();
 
   // ---- annotations (version bumps only when the value changed; history rows for every change)
   await opts.checkpoint?.("annotations", client);
@@ -704,7 +674,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   await opts.checkpoint?.("finished work", client);
   await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion"), c.scheme]));
 
-  const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, systemIds, userIds });
+  const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, systemIds, raters });
 
   const summary: LoadImportSummary = {
     documents: docIds.size + stagedDocuments,
@@ -834,20 +804,7 @@ interface Resolvers {
   trId: (seg: string, system: string, line: number | undefined, what: string, language?: string) => string;
   mrwId: (seg: string, mrw: string, line: number | undefined, what: string) => string;
   systemIds: Map<string, string>;
-  userIds: Map<string, string>;
-}
-
-/** Adjudicators and approvers are looked up (or created, without a password) by email like annotators. */
-async function userIdFor(client: PoolClient, cache: Map<string, string>, name: string): Promise<string> {
-  const hit = cache.get(name);
-  if (hit) return hit;
-  const email = annotatorEmail(name);
-  const res = await client.query<{ id: string }>(
-    `INSERT INTO "User" (id, email, name) VALUES ($1, $2, $3) ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
-    [randomUUID(), email, name],
-  );
-  cache.set(name, res.rows[0].id);
-  return res.rows[0].id;
+  raters: ProjectRaters;
 }
 
 /**
@@ -860,24 +817,13 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
   const adjs = opts.result.adjudications ?? [];
   const golds = opts.result.goldReferences ?? [];
   if (!adjs.length && !golds.length) return { adjudications: 0, goldReferences: 0 };
-  const users = new Map(r.userIds);
 
   const adRows: unknown[][] = [];
-  const adjudicatorIds = new Set<string>();
   const placed = await placeValues(client, fileName, runtime, adjs, r, "Adjudication");
   for (const [i, a] of adjs.entries()) {
     const p = placed[i];
-    const uid = a.adjudicator ? await userIdFor(client, users, a.adjudicator) : null;
-    if (uid) adjudicatorIds.add(uid);
+    const uid = a.adjudicator ? await r.raters.resolve(a.adjudicator, "ADJUDICATOR") : null;
     adRows.push([randomUUID(), projectId, p.segmentId, p.translationId, p.mrwId, p.itemKey, a.field, JSON.stringify(a.value), a.rationale, uid, a.automatic]);
-  }
-  if (adjudicatorIds.size) {
-    await client.query(
-      `INSERT INTO "ProjectMember" (id, "projectId", "userId", role)
-       SELECT gen_random_uuid()::text, $1, u, 'ADJUDICATOR' FROM unnest($2::text[]) AS u
-       ON CONFLICT ("projectId", "userId", role) DO NOTHING`,
-      [projectId, [...adjudicatorIds]],
-    );
   }
   const changedAdj = await bulkUpsert<{ id: string; version: number; value: unknown; adjudicatorId: string | null }>(
     client,
@@ -916,7 +862,7 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
     const kinds: string[] = [];
     for (const g of peKeys) {
       segs.push(r.segId(g.segmentId, g.line, "Gold reference"));
-      anns.push(await userIdFor(client, users, g.sourcePostEditAnnotator!));
+      anns.push(await r.raters.resolve(g.sourcePostEditAnnotator!, "ANNOTATOR"));
       kinds.push((g.sourcePostEditKind ?? g.kind).toUpperCase());
     }
     const found = await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
@@ -932,11 +878,11 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
     const tId = g.sourceSystem ? r.trId(g.segmentId, g.sourceSystem, g.line, "Gold reference", g.language) : null;
     let peId: string | null = null;
     if (g.sourcePostEditAnnotator) {
-      const uid = await userIdFor(client, users, g.sourcePostEditAnnotator);
+      const uid = await r.raters.resolve(g.sourcePostEditAnnotator, "ANNOTATOR");
       peId = peIds.get(`${sId}|${uid}|${(g.sourcePostEditKind ?? g.kind).toUpperCase()}`) ?? null;
       if (!peId) throw importError(fileName, `Gold reference refers to a ${g.sourcePostEditKind ?? g.kind} post-edit by "${g.sourcePostEditAnnotator}" of segment "${g.segmentId}", which does not exist.`, g.line, "sourcePostEditAnnotator");
     }
-    const approver = g.approvedBy ? await userIdFor(client, users, g.approvedBy) : null;
+    const approver = g.approvedBy ? await r.raters.resolve(g.approvedBy, "APPROVER") : null;
     grRows.push([randomUUID(), projectId, sId, g.language, g.kind.toUpperCase(), g.text, peId, tId, approver]);
   }
   const changedGold = await bulkUpsert<{ id: string; version: number; text: string; approvedById: string | null }>(

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
 import { withdrawNotStartedOf } from "@/lib/db/assignment-corrections";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 /**
  * The project's members with their roles; `filter` narrows to an email or name containing a search
@@ -38,8 +39,10 @@ export async function setMemberRoles(
   opts: { projectId: string; actorId: string; email: string; roles: Role[] },
 ): Promise<{ withdrawn: number }> {
   const email = opts.email.trim().toLowerCase();
-  const user = await db.user.findUnique({ where: { email }, select: { id: true } });
-  if (!user) throw new AppError("NOT_FOUND", `No account with the email ${email}. Create it first (npm run user:create).`);
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, memberships: { where: { projectId: opts.projectId }, select: { id: true }, take: 1 } } });
+  // another project's placeholder rater (lib/import/imported-annotator.ts) is nobody here: it is
+  // never attached to a second project, and answers as an unknown address does
+  if (!user || (isImportedAnnotatorEmail(email) && user.memberships.length === 0)) throw new AppError("NOT_FOUND", `No account with the email ${email}. Create it first (npm run user:create).`);
   return db.$transaction(async (tx) => {
     const before = await tx.projectMember.findMany({ where: { projectId: opts.projectId, userId: user.id } });
     const beforeRoles = before.map((m) => m.role);

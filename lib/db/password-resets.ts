@@ -5,6 +5,7 @@
 // point 17). Only the token's SHA-256 is stored; the token is never logged here.
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { accountThrottleKey } from "@/lib/auth/sign-in-throttle";
 import { clearAccountThrottle } from "@/lib/db/login-throttle";
@@ -27,6 +28,8 @@ export async function createPasswordReset(
 ): Promise<{ email: string; token: string; expiresAt: Date } | null> {
   const email = opts.email.trim().toLowerCase();
   const now = opts.now ?? new Date();
+  // a placeholder rater an import made is never a login: no link for it, as for no account
+  if (isImportedAnnotatorEmail(email)) return null;
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (!user) return null;
   const token = newPasswordResetToken();

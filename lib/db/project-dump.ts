@@ -8,6 +8,7 @@ import type { Pool, PoolClient } from "pg";
 import { z } from "zod";
 import { withExportSession } from "@/lib/db/export-cursor";
 import { AppError } from "@/lib/errors";
+import { importedRaterEmail, isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { builtInCodeIssue } from "@/lib/schemes/presets/built-in-codes";
 
 export const BACKUP_FORMAT = "tropos-backup";
@@ -198,7 +199,10 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
     if (kind === "user") {
       const u = ZUserLine.safeParse(json);
       if (!u.success) throw bad(lineNo, "malformed user line");
-      const email = u.data.row.email.toLowerCase();
+      // a placeholder rater of the backed-up project becomes the restored project's own (issue 27,
+      // point 7: a placeholder belongs to one project); people are matched by email as before
+      const given = u.data.row.email.toLowerCase();
+      const email = isImportedAnnotatorEmail(given) && projectId ? importedRaterEmail(projectId, given) : given;
       const res = await client.query<{ id: string; created: boolean }>(
         `INSERT INTO "User" (id, email, name) VALUES ($1, $2, $3) ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id, (xmax = 0) AS created`,
         [randomUUID(), email, u.data.row.name],

@@ -19,6 +19,7 @@ import type { TImportJobInput } from "@/lib/db/jobs";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
 import type { ImportIssue } from "@/lib/import/types";
+import { clipIssue } from "@/lib/import/answer-limits";
 
 export interface TImportJobFileOutcome {
   file: string;
@@ -95,8 +96,9 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
       parsed.push({ name: f.name, format, result });
       done += 1;
     }
+    // messages clipped as the upload route's answer clips them (they may quote the file)
     const outcomes: TImportJobFileOutcome[] = parsed.map((p) => ({
-      file: p.name, format: p.format, stored: storedBefore.has(p.name), counts: countsOf(p.result), errors: p.result.errors, warnings: p.result.warnings,
+      file: p.name, format: p.format, stored: storedBefore.has(p.name), counts: countsOf(p.result), errors: p.result.errors.map(clipIssue), warnings: p.result.warnings.map(clipIssue),
     }));
     const errors = outcomes.flatMap((o) => o.errors);
     if (errors.length) {
@@ -137,7 +139,7 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
         }
         if (!(isAppError(e) && e.code === "UNPROCESSABLE")) throw e;
         // refused by the loader (references to unknown items …): this file is not stored
-        const fileErrors = (e.detail as { errors?: ImportIssue[] } | undefined)?.errors ?? [{ file: p.name, message: e.message }];
+        const fileErrors = ((e.detail as { errors?: ImportIssue[] } | undefined)?.errors ?? [{ file: p.name, message: e.message }]).map(clipIssue);
         outcomes[i] = { ...outcomes[i], errors: fileErrors };
         const storedNames = outcomes.filter((o) => o.stored).map((o) => o.file);
         await db.job.update({

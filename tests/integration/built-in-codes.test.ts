@@ -20,6 +20,7 @@ import { exportErrorRows } from "@/lib/db/export-tables";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { emptyImportResult } from "@/lib/import/types";
+import { importedRaterEmail } from "@/lib/import/imported-annotator";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 
 let db: Db;
@@ -103,7 +104,7 @@ describe("built-in codes are checked where they are written", () => {
     for await (const r of exportErrorRows(pool, projectId)) if (r.system === system) rows.push(r.category);
     expect(rows).toEqual(["IMP", "RAM", "MIS", "STL", "PRF"]);
     const lines = [];
-    for await (const l of exportProjectJsonl(pool, projectId)) for (const x of l.split("\n")) if (x.includes('"errorSpan"') && x.includes("order@codes.test")) lines.push(JSON.parse(x).category);
+    for await (const l of exportProjectJsonl(pool, projectId)) for (const x of l.split("\n")) if (x.includes('"errorSpan"') && x.includes(importedRaterEmail(projectId, "order@codes.test"))) lines.push(JSON.parse(x).category);
     expect(lines).toEqual(["IMP", "RAM", "MIS", "STL", "PRF"]);
   });
 });

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db";
+import { addMembersByEmail } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 
 let url: string;
@@ -96,6 +97,8 @@ describe("tropos with Meta4XNLI files", () => {
     const mine = lines.map((l, i) => (i === 0 ? `${l.split("\t")[0]}\tB-METAPHOR` : i === 1 ? `${l.split("\t")[0]}\tI-METAPHOR` : l)).join("\n");
     const file = path.join(dir, "a.tsv");
     writeFileSync(file, mine);
+    // a member's tags (a name that is not one would be the project's placeholder rater: issue 27, point 7)
+    await addMembersByEmail(db, (await db.project.findUniqueOrThrow({ where: { slug } })).id, ["a@annotators.test"]);
     expect((await tropos("import", file, "--project", slug, "--format", "conll", "--annotator", "a@annotators.test")).code).toBe(0);
     const back = await tropos("export", "--project", slug, "--what", "tags", "--format", "conll", "--annotator", "a@annotators.test");
     expect([back.code, back.stdout]).toEqual([0, mine]);

@@ -15,7 +15,7 @@ import { exportFile, type TExportFormat, type TExportWhat } from "@/lib/db/expor
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { buildSchemeFullReport } from "@/lib/reports/scheme-full-report";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject } from "./fixtures";
+import { addMembersByEmail, makeProject } from "./fixtures";
 
 let db: Db;
 let pool: Pool;
@@ -36,6 +36,7 @@ beforeAll(async () => {
     return outcome;
   };
   expect((await load("chid_study.txt", fixture.chid)).format).toBe("chid");
+  await addMembersByEmail(db, project.id, [...new Set(fixture.annotations.map((a: { annotator: string }) => a.annotator))]);
   expect((await load("answers.jsonl", fixture.annotations)).counts.annotations).toBe(fixture.annotations.length);
   // the model's answers, as the suggestion job stores them for a segment-scope field; an older
   // answer of another prompt version and a failed request do not count

@@ -26,7 +26,9 @@ describe("full project JSONL", () => {
     // the soft-deleted error span is not part of the project any more
     expect(types.filter((t) => t === "errorSpan")).toHaveLength(1);
 
-    const copy = await makeProject(db);
+    // the people of the dump are members of the copy (a rater who is not would be the copy's own
+    // placeholder rater, issue 27 point 7)
+    const copy = await makeProject(db, (await db.projectMember.findMany({ where: { projectId: project.id } })).map((m) => ({ userId: m.userId, roles: [m.role] })));
     const out = await importFile(pool, { project: { id: copy.id, sourceLang: "en", targetLang: "zh" }, fileName: "dump.jsonl", content: Buffer.from(first), options: { format: "auto" }, dryRun: false });
     expect(out.errors.slice(0, 3).map((e) => `${e.line}:${e.field}:${e.message}`)).toEqual([]);
     const second = await exportText(copy, "project", "jsonl");

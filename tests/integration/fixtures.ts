@@ -30,3 +30,15 @@ export async function rejection(p: Promise<unknown>): Promise<AppError> {
   }
   throw new Error("expected a rejection");
 }
+
+/**
+ * Makes the people a test's import names by email members of the project (accounts made when
+ * missing): an import stores work only under members of the project, and any other rater it names
+ * becomes the project's own placeholder rater (issue 27, point 7).
+ */
+export async function addMembersByEmail(db: Db, projectId: string, emails: string[], roles: Role[] = ["ANNOTATOR"]) {
+  for (const email of emails) {
+    const u = await db.user.upsert({ where: { email }, update: {}, create: { email } });
+    await db.projectMember.createMany({ data: roles.map((role) => ({ projectId, userId: u.id, role })), skipDuplicates: true });
+  }
+}

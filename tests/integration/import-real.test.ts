@@ -1,5 +1,6 @@
 // Real corpus samples through the import service (parse → loader → PostgreSQL): counts, offsets
 // of hand-checked MRWs, Chinese text byte-exact, and MetaHOPE A + B workbooks into one project.
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { importFile, importFiles } from "@/lib/db/import-file";
+import { importedRaterEmail } from "@/lib/import/imported-annotator";
 import { setActivePos } from "@/lib/db/mrw-active-pos";
 
 const REAL = "/work/shared/data/real";
@@ -50,14 +52,14 @@ describe.skipIf(!HAVE)(`MetaHOPE workbooks into PostgreSQL${SKIP}`, () => {
     const spans = await db.errorSpan.groupBy({ by: ["annotatorId"], where: { projectId: project.id }, _count: { _all: true } });
     expect(spans).toHaveLength(2);
     const users = await db.user.findMany({ where: { id: { in: spans.map((s) => s.annotatorId) } }, select: { email: true } });
-    expect(users.map((u) => u.email).sort()).toEqual(["a@annotators.tropos.local", "b@annotators.tropos.local"]);
+    expect(users.map((u) => u.email).sort()).toEqual([importedRaterEmail(project.id, "A"), importedRaterEmail(project.id, "B")]);
     // the paper's MRW-level totals (table 3): A = 22 + 30 + 42, B = 124 + 150 + 226
     const total = await pool.query<{ email: string; penalty: number }>(
       `SELECT u.email, sum(CASE e.severity WHEN 'MINOR' THEN 2 WHEN 'MEDIUM' THEN 4 WHEN 'MAJOR' THEN 6 WHEN 'SEVERE' THEN 8 ELSE 10 END)::int AS penalty
        FROM "ErrorSpan" e JOIN "User" u ON u.id = e."annotatorId" WHERE e."projectId" = $1 GROUP BY u.email ORDER BY u.email`,
       [project.id],
     );
-    expect(total.rows).toEqual([{ email: "a@annotators.tropos.local", penalty: 94 }, { email: "b@annotators.tropos.local", penalty: 500 }]);
+    expect(total.rows).toEqual([{ email: importedRaterEmail(project.id, "A"), penalty: 94 }, { email: importedRaterEmail(project.id, "B"), penalty: 500 }]);
     // importing A again changes nothing
     const before = await db.errorSpan.count({ where: { projectId: project.id } });
     await importFile(pool, { project: p, fileName: path.basename(A), content: read(A), options: { format: "auto" }, dryRun: false });
@@ -65,12 +67,12 @@ describe.skipIf(!HAVE)(`MetaHOPE workbooks into PostgreSQL${SKIP}`, () => {
     expect(await db.errorSpan.count({ where: { projectId: project.id } })).toBe(before);
   });
 
-  it("maps a workbook onto an existing account with --annotator EMAIL", async () => {
-    const project = await makeProject(db);
-    const existing = await db.user.create({ data: { email: `lead-${project.slug}@test.tropos` } });
+  it("maps a workbook onto an annotator of the project with --annotator EMAIL", async () => {
+    const existing = await db.user.create({ data: { email: `lead-${randomUUID()}@test.tropos` } });
+    const project = await makeProject(db, [{ userId: existing.id, roles: ["ANNOTATOR"] }]);
     const out = await importFile(pool, { project: { id: project.id, sourceLang: "en", targetLang: "zh" }, fileName: path.basename(A), content: read(A), options: { format: "metahope-xlsx", annotator: existing.email }, dryRun: false });
     expect(out.ok).toBe(true);
-    expect(out.annotators.map((a) => [a.userId, a.created])).toEqual([[existing.id, false]]);
+    expect(out.annotators).toEqual([{ name: existing.email, email: existing.email, imported: false, created: false }]);
   });
 });
 

@@ -33,6 +33,11 @@ const MAPPING = { name: "mapping.json", json: JSON.parse(readFileSync(path.join(
 async function lsProject() {
   const p = await makeProject(db);
   await setProjectScheme(db, p.id, SCHEME, { actorId: null });
+  // the export's annotators are the project's (an email that is not would be a placeholder rater: issue 27, point 7)
+  for (const email of ["ls-ann1@lab.example", "ls-ann2@lab.example", "ls-ann3@lab.example"]) {
+    const u = await db.user.upsert({ where: { email }, update: {}, create: { email } });
+    await db.projectMember.create({ data: { projectId: p.id, userId: u.id, role: "ANNOTATOR" } });
+  }
   return p;
 }
 

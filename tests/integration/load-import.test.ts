@@ -67,7 +67,9 @@ describe("loadImport", () => {
     await loadImport(pool, { projectId: project.id, fileName: "a.tsv", result: ir });
     ir.annotations[0].value = 5;
     const summary = await loadImport(pool, { projectId: project.id, fileName: "a.tsv", result: ir });
-    const user = await db.user.findUniqueOrThrow({ where: { email: summary.annotators[0].email } });
+    // not an email of a member: this project's placeholder rater, shown by name (issue 27, point 7)
+    expect(summary.annotators).toEqual([{ name: "Annotator A", email: null, imported: true, created: false }]);
+    const user = await db.user.findFirstOrThrow({ where: { name: "Annotator A", memberships: { some: { projectId: project.id } } } });
     const ann = await db.annotation.findFirstOrThrow({ where: { projectId: project.id, annotatorId: user.id } });
     expect(ann.value).toBe(5);
     expect(ann.version).toBe(2);

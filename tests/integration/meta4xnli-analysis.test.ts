@@ -18,7 +18,7 @@ import { loadImport } from "@/lib/db/load-import";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { meta4xnliScoreRows } from "@/lib/reports/scheme-score-rows";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject } from "./fixtures";
+import { addMembersByEmail, makeProject } from "./fixtures";
 
 type TPrf = { precision: number; recall: number; f1: number; n: number };
 const REF = JSON.parse(readFileSync("lib/reports/__fixtures__/meta4xnli-analysis.json", "utf8")) as {
@@ -71,6 +71,7 @@ describe("meta4xnli analyses", () => {
   it("token κ per language, Fleiss' κ over the sentences all three tagged, P/R/F1 and NLI accuracy per rater (models included) equal sklearn and statsmodels", async () => {
     const project = await makeProject(db);
     await setProjectScheme(db, project.id, META4XNLI_PRESET, { actorId: null });
+    await addMembersByEmail(db, project.id, Object.values(EMAIL));
     const p = { id: project.id, sourceLang: "en", targetLang: "es" };
     const corpus = parseParallelConll({ name: DET("en"), content: readFileSync(DET("en")) }, { name: DET("es"), content: readFileSync(DET("es")) }, {});
     expect(corpus.errors).toEqual([]);

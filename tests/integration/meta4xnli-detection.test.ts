@@ -17,7 +17,7 @@ import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { importFile } from "@/lib/db/import-file";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject } from "./fixtures";
+import { addMembersByEmail, makeProject } from "./fixtures";
 
 const DEV = readFileSync("data/meta4xnli/detection/splits/en/meta4xnli_dev.tsv", "utf8");
 // scripts/research/meta4xnli_kappa_fixture.py, output pasted
@@ -61,6 +61,7 @@ describe("Meta4XNLI detection agreement", () => {
   it("two annotators' CoNLL tags on the dev split: κ equal to sklearn and statsmodels", async () => {
     const project = await makeProject(db);
     await setProjectScheme(db, project.id, META4XNLI_PRESET, { actorId: null });
+    await addMembersByEmail(db, project.id, ["a@annotators.test", "b@annotators.test"]);
     const p = { id: project.id, sourceLang: "en", targetLang: "es" };
     const imp = (fileName: string, text: string, annotator?: string) => importFile(pool, { project: p, fileName, content: Buffer.from(text), options: { format: "conll", sourceLang: "en", annotator }, dryRun: false });
     const corpus = await imp("en/meta4xnli_dev.tsv", DEV);

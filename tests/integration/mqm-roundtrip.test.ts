@@ -63,7 +63,10 @@ describe("MQM import and export", () => {
     expect(out.format).toBe("mqm");
     expect(out.counts).toMatchObject({ documents: 2, segments: 3, translations: 6, annotations: 8 });
     expect(out.annotators.map((a) => a.name).sort()).toEqual(["raterX", "raterY"]);
-    expect(out.annotators.every((a) => isImportedAnnotatorEmail(a.email))).toBe(true);
+    // raters by name: the project's own placeholder raters, shown as such (issue 27, point 7)
+    expect(out.annotators.every((a) => a.imported && a.email === null)).toBe(true);
+    const raters = await db.user.findMany({ where: { memberships: { some: { projectId: project.id } }, name: { in: ["raterX", "raterY"] } } });
+    expect(raters.map((r) => isImportedAnnotatorEmail(r.email) && r.passwordHash === null)).toEqual([true, true]);
     // the items count as done by their raters (progress), as every import of annotations
     const done = await pool.query(`SELECT count(*)::int AS n FROM "Assignment" WHERE "projectId" = $1 AND status = 'DONE'`, [project.id]);
     expect(done.rows[0].n).toBe(4); // raterX: news.1 segments 1 and 2; raterY: news.1 segment 1, talk.2 segment 1

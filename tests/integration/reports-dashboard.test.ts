@@ -117,6 +117,11 @@ describe("agreement figures on a seeded project", () => {
     // x: MIS 4 on s0's MRW, y: MIS 4 on s0 and PRF 2 on s1; x: STL 6 on s3 (only x)
     const err = (who: string, i: number, category: "MIS" | "PRF" | "STL", severity: 2 | 4 | 6) => ({ annotator: `${who}@t.org`, segmentId: `s${i}`, system: "sysA", mrwId: "m", category, severity, span: { start: 0, end: 2 } });
     ir.errorSpans.push(err("x", 0, "MIS", 4), err("y", 0, "MIS", 4), err("y", 1, "PRF", 2), err("x", 3, "STL", 6));
+    // x and y are the project's annotators (an email that is not would be a placeholder rater: issue 27, point 7)
+    for (const email of ["x@t.org", "y@t.org"]) {
+      const u = await db.user.upsert({ where: { email }, update: {}, create: { email } });
+      await db.projectMember.create({ data: { projectId: project.id, userId: u.id, role: "ANNOTATOR" } });
+    }
     await loadImport(pool, { projectId: project.id, fileName: "seed.jsonl", result: ir });
     const figs = await getAgreementFigures(db, project.id, { schemes: ["metahope"], fields: ["SEGS"] });
     // SEGS units s0..s3: x = 4, 0, 0, 6; y = 4, 2, 0, null → exact over s0..s2: 2 of 3

@@ -22,6 +22,7 @@ import { getAgreementFigures } from "@/lib/reports";
 import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import { parseReportQuery } from "@/lib/reports/report-query";
 import { MMTE_DIMENSIONS } from "@/lib/scoring/mmte-scores";
+import { addMembersByEmail } from "./fixtures";
 
 const DIR = path.resolve("tests/fixtures/two-languages");
 const expected = JSON.parse(readFileSync(path.join(DIR, "expected.json"), "utf8")) as {
@@ -44,6 +45,7 @@ async function study() {
   const corpus = readDemoCorpus();
   for (const lang of ["zh", "it"]) await loadImport(pool, { projectId: project.id, fileName: `demo-${lang}.json`, result: demoCorpusToImport(corpus, lang) });
   const target = { id: project.id, sourceLang: "en", targetLang: "zh" };
+  await addMembersByEmail(db, project.id, ["zh-a@lab.org", "zh-b@lab.org", "it-a@lab.org", "it-b@lab.org"]);
   for (const name of ["annotations.jsonl", "metrics.tsv"]) {
     const out = await importFile(pool, { project: target, fileName: name, content: readFileSync(path.join(DIR, name)), options: { format: "auto" }, dryRun: false });
     expect(out.errors, name).toEqual([]);

@@ -30,11 +30,13 @@ describe("figures do not move when nothing is annotated", () => {
       const project = await makeProject(db, [{ userId: manager.id, roles: ["MANAGER"] }]);
       const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
       await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
-      const { annotators } = await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus, 7, { reviewedMarkers }) });
+      await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus, 7, { reviewedMarkers }) });
       const before = await reportOutputs(db, project.id);
+      // the import's raters: the project's placeholder annotators (its answer names no user ids)
+      const annotators = (await db.projectMember.findMany({ where: { projectId: project.id, role: "ANNOTATOR" }, select: { user: { select: { id: true, email: true } } }, orderBy: { user: { email: "asc" } } })).map((m) => m.user);
 
       const newcomer = await makeUser(db, { tag: "new" });
-      const ids = [...annotators.map((a) => a.userId), newcomer.id];
+      const ids = [...annotators.map((a) => a.id), newcomer.id];
       for (const scheme of ["MMTE", "METAHOPE"] as const) await createAssignments(db, { projectId: project.id, annotatorIds: ids, perItem: 4, scheme, shuffle: true });
       expect(await reportOutputs(db, project.id)).toBe(before);
 

@@ -19,7 +19,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
 import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, makeUser, rejection } from "./fixtures";
+import { addMembersByEmail, makeProject, makeUser, rejection } from "./fixtures";
 
 const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 const A = "idiom-a@annotators.test";
@@ -40,6 +40,7 @@ beforeAll(async () => {
   const project = await makeProject(db, [{ userId: adjudicator, roles: ["ADJUDICATOR"] }], { targetLang: "fr" });
   projectId = project.id;
   await setProjectScheme(db, projectId, IDIOM, { actorId: null });
+  await addMembersByEmail(db, projectId, [A, B]);
   for (const f of ["corpus.jsonl", "annotations.jsonl"]) {
     const out = await importFile(pool, { project: { id: projectId, sourceLang: "en", targetLang: "fr" }, fileName: f, content: readFileSync(`tests/fixtures/idiom-judgement/${f}`), options: { format: "auto" }, dryRun: false });
     expect(out.errors, f).toEqual([]);

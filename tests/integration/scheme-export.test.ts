@@ -59,6 +59,11 @@ const VALUES = jl(
 async function makeSchemeProject() {
   const p = await makeProject(db, [], { targetLang: "fr" });
   await setProjectScheme(db, p.id, EVERY_KIND, { actorId: null });
+  // A and B annotate (and adjudicate) in the project: named by email, they are its members (issue 27, point 7)
+  for (const email of [A, B, "exp-adj@annotators.test"]) {
+    const u = await db.user.upsert({ where: { email }, update: {}, create: { email } });
+    await db.projectMember.createMany({ data: (["ANNOTATOR", "ADJUDICATOR"] as const).map((role) => ({ projectId: p.id, userId: u.id, role })) });
+  }
   return p;
 }
 

@@ -138,7 +138,7 @@ describe("importing into a project that runs its own scheme", () => {
     });
     expect(ok.errors).toEqual([]);
     expect(ok.ok).toBe(true);
-    const stored = await pool.query(`SELECT a.field, a.value FROM "Annotation" a JOIN "User" u ON u.id = a."annotatorId" WHERE u.email = 'tab@annotators.test' ORDER BY a.field`);
+    const stored = await pool.query(`SELECT a.field, a.value FROM "Annotation" a JOIN "User" u ON u.id = a."annotatorId" WHERE u.name = 'tab@annotators.test' AND a."projectId" = $1 ORDER BY a.field`, [projectId]);
     expect(stored.rows).toEqual([{ field: "cues", value: ["anger"] }, { field: "transparency", value: 6 }]);
     const bad = await importFile(pool, {
       project: { id: projectId, sourceLang: "en", targetLang: "fr" },
