@@ -7,6 +7,7 @@ import { ServerTable } from "@/components/ui/server-table";
 import { QueueSkipButton } from "@/components/workspace/queue-skip-button";
 import type { TQueueRow } from "@/lib/workspace/queue-types";
 import { QUEUE_PAGE_SIZES } from "@/lib/workspace/queue-query";
+import { formatDuration } from "@/lib/workspace/format-duration";
 
 const STATUS_STYLE: Record<string, string> = {
   TODO: "bg-slate-100 text-slate-700",
@@ -15,11 +16,6 @@ const STATUS_STYLE: Record<string, string> = {
   SKIPPED: "bg-amber-100 text-amber-800",
 };
 
-export function minutes(ms: number): string {
-  if (ms > 0 && ms < 60000) return `${Math.round(ms / 1000)} s`;
-  const m = Math.round(ms / 60000);
-  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
-}
 
 type TRow = TQueueRow & { rank: number };
 
@@ -41,7 +37,7 @@ export function QueueTable(p: { slug: string; scheme: string; rows: TRow[]; tota
       header: "Status",
       cell: ({ row }) => <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLE[row.original.status]}`}>{row.original.status.toLowerCase().replace("_", " ")}</span>,
     },
-    { id: "time", header: "Time", cell: ({ row }) => minutes(row.original.timeSpentMs) },
+    { id: "time", header: "Time", cell: ({ row }) => formatDuration(row.original.timeSpentMs) },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,

@@ -11,7 +11,8 @@ import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspac
 import { getProjectScheme } from "@/lib/db/project-schemes";
 import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { parseQueueQuery, queueHref, QUEUE_STATUS_FILTERS, type TQueueQuery } from "@/lib/workspace/queue-query";
-import { minutes, QueueTable } from "@/components/workspace/queue-table";
+import { QueueTable } from "@/components/workspace/queue-table";
+import { formatDuration } from "@/lib/workspace/format-duration";
 
 export const dynamic = "force-dynamic";
 
@@ -68,7 +69,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
       <section aria-label="Progress" className="flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-3">
         <div className="min-w-64 flex-1">
           <div className="text-sm" data-testid="queue-progress">
-            {sum.done} / {sum.total} done{sum.skipped ? ` · ${sum.skipped} skipped` : ""} · {minutes(sum.timeSpentMs)} spent
+            {sum.done} / {sum.total} done{sum.skipped ? ` · ${sum.skipped} skipped` : ""} · {formatDuration(sum.timeSpentMs)} spent
           </div>
           <div className="mt-1 h-2 rounded bg-slate-200" role="progressbar" aria-label="Items done" aria-valuemin={0} aria-valuemax={sum.total} aria-valuenow={sum.done}>
             <div className="h-2 rounded bg-emerald-500" style={{ width: `${pct}%` }} />
