@@ -157,7 +157,7 @@ describe("streaming JSONL import on the embedded database", () => {
 
 describe("tropos on a fresh clone (embedded database never started)", () => {
   it("migrates the embedded database on first use instead of failing on a missing table", async () => {
-    const r = await tropos(["project", "list", "--json"], envWithoutDatabaseUrl(path.join(dir, "fresh-pglite")));
+    const r = await tropos(["project", "list", "--json"], envWithoutDatabaseUrl(path.join(dir, "fresh", "pglite")));
     expect([r.code, r.stderr]).toEqual([0, ""]);
     expect(JSON.parse(r.stdout)).toEqual([]);
   }, 180_000);
