@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { etaSeconds, isFinished, type TJobKind, type TJobStatus, type TJobView } from "@/lib/jobs/job-view";
 import { enqueue, QUEUES } from "@/lib/jobs/queue";
+import { isAbandoned } from "@/lib/jobs/job-heartbeat";
 import type { TImportOptions } from "@/lib/db/import-file";
 
 export interface TImportJobInput {
@@ -123,6 +124,8 @@ export async function listProjectJobs(db: Db, projectId: string, limit = 50): Pr
 /**
  * A queued job is cancelled at once (its worker will find it so and do nothing); a running one is
  * asked to stop and stops before its next step (a file being stored is stored whole or not at all).
+ * A running job whose worker is gone (lib/jobs/job-heartbeat.ts) is cancelled at once too: the file
+ * it was storing was rolled back with its transaction when the process died.
  */
 export async function requestJobCancel(db: Db, projectId: string, jobId: string): Promise<TJobView> {
   const job = await getProjectJob(db, projectId, jobId);
@@ -130,5 +133,12 @@ export async function requestJobCancel(db: Db, projectId: string, jobId: string)
   // conditional updates: the worker may move the job on between the read and the write
   const queued = await db.job.updateMany({ where: { id: jobId, status: "queued" }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date(), stage: null } });
   if (queued.count === 0) await db.job.updateMany({ where: { id: jobId, status: "running" }, data: { cancelRequested: true } });
+  const live = await db.job.findUnique({ where: { id: jobId }, select: { status: true, workerId: true, heartbeatAt: true, startedAt: true } });
+  if (live && isAbandoned(live)) {
+    await db.job.updateMany({
+      where: { id: jobId, status: "running", workerId: live.workerId },
+      data: { status: "cancelled", finishedAt: new Date(), stage: null, error: { message: "Cancelled after its worker had stopped (the server was restarted or crashed); the file it was storing was rolled back." } },
+    });
+  }
   return getProjectJob(db, projectId, jobId);
 }

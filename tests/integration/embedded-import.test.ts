@@ -20,7 +20,7 @@ const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 let host: ChildProcess;
 let url: string;
 
-function envWithoutDatabaseUrl(dataDir = path.join(dir, "pglite"), extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+function envWithoutDatabaseUrl(dataDir = path.join(dir, "pglite"), extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_DB_DIR: dataDir, ...extra };
   delete env.DATABASE_URL;
   delete env.DATABASE_POOL_MAX;
