@@ -81,6 +81,13 @@ export function jobView(row: TJobRow, now = new Date()): TJobView {
 }
 
 /**
+ * How long the upload's transaction may take: Prisma's default of 5 s was too short for a 43 MB
+ * file (P2028 after 11 s on the embedded database, shown as "Something went wrong on the server").
+ * The time goes into writing the bytes, which no shorter transaction would write faster.
+ */
+export const UPLOAD_TRANSACTION_MS = 10 * 60_000;
+
+/**
  * Stores the files and the job row in one transaction, then queues it. A queue failure marks the
  * job failed (it never sits "queued" with nobody to run it).
  */
@@ -100,7 +107,7 @@ export async function createImportJob(
       await tx.jobFile.create({ data: { jobId: row.id, position, name: f.name, content: new Uint8Array(f.content) } });
     }
     return row;
-  });
+  }, { timeout: UPLOAD_TRANSACTION_MS, maxWait: 60_000 });
   try {
     await enqueue(pool, QUEUES.import, { jobId: job.id });
   } catch (e) {
