@@ -38,14 +38,33 @@ function queryMessage(sql: string): Uint8Array {
   return new Uint8Array(m);
 }
 
-/** `COPY … FROM STDIN` replaced by a statement that fails with a readable error (and leaves the backend alive). */
+const REFUSAL =
+  "DO $tropos$ BEGIN RAISE EXCEPTION 'COPY FROM STDIN is not supported by the embedded database (PGlite): use INSERT' USING ERRCODE = 'feature_not_supported'; END $tropos$";
+
+/** A Parse message ('P', length, statement name, text, no parameter types). */
+function parseMessage(name: Buffer, sql: string): Uint8Array {
+  const text = Buffer.from(`${sql}\0`, "utf8");
+  const m = Buffer.alloc(5 + name.length + 1 + text.length + 2);
+  m.write("P", 0, "latin1");
+  m.writeInt32BE(m.length - 1, 1);
+  name.copy(m, 5);
+  text.copy(m, 5 + name.length + 1);
+  return new Uint8Array(m);
+}
+
+/**
+ * `COPY … FROM STDIN`, as a simple query or a Parse of the extended protocol, replaced by a
+ * statement that fails with a readable error (and leaves the backend alive).
+ */
 export function refuseCopyFromStdin(message: Uint8Array): Uint8Array {
-  if (message[0] !== 0x51 || message.length < 6) return message; // not a simple query
-  const sql = Buffer.from(message.subarray(5, message.length - 1)).toString("utf8");
-  if (!COPY_FROM_STDIN.test(sql)) return message;
-  return queryMessage(
-    `DO $tropos$ BEGIN RAISE EXCEPTION 'COPY FROM STDIN is not supported by the embedded database (PGlite): use INSERT' USING ERRCODE = 'feature_not_supported'; END $tropos$`,
-  );
+  if (message.length < 6) return message;
+  const body = Buffer.from(message.buffer, message.byteOffset + 5, message.length - 5);
+  if (message[0] === 0x51) return COPY_FROM_STDIN.test(body.toString("utf8", 0, body.length - 1)) ? queryMessage(REFUSAL) : message; // 'Q'
+  if (message[0] !== 0x50) return message; // not 'P'
+  const nameEnd = body.indexOf(0);
+  const textEnd = body.indexOf(0, nameEnd + 1);
+  if (nameEnd < 0 || textEnd < 0 || !COPY_FROM_STDIN.test(body.toString("utf8", nameEnd + 1, textEnd))) return message;
+  return parseMessage(body.subarray(0, nameEnd), REFUSAL);
 }
 
 /**
