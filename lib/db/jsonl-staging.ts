@@ -5,10 +5,11 @@
 // one set-based INSERT … SELECT … ON CONFLICT per table (lib/db/load-import.ts asks for each part
 // where the in-memory path writes it, so the order of refusals and writes stays the same).
 // The embedded database (PGlite behind its socket server) cannot take COPY … FROM STDIN over the
-// wire (scripts/embedded-db-server.ts): there the batches go in as one INSERT each.
+// wire (scripts/embedded-db-server.ts): there the batches go in as one INSERT each, outside the
+// file's transaction (lib/db/load-import-stream.ts).
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
-import type { PoolClient } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { TJsonlDocument, TJsonlMrw, TJsonlSegment, TJsonlTranslation } from "@/lib/import/jsonl-schema";
 import type { IssueSink } from "@/lib/import/issues";
@@ -45,6 +46,12 @@ function copyValue(v: unknown): string {
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
+/** Creates the staging tables (temporary, dropped when the import's transaction ends). */
+export const STAGING_TABLES_SQL = CREATE;
+/** Their names' common start (what a per-import prefix replaces, see lib/db/load-import-stream.ts). */
+export const STAGING_PREFIX = "tropos_stage_";
+export const STAGING_TABLE_NAMES = [...Object.values(TABLES).map((t) => t.name), "tropos_stage_segment_id"];
+
 /** Whether the server takes COPY … FROM STDIN: not the embedded database (PGlite's socket server). */
 export async function takesCopyFromStdin(client: PoolClient): Promise<boolean> {
   const r = await client.query<{ v: string }>("SELECT version() AS v");
@@ -63,16 +70,28 @@ export class JsonlStaging {
   readonly counts: Record<Kind, number> = { doc: 0, seg: 0, mrw: 0, tr: 0 };
 
   private constructor(
-    private readonly client: PoolClient,
+    /** the connection of the COPYs; null: INSERTs through `exec` */
+    private readonly client: PoolClient | null,
+    private readonly exec: (text: string, params?: unknown[]) => Promise<unknown>,
     private readonly batchRows: number,
-    private readonly copy: boolean,
   ) {}
 
-  /** Creates the staging tables (temporary, dropped when the import's transaction ends). */
+  /** Creates the staging tables (temporary, dropped when the import's transaction ends); batches by COPY. */
   static async open(client: PoolClient, batchRows: number): Promise<JsonlStaging> {
-    const copy = await takesCopyFromStdin(client);
     await client.query(CREATE);
-    return new JsonlStaging(client, Math.max(1, batchRows), copy);
+    return new JsonlStaging(client, (text, params) => client.query(text, params), Math.max(1, batchRows));
+  }
+
+  /**
+   * Batches by INSERT through `pool`, one statement each with no connection held between them (the
+   * tables, named by the caller, already exist).
+   */
+  static withoutCopy(pool: Pool, named: (sql: string) => string, batchRows: number): JsonlStaging {
+    return new JsonlStaging(null, (text, params) => pool.query(named(text), params), Math.max(1, batchRows));
+  }
+
+  private get copy(): boolean {
+    return this.client !== null;
   }
 
   async document(r: TJsonlDocument, line: number): Promise<void> {
@@ -111,12 +130,12 @@ export class JsonlStaging {
     const t = TABLES[kind];
     if (!this.copy) {
       // the row type of the staging table reads each object (jsonb columns take the value as is)
-      this.inflight = this.client.query(`INSERT INTO ${t.name} SELECT * FROM json_populate_recordset(NULL::${t.name}, $1::json)`, [JSON.stringify(rows)]);
+      this.inflight = this.exec(`INSERT INTO ${t.name} SELECT * FROM json_populate_recordset(NULL::${t.name}, $1::json)`, [JSON.stringify(rows)]);
       this.inflight.catch(() => undefined);
       return;
     }
     const text = `${rows.join("\n")}\n`;
-    const copy = this.client.query(copyFrom(`COPY ${t.name} (${t.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
+    const copy = this.client!.query(copyFrom(`COPY ${t.name} (${t.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
     this.inflight = pipeline(Readable.from([text]), copy);
     // a failure surfaces at the next write or at finish(); never left unobserved meanwhile
     this.inflight.catch(() => undefined);
@@ -127,7 +146,7 @@ export class JsonlStaging {
     for (const kind of Object.keys(TABLES) as Kind[]) await this.write(kind);
     if (this.inflight) await this.inflight;
     this.inflight = null;
-    await this.client.query(`ANALYZE ${Object.values(TABLES).map((t) => t.name).join(", ")}`);
+    await this.exec(`ANALYZE ${Object.values(TABLES).map((t) => t.name).join(", ")}`);
   }
 
   /** Waits for a COPY under way (before the transaction is rolled back after an error). */
