@@ -140,6 +140,24 @@ describe("streaming JSONL import on the embedded database", () => {
     console.log(`embedded import of 4,000 segments: ${queries} queries of another client, the longest waited ${Math.round(maxMs)} ms`);
   }, 180_000);
 
+  it("refuses a file with an error whole (nothing stored) and drops the import's staging tables", async () => {
+    const file = corpusFile("refused.jsonl", 200, "refused");
+    writeFileSync(file, `${JSON.stringify({ type: "mrw", segmentId: "nowhere", externalId: "m1", spans: [{ start: 0, end: 3 }], token: "the", pos: "VERB", active: true, metaphorical: true })}\n`, { flag: "a" });
+    const r = await tropos(["import", file, "--project", "demo", "--json"], envWithoutDatabaseUrl(undefined, { TROPOS_IMPORT_STREAM_MB: "0" }));
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toMatch(/segment nowhere, which is not in the file/);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const n = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Segment" WHERE "externalId" LIKE 'refused-doc-%'`);
+      expect(n.rows[0].n).toBe(0);
+      const staged = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'tropos_stage%'`);
+      expect(staged.rows[0].n).toBe(0);
+    } finally {
+      await c.end();
+    }
+  }, 120_000);
+
   it("a refused COPY FROM STDIN neither kills the embedded database nor wedges its other clients", async () => {
     const c = new pg.Client({ connectionString: url });
     c.on("error", () => undefined);
