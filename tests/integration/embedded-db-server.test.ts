@@ -48,7 +48,7 @@ describe("embedded database server", () => {
     }
   }, 60_000);
 
-  it("opens PGlite again after its backend exited, and serves new connections", async () => {
+  it("opens PGlite again after its backend exited; a one-connection pool drops its broken connection and its next query is served", async () => {
     const dataDir = path.join(dir, "pglite");
     let opened = 0;
     const open = async () => {
@@ -64,22 +64,26 @@ describe("embedded database server", () => {
     const server = await serveEmbeddedDb({ open, host: "127.0.0.1", port: 0, maxConnections: 4, log: () => undefined });
     const url = `postgresql://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`;
     try {
-      const a = new pg.Client({ connectionString: url });
+      // the app's way: a one-connection pool, whose broken connection must be dropped, not reused
+      const app = new pg.Pool({ connectionString: url, max: 1 });
+      app.on("error", () => undefined);
+      const a = await app.connect();
       a.on("error", () => undefined);
-      await a.connect();
-      await a.query("CREATE TABLE kept (n int)");
-      await a.query("INSERT INTO kept VALUES (1)");
-      await a.query("BEGIN");
-      await a.query("INSERT INTO kept VALUES (2)");
-      await expect(a.query("SELECT 'tropos_backend_exit'")).rejects.toThrow();
-      await server.restarted();
-      const b = new pg.Client({ connectionString: url });
-      await b.connect();
       try {
-        expect((await b.query<{ n: number }>("SELECT n FROM kept")).rows).toEqual([{ n: 1 }]);
+        await a.query("CREATE TABLE kept (n int)");
+        await a.query("INSERT INTO kept VALUES (1)");
+        await a.query("BEGIN");
+        await a.query("INSERT INTO kept VALUES (2)");
+        await expect(a.query("SELECT 'tropos_backend_exit'")).rejects.toThrow();
+      } finally {
+        a.release();
+      }
+      await server.restarted();
+      try {
+        expect((await app.query<{ n: number }>("SELECT n FROM kept")).rows).toEqual([{ n: 1 }]);
         expect(opened).toBe(2);
       } finally {
-        await b.end();
+        await app.end();
       }
     } finally {
       await server.stop();
