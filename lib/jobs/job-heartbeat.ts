@@ -1,12 +1,12 @@
 // Which worker process runs a job, and whether it is still alive (issue 29 point 1). A job whose
-// process died (the demo restarted mid-import) stayed "running" for ever: nothing ran it again
-// until pg-boss's expiry, and on the embedded database not even then, and a cancel only set a flag
-// that no worker would read. Now the worker that runs a job writes its id into the row and beats
-// every HEARTBEAT_MS; a running job is abandoned when its worker's process is gone (same host: the
-// pid no longer exists, known at once after a restart) or has not beaten for STALE_SECONDS (another
-// host). Workers take abandoned jobs up again (lib/jobs/worker.ts; every job resumes idempotently:
-// an import skips the files it stored, each file being one transaction), and a cancel of one takes
-// effect at once (lib/db/jobs.ts).
+// process died (the demo restarted mid-import) stayed "running": nothing ran it again until
+// pg-boss's expiry (15 minutes), and a cancel only set a flag that no worker would read. Now the
+// worker that runs a job writes its id into the row and beats every HEARTBEAT_MS; a running job is
+// abandoned when its worker's process is gone (same host: the pid no longer exists, known at once
+// after a restart) or has not beaten for STALE_SECONDS (another host). Workers take abandoned jobs
+// up again (lib/jobs/worker.ts; every job resumes idempotently: an import skips the files it
+// stored, each file being one transaction), and a cancel of one takes effect at once
+// (lib/db/jobs.ts).
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Pool } from "pg";
