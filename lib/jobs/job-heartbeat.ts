@@ -6,12 +6,16 @@
 // after a restart) or has not beaten for STALE_SECONDS (another host). Workers take abandoned jobs
 // up again (lib/jobs/worker.ts; every job resumes idempotently: an import skips the files it
 // stored, each file being one transaction), and a cancel of one takes effect at once
-// (lib/db/jobs.ts).
+// (lib/db/jobs.ts). A job whose upload was being stored (queued, stage "uploading", not yet in
+// pg-boss) by a process that died is abandoned the same way, and failed.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Pool } from "pg";
 
 export const HEARTBEAT_MS = 15_000;
+
+/** The stage of a job whose files are still being stored (not queued in pg-boss yet, lib/db/jobs.ts). */
+export const UPLOADING_STAGE = "uploading";
 
 function positiveEnv(name: string, fallback: number): number {
   const n = Number.parseInt(process.env[name] ?? "", 10);
@@ -35,14 +39,15 @@ function processAlive(pid: number): boolean {
 
 export interface TJobLiveness {
   status: string;
+  stage?: string | null;
   workerId: string | null;
   heartbeatAt: Date | null;
   startedAt: Date | null;
 }
 
-/** Whether a running job's worker is gone (its process on this host has exited, or it stopped beating). */
+/** Whether a running (or uploading) job's worker is gone (its process on this host has exited, or it stopped beating). */
 export function isAbandoned(job: TJobLiveness, now = new Date()): boolean {
-  if (job.status !== "running") return false;
+  if (job.status !== "running" && !(job.status === "queued" && job.stage === UPLOADING_STAGE)) return false;
   if (job.workerId === WORKER_ID) return false;
   const [host, pid] = (job.workerId ?? "").split(":");
   if (job.workerId && host === os.hostname() && Number(pid) > 0 && !processAlive(Number(pid))) return true;
@@ -78,11 +83,21 @@ export function startHeartbeat(pool: Pool, jobId: string): () => void {
   return () => clearInterval(t);
 }
 
-/** The running jobs whose worker is gone, oldest first. */
-export async function findAbandonedJobs(pool: Pool): Promise<{ id: string; kind: string }[]> {
+/** The running (and uploading) jobs whose worker is gone, oldest first. */
+export async function findAbandonedJobs(pool: Pool): Promise<{ id: string; kind: string; uploading: boolean; workerId: string | null }[]> {
   const r = await pool.query<TJobLiveness & { id: string; kind: string }>(
-    `SELECT id, kind, status, "workerId", "heartbeatAt", "startedAt" FROM "Job" WHERE status = 'running' ORDER BY "startedAt"`,
+    `SELECT id, kind, status, stage, "workerId", "heartbeatAt", "startedAt" FROM "Job"
+     WHERE status = 'running' OR (status = 'queued' AND stage = 'uploading') ORDER BY "createdAt"`,
   );
   const now = new Date();
-  return r.rows.filter((j) => isAbandoned(j, now)).map(({ id, kind }) => ({ id, kind }));
+  return r.rows.filter((j) => isAbandoned(j, now)).map(({ id, kind, status, workerId }) => ({ id, kind, uploading: status === "queued", workerId }));
+}
+
+/** Fails a job whose upload was being stored by a process that died (it was never queued). */
+export async function failInterruptedUpload(pool: Pool, job: { id: string; workerId: string | null }): Promise<void> {
+  await pool.query(
+    `UPDATE "Job" SET status = 'failed', stage = NULL, "finishedAt" = now(), error = $3::jsonb
+     WHERE id = $1 AND status = 'queued' AND stage = 'uploading' AND "workerId" IS NOT DISTINCT FROM $2`,
+    [job.id, job.workerId, JSON.stringify({ message: "The upload was interrupted (the server was restarted or crashed) before the job could start; nothing was stored. Upload the files again." })],
+  );
 }

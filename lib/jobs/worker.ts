@@ -6,7 +6,7 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { runExportJob } from "./export-job";
 import { runImportJob } from "./import-job";
-import { claimJob, findAbandonedJobs, startHeartbeat } from "./job-heartbeat";
+import { claimJob, failInterruptedUpload, findAbandonedJobs, startHeartbeat } from "./job-heartbeat";
 import { getBoss, QUEUES } from "./queue";
 import { runOncePerProcess, throughOutages } from "./run-guard";
 import { runSuggestJob } from "./suggest-job";
@@ -46,6 +46,10 @@ export function startWorker(db: Db, pool: Pool, opts: { pollingIntervalSeconds?:
       // after a restart on the same host, else once their worker stopped beating
       const sweep = async () => {
         for (const j of await findAbandonedJobs(pool)) {
+          if (j.uploading) {
+            await failInterruptedUpload(pool, j);
+            continue;
+          }
           if (!runners[j.kind]) continue;
           console.error(`[jobs] job ${j.id} (${j.kind}) was left running by a worker that stopped; resuming it`);
           void runHere(j.kind, j.id).catch((e: Error) => console.error(`[jobs] resuming job ${j.id} failed: ${e.message}`));

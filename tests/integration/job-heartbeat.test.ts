@@ -10,7 +10,8 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { getProjectJob, requestJobCancel } from "@/lib/db/jobs";
-import { findAbandonedJobs, isAbandoned, WORKER_ID } from "@/lib/jobs/job-heartbeat";
+import { failInterruptedUpload, findAbandonedJobs, isAbandoned, WORKER_ID } from "@/lib/jobs/job-heartbeat";
+import { createImportJob, getJobFiles } from "@/lib/db/jobs";
 import { stopBoss } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 
@@ -83,5 +84,36 @@ describe("jobs whose worker died", () => {
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.error).toMatchObject({ message: expect.stringMatching(/worker had stopped/) });
     expect(await db.segment.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it("an upload whose process died before it was queued is failed by a worker's sweep", async () => {
+    const user = await makeUser(db);
+    const project = await makeProject(db, [{ userId: user.id, roles: ["MANAGER"] }]);
+    const job = await db.job.create({
+      data: { projectId: project.id, kind: "import", createdById: user.id, total: 2, input: { options: { format: "auto" }, fileNames: ["a.jsonl"] }, stage: "uploading", workerId: deadWorkerId(), heartbeatAt: new Date() },
+    });
+    // what the worker's sweep (at its start and every 30 s) does with it
+    const found = (await findAbandonedJobs(pool)).find((j) => j.id === job.id);
+    expect(found).toMatchObject({ uploading: true });
+    await failInterruptedUpload(pool, found!);
+    const j = await getProjectJob(db, project.id, job.id);
+    expect(j).toMatchObject({ status: "failed", stage: null, error: { message: expect.stringMatching(/upload was interrupted/) } });
+  });
+});
+
+describe("uploads kept in parts", () => {
+  it("stores a file of more than 1 MB in parts of 1 MB, each a statement of its own, and the job reads it back whole", async () => {
+    const user = await makeUser(db);
+    const project = await makeProject(db, [{ userId: user.id, roles: ["MANAGER"] }]);
+    const content = corpus("big", 20_000);
+    expect(content.length).toBeGreaterThan(2 * 1024 * 1024);
+    const job = await createImportJob(db, pool, { projectId: project.id, actorId: user.id, files: [{ name: "small.jsonl", content: corpus("s", 2) }, { name: "big.jsonl", content }], options: { format: "auto" } });
+    expect(job.stage).toBe(null);
+    await requestJobCancel(db, project.id, job.id); // only its upload is under test
+    const parts = await db.jobFile.findMany({ where: { jobId: job.id }, select: { position: true, part: true } });
+    expect(parts.filter((p) => p.position === 1).length).toBe(Math.ceil(content.length / (1024 * 1024)));
+    const files = await getJobFiles(db, job.id);
+    expect(files.map((f) => f.name)).toEqual(["small.jsonl", "big.jsonl"]);
+    expect(files[1].content.equals(content)).toBe(true);
   });
 });
