@@ -12,9 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { syntheticJsonl } from "@/bench/import-export";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { disconnectDb, getDb } from "@/lib/db/client";
+import { closePgPool, getPgPool } from "@/lib/db/pg-pool";
 import { createImportJob, getProjectJob } from "@/lib/db/jobs";
 import { stopBoss } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
@@ -146,12 +146,16 @@ describe("streaming JSONL import on the embedded database", () => {
   }, 180_000);
 
   // The browser's way: the upload becomes a job that the app's own worker runs, on the app's one
-  // pooled connection (DATABASE_POOL_MAX=1), so the app's pages share that connection with it.
+  // pooled connection (DATABASE_POOL_MAX=1), so the app's pages share that connection with it. The
+  // process's own pool and client are pointed at the embedded database, as in the app (what the
+  // job does after it, warming the report cache, uses them).
   it("an import job (the browser's way) streams a file on the app's one connection while the app's other queries wait at most 2 s", async () => {
-    const before = process.env.TROPOS_IMPORT_STREAM_MB;
+    const before = { stream: process.env.TROPOS_IMPORT_STREAM_MB, url: process.env.DATABASE_URL, max: process.env.DATABASE_POOL_MAX };
     process.env.TROPOS_IMPORT_STREAM_MB = "0";
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+    process.env.DATABASE_URL = url;
+    process.env.DATABASE_POOL_MAX = "1";
+    const pool = getPgPool();
+    const db = getDb();
     try {
       const project = await db.project.findUniqueOrThrow({ where: { slug: "demo" }, select: { id: true } });
       await startWorker(db, pool, { pollingIntervalSeconds: 0.5 });
@@ -177,11 +181,13 @@ describe("streaming JSONL import on the embedded database", () => {
       expect(queries).toBeGreaterThan(5);
       expect(maxMs).toBeLessThanOrEqual(2000);
     } finally {
-      if (before === undefined) delete process.env.TROPOS_IMPORT_STREAM_MB;
-      else process.env.TROPOS_IMPORT_STREAM_MB = before;
       await stopBoss();
-      await db.$disconnect();
-      await pool.end().catch(() => undefined);
+      await disconnectDb();
+      await closePgPool();
+      for (const [name, value] of [["TROPOS_IMPORT_STREAM_MB", before.stream], ["DATABASE_URL", before.url], ["DATABASE_POOL_MAX", before.max]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
   }, 180_000);
 
