@@ -75,7 +75,7 @@ function syntheticSegment(s: number) {
   };
 }
 
-function* syntheticJsonl(segments: number): Generator<string> {
+export function* syntheticJsonl(segments: number): Generator<string> {
   const J = (o: unknown) => `${JSON.stringify(o)}\n`;
   for (let s = 0; s < segments; s++) {
     const g = syntheticSegment(s);

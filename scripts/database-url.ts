@@ -1,7 +1,36 @@
 // Resolves the database for a command: DATABASE_URL when set (checked to answer), otherwise
 // the embedded PGlite server. Errors are one readable line, not a stack trace.
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { runningEmbeddedDb, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { runPrisma } from "./prisma-cli";
+
+/**
+ * Applies the migrations when the database lacks any of prisma/migrations: an embedded database
+ * that `tropos` (or `npm run user:create`) starts on a fresh clone, before `npm run demo` ever ran,
+ * is empty, and every command failed with "The table public.Project does not exist".
+ */
+export async function migrateIfBehind(url: string, log: (s: string) => void): Promise<boolean> {
+  const dir = path.resolve("prisma/migrations");
+  const expected = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const client = new pg.Client({ connectionString: url });
+  let applied = new Set<string>();
+  try {
+    await client.connect();
+    const exists = await client.query<{ t: string | null }>(`SELECT to_regclass('public._prisma_migrations')::text AS t`);
+    if (exists.rows[0]?.t) {
+      const r = await client.query<{ name: string }>(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
+      applied = new Set(r.rows.map((x) => x.name));
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  if (expected.every((m) => applied.has(m))) return false;
+  log(`The embedded database lacks ${expected.filter((m) => !applied.has(m)).length} migration(s): applying them …`);
+  await runPrisma(["migrate", "deploy"], url, { quiet: true });
+  return true;
+}
 
 export async function checkReachable(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -35,6 +64,12 @@ export async function resolveDatabase(log: (s: string) => void): Promise<{ url: 
   }
   log("DATABASE_URL is not set: starting the embedded database (PGlite) in .data/pglite …");
   const embedded = await startEmbeddedDb();
+  try {
+    await migrateIfBehind(embedded.url, log);
+  } catch (e) {
+    await embedded.stop().catch(() => undefined);
+    throw e;
+  }
   process.env.DATABASE_URL = embedded.url;
   // one PGlite session: the app must use a single connection (see lib/db/pg-pool.ts)
   process.env.DATABASE_POOL_MAX = "1";

@@ -29,8 +29,11 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
 async function main() {
   const port = process.env.PORT ?? "3000";
   const { url, embedded } = await resolveDatabase(log);
-  log("Applying migrations …");
-  await runPrisma(["migrate", "deploy"], url);
+  // an embedded database this process started was brought up to date by resolveDatabase
+  if (!embedded) {
+    log("Applying migrations …");
+    await runPrisma(["migrate", "deploy"], url);
+  }
 
   const { getDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { serveEmbeddedDb } from "./embedded-db-server";
 
 export interface EmbeddedDb {
   url: string;
@@ -29,14 +29,12 @@ export async function startEmbeddedDb(opts: { dataDir?: string; port?: number } 
 
   // Two PGlite instances on one data folder would corrupt it: callers first ask
   // runningEmbeddedDb() and connect to the running one instead.
-  const db = await PGlite.create({ dataDir });
   // PGlite is a single session: every process using it keeps one pooled connection
   // (DATABASE_POOL_MAX=1, set by scripts/database-url.ts) so that its own transactions never
   // interleave; the socket server queues the clients' queries and, while one client is inside a
   // transaction, serves only that client. The slots are for the app plus several CLI runs beside it
   // (`tropos export` while `npm run demo` is running); a client beyond them is refused outright.
-  const server = new PGLiteSocketServer({ db, host, port, maxConnections: 16 });
-  await server.start();
+  const server = await serveEmbeddedDb({ open: () => PGlite.create({ dataDir }), host, port, maxConnections: 16 });
   const url = `postgresql://postgres:postgres@${host}:${port}/postgres?sslmode=disable`;
   const marker = markerFile(dataDir);
   writeFileSync(marker, JSON.stringify({ pid: process.pid, url }));
@@ -44,7 +42,6 @@ export async function startEmbeddedDb(opts: { dataDir?: string; port?: number } 
     url,
     async stop() {
       await server.stop();
-      await db.close();
       rmSync(marker, { force: true });
     },
   };

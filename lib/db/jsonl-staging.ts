@@ -4,9 +4,12 @@
 // (lib/import/parse-jsonl.ts: duplicates, links, spans, with the same messages), then stored with
 // one set-based INSERT … SELECT … ON CONFLICT per table (lib/db/load-import.ts asks for each part
 // where the in-memory path writes it, so the order of refusals and writes stays the same).
+// The embedded database (PGlite behind its socket server) cannot take COPY … FROM STDIN over the
+// wire (scripts/embedded-db-server.ts): there the batches go in as one INSERT each, outside the
+// file's transaction (lib/db/load-import-stream.ts).
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
-import type { PoolClient } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { TJsonlDocument, TJsonlMrw, TJsonlSegment, TJsonlTranslation } from "@/lib/import/jsonl-schema";
 import type { IssueSink } from "@/lib/import/issues";
@@ -15,11 +18,15 @@ import { importError } from "@/lib/db/import-error";
 import { writeWithoutRowChecks } from "@/lib/db/import-row-checks";
 
 const TABLES = {
-  doc: { name: "tropos_stage_document", columns: ["line", "ext", "title", "language", "genre", "split"] },
-  seg: { name: "tropos_stage_segment", columns: ["line", "doc", "ext", "idx", "text", "language", "split", "metaphorical", "texts", "lists", "len"] },
-  mrw: { name: "tropos_stage_mrw", columns: ["line", "seg", "ext", "spans", "start", "end", "token", "lemma", "raw_pos", "pos", "type", "subtype", "deliberate", "gloss", "active", "metaphorical"] },
-  tr: { name: "tropos_stage_translation", columns: ["line", "seg", "system", "language", "text", "len"] },
-} as const;
+  doc: { name: "tropos_stage_document", columns: ["line", "ext", "title", "language", "genre", "split"], jsonb: [] },
+  seg: { name: "tropos_stage_segment", columns: ["line", "doc", "ext", "idx", "text", "language", "split", "metaphorical", "texts", "lists", "len"], jsonb: ["texts", "lists"] },
+  mrw: {
+    name: "tropos_stage_mrw",
+    columns: ["line", "seg", "ext", "spans", "start", "end", "token", "lemma", "raw_pos", "pos", "type", "subtype", "deliberate", "gloss", "active", "metaphorical"],
+    jsonb: ["spans"],
+  },
+  tr: { name: "tropos_stage_translation", columns: ["line", "seg", "system", "language", "text", "len"], jsonb: [] },
+} as const satisfies Record<string, { name: string; columns: readonly string[]; jsonb: readonly string[] }>;
 type Kind = keyof typeof TABLES;
 
 const CREATE = `
@@ -39,25 +46,52 @@ function copyValue(v: unknown): string {
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
+/** Creates the staging tables (temporary, dropped when the import's transaction ends). */
+export const STAGING_TABLES_SQL = CREATE;
+/** Their names' common start (what a per-import prefix replaces, see lib/db/load-import-stream.ts). */
+export const STAGING_PREFIX = "tropos_stage_";
+export const STAGING_TABLE_NAMES = [...Object.values(TABLES).map((t) => t.name), "tropos_stage_segment_id"];
+
+/** Whether the server takes COPY … FROM STDIN: not the embedded database (PGlite's socket server). */
+export async function takesCopyFromStdin(client: PoolClient): Promise<boolean> {
+  const r = await client.query<{ v: string }>("SELECT version() AS v");
+  return !/PGlite/i.test(r.rows[0]?.v ?? "");
+}
+
 /**
  * Collects corpus lines per table and writes each table's batch with one COPY once it holds
  * `batchRows` rows. One COPY runs while the next batch is parsed (the connection takes one
  * statement at a time), so memory holds at most two batches per table.
  */
 export class JsonlStaging {
-  private readonly rows: Record<Kind, string[]> = { doc: [], seg: [], mrw: [], tr: [] };
-  private inflight: Promise<void> | null = null;
+  /** a batch per table: COPY text lines, or (without COPY) rows as JSON objects */
+  private readonly rows: Record<Kind, (string | Record<string, unknown>)[]> = { doc: [], seg: [], mrw: [], tr: [] };
+  private inflight: Promise<unknown> | null = null;
   readonly counts: Record<Kind, number> = { doc: 0, seg: 0, mrw: 0, tr: 0 };
 
   private constructor(
-    private readonly client: PoolClient,
+    /** the connection of the COPYs; null: INSERTs through `exec` */
+    private readonly client: PoolClient | null,
+    private readonly exec: (text: string, params?: unknown[]) => Promise<unknown>,
     private readonly batchRows: number,
   ) {}
 
-  /** Creates the staging tables (temporary, dropped when the import's transaction ends). */
+  /** Creates the staging tables (temporary, dropped when the import's transaction ends); batches by COPY. */
   static async open(client: PoolClient, batchRows: number): Promise<JsonlStaging> {
     await client.query(CREATE);
-    return new JsonlStaging(client, Math.max(1, batchRows));
+    return new JsonlStaging(client, (text, params) => client.query(text, params), Math.max(1, batchRows));
+  }
+
+  /**
+   * Batches by INSERT through `pool`, one statement each with no connection held between them (the
+   * tables, named by the caller, already exist).
+   */
+  static withoutCopy(pool: Pool, named: (sql: string) => string, batchRows: number): JsonlStaging {
+    return new JsonlStaging(null, (text, params) => pool.query(named(text), params), Math.max(1, batchRows));
+  }
+
+  private get copy(): boolean {
+    return this.client !== null;
   }
 
   async document(r: TJsonlDocument, line: number): Promise<void> {
@@ -65,13 +99,13 @@ export class JsonlStaging {
   }
 
   async segment(r: TJsonlSegment, line: number): Promise<void> {
-    await this.add("seg", [line, r.documentId, r.externalId, r.index, r.text, r.language, r.split, r.metaphorical, json(r.texts), json(r.lists), r.text.length]);
+    await this.add("seg", [line, r.documentId, r.externalId, r.index, r.text, r.language, r.split, r.metaphorical, r.texts, r.lists, r.text.length]);
   }
 
   async mrw(r: TJsonlMrw, line: number): Promise<void> {
     const start = Math.min(...r.spans.map((x) => x.start));
     const end = Math.max(...r.spans.map((x) => x.end));
-    await this.add("mrw", [line, r.segmentId, r.externalId, JSON.stringify(r.spans), start, end, r.token, r.lemma, r.rawPos, r.pos, r.mrwType, r.subtype, r.deliberate, r.gloss, r.active, r.metaphorical]);
+    await this.add("mrw", [line, r.segmentId, r.externalId, r.spans, start, end, r.token, r.lemma, r.rawPos, r.pos, r.mrwType, r.subtype, r.deliberate, r.gloss, r.active, r.metaphorical]);
   }
 
   async translation(r: TJsonlTranslation, line: number): Promise<void> {
@@ -80,7 +114,10 @@ export class JsonlStaging {
 
   private async add(kind: Kind, values: unknown[]): Promise<void> {
     const rows = this.rows[kind];
-    rows.push(values.map(copyValue).join("\t"));
+    const { columns, jsonb } = TABLES[kind];
+    const isJson = (i: number) => (jsonb as readonly string[]).includes(columns[i]);
+    if (this.copy) rows.push(values.map((v, i) => copyValue(isJson(i) ? json(v) : v)).join("\t"));
+    else rows.push(Object.fromEntries(values.map((v, i) => [columns[i], v ?? null])));
     this.counts[kind]++;
     if (rows.length >= this.batchRows) await this.write(kind);
   }
@@ -91,8 +128,14 @@ export class JsonlStaging {
     this.rows[kind] = [];
     if (this.inflight) await this.inflight;
     const t = TABLES[kind];
+    if (!this.copy) {
+      // the row type of the staging table reads each object (jsonb columns take the value as is)
+      this.inflight = this.exec(`INSERT INTO ${t.name} SELECT * FROM json_populate_recordset(NULL::${t.name}, $1::json)`, [JSON.stringify(rows)]);
+      this.inflight.catch(() => undefined);
+      return;
+    }
     const text = `${rows.join("\n")}\n`;
-    const copy = this.client.query(copyFrom(`COPY ${t.name} (${t.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
+    const copy = this.client!.query(copyFrom(`COPY ${t.name} (${t.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
     this.inflight = pipeline(Readable.from([text]), copy);
     // a failure surfaces at the next write or at finish(); never left unobserved meanwhile
     this.inflight.catch(() => undefined);
@@ -103,7 +146,7 @@ export class JsonlStaging {
     for (const kind of Object.keys(TABLES) as Kind[]) await this.write(kind);
     if (this.inflight) await this.inflight;
     this.inflight = null;
-    await this.client.query(`ANALYZE ${Object.values(TABLES).map((t) => t.name).join(", ")}`);
+    await this.exec(`ANALYZE ${Object.values(TABLES).map((t) => t.name).join(", ")}`);
   }
 
   /** Waits for a COPY under way (before the transaction is rolled back after an error). */

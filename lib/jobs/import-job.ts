@@ -15,7 +15,7 @@ import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
 import { streamsImport } from "@/lib/db/import-stream-threshold";
 import { loadImportStream } from "@/lib/db/load-import-stream";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
-import type { TImportJobInput } from "@/lib/db/jobs";
+import { getJobFiles, type TImportJobInput } from "@/lib/db/jobs";
 import { warmReportData } from "@/lib/db/report-data-cache";
 import { isAppError } from "@/lib/errors";
 import type { ImportIssue } from "@/lib/import/types";
@@ -64,7 +64,7 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
     db.job.update({ where: { id: jobId }, data: { done, stage, ...(result ? { result: result as object } : {}) } });
 
   try {
-    const files = await db.jobFile.findMany({ where: { jobId }, orderBy: { position: "asc" } });
+    const files = await getJobFiles(db, jobId);
     const total = files.length * 2;
     let done = 0;
     // 1. check every file (nothing stored yet)
@@ -76,7 +76,7 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
     for (const f of files) {
       if (await cancelled()) return;
       await progress(done, `checking ${f.name}`);
-      const content = Buffer.from(f.content);
+      const content = f.content;
       const streamFormat = resolveFormat(f.name, content, input.options.format);
       if (streamsImport({ size: content.length, format: streamFormat, encoding: input.options.encoding })) {
         let result = emptyImportResult();
