@@ -114,9 +114,10 @@ test("the adjudication queue is paged and searched by sentence (point 5)", async
 
 test("the project list pages and is searched by name or slug (point 5)", async ({ page }) => {
   await signIn(page, USERS.admin);
+  // the spec's own project (and its big-queue project when that test ran in this worker)
   await page.goto(`/projects?q=${encodeURIComponent(slug)}`);
-  await expect(page.getByTestId("project-range")).toHaveText(/^1–2 of 2$/); // the spec's project and its big queue
-  await expect(page.getByTestId("project-list").getByRole("link")).toHaveCount(2);
+  await expect(page.getByTestId("project-range")).toHaveText(/^1–[12] of [12]$/);
+  await expect(page.getByTestId("project-list").getByRole("link", { name: /First week/ })).toHaveCount(1);
   await page.getByRole("searchbox", { name: "Search projects by name or slug" }).fill("no such project anywhere");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("No project of yours matches “no such project anywhere”.")).toBeVisible();

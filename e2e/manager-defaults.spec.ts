@@ -97,7 +97,8 @@ test("a lead moves, rebalances and withdraws assignments, and a removed member's
   expect((await page.request.put(`/api/projects/${SLUG}/members`, { data: { email: USERS.annotator2, roles: ["ANNOTATOR"] } })).status()).toBe(200);
   await page.goto(`/projects/${SLUG}/settings`);
   const fix = page.getByTestId("assignment-corrections");
-  const row = (email: string) => fix.getByTestId("workload-row").filter({ hasText: email });
+  // by the row's own email cell (another row's move menu lists every annotator's address)
+  const row = (email: string) => fix.getByTestId("workload-row").filter({ has: page.getByTestId("workload-email").getByText(email, { exact: true }) });
   await expect(row(USERS.annotator).getByTestId("workload-not-started")).toHaveText("2");
 
   // move annotator 1's two items to annotator 2

@@ -56,7 +56,7 @@ export function AssignmentCorrections({ slug, workloads, annotators }: { slug: s
             const to = moveTo[w.email] ?? others[0] ?? "";
             return (
               <tr key={w.userId} className="border-t border-slate-100" data-testid="workload-row">
-                <td className="py-1.5 pr-3">{w.email}</td>
+                <td className="py-1.5 pr-3" data-testid="workload-email">{w.email}</td>
                 <td className="py-1.5 pr-3" data-testid="workload-not-started">{w.notStarted}</td>
                 <td className="py-1.5 pr-3">{w.inProgress}</td>
                 <td className="py-1.5 pr-3">{w.done + w.skipped}</td>
