@@ -3,12 +3,12 @@
 // MQM file below has 22 rows whose `<v>` is never closed, as the WMT release's TED ZH→EN file has
 // one (line 9622): text mode prints the first 20 and how many more, `--json` lists all 22 as
 // objects naming file, line and field.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db";
+import { troposOn } from "../support/run-tropos";
 
 let url: string;
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-cli-warnings-"));
@@ -18,19 +18,7 @@ beforeAll(() => {
   url = useTestDatabase();
 });
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: url },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 const HEADER = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity";
 // line n + 1 of the file holds segment n; every target's <v> is left open

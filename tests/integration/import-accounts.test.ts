@@ -5,10 +5,10 @@
 // an account. Now a rater is a member of the project (by email, with the role the work needs) or
 // else a placeholder rater of this project only, which is no login account. Called as the browser
 // calls the import route (with a manager's session cookie) and as `tropos import --json`.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { troposOn } from "../support/run-tropos";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -69,17 +69,7 @@ async function importViaRoute(slug: string, cookie: string, content: string, opt
   return { status: res.status, text, body: JSON.parse(text) };
 }
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 /** Every key of a parsed JSON value, at any depth. */
 function keysOf(v: unknown, out = new Set<string>()): Set<string> {

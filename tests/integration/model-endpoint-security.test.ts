@@ -4,14 +4,13 @@
 // test deliver it to a server of their choosing (then forge an admin session).
 // Every model server here listens on 127.0.0.1 and counts its connections, so "refused" means
 // refused before anything was sent.
-import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import path from "node:path";
 import type { Pool } from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { closeTestDatabase, openTestDatabase } from "../db";
+import { troposOn } from "../support/run-tropos";
 import { makeProject, makeUser } from "./fixtures";
 import { nextRequestScope, type TRunInRequest } from "../support/next-request-scope";
 import type { Db } from "@/lib/db/client";
@@ -88,17 +87,7 @@ async function call<P extends Record<string, string>>(route: TRoute<P>, pathname
 const addEndpoint = (body: Record<string, unknown>) => call(addRoute, `/api/projects/${project.slug}/models`, { slug: project.slug }, body);
 const testEndpoint = (name: string) => call(testRoute, `/api/projects/${project.slug}/models/${name}/test`, { slug: project.slug, name }, {});
 
-function tropos(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = (env: Record<string, string>, ...args: string[]) => troposOn(() => url, env)(...args);
 
 describe("the API key variable (issue 27, point 1a)", () => {
   it("POST /models refuses apiKeyEnv NEXTAUTH_SECRET and DATABASE_URL, even when the operator lists them; stores nothing", async () => {
