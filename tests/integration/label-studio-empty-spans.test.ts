@@ -20,7 +20,7 @@ import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject } from "./fixtures";
+import { addMembersByEmail, makeProject } from "./fixtures";
 
 let db: Db;
 let pool: Pool;
@@ -66,6 +66,8 @@ const EXPORT = Object.freeze([
 describe("Label Studio import: a submitted task with no span marked", () => {
   it("stores the empty set (not for a cancelled task), and the segment counts in the spans agreement", async () => {
     const project = await makeProject(db);
+    // the annotators are members: an import names only members by their email (issue 27 point 7)
+    await addMembersByEmail(db, project.id, ["ann1@ls.example", "ann2@ls.example"]);
     await setProjectScheme(db, project.id, SCHEME, { actorId: null });
     const out = await importFile(pool, { project, fileName: "export.json", content: Buffer.from(JSON.stringify(EXPORT)), options: { format: "auto", mapping: MAPPING }, dryRun: false });
     expect(out.errors).toEqual([]);

@@ -19,7 +19,7 @@ import { exportFile } from "@/lib/db/export-stream";
 import { resolveTagsSource } from "@/lib/db/export-conll";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject } from "./fixtures";
+import { addMembersByEmail, makeProject } from "./fixtures";
 
 const CORPUS = readFileSync("tests/fixtures/meta4xnli/en/meta4xnli_dev_first3.tsv");
 const ANN1 = readFileSync("tests/fixtures/meta4xnli/raw-tags/ann1.tsv");
@@ -34,6 +34,8 @@ afterAll(closeTestDatabase);
 
 async function projectWithTags(repairBio: boolean) {
   const project = await makeProject(db);
+  // the annotators are members: an import names only members by their email (issue 27 point 7)
+  await addMembersByEmail(db, project.id, ["ann1@lab.test", "ann2@lab.test"]);
   await setProjectScheme(db, project.id, META4XNLI_PRESET, { actorId: null });
   const p = { id: project.id, sourceLang: "en", targetLang: "es" };
   expect((await importFile(pool, { project: p, fileName: "en/corpus.tsv", content: CORPUS, options: { format: "conll" }, dryRun: false })).errors).toEqual([]);

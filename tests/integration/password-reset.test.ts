@@ -81,7 +81,9 @@ describe("single sign-on", () => {
     const user = await db.user.create({ data: { email: "sso@test.tropos", passwordHash: await hashPassword("right password") } });
     await slowDown("sso@test.tropos");
     const ssoUser = { id: "oidc-subject-1", email: "SSO@test.tropos", name: "SSO user" };
-    const allowed = await authOptions.callbacks!.signIn!({ user: ssoUser, account: { provider: "oidc", type: "oauth", providerAccountId: "oidc-subject-1" } } as never);
+    // the provider's claims, with the verified email single sign-on needs (issue 27 point 12)
+    const profile = { sub: "oidc-subject-1", email: "SSO@test.tropos", email_verified: true };
+    const allowed = await authOptions.callbacks!.signIn!({ user: ssoUser, profile, account: { provider: "oidc", type: "oauth", providerAccountId: "oidc-subject-1" } } as never);
     expect(allowed).toBe(true);
     expect(ssoUser.id).toBe(user.id);
     const token = await authOptions.callbacks!.jwt!({ token: {}, user: ssoUser } as never);

@@ -108,9 +108,9 @@ describe("POST /api/auth/callback/credentials (next-auth, open to anyone)", () =
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const csrfCookie = (csrf.headers.get("set-cookie") ?? "").split(";")[0];
     const form = new URLSearchParams({ csrfToken, email, password, json: "true", callbackUrl: ORIGIN }).toString();
-    // a peer of its own, as the server records it (lib/http/peer-address.ts): the address limit of
-    // requests without one is another test's to spend
-    const res = await authCall(["callback", "credentials"], { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie: csrfCookie, [PEER_ADDRESS_HEADER]: peerAddressValue("198.51.100.7") }, body: form });
+    // a peer of its own, as the server records it (lib/http/peer-address.ts), used by no other test:
+    // address limits are shared by the run's files (authenticate.test.ts spends 198.51.100.7's)
+    const res = await authCall(["callback", "credentials"], { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie: csrfCookie, [PEER_ADDRESS_HEADER]: peerAddressValue("198.18.0.27") }, body: form });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="))).toBe(true);
   });
