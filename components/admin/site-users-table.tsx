@@ -6,6 +6,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { setProjectCreatorAction } from "@/app/admin/users/actions";
 import type { TSiteUserRow } from "@/lib/db/project-creators";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 export function SiteUsersTable({ users: initial }: { users: TSiteUserRow[] }) {
   const [users, setUsers] = useState(initial);
@@ -33,6 +34,8 @@ export function SiteUsersTable({ users: initial }: { users: TSiteUserRow[] }) {
       cell: ({ row }) => {
         const u = row.original;
         if (u.isAdmin) return <span className="text-xs text-slate-500">(as site admin)</span>;
+        // a placeholder rater an import made is no login (lib/import/imported-annotator.ts)
+        if (isImportedAnnotatorEmail(u.email)) return <span className="text-xs text-slate-500">(imported rater, no login)</span>;
         return (
           <label className="inline-flex items-center gap-1">
             <input type="checkbox" checked={u.projectCreator} disabled={pending} onChange={(e) => toggle(u, e.target.checked)} aria-label={`${u.email} may create projects`} />

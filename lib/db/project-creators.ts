@@ -5,6 +5,7 @@
 import type { Db } from "@/lib/db/client";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
+import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 export const PROJECT_CREATOR_REFUSAL =
   "Creating projects needs the project creator right (or being a site administrator). A site administrator gives it under Users (/admin/users) or with `tropos user project-creator --email …`.";
@@ -47,6 +48,7 @@ export async function setProjectCreator(db: Db, target: { id?: string; email?: s
   return db.$transaction(async (tx) => {
     const found = await tx.user.findUnique({ where, select: { id: true, email: true } });
     if (!found) throw new AppError("NOT_FOUND", `No account ${target.email ?? target.id}.`, { field: "email" });
+    if (on && isImportedAnnotatorEmail(found.email)) throw new AppError("BAD_REQUEST", `${found.email} is a rater an import made, not a login: it cannot create projects.`, { field: "email" });
     const saved = await tx.user.update({ where: { id: found.id }, data: { projectCreator: on }, select: { email: true, projectCreator: true } });
     await tx.auditLog.create({ data: { projectId: null, userId: actorId, action: on ? "user.project-creator.grant" : "user.project-creator.revoke", detail: { via, email: saved.email } } });
     return saved;

@@ -33,6 +33,9 @@ describe("the project creator right", () => {
       { action: "user.project-creator.revoke", detail: { via: "web", email: lead.email } },
     ]);
     await expect(setProjectCreator(db, { email: `nobody-${tag}@example.org` }, true, admin.id, "cli")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // a placeholder rater an import made is no login: it cannot be made a project creator
+    const rater = await db.user.create({ data: { email: `rater-${tag}@p1.annotators.tropos.local` } });
+    await expect(setProjectCreator(db, { id: rater.id }, true, admin.id, "web")).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
 
