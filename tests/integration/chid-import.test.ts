@@ -42,7 +42,7 @@ describe("ChID into a cr-st project", () => {
       dryRun: false,
     });
     expect([outcome.ok, outcome.format, outcome.counts.segments]).toEqual([true, "chid", 3]);
-    const segs = await db.segment.findMany({ where: { projectId: project.id }, orderBy: { index: "asc" }, select: { id: true, externalId: true, text: true, lists: true } });
+    const segs = await db.segment.findMany({ where: { projectId: project.id }, orderBy: [{ document: { position: "asc" } }, { index: "asc" }], select: { id: true, externalId: true, text: true, lists: true } });
     expect(segs.map((s) => s.externalId)).toEqual(["cx1#1", "cx2#1", "cx2#2"]);
     expect(segs[2]).toMatchObject({ text: "甲［…］，乙［____］。", lists: { candidates: C7b, answer: "四面楚歌" } });
     expect(segs[0].lists).toEqual({ transparency: "T2", candidates: C7, answer: "画蛇添足" });
