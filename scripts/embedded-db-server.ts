@@ -67,14 +67,26 @@ export function refuseCopyFromStdin(message: Uint8Array): Uint8Array {
   return parseMessage(body.subarray(0, nameEnd), REFUSAL);
 }
 
+/** Whether an answer ended with ReadyForQuery and the session is idle (not in a transaction). */
+function isReadyForQueryIdle(tail: Uint8Array): boolean {
+  return tail.length === 6 && tail[0] === 0x5a && tail[1] === 0 && tail[2] === 0 && tail[3] === 0 && tail[4] === 5 && tail[5] === 0x49;
+}
+
 /**
- * One query at a time into PGlite's single session; while a client is inside a transaction only its
- * messages run (another client's would run inside that transaction). Never stops on a failure.
+ * One query at a time into PGlite's single session; while a client is inside a transaction, or
+ * between its first message of an extended-protocol exchange (Parse, Bind, …) and the
+ * ReadyForQuery that answers its Sync, only its messages run. Otherwise another client's Parse
+ * could land between this one's Parse and Bind (the unnamed statement is the session's), and a
+ * Bind would run another client's statement with these parameters: seen in CI as "invalid input
+ * syntax for type bigint" with an import's JSON batch as the value, while a second client queried
+ * during a streamed import. Never stops on a failure.
  */
 class SessionQueue {
   private queue: Queued[] = [];
   private processing = false;
   private owner: number | null = null;
+  /** the owner is mid-exchange: its last answer did not end with ReadyForQuery (idle) */
+  private ownerBusy = false;
 
   constructor(
     private db: PGlite,
@@ -97,7 +109,7 @@ class SessionQueue {
   }
 
   private next(): Queued | undefined {
-    if (this.owner !== null && this.inTransaction()) {
+    if (this.owner !== null && (this.ownerBusy || this.inTransaction())) {
       const i = this.queue.findIndex((q) => q.handlerId === this.owner);
       return i === -1 ? undefined : this.queue.splice(i, 1)[0];
     }
@@ -110,12 +122,18 @@ class SessionQueue {
     try {
       for (let q = this.next(); q; q = this.next()) {
         let bytes = 0;
+        // the last six bytes answered: ReadyForQuery is 'Z', length 5, then the status (I idle, T/E in a transaction)
+        let tail = new Uint8Array(0);
         const query = q;
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(refuseCopyFromStdin(query.message), {
               onRawData: (data) => {
                 bytes += data.length;
+                const joined = new Uint8Array(tail.length + data.length);
+                joined.set(tail);
+                joined.set(data, tail.length);
+                tail = joined.subarray(Math.max(0, joined.length - 6));
                 query.onData(data);
               },
             }),
@@ -129,6 +147,7 @@ class SessionQueue {
           return;
         }
         this.owner = query.handlerId;
+        this.ownerBusy = !isReadyForQueryIdle(tail);
         query.resolve(bytes);
       }
     } finally {
@@ -146,6 +165,7 @@ class SessionQueue {
   replaceDb(db: PGlite): void {
     this.db = db;
     this.owner = null;
+    this.ownerBusy = false;
     this.failAll(new Error("the embedded database was restarted"));
   }
 
@@ -159,6 +179,7 @@ class SessionQueue {
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
     if (this.owner !== handlerId) return;
     this.owner = null;
+    this.ownerBusy = false;
     if (this.inTransaction()) await this.db.exec("ROLLBACK").catch(() => undefined);
     void this.process();
   }

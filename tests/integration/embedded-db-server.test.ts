@@ -48,6 +48,39 @@ describe("embedded database server", () => {
     }
   }, 60_000);
 
+  it("keeps each client's extended-protocol exchange whole: a large parameter split over many packets is never bound to another client's statement", async () => {
+    const server = await serveEmbeddedDb({ open: () => PGlite.create(), host: "127.0.0.1", port: 0, maxConnections: 4, log: () => undefined });
+    const url = `postgresql://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`;
+    const a = new pg.Client({ connectionString: url });
+    const b = new pg.Client({ connectionString: url });
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      // about 2 MB of JSON: node-postgres writes it in one Bind, which reaches the server in many
+      // packets; meanwhile the other client runs small parameterised queries (before: "invalid
+      // input syntax for type bigint" with the JSON as the value, or the other's rows)
+      const big = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ line: i, text: `row ${i} ${"x".repeat(80)}` })));
+      let stop = false;
+      const small = (async () => {
+        let n = 0;
+        while (!stop) {
+          const r = await b.query({ text: "SELECT $1::bigint + 1 AS v", values: [n] });
+          expect(r.rows).toEqual([{ v: String(n + 1) }]);
+          n++;
+        }
+        return n;
+      })();
+      for (let i = 0; i < 5; i++) {
+        const r = await a.query({ text: "SELECT jsonb_array_length($1::jsonb) AS n, $2::int AS k", values: [big, i] });
+        expect(r.rows).toEqual([{ n: 20_000, k: i }]);
+      }
+      stop = true;
+      expect(await small).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+      await server.stop();
+    }
+  }, 120_000);
+
   it("opens PGlite again after its backend exited; a one-connection pool drops its broken connection and its next query is served", async () => {
     const dataDir = path.join(dir, "pglite");
     let opened = 0;
