@@ -52,7 +52,7 @@ test("a queue of 50,000 items is read a page at a time, searched, filtered and s
   try {
     const { rows } = await pg.query<{ project: string; user: string }>(`SELECT p.id AS project, u.id AS user FROM "Project" p, "User" u WHERE p.slug = $1 AND u.email = $2`, [big, USERS.annotator2]);
     const { project, user } = rows[0];
-    await pg.query(`INSERT INTO "ProjectMember" ("projectId", "userId", role) VALUES ($1, $2, 'ANNOTATOR')`, [project, user]);
+    await pg.query(`INSERT INTO "ProjectMember" (id, "projectId", "userId", role) VALUES (gen_random_uuid()::text, $1, $2, 'ANNOTATOR')`, [project, user]);
     await pg.query(
       `WITH d AS (INSERT INTO "Document" (id, "projectId", "externalId", language, position) VALUES ($1 || '-doc', $1, 'big', 'en', 0) RETURNING id)
        INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language)

@@ -49,6 +49,9 @@ test.beforeAll(() => {
   // "research" marked), for the adjudication and the dashboard
   const en = readFileSync(EN, "utf8");
   const more = en.replace("maintain\tO", "maintain\tB-METAPHOR").replace("research\tO", "research\tB-METAPHOR");
+  // annotators 2 and 3 join the project first (an import names only members, issue 27 point 7);
+  // every item has annotator 1 already, so this assigns them nothing
+  tropos("assign", "--project", slug, "--per-item", "1", "--annotators", [USERS.annotator2, USERS.annotator3].join(","), "--no-shuffle");
   for (const [who, text] of [[USERS.annotator2, en], [USERS.annotator3, more]] as const) {
     const f = path.join(dir, `${slug}-${who}.tsv`);
     writeFileSync(f, text);

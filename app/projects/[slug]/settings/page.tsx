@@ -61,7 +61,17 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         ownScheme={runtime.kind === "scheme" ? { name: runtime.definition.name, version: runtime.version } : null}
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
       />
-      <AssignmentCorrections slug={slug} workloads={workloads} annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)} />
+      <AssignmentCorrections
+        slug={slug}
+        // every annotator of the project, those without items too (someone whose items all moved stays rebalanceable)
+        workloads={[
+          ...workloads,
+          ...members
+            .filter((m) => !isImportedAnnotatorEmail(m.user.email) && !workloads.some((w) => w.userId === m.user.id))
+            .map((m) => ({ userId: m.user.id, email: m.user.email, notStarted: 0, inProgress: 0, done: 0, skipped: 0 })),
+        ].sort((a, b) => a.email.localeCompare(b.email))}
+        annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
+      />
       <LanguagesGroupsForm
         slug={slug}
         sourceLang={access.project.sourceLang}
