@@ -96,7 +96,8 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
         )}
       </section>
       {/* a GET form: the search and the filter are in the address, like the page and the sort */}
-      <form method="get" role="search" aria-label="Search the queue" className="flex flex-wrap items-end gap-3 text-sm">
+      {/* keyed by what it shows: after "Clear" (a client-side navigation) its fields start from the address again, not from what was typed */}
+      <form key={`${scheme}|${split}|${q.status}|${q.q}`} method="get" role="search" aria-label="Search the queue" className="flex flex-wrap items-end gap-3 text-sm">
         <input type="hidden" name="scheme" value={scheme} />
         {split !== "ALL" && <input type="hidden" name="split" value={split} />}
         {q.sort !== "rank" && <input type="hidden" name="sort" value={q.sort} />}
