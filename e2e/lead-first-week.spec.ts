@@ -90,6 +90,9 @@ test("a queue of 50,000 items is read a page at a time, searched, filtered and s
   await expect(page.getByTestId("queue-row").first()).toContainText("Sentence 4321:");
 
   await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page.getByTestId("table-range")).toHaveText("1–50 of 50,000");
+  await expect(page.getByTestId("queue-search")).toHaveValue("");
   await page.getByLabel("Status").selectOption("DONE");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByTestId("table-range")).toHaveText("1–50 of 10,000");

@@ -70,6 +70,13 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
     getCoreRowModel: getCoreRowModel(),
   });
 
+  // a header click sorts by its column, ascending first, then descending; the server sorts (columns
+  // here may have no accessor, so TanStack's own toggle would not fire for them)
+  const sortBy = (id: string, wasAscending: boolean) => {
+    const desc = wasAscending;
+    go({ [keys.sort]: id === p.defaultSort && !desc ? null : id, [keys.dir]: desc ? "desc" : null, [keys.page]: null });
+  };
+
   const from = p.total === 0 ? 0 : (p.page - 1) * p.pageSize + 1;
   const to = Math.min(p.total, p.page * p.pageSize);
   const pageButton = "rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-40";
@@ -87,7 +94,7 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
                   return (
                     <th key={h.id} className="px-3 py-2" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : sortable ? "none" : undefined}>
                       {h.isPlaceholder ? null : sortable ? (
-                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={h.column.getToggleSortingHandler()}>
+                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => sortBy(h.column.id, sorted === "asc")}>
                           {flexRender(h.column.columnDef.header, h.getContext())}
                           <span aria-hidden>{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
                         </button>
