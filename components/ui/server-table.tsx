@@ -57,16 +57,6 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
-    enableSortingRemoval: false,
-    onSortingChange: (updater) => {
-      const s = typeof updater === "function" ? updater(sorting) : updater;
-      const first = s[0];
-      go({
-        [keys.sort]: !first || (first.id === p.defaultSort && !first.desc) ? null : first.id,
-        [keys.dir]: first?.desc ? "desc" : null,
-        [keys.page]: null,
-      });
-    },
     getCoreRowModel: getCoreRowModel(),
   });
 

@@ -15,6 +15,7 @@
 // session should the process die); the transaction then only checks and stores (about 40 % of
 // the time the whole import held it before). Still one transaction per file: stored whole or not.
 import { randomBytes } from "node:crypto";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { Pool, PoolClient } from "pg";
 import { AppError } from "@/lib/errors";
 import { lineOversize } from "@/lib/import/field-limits";
@@ -154,18 +155,10 @@ async function loadImportStagedFirst(pool: Pool, opts: LoadImportStreamOptions):
     const values = emptyImportResult();
     const checks: JsonlSpanCheck[] = [];
     await stageLines(opts, staging, sink, values, checks);
-    const client = await pool.connect();
-    try {
-      await beginFile(client, opts.projectId);
-      const summary = await checkAndStore(renamingClient(client, named), opts, sink, values, checks);
-      await client.query(opts.dryRun ? "ROLLBACK" : "COMMIT");
-      return summary;
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+    return await inTransaction(pool, (client) => checkAndStore(renamingClient(client, named), opts, sink, values, checks), {
+      begin: (client) => beginFile(client, opts.projectId),
+      commit: !opts.dryRun,
+    });
   } finally {
     await staging?.settle();
     await pool.query(`DROP TABLE IF EXISTS ${STAGING_TABLE_NAMES.map(named).join(", ")}`).catch(() => undefined);

@@ -3,6 +3,7 @@
 // whole import back, so a file is either fully stored or not at all. Rows are keyed by stable
 // external ids, so importing the same file twice updates instead of duplicating.
 import { randomUUID } from "node:crypto";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { Pool, PoolClient } from "pg";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
 import { loadMetricScores } from "@/lib/db/load-metric-scores";
@@ -119,18 +120,7 @@ export async function loadImport(pool: Pool, opts: LoadImportOptions): Promise<L
       errors: result.errors,
     });
   }
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const summary = await loadInTransaction(client, opts);
-    await client.query(opts.dryRun ? "ROLLBACK" : "COMMIT");
-    return summary;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  return inTransaction(pool, (client) => loadInTransaction(client, opts), { commit: !opts.dryRun });
 }
 
 /**

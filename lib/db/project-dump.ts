@@ -4,6 +4,7 @@
 // in order, gives every row a fresh id (so a backup can be restored next to its original, under
 // another slug), maps users by email, and writes everything in one transaction.
 import { randomBytes, randomUUID } from "node:crypto";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { Pool, PoolClient } from "pg";
 import { z } from "zod";
 import { withExportSession } from "@/lib/db/export-cursor";
@@ -131,18 +132,7 @@ const RESTORE_BATCH = 2000;
  */
 export async function restoreProject(pool: Pool, lines: AsyncIterable<string> | Iterable<string>, opts: { slug?: string; actorId?: string | null; fileName?: string } = {}): Promise<RestoreSummary> {
   const file = opts.fileName ?? "backup";
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const summary = await restoreInTransaction(client, lines, opts.slug, opts.actorId ?? null, file);
-    await client.query("COMMIT");
-    return summary;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  return inTransaction(pool, (client) => restoreInTransaction(client, lines, opts.slug, opts.actorId ?? null, file));
 }
 
 async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<string> | Iterable<string>, slugOverride: string | undefined, actorId: string | null, file: string): Promise<RestoreSummary> {

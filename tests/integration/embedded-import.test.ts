@@ -19,6 +19,7 @@ import { createImportJob, getProjectJob } from "@/lib/db/jobs";
 import { stopBoss } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 import { runningEmbeddedDb } from "@/scripts/embedded-db";
+import { runTropos } from "../support/run-tropos";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-embedded-import-"));
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
@@ -32,17 +33,7 @@ function envWithoutDatabaseUrl(dataDir = path.join(dir, "pglite"), extra: Record
   return env;
 }
 
-function tropos(args: string[], env: NodeJS.ProcessEnv = envWithoutDatabaseUrl()): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "cli/tropos.ts", ...args], { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = (args: string[], env: NodeJS.ProcessEnv = envWithoutDatabaseUrl()) => runTropos(args, env);
 
 /** A JSONL file of the benchmark's synthetic corpus (100 segments per document, 3 MRWs and 4 translations each). */
 function corpusFile(name: string, segments: number, prefix: string): string {
