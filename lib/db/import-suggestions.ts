@@ -21,6 +21,7 @@ import type { Pool } from "pg";
 import { bulkUpsert } from "@/lib/db/bulk-upsert";
 import type { Db } from "@/lib/db/client";
 import { parseImportFile, resolveFormat } from "@/lib/db/import-file";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { ZModelEndpointInput } from "@/lib/db/model-endpoints";
 import { getSuggestScheme } from "@/lib/db/suggest-scheme";
 import { parseSuggestionLines, type TSuggestionLine } from "@/lib/import/parse-suggestion-lines";
@@ -226,9 +227,7 @@ export async function importSuggestions(pool: Pool, db: Db, opts: TImportSuggest
   // ---- stored in one transaction --------------------------------------------------------------------
   const sha256 = createHash("sha256").update(opts.content).digest("hex");
   const promptVersion = `imported:${file}`;
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(pool, async (client) => {
     const ids = new Map(existing.map((e) => [e.name, e.id]));
     for (const name of names) {
       if (ids.has(name)) continue;
@@ -259,12 +258,6 @@ export async function importSuggestions(pool: Pool, db: Db, opts: TImportSuggest
         x.r.raw, "", 0,
       ]),
     );
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
   return { ...out, dryRun: false };
 }

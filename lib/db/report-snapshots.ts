@@ -10,6 +10,7 @@
 import type pg from "pg";
 import { REPORT_SNAPSHOT_FORMAT, decodeReportSnapshot, type TReportBase } from "@/lib/reports/report-snapshot-codec";
 import type { TAnnotationColumns } from "@/lib/reports/report-index";
+import { inTransaction } from "./in-transaction";
 
 /** Chunk size: node-postgres reads many 1 MB rows several times faster than one 30 MB value. */
 const CHUNK_BYTES = 1 << 20;
@@ -70,9 +71,7 @@ export async function writeReportSnapshot(pool: pg.Pool, projectId: string, snap
   const cluster = await clusterOf(pool);
   const chunks: Buffer[] = [];
   for (let o = 0; o < bytes.length; o += CHUNK_BYTES) chunks.push(bytes.subarray(o, o + CHUNK_BYTES));
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(pool, async (client) => {
     // the upsert locks the row: a concurrent writer waits here, then compares with what we wrote
     const head = await client.query(
       `INSERT INTO "ReportSnapshot" ("projectId", snapshot, cluster, "withText", format, bytes) VALUES ($1, $2, $3, $4, $5, $6)
@@ -83,21 +82,13 @@ export async function writeReportSnapshot(pool: pg.Pool, projectId: string, snap
        RETURNING 1`,
       [projectId, snapshot, cluster, withText, REPORT_SNAPSHOT_FORMAT, bytes.length],
     );
-    if (head.rowCount === 0) {
-      await client.query("ROLLBACK");
-      return false;
-    }
+    // a later copy is stored: the upsert wrote nothing, so committing is the same as rolling back
+    if (head.rowCount === 0) return false;
     await client.query(`DELETE FROM "ReportSnapshotChunk" WHERE "projectId" = $1`, [projectId]);
     // one statement per chunk: node-postgres sends a Buffer parameter as raw bytes, an array of them as hex text
     for (let n = 0; n < chunks.length; n++) await client.query(`INSERT INTO "ReportSnapshotChunk" ("projectId", n, data) VALUES ($1, $2, $3)`, [projectId, n, chunks[n]]);
-    await client.query("COMMIT");
     return true;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Forgets the stored report data of a project (tests and the benchmark's cold case). */

@@ -6,6 +6,7 @@ import type { Pool } from "pg";
 import { z } from "zod";
 import { seededRandom } from "@/lib/agreement/seeded-random";
 import { AppError } from "@/lib/errors";
+import { inTransaction } from "./in-transaction";
 
 export const ZSplitInput = z.object({
   pilot: z.coerce.number().int().min(0).max(1_000_000),
@@ -67,9 +68,7 @@ export async function createSplit(pool: Pool, projectId: string, input: TSplitIn
       }
     }
   }
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(pool, async (client) => {
     await client.query(`UPDATE "Segment" SET split = NULL WHERE "projectId" = $1 AND split IS NOT NULL`, [projectId]);
     await client.query(`UPDATE "Document" SET split = NULL WHERE "projectId" = $1 AND split IS NOT NULL`, [projectId]);
     await client.query(`UPDATE "Segment" SET split = 'PILOT' WHERE "projectId" = $1 AND id = ANY($2::text[])`, [projectId, pilot]);
@@ -80,13 +79,7 @@ export async function createSplit(pool: Pool, projectId: string, input: TSplitIn
       projectId,
       JSON.stringify({ ...input, pilot: pilot.length, test: test.length }),
     ]);
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
   return { pilot: pilot.length, test: test.length, unassigned: total - pilot.length - test.length, pilotDocuments: pilotDocs.length, testDocuments: testDocs.length };
 }
 
