@@ -16,7 +16,7 @@ import { apiSignIn, screenshot, signIn, USERS } from "./helpers";
 test.describe.configure({ mode: "serial" });
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 70;
-/** 8,000 segments with 3 MRWs and 4 translations each: 8.9 MB, over the default threshold of 8 MB */
+/** 8,000 segments with 3 MRWs and 4 translations each: 10.3 MB, over the default streaming threshold of 8 MB */
 const SEGMENTS = Number(process.env.E2E_EMBEDDED_IMPORT_SEGMENTS ?? 8000);
 let app: EmbeddedApp | undefined;
 
