@@ -7,7 +7,7 @@
 // (TEST_ADMIN_DATABASE_URL, as for the tests).
 //
 // BENCH_PARTS=workspace,dashboard runs only those parts (agreement, importExport, workspace,
-// twoServers, dashboard, demoDashboard), with the baselines always: a figure re-measured alone still comes
+// twoServers, dashboard, demoDashboard, queuePage), with the baselines always: a figure re-measured alone still comes
 // with the ratios of its own run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -28,6 +28,7 @@ const PART_OF_FILE: Record<string, string> = {
   "workspace.ts": "workspace",
   "dashboard.ts": "dashboard",
   "demo-dashboard.ts": "demoDashboard",
+  "queue-page.ts": "queuePage",
 };
 
 async function optionalModule<T>(file: string, exportName: string): Promise<T | null> {
@@ -111,8 +112,9 @@ async function main() {
   const runWorkspace = await optionalModule<(o: Json) => Promise<Json>>("workspace.ts", "runWorkspaceBench");
   const runDashboard = await optionalModule<(o: Json) => Promise<Json>>("dashboard.ts", "runDashboardBench");
   const runDemoDashboard = await optionalModule<(o: Json) => Promise<Json>>("demo-dashboard.ts", "runDemoDashboardBench");
+  const runQueuePage = await optionalModule<(o: Json) => Promise<Json>>("queue-page.ts", "runQueuePageBench");
   let server: ChildProcess | null = null;
-  if (runWorkspace || runDashboard || runDemoDashboard) {
+  if (runWorkspace || runDashboard || runDemoDashboard || runQueuePage) {
     const port = Number(process.env.BENCH_PORT ?? 3290);
     console.error("[bench] starting next start for the HTTP figures …");
     server = await startServer(dbUrl, port);
@@ -162,6 +164,11 @@ async function main() {
         console.error("[bench] dashboard at demo size …");
         await part(results, "demoDashboard", () => runDemoDashboard({ baseURL, databaseUrl: dbUrl }));
       }
+      if (runQueuePage) {
+        // issue 29 point 5: an annotator's queue of 50,000 items against one of a page's worth
+        console.error("[bench] queue page of 50,000 items …");
+        await part(results, "queuePage", () => runQueuePage({ baseURL, databaseUrl: dbUrl, items: scale(50_000) }));
+      }
     } finally {
       server.kill("SIGTERM");
     }
@@ -183,6 +190,8 @@ async function main() {
       Number((results.oneServer200 as { saveMs?: Json } | undefined)?.saveMs?.requestsPerSecond),
     ),
     ...demoDashboardRatios(results.demoDashboard as Json | undefined),
+    // the queue's first page of 50,000 items / the same page of a 50-item queue (server response p50)
+    queuePageBigVsOnePage: ((results.queuePage as Json | undefined)?.ratios as Json | undefined)?.firstPage ?? null,
   };
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
 
