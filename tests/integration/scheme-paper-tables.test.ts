@@ -16,7 +16,13 @@ import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
 import { getScoreTables } from "@/lib/reports";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { getAgreementFigures } from "@/lib/reports";
+import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
+import { haveMetahopeData, importMetahopePilot, METAHOPE_DIR, METAHOPE_FILES } from "@/scripts/e2e-metahope-fixture";
 import { syntheticAnnotations } from "./synthetic-annotations";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 let db: Db;
 let pool: Pool;
@@ -68,5 +74,95 @@ describe("MMTE table 3 and figures 3–5 under the scheme runtime", () => {
     expect(got.scores?.mmte).toStrictEqual(expected.mmte);
     expect(JSON.stringify(got.scores?.mmte)).toBe(JSON.stringify(expected.mmte));
     expect(got.scores?.metahope).toBeNull();
+  }, 180_000);
+});
+
+/** Placeholder raters' addresses name their project: written without it, so two projects compare. */
+const withoutProject = (x: unknown, projectId: string) => JSON.parse(JSON.stringify(x).split(`@${projectId.toLowerCase()}.annotators.tropos.local`).join("@annotators.tropos.local"));
+
+type TSpanValue = { start: number; end: number; label: string; attributes: { severity: number }; mrwId?: string; comment?: string };
+
+/**
+ * The MetaHOPE pilot as the scheme runtime stores it: per annotator and translation one
+ * METAHOPE_ERRORS list (empty: reviewed, nothing marked), as scripts/e2e-metahope-fixture.ts
+ * imports it into the built-in runtime (A's and B's sheets, A's sentence-level pass replacing
+ * A's sentence-level spans of the same key, as the span import's keys do), plus `extra` spans.
+ */
+async function pilotAsSchemeValues(extra: { annotator: string; n: number; label: string }) {
+  const read = (f: string, annotator: string) => parseMetahopeXlsx(f, readFileSync(path.join(METAHOPE_DIR, f)), { annotator });
+  const a = await read(METAHOPE_FILES.A, "A");
+  const b = await read(METAHOPE_FILES.B, "B");
+  const s = await read(METAHOPE_FILES.S, "A");
+  const lists = new Map<string, { line: ImportResult["annotations"][number]; spans: Map<string, TSpanValue> }>();
+  const key = (annotator: string, t: { segmentId: string; system: string; language?: string }) => `${annotator}|${t.segmentId}|${t.system}|${t.language ?? ""}`;
+  for (const [r, annotator] of [[a, "A"], [b, "B"]] as const) {
+    for (const t of r.translations) {
+      lists.set(key(annotator, t), { line: { annotator, segmentId: t.segmentId, system: t.system, language: t.language, field: "METAHOPE_ERRORS", value: [] as unknown as string }, spans: new Map() });
+    }
+  }
+  for (const spans of [a.errorSpans, b.errorSpans, s.errorSpans.map((e) => ({ ...e, mrwId: undefined }))]) {
+    const occurrence = new Map<string, number>();
+    for (const e of spans) {
+      const entry = lists.get(key(e.annotator, { ...e, language: e.language ?? "zh" })) ?? lists.get(key(e.annotator, e));
+      if (!entry) throw new Error(`no translation for ${e.segmentId} ${e.system}`);
+      const base = `${e.mrwId ?? "S"}:${e.category}`;
+      const n = (occurrence.get(`${key(e.annotator, e)}|${base}`) ?? 0) + 1;
+      occurrence.set(`${key(e.annotator, e)}|${base}`, n);
+      entry.spans.set(`${base}:${n}`, { start: e.span.start, end: e.span.end, label: e.category, attributes: { severity: e.severity }, ...(e.mrwId ? { mrwId: e.mrwId } : {}), ...(e.comment ? { comment: e.comment } : {}) });
+    }
+  }
+  // the extra category: a sentence-level span on the first n translations of one annotator
+  let added = 0;
+  for (const entry of lists.values()) {
+    if (entry.line.annotator !== extra.annotator || added >= extra.n) continue;
+    entry.spans.set(`extra:${added++}`, { start: 0, end: 1, label: extra.label, attributes: { severity: 4 } });
+  }
+  const corpus = (r: ImportResult): ImportResult => ({ ...emptyImportResult(), documents: r.documents, translations: r.translations });
+  const values = { ...emptyImportResult(), annotations: [...lists.values()].map((x) => ({ ...x.line, value: [...x.spans.values()] as unknown as string })) };
+  return { corpora: [corpus(a), corpus(b)], values };
+}
+
+describe.skipIf(!haveMetahopeData())("MetaHOPE tables 3–6 under the scheme runtime (skipped: data/metahope absent)", () => {
+  it("the pilot in a MetaHOPE variant with one extra error category: the paper's figures identical, the extra category shown", async () => {
+    const builtIn = await makeProject(db);
+    await importMetahopePilot(pool, builtIn.id);
+    const expectedFigures = withoutProject(await getAgreementFigures(db, builtIn.id, { schemes: ["metahope"] }), builtIn.id);
+    const expectedScores = withoutProject((await getScoreTables(db, builtIn.id)).metahope, builtIn.id);
+    expect(expectedFigures.length).toBeGreaterThan(0);
+
+    const def = variantOf(METAHOPE_PRESET, (s) => {
+      const errors = s.fields.find((f) => f.id === "METAHOPE_ERRORS") as { labels: Record<string, unknown>[] };
+      errors.labels.push({ value: "CUL", label: "Cultural reference lost", key: "c" });
+    });
+    const project = await schemeProject(def);
+    const { corpora, values } = await pilotAsSchemeValues({ annotator: "B", n: 7, label: "CUL" });
+    for (const [i, c] of corpora.entries()) await loadImport(pool, { projectId: project.id, fileName: `corpus-${i}.json`, result: c });
+    await loadImport(pool, { projectId: project.id, fileName: "metahope-errors.jsonl", result: values });
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(got.analyses.map((x) => [x.name, x.bound, x.extraCategories])).toEqual([["metahope.tables3-6", true, ["CUL"]]]);
+    expect(got.notes.join(" ")).toContain("CUL");
+
+    // tables 3–4: every figure of the five categories and SEGS, to the last bit
+    const paper = withoutProject(got.metahopeAgreement.filter((f) => f.field !== "CUL"), project.id);
+    expect(paper).toStrictEqual(expectedFigures);
+    // tables 5–6: the same rows, with the extra category's totals beside the five
+    const scores = withoutProject(got.scores?.metahope, project.id);
+    for (const row of scores.rows) {
+      for (const t of [row.eps.totals, row.epm.totals]) {
+        expect(t).toHaveProperty("CUL");
+        delete t.CUL;
+      }
+    }
+    expect(scores.rows).toStrictEqual(expectedScores.rows);
+    expect(got.scores?.mmte).toBeNull();
+
+    // the extra category: its own agreement figures and totals (7 spans of severity 4, sentence level)
+    const cul = got.metahopeAgreement.filter((f) => f.field === "CUL");
+    expect(new Set(cul.map((f) => f.system))).toEqual(new Set(["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B"]));
+    expect(cul.some((f) => f.statistic === "krippendorff_alpha")).toBe(true);
+    const eps = got.extraCategories.flatMap((x) => x.rows.map((r) => r.eps));
+    expect(got.extraCategories.map((x) => x.category)).toEqual(["CUL"]);
+    expect(eps.reduce((x, y) => x + y, 0) * 2).toBe(7 * 4); // the panel's mean of B's 4 and A's 0
+    expect(got.extraCategories[0].rows.every((r) => r.epm === 0)).toBe(true);
   }, 180_000);
 });
