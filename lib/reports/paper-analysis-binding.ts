@@ -107,7 +107,7 @@ function bindMetahope(def: TSchemeDefinition): Omit<TPaperAnalysisBinding, "name
   if (f.kind !== "spans") return fail(`is a ${f.kind} field, the tables read error spans`);
   if (f.scope !== "translation") return fail(`is per ${typeof f.scope === "string" ? f.scope : "role"}, the tables read spans on each translation`);
   const weighted = f.attributes.some((a) => a.options.some((o) => typeof o.weight === "number")) || f.labels.some((l) => typeof l.weight === "number") || (f.weights ?? []).length > 0;
-  if (!weighted) return fail("its spans carry no penalty (no severity attribute with option weights)");
+  if (!weighted) return fail("has no penalty on its spans (no severity attribute with option weights)");
   const labels = f.labels.map((l) => String(l.value));
   const extraCategories = labels.filter((l) => !(METAHOPE_CATEGORY_ORDER as readonly string[]).includes(l));
   const absent = METAHOPE_CATEGORY_ORDER.filter((c) => !labels.includes(c));

@@ -166,3 +166,44 @@ describe.skipIf(!haveMetahopeData())("MetaHOPE tables 3–6 under the scheme run
     expect(got.extraCategories[0].rows.every((r) => r.epm === 0)).toBe(true);
   }, 180_000);
 });
+
+describe("a scheme lacking a field an analysis needs", () => {
+  it("names the missing field, and the other analyses still run", async () => {
+    const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+    const synthetic = syntheticAnnotations(corpus);
+    // MMTE without AUTHENTICITY beside MetaHOPE's error spans, listing all three paper analyses
+    const def = variantOf(MMTE_PRESET, (s) => {
+      s.fields = [...s.fields.filter((f) => f.id !== "AUTHENTICITY"), structuredClone(METAHOPE_PRESET.fields.find((f) => f.id === "METAHOPE_ERRORS")) as unknown as Record<string, unknown>];
+      s.analyses = ["mmte.table3", "mmte.figures3-5", "metahope.tables3-6"];
+    });
+    const project = await schemeProject(def);
+    await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
+    const lists = new Map<string, ImportResult["annotations"][number]>();
+    for (const a of synthetic.annotations) {
+      if (a.field !== "METAHOPE_ERRORS") continue;
+      lists.set(`${a.annotator}|${a.segmentId}|${a.system}`, { ...a, value: [] as unknown as string });
+    }
+    for (const e of synthetic.errorSpans) {
+      const line = lists.get(`${e.annotator}|${e.segmentId}|${e.system}`)!;
+      (line.value as unknown as unknown[]).push({ start: e.span.start, end: e.span.end, label: e.category, attributes: { severity: e.severity }, mrwId: e.mrwId });
+    }
+    const values = { ...emptyImportResult(), annotations: [...synthetic.annotations.filter((a) => a.field !== "METAHOPE_ERRORS" && a.field !== "AUTHENTICITY"), ...lists.values()] };
+    await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: values });
+
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(got.analyses.map((a) => [a.name, a.bound, a.missing.map((m) => m.field)])).toEqual([
+      ["mmte.table3", false, ["AUTHENTICITY"]],
+      ["mmte.figures3-5", false, ["AUTHENTICITY"]],
+      ["metahope.tables3-6", true, []],
+    ]);
+    expect(got.notes).toEqual([
+      "mmte.table3 not computed: field AUTHENTICITY is missing from the scheme.",
+      "mmte.figures3-5 not computed: field AUTHENTICITY is missing from the scheme.",
+    ]);
+    expect(got.scores?.mmte).toBeNull();
+    // MetaHOPE still runs: the synthetic errors give the built-in project's tables 5–6 as snapshotted
+    const snapshot = JSON.parse(readFileSync(path.join(__dirname, "__snapshots__/demo-synthetic.report.json"), "utf8"));
+    expect(got.scores?.metahope).toStrictEqual(snapshot.scores.metahope);
+    expect(got.metahopeAgreement.some((f) => f.field === "SEGS")).toBe(true);
+  }, 180_000);
+});
