@@ -22,7 +22,18 @@ import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
 import { haveMetahopeData, importMetahopePilot, METAHOPE_DIR, METAHOPE_FILES } from "@/scripts/e2e-metahope-fixture";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import { readFileSync } from "node:fs";
+import { exportFile } from "@/lib/db/export-stream";
+import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
+import { buildSchemeFullReport } from "@/lib/reports/scheme-full-report";
+import { getSchemeReport } from "@/lib/reports/scheme-report";
 import path from "node:path";
+
+/** An export's rows (JSON format) as objects. */
+async function exportRows(p: { id: string; slug: string }, what: "scores" | "agreement"): Promise<Record<string, unknown>[]> {
+  let text = "";
+  for await (const line of exportFile(pool, db, p, what, "json").lines) text += line;
+  return JSON.parse(text);
+}
 
 let db: Db;
 let pool: Pool;
@@ -74,6 +85,11 @@ describe("MMTE table 3 and figures 3–5 under the scheme runtime", () => {
     expect(got.scores?.mmte).toStrictEqual(expected.mmte);
     expect(JSON.stringify(got.scores?.mmte)).toBe(JSON.stringify(expected.mmte));
     expect(got.scores?.metahope).toBeNull();
+    // `tropos export --what scores`: the built-in project's MMTE rows, row for row
+    const mmteRows = (rows: Record<string, unknown>[]) => rows.filter((r) => String(r.table).startsWith("mmte_"));
+    const builtInRows = mmteRows(await exportRows(builtIn, "scores"));
+    expect(builtInRows.length).toBeGreaterThan(0);
+    expect(mmteRows(await exportRows(project, "scores"))).toStrictEqual(builtInRows);
   }, 180_000);
 });
 
@@ -164,6 +180,9 @@ describe.skipIf(!haveMetahopeData())("MetaHOPE tables 3–6 under the scheme run
     expect(got.extraCategories.map((x) => x.category)).toEqual(["CUL"]);
     expect(eps.reduce((x, y) => x + y, 0) * 2).toBe(7 * 4); // the panel's mean of B's 4 and A's 0
     expect(got.extraCategories[0].rows.every((r) => r.epm === 0)).toBe(true);
+    // the export has the extra category's rows beside the paper's five
+    const rows = await exportRows(project, "scores");
+    expect(rows.filter((r) => r.table === "metahope_eps" && r.column === "CUL").map((r) => r.value)).toEqual(got.extraCategories[0].rows.map((r) => r.eps));
   }, 180_000);
 });
 
@@ -205,5 +224,19 @@ describe("a scheme lacking a field an analysis needs", () => {
     const snapshot = JSON.parse(readFileSync(path.join(__dirname, "__snapshots__/demo-synthetic.report.json"), "utf8"));
     expect(got.scores?.metahope).toStrictEqual(snapshot.scores.metahope);
     expect(got.metahopeAgreement.some((f) => f.field === "SEGS")).toBe(true);
+
+    // the export and the whole report say it too, beside the tables that were computed
+    const rows = await exportRows(project, "scores");
+    expect(rows.filter((r) => r.table === "note").map((r) => r.note)).toEqual(got.notes);
+    expect(rows.some((r) => r.table === "metahope_eps" && r.column === "SEGS")).toBe(true);
+    expect(rows.some((r) => String(r.table).startsWith("mmte_"))).toBe(false);
+    const agreement = await exportRows(project, "agreement");
+    expect(agreement.some((f) => f.scheme === "metahope" && f.field === "SEGS" && f.statistic === "krippendorff_alpha")).toBe(true);
+    const runtime = await getProjectRuntime(db, project.id);
+    if (runtime.kind !== "scheme") throw new Error("expected the scheme runtime");
+    const full = buildSchemeFullReport({ project: { slug: project.slug, name: project.name, sourceLang: "en", targetLang: "zh" }, filters: {}, report: await getSchemeReport(pool, project.id, runtime), definition: def, paper: got });
+    expect(full.notes).toContain("mmte.table3 not computed: field AUTHENTICITY is missing from the scheme.");
+    expect(full.paperTables?.scores?.metahope).toStrictEqual(snapshot.scores.metahope);
+    expect((await getRuntimeAgreementFigures(db, pool, project.id)).filter((f) => f.scheme === "metahope")).toStrictEqual(got.metahopeAgreement);
   }, 180_000);
 });
