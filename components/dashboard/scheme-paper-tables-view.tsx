@@ -10,18 +10,9 @@ import { Heatmap } from "@/components/dashboard/heatmap";
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TCell, TMetahopeSummaryRow } from "@/lib/reports/dashboard-summary";
-import type { TScoreTables } from "@/lib/reports/score-tables";
+import type { TSchemePaperView } from "@/lib/reports/scheme-paper-view";
 
-export interface SchemePaperTablesViewProps {
-  slug: string;
-  notes: string[];
-  /** MetaHOPE tables 3–4 under the published convention; null when metahope.tables3-6 is not computed */
-  metahope: TMetahopeSummaryRow[] | null;
-  extraCategories: string[];
-  scores: TScoreTables | null;
-  /** mmte.figures3-5 is computed */
-  mmteFigures: boolean;
-}
+export type SchemePaperTablesViewProps = TSchemePaperView & { slug: string };
 
 const cell = (id: string, header: string, get: (r: TMetahopeSummaryRow) => TCell | null, digits = 3): ColumnDef<TMetahopeSummaryRow, unknown> => ({
   id,

@@ -22,6 +22,10 @@ import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
 import { haveMetahopeData, importMetahopePilot, METAHOPE_DIR, METAHOPE_FILES } from "@/scripts/e2e-metahope-fixture";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import { readFileSync } from "node:fs";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { SchemePaperTablesView } from "@/components/dashboard/scheme-paper-tables-view";
+import { schemePaperViewOf } from "@/lib/reports/scheme-paper-view";
 import { exportFile } from "@/lib/db/export-stream";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
 import { buildSchemeFullReport } from "@/lib/reports/scheme-full-report";
@@ -90,6 +94,9 @@ describe("MMTE table 3 and figures 3–5 under the scheme runtime", () => {
     const builtInRows = mmteRows(await exportRows(builtIn, "scores"));
     expect(builtInRows.length).toBeGreaterThan(0);
     expect(mmteRows(await exportRows(project, "scores"))).toStrictEqual(builtInRows);
+    // the dashboard shows table 3 and figures 3–5
+    const html = renderToStaticMarkup(createElement(SchemePaperTablesView, { slug: project.slug, ...schemePaperViewOf(got) }));
+    for (const id of ["mmte-quality", "correlation-matrix", "emotion-equivalence"]) expect(html).toContain(`data-testid="${id}"`);
   }, 180_000);
 });
 
@@ -183,6 +190,12 @@ describe.skipIf(!haveMetahopeData())("MetaHOPE tables 3–6 under the scheme run
     // the export has the extra category's rows beside the paper's five
     const rows = await exportRows(project, "scores");
     expect(rows.filter((r) => r.table === "metahope_eps" && r.column === "CUL").map((r) => r.value)).toEqual(got.extraCategories[0].rows.map((r) => r.eps));
+    // and the dashboard: a CUL column in tables 5–6, CUL rows in tables 3–4
+    const view = schemePaperViewOf(got);
+    expect(view.metahope?.filter((r) => r.field === "CUL").map((r) => r.system)).toEqual(["GoogleMT", "GPT-5.4", "Hunyuan-LLM-7B"]);
+    const html = renderToStaticMarkup(createElement(SchemePaperTablesView, { slug: project.slug, ...view }));
+    expect(html).toContain(">CUL<");
+    expect(html).toContain("SEGS (IMP–PRF)");
   }, 180_000);
 });
 
@@ -228,6 +241,9 @@ describe("a scheme lacking a field an analysis needs", () => {
     // the export and the whole report say it too, beside the tables that were computed
     const rows = await exportRows(project, "scores");
     expect(rows.filter((r) => r.table === "note").map((r) => r.note)).toEqual(got.notes);
+    const html = renderToStaticMarkup(createElement(SchemePaperTablesView, { slug: project.slug, ...schemePaperViewOf(got) }));
+    expect(html).toContain("mmte.table3 not computed: field AUTHENTICITY is missing from the scheme.");
+    expect(html).toContain('data-testid="metahope-eps"');
     expect(rows.some((r) => r.table === "metahope_eps" && r.column === "SEGS")).toBe(true);
     expect(rows.some((r) => String(r.table).startsWith("mmte_"))).toBe(false);
     const agreement = await exportRows(project, "agreement");
