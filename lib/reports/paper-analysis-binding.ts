@@ -15,7 +15,7 @@
  *   (the severity attribute's option weights); ALIGNMENT and the post-edit are not read.
  * Labels the variant adds are named: an error category beyond the paper's five gets its own
  * row/column (computed like the five, lib/reports/scheme-paper-tables.ts); an MMTE option beyond
- * the paper's labels is counted out of the figures, with a note saying so. Pure.
+ * the paper's labels gets its own entry in figures 3 and 5 (score-tables.ts), with a note. Pure.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -95,7 +95,8 @@ function bindMmte(name: TPaperAnalysis, def: TSchemeDefinition, needs: readonly 
       continue;
     }
     const extra = extraOptions(id, alternatives);
-    if (extra.length) notes.push(`${id} option${extra.length > 1 ? "s" : ""} ${extra.join(", ")} ${extra.length > 1 ? "are" : "is"} not among the paper's labels: ${extra.length > 1 ? "their" : "its"} values are left out of ${name === "mmte.table3" ? "the METAPHORICAL_FULL group" : "figures 3 and 5"}.`);
+    // table 3 reads EQUIVALENCE only for "every metaphorical MRW FULL": another label is simply not FULL
+    if (extra.length && name === "mmte.figures3-5") notes.push(`${id} option${extra.length > 1 ? "s" : ""} ${extra.join(", ")} beyond the paper's labels: ${extra.length > 1 ? "each has its own entry" : "an entry of its own"} in figures 3 and 5, after the paper's.`);
   }
   return { bound: missing.length === 0, missing, notes };
 }

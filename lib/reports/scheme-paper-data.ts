@@ -27,6 +27,7 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { spanWeight, type TWeighedSpan } from "@/lib/schemes/language/span-weight";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import type { TEditKind } from "@/lib/schemes/edit-kinds";
+import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/mmte";
 import { annotationColumns, withAnnotationColumns } from "./report-index";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportAdjudication, type TReportData, type TReportErrorSpan, type TReportGoldReference } from "./report-input";
 
@@ -102,10 +103,35 @@ export function schemePaperDataOf(base: TReportData, def: TSchemeDefinition, mrw
       adjudications,
       goldReferences: goldOf(base, def),
       metahopeCoverage: { doneAssignments: [], annotatorsWithAssignments: [], annotatorsWithImportedSpans: [], annotatorsWithDeletedSpans: [] },
+      ...mmteExtraLabelsOf(def),
     },
     cols,
   );
   return { data, extraSpans, unknownMrws };
+}
+
+/**
+ * The options a variant adds to MMTE's EQUIVALENCE (per source kind: the alternative's `when` on
+ * the item's metaphoricity) and EMOTION; none for the preset (then the key is absent).
+ */
+function mmteExtraLabelsOf(def: TSchemeDefinition): Pick<TReportData, "mmteExtraLabels"> {
+  const extra: { metaphorical: string[]; literal: string[]; emotion: string[] } = { metaphorical: [], literal: [], emotion: [] };
+  const add = (list: string[], known: readonly string[], value: unknown) => {
+    const v = String(value);
+    if (!known.includes(v) && !list.includes(v)) list.push(v);
+  };
+  for (const f of def.fields) {
+    if (f.kind !== "choice" || f.scope !== "mrw-translation") continue;
+    if (f.id === "EMOTION") for (const o of f.options ?? []) add(extra.emotion, EMOTION_LABELS, o.value);
+    if (f.id !== "EQUIVALENCE") continue;
+    const when = f.when && "item" in f.when && f.when.item === "metaphorical" ? (f.when.in as unknown[]) : [true, false];
+    for (const o of f.options ?? []) {
+      if (when.includes(true)) add(extra.metaphorical, EQUIVALENCE_METAPHORICAL_LABELS, o.value);
+      if (when.includes(false)) add(extra.literal, EQUIVALENCE_LITERAL_LABELS, o.value);
+    }
+  }
+  const some = extra.metaphorical.length || extra.literal.length || extra.emotion.length;
+  return some ? { mmteExtraLabels: extra } : {};
 }
 
 /** The adjudications with each decided METAHOPE_ERRORS list turned into its cells' penalties (every cell of the translation). */

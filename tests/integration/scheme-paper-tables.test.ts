@@ -97,6 +97,27 @@ describe("MMTE table 3 and figures 3–5 under the scheme runtime", () => {
     // the dashboard shows table 3 and figures 3–5
     const html = renderToStaticMarkup(createElement(SchemePaperTablesView, { slug: project.slug, ...schemePaperViewOf(got) }));
     for (const id of ["mmte-quality", "correlation-matrix", "emotion-equivalence"]) expect(html).toContain(`data-testid="${id}"`);
+
+    // a variant with one more Emotion option: its labels get their own row in figure 5, the rest stays
+    const mixedDef = variantOf(MMTE_PRESET, (s) => {
+      const emotion = s.fields.find((f) => f.id === "EMOTION") as { options: Record<string, unknown>[] };
+      emotion.options.push({ value: "MIXED", label: "Mixed", key: "5" });
+    });
+    const mixed = await schemeProject(mixedDef);
+    let n = 0;
+    const mixedValues = mmteOnly(synthetic);
+    mixedValues.annotations = mixedValues.annotations.map((a) => (a.field === "EMOTION" && a.annotator === "rater-1" && n++ < 10 ? { ...a, value: "MIXED" } : a));
+    await loadImport(pool, { projectId: mixed.id, fileName: "demo.json", result: corpus });
+    await loadImport(pool, { projectId: mixed.id, fileName: "synthetic.jsonl", result: mixedValues });
+    const withMixed = await getSchemePaperTables(db, mixed.id, mixedDef);
+    expect(withMixed.notes).toEqual(["EMOTION option MIXED beyond the paper's labels: an entry of its own in figures 3 and 5, after the paper's."]);
+    const m = withMixed.scores!.mmte!;
+    expect(m.quality).toStrictEqual(expected.mmte!.quality);
+    expect(m.correlation).toStrictEqual(expected.mmte!.correlation);
+    expect(m.equivalence).toStrictEqual(expected.mmte!.equivalence);
+    expect(m.emotionEquivalence.emotions).toEqual(["ZERO", "LESS", "SAME", "MORE", "MIXED"]);
+    expect(m.emotionEquivalence.counts[4].reduce((x, y) => x + y, 0)).toBe(10);
+    expect(m.emotionEquivalence.total).toBe(expected.mmte!.emotionEquivalence.total);
   }, 180_000);
 });
 
