@@ -98,26 +98,42 @@ describe("MMTE table 3 and figures 3–5 under the scheme runtime", () => {
     const html = renderToStaticMarkup(createElement(SchemePaperTablesView, { slug: project.slug, ...schemePaperViewOf(got) }));
     for (const id of ["mmte-quality", "correlation-matrix", "emotion-equivalence"]) expect(html).toContain(`data-testid="${id}"`);
 
-    // a variant with one more Emotion option: its labels get their own row in figure 5, the rest stays
-    const mixedDef = variantOf(MMTE_PRESET, (s) => {
+    // a variant with one more Emotion option and one more Equivalence label for metaphorical sources:
+    // each gets its own entry in figures 3 and 5, after the paper's labels
+    const extraDef = variantOf(MMTE_PRESET, (s) => {
       const emotion = s.fields.find((f) => f.id === "EMOTION") as { options: Record<string, unknown>[] };
       emotion.options.push({ value: "MIXED", label: "Mixed", key: "5" });
+      const equivalence = s.fields.find((f) => f.id === "EQUIVALENCE" && (f.when as { in: unknown[] }).in.includes(true)) as { options: Record<string, unknown>[] };
+      equivalence.options.push({ value: "CREATIVE", label: "Creative", key: "6" });
     });
-    const mixed = await schemeProject(mixedDef);
-    let n = 0;
-    const mixedValues = mmteOnly(synthetic);
-    mixedValues.annotations = mixedValues.annotations.map((a) => (a.field === "EMOTION" && a.annotator === "rater-1" && n++ < 10 ? { ...a, value: "MIXED" } : a));
-    await loadImport(pool, { projectId: mixed.id, fileName: "demo.json", result: corpus });
-    await loadImport(pool, { projectId: mixed.id, fileName: "synthetic.jsonl", result: mixedValues });
-    const withMixed = await getSchemePaperTables(db, mixed.id, mixedDef);
-    expect(withMixed.notes).toEqual(["EMOTION option MIXED beyond the paper's labels: an entry of its own in figures 3 and 5, after the paper's."]);
-    const m = withMixed.scores!.mmte!;
-    expect(m.quality).toStrictEqual(expected.mmte!.quality);
+    const extra = await schemeProject(extraDef);
+    let mixedN = 0;
+    let creativeN = 0;
+    const extraValues = mmteOnly(synthetic);
+    extraValues.annotations = extraValues.annotations.map((a) => {
+      if (a.field === "EMOTION" && a.annotator === "rater-1" && mixedN < 10) return (mixedN++, { ...a, value: "MIXED" });
+      if (a.field === "EQUIVALENCE" && a.annotator === "rater-2" && ["FULL", "PART", "NON", "MISUNDERSTANDING"].includes(String(a.value)) && creativeN < 5) return (creativeN++, { ...a, value: "CREATIVE" });
+      return a;
+    });
+    await loadImport(pool, { projectId: extra.id, fileName: "demo.json", result: corpus });
+    await loadImport(pool, { projectId: extra.id, fileName: "synthetic.jsonl", result: extraValues });
+    const withExtra = await getSchemePaperTables(db, extra.id, extraDef);
+    expect(withExtra.notes).toEqual([
+      "EQUIVALENCE option CREATIVE beyond the paper's labels: an entry of its own in figures 3 and 5, after the paper's.",
+      "EMOTION option MIXED beyond the paper's labels: an entry of its own in figures 3 and 5, after the paper's.",
+    ]);
+    const m = withExtra.scores!.mmte!;
     expect(m.correlation).toStrictEqual(expected.mmte!.correlation);
-    expect(m.equivalence).toStrictEqual(expected.mmte!.equivalence);
     expect(m.emotionEquivalence.emotions).toEqual(["ZERO", "LESS", "SAME", "MORE", "MIXED"]);
+    expect(m.emotionEquivalence.columns.map((c) => c.label).slice(0, 6)).toEqual(["FULL", "PART", "NON", "MISUNDERSTANDING", "ERROR", "CREATIVE"]);
     expect(m.emotionEquivalence.counts[4].reduce((x, y) => x + y, 0)).toBe(10);
     expect(m.emotionEquivalence.total).toBe(expected.mmte!.emotionEquivalence.total);
+    const creative = m.equivalence.reduce((n, d) => n + ((d.metaphorical.counts as Record<string, number>).CREATIVE ?? 0), 0);
+    expect(creative).toBe(5);
+    expect(m.equivalence.reduce((n, d) => n + d.metaphorical.total, 0)).toBe(expected.mmte!.equivalence.reduce((n, d) => n + d.metaphorical.total, 0));
+    const extraHtml = renderToStaticMarkup(createElement(SchemePaperTablesView, { slug: extra.slug, ...schemePaperViewOf(withExtra) }));
+    // figure 5 (heatmap) and figure 3 (the bars' table of numbers)
+    for (const label of ["MIXED", "M:CREATIVE", "M: CREATIVE"]) expect(extraHtml).toContain(label);
   }, 180_000);
 });
 
