@@ -9,24 +9,33 @@ import { ChartFigure, NumbersTable } from "@/components/dashboard/chart-figure";
 import { LABEL_COLOURS } from "@/components/dashboard/chart-colours";
 import { StackedShares } from "@/components/dashboard/stacked-shares";
 
-const MET_NAMES = EQUIVALENCE_METAPHORICAL.map((d) => d.name);
-const LIT_NAMES = EQUIVALENCE_LITERAL.map((d) => d.name);
+const PAPER_MET_NAMES = EQUIVALENCE_METAPHORICAL.map((d) => d.name);
+const PAPER_LIT_NAMES = EQUIVALENCE_LITERAL.map((d) => d.name);
 // literal labels: Literal, Metaphorical, Error — Error keeps the metaphorical panel's Error colour
 const LIT_COLOURS = [LABEL_COLOURS[5], LABEL_COLOURS[6], LABEL_COLOURS[4]];
 
+/** The paper's labels, then any a variant of the scheme adds (they come after them in the counts, lib/scoring/mmte-scores.ts). */
+function labelsOf<L extends string>(paper: readonly L[], counts: Record<string, number> | undefined): L[] {
+  return [...paper, ...Object.keys(counts ?? {}).filter((k) => !(paper as readonly string[]).includes(k))] as L[];
+}
+
 export function EquivalenceBars({ data, caption }: { data: TEquivalenceDistribution[]; caption?: ReactNode }) {
-  const met = data.map((d) => ({ label: d.system, counts: EQUIVALENCE_METAPHORICAL_LABELS.map((l) => d.metaphorical.counts[l]) }));
-  const lit = data.map((d) => ({ label: d.system, counts: EQUIVALENCE_LITERAL_LABELS.map((l) => d.literal.counts[l]) }));
+  const metLabels = labelsOf(EQUIVALENCE_METAPHORICAL_LABELS, data[0]?.metaphorical.counts);
+  const litLabels = labelsOf(EQUIVALENCE_LITERAL_LABELS, data[0]?.literal.counts);
+  const metNames = [...PAPER_MET_NAMES, ...metLabels.slice(PAPER_MET_NAMES.length)];
+  const litNames = [...PAPER_LIT_NAMES, ...litLabels.slice(PAPER_LIT_NAMES.length)];
+  const met = data.map((d) => ({ label: d.system, counts: metLabels.map((l) => d.metaphorical.counts[l]) }));
+  const lit = data.map((d) => ({ label: d.system, counts: litLabels.map((l) => d.literal.counts[l]) }));
   const metTotal = data.reduce((a, d) => a + d.metaphorical.total, 0);
   const litTotal = data.reduce((a, d) => a + d.literal.total, 0);
   const share = (n: number, total: number) => (total ? `${n} (${((100 * n) / total).toFixed(1)}%)` : "0");
-  const header = ["system", "source", "labels", ...MET_NAMES.map((n) => `M: ${n}`), ...LIT_NAMES.map((n) => `L: ${n}`)];
+  const header = ["system", "source", "labels", ...metNames.map((n) => `M: ${n}`), ...litNames.map((n) => `L: ${n}`)];
   const rows = data.map((d) => [
     d.system,
     d.metaphorical.total,
-    ...EQUIVALENCE_METAPHORICAL_LABELS.map((l) => d.metaphorical.counts[l]),
+    ...metLabels.map((l) => d.metaphorical.counts[l]),
     d.literal.total,
-    ...EQUIVALENCE_LITERAL_LABELS.map((l) => d.literal.counts[l]),
+    ...litLabels.map((l) => d.literal.counts[l]),
   ]);
   return (
     <ChartFigure
@@ -35,15 +44,15 @@ export function EquivalenceBars({ data, caption }: { data: TEquivalenceDistribut
       sample={`n = ${metTotal} labels on metaphorical and ${litTotal} on literal MRW instances (one per annotator and MRW instance)`}
       caption={caption}
       label={`Stacked bar chart: share of each equivalence label per system, metaphorical sources (${metTotal} labels) and literal sources (${litTotal} labels)`}
-      download={{ name: "equivalence-distribution", header: ["system", "metaphorical labels", ...EQUIVALENCE_METAPHORICAL_LABELS.map((l) => `M:${l}`), "literal labels", ...EQUIVALENCE_LITERAL_LABELS.map((l) => `L:${l}`)], rows, json: data }}
+      download={{ name: "equivalence-distribution", header: ["system", "metaphorical labels", ...metLabels.map((l) => `M:${l}`), "literal labels", ...litLabels.map((l) => `L:${l}`)], rows, json: data }}
       table={
         <NumbersTable
           header={header.filter((h) => h !== "source")}
           rows={data.map((d) => [
             d.system,
             `${d.metaphorical.total} M / ${d.literal.total} L`,
-            ...EQUIVALENCE_METAPHORICAL_LABELS.map((l) => share(d.metaphorical.counts[l], d.metaphorical.total)),
-            ...EQUIVALENCE_LITERAL_LABELS.map((l) => share(d.literal.counts[l], d.literal.total)),
+            ...metLabels.map((l) => share(d.metaphorical.counts[l], d.metaphorical.total)),
+            ...litLabels.map((l) => share(d.literal.counts[l], d.literal.total)),
           ])}
         />
       }
@@ -53,10 +62,10 @@ export function EquivalenceBars({ data, caption }: { data: TEquivalenceDistribut
       ) : (
         <div className="grid gap-3 xl:grid-cols-2">
           <Panel title="Metaphorical source expressions" total={metTotal}>
-            <StackedShares rows={met} categories={[...EQUIVALENCE_METAPHORICAL_LABELS]} names={MET_NAMES} colours={LABEL_COLOURS} />
+            <StackedShares rows={met} categories={[...metLabels]} names={metNames} colours={LABEL_COLOURS} />
           </Panel>
           <Panel title="Literal source expressions" total={litTotal}>
-            <StackedShares rows={lit} categories={[...EQUIVALENCE_LITERAL_LABELS]} names={LIT_NAMES} colours={LIT_COLOURS} />
+            <StackedShares rows={lit} categories={[...litLabels]} names={litNames} colours={LIT_COLOURS} />
           </Panel>
         </div>
       )}

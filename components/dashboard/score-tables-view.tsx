@@ -25,18 +25,23 @@ function quotientCol<T>(id: string, header: string, get: (r: T) => TQuotient): C
   return { id, header, accessorFn: (r) => get(r).value, cell: ({ row }) => <ValueCell cell={q(get(row.original))} /> };
 }
 
-export function ScoreTablesView({ slug, scores }: { slug: string; scores: TScoreTables }) {
+/** `extraCategories`: error categories a MetaHOPE variant adds (lib/reports/scheme-paper-tables.ts), columns after the paper's five */
+export function ScoreTablesView({ slug, scores, extraCategories = [] }: { slug: string; scores: TScoreTables; extraCategories?: readonly string[] }) {
+  const cats = [...CATS, ...extraCategories];
+  // SEGS stays the sum over the paper's five categories (an extra one is beside them, not in it)
+  const segs = extraCategories.length ? "SEGS (IMP–PRF)" : "SEGS";
+  const total = (t: TMetahopePenaltyRow["eps"]["totals"], c: string) => (t as Record<string, number>)[c] ?? 0;
   const eps: ColumnDef<TMetahopePenaltyRow, unknown>[] = [
     { accessorKey: "system", header: "System" },
-    ...CATS.map((c) => ({ id: `eps-${c}`, header: c, accessorFn: (r: TMetahopePenaltyRow) => r.eps.totals[c] }) as ColumnDef<TMetahopePenaltyRow, unknown>),
-    { id: "eps-segs", header: "SEGS", accessorFn: (r) => r.eps.segs },
+    ...cats.map((c) => ({ id: `eps-${c}`, header: c, accessorFn: (r: TMetahopePenaltyRow) => total(r.eps.totals, c) }) as ColumnDef<TMetahopePenaltyRow, unknown>),
+    { id: "eps-segs", header: segs, accessorFn: (r) => r.eps.segs },
     { accessorKey: "sentences", header: "Sentences" },
     quotientCol("eps-ps", "Per sentence", (r) => r.eps.perSentence),
   ];
   const epm: ColumnDef<TMetahopePenaltyRow, unknown>[] = [
     { accessorKey: "system", header: "System" },
-    ...CATS.map((c) => ({ id: `epm-${c}`, header: c, accessorFn: (r: TMetahopePenaltyRow) => r.epm.totals[c] }) as ColumnDef<TMetahopePenaltyRow, unknown>),
-    { id: "epm-segs", header: "SEGS", accessorFn: (r) => r.epm.segs },
+    ...cats.map((c) => ({ id: `epm-${c}`, header: c, accessorFn: (r: TMetahopePenaltyRow) => total(r.epm.totals, c) }) as ColumnDef<TMetahopePenaltyRow, unknown>),
+    { id: "epm-segs", header: segs, accessorFn: (r) => r.epm.segs },
     quotientCol("epm-ps", "Per sentence", (r) => r.epm.perSentence),
     { accessorKey: "mrwInstances", header: "MRW instances" },
     quotientCol("epm-pm", "Per metaphor", (r) => r.epm.perMetaphor),

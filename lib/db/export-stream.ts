@@ -29,6 +29,9 @@ import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
+import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { bindPaperAnalyses, isPaperAnalysis } from "@/lib/reports/paper-analysis-binding";
+import { PAPER_SCORE_COLUMNS, paperScoreRows } from "@/lib/reports/scheme-paper-score-rows";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
@@ -121,9 +124,17 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
     yield* tableLines(byLanguage.comparison ? SCORE_COLUMNS_BY_LANGUAGE : SCORE_COLUMNS, scoreRows(byLanguage), format);
     return;
   }
+  // the paper tables the scheme lists (MMTE, MetaHOPE variants), bound to its fields by id, in the built-in rows' shape
+  const paper = bindPaperAnalyses(runtime.definition).length ? paperScoreRows(await getSchemePaperTables(db, projectId, runtime.definition)) : null;
+  if (paper && runtime.definition.analyses.every(isPaperAnalysis)) {
+    yield* tableLines(PAPER_SCORE_COLUMNS, paper, format);
+    return;
+  }
   const report = await getSchemeReport(pool, projectId, runtime);
   const external = await getSegmentExternalIds(pool, projectId);
-  yield* tableLines(schemeScoreColumns(report), schemeScoreRows(report, (id) => external.get(id) ?? id), format, { omitAbsent: true });
+  const columns = schemeScoreColumns(report);
+  const rows: Iterable<TableRow> = [...schemeScoreRows(report, (id) => external.get(id) ?? id), ...(paper ?? [])];
+  yield* tableLines(paper ? [...columns, ...PAPER_SCORE_COLUMNS.filter((c) => !columns.includes(c))] : columns, rows, format, { omitAbsent: true });
 }
 
 /** A study over several target languages: its tables name each row's language. */

@@ -55,12 +55,16 @@ export function mmteRatings(data: TReportData, scope: TReportScope, fields: read
 }
 
 /** Code of each value-dictionary entry for a field (memoised per index): the code, or null when invalid. */
-export function mmteCodesOf(ix: TReportIndex, field: TMmteAgreementField): (Code | null)[] {
-  const key = `mmteCodes|${field}`;
+export function mmteCodesOf(ix: TReportIndex, field: TMmteAgreementField, extra: readonly string[] = []): (Code | null)[] {
+  // `extra`: labels a variant of the scheme adds (score-tables.ts, figures 3 and 5); none for the preset
+  const key = extra.length ? `mmteCodes|${field}|${JSON.stringify(extra)}` : `mmteCodes|${field}`;
   let codes = ix.memo.get(key) as (Code | null)[] | undefined;
   const values = ix.cols.values.values;
   if (!codes) ix.memo.set(key, (codes = []));
-  for (let v = codes.length; v < values.length; v++) codes.push(mmteCode(field, values[v]));
+  for (let v = codes.length; v < values.length; v++) {
+    const x = values[v];
+    codes.push(mmteCode(field, x) ?? (extra.length && typeof x === "string" && extra.includes(x) ? x : null));
+  }
   return codes;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { TEditKind } from "@/lib/schemes/edit-kinds";
 import type { MetahopeCategory } from "@/lib/import/types";
+import type { TMmteExtraLabels } from "@/lib/scoring/mmte-scores";
 
 export type TSplitName = "PILOT" | "TEST";
 
@@ -108,6 +109,8 @@ export interface TReportData {
   adjudications: TReportAdjudication[];
   goldReferences: TReportGoldReference[];
   metahopeCoverage: TMetahopeCoverageInput;
+  /** labels a variant of the MMTE scheme adds (scheme runtime only, scheme-paper-data.ts): figures 3 and 5 show them; absent for the preset */
+  mmteExtraLabels?: TMmteExtraLabels;
 }
 
 /** Filters shared by the agreement figures and the score tables. */

@@ -10,6 +10,7 @@ import type { TAgreementFigure } from "./agreement-figure";
 import type { TSchemeReport } from "./scheme-report";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeScoreRows, type TSchemeScoreRow } from "./scheme-score-rows";
+import type { TSchemePaperTables } from "./scheme-paper-tables";
 
 export interface TSchemeFullReport {
   tropos: { report: "scheme-report"; version: 1 };
@@ -29,6 +30,8 @@ export interface TSchemeFullReport {
   emosWeights?: { vss: number; lmr: number; edr: number };
   /** the named analyses the scheme lists (emos.metrics, cr-st.accuracy, meta4xnli.detection / .interpretation) */
   analyses: TSchemeReport["analyses"];
+  /** the paper tables the scheme lists (MMTE table 3 and figures 3–5, MetaHOPE tables 3–6), bound to its fields by id; a missing field is named in `notes` */
+  paperTables?: TSchemePaperTables;
 }
 
 export function buildSchemeFullReport(input: {
@@ -38,6 +41,8 @@ export function buildSchemeFullReport(input: {
   definition: TSchemeDefinition;
   /** segment id → external id, for the score rows */
   externalIdOf?: (segmentId: string) => string;
+  /** lib/db/scheme-paper-input.ts, when the scheme lists a paper analysis */
+  paper?: TSchemePaperTables;
   now?: Date;
 }): TSchemeFullReport {
   const { report } = input;
@@ -54,6 +59,7 @@ export function buildSchemeFullReport(input: {
       "Units are the field's items (segment, translation, MRW, MRW instance, document or role text) with system 'all' pooling every system; a tags field's units are its tokens, a vector's dimensions are figures of their own (field.dimension).",
       "A value of null means undefined; 'reason' says why. 'includes' says which annotations a figure rests on.",
       ...(analyses ? ["'scores' holds the rows of the scheme's named analyses as `tropos export --what scores` gives them: EMOS metrics 0-1 (per translation, system, document; models beside the humans), CR-ST accuracy as a percentage per annotator, mean and model, by subset, with Fleiss' kappa over candidate positions and the wrong candidates chosen, MQM per segment, system and category with pairwise significance, Meta4XNLI's kappas, P/R/F1 and NLI accuracy by role."] : []),
+      ...(input.paper?.notes ?? []),
     ],
     fields: report.fields,
     agreement: report.figures.filter((f) => f.statistic !== "accuracy"),
@@ -63,5 +69,6 @@ export function buildSchemeFullReport(input: {
     ...(analyses ? { scores: schemeScoreRows(report, input.externalIdOf ?? ((id) => id)) } : {}),
     ...(report.analyses.emos ? { emosWeights: report.analyses.emos.weights } : {}),
     analyses: report.analyses,
+    ...(input.paper ? { paperTables: input.paper } : {}),
   };
 }

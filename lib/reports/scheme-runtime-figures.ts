@@ -16,11 +16,17 @@ import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementOptions } from "./agreement-options";
 import { getAgreementFigures } from "./index";
 import { getSchemeReport } from "./scheme-report";
+import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { bindPaperAnalyses } from "./paper-analysis-binding";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
   const models = (figures: TAgreementFigure[]) => getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields }).then((m) => [...figures, ...m]);
   if (runtime.kind !== "scheme") return models(await getAgreementFigures(db, projectId, opts));
-  const report = await getSchemeReport(pool, projectId, runtime, { split: opts.split, systems: opts.systems }, { fields: opts.fields, bootstrap: opts.bootstrap });
-  return models(report.figures);
+  const [report, paper] = await Promise.all([
+    getSchemeReport(pool, projectId, runtime, { split: opts.split, systems: opts.systems }, { fields: opts.fields, bootstrap: opts.bootstrap }),
+    // MetaHOPE tables 3–4 of a variant that lists them (agreement per MRW instance, SEGS and per category)
+    bindPaperAnalyses(runtime.definition).length ? getSchemePaperTables(db, projectId, runtime.definition, { agreement: opts }) : null,
+  ]);
+  return models([...report.figures, ...(paper?.metahopeAgreement ?? [])]);
 }

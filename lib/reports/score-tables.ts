@@ -365,14 +365,24 @@ function mmteScores(
   if (!any && !anyAdj) return null;
 
   const source: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
-  const codes = MMTE_VALUE_FIELDS.map((f) => mmteCodesOf(ix, f));
+  // a variant's extra labels (scheme runtime): codes of their own, shown in figures 3 and 5
+  const extra = ix.data.mmteExtraLabels ?? {};
+  const extraOf = (f: TMmteValueField): readonly string[] =>
+    f === "EQUIVALENCE" ? [...(extra.metaphorical ?? []), ...(extra.literal ?? []).filter((l) => !extra.metaphorical?.includes(l))] : f === "EMOTION" ? (extra.emotion ?? []) : [];
+  const codeOf = (f: TMmteValueField, v: unknown): Code | null => mmteCode(f, v) ?? (typeof v === "string" && extraOf(f).includes(v) ? v : null);
+  const codes = MMTE_VALUE_FIELDS.map((f) => mmteCodesOf(ix, f, extraOf(f)));
   // aggregates depend only on how often each code was given: memoised by that count vector
   const memo = MMTE_VALUE_FIELDS.map(() => new Map<number, TAggregate<Code>>());
   // per field and value-dictionary entry: the code's category index when the aggregate can be
   // memoised on it (-1: not a category, or a non-integer number, whose mean depends on order)
   const memoCategory = MMTE_VALUE_FIELDS.map((f, fi) => {
-    const index = new Map<Code, number>(mmteCategories(f).map((c, i) => [c, i]));
-    return Int32Array.from(codes[fi], (c) => (c === null || (typeof c === "number" && !Number.isInteger(c)) ? -1 : (index.get(c) ?? -1)));
+    const index = new Map<Code, number>([...mmteCategories(f), ...extraOf(f)].map((c, i) => [c, i]));
+    // (a count vector keys the memo for up to 8 categories: beyond, with a variant's labels, no memo)
+    const category = (c: Code) => {
+      const i = index.get(c) ?? -1;
+      return i < POW64.length - 1 ? i : -1;
+    };
+    return Int32Array.from(codes[fi], (c) => (c === null || (typeof c === "number" && !Number.isInteger(c)) ? -1 : category(c)));
   });
   const combine = (field: TMmteValueField, vals: Code[]): TAggregate<Code> => {
     const nominal = field === "EQUIVALENCE" || field === "EMOTION";
@@ -387,9 +397,9 @@ function mmteScores(
     const field = MMTE_VALUE_FIELDS[f];
     const k = f * NS + slot;
     const a = adj.size ? adj.get(k) : undefined;
-    if (a !== undefined && mmteCode(field, a) !== null) {
+    if (a !== undefined && codeOf(field, a) !== null) {
       source.adjudicated++;
-      return mmteCode(field, a);
+      return codeOf(field, a);
     }
     vals.length = 0;
     let key = 0;
@@ -423,7 +433,7 @@ function mmteScores(
   const labelsAt = annotatorLabelsBySlot(cols, keys, codes, EQU, EMO, NS);
   const adjCode = (f: number, slot: number): Code | null => {
     const a = adj.size ? adj.get(f * NS + slot) : undefined;
-    return a === undefined ? null : mmteCode(MMTE_VALUE_FIELDS[f], a);
+    return a === undefined ? null : codeOf(MMTE_VALUE_FIELDS[f], a);
   };
   // Figures 3 and 5 count the annotators' labels ("equivalence distributions … from annotators",
   // MMTE fig. 3), one per annotator and MRW instance, so that two annotators who disagree still
@@ -512,9 +522,9 @@ function mmteScores(
     quality: mmteQualityTable(records),
     automatic,
     goldReferences: gold.size,
-    equivalence: equivalenceDistribution(orderedBySystem(labelRecords, scope.systems.map((sy) => scope.systemNameById.get(sy.id) ?? sy.id))),
+    equivalence: equivalenceDistribution(orderedBySystem(labelRecords, scope.systems.map((sy) => scope.systemNameById.get(sy.id) ?? sy.id)), extra),
     correlation: qualityCorrelationMatrix(records),
-    emotionEquivalence: emotionEquivalenceCooccurrence(labelRecords),
+    emotionEquivalence: emotionEquivalenceCooccurrence(labelRecords, { extra }),
     source,
   };
 }

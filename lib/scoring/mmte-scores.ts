@@ -59,6 +59,17 @@ export interface TMmteTranslationValues {
   mrws: readonly TMmteMrwValues[];
 }
 
+/**
+ * Labels a variant of the MMTE scheme adds to EQUIVALENCE (per source kind) or EMOTION
+ * (lib/reports/paper-analysis-binding.ts): figures 3 and 5 give each its own entry after the
+ * paper's labels, rather than leaving its values out. Absent for the preset: nothing changes.
+ */
+export interface TMmteExtraLabels {
+  metaphorical?: readonly string[];
+  literal?: readonly string[];
+  emotion?: readonly string[];
+}
+
 export const MMTE_GROUPS = ["METAPHORICAL", "METAPHORICAL_FULL", "LITERAL"] as const;
 export type TMmteGroup = (typeof MMTE_GROUPS)[number];
 
@@ -288,7 +299,9 @@ function distribution<L extends string>(labels: readonly L[], values: readonly (
  * instances, separately for metaphorical and literal source MRWs (their label
  * sets differ). A label outside the MRW's set is not counted.
  */
-export function equivalenceDistribution(records: readonly TMmteTranslationValues[]): TEquivalenceDistribution[] {
+export function equivalenceDistribution(records: readonly TMmteTranslationValues[], extra: TMmteExtraLabels = {}): TEquivalenceDistribution[] {
+  const metLabels = [...EQUIVALENCE_METAPHORICAL_LABELS, ...(extra.metaphorical ?? [])] as TEquivalenceMetaphoricalLabel[];
+  const litLabels = [...EQUIVALENCE_LITERAL_LABELS, ...(extra.literal ?? [])] as TEquivalenceLiteralLabel[];
   const bySystem = new Map<string, TMmteTranslationValues[]>();
   for (const r of records) {
     let list = bySystem.get(r.system);
@@ -299,7 +312,7 @@ export function equivalenceDistribution(records: readonly TMmteTranslationValues
     const met: (string | null | undefined)[] = [];
     const lit: (string | null | undefined)[] = [];
     for (const r of rs) for (const m of r.mrws) (m.metaphorical ? met : lit).push(m.equivalence);
-    return { system, metaphorical: distribution(EQUIVALENCE_METAPHORICAL_LABELS, met), literal: distribution(EQUIVALENCE_LITERAL_LABELS, lit) };
+    return { system, metaphorical: distribution(metLabels, met), literal: distribution(litLabels, lit) };
   });
 }
 
@@ -355,11 +368,23 @@ export interface TEmotionEquivalenceMatrix {
 }
 
 /** Figure 5: counts of MRW instances by (emotion, equivalence), both labels required. */
-export function emotionEquivalenceCooccurrence(records: readonly TMmteTranslationValues[], opts: { systems?: readonly string[] } = {}): TEmotionEquivalenceMatrix {
+export function emotionEquivalenceCooccurrence(records: readonly TMmteTranslationValues[], opts: { systems?: readonly string[]; extra?: TMmteExtraLabels } = {}): TEmotionEquivalenceMatrix {
   const rs = opts.systems ? records.filter((r) => opts.systems!.includes(r.system)) : records;
-  const counts = EMOTION_LABELS.map(() => EQUIVALENCE_COLUMNS.map(() => 0));
-  const row = new Map<string, number>(EMOTION_LABELS.map((e, i) => [e, i]));
-  const column = new Map<string, number>(EQUIVALENCE_COLUMNS.map((c, j) => [`${c.source}|${c.label}`, j]));
+  const x = opts.extra ?? {};
+  // a variant's labels after the paper's: its metaphorical ones after the metaphorical columns, its literal ones last
+  const emotions = x.emotion?.length ? ([...EMOTION_LABELS, ...x.emotion] as TEmotionLabel[]) : EMOTION_LABELS;
+  const columns: readonly TEquivalenceColumn[] =
+    x.metaphorical?.length || x.literal?.length
+      ? [
+          ...EQUIVALENCE_COLUMNS.filter((c) => c.source === "metaphorical"),
+          ...(x.metaphorical ?? []).map((label) => ({ source: "metaphorical" as const, label: label as TEquivalenceLabel })),
+          ...EQUIVALENCE_COLUMNS.filter((c) => c.source === "literal"),
+          ...(x.literal ?? []).map((label) => ({ source: "literal" as const, label: label as TEquivalenceLabel })),
+        ]
+      : EQUIVALENCE_COLUMNS;
+  const counts = emotions.map(() => columns.map(() => 0));
+  const row = new Map<string, number>(emotions.map((e, i) => [e, i]));
+  const column = new Map<string, number>(columns.map((c, j) => [`${c.source}|${c.label}`, j]));
   let total = 0;
   for (const r of rs) {
     for (const m of r.mrws) {
@@ -371,5 +396,5 @@ export function emotionEquivalenceCooccurrence(records: readonly TMmteTranslatio
       total++;
     }
   }
-  return { emotions: EMOTION_LABELS, columns: EQUIVALENCE_COLUMNS, counts, logCounts: counts.map((r) => r.map((c) => Math.log1p(c))), total };
+  return { emotions, columns, counts, logCounts: counts.map((r) => r.map((c) => Math.log1p(c))), total };
 }

@@ -11,6 +11,7 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { emosSummary } from "@/components/dashboard/emos-section";
 import { mqmSummary } from "@/components/dashboard/mqm-section";
+import { SchemePaperSection } from "./scheme-paper-section";
 
 /** The report and how long it took (read and computation), printed on the page as the built-in dashboard does. */
 async function timedReport(projectId: string, runtime: { version: number; definition: TSchemeDefinition }, filter: TSchemeReportFilter) {
@@ -23,6 +24,7 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
   const filter: TSchemeReportFilter = { split: query.split, systems: query.systems };
   const { report, elapsedMs } = await timedReport(projectId, runtime, filter);
   return (
+    <>
     <SchemeDashboardView
       slug={slug}
       scheme={report.scheme}
@@ -41,5 +43,8 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
       mqm={report.analyses.mqm && mqmSummary(report.analyses.mqm)}
       meta4xnli={report.analyses.meta4xnli}
     />
+    {/* the paper tables the scheme lists, bound to its fields by id (MMTE, MetaHOPE variants) */}
+    <SchemePaperSection slug={slug} projectId={projectId} definition={runtime.definition} query={query} />
+    </>
   );
 }

@@ -1,0 +1,36 @@
+/**
+ * Reads what the paper tables of a project under the scheme runtime are computed from
+ * (lib/reports/scheme-paper-tables.ts): the report rows of the project (the cached read of
+ * report-data-cache.ts: the scheme runtime stores its values in the same Annotation table, under
+ * the field ids the analyses bind), turned into the built-in tables' input by
+ * lib/reports/scheme-paper-data.ts, and the project's imported metric columns.
+ */
+import type { Db } from "@/lib/db/client";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { getReportData } from "@/lib/db/report-data-cache";
+import { getMetricScores } from "@/lib/db/metric-scores";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TAgreementOptions } from "@/lib/reports/agreement-options";
+import type { TScoreOptions } from "@/lib/reports/score-options";
+import { schemePaperDataOf } from "@/lib/reports/scheme-paper-data";
+import { bindPaperAnalyses } from "@/lib/reports/paper-analysis-binding";
+import { computeSchemePaperTables, type TSchemePaperTables } from "@/lib/reports/scheme-paper-tables";
+
+/** An MRW of a segment by its id or by its external id (an imported span names the latter). */
+async function readMrwResolver(projectId: string): Promise<(segmentId: string, ref: string) => string | null> {
+  const rows = await getPgPool().query<{ id: string; segmentId: string; externalId: string }>(`SELECT id, "segmentId", "externalId" FROM "Mrw" WHERE "projectId" = $1`, [projectId]);
+  const byKey = new Map<string, string>();
+  for (const r of rows.rows) {
+    byKey.set(`${r.segmentId}|${r.id}`, r.id);
+    if (!byKey.has(`${r.segmentId}|${r.externalId}`)) byKey.set(`${r.segmentId}|${r.externalId}`, r.id);
+  }
+  return (segmentId, ref) => byKey.get(`${segmentId}|${ref}`) ?? null;
+}
+
+/** The paper tables the scheme lists, computed from the project's stored values (empty when it lists none). */
+export async function getSchemePaperTables(db: Db, projectId: string, definition: TSchemeDefinition, opts: { scores?: TScoreOptions; agreement?: TAgreementOptions } = {}): Promise<TSchemePaperTables> {
+  const bindings = bindPaperAnalyses(definition);
+  if (!bindings.some((b) => b.bound)) return computeSchemePaperTables(null, definition, opts);
+  const [data, metrics, mrwIdOf] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId), readMrwResolver(projectId)]);
+  return computeSchemePaperTables(schemePaperDataOf(data, definition, mrwIdOf), definition, { ...opts, metrics });
+}

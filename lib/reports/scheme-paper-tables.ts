@@ -1,0 +1,118 @@
+/**
+ * The paper tables of a project under the scheme runtime whose scheme lists them (MMTE table 3
+ * and figures 3–5, MetaHOPE tables 3–6), computed by the built-in runtime's own code
+ * (score-tables.ts, agreement-figures.ts → metahope-agreement.ts, lib/scoring) on report rows
+ * read from the scheme runtime's storage (scheme-paper-data.ts), so the figures are the same to
+ * the last bit as for the same values under the built-in runtime.
+ *
+ * Each listed analysis is bound to its fields by id first (paper-analysis-binding.ts): one that
+ * cannot be bound is not computed and its note names the missing field; the others still run.
+ * An error category beyond the paper's five is computed exactly like one of them (its spans
+ * alone, in a column of their own: agreement per MRW instance, EPS and EPM totals), and SEGS and
+ * the per-sentence and per-metaphor figures stay the paper's sum over its five. Pure.
+ */
+import type { TReportData } from "./report-input";
+import type { TAgreementFigure } from "./agreement-figure";
+import type { TAgreementOptions } from "./agreement-options";
+import { computeAgreementFigures } from "./agreement-figures";
+import { computeScoreTables, type TMetricScoreInput, type TScoreTables } from "./score-tables";
+import type { TScoreOptions } from "./score-options";
+import { reportLanguagesOf } from "./language-comparison";
+import { withAnnotationColumns, annotationColumns } from "./report-index";
+import { bindPaperAnalyses, missingFieldNotes, type TPaperAnalysisBinding } from "./paper-analysis-binding";
+import type { TExtraErrorSpan, TSchemePaperData } from "./scheme-paper-data";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+
+/** The paper's column an extra category is computed in (its spans alone), then renamed. */
+const STAND_IN = "IMP";
+
+export interface TExtraCategoryTotals {
+  category: string;
+  /** per system, in the score table's order: the EPS and EPM totals of the category */
+  rows: { system: string; eps: number; epm: number }[];
+}
+
+export interface TSchemePaperTables {
+  /** every paper analysis the scheme lists, bound or naming its missing fields */
+  analyses: TPaperAnalysisBinding[];
+  /** missing fields, the variant's extra labels, spans on unknown MRWs: in words */
+  notes: string[];
+  /**
+   * The score tables as the built-in runtime gives them (getScoreTables): `mmte` when an MMTE
+   * analysis binds, `metahope` (tables 5–6) when metahope.tables3-6 binds; null when neither.
+   * Extra categories are in `metahope.rows[].eps.totals` / `epm.totals` under their label too.
+   */
+  scores: TScoreTables | null;
+  /** MetaHOPE tables 3–4: the agreement figures (scheme "metahope"), extra categories as fields of their own */
+  metahopeAgreement: TAgreementFigure[];
+  extraCategories: TExtraCategoryTotals[];
+}
+
+/** The same rows with only the extra category's spans, standing in for the paper's first category. */
+function extraCategoryData(data: TReportData, spans: readonly TExtraErrorSpan[], category: string): TReportData {
+  return withAnnotationColumns(
+    {
+      project: data.project,
+      annotators: data.annotators,
+      systems: data.systems,
+      segments: data.segments,
+      mrws: data.mrws,
+      translations: data.translations,
+      errorSpans: spans.filter((s) => s.category === category).map((s) => ({ ...s, category: STAND_IN })),
+      // decided penalties are per paper category: none stands for the extra one
+      adjudications: data.adjudications.filter((a) => !a.field.startsWith("METAHOPE_")),
+      goldReferences: data.goldReferences,
+      metahopeCoverage: data.metahopeCoverage,
+    },
+    annotationColumns(data),
+  );
+}
+
+function agreementByLanguage(data: TReportData, opts: TAgreementOptions): TAgreementFigure[] {
+  const languages = reportLanguagesOf(data);
+  if (opts.language || languages.length < 2) return computeAgreementFigures(data, opts);
+  return languages.flatMap((language) => computeAgreementFigures(data, { ...opts, language }).map((f) => ({ ...f, language })));
+}
+
+/** `input`: the report rows (scheme-paper-data.ts); null when no listed analysis binds (nothing is read then). */
+export function computeSchemePaperTables(
+  input: TSchemePaperData | null,
+  def: TSchemeDefinition,
+  opts: { scores?: TScoreOptions; agreement?: TAgreementOptions; metrics?: TMetricScoreInput } = {},
+): TSchemePaperTables {
+  const analyses = bindPaperAnalyses(def);
+  const bound = (name: string) => analyses.some((a) => a.name === name && a.bound);
+  const mmte = bound("mmte.table3") || bound("mmte.figures3-5");
+  const metahope = bound("metahope.tables3-6");
+  const notes = [...missingFieldNotes(analyses), ...analyses.flatMap((a) => a.notes)];
+  if (metahope && input && input.unknownMrws > 0) notes.push(`${input.unknownMrws} error span${input.unknownMrws > 1 ? "s name" : " names"} an MRW that is not one of its segment's: left out of the MetaHOPE tables.`);
+  const empty: TSchemePaperTables = { analyses, notes, scores: null, metahopeAgreement: [], extraCategories: [] };
+  if ((!mmte && !metahope) || !input) return empty;
+
+  const { data } = input;
+  const languages = reportLanguagesOf(data);
+  // as getScoreTables: the first language pair of a study over several unless one is asked for
+  const scoreOpts = languages.length > 1 && !opts.scores?.language ? { ...opts.scores, language: languages[0] } : (opts.scores ?? {});
+  const tables = computeScoreTables(data, scoreOpts, opts.metrics);
+  const scores: TScoreTables = { ...tables, mmte: mmte ? tables.mmte : null, metahope: metahope ? tables.metahope : null };
+  if (!metahope) return { ...empty, scores };
+
+  const agreementOpts: TAgreementOptions = { ...opts.agreement, schemes: ["metahope"] };
+  const metahopeAgreement = agreementByLanguage(data, agreementOpts);
+  const extraCategories: TExtraCategoryTotals[] = [];
+  for (const category of analyses.find((a) => a.name === "metahope.tables3-6")?.extraCategories ?? []) {
+    const x = extraCategoryData(data, input.extraSpans, category);
+    const wanted = !opts.agreement?.fields?.length || opts.agreement.fields.includes(category);
+    if (wanted) {
+      metahopeAgreement.push(...agreementByLanguage(x, { ...agreementOpts, fields: [STAND_IN] }).map((f) => ({ ...f, field: category })));
+    }
+    const rows = computeScoreTables(x, scoreOpts).metahope?.rows ?? [];
+    extraCategories.push({ category, rows: rows.map((r) => ({ system: r.system, eps: r.eps.totals[STAND_IN], epm: r.epm.totals[STAND_IN] })) });
+    for (const row of scores.metahope?.rows ?? []) {
+      const hit = rows.find((r) => r.system === row.system);
+      (row.eps.totals as Record<string, number>)[category] = hit?.eps.totals[STAND_IN] ?? 0;
+      (row.epm.totals as Record<string, number>)[category] = hit?.epm.totals[STAND_IN] ?? 0;
+    }
+  }
+  return { analyses, notes, scores, metahopeAgreement, extraCategories };
+}
