@@ -9,7 +9,7 @@ import type { Pool } from "pg";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { makeProject, rejection } from "./fixtures";
+import { makeProject, makeUser, rejection } from "./fixtures";
 import { FIGURE_KEYS } from "./report-outputs";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import type { Db } from "@/lib/db/client";
@@ -23,6 +23,8 @@ import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
+import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
+import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { haveMetahopeData, importMetahopePilot } from "@/scripts/e2e-metahope-fixture";
 
 let db: Db;
@@ -49,11 +51,20 @@ function normalised(x: unknown, projectId: string): unknown {
 const figureRows = (figures: readonly TAgreementFigure[]) =>
   figures.map((f) => Object.fromEntries(FIGURE_KEYS.filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined).map((k) => [k, (f as unknown as Record<string, unknown>)[k]])));
 
+/** A built-in project with the given parts switched on in Settings (the preset of those parts stored as version 1). */
+async function builtInProject(parts: Record<string, unknown>) {
+  const project = await makeProject(db);
+  const lead = await makeUser(db, { tag: "lead" });
+  await updateSchemeConfig(db, project.id, ZSchemeConfig.parse(parts), lead.id);
+  expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
+  return project;
+}
+
 const count = async (table: string, projectId: string, where = "TRUE") => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE "projectId" = $1 AND ${where}`, [projectId])).rows[0].n;
 
 describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped: data/metahope absent)", () => {
   it("moves to the scheme runtime when the guidelines are edited, and tables 3–6 stay the built-in snapshot's to the last bit", async () => {
-    const project = await makeProject(db);
+    const project = await builtInProject({ mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, alignment: true, metahopeErrors: true });
     await importMetahopePilot(pool, project.id);
     const spans = await count("ErrorSpan", project.id);
     expect(spans).toBeGreaterThan(0);
@@ -92,7 +103,7 @@ function postEditsAndGold(corpus: ImportResult, n: number): ImportResult {
 }
 
 async function demoProject() {
-  const project = await makeProject(db);
+  const project = await builtInProject({ alignment: true, metahopeErrors: true, metahopePostEdit: true });
   const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
   await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
