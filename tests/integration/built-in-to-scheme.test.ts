@@ -116,7 +116,8 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     const project = await demoProject();
     const before = await getScoreTables(db, project.id);
     const beforeFigures = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
-    expect(before.mmte?.automatic.some((r) => Object.values(r).some((v) => typeof v === "object" && v !== null && "defined" in v && v.defined))).toBe(true);
+    // BLEU and ROUGE-L against the gold references are computed (not "no reference")
+    expect(before.mmte?.automatic?.some((r) => r.bleu4.defined && r.rougeL.defined)).toBe(true);
     const postEdits = await count("PostEdit", project.id);
     expect(postEdits).toBe(24);
     // a span to look for in the workspace afterwards
