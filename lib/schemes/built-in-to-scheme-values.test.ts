@@ -74,6 +74,8 @@ describe("convertBuiltInValues", () => {
   it("refuses drafts, and spans or post-edits without a field to hold them", () => {
     expect(convertBuiltInValues(input({ spans: [span({ severity: null })] }), DEF, describeItem)).toMatchObject({ ok: false, message: expect.stringContaining("1 error span is a draft (no category or severity chosen yet), which the scheme runtime cannot store: s1/t1/a.") });
     expect(convertBuiltInValues(input({ spans: [span({})] }), MMTE_PRESET, describeItem)).toMatchObject({ ok: false, message: expect.stringContaining("has no METAHOPE_ERRORS field") });
+    // reviews without spans and without the field: nothing to convert, nothing refused
+    expect(convertBuiltInValues(input({ reviewed: [{ annotatorId: "a", translationId: "t1" }] }), MMTE_PRESET, describeItem)).toEqual({ ok: true, values: [] });
     const noReference = convertBuiltInValues(input({ postEdits: [{ id: "p", annotatorId: "a", segmentId: "s1", kind: "REFERENCE", text: "x" }] }), MMTE_PRESET, describeItem);
     expect(noReference).toEqual({ ok: false, message: 's1/-/a: the new scheme has no edit field of variant "reference" to hold the reference post-edit.' });
   });

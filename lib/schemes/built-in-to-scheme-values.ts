@@ -133,13 +133,16 @@ export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefiniti
     if (!l) lists.set(k, (l = { annotatorId, translationId, spans: [] }));
     return l;
   };
-  for (const r of input.reviewed) listOf(r.annotatorId, r.translationId);
-  for (const s of input.spans) listOf(s.annotatorId, s.translationId).spans.push(s);
-  if (lists.size > 0) {
-    const field = def.fields.find((f): f is TSpansField => f.id === SPANS_FIELD && f.kind === "spans" && f.scope === "translation");
-    if (!field) {
-      return { ok: false, message: `The new scheme has no ${SPANS_FIELD} field (spans per translation) to hold the ${input.spans.length} error span${input.spans.length === 1 ? "" : "s"} and the reviews of ${lists.size} translation${lists.size === 1 ? "" : "s"} the project stores.` };
-    }
+  const field = def.fields.find((f): f is TSpansField => f.id === SPANS_FIELD && f.kind === "spans" && f.scope === "translation");
+  if (!field && input.spans.length > 0) {
+    const n = input.spans.length;
+    return { ok: false, message: `The new scheme has no ${SPANS_FIELD} field (spans per translation) to hold the ${n} error span${n === 1 ? "" : "s"} the project stores.` };
+  }
+  // Without the field and without spans, reviews have nothing to become: a review mark stays the
+  // row it is (no field's value, read by nobody under the scheme), as a part switched off keeps it.
+  if (field) {
+    for (const r of input.reviewed) listOf(r.annotatorId, r.translationId);
+    for (const s of input.spans) listOf(s.annotatorId, s.translationId).spans.push(s);
     for (const l of lists.values()) {
       const segmentId = input.segmentOf.get(l.translationId);
       if (segmentId === undefined) return { ok: false, message: `${SPANS_FIELD}: translation ${l.translationId} is not one of the project's.` };

@@ -87,27 +87,32 @@ describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped: data/metahope
   }, 240_000);
 });
 
-/** Post-edits of two raters and gold references on the first `n` segments, so that MMTE table 3 has BLEU and ROUGE-L. */
+/** Post-edits of two raters, gold references and decisions on the first `n` segments, so that MMTE table 3 has BLEU and ROUGE-L and the tables read decided values. */
 function postEditsAndGold(corpus: ImportResult, n: number): ImportResult {
   const out = emptyImportResult();
   const segments = corpus.documents.flatMap((d) => d.segments).slice(0, n);
   out.goldReferences = [];
+  out.adjudications = [];
   for (const [i, s] of segments.entries()) {
     const t = corpus.translations.find((x) => x.segmentId === s.externalId)!;
     out.postEdits.push({ annotator: "rater-1", segmentId: s.externalId, system: t.system, text: `${t.text}（比喻${i}）`, kind: "figurative", language: "zh" });
     out.postEdits.push({ annotator: "rater-2", segmentId: s.externalId, system: t.system, text: `${t.text.slice(0, Math.max(1, t.text.length - 2))}。`, kind: "literal", language: "zh" });
     out.goldReferences.push({ segmentId: s.externalId, language: "zh", kind: "figurative", text: `${t.text.slice(1)}（金${i}）` });
     out.goldReferences.push({ segmentId: s.externalId, language: "zh", kind: "literal", text: t.text.slice(0, Math.max(1, t.text.length - 1)) });
+    // decisions: a sentence's Fluency, and a decided MetaHOPE penalty on an MRW (the per-category cells the built-in adjudication stores)
+    out.adjudications!.push({ segmentId: s.externalId, system: t.system, field: "FLUENCY", value: 1 + (i % 5), rationale: "decided", automatic: true });
+    const mrw = s.mrws.find((m) => m.active);
+    if (mrw) out.adjudications!.push({ segmentId: s.externalId, system: t.system, mrwId: mrw.externalId, field: "METAHOPE_MIS", value: 6, rationale: "decided", automatic: true });
   }
   return out;
 }
 
-async function demoProject() {
+async function demoProject(opts: { postEdits?: boolean } = {}) {
   const project = await builtInProject({ alignment: true, metahopeErrors: true, metahopePostEdit: true });
   const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
   await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
-  await loadImport(pool, { projectId: project.id, fileName: "post-edits.jsonl", result: postEditsAndGold(corpus, 12) });
+  if (opts.postEdits !== false) await loadImport(pool, { projectId: project.id, fileName: "post-edits.jsonl", result: postEditsAndGold(corpus, 12) });
   return project;
 }
 
@@ -143,9 +148,11 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     expect(JSON.stringify(got.scores?.mmte)).toBe(JSON.stringify(before.mmte));
     expect(got.scores?.metahope).toStrictEqual(before.metahope);
     expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(beforeFigures), project.id));
-    // and the built-in snapshot's MetaHOPE tables (post-edits and gold move no MetaHOPE figure)
-    const snapshot = JSON.parse(readFileSync(path.join(__dirname, "__snapshots__/demo-synthetic.report.json"), "utf8"));
-    expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(snapshot.scores.metahope);
+    expect(got.scores?.sourceDescription).toBe(before.sourceDescription);
+    expect(got.scores?.sourceDescription).toContain("Adjudicated values for");
+    // the decided MetaHOPE cells still count as decided, and the decided Fluency values
+    expect(before.metahope?.source.adjudicated).toBeGreaterThan(0);
+    expect(before.mmte?.source.adjudicated).toBeGreaterThan(0);
 
     // the scheme workspace's reader shows the converted span with its category and severity
     if (runtime.kind !== "scheme") throw new Error("unreachable");
@@ -166,6 +173,18 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     expect(back.code).toBe("CONFLICT");
     expect(back.message).toContain("built-in runtime");
     expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
+  }, 240_000);
+
+  it("as snapshotted (no post-edits, no decisions): after the move the tables are the built-in snapshot's", async () => {
+    const project = await demoProject({ postEdits: false });
+    const def = await variantOfSchemeInForce(project.id);
+    await setProjectScheme(db, project.id, def, { actorId: null });
+    expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
+    const snapshot = JSON.parse(readFileSync(path.join(__dirname, "__snapshots__/demo-synthetic.report.json"), "utf8"));
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(normalised(got.scores?.mmte, project.id)).toStrictEqual(snapshot.scores.mmte);
+    expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(snapshot.scores.metahope);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(snapshot.agreement.filter((f: { scheme: string }) => f.scheme === "metahope"));
   }, 240_000);
 
   it("a value the new version refuses: a clear error naming item and field, and the project left as it was", async () => {
