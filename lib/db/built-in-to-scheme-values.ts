@@ -37,6 +37,17 @@ import { convertBuiltInValues, type TBuiltInPostEditRow, type TBuiltInSpanRow, t
 
 type TTx = Prisma.TransactionClient;
 
+/**
+ * Rows per write statement: bounds the JSON parameter, and keeps each statement within the report
+ * change log's per-row keys (lib/db/report-changes.ts: up to 5,000 rows), so a cached report
+ * patches the converted values in instead of reading the project again.
+ */
+const ROWS_PER_STATEMENT = 5_000;
+
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
+}
+
 export interface TConvertedCounts {
   /** METAHOPE_ERRORS values written (lists, empty ones included) */
   spanLists: number;
@@ -115,7 +126,7 @@ export async function convertBuiltInValuesToScheme(
   const rows = conversion.values;
   const fresh = rows.filter((r) => r.existing === null);
   const updates = rows.filter((r) => r.existing !== null);
-  if (fresh.length > 0) {
+  for (const part of chunks(fresh)) {
     await tx.$executeRawUnsafe(
       `WITH v AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(id text, "annotatorId" text, "segmentId" text, "translationId" text, "itemKey" text, field text, value jsonb)),
        ins AS (
@@ -125,12 +136,12 @@ export async function convertBuiltInValuesToScheme(
        INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
        SELECT gen_random_uuid()::text, $1, $4, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins`,
       projectId,
-      JSON.stringify(fresh.map((r) => ({ id: r.newId, annotatorId: r.annotatorId, segmentId: r.segmentId, translationId: r.translationId, itemKey: r.itemKey, field: r.field, value: r.value }))),
+      JSON.stringify(part.map((r) => ({ id: r.newId, annotatorId: r.annotatorId, segmentId: r.segmentId, translationId: r.translationId, itemKey: r.itemKey, field: r.field, value: r.value }))),
       version,
       actorId,
     );
   }
-  if (updates.length > 0) {
+  for (const part of chunks(updates)) {
     await tx.$executeRawUnsafe(
       `WITH v AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(id text, value jsonb, old jsonb)),
        upd AS (
@@ -140,7 +151,7 @@ export async function convertBuiltInValuesToScheme(
        INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
        SELECT gen_random_uuid()::text, $1, $4, 'ANNOTATION', upd.id, upd.version, upd.old, upd.value FROM upd`,
       projectId,
-      JSON.stringify(updates.map((r) => ({ id: r.existing!.id, value: r.value, old: r.existing!.value }))),
+      JSON.stringify(part.map((r) => ({ id: r.existing!.id, value: r.value, old: r.existing!.value }))),
       version,
       actorId,
     );

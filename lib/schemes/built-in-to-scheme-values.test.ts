@@ -63,6 +63,17 @@ describe("convertBuiltInValues", () => {
     ]);
   });
 
+  it("a list already stored keeps its spans, the table's join it once; unchanged, it is not written again", () => {
+    const stored = [{ id: "ann1", annotatorId: "a", segmentId: "s1", itemKey: "t1:-", field: "METAHOPE_ERRORS", value: [{ start: 0, end: 2, label: "MIS", attributes: { severity: 6 } }] }];
+    const same = convertBuiltInValues(input({ spans: [span({})], reviewed: [{ annotatorId: "a", translationId: "t1" }], stored }), DEF, describeItem);
+    expect(same).toEqual({ ok: true, values: [] });
+    const more = convertBuiltInValues(input({ spans: [span({}), span({ id: "e3", category: "STL", start: 4, end: 5 })], stored }), DEF, describeItem);
+    if (!more.ok) throw new Error(more.message);
+    expect(more.values.map((v) => [v.existing?.id, v.value])).toEqual([
+      ["ann1", [{ start: 0, end: 2, label: "MIS", attributes: { severity: 6 } }, { start: 4, end: 5, label: "STL", attributes: { severity: 6 } }]],
+    ]);
+  });
+
   it("refuses, naming item and field, a value the new definition does not accept", () => {
     const def = structuredClone(DEF) as typeof DEF;
     const errors = def.fields.find((f) => f.id === "METAHOPE_ERRORS") as { labels: { value: unknown }[] };

@@ -33,6 +33,7 @@ import type { TSchemeDefinition } from "./language/scheme-definition";
 import type { TSchemeField } from "./language/scheme-field";
 import { validateSchemeValue } from "./language/validate-value";
 import { PENALTY_BY_SEVERITY_CODE } from "./presets/built-in-codes";
+import { sortedJson } from "./canonical-value";
 
 export interface TBuiltInSpanRow {
   id: string;
@@ -158,9 +159,15 @@ export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefiniti
           ...(s.mrwId ? { mrwId: s.mrwId } : {}),
           ...(field.comments && s.comment && s.comment.trim() !== "" ? { comment: s.comment } : {}),
         }));
-      const checked = validateSchemeValue(field, value, undefined, { withoutItem: true });
+      // A list already stored there (an import's METAHOPE_ERRORS line in the scheme's shape, which
+      // the built-in runtime took as a review) keeps its spans; the table's spans join it, each once.
+      const itemKey = `${l.translationId}:-`;
+      const before = stored.get(keyOf(l.annotatorId, segmentId, itemKey, field.id))?.value;
+      const merged = Array.isArray(before) ? [...before, ...value.filter((x) => !before.some((b) => sortedJson(b) === sortedJson(x)))] : value;
+      if (Array.isArray(before) && merged.length === before.length) continue;
+      const checked = validateSchemeValue(field, merged, undefined, { withoutItem: true });
       if (!checked.ok) return { ok: false, message: `${describe({ annotatorId: l.annotatorId, segmentId, translationId: l.translationId })}: ${checked.message}` };
-      push({ annotatorId: l.annotatorId, segmentId, translationId: l.translationId, itemKey: `${l.translationId}:-`, field: field.id, value, newId: null });
+      push({ annotatorId: l.annotatorId, segmentId, translationId: l.translationId, itemKey, field: field.id, value: merged, newId: null });
     }
   }
 
