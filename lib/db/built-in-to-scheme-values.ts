@@ -23,8 +23,10 @@
  * - GoldReference rows: the scheme runtime's paper tables read them first
  *   (lib/reports/scheme-paper-data.ts `goldOf`), and decided edit values only where none exists;
  * - Alignment rows: the corpus's imported alignment (MRW → target words, pattern), not anybody's
- *   value; annotators' alignments are already ALIGNMENT / TARGET_WORDS Annotation rows in the
- *   scheme's shape, checked here against the new definition all the same;
+ *   value. Annotators' alignments are already ALIGNMENT / TARGET_WORDS Annotation rows in the
+ *   scheme's shape (`{ pattern, spans }`, `{ spans }`: the built-in runtime checks them against
+ *   the preset's field, lib/schemes/presets/built-in-value-check.ts), and setProjectScheme's
+ *   orphan check refuses a version whose changed field would not accept them;
  * - decided per-category penalties (Adjudication METAHOPE_IMP …): a decided penalty is a sum per
  *   MRW and category, not spans with offsets, so it has no METAHOPE_ERRORS list to become; the
  *   paper tables read them as decided cells unchanged (scheme-paper-data.ts `adjudicatedCells`).
@@ -32,7 +34,6 @@
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { convertBuiltInValues, type TBuiltInPostEditRow, type TBuiltInSpanRow, type TDescribeItem, type TStoredValueRow } from "@/lib/schemes/built-in-to-scheme-values";
 
 type TTx = Prisma.TransactionClient;
@@ -116,9 +117,6 @@ export async function convertBuiltInValuesToScheme(
   );
   const describe = await itemDescriber(tx, projectId);
 
-  // annotators' alignments stay where they are: the new definition must still accept them
-  await checkAlignmentValues(tx, projectId, next, describe);
-
   if (spans.length === 0 && postEdits.length === 0 && reviewed.length === 0) return { spanLists: 0, errorSpans: 0, postEdits: 0 };
   const conversion = convertBuiltInValues({ spans, postEdits, reviewed, segmentOf: new Map(translations.map((t) => [t.id, t.segmentId])), stored }, next, describe);
   if (!conversion.ok) throw new AppError("CONFLICT", `The project's built-in values cannot move to this scheme version: ${conversion.message}`, { projectId });
@@ -168,20 +166,4 @@ export async function convertBuiltInValuesToScheme(
     data: { projectId, userId: actorId, action: "scheme.convert-built-in-values", detail: { version, ...counts, goldSources: Object.fromEntries(goldSources.map((g) => [g.id, g.sourcePostEditId])) } },
   });
   return counts;
-}
-
-/** The annotators' ALIGNMENT / TARGET_WORDS values (already Annotation rows), checked against the new definition's field of that id. */
-async function checkAlignmentValues(tx: TTx, projectId: string, next: TSchemeDefinition, describe: TDescribeItem): Promise<void> {
-  const fields = next.fields.filter((f) => f.kind === "alignment");
-  if (fields.length === 0) return;
-  const rows = await tx.$queryRawUnsafe<{ annotatorId: string; segmentId: string; translationId: string | null; field: string; value: unknown }[]>(
-    `SELECT DISTINCT ON (field, value) "annotatorId", "segmentId", "translationId", field, value FROM "Annotation" WHERE "projectId" = $1 AND field = ANY($2::text[])`,
-    projectId,
-    fields.map((f) => f.id),
-  );
-  for (const r of rows) {
-    const field = fields.find((f) => f.id === r.field)!;
-    const checked = validateSchemeValue(field, r.value, undefined, { withoutItem: true });
-    if (!checked.ok) throw new AppError("CONFLICT", `The project's built-in values cannot move to this scheme version: ${describe(r)}: ${checked.message}`, { projectId });
-  }
 }

@@ -276,19 +276,25 @@ async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before
     await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')`, projectId);
     return;
   }
-  // back to a preset: the built-in runtime reads spans and post-edits from its own tables, and
-  // no inverse conversion exists yet, so stored span lists and edit texts would drop out of it
-  const spanOrEditFields = next.fields.filter((f) => f.kind === "spans" || f.kind === "edit").map((f) => f.id);
-  const [{ n }] = await tx.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM "Annotation" WHERE "projectId" = $1 AND field = ANY($2::text[]) AND NOT (jsonb_typeof(value) = 'object' AND value ? 'reviewed')`,
+  // back to a preset: the built-in runtime reads spans and post-edits from its own tables, and no
+  // inverse conversion exists yet, so marked spans and edit texts stored as values would drop out
+  // of it. An empty span list is read there as a review (any METAHOPE_ERRORS value is), so it
+  // does not refuse the change.
+  const spanFields = next.fields.filter((f) => f.kind === "spans").map((f) => f.id);
+  const editFields = next.fields.filter((f) => f.kind === "edit").map((f) => f.id);
+  const [{ lists, edits }] = await tx.$queryRawUnsafe<{ lists: number; edits: number }[]>(
+    `SELECT count(*) FILTER (WHERE field = ANY($2::text[]) AND jsonb_typeof(value) = 'array' AND jsonb_array_length(value) > 0)::int AS lists,
+            count(*) FILTER (WHERE field = ANY($3::text[]))::int AS edits
+     FROM "Annotation" WHERE "projectId" = $1 AND field = ANY($2::text[] || $3::text[])`,
     projectId,
-    spanOrEditFields,
+    spanFields,
+    editFields,
   );
-  if (n > 0) {
+  if (lists + edits > 0) {
     throw new AppError(
       "CONFLICT",
-      `This version is the MMTE/MetaHOPE preset as shipped, so the project would go back to the built-in runtime, which keeps error spans and post-edits in its own tables; the project stores ${n} error span list${n === 1 ? "" : "s"} and post-edit${n === 1 ? "" : "s"} as scheme values, which it would not read. Keep a variant of the preset (any edit of it, e.g. its guidelines' wording, keeps the scheme runtime).`,
-      { values: n },
+      `This version is the MMTE/MetaHOPE preset as shipped, so the project would go back to the built-in runtime, which keeps error spans and post-edits in tables of its own and would not read the ${lists} list${lists === 1 ? "" : "s"} of error spans and ${edits} post-edit${edits === 1 ? "" : "s"} the project stores as scheme values. Keep a variant of the preset (any edit, e.g. of its guidelines' wording, keeps the scheme runtime).`,
+      { spanLists: lists, postEdits: edits },
     );
   }
   // the items get the built-in assignments of the parts whose fields it has

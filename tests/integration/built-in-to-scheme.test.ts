@@ -171,7 +171,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     preset.guidelines = preset.guidelines.replace("translations", "translation");
     const back = await rejection(setProjectScheme(db, project.id, preset, { actorId: null }));
     expect(back.code).toBe("CONFLICT");
-    expect(back.message).toContain("built-in runtime");
+    expect(back.message).toMatch(/would not read the \d+ lists of error spans and 24 post-edits/);
     expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
   }, 240_000);
 
@@ -216,4 +216,25 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     expect(e.message).toMatch(/1 error span is a draft .*segment \S+, translation \S+ \(zh\), annotator rater-\d@/);
     expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
   }, 240_000);
+});
+
+describe("reviews without spans", () => {
+  it("a review mark becomes an empty list (reviewed, nothing marked) with its history, and the preset as shipped can come back", async () => {
+    const project = await builtInProject({ metahopeErrors: true });
+    const ann = await makeUser(db, { tag: "ann" });
+    const doc = await db.document.create({ data: { projectId: project.id, externalId: "d", language: "en" } });
+    const system = await db.mtSystem.create({ data: { projectId: project.id, name: "sys" } });
+    const seg = await db.segment.create({ data: { projectId: project.id, documentId: doc.id, externalId: "s", index: 0, text: "Time flies.", language: "en" } });
+    const tr = await db.translation.create({ data: { segmentId: seg.id, systemId: system.id, language: "zh", text: "时光飞逝" } });
+    const mark = await db.annotation.create({ data: { projectId: project.id, annotatorId: ann.id, segmentId: seg.id, translationId: tr.id, itemKey: `${tr.id}:-`, field: "METAHOPE_ERRORS", value: { reviewed: true } } });
+    const preset = await getSchemeInForce(db, project.id);
+
+    const { version } = await setProjectScheme(db, project.id, await variantOfSchemeInForce(project.id), { actorId: null });
+    expect(await db.annotation.findUnique({ where: { id: mark.id }, select: { value: true, version: true, schemeVersion: true } })).toEqual({ value: [], version: 2, schemeVersion: version });
+    expect(await db.history.findMany({ where: { entityId: mark.id }, select: { entity: true, version: true, oldValue: true, newValue: true } })).toEqual([{ entity: "ANNOTATION", version: 2, oldValue: { reviewed: true }, newValue: [] }]);
+
+    // an empty list is a review to the built-in runtime too: nothing to lose, so the way back is open
+    await setProjectScheme(db, project.id, preset, { actorId: null });
+    expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
+  }, 60_000);
 });
