@@ -16,8 +16,10 @@
  * otherwise count the same work twice should anything still reach them. Nothing is lost: every
  * complete span and every non-empty post-edit is in a value, and their History rows stay (History
  * is keyed by entity id, not by a foreign key). Gold references that name a post-edit as their
- * source lose that link (GoldReference.sourcePostEditId, set null by the foreign key); the audit
- * log row of the conversion keeps it (`goldSources`: gold id → the post-edit, now the value's id).
+ * source lose that link (GoldReference.sourcePostEditId, set null by the foreign key), and an edit
+ * value has no place for the post-edit's language and base translation; the audit log row of the
+ * conversion keeps both (`goldSources`: gold id → the post-edit, now the value's id;
+ * `postEditBases`: post-edit id → language and base translation).
  *
  * Left as they are, because the scheme runtime reads them as they are:
  * - GoldReference rows: the scheme runtime's paper tables read them first
@@ -93,8 +95,8 @@ export async function convertBuiltInValuesToScheme(
      WHERE "projectId" = $1 AND "deletedAt" IS NULL ORDER BY id FOR UPDATE`,
     projectId,
   );
-  const postEdits = await tx.$queryRawUnsafe<TBuiltInPostEditRow[]>(
-    `SELECT id, "annotatorId", "segmentId", kind, text FROM "PostEdit" WHERE "projectId" = $1 ORDER BY id FOR UPDATE`,
+  const postEdits = await tx.$queryRawUnsafe<(TBuiltInPostEditRow & { language: string; baseTranslationId: string | null })[]>(
+    `SELECT id, "annotatorId", "segmentId", kind, text, language, "baseTranslationId" FROM "PostEdit" WHERE "projectId" = $1 ORDER BY id FOR UPDATE`,
     projectId,
   );
   // reviewed without a span: a review mark, or a DONE MetaHOPE assignment (every translation of the segment)
@@ -163,7 +165,13 @@ export async function convertBuiltInValuesToScheme(
   await tx.$executeRawUnsafe(`DELETE FROM "PostEdit" WHERE "projectId" = $1`, projectId);
   const counts: TConvertedCounts = { spanLists: rows.filter((r) => r.field === "METAHOPE_ERRORS").length, errorSpans: spans.length, postEdits: rows.filter((r) => r.field !== "METAHOPE_ERRORS").length };
   await tx.auditLog.create({
-    data: { projectId, userId: actorId, action: "scheme.convert-built-in-values", detail: { version, ...counts, goldSources: Object.fromEntries(goldSources.map((g) => [g.id, g.sourcePostEditId])) } },
+    data: { projectId, userId: actorId, action: "scheme.convert-built-in-values", detail: {
+        version,
+        ...counts,
+        goldSources: Object.fromEntries(goldSources.map((g) => [g.id, g.sourcePostEditId])),
+        postEditBases: Object.fromEntries(postEdits.map((p) => [p.id, { language: p.language, baseTranslationId: p.baseTranslationId }])),
+      },
+    },
   });
   return counts;
 }

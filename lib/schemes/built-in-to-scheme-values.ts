@@ -16,7 +16,8 @@
  *   gets a list, empty when it has no span: the MetaHOPE tables stay the same to the last bit.
  * - Post-edits (PostEdit rows) become the text value of the edit field of their variant
  *   (FIGURATIVE → the `figurative` edit field, POSTEDIT_FIGURATIVE in the preset, …), at segment
- *   scope. The base translation and the language are not part of an edit value and are dropped.
+ *   scope. The base translation and the language are not part of an edit value (the audit log
+ *   row of the conversion keeps them, lib/db/built-in-to-scheme-values.ts).
  *   An empty post-edit is no value (the scheme runtime deletes a cleared field).
  *
  * Every value is checked against the new definition (validateSchemeValue); one that does not

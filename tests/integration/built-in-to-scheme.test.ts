@@ -141,6 +141,11 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     // each converted value starts its history: a review mark's next version, or a new value's first
     expect(await count("History", project.id, `entity = 'ANNOTATION' AND "entityId" IN (SELECT id FROM "Annotation" WHERE field = 'POSTEDIT_FIGURATIVE') AND "oldValue" IS NULL`)).toBe(postEdits / 2);
     expect(await count("History", project.id, `entity = 'ANNOTATION' AND "oldValue" = '{"reviewed": true}'::jsonb`)).toBeGreaterThan(0);
+    // what an edit value has no place for, and the gold references' sources, in the conversion's audit row
+    const audit = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.convert-built-in-values" }, select: { detail: true } });
+    const detail = audit.detail as { version: number; errorSpans: number; postEdits: number; postEditBases: Record<string, { language: string; baseTranslationId: string | null }> };
+    expect(detail).toMatchObject({ version, postEdits });
+    expect(Object.values(detail.postEditBases).filter((b) => b.language === "zh" && b.baseTranslationId !== null)).toHaveLength(postEdits);
 
     const got = await getSchemePaperTables(db, project.id, def);
     expect(got.analyses.filter((a) => !a.bound)).toEqual([]);
