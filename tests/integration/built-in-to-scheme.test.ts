@@ -20,6 +20,7 @@ import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 import { getProjectRuntime, getSchemeInForce, setProjectScheme } from "@/lib/db/project-schemes";
 import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
@@ -84,6 +85,13 @@ describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped: data/metahope
     expect(got.analyses.map((a) => [a.name, a.bound])).toContainEqual(["metahope.tables3-6", true]);
     expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(snapshot.agreement.filter((f: { scheme: string }) => f.scheme === "metahope"));
     expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(snapshot.scores.metahope);
+
+    // the generic scheme report reads the converted values too (the workbooks' notes, no field of the scheme, stay out of it)
+    const runtime = await getProjectRuntime(db, project.id);
+    if (runtime.kind !== "scheme") throw new Error("unreachable");
+    const report = await getSchemeReport(pool, project.id, runtime);
+    expect(report.figures.some((f) => f.field === "METAHOPE_ERRORS")).toBe(true);
+    expect(report.fields.map((f) => f.id)).not.toContain("METAHOPE_COMMENT");
   }, 240_000);
 });
 
