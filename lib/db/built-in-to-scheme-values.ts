@@ -14,8 +14,9 @@
  * Then the ErrorSpan and PostEdit rows are deleted: the scheme runtime reads only the Annotation
  * rows, and the exports and workspaces of the built-in runtime that read those tables would
  * otherwise count the same work twice should anything still reach them. Nothing is lost: every
- * complete span and every non-empty post-edit is in a value, and their History rows stay (History
- * is keyed by entity id, not by a foreign key). Gold references that name a post-edit as their
+ * complete span and every non-empty post-edit is in a value, and the History rows of the spans
+ * and post-edits stay, those of spans an annotator had deleted (soft-deleted rows, never read by
+ * a figure) included (History is keyed by entity id, not by a foreign key). Gold references that name a post-edit as their
  * source lose that link (GoldReference.sourcePostEditId, set null by the foreign key), and an edit
  * value has no place for the post-edit's language and base translation; the audit log row of the
  * conversion keeps both (`goldSources`: gold id → the post-edit, now the value's id;
@@ -117,9 +118,8 @@ export async function convertBuiltInValuesToScheme(
     projectId,
     ["METAHOPE_ERRORS", ...editIds],
   );
-  const describe = await itemDescriber(tx, projectId);
-
   if (spans.length === 0 && postEdits.length === 0 && reviewed.length === 0) return { spanLists: 0, errorSpans: 0, postEdits: 0 };
+  const describe = await itemDescriber(tx, projectId);
   const conversion = convertBuiltInValues({ spans, postEdits, reviewed, segmentOf: new Map(translations.map((t) => [t.id, t.segmentId])), stored }, next, describe);
   if (!conversion.ok) throw new AppError("CONFLICT", `The project's built-in values cannot move to this scheme version: ${conversion.message}`, { projectId });
 
