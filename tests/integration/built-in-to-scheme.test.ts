@@ -63,7 +63,7 @@ async function builtInProject(parts: Record<string, unknown>) {
 
 const count = async (table: string, projectId: string, where = "TRUE") => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE "projectId" = $1 AND ${where}`, [projectId])).rows[0].n;
 
-describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped: data/metahope absent)", () => {
+describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped when data/metahope is absent)", () => {
   it("moves to the scheme runtime when the guidelines are edited, and tables 3–6 stay the built-in snapshot's to the last bit", async () => {
     const project = await builtInProject({ mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, alignment: true, metahopeErrors: true });
     await importMetahopePilot(pool, project.id);
@@ -198,6 +198,21 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     expect(normalised(got.scores?.mmte, project.id)).toStrictEqual(snapshot.scores.mmte);
     expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(snapshot.scores.metahope);
     expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(snapshot.agreement.filter((f: { scheme: string }) => f.scheme === "metahope"));
+  }, 240_000);
+
+  it("an annotator whose only span was deleted counts in neither runtime: the MetaHOPE figures stay the same", async () => {
+    const project = await demoProject({ postEdits: false });
+    const gone = await makeUser(db, { tag: "gone" });
+    const { rows: [t] } = await pool.query<{ id: string }>(`SELECT t.id FROM "Translation" t JOIN "Segment" s ON s.id = t."segmentId" WHERE s."projectId" = $1 ORDER BY t.id LIMIT 1`, [project.id]);
+    // the built-in runtime lists them among its MetaHOPE annotators (lib/reports/metahope-coverage.ts), reviewing nothing
+    await db.errorSpan.create({ data: { projectId: project.id, annotatorId: gone.id, translationId: t.id, category: "MIS", severity: "MAJOR", start: 0, end: 1, deletedAt: new Date() } });
+    const before = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
+    const beforeScores = await getScoreTables(db, project.id);
+    const def = await variantOfSchemeInForce(project.id);
+    await setProjectScheme(db, project.id, def, { actorId: null });
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(before), project.id));
+    expect(got.scores?.metahope).toStrictEqual(beforeScores.metahope);
   }, 240_000);
 
   it("a value the new version refuses: a clear error naming item and field, and the project left as it was", async () => {
