@@ -26,6 +26,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { deepFreeze } from "@/lib/deep-freeze";
+import { convertBuiltInValuesToScheme } from "@/lib/db/built-in-to-scheme-values";
 
 type TTx = Prisma.TransactionClient;
 
@@ -181,7 +182,7 @@ export async function setProjectScheme(
       }
 
       const version = (latest?.version ?? 0) + 1;
-      await moveAssignmentsBetweenRuntimes(tx, projectId, schemeRuntimeOf(previous && latest ? { version: latest.version, definition: previous } : null), next, version);
+      await moveAssignmentsBetweenRuntimes(tx, projectId, schemeRuntimeOf(previous && latest ? { version: latest.version, definition: previous } : null), next, version, opts.actorId);
       await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note ?? null } });
 
       let remapped = 0;
@@ -245,27 +246,20 @@ export async function setProjectScheme(
  * - built-in → scheme (a lead stores a variant of MMTE/MetaHOPE): each annotator's MMTE and
  *   METAHOPE assignments of an item become one SCHEME assignment: DONE when every one was, TODO
  *   when none was started, else IN_PROGRESS; the time spent adds up; SKIPPED only when all were.
- *   Refused while the project holds error spans or post-edits: the built-in workspace keeps those
- *   in their own tables, which the scheme runtime does not read yet, so they would drop out of
- *   every view and export of the project.
+ *   The error spans, reviews and post-edits the built-in runtime keeps in its own tables become
+ *   the scheme's values first (lib/db/built-in-to-scheme-values.ts), in the same transaction: a
+ *   value the new version does not accept refuses the whole change, naming item and field.
  * - scheme → built-in (back to a preset as shipped): each SCHEME assignment becomes an MMTE and/or
- *   a METAHOPE one (those whose fields the preset has), with its status and time.
+ *   a METAHOPE one (those whose fields the preset has), with its status and time. Refused while
+ *   span lists or post-edit texts are stored as values: there is no inverse conversion yet.
  */
-async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before: TSchemeRuntime, next: TSchemeDefinition, version: number): Promise<void> {
+async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before: TSchemeRuntime, next: TSchemeDefinition, version: number, actorId: string | null): Promise<void> {
   const after = schemeRuntimeOf({ version, definition: next });
   if (before.kind === after.kind) return;
   if (after.kind === "scheme") {
-    const [{ spans, edits }] = await tx.$queryRawUnsafe<{ spans: number; edits: number }[]>(
-      `SELECT (SELECT count(*)::int FROM "ErrorSpan" WHERE "projectId" = $1) AS spans, (SELECT count(*)::int FROM "PostEdit" WHERE "projectId" = $1) AS edits`,
-      projectId,
-    );
-    if (spans + edits > 0) {
-      throw new AppError(
-        "CONFLICT",
-        `This version changes the MMTE/MetaHOPE fields, so the project would run under the scheme runtime, which does not read the ${spans} error span${spans === 1 ? "" : "s"} and ${edits} post-edit${edits === 1 ? "" : "s"} the built-in workspace stored in their own tables yet. Keep the preset's fields as they are (wording of the task guidelines included), or start a new project for the variant.`,
-        { errorSpans: spans, postEdits: edits },
-      );
-    }
+    // error spans, reviews and post-edits become the scheme's values first: the DONE MetaHOPE
+    // assignments say who reviewed what, and are merged away below
+    await convertBuiltInValuesToScheme(tx, projectId, next, version, actorId);
     await tx.$executeRawUnsafe(
       `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
        SELECT gen_random_uuid()::text, $1, "annotatorId", "segmentId", $2,
@@ -282,7 +276,28 @@ async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before
     await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')`, projectId);
     return;
   }
-  // back to a preset: the items get the built-in assignments of the parts whose fields it has
+  // back to a preset: the built-in runtime reads spans and post-edits from its own tables, and no
+  // inverse conversion exists yet, so marked spans and edit texts stored as values would drop out
+  // of it. An empty span list is read there as a review (any METAHOPE_ERRORS value is), so it
+  // does not refuse the change.
+  const spanFields = next.fields.filter((f) => f.kind === "spans").map((f) => f.id);
+  const editFields = next.fields.filter((f) => f.kind === "edit").map((f) => f.id);
+  const [{ lists, edits }] = await tx.$queryRawUnsafe<{ lists: number; edits: number }[]>(
+    `SELECT count(*) FILTER (WHERE field = ANY($2::text[]) AND jsonb_typeof(value) = 'array' AND jsonb_array_length(value) > 0)::int AS lists,
+            count(*) FILTER (WHERE field = ANY($3::text[]))::int AS edits
+     FROM "Annotation" WHERE "projectId" = $1 AND field = ANY($2::text[] || $3::text[])`,
+    projectId,
+    spanFields,
+    editFields,
+  );
+  if (lists + edits > 0) {
+    throw new AppError(
+      "CONFLICT",
+      `This version is the MMTE/MetaHOPE preset as shipped, so the project would go back to the built-in runtime, which keeps error spans and post-edits in tables of its own and would not read the ${lists} list${lists === 1 ? "" : "s"} of error spans and ${edits} post-edit${edits === 1 ? "" : "s"} the project stores as scheme values. Keep a variant of the preset (any edit, e.g. of its guidelines' wording, keeps the scheme runtime).`,
+      { spanLists: lists, postEdits: edits },
+    );
+  }
+  // the items get the built-in assignments of the parts whose fields it has
   const ids = new Set(next.fields.map((f) => f.id));
   const schemes = [
     ...(MMTE_PRESET.fields.some((f) => ids.has(f.id)) ? ["MMTE"] : []),

@@ -2,7 +2,9 @@
 // (lib/db/project-schemes.ts): a variant of MMTE stored on a built-in project turns each
 // annotator's MMTE and METAHOPE assignments of an item into one SCHEME assignment (status merged,
 // time added), values keep their rows and can be edited under the variant; the preset as shipped
-// turns them back; a project with error spans or post-edits refuses the switch, storing nothing.
+// turns them back; error spans and post-edits move with it as the scheme's values
+// (tests/integration/built-in-to-scheme.test.ts), and a variant without a field to hold them is
+// refused, storing nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -66,12 +68,13 @@ describe("switching runtimes", () => {
     expect(back).toEqual([{ scheme: "MMTE", status: "IN_PROGRESS", timeSpentMs: 5000 }]);
   });
 
-  it("refuses the switch while the project holds error spans, naming them, and stores nothing", async () => {
+  it("refuses the switch when the variant has no field for the project's error spans, naming it, and stores nothing", async () => {
     const { ann, project, tr } = await builtInProject();
     await db.errorSpan.create({ data: { projectId: project.id, annotatorId: ann.id, translationId: tr.id, category: "MIS", severity: "MAJOR", start: 0, end: 2 } });
     const e = await setProjectScheme(db, project.id, variant(), { actorId: null }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(AppError);
-    expect((e as AppError).message).toContain("1 error span and 0 post-edits");
+    expect((e as AppError).message).toContain("has no METAHOPE_ERRORS field (spans per translation) to hold the 1 error span");
+    expect(await db.errorSpan.count({ where: { projectId: project.id } })).toBe(1);
     expect(await db.projectScheme.count({ where: { projectId: project.id } })).toBe(0);
     expect(await db.assignment.count({ where: { projectId: project.id, scheme: { in: ["MMTE", "METAHOPE"] } } })).toBe(2);
   });
