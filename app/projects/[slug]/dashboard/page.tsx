@@ -33,7 +33,7 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   }
   // a project running its own scheme gets the per-field dashboard; built-in projects this one, unchanged
   const runtime = await getProjectRuntime(getDb(), access.project.id);
-  if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} runtime={runtime} query={q} />;
+  if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} />;
   const [data, modelRaters, scheme, metricScores] = await Promise.all([
     getReportData(getDb(), access.project.id),
     getModelAgreementRows(getDb(), access.project.id),
