@@ -4,7 +4,7 @@
  * report of the chosen split, systems and target language (one language at a time when the
  * project has several: scheme-report-language.ts), how long it took, and the models beside the
  * annotators — the rows of `tropos export --what model-agreement` (lib/db/model-agreement-data.ts),
- * the table the built-in dashboard shows, now for every scheme.
+ * the table the built-in dashboard shows, now for every scheme, over the units of the language shown.
  */
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -14,6 +14,8 @@ import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TReportQuery } from "./report-query";
 import { getSchemeReport, type TSchemeReport } from "./scheme-report";
+import { getReportLanguages } from "@/lib/db/report-languages";
+import { schemeReportLanguage } from "./scheme-report-language";
 
 export interface TSchemeDashboardData {
   report: TSchemeReport;
@@ -29,12 +31,14 @@ export async function getSchemeDashboardData(
   runtime: { version: number; definition: TSchemeDefinition },
   query: Pick<TReportQuery, "split" | "systems" | "language">,
 ): Promise<TSchemeDashboardData> {
-  const filter: TSchemeReportFilter = { split: query.split, systems: query.systems, language: query.language };
+  // the language shown is resolved first: the models' table is of the same language as the report
+  const language = schemeReportLanguage(await getReportLanguages(pool, projectId), query.language);
+  const filter: TSchemeReportFilter = { split: query.split, systems: query.systems, language };
   const timed = async () => {
     const started = performance.now();
     const report = await getSchemeReport(pool, projectId, runtime, filter);
     return { report, elapsedMs: Math.round(performance.now() - started) };
   };
-  const [{ report, elapsedMs }, modelRaters] = await Promise.all([timed(), getModelAgreementRows(db, projectId)]);
+  const [{ report, elapsedMs }, modelRaters] = await Promise.all([timed(), getModelAgreementRows(db, projectId, { language })]);
   return { report, elapsedMs, modelRaters };
 }

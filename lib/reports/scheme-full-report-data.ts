@@ -3,7 +3,8 @@
  * GET /api/projects/[slug]/reports/full: the scheme report of the asked split, systems and target
  * language (the first of several unless one is asked: scheme-report-language.ts; `filters.language`
  * then names it), the segments' external ids where a named analysis's score rows need them, and
- * the models beside the annotators (`tropos export --what model-agreement`, as the dashboard).
+ * the models beside the annotators (`tropos export --what model-agreement`, as the dashboard, over
+ * the units of the report's language).
  */
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -14,6 +15,8 @@ import { agreementOptionsOf, type TReportQuery } from "./report-query";
 import { analysisModelFields } from "./scheme-analysis-fields";
 import { buildSchemeFullReport, type TSchemeFullReport } from "./scheme-full-report";
 import { getSchemeReport } from "./scheme-report";
+import { getReportLanguages } from "@/lib/db/report-languages";
+import { schemeReportLanguage } from "./scheme-report-language";
 
 export async function getSchemeFullReport(
   db: Db,
@@ -22,11 +25,12 @@ export async function getSchemeFullReport(
   runtime: { version: number; definition: TSchemeDefinition },
   q: TReportQuery,
 ): Promise<TSchemeFullReport> {
+  const language = schemeReportLanguage(await getReportLanguages(pool, project.id), q.language);
   const [report, external, models] = await Promise.all([
-    getSchemeReport(pool, project.id, runtime, { split: q.split, systems: q.systems, language: q.language }, agreementOptionsOf(q)),
+    getSchemeReport(pool, project.id, runtime, { split: q.split, systems: q.systems, language }, agreementOptionsOf(q)),
     // score rows name segments by external id: read only for a scheme with a named analysis
     analysisModelFields(runtime.definition).length ? getSegmentExternalIds(pool, project.id) : new Map<string, string>(),
-    getModelAgreementRows(db, project.id),
+    getModelAgreementRows(db, project.id, { language }),
   ]);
   const { format: _f, ...asked } = q;
   const filters = report.filter.language ? { ...asked, language: report.filter.language } : asked;

@@ -211,9 +211,11 @@ describe("a custom scheme's report over two target languages", () => {
       await db.suggestion.create({ data: { projectId: both.id, endpointId: ep.id, segmentId: t.segmentId, translationId: t.id, itemKey: `${t.id}:-`, field: "meaning", value: "kept", status: "ok", model: "judge-1", promptVersion: "imported:run.jsonl", promptText: "" } });
     }
     const dash = await getSchemeDashboardData(db, pool, both.id, RUNTIME, parseReportQuery({}));
-    // the model's κ with each annotator over the units both rated (d rated no French translation)
+    // the model's κ with each annotator of the language shown (French: d rated none of it)
     const kappas = dash.modelRaters.filter((r) => r.model === "judge:judge-1" && r.statistic === "cohen_kappa");
-    expect(kappas.filter((r) => r.n > 0).map((r) => [r.other, r.n])).toEqual(["a", "b", "c"].map((r) => [email(r), translations.length]));
+    expect(kappas.map((r) => [r.other, r.n])).toEqual(["a", "b", "c"].map((r) => [email(r), translations.length]));
+    // the German dashboard: the model suggested nothing there
+    expect((await getSchemeDashboardData(db, pool, both.id, RUNTIME, parseReportQuery({ language: "de" }))).modelRaters).toEqual([]);
     const html = renderToStaticMarkup(
       createElement(SchemeDashboardView, {
         slug: both.slug,
