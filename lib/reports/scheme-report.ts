@@ -12,7 +12,7 @@
  * Computed on the first request after a change, one pass over the values; the values
  * read are kept while nothing the report reads changed and the scheme version is the
  * same (lib/db/scheme-report-data-cache.ts), and so are the statistics computed from
- * them (scheme-report-memo.ts): a view with nothing changed computes nothing. The
+ * them (version-memo.ts): a view with nothing changed computes nothing. The
  * report names the scheme version it was computed under.
  */
 import type { Pool } from "pg";
@@ -35,7 +35,7 @@ import { getSchemeAnalysisInputs, type TSchemeAnalysisInputs } from "@/lib/db/sc
 import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis } from "./meta4xnli-analysis";
 import { getReportLanguages } from "@/lib/db/report-languages";
 import { schemeReportLanguage, splitByTargetLanguage } from "./scheme-report-language";
-import { memoSchemeReport } from "./scheme-report-memo";
+import { memoByVersion } from "./version-memo";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -172,7 +172,7 @@ export async function getSchemeReport(
   const scoped: TSchemeReportFilter = language === undefined ? filter : { ...filter, language };
   const [data, inputs] = await Promise.all([getSchemeReportDataCached(pool, projectId, runtime, scoped), getSchemeAnalysisInputs(pool, projectId, runtime.definition, scoped)]);
   // computed once per version of the data (the cached data object), filter, options and inputs
-  return memoSchemeReport(data, [runtime.version, scoped, opts, languages], inputs, () => buildSchemeReport(runtime, data, scoped, opts, inputs, languages));
+  return memoByVersion(data, [runtime.version, scoped, opts, languages], inputs, () => buildSchemeReport(runtime, data, scoped, opts, inputs, languages));
 }
 
 /** The α levels a field's figures carry (its level and every level below it), for table headers. */

@@ -22,7 +22,7 @@ import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-da
 import { getSchemeDashboardData } from "@/lib/reports/scheme-dashboard-data";
 import { getSchemeFullReport } from "@/lib/reports/scheme-full-report-data";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
-import { schemeReportMemoStats } from "@/lib/reports/scheme-report-memo";
+import { versionMemoStats } from "@/lib/reports/version-memo";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
@@ -247,20 +247,20 @@ describe("a custom scheme's report over two target languages", () => {
   it("computes no statistics for a view with nothing changed; a change computes them again", async () => {
     const view = () => getSchemeDashboardData(db, pool, both.id, RUNTIME, parseReportQuery({ language: "fr" }));
     const first = await view();
-    const before = schemeReportMemoStats();
+    const before = versionMemoStats();
     const again = await view();
-    expect(schemeReportMemoStats()).toEqual({ computed: before.computed, served: before.served + 1 });
+    expect(versionMemoStats()).toEqual({ computed: before.computed, served: before.served + 1 });
     expect(again.report).toBe(first.report);
     // other options are another report, computed once
     const other = () => getSchemeDashboardData(db, pool, both.id, RUNTIME, parseReportQuery({ language: "de", split: "TEST" }));
     await other();
     await other();
-    expect(schemeReportMemoStats().computed).toBe(before.computed + 1);
+    expect(versionMemoStats().computed).toBe(before.computed + 1);
     // an annotator changes a French value: the next view computes again, and sees it
     const a = await db.annotation.findFirstOrThrow({ where: { projectId: both.id, field: "meaning", translation: { language: "fr" } }, select: { id: true, value: true } });
     await db.annotation.update({ where: { id: a.id }, data: { value: a.value === "kept" ? "lost" : "kept" } });
     const after = await view();
-    expect(schemeReportMemoStats().computed).toBe(before.computed + 2);
+    expect(versionMemoStats().computed).toBe(before.computed + 2);
     expect(after.report).not.toBe(first.report);
     const alpha = (r: typeof first.report) => r.figures.find((f) => f.field === "meaning" && f.system === "all" && f.statistic === "krippendorff_alpha")!.value;
     expect(alpha(after.report)).not.toBe(alpha(first.report));
