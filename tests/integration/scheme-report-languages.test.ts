@@ -265,4 +265,15 @@ describe("a custom scheme's report over two target languages", () => {
     const alpha = (r: typeof first.report) => r.figures.find((f) => f.field === "meaning" && f.system === "all" && f.statistic === "krippendorff_alpha")!.value;
     expect(alpha(after.report)).not.toBe(alpha(first.report));
   });
+
+  it("sees a new target language on the next report (the languages are kept only while nothing changed)", async () => {
+    expect((await getSchemeReport(pool, alone.fr.id, RUNTIME)).languages).toEqual(["fr"]);
+    const segment = await db.segment.findFirstOrThrow({ where: { projectId: alone.fr.id, externalId: "s1" } });
+    const system = await db.mtSystem.findFirstOrThrow({ where: { projectId: alone.fr.id, name: "sys-a" } });
+    await db.project.update({ where: { id: alone.fr.id }, data: { targetLangs: ["fr", "it"] } });
+    await db.translation.create({ data: { segmentId: segment.id, systemId: system.id, language: "it", text: "it sys-a s1" } });
+    const report = await getSchemeReport(pool, alone.fr.id, RUNTIME);
+    expect(report.languages).toEqual(["fr", "it"]);
+    expect(report.filter.language).toBe("fr");
+  });
 });
