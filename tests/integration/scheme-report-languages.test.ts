@@ -25,6 +25,7 @@ import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { versionMemoStats } from "@/lib/reports/version-memo";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { EMOS_PRESET } from "@/lib/schemes/presets/emos";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { addMembersByEmail, makeProject } from "./fixtures";
@@ -275,5 +276,62 @@ describe("a custom scheme's report over two target languages", () => {
     const report = await getSchemeReport(pool, alone.fr.id, RUNTIME);
     expect(report.languages).toEqual(["fr", "it"]);
     expect(report.filter.language).toBe("fr");
+  });
+});
+
+describe("a named analysis over two target languages", () => {
+  /** EMOS lines: source vectors per segment, target vectors and equivalence per translation, by two raters. */
+  function emosLines(): TLine[] {
+    const dims = ["happiness", "sadness", "fear", "anger", "surprise", "disgust", "neutrality"];
+    const vec = (k: string) => ({ [dims[pick(k, 7)]]: 1 + pick(`${k}v`, 3), [dims[pick(`${k}w`, 7)]]: 1 });
+    const out: TLine[] = [{ line: { type: "document", externalId: "d1", title: "Emotions", language: "en" }, langs: [...LANGS] }];
+    for (let i = 0; i < 5; i++) {
+      const seg = `e${i + 1}`;
+      out.push({ line: { type: "segment", documentId: "d1", externalId: seg, index: i, text: `Sentence ${i + 1}.`, language: "en", metaphorical: false }, langs: [...LANGS] });
+      for (const r of ["a", "b"]) out.push({ line: { type: "annotation", annotator: email(r), segmentId: seg, field: "source_emotions", value: vec(`${seg}${r}`) }, langs: [...LANGS] });
+      for (const l of LANGS) {
+        for (const sys of SYSTEMS) {
+          out.push({ line: { type: "translation", segmentId: seg, system: sys, language: l, text: `${l} ${sys} ${seg}` }, langs: [l] });
+          for (const r of ["a", "b"]) {
+            const base = { type: "annotation", annotator: email(r), segmentId: seg, system: sys, language: l };
+            out.push({ line: { ...base, field: "target_emotions", value: vec(`${seg}${sys}${l}${r}`) }, langs: [l] });
+            out.push({ line: { ...base, field: "equivalence", value: 1 + pick(`${seg}${sys}${l}${r}q`, 5) }, langs: [l] });
+          }
+        }
+      }
+    }
+    return out;
+  }
+  async function emosProject(targetLangs: string[], lang?: string) {
+    const project = await makeProject(db, [], { targetLang: targetLangs[0] });
+    await db.project.update({ where: { id: project.id }, data: { targetLangs } });
+    await setProjectScheme(db, project.id, EMOS_PRESET, { actorId: null });
+    await addMembersByEmail(db, project.id, ["a", "b"].map(email));
+    const result = parseJsonl("emos.jsonl", jsonl(emosLines(), lang));
+    expect(result.errors).toEqual([]);
+    await loadImport(pool, { projectId: project.id, fileName: "emos.jsonl", result });
+    return project;
+  }
+  const scores = async (project: { id: string; slug: string }) => {
+    let json = "";
+    for await (const line of exportFile(pool, db, project, "scores", "json").lines) json += line;
+    return JSON.parse(json) as Record<string, unknown>[];
+  };
+
+  it("--what scores gives every language's rows, each naming it, equal to a project of that language alone", async () => {
+    const both = await emosProject(["fr", "de"]);
+    const rows = await scores(both);
+    expect(new Set(rows.map((r) => r.target_language))).toEqual(new Set(LANGS));
+    for (const l of LANGS) {
+      const single = await scores(await emosProject([l], l));
+      expect(single.every((r) => r.target_language === undefined)).toBe(true);
+      const mine = rows.filter((r) => r.target_language === l).map(({ target_language: _t, ...r }) => r);
+      expect(mine.length, l).toBeGreaterThan(10);
+      // per-translation rows come in the order of the translations' ids, so they are compared as
+      // sets, sums to 12 digits, and without the bootstrap intervals (resampled in that order)
+      const bag = (rs: Record<string, unknown>[]) =>
+        rs.map(({ ci95_lower: _l, ci95_upper: _u, ...r }) => JSON.stringify(r, (_k, v: unknown) => (typeof v === "number" ? Number(v.toPrecision(12)) : v))).sort();
+      expect(bag(mine), l).toEqual(bag(single));
+    }
   });
 });
