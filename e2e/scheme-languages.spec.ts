@@ -4,7 +4,7 @@
 // model's suggestions for the French translations (inserted directly, as a suggestion job stores
 // them). The dashboard shows the language tabs (French first, the primary language), each pair's
 // agreement on its own, and the models beside the annotators. Screenshot:
-// e2e/screenshots/scheme-languages-dashboard.png.
+// e2e/screenshots/scheme-languages-dashboard.png (French) and scheme-languages-dashboard-de.png.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -99,6 +99,7 @@ test("the dashboard of a custom scheme over two languages: language tabs, each p
   await expect(page).toHaveURL(/language=de/);
   await expect(page.getByTestId("language-tabs").getByRole("link", { name: "en → de" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("includes-scheme-agreement")).toContainText('target language "de"');
+  await page.screenshot({ path: "e2e/screenshots/scheme-languages-dashboard-de.png", fullPage: true });
   // Apply keeps the pair
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/language=de/);
@@ -107,4 +108,9 @@ test("the dashboard of a custom scheme over two languages: language tabs, each p
   const fr = (await (await page.request.get(`/api/projects/${slug}/reports/agreement?language=fr`)).json()) as { language?: string }[];
   expect(fr.length).toBeGreaterThan(0);
   expect(new Set(fr.map((f) => f.language))).toEqual(new Set(["fr"]));
+  // the whole report is of the pair shown, with the model beside the annotators
+  const full = (await (await page.request.get(`/api/projects/${slug}/reports/full`)).json()) as { filters: { language?: string }; languages: string[]; models?: { model: string }[] };
+  expect(full.filters.language).toBe("fr");
+  expect(full.languages).toEqual(["fr", "de"]);
+  expect(full.models?.some((m) => m.model === "lab:judge")).toBe(true);
 });
