@@ -1,6 +1,21 @@
 // The language pairs of a study over several target languages (MMTE: EN→ZH and EN→IT): each
 // report of the dashboard is one pair's, chosen here; links keep the other options in the address.
-export function LanguageTabs({ slug, sourceLang, languages, current, qs }: { slug: string; sourceLang: string; languages: readonly string[]; current: string | undefined; qs: string }) {
+export function LanguageTabs({
+  slug,
+  sourceLang,
+  languages,
+  current,
+  qs,
+  note = "Every table and figure below is of the chosen pair; the comparison of the pairs is at the end.",
+}: {
+  slug: string;
+  sourceLang: string;
+  languages: readonly string[];
+  current: string | undefined;
+  qs: string;
+  /** what the choice covers (the built-in dashboard's ends with the comparison of the pairs) */
+  note?: string;
+}) {
   const href = (l: string) => {
     const p = new URLSearchParams(qs);
     p.set("language", l);
@@ -19,7 +34,7 @@ export function LanguageTabs({ slug, sourceLang, languages, current, qs }: { slu
           {sourceLang} → {l}
         </a>
       ))}
-      <span className="text-xs text-slate-500">Every table and figure below is of the chosen pair; the comparison of the pairs is at the end.</span>
+      <span className="text-xs text-slate-500">{note}</span>
     </nav>
   );
 }

@@ -21,12 +21,22 @@ import { MqmSection, type TMqmSummary } from "@/components/dashboard/mqm-section
 import { CrStSection } from "@/components/dashboard/cr-st-section";
 import type { TCrStAnalysis } from "@/lib/reports/cr-st-subsets";
 import { Meta4xnliSection } from "@/components/dashboard/meta4xnli-section";
+import { LanguageTabs } from "@/components/dashboard/language-tabs";
+import { ModelRaters } from "@/components/dashboard/model-raters";
+import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 import type { TMeta4xnliAnalysis } from "@/lib/reports/meta4xnli-analysis";
 
 export interface SchemeDashboardViewProps {
   slug: string;
+  /** the project's source language, for the language pairs' names */
+  sourceLang?: string;
   scheme: { id: string; name: string; version: number };
+  /** the report's filter; `language` is the target language shown when the project has several */
   filter: TSchemeReportFilter;
+  /** the target languages of the project's translations: several = one report per language, chosen by tabs */
+  languages?: string[];
+  /** models beside the annotators (`tropos export --what model-agreement`); shown when a model suggested values */
+  modelRaters?: TModelAgreementRow[];
   systems: string[];
   fields: TSchemeFieldInfo[];
   progress: TSchemeProgressRow[];
@@ -81,6 +91,7 @@ function queryString(filter: TSchemeReportFilter): string {
   const p = new URLSearchParams();
   if (filter.split) p.set("split", filter.split);
   if (filter.systems?.length) p.set("systems", filter.systems.join(","));
+  if (filter.language) p.set("language", filter.language);
   return p.toString();
 }
 
@@ -166,6 +177,9 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
           <a download className="font-medium text-indigo-700 underline" href={`/api/projects/${slug}/reports/full?${qs}`} data-testid="download-full-report">Whole report (JSON)</a>
         </div>
       </div>
+      {props.languages && props.languages.length > 1 && (
+        <LanguageTabs slug={slug} sourceLang={props.sourceLang ?? "source"} languages={props.languages} current={filter.language} qs={qs} note="Every table and figure below is of the chosen pair; a value not about a translation counts in every pair its item has a translation in." />
+      )}
       <SchemeFiltersForm slug={slug} filter={filter} systems={props.systems} />
       <p className="text-xs text-slate-500" data-testid="convention-note">
         Agreement per field from its measurement level: Krippendorff&apos;s α at the field&apos;s level and every level below it; Fleiss&apos; κ for nominal fields when every unit has the same number of raters; Cohen&apos;s κ per annotator pair
@@ -213,6 +227,8 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
           <DataTable data={accuracyRows} columns={accuracyColumns} csvName={`${slug}-accuracy`} testId="scheme-accuracy" csvOnly={["n"]} />
         </section>
       )}
+
+      {props.modelRaters && props.modelRaters.length > 0 && <ModelRaters slug={slug} rows={props.modelRaters} />}
 
       {props.mqm && <MqmSection mqm={props.mqm} />}
       {props.emos && <EmosSection emos={props.emos} />}

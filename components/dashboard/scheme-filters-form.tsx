@@ -1,4 +1,4 @@
-// Options of the scheme-runtime dashboard as a plain GET form (split and systems): every choice is
+// Options of the scheme-runtime dashboard as a plain GET form (split and systems; the language pair is kept): every choice is
 // in the address, as on the built-in dashboard (filters-form.tsx), so a view can be shared.
 import type { TSchemeReportFilter } from "@/lib/db/scheme-report-data";
 
@@ -9,6 +9,8 @@ export function SchemeFiltersForm({ slug, filter, systems }: { slug: string; fil
   const chosen = new Set(filter.systems ?? []);
   return (
     <form method="get" action={`/projects/${slug}/dashboard`} className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-3" aria-label="Dashboard options">
+      {/* the language pair is chosen by the tabs above; Apply keeps it */}
+      {filter.language && <input type="hidden" name="language" value={filter.language} />}
       <label className={label}>
         Split
         <select name="split" defaultValue={filter.split ?? ""} className={input}>

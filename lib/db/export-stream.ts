@@ -27,6 +27,8 @@ import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
+import { getReportLanguages } from "@/lib/db/report-languages";
+import { splitByTargetLanguage } from "@/lib/reports/scheme-report-language";
 import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
@@ -130,11 +132,24 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
     yield* tableLines(PAPER_SCORE_COLUMNS, paper, format);
     return;
   }
-  const report = await getSchemeReport(pool, projectId, runtime);
   const external = await getSegmentExternalIds(pool, projectId);
-  const columns = schemeScoreColumns(report);
-  const rows: Iterable<TableRow> = [...schemeScoreRows(report, (id) => external.get(id) ?? id), ...(paper ?? [])];
-  yield* tableLines(paper ? [...columns, ...PAPER_SCORE_COLUMNS.filter((c) => !columns.includes(c))] : columns, rows, format, { omitAbsent: true });
+  const externalIdOf = (id: string) => external.get(id) ?? id;
+  const languages = await getReportLanguages(pool, projectId);
+  const withPaper = (columns: string[]) => (paper ? [...columns, ...PAPER_SCORE_COLUMNS.filter((c) => !columns.includes(c))] : columns);
+  if (!splitByTargetLanguage(languages)) {
+    const report = await getSchemeReport(pool, projectId, runtime);
+    yield* tableLines(withPaper(schemeScoreColumns(report)), [...schemeScoreRows(report, externalIdOf), ...(paper ?? [])], format, { omitAbsent: true });
+    return;
+  }
+  // several target languages: every language's rows, each naming it (as the built-in scores export
+  // does; `target_language`, since Meta4XNLI's rows have an item `language` of their own)
+  const reports = await Promise.all(languages.map((language) => getSchemeReport(pool, projectId, runtime, { language })));
+  async function* rows(): AsyncGenerator<TableRow> {
+    for (const report of reports) for (const r of schemeScoreRows(report, externalIdOf)) yield { target_language: report.filter.language, ...r };
+    // the paper rows carry their own language column where the built-in tables split by it
+    for (const r of paper ?? []) yield r;
+  }
+  yield* tableLines(withPaper(["target_language", ...schemeScoreColumns(reports[0])]), rows(), format, { omitAbsent: true });
 }
 
 /** A study over several target languages: its tables name each row's language. */

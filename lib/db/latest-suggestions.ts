@@ -10,6 +10,7 @@
 //     FROM "Suggestion" g WHERE g."projectId" = $1 AND g.status = 'ok'
 //    ORDER BY g."endpointId", g.model, g."segmentId", g."itemKey", g.field, g."createdAt" DESC, g.id DESC
 import type { Pool } from "pg";
+import { valueInLanguageSql } from "@/lib/db/scheme-report-data";
 
 export interface TLatestSuggestion {
   id: string;
@@ -36,7 +37,8 @@ export const modelRaterName = (endpoint: string, model: string) => `${endpoint}:
 export async function latestModelSuggestions(
   pool: Pool,
   projectId: string,
-  filter: { fields?: string[]; split?: "PILOT" | "TEST"; systems?: string[] } = {},
+  /** language: one target language, as the scheme report narrows its values (lib/db/scheme-report-data.ts) */
+  filter: { fields?: string[]; split?: "PILOT" | "TEST"; systems?: string[]; language?: string } = {},
 ): Promise<TLatestSuggestion[]> {
   const { rows } = await pool.query<Omit<TLatestSuggestion, "rater">>(
     `SELECT DISTINCT ON (g."endpointId", g.model, g."segmentId", g."itemKey", g.field)
@@ -51,8 +53,9 @@ export async function latestModelSuggestions(
         AND ($2::text[] IS NULL OR g.field = ANY($2::text[]))
         AND ($3::text IS NULL OR s.split::text = $3)
         AND ($4::text[] IS NULL OR g."translationId" IS NULL OR m.name = ANY($4::text[]))
+        AND ${valueInLanguageSql("$5", "g")}
       ORDER BY g."endpointId", g.model, g."segmentId", g."itemKey", g.field, g."createdAt" DESC, g.id DESC`,
-    [projectId, filter.fields?.length ? filter.fields : null, filter.split ?? null, filter.systems?.length ? filter.systems : null],
+    [projectId, filter.fields?.length ? filter.fields : null, filter.split ?? null, filter.systems?.length ? filter.systems : null, filter.language ?? null],
   );
   return rows.map((r) => ({ ...r, rater: modelRaterName(r.endpoint, r.model) }));
 }

@@ -67,9 +67,27 @@ function latestPerUnit<R extends { unit: string; annotator: string }>(rows: R[])
 
 export const MODEL_AGREEMENT_COLUMNS = ["field", "model", "other", "statistic", "value", "n", "note"] as const;
 
-export async function getModelAgreementRows(db: Db, projectId: string): Promise<TModelAgreementRow[]> {
+/**
+ * Prisma's form of what belongs to one target language (lib/reports/scheme-report-language.ts, in SQL
+ * lib/db/scheme-report-data.ts valueInLanguageSql): a value about a translation, to its language;
+ * any other, to every language its segment (a document value: its document) has a translation in.
+ */
+function inLanguage(language: string | undefined) {
+  if (language === undefined) return {};
+  return {
+    OR: [
+      { translation: { language } },
+      { translationId: null, segment: { translations: { some: { language } } } },
+      { translationId: null, itemKey: "document", segment: { document: { segments: { some: { translations: { some: { language } } } } } } },
+    ],
+  };
+}
+
+/** `language`: one target language's units only (the scheme dashboard of a project with several); every unit when absent. */
+export async function getModelAgreementRows(db: Db, projectId: string, opts: { language?: string } = {}): Promise<TModelAgreementRow[]> {
+  const scope = inLanguage(opts.language);
   const suggestions = await db.suggestion.findMany({
-    where: { projectId, status: "ok" },
+    where: { projectId, status: "ok", ...scope },
     orderBy: { createdAt: "asc" },
     select: { field: true, segmentId: true, itemKey: true, value: true, model: true, endpoint: { select: { name: true } } },
   });
@@ -89,7 +107,7 @@ export async function getModelAgreementRows(db: Db, projectId: string): Promise<
       // ordered by time: a later version's answer replaces an earlier one for the same unit
       models.get(name)!.set(unitOf(s), v);
     }
-    const annotations = await db.annotation.findMany({ where: { projectId, field }, select: { segmentId: true, itemKey: true, value: true, annotator: { select: { email: true } } } });
+    const annotations = await db.annotation.findMany({ where: { projectId, field, ...scope }, select: { segmentId: true, itemKey: true, value: true, annotator: { select: { email: true } } } });
     const byAnnotator = new Map<string, Map<string, Code>>();
     for (const a of annotations) {
       const v = asCode(a.value);
@@ -118,7 +136,7 @@ export async function getModelAgreementRows(db: Db, projectId: string): Promise<
         if (v !== null) gold.set(u, v);
       }
     } else {
-      for (const g of await db.adjudication.findMany({ where: { projectId, field }, select: { segmentId: true, itemKey: true, value: true } })) {
+      for (const g of await db.adjudication.findMany({ where: { projectId, field, ...scope }, select: { segmentId: true, itemKey: true, value: true } })) {
         const v = asCode(g.value);
         if (v !== null) gold.set(unitOf(g), v);
       }

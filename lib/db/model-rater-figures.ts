@@ -25,14 +25,15 @@ export async function getModelRaterFigures(
   pool: Pool,
   projectId: string,
   runtime: TSchemeRuntime,
-  opts: { split?: "PILOT" | "TEST"; systems?: string[]; fields?: string[] } = {},
+  /** language: one target language's units (scheme runtime; lib/reports/scheme-report-language.ts) */
+  opts: { split?: "PILOT" | "TEST"; systems?: string[]; fields?: string[]; language?: string } = {},
 ): Promise<TAgreementFigure[]> {
-  const suggestions = await latestModelSuggestions(pool, projectId, { split: opts.split, systems: opts.systems });
+  const suggestions = await latestModelSuggestions(pool, projectId, { split: opts.split, systems: opts.systems, language: runtime.kind === "scheme" ? opts.language : undefined });
   if (!suggestions.length) return [];
   const rows = suggestions.map((s) => ({ field: s.field, system: s.system, unit: s.unit, annotator: s.rater, value: s.value }));
   const wanted = (f: TAgreementFigure) => !opts.fields?.length || opts.fields.includes(f.field);
   if (runtime.kind === "scheme") {
-    const data = await getSchemeReportDataCached(pool, projectId, runtime, { split: opts.split, systems: opts.systems });
+    const data = await getSchemeReportDataCached(pool, projectId, runtime, { split: opts.split, systems: opts.systems, language: opts.language });
     return modelGoldFigures(runtime.definition, rows, goldMaps(data)).filter(wanted).map((f) => ({ ...f, includes: INCLUDES }));
   }
   // the built-in runtime: the adjudicated value is every field's gold

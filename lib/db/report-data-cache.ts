@@ -123,8 +123,22 @@ export async function changedSince(pool: pg.Pool, projectId: string, snapshot: s
   return r.rows[0].changed;
 }
 
+/** Each view handed out → the entry it is a view of: the data's version (a new entry on every read, refresh or restore). */
+const versions = new WeakMap<TReportData, TEntry>();
+
 function viewOf(e: TEntry): TReportData {
-  return withAnnotationColumns({ ...e.base }, e.columns);
+  const view = withAnnotationColumns({ ...e.base }, e.columns);
+  versions.set(view, e);
+  return view;
+}
+
+/**
+ * The version of report data `getReportData` gave: an object that stays the same while nothing the
+ * reports read changed and is replaced on any change; undefined for data read without the cache.
+ * What is computed from the data can be kept on it (lib/reports/version-memo.ts).
+ */
+export function reportDataVersion(data: TReportData): object | undefined {
+  return versions.get(data);
 }
 
 /** An entry of report data given as lists and columns (its lists frozen: they are shared). */

@@ -16,7 +16,7 @@
  */
 import type { Pool } from "pg";
 import type { TSchemeReportFilter } from "@/lib/db/scheme-report-data";
-import { UNIT_SEPARATOR } from "@/lib/db/scheme-report-data";
+import { UNIT_SEPARATOR, valueInLanguageSql } from "@/lib/db/scheme-report-data";
 
 export interface TSchemeModelValueRow {
   field: string;
@@ -43,8 +43,9 @@ export async function getSchemeModelValues(pool: Pool, projectId: string, fields
      WHERE g."projectId" = $1 AND g.status = 'ok' AND g.value IS NOT NULL AND g.field = ANY($2::text[])
        AND ($3::text IS NULL OR s.split::text = $3)
        AND ($4::text[] IS NULL OR g."translationId" IS NULL OR m.name = ANY($4::text[]))
+       AND ${valueInLanguageSql("$5", "g")}
      ORDER BY e.name, g.model, g."segmentId", g."itemKey", g.field, g."createdAt" DESC, g.id DESC`,
-    [projectId, [...fields], filter.split ?? null, systems],
+    [projectId, [...fields], filter.split ?? null, systems, filter.language ?? null],
   );
   return r.rows;
 }

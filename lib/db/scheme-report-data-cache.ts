@@ -7,7 +7,7 @@
 //
 // The key holds the scheme version (ProjectScheme writes append no ReportChange): a new version
 // of the scheme is a new key, so a changed scheme forces a full read. And the filter, since the
-// read is narrowed by split and systems. TROPOS_REPORT_CACHE=off turns it off with the other.
+// read is narrowed by split, systems and target language. TROPOS_REPORT_CACHE=off turns it off with the other.
 import type pg from "pg";
 import { changedSince, reportCacheEnabled, snapshotNow } from "@/lib/db/report-data-cache";
 import { getSchemeReportData, type TSchemeReportData, type TSchemeReportFilter } from "@/lib/db/scheme-report-data";
@@ -34,7 +34,7 @@ function cacheOf(pool: pg.Pool): TCache {
 }
 
 export function schemeReportCacheKey(projectId: string, version: number, filter: TSchemeReportFilter): string {
-  return JSON.stringify([projectId, version, filter.split ?? null, filter.systems?.length ? [...filter.systems].sort() : null]);
+  return JSON.stringify([projectId, version, filter.split ?? null, filter.systems?.length ? [...filter.systems].sort() : null, filter.language ?? null]);
 }
 
 /** getSchemeReportData, served from memory while the project's report inputs and scheme version are unchanged. */

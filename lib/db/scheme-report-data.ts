@@ -25,6 +25,12 @@ export interface TSchemeReportFilter {
   split?: "PILOT" | "TEST";
   /** system names; values about other systems' translations are left out (values without a system stay) */
   systems?: string[];
+  /**
+   * one target language: values about its translations, and values not about a translation
+   * (segment, MRW, role, document scope) whose segment (document) has a translation in it — see
+   * lib/reports/scheme-report-language.ts for why; every language when absent
+   */
+  language?: string;
 }
 
 /** A gold value from the item (Segment.lists[key]): it is the gold of every unit of the segment. */
@@ -71,12 +77,28 @@ export interface TSchemeReportData {
 export const UNIT_SEPARATOR = "|";
 export const segmentOfUnit = (unit: string) => unit.slice(0, unit.indexOf(UNIT_SEPARATOR));
 
+/** SQL: segment `s` has a translation in the language bound to `param` (true when it is NULL). */
+export const segmentInLanguageSql = (param: string) =>
+  `(${param}::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" lt WHERE lt."segmentId" = s.id AND lt.language = ${param}))`;
+
+/**
+ * SQL: the value row `a` (or the alias given: Annotation, Adjudication or Suggestion, with segment `s` and its
+ * translation `t` LEFT JOINed) belongs to the language bound to `param`: a value about a
+ * translation, to the translation's language; any other value, to every language its segment has
+ * a translation in (a document's value, stored on its first segment, to those of its document).
+ */
+export const valueInLanguageSql = (param: string, a = "a") =>
+  `(${param}::text IS NULL OR CASE WHEN ${a}."translationId" IS NOT NULL THEN t.language = ${param}
+     ELSE EXISTS (SELECT 1 FROM "Translation" lt WHERE lt."segmentId" = s.id AND lt.language = ${param})
+       OR (${a}."itemKey" = 'document' AND EXISTS (SELECT 1 FROM "Translation" lt JOIN "Segment" ls ON ls.id = lt."segmentId" WHERE ls."documentId" = s."documentId" AND lt.language = ${param})) END)`;
+
 export async function getSchemeReportData(pool: Pool, projectId: string, definition: TSchemeDefinition, filter: TSchemeReportFilter = {}): Promise<TSchemeReportData> {
   const fields = [...new Set(definition.fields.map((f) => f.id))];
   const itemGold = definition.fields.flatMap((f) => (f.gold?.from === "item" ? [{ field: f.id, key: f.gold.key }] : []));
   const adjudicated = [...new Set(definition.fields.flatMap((f) => (f.gold?.from === "adjudication" ? [f.id] : [])))];
   const split = filter.split ?? null;
   const systems = filter.systems?.length ? filter.systems : null;
+  const language = filter.language ?? null;
 
   const values = pool.query<TSchemeValueRow>(
     `SELECT a.field, m.name AS system, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, u.email AS annotator, a.value, s.language
@@ -87,8 +109,9 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
      LEFT JOIN "MtSystem" m ON m.id = t."systemId"
      WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
        AND ($3::text IS NULL OR s.split::text = $3)
-       AND ($4::text[] IS NULL OR a."translationId" IS NULL OR m.name = ANY($4::text[]))`,
-    [projectId, fields, split, systems],
+       AND ($4::text[] IS NULL OR a."translationId" IS NULL OR m.name = ANY($4::text[]))
+       AND ${valueInLanguageSql("$5")}`,
+    [projectId, fields, split, systems, language],
   );
   const gold = itemGold.length
     ? pool.query<TItemGoldRow>(
@@ -96,8 +119,8 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
          FROM "Segment" s
          CROSS JOIN unnest($2::text[], $3::text[]) AS g(field, key)
          WHERE s."projectId" = $1 AND s.lists IS NOT NULL AND jsonb_exists(s.lists, g.key) AND jsonb_typeof(s.lists -> g.key) <> 'null'
-           AND ($4::text IS NULL OR s.split::text = $4)`,
-        [projectId, itemGold.map((g) => g.field), itemGold.map((g) => g.key), split],
+           AND ($4::text IS NULL OR s.split::text = $4) AND ${segmentInLanguageSql("$5")}`,
+        [projectId, itemGold.map((g) => g.field), itemGold.map((g) => g.key), split, language],
       )
     : null;
   const adjudications = adjudicated.length
@@ -105,8 +128,9 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
         `SELECT a.field, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, a.value
          FROM "Adjudication" a
          JOIN "Segment" s ON s.id = a."segmentId"
-         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3)`,
-        [projectId, adjudicated, split],
+         LEFT JOIN "Translation" t ON t.id = a."translationId"
+         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3) AND ${valueInLanguageSql("$4")}`,
+        [projectId, adjudicated, split, language],
       )
     : null;
   const progress = pool.query<{ annotator: string; assigned: string; done: string; in_progress: string; todo: string; skipped: string }>(
@@ -118,10 +142,10 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
      FROM "Assignment" a
      JOIN "User" u ON u.id = a."annotatorId"
      JOIN "Segment" s ON s.id = a."segmentId"
-     WHERE a."projectId" = $1 AND a.scheme = $2 AND ($3::text IS NULL OR s.split::text = $3)
+     WHERE a."projectId" = $1 AND a.scheme = $2 AND ($3::text IS NULL OR s.split::text = $3) AND ${segmentInLanguageSql("$4")}
      GROUP BY u.email
      ORDER BY u.email`,
-    [projectId, SCHEME_ASSIGNMENT, split],
+    [projectId, SCHEME_ASSIGNMENT, split, language],
   );
   const systemNames = pool.query<{ name: string }>(`SELECT name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`, [projectId]);
   const listNames = [...new Set(definition.fields.flatMap((f) => ((f.kind === "choice" || f.kind === "multi") && f.optionsFrom ? [f.optionsFrom] : [])))];
@@ -130,8 +154,8 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
         `SELECT s.id AS "segmentId", n.name, s.lists -> n.name AS list
          FROM "Segment" s CROSS JOIN unnest($2::text[]) AS n(name)
          WHERE s."projectId" = $1 AND s.lists IS NOT NULL AND jsonb_typeof(s.lists -> n.name) = 'array'
-           AND ($3::text IS NULL OR s.split::text = $3)`,
-        [projectId, listNames, split],
+           AND ($3::text IS NULL OR s.split::text = $3) AND ${segmentInLanguageSql("$4")}`,
+        [projectId, listNames, split, language],
       )
     : null;
 
@@ -142,8 +166,8 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
          FROM "Segment" s CROSS JOIN LATERAL jsonb_each(s.lists) AS e(key, value)
          WHERE s."projectId" = $1 AND s.lists IS NOT NULL AND jsonb_typeof(s.lists) = 'object'
            AND jsonb_typeof(e.value) IN ('string', 'number', 'boolean') AND NOT (e.key = ANY($2::text[]))
-           AND ($3::text IS NULL OR s.split::text = $3)`,
-        [projectId, goldKeys, split],
+           AND ($3::text IS NULL OR s.split::text = $3) AND ${segmentInLanguageSql("$4")}`,
+        [projectId, goldKeys, split, language],
       )
     : null;
 
@@ -158,8 +182,8 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
          FROM "Annotation" a
          JOIN "Segment" s ON s.id = a."segmentId"
          LEFT JOIN "Translation" t ON t.id = a."translationId"
-         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3)`,
-        [projectId, spanFields, split],
+         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3) AND ${valueInLanguageSql("$4")}`,
+        [projectId, spanFields, split, language],
       )
     : null;
 

@@ -263,7 +263,8 @@ function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
 export function schemeAgreementFigures(
   scheme: TSchemeDefinition,
   rows: readonly TSchemeValueRow[],
-  opts: { bootstrap?: TRatingsSpec["bootstrap"]; itemLists?: TItemLists; unitTexts?: TUnitTexts } = {},
+  /** byItemLanguage: false when the report is one target language's (scheme-report-language.ts) */
+  opts: { bootstrap?: TRatingsSpec["bootstrap"]; itemLists?: TItemLists; unitTexts?: TUnitTexts; byItemLanguage?: boolean } = {},
 ): TSchemeAgreementFigure[] {
   const out: TSchemeAgreementFigure[] = [];
   const ids = [...new Set(scheme.fields.map((f) => f.id))];
@@ -287,7 +288,7 @@ export function schemeAgreementFigures(
       const groups: [string, string | null, TCoded[]][] = systems.map((s) => [s, null, mine.filter((c) => c.system === s)]);
       groups.push([POOLED_SYSTEM, null, mine]);
       const languages = [...new Set(mine.map((c) => c.language).filter((l): l is string => l !== null))].sort();
-      if (languages.length > 1) for (const l of languages) groups.push([POOLED_SYSTEM, l, mine.filter((c) => c.language === l)]);
+      if (languages.length > 1 && opts.byItemLanguage !== false) for (const l of languages) groups.push([POOLED_SYSTEM, l, mine.filter((c) => c.language === l)]);
       const unit = schemeUnitNoun(fields[0]);
       for (const [system, language, group] of groups) {
         const { ratings, coders } = matrixOf(group);

@@ -94,7 +94,8 @@ export function schemeAgreementRows(report: TSchemeReport): TSchemeAgreementRow[
     const kappaWeights = ordered ? "quadratic" : "unweighted";
     rows.push({
       field,
-      label: `${dimension ? `${f.label} · ${dimension}` : f.label}${language ? ` · ${language.toUpperCase()}` : ""}`,
+      // the report's own target language is in the tabs above the table; an item language (Meta4XNLI) is named
+      label: `${dimension ? `${f.label} · ${dimension}` : f.label}${language && language !== report.filter.language ? ` · ${language.toUpperCase()}` : ""}`,
       kind: f.kind,
       scope: f.scope,
       level: f.level,

@@ -11,6 +11,7 @@ import type { TSchemeReport } from "./scheme-report";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeScoreRows, type TSchemeScoreRow } from "./scheme-score-rows";
 import type { TSchemePaperTables } from "./scheme-paper-tables";
+import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 
 export interface TSchemeFullReport {
   tropos: { report: "scheme-report"; version: 1 };
@@ -32,6 +33,10 @@ export interface TSchemeFullReport {
   analyses: TSchemeReport["analyses"];
   /** the paper tables the scheme lists (MMTE table 3 and figures 3–5, MetaHOPE tables 3–6), bound to its fields by id; a missing field is named in `notes` */
   paperTables?: TSchemePaperTables;
+  /** the target languages of the project's translations; with several, the report is of `filters.language` */
+  languages: string[];
+  /** models beside the annotators: the rows of `tropos export --what model-agreement`, present when a model suggested values */
+  models?: TModelAgreementRow[];
 }
 
 export function buildSchemeFullReport(input: {
@@ -43,6 +48,8 @@ export function buildSchemeFullReport(input: {
   externalIdOf?: (segmentId: string) => string;
   /** lib/db/scheme-paper-input.ts, when the scheme lists a paper analysis */
   paper?: TSchemePaperTables;
+  /** the models' rows beside the annotators (lib/db/model-agreement-data.ts) */
+  models?: TModelAgreementRow[];
   now?: Date;
 }): TSchemeFullReport {
   const { report } = input;
@@ -58,6 +65,8 @@ export function buildSchemeFullReport(input: {
       "exact_agreement and accuracy are percentages; exact agreement is over the units every annotator coded, accuracy over the values whose unit has a gold value.",
       "Units are the field's items (segment, translation, MRW, MRW instance, document or role text) with system 'all' pooling every system; a tags field's units are its tokens, a vector's dimensions are figures of their own (field.dimension).",
       "A value of null means undefined; 'reason' says why. 'includes' says which annotations a figure rests on.",
+      ...(report.languages.length > 1 ? [`The project's translations are in ${report.languages.length} target languages (${report.languages.join(", ")}); this report is of "${report.filter.language}" (?language= picks another). A value not about a translation counts in every language its item has a translation in.`] : []),
+      ...(input.models?.length ? ["'models' holds each model's Cohen's kappa and exact agreement with every annotator, alpha with and without it, and its accuracy against gold (`tropos export --what model-agreement`); a model never counts as an annotator."] : []),
       ...(analyses ? ["'scores' holds the rows of the scheme's named analyses as `tropos export --what scores` gives them: EMOS metrics 0-1 (per translation, system, document; models beside the humans), CR-ST accuracy as a percentage per annotator, mean and model, by subset, with Fleiss' kappa over candidate positions and the wrong candidates chosen, MQM per segment, system and category with pairwise significance, Meta4XNLI's kappas, P/R/F1 and NLI accuracy by role."] : []),
       ...(input.paper?.notes ?? []),
     ],
@@ -70,5 +79,7 @@ export function buildSchemeFullReport(input: {
     ...(report.analyses.emos ? { emosWeights: report.analyses.emos.weights } : {}),
     analyses: report.analyses,
     ...(input.paper ? { paperTables: input.paper } : {}),
+    languages: report.languages,
+    ...(input.models?.length ? { models: input.models } : {}),
   };
 }

@@ -6,10 +6,14 @@
  * figure with its `includes` sentence (figure-includes.ts). `buildSchemeReport`
  * is pure; `getSchemeReport` reads the project first (lib/db/scheme-report-data.ts).
  *
- * Computed on request, one pass over the values; the values read are kept while
- * nothing the report reads changed and the scheme version is the same
- * (lib/db/scheme-report-data-cache.ts). The report names the scheme version it
- * was computed under.
+ * A project whose translations are in several target languages is reported one
+ * language at a time (scheme-report-language.ts says what belongs to a language).
+ *
+ * Computed on the first request after a change, one pass over the values; the values
+ * read are kept while nothing the report reads changed and the scheme version is the
+ * same (lib/db/scheme-report-data-cache.ts), and so are the statistics computed from
+ * them (version-memo.ts): a view with nothing changed computes nothing. The
+ * report names the scheme version it was computed under.
  */
 import type { Pool } from "pg";
 import type { TAgreementFigure } from "./agreement-figure";
@@ -29,6 +33,9 @@ import { mqmAnalysis, mqmAnalysisApplies, type TMqmAnalysis } from "./mqm-analys
 import { schemeTagsF1Figures } from "./scheme-tags-f1";
 import { getSchemeAnalysisInputs, type TSchemeAnalysisInputs } from "@/lib/db/scheme-analysis-inputs";
 import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis } from "./meta4xnli-analysis";
+import { getReportLanguages } from "@/lib/db/report-languages";
+import { schemeReportLanguage, splitByTargetLanguage } from "./scheme-report-language";
+import { memoByVersion } from "./version-memo";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -51,7 +58,10 @@ export interface TSchemeFieldInfo {
 
 export interface TSchemeReport {
   scheme: { id: string; name: string; version: number };
+  /** the filter the report is of; `language` is the target language it is of (scheme-report-language.ts) */
   filter: TSchemeReportFilter;
+  /** the target languages of the project's translations, the project's order; several = one report per language */
+  languages: string[];
   fields: TSchemeFieldInfo[];
   /** agreement figures, then accuracy figures, each with `includes` */
   figures: TAgreementFigure[];
@@ -96,6 +106,7 @@ export function buildSchemeReport(
   filter: TSchemeReportFilter = {},
   optsIn: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
   analysisInputs: TSchemeAnalysisInputs = {},
+  languages: readonly string[] = [],
 ): TSchemeReport {
   const def = runtime.definition;
   const opts = ZAgreementOptions.parse(optsIn);
@@ -108,7 +119,9 @@ export function buildSchemeReport(
   // a vector's figures are named `field.dimension`: `fields` filters by the field id
   const wanted = (name: string) => !opts.fields?.length || opts.fields.includes(name) || opts.fields.includes(name.split(".")[0]);
   const agreementIncludes = ownSchemeIncludes(filter);
-  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists, unitTexts: data.unitTexts }).filter((f) => wanted(f.field));
+  // one target language's report of several: its figures name it (and are not split by item language)
+  const byTarget = splitByTargetLanguage(languages) && filter.language !== undefined;
+  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists, unitTexts: data.unitTexts, byItemLanguage: !byTarget }).filter((f) => wanted(f.field));
   for (const f of agreement) f.includes = agreementIncludes;
   const accuracyIncludes: Record<string, string> = {};
   for (const f of fields) if (f.gold) accuracyIncludes[f.id] = ownSchemeIncludes(filter, `gold: ${f.gold}`);
@@ -117,9 +130,11 @@ export function buildSchemeReport(
   const accuracy = [...schemeAccuracyFigures(def, data.values, gold), ...schemeTagsF1Figures(def, data.values, gold.bySegment)].filter((f) => wanted(f.field));
   for (const f of accuracy) f.includes = accuracyIncludes[f.field];
   const figures = [...agreement, ...accuracy];
+  if (byTarget) for (const f of figures) f.language = filter.language;
   return {
     scheme: { id: def.id, name: def.name, version: runtime.version },
     filter,
+    languages: [...languages],
     fields,
     figures,
     distributions: schemeDistributions(def, data.values).filter((d) => wanted(d.field)),
@@ -151,8 +166,13 @@ export async function getSchemeReport(
   filter: TSchemeReportFilter = {},
   opts: Pick<TAgreementOptions, "fields" | "bootstrap"> = {},
 ): Promise<TSchemeReport> {
-  const [data, inputs] = await Promise.all([getSchemeReportDataCached(pool, projectId, runtime, filter), getSchemeAnalysisInputs(pool, projectId, runtime.definition, filter)]);
-  return buildSchemeReport(runtime, data, filter, opts, inputs);
+  // a project with several target languages is reported one language at a time (the first unless asked)
+  const languages = await getReportLanguages(pool, projectId);
+  const language = schemeReportLanguage(languages, filter.language);
+  const scoped: TSchemeReportFilter = language === undefined ? filter : { ...filter, language };
+  const [data, inputs] = await Promise.all([getSchemeReportDataCached(pool, projectId, runtime, scoped), getSchemeAnalysisInputs(pool, projectId, runtime.definition, scoped)]);
+  // computed once per version of the data (the cached data object), filter, options and inputs
+  return memoByVersion(data, [runtime.version, scoped, opts, languages], inputs, () => buildSchemeReport(runtime, data, scoped, opts, inputs, languages));
 }
 
 /** The α levels a field's figures carry (its level and every level below it), for table headers. */

@@ -6,7 +6,8 @@
  * (scheme-report.ts). What `tropos export --what agreement` and
  * GET /api/projects/[slug]/reports/agreement print. Models follow the annotators:
  * their accuracy (and tags precision/recall/F1) against gold, `rater: "model"`
- * (lib/db/model-rater-figures.ts).
+ * (lib/db/model-rater-figures.ts). A project of several target languages gives each language's
+ * figures, or the one asked for (`language`; lib/reports/scheme-report-language.ts).
  */
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -16,17 +17,30 @@ import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementOptions } from "./agreement-options";
 import { getAgreementFigures } from "./index";
 import { getSchemeReport } from "./scheme-report";
+import { getReportLanguages } from "@/lib/db/report-languages";
+import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
 import { bindPaperAnalyses } from "./paper-analysis-binding";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  const models = (figures: TAgreementFigure[]) => getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields }).then((m) => [...figures, ...m]);
-  if (runtime.kind !== "scheme") return models(await getAgreementFigures(db, projectId, opts));
-  const [report, paper] = await Promise.all([
-    getSchemeReport(pool, projectId, runtime, { split: opts.split, systems: opts.systems }, { fields: opts.fields, bootstrap: opts.bootstrap }),
-    // MetaHOPE tables 3–4 of a variant that lists them (agreement per MRW instance, SEGS and per category)
-    bindPaperAnalyses(runtime.definition).length ? getSchemePaperTables(db, projectId, runtime.definition, { agreement: opts }) : null,
-  ]);
-  return models([...report.figures, ...(paper?.metahopeAgreement ?? [])]);
+  if (runtime.kind !== "scheme") {
+    const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
+    return [...(await getAgreementFigures(db, projectId, opts)), ...models];
+  }
+  // several target languages and none asked for: every language's figures, each naming its language
+  // (as the built-in export gives them); else the one language's (or the one report's)
+  const languages = await getReportLanguages(pool, projectId);
+  const each = opts.language || !splitByTargetLanguage(languages) ? [opts.language] : languages;
+  const out: TAgreementFigure[] = [];
+  for (const language of each) {
+    const filter = { split: opts.split, systems: opts.systems, language };
+    const report = await getSchemeReport(pool, projectId, runtime, filter, { fields: opts.fields, bootstrap: opts.bootstrap });
+    const models = await getModelRaterFigures(db, pool, projectId, runtime, { ...filter, language: report.filter.language, fields: opts.fields });
+    // the models' figures name the language as the annotators' do (only when the report is split by it)
+    out.push(...report.figures, ...models.map((f) => (splitByTargetLanguage(languages) ? { ...f, language: report.filter.language } : f)));
+  }
+  // MetaHOPE tables 3–4 of a variant that lists them (agreement per MRW instance, SEGS and per category)
+  if (bindPaperAnalyses(runtime.definition).length) out.push(...((await getSchemePaperTables(db, projectId, runtime.definition, { agreement: opts })).metahopeAgreement ?? []));
+  return out;
 }

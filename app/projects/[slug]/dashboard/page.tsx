@@ -6,7 +6,7 @@ import { getMetricScores } from "@/lib/db/metric-scores";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { getProjectRuntime, getSchemeInForce } from "@/lib/db/project-schemes";
 import { requireProjectPage } from "@/lib/http/page-access";
-import { buildDashboardModel } from "@/lib/reports/dashboard-model";
+import { dashboardModelOf } from "@/lib/reports/dashboard-model-memo";
 import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { SchemeDashboard } from "./scheme-dashboard";
@@ -33,14 +33,15 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   }
   // a project running its own scheme gets the per-field dashboard; built-in projects this one, unchanged
   const runtime = await getProjectRuntime(getDb(), access.project.id);
-  if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} runtime={runtime} query={q} />;
+  if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} />;
   const [data, modelRaters, scheme, metricScores] = await Promise.all([
     getReportData(getDb(), access.project.id),
     getModelAgreementRows(getDb(), access.project.id),
     getSchemeInForce(getDb(), access.project.id),
     getMetricScores(getPgPool(), access.project.id),
   ]);
-  const model = buildDashboardModel(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) }, metricScores);
+  // computed once per version of the data and options: a view with nothing changed computes nothing
+  const model = dashboardModelOf(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) }, metricScores);
   // every figure stays on the server: the page shows the summary tables (their figures are in
   // them) and the folded table of all figures fetches its own (they were most of the payload)
   const { figures, ...shown } = model;

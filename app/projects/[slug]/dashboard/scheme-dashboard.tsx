@@ -1,34 +1,31 @@
 // The dashboard of a project running its own scheme (lib/schemes/scheme-runtime.ts): computed on
-// request from the stored values (one pass; lib/reports/scheme-report.ts), laid out by
+// request from the stored values (one pass; lib/reports/scheme-report.ts, read with the models
+// beside the annotators by lib/reports/scheme-dashboard-data.ts), laid out by
 // components/dashboard/scheme-dashboard-view.tsx. The page's guard (report.read) is the built-in
-// dashboard's: managers and adjudicators, never annotators, see everyone's values.
+// dashboard's: managers and adjudicators, never annotators, see everyone's values. A project with
+// several target languages shows one at a time (lib/reports/scheme-report-language.ts).
+import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import type { TSchemeReportFilter } from "@/lib/db/scheme-report-data";
 import type { TReportQuery } from "@/lib/reports/report-query";
 import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-dashboard";
-import { getSchemeReport } from "@/lib/reports/scheme-report";
+import { getSchemeDashboardData } from "@/lib/reports/scheme-dashboard-data";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { emosSummary } from "@/components/dashboard/emos-section";
 import { mqmSummary } from "@/components/dashboard/mqm-section";
 import { SchemePaperSection } from "./scheme-paper-section";
 
-/** The report and how long it took (read and computation), printed on the page as the built-in dashboard does. */
-async function timedReport(projectId: string, runtime: { version: number; definition: TSchemeDefinition }, filter: TSchemeReportFilter) {
-  const started = performance.now();
-  const report = await getSchemeReport(getPgPool(), projectId, runtime, filter);
-  return { report, elapsedMs: Math.round(performance.now() - started) };
-}
-
-export async function SchemeDashboard({ slug, projectId, runtime, query }: { slug: string; projectId: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery }) {
-  const filter: TSchemeReportFilter = { split: query.split, systems: query.systems };
-  const { report, elapsedMs } = await timedReport(projectId, runtime, filter);
+export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, query }: { slug: string; projectId: string; sourceLang: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery }) {
+  const { report, elapsedMs, modelRaters } = await getSchemeDashboardData(getDb(), getPgPool(), projectId, runtime, query);
   return (
     <>
     <SchemeDashboardView
       slug={slug}
+      sourceLang={sourceLang}
       scheme={report.scheme}
-      filter={filter}
+      filter={report.filter}
+      languages={report.languages}
+      modelRaters={modelRaters}
       systems={report.systems}
       fields={report.fields}
       progress={report.progress}

@@ -8,12 +8,7 @@ import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { buildFullReport } from "@/lib/reports/full-report";
 import { agreementOptionsOf, parseReportQuery, scoreOptionsOf } from "@/lib/reports/report-query";
-import { buildSchemeFullReport } from "@/lib/reports/scheme-full-report";
-import { getSchemeReport } from "@/lib/reports/scheme-report";
-import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
-import { analysisModelFields } from "@/lib/reports/scheme-analysis-fields";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
-import { bindPaperAnalyses } from "@/lib/reports/paper-analysis-binding";
+import { getSchemeFullReport } from "@/lib/reports/scheme-full-report-data";
 
 export const dynamic = "force-dynamic";
 
@@ -22,18 +17,10 @@ export const GET = withProject<{ slug: string }>("report.read", async (req, { ac
   const db = getDb();
   const runtime = await getProjectRuntime(db, access.project.id);
   if (runtime.kind === "scheme") {
-    // a project running its own scheme: every field's figures, distributions and progress (no built-in score tables)
-    const { id: _id, schemeConfig: _c, ...project } = access.project;
-    const { format: _f, ...filters } = q;
-    const [report, external, paper] = await Promise.all([
-      getSchemeReport(getPgPool(), access.project.id, runtime, { split: q.split, systems: q.systems }, agreementOptionsOf(q)),
-      // score rows name segments by external id: read only for a scheme with a named analysis
-      analysisModelFields(runtime.definition).length ? getSegmentExternalIds(getPgPool(), access.project.id) : new Map<string, string>(),
-      // the paper tables it lists (an MMTE or MetaHOPE variant), bound to its fields by id
-      bindPaperAnalyses(runtime.definition).length ? getSchemePaperTables(db, access.project.id, runtime.definition, { scores: scoreOptionsOf(q), agreement: agreementOptionsOf(q) }) : undefined,
-    ]);
-    const externalIdOf = (id: string) => external.get(id) ?? id;
-    return new NextResponse(JSON.stringify(buildSchemeFullReport({ project, filters, report, definition: runtime.definition, externalIdOf, paper }), null, 2), {
+    // a project running its own scheme: every field's figures, distributions, progress and the models beside the annotators
+    const { schemeConfig: _c, ...project } = access.project;
+    const report = await getSchemeFullReport(db, getPgPool(), project, runtime, q);
+    return new NextResponse(JSON.stringify(report, null, 2), {
       headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${access.project.slug}-report.json"` },
     });
   }
