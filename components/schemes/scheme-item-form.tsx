@@ -11,6 +11,7 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import type { TSelection } from "@/lib/workspace/scheme-field-edits";
 import { schemeFieldTokens } from "@/lib/workspace/scheme-tokens";
+import { picksTranslation } from "@/lib/workspace/edit-base";
 import { FieldInput } from "./field-input";
 import type { TFieldTexts } from "./fields/field-props";
 import { Markdown } from "./markdown";
@@ -71,6 +72,11 @@ export function slotTexts(slot: TSchemeSlot, item: TSchemeFormItem): TFieldTexts
     // walk from the translation into the source; each token says which text its offsets count in
     const side = (which: "target" | "source", x: string, lang: string) => (f.on!.includes(which) ? schemeFieldTokens(f, x, lang).map((k) => ({ ...k, side: which })) : []);
     return { text, language, tokens: [...side("target", text, language), ...side("source", item.source, item.sourceLang)], source: { text: item.source, language: item.sourceLang } };
+  }
+  if (f.kind === "edit") {
+    // an edit starts from a translation the annotator picks (MMTE's and MetaHOPE's post-edits), the source or its own text
+    const bases = picksTranslation(f) ? item.translations.map((x) => ({ id: x.id, label: x.label, text: x.text, language: x.language })) : undefined;
+    return { text, language: bases?.[0]?.language ?? language, tokens: [], source: { text: item.source, language: item.sourceLang }, bases };
   }
   return { text, language, tokens: schemeFieldTokens(f, text, language, item.lists) };
 }

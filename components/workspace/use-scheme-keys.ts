@@ -11,6 +11,7 @@ import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { isLongScale } from "@/lib/schemes/language/field-keys";
 import { clearTags, fieldKeyOutcome, removeSpan, toggleAlignment, type TKeyOutcome, type TSelection } from "@/lib/workspace/scheme-field-edits";
 import type { TToken } from "@/lib/workspace/span-selection";
+import type { TEditBase } from "@/lib/workspace/edit-base";
 import { SCHEME_WORKSPACE_KEYMAP } from "@/lib/workspace/scheme-workspace-keymap";
 
 export function isEditable(t: EventTarget | null): boolean {
@@ -32,6 +33,8 @@ export interface TSchemeKeysContext {
   current: TSchemeSlot | null;
   value: (slot: TSchemeSlot) => unknown;
   tokens: (slot: TSchemeSlot) => TToken[];
+  /** the translations an edit field starts from (its digit keys pick one) */
+  bases: (slot: TSchemeSlot) => readonly TEditBase[] | undefined;
   lists: Record<string, unknown[]>;
   selection: TSelection | null;
   setSelection: (s: TSelection | null) => void;
@@ -150,7 +153,8 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
       const plain = !editable && slot !== null && Array.from(e.key).length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
       if (plain) {
         const tokens = TOKEN_KINDS.has(slot.field.kind) ? c.tokens(slot) : [];
-        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists, shift: e.shiftKey });
+        const bases = slot.field.kind === "edit" ? c.bases(slot) : undefined;
+        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists, shift: e.shiftKey, bases });
         if (o) {
           e.preventDefault();
           return outcome(c, slot, o);
