@@ -280,7 +280,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
     current,
     value: keyValue,
     tokens: (s) => slotTexts(s, formItem).tokens,
-    bases: (s) => slotTexts(s, formItem).bases,
+    texts: (s) => slotTexts(s, formItem),
     lists,
     selection,
     setSelection,

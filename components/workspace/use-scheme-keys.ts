@@ -11,7 +11,8 @@ import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { isLongScale } from "@/lib/schemes/language/field-keys";
 import { clearTags, fieldKeyOutcome, removeSpan, toggleAlignment, type TKeyOutcome, type TSelection } from "@/lib/workspace/scheme-field-edits";
 import type { TToken } from "@/lib/workspace/span-selection";
-import type { TEditBase } from "@/lib/workspace/edit-base";
+import { cycleSpanMrw } from "@/lib/workspace/span-mrw";
+import type { TFieldTexts } from "@/components/schemes/fields/field-props";
 import { SCHEME_WORKSPACE_KEYMAP } from "@/lib/workspace/scheme-workspace-keymap";
 
 export function isEditable(t: EventTarget | null): boolean {
@@ -33,8 +34,8 @@ export interface TSchemeKeysContext {
   current: TSchemeSlot | null;
   value: (slot: TSchemeSlot) => unknown;
   tokens: (slot: TSchemeSlot) => TToken[];
-  /** the translations an edit field starts from (its digit keys pick one) */
-  bases: (slot: TSchemeSlot) => readonly TEditBase[] | undefined;
+  /** the slot's texts: the translations an edit starts from (its digits pick one), the MRWs a span is tied to */
+  texts: (slot: TSchemeSlot) => TFieldTexts;
   lists: Record<string, unknown[]>;
   selection: TSelection | null;
   setSelection: (s: TSelection | null) => void;
@@ -104,6 +105,13 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
         case "field.edit":
           if (slot) c.focusInput(slot);
           return;
+        case "span.cycle-mrw": {
+          // the active span's MRW: the next one, then sentence level (MetaHOPE's errors)
+          if (slot?.field.kind !== "spans" || slot.field.mrw === "none" || c.activeSpan === null) return;
+          const next = cycleSpanMrw(c.value(slot), c.activeSpan, (c.texts(slot).mrws ?? []).map((m) => m.id));
+          if (next) c.apply(slot, next, false);
+          return;
+        }
         case "field.clear": {
           if (!slot) return;
           const f = slot.field;
@@ -153,7 +161,7 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
       const plain = !editable && slot !== null && Array.from(e.key).length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
       if (plain) {
         const tokens = TOKEN_KINDS.has(slot.field.kind) ? c.tokens(slot) : [];
-        const bases = slot.field.kind === "edit" ? c.bases(slot) : undefined;
+        const bases = slot.field.kind === "edit" ? c.texts(slot).bases : undefined;
         const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists, shift: e.shiftKey, bases });
         if (o) {
           e.preventDefault();

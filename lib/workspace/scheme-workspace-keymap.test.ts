@@ -35,3 +35,13 @@ describe("BIO tag keys on the cheat sheet", () => {
     ]);
   });
 });
+
+describe("MetaHOPE's error keys in the scheme workspace", () => {
+  it("0 ties the active span to the next MRW (the built-in workspace's error.cycle-mrw); the cheat sheet lists it and OMISSION's 6", async () => {
+    const { METAHOPE_PRESET } = await import("@/lib/schemes/presets/metahope");
+    expect(field("0")).toBe("span.cycle-mrw");
+    const sheet = schemeCheatSheetKeymap(METAHOPE_PRESET);
+    expect(sheet.map((a) => a.id)).toContain("span.cycle-mrw");
+    expect(sheet.find((a) => a.description === "Alignment: pattern Omission")?.keys).toEqual(["6"]);
+  });
+});

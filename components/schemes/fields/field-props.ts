@@ -19,6 +19,8 @@ export interface TFieldTexts {
   source?: { text: string; language: string };
   /** the translations an edit may start from (lib/workspace/edit-base.ts), in the order shown */
   bases?: readonly TEditBase[];
+  /** the MRWs a span may be tied to, for a spans field with `mrw` (lib/workspace/span-mrw.ts) */
+  mrws?: readonly { id: string; token: string }[];
 }
 
 export interface FieldProps<F extends TSchemeField = TSchemeField> {

@@ -1,0 +1,77 @@
+// MetaHOPE's errors and alignment in the scheme workspace (issue 28 point 2), as the built-in
+// workspace has them: OMISSION chosen by 6 (a pattern without its own key gets its position's
+// digit), the running penalty summing the severities (a draft adds nothing), a span tied to an MRW
+// by 0 (cycling back to sentence level), and a comment per span.
+import { describe, expect, it } from "vitest";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { MQM_PRESET } from "@/lib/schemes/presets/mqm";
+import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
+import { alignmentPatterns, fieldKeyBindings } from "@/lib/schemes/language/field-keys";
+import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { addSpan, fieldKeyOutcome, setSpanAttribute, setSpanComment } from "./scheme-field-edits";
+import { cycleSpanMrw, setSpanMrw } from "./span-mrw";
+import { declaresWeights, spansPenalty } from "./span-penalty";
+import type { TToken } from "./span-selection";
+
+const byId = (id: string) => METAHOPE_PRESET.fields.find((f) => f.id === id)!;
+const alignment = byId("ALIGNMENT");
+const errors = byId("METAHOPE_ERRORS");
+if (alignment.kind !== "alignment" || errors.kind !== "spans") throw new Error("MetaHOPE preset changed");
+const tokens: TToken[] = [
+  { text: "政府", start: 0, end: 2 },
+  { text: "镇压", start: 2, end: 4 },
+  { text: "了", start: 4, end: 5 },
+];
+
+describe("MetaHOPE alignment keys", () => {
+  it("OMISSION, the pattern without a key, gets 6; the others keep their own", () => {
+    expect(alignmentPatterns(alignment).map((p) => p.key)).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(fieldKeyBindings(alignment).at(-1)).toEqual({ key: "6", description: "pattern Omission" });
+    const o = fieldKeyOutcome(alignment, { pattern: "DIRECT", spans: [{ start: 0, end: 2 }] }, "6", { tokens, selection: null, activeSpan: null });
+    expect(o).toEqual({ kind: "value", value: { pattern: "OMISSION", spans: [] }, selection: null });
+  });
+});
+
+describe("MetaHOPE error spans", () => {
+  it("the running penalty sums the severities; a span without a severity adds nothing yet", () => {
+    expect(declaresWeights(errors)).toBe(true);
+    expect(spansPenalty(errors, null)).toEqual({ penalty: 0, spans: 0 });
+    let v = addSpan(null, tokens, [1, 1], "MIS");
+    expect(spansPenalty(errors, v)).toEqual({ penalty: 0, spans: 1 });
+    v = setSpanAttribute(v, 0, "severity", 6);
+    v = setSpanAttribute([...v, ...addSpan(null, tokens, [2, 2], "STL")], 1, "severity", 2);
+    expect(spansPenalty(errors, v)).toEqual({ penalty: 8, spans: 2 });
+    // a field without weights shows none (MMTE has no spans; a tags-like label set)
+    expect(spansPenalty({ ...errors, attributes: [] }, v)).toBeNull();
+    // MQM's rules: fractional weights add up exactly
+    const mqm = MQM_PRESET.fields[0];
+    if (mqm.kind !== "spans") throw new Error("MQM preset changed");
+    expect(spansPenalty(mqm, [])).toEqual({ penalty: 0, spans: 0 });
+  });
+
+  it("0 ties the span to the next MRW and back to sentence level; the value stays valid", () => {
+    const v = setSpanAttribute(addSpan(null, tokens, [1, 1], "MIS"), 0, "severity", 6);
+    const one = cycleSpanMrw(v, 0, ["m1", "m2"])!;
+    expect(one[0].mrwId).toBe("m1");
+    expect(validateSchemeValue(errors, one)).toMatchObject({ ok: true });
+    const two = cycleSpanMrw(one, 0, ["m1", "m2"])!;
+    expect(two[0].mrwId).toBe("m2");
+    const back = cycleSpanMrw(two, 0, ["m1", "m2"])!;
+    expect("mrwId" in back[0]).toBe(false);
+    expect(cycleSpanMrw(v, 3, ["m1"])).toBeNull();
+    expect(setSpanMrw(one, 0, null)).toEqual(v);
+  });
+
+  it("a comment is stored trimmed, and removed when blank", () => {
+    const v = setSpanAttribute(addSpan(null, tokens, [0, 0], "IMP"), 0, "severity", 2);
+    const c = setSpanComment(v, 0, "  agent suppressed ");
+    expect(c[0].comment).toBe("agent suppressed");
+    expect(validateSchemeValue(errors, c)).toMatchObject({ ok: true });
+    expect("comment" in setSpanComment(c, 0, " ")[0]).toBe(false);
+  });
+
+  it("MMTE keeps its keys: its post-edits bind no digit on the cheat sheet by themselves", () => {
+    const pe = MMTE_PRESET.fields.find((f) => f.id === "POSTEDIT_LITERAL")!;
+    expect(fieldKeyBindings(pe)).toEqual([]);
+  });
+});
