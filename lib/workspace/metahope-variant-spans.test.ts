@@ -75,3 +75,14 @@ describe("MetaHOPE error spans", () => {
     expect(fieldKeyBindings(pe)).toEqual([]);
   });
 });
+
+describe("an omission position by keyboard", () => {
+  it("Shift with a category key marks a zero-length span before the selection (allowEmpty); the key alone marks the words", () => {
+    const ctx = { tokens, selection: [1, 2] as const, activeSpan: null };
+    expect(fieldKeyOutcome(errors, null, "R", { ...ctx, shift: true })).toEqual({ kind: "value", value: [{ start: 2, end: 2, label: "RAM" }], selection: null, activeSpan: 0 });
+    expect(fieldKeyOutcome(errors, null, "r", ctx)).toEqual({ kind: "value", value: [{ start: 2, end: 5, label: "RAM" }], selection: null, activeSpan: 0 });
+    // a field without allowEmpty: Shift changes nothing
+    expect(fieldKeyOutcome({ ...errors, allowEmpty: false }, null, "R", { ...ctx, shift: true })).toMatchObject({ value: [{ start: 2, end: 5 }] });
+    expect(fieldKeyBindings(errors).find((b) => b.key === "Shift+r")?.description).toBe("mark a position (omission) before the selection as Required Adaptation is Missing");
+  });
+});

@@ -252,7 +252,8 @@ export function fieldKeyOutcome(
       const l = field.labels.find((x) => sameKey(x.key, key));
       if (l) {
         if (!ctx.selection) return { kind: "hint", message: SELECT_FIRST };
-        const spans = addSpan(value, ctx.tokens, ctx.selection, l.value);
+        // Shift with a label key marks a position before the selection (an omission), where allowed
+        const spans = addSpan(value, ctx.tokens, ctx.selection, l.value, field.allowEmpty && ctx.shift === true);
         return { kind: "value", value: spans, selection: null, activeSpan: spans.length - 1 };
       }
       const spans = spanList(value);
