@@ -10,6 +10,7 @@
 import { findAction, KEYMAP, SUGGESTION_KEYS, type TKeyAction } from "@/lib/keymap/keymap";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { fieldKeyBindings } from "@/lib/schemes/language/field-keys";
+import { picksTranslation } from "./edit-base";
 
 const shared = (id: string): TKeyAction => {
   const a = findAction(id, KEYMAP);
@@ -56,6 +57,10 @@ export function schemeCheatSheetKeymap(definition: TSchemeDefinition, lists?: Re
       if (seen.has(description)) continue;
       seen.add(description);
       fieldKeys.push({ id: `field.${i}.${b.key}`, keys: [b.key], description, scope: "field", group: "Values" });
+    }
+    // an edit that starts from a translation the annotator picks: its digits (lib/workspace/edit-base.ts)
+    if (f.kind === "edit" && picksTranslation(f)) {
+      fieldKeys.push({ id: `field.${i}.start-from`, keys: ["1", "2", "3"], description: `${f.label}: start from Translation A, B, C … (the digit of its place)`, scope: "field", group: "Values" });
     }
   });
   return [...fieldKeys, ...SCHEME_WORKSPACE_KEYMAP.filter((a) => opts.suggestions || !SUGGESTION_IDS.has(a.id))];
