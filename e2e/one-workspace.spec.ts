@@ -4,7 +4,7 @@
 // studies: post-edits started from a chosen translation with their diff and edit rate, MMTE's
 // target words and "not rendered", MetaHOPE's alignment patterns (OMISSION by 6) on per-character
 // Chinese tokens, error spans with category and severity, an omission position, a span tied to
-// the MRW, the running penalty, and the document gate. Projects are made with the CLI as in
+// the MRW (by 0, or at once over the MRW's aligned words), the running penalty, and the document gate. Projects are made with the CLI as in
 // e2e/scheme-workspace.spec.ts.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -199,6 +199,10 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
   await press(page, ...Array(n).fill("ArrowRight"), "Shift+R", "1");
   await expect(field(A, "METAHOPE_ERRORS").getByTestId("span-row")).toHaveCount(2);
   await expect(field(A, "METAHOPE_ERRORS").getByTestId("penalty")).toContainText("Penalty: 8 (2 spans)");
+  // 打破, the MRW's aligned words, as a medium impact error (i, 2): tied to the MRW at once
+  await press(page, ...Array(broke + 1).fill("ArrowRight"), "Shift+ArrowRight", "i", "2");
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("penalty")).toContainText("Penalty: 12 (3 spans)");
+  await expect(field(A, "METAHOPE_ERRORS").getByRole("combobox", { name: "Tied to" }).nth(2)).toHaveValue(/.+/);
   await field(A, "METAHOPE_ERRORS").getByRole("textbox", { name: "Comment" }).first().fill("the ice is gone");
   await press(page, "Escape");
 
@@ -223,11 +227,12 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
   expect(values["ALIGNMENT@A+mrw"]).toEqual({ pattern: "DIRECT", spans: [{ start: broke, end: broke + 2 }] });
   expect(values["ALIGNMENT@B+mrw"]).toEqual({ pattern: "OMISSION", spans: [] });
   const errorsA = values["METAHOPE_ERRORS@A"] as { start: number; end: number; label: string; attributes: { severity: number }; mrwId?: string; comment?: string }[];
-  expect(errorsA).toHaveLength(2);
+  expect(errorsA).toHaveLength(3);
   expect(errorsA[0]).toMatchObject({ start: n - 3, end: n - 1, label: "MIS", attributes: { severity: 6 }, comment: "the ice is gone" });
   expect(typeof errorsA[0].mrwId).toBe("string");
   expect(errorsA[1]).toMatchObject({ start: n - 1, end: n - 1, label: "RAM", attributes: { severity: 2 } });
   expect(errorsA[1].mrwId).toBeUndefined();
+  expect(errorsA[2]).toMatchObject({ start: broke, end: broke + 2, label: "IMP", attributes: { severity: 4 }, mrwId: errorsA[0].mrwId });
   expect(values["METAHOPE_ERRORS@B"]).toEqual([{ start: 1, end: 2, label: "STL", attributes: { severity: 2 } }]);
   expect(values["METAHOPE_POSTEDIT@-"]).toBe(textB);
 

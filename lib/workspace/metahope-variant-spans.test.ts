@@ -8,8 +8,8 @@ import { MQM_PRESET } from "@/lib/schemes/presets/mqm";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 import { alignmentPatterns, fieldKeyBindings } from "@/lib/schemes/language/field-keys";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
-import { addSpan, fieldKeyOutcome, setSpanAttribute, setSpanComment } from "./scheme-field-edits";
-import { cycleSpanMrw, setSpanMrw } from "./span-mrw";
+import { addSpan, fieldKeyOutcome, setSpanAttribute, setSpanComment, spanList } from "./scheme-field-edits";
+import { alignmentsInTranslation, cycleSpanMrw, mrwOverlapping, setSpanMrw, tieNewSpans } from "./span-mrw";
 import { declaresWeights, spansPenalty } from "./span-penalty";
 import type { TToken } from "./span-selection";
 
@@ -84,5 +84,40 @@ describe("an omission position by keyboard", () => {
     // a field without allowEmpty: Shift changes nothing
     expect(fieldKeyOutcome({ ...errors, allowEmpty: false }, null, "R", { ...ctx, shift: true })).toMatchObject({ value: [{ start: 2, end: 5 }] });
     expect(fieldKeyBindings(errors).find((b) => b.key === "Shift+r")?.description).toBe("mark a position (omission) before the selection as Required Adaptation is Missing");
+  });
+});
+
+describe("a new span is tied to the MRW whose aligned words it overlaps", () => {
+  const alignments = [
+    { mrwId: "m1", spans: [{ start: 2, end: 4 }] },
+    { mrwId: "m2", spans: [] },
+  ];
+  it("ties only the added span, only on an overlap; an omission position at the aligned words' edge counts", () => {
+    const first = setSpanAttribute(addSpan(null, tokens, [0, 0], "MIS"), 0, "severity", 6);
+    expect(tieNewSpans(null, first, alignments)).toBe(first); // 政府 is not aligned
+    const added = addSpan(first, tokens, [1, 1], "IMP"); // 镇压, aligned to m1
+    expect(spanList(tieNewSpans(first, added, alignments))[1].mrwId).toBe("m1");
+    expect(spanList(tieNewSpans(first, added, alignments))[0].mrwId).toBeUndefined();
+    expect(mrwOverlapping({ start: 4, end: 4 }, alignments)).toBe("m1");
+    expect(mrwOverlapping({ start: 2, end: 4, on: "source" }, alignments)).toBeNull();
+    // an edit that adds nothing (an attribute, a removal) is left as it is
+    const severity = setSpanAttribute(added, 1, "severity", 2);
+    expect(tieNewSpans(added, severity, alignments)).toBe(severity);
+    expect(tieNewSpans(added, null, alignments)).toBeNull();
+  });
+});
+
+describe("the alignments a new span is compared with", () => {
+  it("are the MRW alignments of the span's own translation", () => {
+    const unit = (translationId: string | null, mrwId: string | null) => ({ translationId, mrwId, role: null, itemKey: `${translationId ?? "-"}:${mrwId ?? "-"}` });
+    const slots = [
+      { field: alignment, unit: unit("A", "m1"), valueKey: "ALIGNMENT@A:m1" },
+      { field: alignment, unit: unit("B", "m1"), valueKey: "ALIGNMENT@B:m1" },
+      { field: errors, unit: unit("A", null), valueKey: "METAHOPE_ERRORS@A:-" },
+    ];
+    const values = { "ALIGNMENT@A:m1": { pattern: "DIRECT", spans: [{ start: 2, end: 4 }] }, "ALIGNMENT@B:m1": { pattern: "OMISSION", spans: [] } };
+    expect(alignmentsInTranslation(slots, values, "A")).toEqual([{ mrwId: "m1", spans: [{ start: 2, end: 4 }] }]);
+    expect(alignmentsInTranslation(slots, values, "B")).toEqual([{ mrwId: "m1", spans: [] }]);
+    expect(alignmentsInTranslation(slots, values, null)).toEqual([]);
   });
 });
