@@ -8,12 +8,12 @@
  */
 import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { alignmentOf, spanList, type TSchemeSpan } from "./scheme-field-edits";
-import { spansOverlap, type TSpan } from "./span-selection";
+import { spansOverlap } from "./span-selection";
 
 /** An MRW's alignment in the span's translation: the words it marks there. */
 export interface TMrwAlignment {
   mrwId: string;
-  spans: readonly TSpan[];
+  spans: readonly { start: number; end: number }[];
 }
 
 /** Ties span `index` to `mrwId`, or makes it sentence level (null). */
