@@ -11,6 +11,7 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import type { TSelection } from "@/lib/workspace/scheme-field-edits";
 import { schemeFieldTokens } from "@/lib/workspace/scheme-tokens";
+import { picksTranslation } from "@/lib/workspace/edit-base";
 import { FieldInput } from "./field-input";
 import type { TFieldTexts } from "./fields/field-props";
 import { Markdown } from "./markdown";
@@ -66,13 +67,20 @@ export function slotTexts(slot: TSchemeSlot, item: TSchemeFormItem): TFieldTexts
   const text = t?.text ?? (slot.unit.role ? (item.texts[slot.unit.role] ?? "") : item.source);
   const language = t?.language ?? item.sourceLang;
   const f = slot.field;
+  // the MRWs a span may be tied to (MetaHOPE's errors: optional, none = sentence level)
+  const mrws = f.kind === "spans" && f.mrw !== "none" ? item.mrws.map((m) => ({ id: m.id, token: m.token })) : undefined;
   if (f.kind === "spans" && f.on && t) {
     // one token list for both texts (the translation's, then the source's), so ←/→ and the keys
     // walk from the translation into the source; each token says which text its offsets count in
     const side = (which: "target" | "source", x: string, lang: string) => (f.on!.includes(which) ? schemeFieldTokens(f, x, lang).map((k) => ({ ...k, side: which })) : []);
-    return { text, language, tokens: [...side("target", text, language), ...side("source", item.source, item.sourceLang)], source: { text: item.source, language: item.sourceLang } };
+    return { text, language, tokens: [...side("target", text, language), ...side("source", item.source, item.sourceLang)], source: { text: item.source, language: item.sourceLang }, mrws };
   }
-  return { text, language, tokens: schemeFieldTokens(f, text, language, item.lists) };
+  if (f.kind === "edit") {
+    // an edit starts from a translation the annotator picks (MMTE's and MetaHOPE's post-edits), the source or its own text
+    const bases = picksTranslation(f) ? item.translations.map((x) => ({ id: x.id, label: x.label, text: x.text, language: x.language })) : undefined;
+    return { text, language: bases?.[0]?.language ?? language, tokens: [], source: { text: item.source, language: item.sourceLang }, bases };
+  }
+  return { text, language, tokens: schemeFieldTokens(f, text, language, item.lists), mrws };
 }
 
 /** The source with its MRWs highlighted. */

@@ -21,6 +21,7 @@ import { suggestedTagsText, suggestedValueText } from "@/lib/workspace/suggested
 import type { TFormSuggestion } from "@/components/schemes/suggestion-box";
 import { itemArrayLists, schemeCompletenessItem } from "@/lib/workspace/scheme-item-values";
 import { schemeCheatSheetKeymap } from "@/lib/workspace/scheme-workspace-keymap";
+import { alignmentsInTranslation, tieNewSpans } from "@/lib/workspace/span-mrw";
 import { SchemeItemForm, slotTexts, type TSchemeFormItem } from "@/components/schemes/scheme-item-form";
 import { SchemeGuidelines } from "@/components/schemes/scheme-guidelines";
 import { CheatSheet } from "./cheat-sheet";
@@ -171,7 +172,12 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
     [suggestionOf, decided, sv.display],
   );
   const change = useCallback(
-    (slot: TSchemeSlot, value: unknown, advance = false) => {
+    (slot: TSchemeSlot, given: unknown, advance = false) => {
+      // a new span over words an MRW's alignment marks is tied to that MRW (MetaHOPE's errors)
+      const value =
+        slot.field.kind === "spans" && slot.field.mrw !== "none"
+          ? tieNewSpans(sv.display[slot.valueKey], given, alignmentsInTranslation(allSlots, sv.display, slot.unit.translationId))
+          : given;
       const x = readOnly ? null : pendingSuggestion(slot);
       if (x && !isEmpty(value)) {
         // an ordinary change of a field that shows a suggestion edits it (recorded once saved)
@@ -187,7 +193,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
       const i = next.findIndex((s) => s.slotKey === slot.slotKey);
       if (i >= 0 && next[i + 1]) activate(next[i + 1].slotKey, true);
     },
-    [sv, definition, completeness, activate, readOnly, pendingSuggestion],
+    [sv, definition, completeness, activate, readOnly, pendingSuggestion, allSlots],
   );
   const decideSuggestion = (slot: TSchemeSlot | null, action: "accept" | "reject") => {
     const x = slot ? pendingSuggestion(slot) : null;
@@ -280,6 +286,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
     current,
     value: keyValue,
     tokens: (s) => slotTexts(s, formItem).tokens,
+    texts: (s) => slotTexts(s, formItem),
     lists,
     selection,
     setSelection,

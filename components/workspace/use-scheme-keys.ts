@@ -11,6 +11,8 @@ import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { isLongScale } from "@/lib/schemes/language/field-keys";
 import { clearTags, fieldKeyOutcome, removeSpan, toggleAlignment, type TKeyOutcome, type TSelection } from "@/lib/workspace/scheme-field-edits";
 import type { TToken } from "@/lib/workspace/span-selection";
+import { cycleSpanMrw } from "@/lib/workspace/span-mrw";
+import type { TFieldTexts } from "@/components/schemes/fields/field-props";
 import { SCHEME_WORKSPACE_KEYMAP } from "@/lib/workspace/scheme-workspace-keymap";
 
 export function isEditable(t: EventTarget | null): boolean {
@@ -32,6 +34,8 @@ export interface TSchemeKeysContext {
   current: TSchemeSlot | null;
   value: (slot: TSchemeSlot) => unknown;
   tokens: (slot: TSchemeSlot) => TToken[];
+  /** the slot's texts: the translations an edit starts from (its digits pick one), the MRWs a span is tied to */
+  texts: (slot: TSchemeSlot) => TFieldTexts;
   lists: Record<string, unknown[]>;
   selection: TSelection | null;
   setSelection: (s: TSelection | null) => void;
@@ -101,6 +105,13 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
         case "field.edit":
           if (slot) c.focusInput(slot);
           return;
+        case "span.cycle-mrw": {
+          // the active span's MRW: the next one, then sentence level (MetaHOPE's errors)
+          if (slot?.field.kind !== "spans" || slot.field.mrw === "none" || c.activeSpan === null) return;
+          const next = cycleSpanMrw(c.value(slot), c.activeSpan, (c.texts(slot).mrws ?? []).map((m) => m.id));
+          if (next) c.apply(slot, next, false);
+          return;
+        }
         case "field.clear": {
           if (!slot) return;
           const f = slot.field;
@@ -150,7 +161,8 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
       const plain = !editable && slot !== null && Array.from(e.key).length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
       if (plain) {
         const tokens = TOKEN_KINDS.has(slot.field.kind) ? c.tokens(slot) : [];
-        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists, shift: e.shiftKey });
+        const bases = slot.field.kind === "edit" ? c.texts(slot).bases : undefined;
+        const o = fieldKeyOutcome(slot.field, c.value(slot), e.key, { tokens, selection: c.selection, activeSpan: c.activeSpan, lists: c.lists, shift: e.shiftKey, bases });
         if (o) {
           e.preventDefault();
           return outcome(c, slot, o);

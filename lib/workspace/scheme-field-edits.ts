@@ -13,12 +13,15 @@
  *   without a target span (an omission) keeps none. A field without patterns (target words) is
  *   `{ spans }`: marking saves at once, the last word unmarked clears the value, and its `none`
  *   key answers "not rendered" (`{ spans: [] }`).
+ * - edit: where the annotator picks the translation to start from (lib/workspace/edit-base.ts), a
+ *   digit picks the translation of that number.
  * A cleared value is null (lib/schemes/language/validate-value.ts: null is no kind's value).
  */
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import type { TOptionValue } from "@/lib/schemes/language/scheme-option";
-import { booleanAnswers, choiceOptions, isLongScale, scaleKey, scaleValues } from "@/lib/schemes/language/field-keys";
+import { alignmentPatterns, booleanAnswers, choiceOptions, isLongScale, scaleKey, scaleValues } from "@/lib/schemes/language/field-keys";
 import { toggleTokenRange, type TToken } from "./span-selection";
+import { baseForKey, picksTranslation, startFrom, type TEditBase } from "./edit-base";
 
 export type TSelection = readonly [number, number];
 type TTags = Extract<TSchemeField, { kind: "tags" }>;
@@ -32,6 +35,10 @@ export interface TSchemeSpan {
   attributes?: Record<string, TOptionValue>;
   /** the text the offsets count in, for a field with `on` */
   on?: "source" | "target";
+  /** the MRW the span concerns, for a field with `mrw` (absent: sentence level; lib/workspace/span-mrw.ts) */
+  mrwId?: string | null;
+  /** the annotator's note, for a field with `comments` */
+  comment?: string;
 }
 export interface TAlignmentValue {
   /** null in a draft whose words are marked before its pattern is chosen */
@@ -126,6 +133,15 @@ export function setSpanAttribute(value: unknown, index: number, attribute: strin
   return spanList(value).map((s, i) => (i === index ? { ...s, attributes: { ...s.attributes, [attribute]: option } } : s));
 }
 
+/** A span's comment; blank removes it (the key is absent, never an empty text). */
+export function setSpanComment(value: unknown, index: number, comment: string): TSchemeSpan[] {
+  return spanList(value).map((s, i) => {
+    if (i !== index) return s;
+    const { comment: _old, ...rest } = s;
+    return comment.trim() === "" ? rest : { ...rest, comment: comment.trim() };
+  });
+}
+
 export function removeSpan(value: unknown, index: number): TSchemeSpan[] | null {
   const next = spanList(value).filter((_, i) => i !== index);
   return next.length ? next : null;
@@ -187,9 +203,14 @@ export function fieldKeyOutcome(
   field: TSchemeField,
   value: unknown,
   key: string,
-  ctx: { tokens: readonly TToken[]; selection: TSelection | null; activeSpan: number | null; lists?: Record<string, unknown[]>; shift?: boolean },
+  ctx: { tokens: readonly TToken[]; selection: TSelection | null; activeSpan: number | null; lists?: Record<string, unknown[]>; shift?: boolean; bases?: readonly TEditBase[] },
 ): TKeyOutcome | null {
   switch (field.kind) {
+    case "edit": {
+      // digits pick the translation to start from (the built-in workspace's "Start from Translation A")
+      const b = ctx.bases && picksTranslation(field) ? baseForKey(key, ctx.bases) : null;
+      return b ? { kind: "value", value: startFrom(value, b, ctx.bases!) } : null;
+    }
     case "scale": {
       if (isLongScale(field)) return null;
       const v = scaleValues(field).find((x) => sameKey(scaleKey(field, x), key));
@@ -231,7 +252,8 @@ export function fieldKeyOutcome(
       const l = field.labels.find((x) => sameKey(x.key, key));
       if (l) {
         if (!ctx.selection) return { kind: "hint", message: SELECT_FIRST };
-        const spans = addSpan(value, ctx.tokens, ctx.selection, l.value);
+        // Shift with a label key marks a position before the selection (an omission), where allowed
+        const spans = addSpan(value, ctx.tokens, ctx.selection, l.value, field.allowEmpty && ctx.shift === true);
         return { kind: "value", value: spans, selection: null, activeSpan: spans.length - 1 };
       }
       const spans = spanList(value);
@@ -254,7 +276,7 @@ export function fieldKeyOutcome(
         }
         return null;
       }
-      const p = field.patterns.find((x) => sameKey(x.key, key));
+      const p = alignmentPatterns(field).find((x) => sameKey(x.key, key));
       return p ? { kind: "value", value: withPattern(field, value, p.value, ctx.tokens, ctx.selection), selection: null } : null;
     }
     case "vector": {

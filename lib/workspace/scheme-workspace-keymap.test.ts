@@ -35,3 +35,26 @@ describe("BIO tag keys on the cheat sheet", () => {
     ]);
   });
 });
+
+describe("MetaHOPE's error keys in the scheme workspace", () => {
+  it("0 ties the active span to the next MRW (the built-in workspace's error.cycle-mrw); the cheat sheet lists it and OMISSION's 6", async () => {
+    const { METAHOPE_PRESET } = await import("@/lib/schemes/presets/metahope");
+    expect(field("0")).toBe("span.cycle-mrw");
+    const sheet = schemeCheatSheetKeymap(METAHOPE_PRESET);
+    expect(sheet.map((a) => a.id)).toContain("span.cycle-mrw");
+    expect(sheet.find((a) => a.description === "Alignment: pattern Omission")?.keys).toEqual(["6"]);
+  });
+});
+
+describe("post-edit keys on the cheat sheet", () => {
+  it("an MMTE post-edit lists its digits for the translation to start from; an edit of its own translation none", async () => {
+    const { MMTE_PRESET } = await import("@/lib/schemes/presets/mmte");
+    const rows = schemeCheatSheetKeymap(MMTE_PRESET).filter((a) => a.id.endsWith(".start-from"));
+    expect(rows.map((a) => a.description)).toEqual([
+      "Post-edit (figurative): start from Translation A, B, C … (the digit of its place)",
+      "Post-edit (literal): start from Translation A, B, C … (the digit of its place)",
+    ]);
+    const own = { ...MMTE_PRESET, fields: MMTE_PRESET.fields.map((f) => (f.kind === "edit" ? { ...f, scope: "translation" as const, base: "translation" as const } : f)) };
+    expect(schemeCheatSheetKeymap(own).some((a) => a.id.endsWith(".start-from"))).toBe(false);
+  });
+});

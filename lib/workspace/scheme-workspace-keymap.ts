@@ -10,6 +10,7 @@
 import { findAction, KEYMAP, SUGGESTION_KEYS, type TKeyAction } from "@/lib/keymap/keymap";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { fieldKeyBindings } from "@/lib/schemes/language/field-keys";
+import { picksTranslation } from "./edit-base";
 
 const shared = (id: string): TKeyAction => {
   const a = findAction(id, KEYMAP);
@@ -29,6 +30,7 @@ export const SCHEME_WORKSPACE_KEYMAP: readonly TKeyAction[] = [
   { id: "token.extend-prev", keys: ["Shift+ArrowLeft"], description: "Spans, tags, alignment: extend the selection left", scope: "field", group: "Navigation" },
   shared("nav.leave-field"),
   { id: "token.toggle", keys: [" "], description: "Alignment: add or remove the selected words as its target", scope: "field", group: "Values" },
+  { id: "span.cycle-mrw", keys: ["0"], description: "Spans tied to MRWs (MetaHOPE's errors): tie the active span to the next MRW, or make it sentence level (0: unless the active field uses 0)", scope: "field", group: "Values" },
   { id: "field.edit", keys: ["Enter"], description: "Text, number, edit, long scale, vector: go into the input (typing a character other than these keys does too); Esc leaves it", scope: "field", group: "Values" },
   { id: "field.clear", keys: ["Backspace", "Delete"], description: "Clear the value (tags: the selected words; spans: the active span)", scope: "field", group: "Values" },
   // model suggestions (issue 15 point 4): Shift with the keys that already mean "take" and "clear"
@@ -55,6 +57,10 @@ export function schemeCheatSheetKeymap(definition: TSchemeDefinition, lists?: Re
       if (seen.has(description)) continue;
       seen.add(description);
       fieldKeys.push({ id: `field.${i}.${b.key}`, keys: [b.key], description, scope: "field", group: "Values" });
+    }
+    // an edit that starts from a translation the annotator picks: its digits (lib/workspace/edit-base.ts)
+    if (f.kind === "edit" && picksTranslation(f)) {
+      fieldKeys.push({ id: `field.${i}.start-from`, keys: ["1", "2", "3"], description: `${f.label}: start from Translation A, B, C … (the digit of its place)`, scope: "field", group: "Values" });
     }
   });
   return [...fieldKeys, ...SCHEME_WORKSPACE_KEYMAP.filter((a) => opts.suggestions || !SUGGESTION_IDS.has(a.id))];

@@ -7,8 +7,9 @@
 import type { ZAlignmentField } from "@/lib/schemes/language/scheme-field";
 import { alignmentOf, toggleAlignment, withPattern } from "@/lib/workspace/scheme-field-edits";
 import { spanCoversToken } from "@/lib/workspace/span-selection";
+import { alignmentPatterns } from "@/lib/schemes/language/field-keys";
 import type { z } from "zod";
-import { optionText, type FieldProps } from "./field-props";
+import type { FieldProps } from "./field-props";
 import { KeyBadge } from "./key-badge";
 import { TokenRow } from "./token-row";
 
@@ -21,9 +22,9 @@ export function AlignmentInput(props: FieldProps<TAlignment>) {
 
 function PatternAlignmentInput({ field, value, onChange, texts, selection, onSelect }: FieldProps<TAlignment>) {
   const v = alignmentOf(value);
-  const patterns = field.patterns ?? [];
-  const pattern = patterns.find((p) => p.value === v?.pattern);
-  const omission = pattern?.span === "none";
+  // with their keys: a pattern without its own gets its position's digit (MetaHOPE's OMISSION: 6)
+  const patterns = alignmentPatterns(field);
+  const omission = field.patterns?.find((p) => p.value === v?.pattern)?.span === "none";
   return (
     <div data-kind="alignment">
       <div role="radiogroup" aria-label={field.label} className="flex flex-wrap gap-1">
@@ -36,7 +37,7 @@ function PatternAlignmentInput({ field, value, onChange, texts, selection, onSel
                 onSelect(null);
               }}
               className={`rounded border px-2 py-0.5 text-xs ${on ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white"}`}>
-              {optionText(p)}
+              {p.label}
               <KeyBadge k={p.key} />
             </button>
           );

@@ -6,6 +6,7 @@
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import type { TToken } from "@/lib/workspace/span-selection";
 import type { TSelection } from "@/lib/workspace/scheme-field-edits";
+import type { TEditBase } from "@/lib/workspace/edit-base";
 
 export interface TFieldTexts {
   /** the text the field's scope is anchored to (a translation, the source, a role's text) */
@@ -14,8 +15,12 @@ export interface TFieldTexts {
   language: string;
   /** tokens of that text (lib/workspace/scheme-tokens.ts); for a spans field that marks the source too (`on`), the translation's then the source's, each with its `side` */
   tokens: TToken[];
-  /** the source, when a translation's spans may lie on it */
+  /** the source, when a translation's spans may lie on it, or an edit may start from it */
   source?: { text: string; language: string };
+  /** the translations an edit may start from (lib/workspace/edit-base.ts), in the order shown */
+  bases?: readonly TEditBase[];
+  /** the MRWs a span may be tied to, for a spans field with `mrw` (lib/workspace/span-mrw.ts) */
+  mrws?: readonly { id: string; token: string }[];
 }
 
 export interface FieldProps<F extends TSchemeField = TSchemeField> {

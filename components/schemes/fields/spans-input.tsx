@@ -6,8 +6,14 @@
 // A field with `on` shows the translation and the source as two rows of one token list (the
 // translation's tokens first), so a selection, and the span made from it, lies on either text;
 // `none` adds the explicit "nothing to mark" button (MQM's No error), which stores [].
+// As the built-in workspace's MetaHOPE error list (components/workspace/error-list.tsx): a field with
+// `mrw` ties each span to an MRW or leaves it sentence level (its row's select; 0 in the workspace),
+// one with `comments` has a comment per span, and one whose options carry weights shows the
+// running penalty (lib/workspace/span-penalty.ts).
 import type { ZSpansField } from "@/lib/schemes/language/scheme-field";
-import { addSpan, appliesTo, removeSpan, setSpanAttribute, spanCovers, spanList } from "@/lib/workspace/scheme-field-edits";
+import { addSpan, appliesTo, removeSpan, setSpanAttribute, setSpanComment, spanCovers, spanList } from "@/lib/workspace/scheme-field-edits";
+import { setSpanMrw } from "@/lib/workspace/span-mrw";
+import { spansPenalty } from "@/lib/workspace/span-penalty";
 import type { z } from "zod";
 import { optionText, type FieldProps } from "./field-props";
 import { KeyBadge } from "./key-badge";
@@ -36,6 +42,7 @@ export function SpansInput({ field, value, onChange, texts, selection, onSelect,
   const sourceTokens = firstSource < 0 ? [] : texts.tokens.slice(firstSource);
   const textOf = (s: { on?: string }) => (s.on === "source" && texts.source ? texts.source : texts);
   const noneMarked = Array.isArray(value) && value.length === 0;
+  const penalty = spansPenalty(field, value);
   return (
     <div data-kind="spans">
       {texts.source && <span className="text-[10px] uppercase tracking-wide text-slate-400">Translation</span>}
@@ -100,10 +107,30 @@ export function SpansInput({ field, value, onChange, texts, selection, onSelect,
                     {a.options.map((o) => <option key={String(o.value)} value={String(o.value)}>{optionText(o)}{o.key ? ` (${o.key})` : ""}</option>)}
                   </select>
                 ))}
+              {field.mrw !== "none" && texts.mrws && (
+                <select aria-label="Tied to" value={s.mrwId ?? ""} onChange={(e) => onChange(setSpanMrw(value, i, e.target.value || null))} className="rounded border border-slate-300 px-1 py-0.5">
+                  {field.mrw === "optional" && <option value="">sentence-level</option>}
+                  {field.mrw === "required" && !s.mrwId && <option value="">MRW…</option>}
+                  {texts.mrws.map((m) => <option key={m.id} value={m.id}>MRW “{m.token}”</option>)}
+                </select>
+              )}
+              {field.comments && (
+                // saved on leaving the box, as the built-in list does: one save per comment, not per keystroke
+                <input aria-label="Comment" placeholder="comment (optional)" defaultValue={s.comment ?? ""} key={`${i}:${s.comment ?? ""}`}
+                  onBlur={(e) => {
+                    if (e.target.value.trim() !== (s.comment ?? "")) onChange(setSpanComment(value, i, e.target.value));
+                  }}
+                  className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5" />
+              )}
               <button type="button" onClick={(e) => { e.stopPropagation(); onChange(removeSpan(value, i)); onActiveSpan(null); }} className="ml-auto text-rose-700 underline">remove</button>
             </li>
           ))}
         </ul>
+      )}
+      {penalty && (
+        <div className="mt-1 text-sm" data-testid="penalty">
+          Penalty: <strong>{penalty.penalty}</strong> ({penalty.spans} span{penalty.spans === 1 ? "" : "s"})
+        </div>
       )}
     </div>
   );

@@ -9,8 +9,10 @@
  * - scale: a label's own key, else the digit of a whole value 0–9 ("where unambiguous": a
  *   scale with a value of 10 or more has no digit keys, as "1" could start "10").
  * - boolean: the labels' keys, else y / n.
- * - spans: label keys and every attribute's option keys; tags: tag keys (with BIO, Shift and a
- *   letter key continue a chunk); alignment: pattern keys;
+ * - spans: label keys (with `allowEmpty`, Shift and a letter key mark a position: an omission)
+ *   and every attribute's option keys; tags: tag keys (with BIO, Shift and a
+ *   letter key continue a chunk); alignment: pattern keys, a pattern without one getting its
+ *   position's digit where free (MetaHOPE's OMISSION: 6, as the built-in workspace has it);
  *   vector: dimension keys.
  */
 import type { TSchemeField } from "./scheme-field";
@@ -42,6 +44,13 @@ export function choiceOptions(field: TChoiceLike, lists?: Record<string, unknown
   const fromItem = lists?.[name];
   if (!fromItem) return [1, 2, 3].map((i) => ({ value: `${name}-${i}`, label: `(${name} ${i} of the item)`, key: String(i) }));
   return withDigits(fromItem.filter((v): v is string | number => typeof v === "string" || typeof v === "number").map((v) => ({ value: v, label: String(v) } as TKeyedOption)));
+}
+
+type TAlignment = Extract<TSchemeField, { kind: "alignment" }>;
+
+/** An alignment's patterns with their keys: their own, else the position's digit where free. */
+export function alignmentPatterns(field: TAlignment): TKeyedOption[] {
+  return withDigits((field.patterns ?? []).map((p) => ({ value: p.value, label: optionLabel(p), key: p.key, description: p.description })));
 }
 
 export function scaleValues(f: Pick<TScale, "min" | "max" | "step">): number[] {
@@ -93,6 +102,8 @@ export function fieldKeyBindings(field: TSchemeField, lists?: Record<string, unk
     case "spans":
       return [
         ...rows(field.labels.map((l) => ({ key: l.key, label: `${l.group ? `${l.group}: ` : ""}${optionLabel(l)}` })), "mark the selected words as "),
+        // a zero-length span (an omission) before the selection, where the field allows them
+        ...(field.allowEmpty ? rows(field.labels.filter((l) => l.key && /^\p{L}$/u.test(l.key)).map((l) => ({ key: `Shift+${l.key!.toLowerCase()}`, label: optionLabel(l) })), "mark a position (omission) before the selection as ") : []),
         ...field.attributes.flatMap((a) => rows(a.options.map((o) => ({ key: o.key, label: optionLabel(o) })), `${a.label} of the span: `)),
         // the explicit "nothing to mark" (MQM's No error)
         ...(field.none ? rows([{ key: field.none.key, label: field.none.label }], "") : []),
@@ -100,7 +111,7 @@ export function fieldKeyBindings(field: TSchemeField, lists?: Record<string, unk
     case "alignment":
       // without patterns: the words are marked by selection, and `none` answers "not rendered"
       if (!field.patterns) return field.none ? rows([{ key: field.none.key, label: field.none.label }], "") : [];
-      return rows(field.patterns.map((p) => ({ key: p.key, label: optionLabel(p) })), "pattern ");
+      return rows(alignmentPatterns(field), "pattern ");
     case "vector":
       return rows(field.dimensions.map((d) => ({ key: d.key, label: d.label ?? d.id })), "edit ");
     default:
