@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runTropos } from "../support/run-tropos";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-embedded-"));
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
@@ -20,17 +21,7 @@ function envWithoutDatabaseUrl(): NodeJS.ProcessEnv {
   return env;
 }
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "cli/tropos.ts", ...args], { env: envWithoutDatabaseUrl() });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = (...args: string[]) => runTropos(args, envWithoutDatabaseUrl());
 
 beforeAll(async () => {
   host = spawn(process.execPath, [tsx, "tests/fixtures/embedded-demo-host.ts"], { env: envWithoutDatabaseUrl() });

@@ -4,7 +4,6 @@
 // in place of the imported one once decided. Detection CoNLL: --parallel links the EN and ES
 // files; a malformed line is one stderr line naming file, line and field; `export --what tags`
 // per annotator (re-importable, the same bytes as the annotator's file) and adjudicated.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db";
 import { addMembersByEmail } from "./fixtures";
 import type { Db } from "@/lib/db/client";
+import { troposOn } from "../support/run-tropos";
 
 let url: string;
 let db: Db;
@@ -30,17 +30,7 @@ afterAll(async () => {
   await (await import("@/lib/db/pg-pool")).closePgPool();
 });
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 describe("tropos with Meta4XNLI files", () => {
   it("interpretation pairs: pairs in the dry run, --relevance, and the TSV back out with adjudicated labels", async () => {
