@@ -8,9 +8,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { sql } from "./sql";
 import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
@@ -27,16 +27,6 @@ const ANSWERS: Record<string, { FLUENCY: number; EQUIVALENCE: string; EMOTION: s
   "sys-two": { FLUENCY: 2, EQUIVALENCE: "NON", EMOTION: "SAME", AUTHENTICITY: 2 },
 };
 let SEGMENT = "";
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 test.beforeAll(async () => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { addMembersByEmail } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import { troposOn } from "../support/run-tropos";
@@ -21,14 +21,8 @@ const NLI = "data/meta4xnli/interpretation/splits/test_met.tsv";
 const EN = "tests/fixtures/meta4xnli/en/meta4xnli_dev_first3.tsv";
 const ES = "tests/fixtures/meta4xnli/es/meta4xnli_dev_first3.tsv";
 
-beforeAll(async () => {
-  url = useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ url, db } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 const tropos = troposOn(() => url);
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
 import { troposOn } from "../support/run-tropos";
 
@@ -13,14 +13,8 @@ let db: Db;
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-cli-"));
 const slug = `cli-${process.pid}`;
 
-beforeAll(async () => {
-  url = useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ url, db } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
 const tropos = troposOn(() => url);
 
