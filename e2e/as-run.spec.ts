@@ -5,13 +5,13 @@
 // project's imported alignment or answered "not rendered"; and MetaHOPE's post-edit (the
 // workbooks' "Human Gold Standard"), written with the keyboard, versioned, exported, and chosen as
 // a gold reference. Each project is seeded here through the CLI, so the demo is not touched.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { apiSignIn, screenshot, signIn, USERS } from "./helpers";
 import { baseURL } from "../playwright.config";
+import { tropos } from "./tropos";
 
 const RUN = Date.now().toString(36);
 const MMTE = `as-run-mmte-${RUN}`;
@@ -19,13 +19,6 @@ const MH = `as-run-mh-${RUN}`;
 // translation A renders both MRWs; B renders "weathered" in two places and not "markets"
 const A = "市场经受住了风暴。";
 const B = "它挺过了这场风暴。";
-
-function tropos(...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 function corpus(): string {
   const J = (o: unknown) => JSON.stringify(o);

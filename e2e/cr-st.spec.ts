@@ -8,12 +8,12 @@
 // paragraph) makes it stand out. The annotator picks only distractors, which are no blank's gold.
 // Then the manager's dashboard shows a model's accuracy (its suggestions, inserted as a suggestion
 // job stores them) in a column of its own beside the annotator's, over all items and by subset.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
@@ -32,13 +32,6 @@ const GOLDS = new Set(BLANKS.map((b) => b.gold));
 function occurrences(body: string, needle: string): number {
   const text = body.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return text.split(needle).length - 1;
-}
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
 }
 
 test.beforeAll(() => {

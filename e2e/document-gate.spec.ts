@@ -3,21 +3,14 @@
 // unread document opens on the document, the server refuses saves to it (423 DOCUMENT_NOT_READ),
 // scrolling to the end opens the sentence, and "I have read the document" does it without
 // scrolling. Its own MetaHOPE project (CLI), so the demo's annotators are not touched.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const SLUG = `read-first-${Date.now().toString(36)}`;
-
-function tropos(...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 test.beforeAll(() => {
   tropos("project", "create", SLUG, "--name", "Read the document first", "--source-lang", "en", "--target-lang", "zh", "--scheme", "metahope", "--manager", USERS.manager);

@@ -6,36 +6,19 @@
 // the per-system chart with bootstrap intervals, the emotion profiles, the validation scatter plots
 // with r and n, the per-document table and the model beside the annotators; the scores export
 // uses the same weights. Screenshots of each chart go to e2e/screenshots/.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { expect, test } from "@playwright/test";
 import { signIn, USERS } from "./helpers";
+import { sql } from "./sql";
+import { tropos } from "./tropos";
 
 const slug = `e2e-emos-dash-${Date.now().toString(36)}`;
 const J = (o: unknown) => JSON.stringify(o);
 const DIMS = ["happiness", "sadness", "fear", "anger", "surprise", "disgust", "neutrality"];
 const RATERS = ["rater1@emos.e2e", "rater2@emos.e2e"];
 const DOCS: Record<string, number> = { "water-margin": 4, "lu-xun": 3 };
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A small deterministic generator (so the study is the same on every run). */
 function lcg(seed: number) {

@@ -2,21 +2,14 @@
 // source's and the translation's emotions and the emotional equivalence by keyboard only (a
 // dimension's key 1–7 picks the emotion, a digit 0–3 sets its intensity, Escape returns to the
 // field, j moves on), an all-zero vector is refused, and the values reach the server.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-emos-${Date.now().toString(36)}`;
 const J = (o: unknown) => JSON.stringify(o);
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 test.beforeAll(() => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");

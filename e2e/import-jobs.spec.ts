@@ -1,10 +1,9 @@
 // Imports as background jobs (issue 21): the import page follows the job with a progress bar that
 // advances, the job can be cancelled and then leaves the project as it was, and the jobs page
 // lists who started what. The spec seeds its own project through the CLI.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
@@ -18,11 +17,7 @@ function corpus(tag: string, n: number): Buffer {
 }
 
 test.beforeAll(() => {
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", slug, "--name", "Jobs E2E", "--manager", USERS.manager], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+  tropos("project", "create", slug, "--name", "Jobs E2E", "--manager", USERS.manager);
 });
 
 async function previewThenImport(page: Page, files: { name: string; buffer: Buffer }[]) {

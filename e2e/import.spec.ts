@@ -1,9 +1,8 @@
 // Import in the browser: upload → preview (counts, first rows, errors with line numbers) → import
 // → the project overview shows the new counts. The spec seeds its own project through the CLI.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { apiSignIn, screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-import-${Date.now().toString(36)}`;
 const J = (o: unknown) => JSON.stringify(o);
@@ -28,11 +27,7 @@ const broken = [
 test.beforeAll(() => {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", slug, "--name", "Import E2E", "--manager", USERS.manager], {
-    env: { ...process.env, DATABASE_URL: url },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+  tropos("project", "create", slug, "--name", "Import E2E", "--manager", USERS.manager);
 });
 
 test("a manager previews, sees errors, imports, and the overview counts update", async ({ page }) => {

@@ -1,19 +1,13 @@
 // A project lead's first week (issue 29): what a new project on a lab's own scheme says where it
 // used to say nothing. The spec makes its own project through the CLI.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-first-week-${Date.now().toString(36)}`;
 
 test.beforeAll(() => {
-  const r = spawnSync(
-    process.execPath,
-    [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", slug, "--name", "First week", "--scheme", "lib/schemes/language/fixtures/idiom-judgement.json", "--target-lang", "fr", "--manager", USERS.manager],
-    { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" }, encoding: "utf8" },
-  );
-  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+  tropos("project", "create", slug, "--name", "First week", "--scheme", "lib/schemes/language/fixtures/idiom-judgement.json", "--target-lang", "fr", "--manager", USERS.manager);
 });
 
 test("an empty adjudication queue says why it is empty, and the gold export of a scheme without post-edits says why it is bare (point 9)", async ({ page }) => {
@@ -42,11 +36,7 @@ test("the dashboard's Agreement JSON downloads as a file instead of opening in t
 test("a queue of 50,000 items is read a page at a time, searched, filtered and sorted (point 5)", async ({ page }) => {
   // 50,000 segments assigned to annotator 2 in a project of their own, written straight in SQL
   const big = `${slug}-big`;
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", big, "--name", "Big queue", "--manager", USERS.manager], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+  tropos("project", "create", big, "--name", "Big queue", "--manager", USERS.manager);
   const pg = new (await import("pg")).default.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await pg.connect();
   try {

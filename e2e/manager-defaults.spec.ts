@@ -2,22 +2,15 @@
 // members (not the accounts an import created for names in a file); an adjudicator exports gold
 // references and adjudicated labels (and nothing else) from the export page; the demo ships
 // finished work, so the adjudication queue is not empty and names sentences, not ids.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const SLUG = `assign-e2e-${Date.now().toString(36)}`;
-
-function tropos(...args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 test.beforeAll(() => {
   // a MetaHOPE-only project whose imported work was done by "Pilot A" (no email: the import makes

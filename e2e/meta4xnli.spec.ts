@@ -10,11 +10,11 @@
 // Not here yet: revising a model's imported predictions (`import --as-suggestions --model`, shown
 // pre-filled and accepted or changed token by token) is being built separately (model suggestions
 // for segment-scope fields); its e2e belongs with it.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
@@ -23,13 +23,6 @@ const EN = "tests/fixtures/meta4xnli/en/meta4xnli_dev_first3.tsv";
 const ES = "tests/fixtures/meta4xnli/es/meta4xnli_dev_first3.tsv";
 /** What in a response would tell the annotator the gold (as in tests/integration/meta4xnli-gold-withheld.test.ts). */
 const GOLD_IN_BODY = [/\\?"tags\\?"\s*:\s*\[\s*\\?"/, /\\?"gold_label\\?"\s*:/, /\\?"relevance\\?"\s*:/, /\\?"metaphorical\\?"\s*:\s*(true|false)/, /\\?"mrws\\?"\s*:\s*\[\s*\{/];
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 test.beforeAll(() => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");

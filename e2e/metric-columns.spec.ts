@@ -2,25 +2,17 @@
 // COMET/BERTScore file on the import page (detected, previewed with its count), and the dashboard's
 // score tables show each metric per system and group and its correlation with each criterion.
 // The spec seeds its own project (corpus, three systems, one annotator's OVERALL and FLUENCY) by CLI.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-metrics-${Date.now().toString(36)}`;
 const J = (o: unknown) => JSON.stringify(o);
 const SYSTEMS = ["mt-alpha", "mt-beta", "llm-gamma"];
 const N = 8;
-
-function tropos(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`tropos ${args[0]} failed: ${r.stderr}`);
-}
 
 test.beforeAll(() => {
   tropos("project", "create", slug, "--name", "Metric columns E2E", "--scheme", "mmte", "--manager", USERS.manager);

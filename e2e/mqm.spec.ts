@@ -4,20 +4,13 @@
 // translation's words into the source's), then No error (0) on the other translation, and submits;
 // the values reach the server with the side each span lies on. The manager sees the MQM table of
 // the imported raters on the dashboard and downloads the Marot export.
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-mqm-${Date.now().toString(36)}`;
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 test.beforeAll(async () => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");

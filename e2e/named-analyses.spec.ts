@@ -3,19 +3,14 @@
 // demo stores the MMTE preset (no MetaHOPE tables); a project made from the MetaHOPE preset
 // shows MetaHOPE's tables and none of MMTE's figures, table 3 or agreement section. Read-only on
 // the shared demo.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-analyses-${Date.now().toString(36)}`;
 
 test.beforeAll(() => {
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", slug, "--scheme", "metahope", "--manager", USERS.manager], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+  tropos("project", "create", slug, "--scheme", "metahope", "--manager", USERS.manager);
 });
 
 test("each project's dashboard shows the paper tables its preset lists", async ({ page }) => {

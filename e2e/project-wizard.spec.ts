@@ -2,10 +2,9 @@
 // languages, scheme, members), invites someone without an account, and the link read from the
 // page lets a fresh browser set a name and password and land in the project as annotator.
 // Refusals are checked on the way: a taken slug, an invalid language code, a used or revoked link.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const id = Date.now().toString(36);
 const name = `Wizard E2E ${id}`;
@@ -138,11 +137,7 @@ test("without the project creator right the wizard is refused, and the refusal s
 test("a site admin gives the project creator right, and its holder creates a project on every preset, a scheme file and a copy (issue 29 point 3)", async ({ page, browser }) => {
   test.setTimeout(300_000);
   const lead = `lead-${id}@e2e.tropos`;
-  const made = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "user", "create", "--email", lead, "--password", PASSWORD], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-    encoding: "utf8",
-  });
-  if (made.status !== 0) throw new Error(`tropos user create failed: ${made.stderr}`);
+  tropos("user", "create", "--email", lead, "--password", PASSWORD);
 
   // the site admin's Users page
   const adminContext = await browser.newContext();
@@ -218,11 +213,7 @@ test("someone with an account signs in through the link and accepts into the pro
   test.setTimeout(180_000);
   // a project of its own, made through the CLI (the same lib/db/create-project.ts as the wizard)
   const own = `wizard-accept-${id}`;
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", own, "--name", "Accept E2E", "--manager", USERS.manager], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-    encoding: "utf8",
-  });
-  expect(r.status, r.stderr).toBe(0);
+  tropos("project", "create", own, "--name", "Accept E2E", "--manager", USERS.manager);
 
   await signIn(page, USERS.manager);
   await page.goto(`/projects/${own}/members`);

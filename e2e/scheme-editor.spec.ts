@@ -1,21 +1,16 @@
 // Settings → Scheme (issue 14 point 4): a manager edits a scheme with inline errors at their line,
 // previews the workspace for a scheme of every field kind (with `when` conditions at work), and
 // saves versions. The spec makes its own project through the CLI.
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { stringify as stringifyYaml } from "yaml";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-scheme-${Date.now().toString(36)}`;
 const KINDS = ["scale", "choice", "multi", "boolean", "number", "text", "edit", "spans", "tags", "alignment", "vector"];
 
 test.beforeAll(() => {
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", "project", "create", slug, "--name", "Scheme E2E", "--manager", USERS.manager], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`tropos project create failed: ${r.stderr}`);
+  tropos("project", "create", slug, "--name", "Scheme E2E", "--manager", USERS.manager);
 });
 
 test("a manager edits a scheme with errors at their lines, previews every kind, and saves versions", async ({ page }) => {

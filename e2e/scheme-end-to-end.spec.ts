@@ -3,23 +3,16 @@
 // import page, a third annotator annotates an item by keyboard and submits it, the adjudicator
 // decides a disagreement, and the dashboard and the exports read every field from the scheme.
 // Fixture: tests/fixtures/idiom-judgement (its README says where the two annotators disagree).
-import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
 const slug = `e2e-idiom-flow-${Date.now().toString(36)}`;
 const FIXTURE = "tests/fixtures/idiom-judgement";
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 test.beforeAll(() => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");

@@ -3,12 +3,12 @@
 // annotates every field by keyboard (spans and alignments also with a mouse selection), the values
 // reach the server (reload, API), Ctrl+Enter submits and opens the next item, a submitted item is
 // read-only until reopened. Two schemes: the idiom judgement, and one field of every kind.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
@@ -27,13 +27,6 @@ const TARGETS: Record<"zh" | "it", Record<string, string[]>> = {
     "sys-two": ["Il tempo è un ladro delle ore.", "Ha spezzato il ghiaccio durante l'incontro.", "È molto generosa."],
   },
 };
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 /** Three segments of one document, two systems; every segment has a premise text and its first MRW. */
 function corpus(lang: "zh" | "it"): string {

@@ -1,19 +1,12 @@
 // A user slowed down by someone else's wrong guesses is never locked out (issue 13, point 17):
 // an administrator's reset link (`tropos user reset-password`) gets them in at once, in Chromium.
-import { execFileSync } from "node:child_process";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { screenshot } from "./helpers";
-
-function tropos(args: string[]): string {
-  return execFileSync("node_modules/.bin/tsx", ["cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
+import { tropos } from "./tropos";
 
 test("a reset link from the command line lets a slowed-down user in at once", async ({ page, baseURL }) => {
   const email = `recover-${Date.now()}@e2e.tropos`;
-  tropos(["user", "create", "--email", email, "--password", "the first password"]);
+  tropos("user", "create", "--email", email, "--password", "the first password");
 
   // someone guesses at the account: after four free attempts each further one must wait
   const guesser = await playwrightRequest.newContext({ baseURL });
@@ -35,7 +28,7 @@ test("a reset link from the command line lets a slowed-down user in at once", as
   await expect(page.getByRole("link", { name: "Forgot your password?" })).toBeVisible();
 
   // an administrator makes a reset link
-  const out = tropos(["user", "reset-password", "--email", email, "--base-url", baseURL!]);
+  const out = tropos("user", "reset-password", "--email", email, "--base-url", baseURL!);
   const link = /(http\S+\/reset-password\?token=\S+)/.exec(out)?.[1];
   expect(link).toBeTruthy();
   await page.goto(link!);

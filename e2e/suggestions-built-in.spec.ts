@@ -5,13 +5,13 @@
 // item API) and a decision is "not found"; the manager switches them on in Settings; the annotator
 // then accepts one (Shift+Enter), edits one (a digit) and rejects one (Shift+Backspace) by
 // keyboard. Saved values (item API after a reload) and recorded decisions (database) are checked.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { sql } from "./sql";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
@@ -27,23 +27,6 @@ const ANSWERS: Record<string, { FLUENCY: number; EQUIVALENCE: string; EMOTION: s
   "sys-two": { FLUENCY: 2, EQUIVALENCE: "NON", EMOTION: "SAME", AUTHENTICITY: 2 },
 };
 let SEGMENT = "";
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 test.beforeAll(async () => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");

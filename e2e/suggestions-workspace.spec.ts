@@ -5,13 +5,13 @@
 // manager switches them on in Settings; the annotator then accepts one (Shift+Enter), edits one
 // (chooses another option) and rejects one (Shift+Backspace) by keyboard. The saved values (item
 // API after a reload) and the recorded decisions (database) are checked.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { expect, test, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { sql } from "./sql";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,23 +25,6 @@ let SEGMENT = ""; // the first item's id (set up below)
 let SEGMENT2 = "";
 const ID = { transparency: `sg-${stamp}-t`, meaningOne: `sg-${stamp}-m1`, meaningTwo: `sg-${stamp}-m2` };
 const ID2 = { transparency: `sg-${stamp}-t2`, meaningOne: `sg-${stamp}-m21` };
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 test.beforeAll(async () => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");

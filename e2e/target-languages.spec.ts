@@ -3,12 +3,12 @@
 // item API, a save aimed at the other language's translation), the dashboard reports one language
 // pair at a time with figures 6 and 7, and the adjudicator works one pair at a time. The spec
 // seeds its own project through the CLI.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { apiSignIn, screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 const slug = `e2e-langs-${Date.now().toString(36)}`;
 const J = (o: unknown) => JSON.stringify(o);
@@ -17,15 +17,6 @@ const N = 4;
 // each language's texts carry a marker the other language never has
 const ZH = (i: number, k: number) => `价格在风暴${i}之后飞涨了${k}倍。`;
 const IT = (i: number, k: number) => `I prezzi sono saliti alle stelle dopo la tempesta ${i} (${k}).`;
-
-function tropos(...args: string[]) {
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`tropos ${args.join(" ")} failed: ${r.stderr}`);
-  return r.stdout;
-}
 
 test.beforeAll(() => {
   tropos("project", "create", slug, "--name", "Two-language study E2E", "--scheme", "mmte", "--target-lang", "zh,it", "--manager", USERS.manager);

@@ -3,54 +3,25 @@
 // the server admits only a few sockets and refuses the rest by closing them, so the export died with
 // "read ECONNRESET" (exit 3). Here a real embedded database is served by another process that keeps
 // its own connection open and busy, as the running app does, and the CLI must work beside it.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddedDbEnv, startEmbeddedDemoHost, type TEmbeddedDemoHost } from "../support/embedded-demo-host";
+import { runTropos } from "../support/run-tropos";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-embedded-"));
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-let host: ChildProcess;
+let host: TEmbeddedDemoHost | undefined;
 
-function envWithoutDatabaseUrl(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_DB_DIR: path.join(dir, "pglite") };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_POOL_MAX;
-  return env;
-}
-
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "cli/tropos.ts", ...args], { env: envWithoutDatabaseUrl() });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = (...args: string[]) => runTropos(args, embeddedDbEnv(path.join(dir, "pglite")));
 
 beforeAll(async () => {
-  host = spawn(process.execPath, [tsx, "tests/fixtures/embedded-demo-host.ts"], { env: envWithoutDatabaseUrl() });
-  let log = "";
-  await new Promise<void>((resolve, reject) => {
-    host.stdout!.on("data", (d) => {
-      log += d;
-      if (log.includes("ready\n")) resolve();
-    });
-    host.stderr!.on("data", (d) => (log += d));
-    host.on("exit", (code) => reject(new Error(`the embedded database host exited with ${code}: ${log}`)));
-  });
+  host = startEmbeddedDemoHost(path.join(dir, "pglite"));
+  await host.ready;
 }, 180_000);
 
 afterAll(async () => {
-  if (host.exitCode === null) {
-    const exited = new Promise((r) => host.once("exit", r));
-    host.kill("SIGTERM");
-    await exited;
-  }
+  await host?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

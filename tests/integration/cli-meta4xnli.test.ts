@@ -4,14 +4,14 @@
 // in place of the imported one once decided. Detection CoNLL: --parallel links the EN and ES
 // files; a malformed line is one stderr line naming file, line and field; `export --what tags`
 // per annotator (re-importable, the same bytes as the annotator's file) and adjudicated.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import { addMembersByEmail } from "./fixtures";
 import type { Db } from "@/lib/db/client";
+import { troposOn } from "../support/run-tropos";
 
 let url: string;
 let db: Db;
@@ -21,26 +21,10 @@ const NLI = "data/meta4xnli/interpretation/splits/test_met.tsv";
 const EN = "tests/fixtures/meta4xnli/en/meta4xnli_dev_first3.tsv";
 const ES = "tests/fixtures/meta4xnli/es/meta4xnli_dev_first3.tsv";
 
-beforeAll(async () => {
-  url = useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ url, db } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 describe("tropos with Meta4XNLI files", () => {
   it("interpretation pairs: pairs in the dry run, --relevance, and the TSV back out with adjudicated labels", async () => {

@@ -1,7 +1,6 @@
 // `tropos scheme set | show` and `tropos project create --scheme FILE` as a project lead runs
 // them: spawned processes against the test database. Exit 0 prints the version and the changes;
 // exit 1 prints every orphan with its annotation count and stores nothing; --map rewrites.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { parseMappings } from "@/cli/commands/scheme";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { troposOn } from "../support/run-tropos";
 
 let url: string;
 let db: Db;
@@ -23,17 +23,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-scheme-set-"));
 const EXAMPLE = "lib/schemes/language/fixtures/idiom-judgement.json";
 const example = () => JSON.parse(readFileSync(EXAMPLE, "utf8")) as { fields: Record<string, unknown>[] } & Record<string, unknown>;
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 function write(name: string, doc: unknown): string {
   const file = path.join(dir, name);

@@ -1,26 +1,16 @@
 // `tropos scheme` as a scheme author runs it: spawned as a process, no database involved.
 // Exit codes (0 valid, 1 refused, 2 usage), the one-line summary, and every error on its own
 // stderr line with the JSON path or file:line:column.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runTropos } from "../support/run-tropos";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-scheme-"));
 const EXAMPLE = "lib/schemes/language/fixtures/idiom-judgement.json";
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args]);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = (...args: string[]) => runTropos(args, process.env);
 
 function write(name: string, text: string): string {
   const file = path.join(dir, name);

@@ -1,13 +1,12 @@
 // `tropos model …`, `tropos suggest` and `tropos export --what suggestions` as a project lead runs
 // them: spawned processes against the test database and the loopback OpenAI-compatible server.
 // The API key is given to the CLI only through the environment and must appear in no output.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import { startOpenAiTestServer, type TOpenAiTestServer } from "../support/openai-test-server";
 import type { Db } from "@/lib/db/client";
+import { troposOn } from "../support/run-tropos";
 
 const KEY = "sk-cli-test-8d1e55a0b2";
 let url: string;
@@ -36,19 +35,7 @@ afterAll(async () => {
   await (await import("@/lib/db/pg-pool")).closePgPool();
 });
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: url, TROPOS_MODEL_KEY_CLI_TEST: KEY, TROPOS_MODEL_HOSTS: "127.0.0.1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url, { TROPOS_MODEL_KEY_CLI_TEST: KEY, TROPOS_MODEL_HOSTS: "127.0.0.1" });
 
 describe("tropos model / suggest / export --what suggestions", () => {
   // fourteen CLI processes, each loading the CLI through tsx (1.5–8 s apiece on a busy 2-core

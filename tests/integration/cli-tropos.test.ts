@@ -1,40 +1,22 @@
 // The `tropos` CLI as a project lead runs it: spawned as a process against the test database.
 // Exit codes, --json output, one-line errors on stderr, and the import/export/backup paths.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
+import { troposOn } from "../support/run-tropos";
 
 let url: string;
 let db: Db;
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-cli-"));
 const slug = `cli-${process.pid}`;
 
-beforeAll(async () => {
-  url = useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ url, db } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: url },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 const J = (o: unknown) => JSON.stringify(o);
 const corpus = [

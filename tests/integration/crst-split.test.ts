@@ -2,39 +2,23 @@
 // `tropos split --test N --by random --seed S` on a cr-st project draws it reproducibly: the same
 // seed gives the same items (after another split in between), another seed another sample. Run as
 // a project lead runs it: the CLI spawned against the test database, items imported from ChID.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db";
+import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
 import fixture from "@/lib/reports/fixtures/crst-study.json";
+import { troposOn } from "../support/run-tropos";
 
 let url: string;
 let db: Db;
 const slug = `crst-split-${process.pid}`;
 
-beforeAll(async () => {
-  url = useTestDatabase();
-  db = (await import("@/lib/db/client")).getDb();
-});
-afterAll(async () => {
-  await (await import("@/lib/db/client")).disconnectDb();
-  await (await import("@/lib/db/pg-pool")).closePgPool();
-});
+beforeAll(async () => ({ url, db } = await openTestDatabase()));
+afterAll(closeTestDatabase);
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 /** The external ids of the items in the test split, sorted. */
 async function testItems(): Promise<string[]> {

@@ -6,7 +6,6 @@
 // real embedded database is served by another process that keeps its own connection busy, as the
 // running app does; the CLI imports beside it with the streaming path forced
 // (TROPOS_IMPORT_STREAM_MB=0), and another client measures how long its small queries wait.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,19 +18,15 @@ import { createImportJob, getProjectJob } from "@/lib/db/jobs";
 import { stopBoss } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 import { runningEmbeddedDb } from "@/scripts/embedded-db";
+import { embeddedDbEnv, startEmbeddedDemoHost, type TEmbeddedDemoHost } from "../support/embedded-demo-host";
 import { runTropos } from "../support/run-tropos";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-embedded-import-"));
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-let host: ChildProcess;
+let host: TEmbeddedDemoHost | undefined;
 let url: string;
 
-function envWithoutDatabaseUrl(dataDir = path.join(dir, "pglite"), extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_DB_DIR: dataDir, ...extra };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_POOL_MAX;
-  return env;
-}
+/** The environment of a process that finds the embedded database in `dataDir` (the demo's, by default). */
+const envWithoutDatabaseUrl = (dataDir = path.join(dir, "pglite"), extra: Record<string, string> = {}) => embeddedDbEnv(dataDir, extra);
 
 const tropos = (args: string[], env: NodeJS.ProcessEnv = envWithoutDatabaseUrl()) => runTropos(args, env);
 
@@ -76,25 +71,13 @@ async function longestWait<T>(work: Promise<T>): Promise<{ result: T; maxMs: num
 }
 
 beforeAll(async () => {
-  host = spawn(process.execPath, [tsx, "tests/fixtures/embedded-demo-host.ts"], { env: envWithoutDatabaseUrl() });
-  let log = "";
-  await new Promise<void>((resolve, reject) => {
-    host.stdout!.on("data", (d) => {
-      log += d;
-      if (log.includes("ready\n")) resolve();
-    });
-    host.stderr!.on("data", (d) => (log += d));
-    host.on("exit", (code) => reject(new Error(`the embedded database host exited with ${code}: ${log}`)));
-  });
+  host = startEmbeddedDemoHost(path.join(dir, "pglite"));
+  await host.ready;
   url = runningEmbeddedDb(path.join(dir, "pglite"))!;
 }, 180_000);
 
 afterAll(async () => {
-  if (host?.exitCode === null) {
-    const exited = new Promise((r) => host.once("exit", r));
-    host.kill("SIGTERM");
-    await exited;
-  }
+  await host?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

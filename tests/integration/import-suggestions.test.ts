@@ -4,7 +4,6 @@
 // EMOS vectors, an NLI model's inference at the hypothesis). Stored as Suggestion rows of a
 // ModelEndpoint of kind "imported" (no URL) with provenance, never as a user or an annotation;
 // re-importing updates; any bad line is refused naming file, line and key, and nothing is stored.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +18,7 @@ import { EMOS_PRESET } from "@/lib/schemes/presets/emos";
 import { META4XNLI_PRESET } from "@/lib/schemes/presets/meta4xnli";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
+import { troposOn } from "../support/run-tropos";
 
 let db: Db;
 let pool: Pool;
@@ -27,17 +27,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-preds-"));
 beforeAll(async () => ({ db, pool, url } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 /** The first `n` sentences of the shipped dev split. */
 const DEV = readFileSync("data/meta4xnli/detection/splits/en/meta4xnli_dev.tsv", "utf8").split("\n\n").slice(0, 12);

@@ -2,8 +2,6 @@
 // item (lib/schemes/assignment-scheme.ts): through `tropos assign` (a spawned process, as a lead
 // runs it) and Settings → Assignments (lib/db/project-assignments.ts, the server action's body).
 // Asking such a project for MMTE is refused with why; a built-in project is unchanged.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -13,6 +11,7 @@ import { setProjectScheme } from "@/lib/db/project-schemes";
 import { createProjectAssignments } from "@/lib/db/project-assignments";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
+import { troposOn } from "../support/run-tropos";
 
 const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 
@@ -21,17 +20,7 @@ let db: Db;
 beforeAll(async () => ({ url, db } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
-function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const tropos = troposOn(() => url);
 
 /** A project with 3 segments and 2 annotators; `own`: it runs the idiom-judgement scheme. */
 async function setup(own: boolean) {

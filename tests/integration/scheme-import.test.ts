@@ -2,7 +2,6 @@
 // segment lines carry texts by role and item lists; every annotation line is checked against the
 // stored scheme (field, anchor, value with the item's lists) and one bad line stores nothing; the
 // stored values carry the scheme version, and the imported work becomes DONE SCHEME assignments.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +15,7 @@ import { importFile } from "@/lib/db/import-file";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, rejection } from "./fixtures";
+import { troposOn } from "../support/run-tropos";
 
 const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 const CORPUS = readFileSync("tests/fixtures/idiom-judgement/corpus.jsonl", "utf8");
@@ -221,17 +221,7 @@ describe("built-in projects", () => {
 });
 
 describe("tropos import", () => {
-  function tropos(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], { env: { ...process.env, DATABASE_URL: url } });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => (stdout += d));
-      child.stderr.on("data", (d) => (stderr += d));
-      child.on("error", reject);
-      child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
-  }
+  const tropos = troposOn(() => url);
 
   it("stores the fixture into a scheme project and refuses a bad value naming file, line and field", async () => {
     const project = await makeProject(db, [], { targetLang: "fr" });
