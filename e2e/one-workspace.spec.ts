@@ -6,12 +6,12 @@
 // Chinese tokens, error spans with category and severity, an omission position, a span tied to
 // the MRW (by 0, or at once over the MRW's aligned words), the running penalty, and the document gate. Projects are made with the CLI as in
 // e2e/scheme-workspace.spec.ts.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { screenshot, signIn, USERS } from "./helpers";
+import { tropos } from "./tropos";
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,13 +21,6 @@ const METAHOPE = `e2e-metahope-variant-${stamp}`;
 const J = (o: unknown) => JSON.stringify(o);
 const SOURCE = "He broke the ice at the meeting.";
 const TARGETS = { "sys-one": "他在会上打破了僵局。", "sys-two": "他在会议上打破了冰。" };
-
-function tropos(...args: string[]): string {
-  return execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "cli/tropos.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    encoding: "utf8",
-  });
-}
 
 /** One document of one sentence with one metaphorical MRW ("broke"), two Chinese translations. */
 function corpus(): string {
