@@ -24,7 +24,7 @@ import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runti
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { insertHistory } from "@/lib/db/import-history";
 import { importSchemeSpansAndEdits } from "@/lib/db/import-scheme-values";
-import { SPANS_FIELD } from "@/lib/schemes/built-in-to-scheme-values";
+import { editFieldOf, SPANS_FIELD } from "@/lib/schemes/built-in-to-scheme-values";
 import { isReviewMark } from "@/lib/schemes/presets/built-in-value-check";
 
 export interface LoadImportOptions {
@@ -860,7 +860,10 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
   );
   await insertHistory(client, projectId, "ADJUDICATION", changedAdj.map((x) => ({ id: x.id, version: x.version, value: x.value, userId: opts.actorId ?? x.adjudicatorId })));
 
-  // post-edits a gold reference came from: (segment, annotator, kind) is unique
+  // post-edits a gold reference came from: (segment, annotator, kind) is unique. Under the scheme
+  // runtime a post-edit is an edit field's value (lib/db/import-scheme-values.ts), not a PostEdit
+  // row the reference could point to: the line is checked against that value and stored without
+  // the link, as a project's move to the scheme runtime leaves its references.
   const peKeys = golds.filter((g) => g.sourcePostEditAnnotator);
   const peIds = new Map<string, string>();
   if (peKeys.length) {
@@ -872,11 +875,19 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       anns.push(await r.raters.resolve(g.sourcePostEditAnnotator!, "ANNOTATOR"));
       kinds.push((g.sourcePostEditKind ?? g.kind).toUpperCase());
     }
-    const found = await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
-      `SELECT p.id, p."segmentId", p."annotatorId", p.kind::text AS kind FROM "PostEdit" p
-       JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(s, a, kd) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.kind::text = k.kd`,
-      [segs, anns, kinds],
-    );
+    const found =
+      runtime.kind === "scheme"
+        ? await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
+            `SELECT p.id, p."segmentId", p."annotatorId", k.kd AS kind FROM "Annotation" p
+             JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, a, kd, f) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.field = k.f AND p."itemKey" = '-:-'
+             WHERE p."projectId" = $5`,
+            [segs, anns, kinds, kinds.map((k) => editFieldOf(runtime.definition, k)?.id ?? ""), projectId],
+          )
+        : await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
+            `SELECT p.id, p."segmentId", p."annotatorId", p.kind::text AS kind FROM "PostEdit" p
+             JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(s, a, kd) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.kind::text = k.kd`,
+            [segs, anns, kinds],
+          );
     for (const x of found.rows) peIds.set(`${x.segmentId}|${x.annotatorId}|${x.kind}`, x.id);
   }
   const grRows: unknown[][] = [];
@@ -889,6 +900,7 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       peId = peIds.get(`${sId}|${uid}|${(g.sourcePostEditKind ?? g.kind).toUpperCase()}`) ?? null;
       if (!peId) throw importError(fileName, `Gold reference refers to a ${g.sourcePostEditKind ?? g.kind} post-edit by "${g.sourcePostEditAnnotator}" of segment "${g.segmentId}", which does not exist.`, g.line, "sourcePostEditAnnotator");
     }
+    if (runtime.kind === "scheme") peId = null;
     const approver = g.approvedBy ? await r.raters.resolve(g.approvedBy, "APPROVER") : null;
     grRows.push([randomUUID(), projectId, sId, g.language, g.kind.toUpperCase(), g.text, peId, tId, approver]);
   }

@@ -108,7 +108,7 @@ describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot imported into a variant
 });
 
 /** A JSONL file: one sentence with an MRW and its translation, two error spans and a post-edit by one annotator. */
-function jsonl(lines: { span2?: string; editKind?: string } = {}): string {
+function jsonl(lines: { span2?: string; editKind?: string; gold?: boolean } = {}): string {
   return [
     { type: "document", externalId: "d", language: "en" },
     { type: "segment", documentId: "d", externalId: "s1", index: 0, text: "Prices skyrocketed.", language: "en", metaphorical: true },
@@ -117,6 +117,7 @@ function jsonl(lines: { span2?: string; editKind?: string } = {}): string {
     { type: "errorSpan", annotator: "ann@x.org", segmentId: "s1", system: "sysA", mrwId: "m1", category: "MIS", severity: 6, span: { start: 2, end: 4 } },
     { type: "errorSpan", annotator: "ann@x.org", segmentId: "s1", system: "sysA", category: lines.span2 ?? "STL", severity: 2, span: { start: 0, end: 2 }, comment: "whole sentence" },
     { type: "postEdit", annotator: "ann@x.org", segmentId: "s1", system: "sysA", text: "价格猛涨。", kind: lines.editKind ?? "reference", language: "zh" },
+    ...(lines.gold ? [{ type: "goldReference", segmentId: "s1", language: "zh", kind: "reference", text: "价格猛涨。", sourcePostEditAnnotator: "ann@x.org" }] : []),
   ].map((l) => JSON.stringify(l)).join("\n");
 }
 
@@ -140,7 +141,7 @@ describe("JSONL error_span and post_edit lines into a variant", () => {
 
   it("stores the spans as one list and the post-edit as the edit field's value; importing the file again duplicates nothing", async () => {
     const project = await schemeProject(variant());
-    const file = jsonl();
+    const file = jsonl({ gold: true });
     const first = await loadImport(pool, { projectId: project.id, fileName: "spans.jsonl", result: parseJsonl("spans.jsonl", file) });
     expect([first.errorSpans, first.postEdits]).toEqual([2, 1]);
     expect(await count("ErrorSpan", project.id)).toBe(0);
@@ -154,6 +155,11 @@ describe("JSONL error_span and post_edit lines into a variant", () => {
       ],
     ]);
     expect((await values(project.id, "METAHOPE_POSTEDIT")).map((r) => [r.itemKey, r.value, r.version])).toEqual([["-:-", "价格猛涨。", 1]]);
+    // a reference naming a post-edit that is not there is refused, by line
+    const missing = await rejection(loadImport(pool, { projectId: project.id, fileName: "gold.jsonl", result: parseJsonl("gold.jsonl", JSON.stringify({ type: "goldReference", segmentId: "s1", language: "zh", kind: "reference", text: "x", sourcePostEditAnnotator: "other@x.org" })) }));
+    expect(missing.message).toContain("gold.jsonl:1 (sourcePostEditAnnotator)");
+    // the gold reference names the post-edit it came from: checked against the edit value, stored without the PostEdit link
+    expect((await pool.query(`SELECT kind, text, "sourcePostEditId" FROM "GoldReference" WHERE "projectId" = $1`, [project.id])).rows).toEqual([{ kind: "REFERENCE", text: "价格猛涨。", sourcePostEditId: null }]);
     // each value starts its history, as a save's does
     expect(await count("History", project.id, `entity = 'ANNOTATION'`)).toBe(2);
 
