@@ -14,6 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Pool } from "pg";
 import { loadImport } from "@/lib/db/load-import";
+import { metahopeWorkbookForProject } from "@/lib/db/import-file";
 import { importedRaterEmail } from "@/lib/import/imported-annotator";
 import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
@@ -39,7 +40,8 @@ function reviewedMarkers(r: ImportResult, annotator: string): ImportResult["anno
 
 /** Imports A, B and A's sentence-level pass; returns the annotator name → email map. */
 export async function importMetahopePilot(pool: Pool, projectId: string, dir = METAHOPE_DIR) {
-  const read = (f: string, annotator: string) => parseMetahopeXlsx(f, readFileSync(path.join(dir, f)), { annotator });
+  // fitted to the project as an upload is (a variant of the MetaHOPE preset: its post-edit field, no note columns)
+  const read = async (f: string, annotator: string) => metahopeWorkbookForProject(pool, projectId, f, await parseMetahopeXlsx(f, readFileSync(path.join(dir, f)), { annotator }));
   const a = await read(METAHOPE_FILES.A, "A");
   const b = await read(METAHOPE_FILES.B, "B");
   const s = await read(METAHOPE_FILES.S, "A");

@@ -15,6 +15,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { detectFormat, FORMAT_NAMES, type FormatName } from "@/lib/import";
 import { clipIssue, clipText, PREVIEW_RATERS, PREVIEW_ROWS } from "@/lib/import/answer-limits";
 import { withFieldLimits } from "@/lib/import/field-limits";
+import { metahopeWorkbookForScheme } from "@/lib/import/metahope-workbook-for-scheme";
 import { parseFileOffThread } from "@/lib/import/parse-file-off-thread";
 import { parseMetahopeXlsxOffThread } from "@/lib/import/parse-xlsx-off-thread";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
@@ -92,6 +93,19 @@ async function metahopePostEditOn(pool: Pool, projectId: string): Promise<boolea
   return cfg.ok && cfg.config.metahopePostEdit;
 }
 
+/**
+ * A parsed MetaHOPE workbook as the project stores it. Built-in runtime: the "Human Gold Standard"
+ * column is MetaHOPE's post-edit where the project has it on (kind reference), otherwise as before
+ * a figurative post-edit (issue 19 point 3). Scheme runtime: fitted to the project's scheme
+ * (lib/import/metahope-workbook-for-scheme.ts). Also used by scripts/e2e-metahope-fixture.ts.
+ */
+export async function metahopeWorkbookForProject(pool: Pool, projectId: string, fileName: string, result: ImportResult): Promise<ImportResult> {
+  const own = await ownScheme(pool, projectId);
+  if (own) return metahopeWorkbookForScheme(fileName, result, own.definition);
+  if (await metahopePostEditOn(pool, projectId)) return { ...result, postEdits: result.postEdits.map((p) => ({ ...p, kind: "reference" })) };
+  return result;
+}
+
 export function resolveFormat(fileName: string, content: Buffer, format: TImportFormat): Exclude<TImportFormat, "auto"> | null {
   if (format !== "auto") return format;
   if (/\.xlsx$/i.test(fileName)) return "metahope-xlsx";
@@ -119,10 +133,7 @@ export async function parseImportFile(
     }));
     // the workbook parser marks content words active; apply the project's choice instead
     for (const d of result.documents) for (const s of d.segments) for (const m of s.mrws) if (m.rawPos) m.active = activePos.includes(m.pos);
-    // the "Human Gold Standard" column is MetaHOPE's post-edit: a project that has it on gets it as
-    // such (kind reference); otherwise as before, a figurative post-edit (issue 19 point 3)
-    if (await metahopePostEditOn(pool, project.id)) for (const p of result.postEdits) p.kind = "reference";
-    return { format, result };
+    return { format, result: await metahopeWorkbookForProject(pool, project.id, fileName, result) };
   }
   if (options.relevance && format !== "meta4xnli-nli") {
     return { format, result: { ...emptyImportResult(), errors: [{ file: fileName, field: "relevance", message: `--relevance applies to Meta4XNLI interpretation files (format meta4xnli-nli), not to ${format ?? "an unrecognised"} files` }] } };

@@ -22,6 +22,10 @@ import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-che
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
+import { insertHistory } from "@/lib/db/import-history";
+import { importSchemeSpansAndEdits } from "@/lib/db/import-scheme-values";
+import { editFieldOf, SPANS_FIELD } from "@/lib/schemes/built-in-to-scheme-values";
+import { isReviewMark } from "@/lib/schemes/presets/built-in-value-check";
 
 export interface LoadImportOptions {
   projectId: string;
@@ -534,11 +538,16 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
 
   // ---- annotations (version bumps only when the value changed; history rows for every change)
   await opts.checkpoint?.("annotations", client);
-  const placed = await placeValues(client, fileName, runtime, result.annotations, { segId, trId, mrwId }, "Annotation");
+  // under the scheme runtime a `{ "reviewed": true }` METAHOPE_ERRORS line (the built-in review
+  // mark) is no value of the spans field: it says "reviewed", an empty list where none is stored
+  const isMark = (a: ImportResult["annotations"][number]) => runtime.kind === "scheme" && a.field === SPANS_FIELD && isReviewMark(a.value);
+  const reviewMarks = result.annotations.filter(isMark);
+  const valueLines = reviewMarks.length ? result.annotations.filter((a) => !isMark(a)) : result.annotations;
+  const placed = await placeValues(client, fileName, runtime, valueLines, { segId, trId, mrwId }, "Annotation");
   // the scheme version in force, written as a save writes it (every project stores one since the
   // presets are data; a project that stores none leaves the column as it was)
   const schemeVersion = runtime.version;
-  const anRows = result.annotations.map((a, i) => {
+  const anRows = valueLines.map((a, i) => {
     const p = placed[i];
     const row = [randomUUID(), projectId, userIds.get(a.annotator), p.segmentId, p.translationId, p.mrwId, p.itemKey, a.field, JSON.stringify(a.value)];
     return schemeVersion !== null ? [...row, schemeVersion] : row;
@@ -570,95 +579,120 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   );
   await insertHistory(client, projectId, "ANNOTATION", changedAnnotations.map((r) => ({ id: r.id, version: r.version, value: r.value, userId: opts.actorId ?? r.annotatorId })));
 
-  // ---- MetaHOPE error spans
-  await opts.checkpoint?.("error spans", client);
-  const occurrence = new Map<string, number>();
-  const esRows = result.errorSpans.map((e) => {
-    const tId = trId(e.segmentId, e.system, e.line, "Error span", e.language);
-    const mId = e.mrwId ? mrwId(e.segmentId, e.mrwId, e.line, "Error span") : null;
-    const uid = userIds.get(e.annotator)!;
-    const base = `${e.mrwId ?? "S"}:${e.category}`;
-    const k = `${uid}|${tId}|${base}`;
-    const n = (occurrence.get(k) ?? 0) + 1;
-    occurrence.set(k, n);
-    return [randomUUID(), projectId, uid, tId, mId, e.category, severityCodeOf(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
-  });
-  // Spans made in the UI have no externalId; re-importing an export of them must not duplicate
-  // them, so a span whose content equals a live UI span of the same annotator is skipped.
-  const esKey = (r: unknown[]) => [r[2], r[3], r[4] ?? "", r[5], r[6], r[7], r[8], r[9] ?? ""].join("\u001f");
-  const uiSpans = esRows.length
-    ? await client.query<{ k: string }>(
-        `SELECT concat_ws(E'\\x1f', "annotatorId", "translationId", coalesce("mrwId", ''), category::text, severity::text, start::text, "end"::text, coalesce(comment, '')) AS k
-         FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NULL AND "deletedAt" IS NULL AND "translationId" = ANY($2::text[])`,
-        [projectId, [...new Set(esRows.map((r) => String(r[3])))]],
-      )
-    : { rows: [] };
-  const uiKeys = new Set(uiSpans.rows.map((r) => r.k));
-  const newSpans = uiKeys.size ? esRows.filter((r) => !uiKeys.has(esKey(r))) : esRows;
-  const changedSpans = await bulkUpsert<{ id: string; version: number; annotatorId: string }>(
-    client,
-    {
-      table: "ErrorSpan",
-      columns: [
-        { name: "id", type: "text" },
-        { name: "projectId", type: "text" },
-        { name: "annotatorId", type: "text" },
-        { name: "translationId", type: "text" },
-        { name: "mrwId", type: "text" },
-        { name: "category", type: "text" },
-        { name: "severity", type: "text" },
-        { name: "start", type: "int4" },
-        { name: "end", type: "int4" },
-        { name: "comment", type: "text" },
-        { name: "externalId", type: "text" },
-      ],
-      conflict: ["annotatorId", "translationId", "externalId"],
-      update: ["mrwId", "category", "severity", "start", "end", "comment"],
-      extraSet: `"version" = "ErrorSpan"."version" + 1, "deletedAt" = NULL`,
-      updateWhere: `("ErrorSpan"."severity", "ErrorSpan"."start", "ErrorSpan"."end", "ErrorSpan"."comment", "ErrorSpan"."deletedAt") IS DISTINCT FROM (EXCLUDED."severity", EXCLUDED."start", EXCLUDED."end", EXCLUDED."comment", NULL::timestamp)`,
-      touchUpdatedAt: true,
-      returning: ["id", "version", "annotatorId"],
-    },
-    newSpans,
-  );
-  await insertHistory(client, projectId, "ERROR_SPAN", changedSpans.map((r) => ({ id: r.id, version: r.version, value: { imported: fileName }, userId: opts.actorId ?? r.annotatorId })));
+  // ---- MetaHOPE error spans and post-edits: the built-in runtime's tables, or the scheme's values
+  let errorSpanCount: number;
+  let postEditCount: number;
+  if (runtime.kind === "scheme") {
+    await opts.checkpoint?.("error spans", client);
+    const stored = await importSchemeSpansAndEdits(client, {
+      projectId,
+      actorId: opts.actorId ?? null,
+      definition: runtime.definition,
+      schemeVersion: runtime.version,
+      errorSpans: result.errorSpans,
+      postEdits: result.postEdits,
+      reviewMarks,
+      completed: result.completed ?? [],
+      userIds,
+      segId,
+      trId,
+      mrwId,
+      errors: new SchemeLineErrors(fileName),
+    });
+    errorSpanCount = stored.errorSpans;
+    postEditCount = stored.postEdits;
+  } else {
+      await opts.checkpoint?.("error spans", client);
+    const occurrence = new Map<string, number>();
+    const esRows = result.errorSpans.map((e) => {
+      const tId = trId(e.segmentId, e.system, e.line, "Error span", e.language);
+      const mId = e.mrwId ? mrwId(e.segmentId, e.mrwId, e.line, "Error span") : null;
+      const uid = userIds.get(e.annotator)!;
+      const base = `${e.mrwId ?? "S"}:${e.category}`;
+      const k = `${uid}|${tId}|${base}`;
+      const n = (occurrence.get(k) ?? 0) + 1;
+      occurrence.set(k, n);
+      return [randomUUID(), projectId, uid, tId, mId, e.category, severityCodeOf(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
+    });
+    // Spans made in the UI have no externalId; re-importing an export of them must not duplicate
+    // them, so a span whose content equals a live UI span of the same annotator is skipped.
+    const esKey = (r: unknown[]) => [r[2], r[3], r[4] ?? "", r[5], r[6], r[7], r[8], r[9] ?? ""].join("\u001f");
+    const uiSpans = esRows.length
+      ? await client.query<{ k: string }>(
+          `SELECT concat_ws(E'\\x1f', "annotatorId", "translationId", coalesce("mrwId", ''), category::text, severity::text, start::text, "end"::text, coalesce(comment, '')) AS k
+           FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NULL AND "deletedAt" IS NULL AND "translationId" = ANY($2::text[])`,
+          [projectId, [...new Set(esRows.map((r) => String(r[3])))]],
+        )
+      : { rows: [] };
+    const uiKeys = new Set(uiSpans.rows.map((r) => r.k));
+    const newSpans = uiKeys.size ? esRows.filter((r) => !uiKeys.has(esKey(r))) : esRows;
+    const changedSpans = await bulkUpsert<{ id: string; version: number; annotatorId: string }>(
+      client,
+      {
+        table: "ErrorSpan",
+        columns: [
+          { name: "id", type: "text" },
+          { name: "projectId", type: "text" },
+          { name: "annotatorId", type: "text" },
+          { name: "translationId", type: "text" },
+          { name: "mrwId", type: "text" },
+          { name: "category", type: "text" },
+          { name: "severity", type: "text" },
+          { name: "start", type: "int4" },
+          { name: "end", type: "int4" },
+          { name: "comment", type: "text" },
+          { name: "externalId", type: "text" },
+        ],
+        conflict: ["annotatorId", "translationId", "externalId"],
+        update: ["mrwId", "category", "severity", "start", "end", "comment"],
+        extraSet: `"version" = "ErrorSpan"."version" + 1, "deletedAt" = NULL`,
+        updateWhere: `("ErrorSpan"."severity", "ErrorSpan"."start", "ErrorSpan"."end", "ErrorSpan"."comment", "ErrorSpan"."deletedAt") IS DISTINCT FROM (EXCLUDED."severity", EXCLUDED."start", EXCLUDED."end", EXCLUDED."comment", NULL::timestamp)`,
+        touchUpdatedAt: true,
+        returning: ["id", "version", "annotatorId"],
+      },
+      newSpans,
+    );
+    await insertHistory(client, projectId, "ERROR_SPAN", changedSpans.map((r) => ({ id: r.id, version: r.version, value: { imported: fileName }, userId: opts.actorId ?? r.annotatorId })));
 
-  // ---- post-edits
-  await opts.checkpoint?.("post-edits", client);
-  const peRows = result.postEdits.map((p) => [
-    randomUUID(),
-    projectId,
-    segId(p.segmentId, undefined, "Post-edit"),
-    userIds.get(p.annotator),
-    p.kind.toUpperCase(),
-    p.language,
-    p.text,
-    p.system ? (findTr(p.segmentId, p.system, undefined, "Post-edit", p.language) ?? null) : null,
-  ]);
-  const changedEdits = await bulkUpsert<{ id: string; version: number; annotatorId: string; text: string }>(
-    client,
-    {
-      table: "PostEdit",
-      columns: [
-        { name: "id", type: "text" },
-        { name: "projectId", type: "text" },
-        { name: "segmentId", type: "text" },
-        { name: "annotatorId", type: "text" },
-        { name: "kind", type: "text" },
-        { name: "language", type: "text" },
-        { name: "text", type: "text" },
-        { name: "baseTranslationId", type: "text" },
-      ],
-      conflict: ["segmentId", "annotatorId", "kind"],
-      update: ["text", "baseTranslationId"],
-      extraSet: `"version" = "PostEdit"."version" + 1`,
-      updateWhere: `"PostEdit"."text" IS DISTINCT FROM EXCLUDED."text"`,
-      touchUpdatedAt: true,
-      returning: ["id", "version", "annotatorId", "text"],
-    },
-    dedupeByKey(peRows, (r) => `${r[2]}|${r[3]}|${r[4]}`),
-  );
-  await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
+    // ---- post-edits
+    await opts.checkpoint?.("post-edits", client);
+    const peRows = result.postEdits.map((p) => [
+      randomUUID(),
+      projectId,
+      segId(p.segmentId, undefined, "Post-edit"),
+      userIds.get(p.annotator),
+      p.kind.toUpperCase(),
+      p.language,
+      p.text,
+      p.system ? (findTr(p.segmentId, p.system, undefined, "Post-edit", p.language) ?? null) : null,
+    ]);
+    const changedEdits = await bulkUpsert<{ id: string; version: number; annotatorId: string; text: string }>(
+      client,
+      {
+        table: "PostEdit",
+        columns: [
+          { name: "id", type: "text" },
+          { name: "projectId", type: "text" },
+          { name: "segmentId", type: "text" },
+          { name: "annotatorId", type: "text" },
+          { name: "kind", type: "text" },
+          { name: "language", type: "text" },
+          { name: "text", type: "text" },
+          { name: "baseTranslationId", type: "text" },
+        ],
+        conflict: ["segmentId", "annotatorId", "kind"],
+        update: ["text", "baseTranslationId"],
+        extraSet: `"version" = "PostEdit"."version" + 1`,
+        updateWhere: `"PostEdit"."text" IS DISTINCT FROM EXCLUDED."text"`,
+        touchUpdatedAt: true,
+        returning: ["id", "version", "annotatorId", "text"],
+      },
+      dedupeByKey(peRows, (r) => `${r[2]}|${r[3]}|${r[4]}`),
+    );
+    await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
+    errorSpanCount = esRows.length;
+    postEditCount = peRows.length;
+  }
 
   // ---- finished work: the import's annotators have submitted these items (origin 'import')
   await opts.checkpoint?.("finished work", client);
@@ -674,8 +708,8 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
     translations: trRows.length + stagedTranslations,
     alignments: alignments.length,
     annotations: anRows.length,
-    errorSpans: esRows.length,
-    postEdits: peRows.length,
+    errorSpans: errorSpanCount,
+    postEdits: postEditCount,
     adjudications,
     goldReferences,
     metricScores,
@@ -696,23 +730,6 @@ function dedupeByKey(rows: unknown[][], key: (r: unknown[]) => string): unknown[
   const m = new Map<string, unknown[]>();
   for (const r of rows) m.set(key(r), r);
   return m.size === rows.length ? rows : [...m.values()];
-}
-
-async function insertHistory(
-  client: PoolClient,
-  projectId: string,
-  entity: "ANNOTATION" | "ERROR_SPAN" | "POST_EDIT" | "ADJUDICATION" | "GOLD_REFERENCE",
-  rows: { id: string; version: number; value: unknown; userId: string | null }[],
-): Promise<void> {
-  if (!rows.length) return;
-  for (let i = 0; i < rows.length; i += 5000) {
-    const chunk = rows.slice(i, i + 5000);
-    await client.query(
-      `INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "newValue")
-       SELECT gen_random_uuid()::text, $1, u, $2::"HistoryEntity", e, v, n FROM unnest($3::text[], $4::text[], $5::int4[], $6::jsonb[]) AS t(u, e, v, n)`,
-      [projectId, entity, chunk.map((r) => r.userId), chunk.map((r) => r.id), chunk.map((r) => r.version), chunk.map((r) => JSON.stringify(r.value))],
-    );
-  }
 }
 
 /** Where a value line is stored: its segment (a document-scope value: the document's first), ids and item key. */
@@ -843,7 +860,10 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
   );
   await insertHistory(client, projectId, "ADJUDICATION", changedAdj.map((x) => ({ id: x.id, version: x.version, value: x.value, userId: opts.actorId ?? x.adjudicatorId })));
 
-  // post-edits a gold reference came from: (segment, annotator, kind) is unique
+  // post-edits a gold reference came from: (segment, annotator, kind) is unique. Under the scheme
+  // runtime a post-edit is an edit field's value (lib/db/import-scheme-values.ts), not a PostEdit
+  // row the reference could point to: the line is checked against that value and stored without
+  // the link, as a project's move to the scheme runtime leaves its references.
   const peKeys = golds.filter((g) => g.sourcePostEditAnnotator);
   const peIds = new Map<string, string>();
   if (peKeys.length) {
@@ -855,11 +875,19 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       anns.push(await r.raters.resolve(g.sourcePostEditAnnotator!, "ANNOTATOR"));
       kinds.push((g.sourcePostEditKind ?? g.kind).toUpperCase());
     }
-    const found = await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
-      `SELECT p.id, p."segmentId", p."annotatorId", p.kind::text AS kind FROM "PostEdit" p
-       JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(s, a, kd) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.kind::text = k.kd`,
-      [segs, anns, kinds],
-    );
+    const found =
+      runtime.kind === "scheme"
+        ? await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
+            `SELECT p.id, p."segmentId", p."annotatorId", k.kd AS kind FROM "Annotation" p
+             JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, a, kd, f) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.field = k.f AND p."itemKey" = '-:-'
+             WHERE p."projectId" = $5`,
+            [segs, anns, kinds, kinds.map((k) => editFieldOf(runtime.definition, k)?.id ?? ""), projectId],
+          )
+        : await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
+            `SELECT p.id, p."segmentId", p."annotatorId", p.kind::text AS kind FROM "PostEdit" p
+             JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(s, a, kd) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.kind::text = k.kd`,
+            [segs, anns, kinds],
+          );
     for (const x of found.rows) peIds.set(`${x.segmentId}|${x.annotatorId}|${x.kind}`, x.id);
   }
   const grRows: unknown[][] = [];
@@ -872,6 +900,7 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       peId = peIds.get(`${sId}|${uid}|${(g.sourcePostEditKind ?? g.kind).toUpperCase()}`) ?? null;
       if (!peId) throw importError(fileName, `Gold reference refers to a ${g.sourcePostEditKind ?? g.kind} post-edit by "${g.sourcePostEditAnnotator}" of segment "${g.segmentId}", which does not exist.`, g.line, "sourcePostEditAnnotator");
     }
+    if (runtime.kind === "scheme") peId = null;
     const approver = g.approvedBy ? await r.raters.resolve(g.approvedBy, "APPROVER") : null;
     grRows.push([randomUUID(), projectId, sId, g.language, g.kind.toUpperCase(), g.text, peId, tId, approver]);
   }

@@ -67,7 +67,7 @@ export function collectValueLine(rec: TJsonlLine, line: number, result: ImportRe
     case "postEdit": {
       const { type: _t, ...rest } = rec;
       void _t;
-      result.postEdits.push(rest);
+      result.postEdits.push({ ...rest, line });
       return true;
     }
     case "adjudication": {

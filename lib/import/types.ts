@@ -142,6 +142,8 @@ export interface ImportedPostEdit {
   text: string;
   kind: ImportedEditKind;
   language: string;
+  /** 1-based line in the source file (for error messages) */
+  line?: number;
 }
 
 /** Any JSON value (Annotation.value / Adjudication.value are jsonb). */

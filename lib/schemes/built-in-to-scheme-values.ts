@@ -95,17 +95,78 @@ export type TDescribeItem = (at: { annotatorId: string; segmentId: string; trans
 
 export type TConversion = { ok: true; values: TConvertedValue[] } | { ok: false; message: string };
 
-const SPANS_FIELD = "METAHOPE_ERRORS";
+/** The field that holds MetaHOPE's error spans: one list per annotator and translation. */
+export const SPANS_FIELD = "METAHOPE_ERRORS";
 
-type TSpansField = Extract<TSchemeField, { kind: "spans" }>;
+export type TSpansField = Extract<TSchemeField, { kind: "spans" }>;
 type TEditField = Extract<TSchemeField, { kind: "edit" }>;
 
+/** The scheme's METAHOPE_ERRORS field, when it is spans per translation (else there is no place for an error span). */
+export function spansFieldOf(def: TSchemeDefinition): TSpansField | null {
+  return def.fields.find((f): f is TSpansField => f.id === SPANS_FIELD && f.kind === "spans" && f.scope === "translation") ?? null;
+}
+
+/** An error span as the built-in runtime and its imports give it: category and severity (a penalty, or the stored code). */
+export interface TBuiltInSpan {
+  start: number;
+  end: number;
+  category: string;
+  /** the penalty 2–10 (an import), or the stored code MINOR … (an ErrorSpan row) */
+  severity: number | string;
+  /** the MRW's id (Mrw.id); none = a sentence-level error */
+  mrwId: string | null | undefined;
+  comment: string | null | undefined;
+}
+
+/**
+ * One span of a METAHOPE_ERRORS list: `{ start, end, label, attributes: { severity }, mrwId?, comment? }`
+ * (a comment only where the field keeps comments, and not a blank one).
+ */
+export function spanValueOf(field: TSpansField, s: TBuiltInSpan): TSpanValue {
+  return {
+    start: s.start,
+    end: s.end,
+    label: s.category,
+    // the built-in runtime stores the severity option's label in capitals; the scheme stores its value
+    attributes: { severity: typeof s.severity === "number" ? s.severity : severityValue(s.severity) },
+    ...(s.mrwId ? { mrwId: s.mrwId } : {}),
+    ...(field.comments && s.comment && s.comment.trim() !== "" ? { comment: s.comment } : {}),
+  };
+}
+
+export interface TSpanValue {
+  start: number;
+  end: number;
+  label: string;
+  attributes: { severity: number | string };
+  mrwId?: string;
+  comment?: string;
+}
+
+/** Whether one span fits the field (its label, severity, offsets); the message without the "span 1:" prefix. */
+export function checkSpanValue(field: TSpansField, span: TSpanValue): { ok: true } | { ok: false; message: string } {
+  const checked = validateSchemeValue(field, [span], undefined, { withoutItem: true });
+  if (checked.ok) return { ok: true };
+  return { ok: false, message: checked.message.slice(`${field.id}: `.length).replace(/^span 1(: | )/, "") };
+}
+
 /** The field an edit kind goes to: the edit field of that variant (the preset's id first, when several). */
-function editFieldOf(def: TSchemeDefinition, kind: string): TEditField | null {
+export function editFieldOf(def: TSchemeDefinition, kind: string): TEditField | null {
   const variant = kind.toLowerCase();
   const all = def.fields.filter((f): f is TEditField => f.kind === "edit" && f.variant === variant);
   const preset = { figurative: "POSTEDIT_FIGURATIVE", literal: "POSTEDIT_LITERAL", reference: "METAHOPE_POSTEDIT" }[variant];
   return all.find((f) => f.id === preset) ?? all[0] ?? null;
+}
+
+/** The edit field a post-edit of `kind` is stored as, with its text checked; the refusal without the item's name. */
+export function checkPostEdit(def: TSchemeDefinition, kind: string, text: string): { ok: true; field: TEditField } | { ok: false; field: string | null; message: string } {
+  const field = editFieldOf(def, kind);
+  const variant = kind.toLowerCase();
+  if (!field) return { ok: false, field: null, message: `the scheme has no edit field of variant "${variant}" to hold the ${variant} post-edit.` };
+  if (field.scope !== "segment") return { ok: false, field: field.id, message: `${field.id} is per ${typeof field.scope === "string" ? field.scope : "role"}, but a post-edit is per segment.` };
+  const checked = validateSchemeValue(field, text, undefined, { withoutItem: true });
+  if (!checked.ok) return { ok: false, field: field.id, message: checked.message };
+  return { ok: true, field };
 }
 
 const keyOf = (annotatorId: string, segmentId: string, itemKey: string, field: string) => `${annotatorId}\u0000${segmentId}\u0000${itemKey}\u0000${field}`;
@@ -135,7 +196,7 @@ export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefiniti
     if (!l) lists.set(k, (l = { annotatorId, translationId, spans: [] }));
     return l;
   };
-  const field = def.fields.find((f): f is TSpansField => f.id === SPANS_FIELD && f.kind === "spans" && f.scope === "translation");
+  const field = spansFieldOf(def);
   if (!field && input.spans.length > 0) {
     const n = input.spans.length;
     return { ok: false, message: `The new scheme has no ${SPANS_FIELD} field (spans per translation) to hold the ${n} error span${n === 1 ? "" : "s"} the project stores.` };
@@ -151,15 +212,7 @@ export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefiniti
       const value = l.spans
         .slice()
         .sort((a, b) => a.start - b.start || a.end - b.end || a.category!.localeCompare(b.category!) || a.id.localeCompare(b.id))
-        .map((s) => ({
-          start: s.start,
-          end: s.end,
-          label: s.category!,
-          // the built-in runtime stores the severity option's label in capitals; the scheme stores its value
-          attributes: { severity: severityValue(s.severity!) },
-          ...(s.mrwId ? { mrwId: s.mrwId } : {}),
-          ...(field.comments && s.comment && s.comment.trim() !== "" ? { comment: s.comment } : {}),
-        }));
+        .map((s) => spanValueOf(field, { ...s, category: s.category!, severity: s.severity! }));
       // A list already stored there (an import's METAHOPE_ERRORS line in the scheme's shape, which
       // the built-in runtime took as a review) keeps its spans; the table's spans join it, each once.
       const itemKey = `${l.translationId}:-`;
@@ -174,13 +227,10 @@ export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefiniti
 
   for (const p of input.postEdits) {
     if (p.text.trim() === "") continue;
-    const field = editFieldOf(def, p.kind);
     const at = describe({ annotatorId: p.annotatorId, segmentId: p.segmentId, translationId: null });
-    if (!field) return { ok: false, message: `${at}: the new scheme has no edit field of variant "${p.kind.toLowerCase()}" to hold the ${p.kind.toLowerCase()} post-edit.` };
-    if (field.scope !== "segment") return { ok: false, message: `${at}: ${field.id} is per ${typeof field.scope === "string" ? field.scope : "role"}, but a post-edit is per segment.` };
-    const checked = validateSchemeValue(field, p.text, undefined, { withoutItem: true });
-    if (!checked.ok) return { ok: false, message: `${at}: ${checked.message}` };
-    push({ annotatorId: p.annotatorId, segmentId: p.segmentId, translationId: null, itemKey: "-:-", field: field.id, value: p.text, newId: p.id });
+    const checked = checkPostEdit(def, p.kind, p.text);
+    if (!checked.ok) return { ok: false, message: `${at}: ${checked.message.replace(/^the scheme has/, "the new scheme has")}` };
+    push({ annotatorId: p.annotatorId, segmentId: p.segmentId, translationId: null, itemKey: "-:-", field: checked.field.id, value: p.text, newId: p.id });
   }
   return { ok: true, values: out };
 }

@@ -57,7 +57,8 @@ export function builtInScope(id: string): TSchemeScope | null {
   return builtInFields(id)[0]?.scope ?? null;
 }
 
-const isReviewMark = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && (v as { reviewed?: unknown }).reviewed === true;
+/** MetaHOPE's review mark `{ "reviewed": true }`: reviewed, no span marked yet (the scheme runtime stores it as an empty list). */
+export const isReviewMark = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && (v as { reviewed?: unknown }).reviewed === true;
 
 /** A preset field's value; `metaphorical` is the flag of the unit the field's `when: item` looks at. */
 function checkPresetValue(id: string, value: unknown, metaphorical: boolean | undefined): TBuiltInCheck | null {
