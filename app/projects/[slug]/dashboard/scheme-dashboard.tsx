@@ -23,8 +23,9 @@ async function timedReport(projectId: string, runtime: { version: number; defini
 export async function SchemeDashboard({ slug, projectId, runtime, query }: { slug: string; projectId: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery }) {
   const filter: TSchemeReportFilter = { split: query.split, systems: query.systems };
   const { report, elapsedMs } = await timedReport(projectId, runtime, filter);
+  // one spaced column: the paper tables start below the per-field dashboard's last section, not against it
   return (
-    <>
+    <div className="space-y-6">
     <SchemeDashboardView
       slug={slug}
       scheme={report.scheme}
@@ -45,6 +46,6 @@ export async function SchemeDashboard({ slug, projectId, runtime, query }: { slu
     />
     {/* the paper tables the scheme lists, bound to its fields by id (MMTE, MetaHOPE variants) */}
     <SchemePaperSection slug={slug} projectId={projectId} definition={runtime.definition} query={query} />
-    </>
+    </div>
   );
 }
