@@ -10,6 +10,7 @@ import { FiltersForm } from "@/components/dashboard/filters-form";
 import { Heatmap } from "@/components/dashboard/heatmap";
 import { Includes } from "@/components/dashboard/includes-note";
 import { ModelRaters } from "@/components/dashboard/model-raters";
+import { MmteFigureHeatmaps } from "@/components/dashboard/mmte-figure-heatmaps";
 import { RatingDistributions } from "@/components/dashboard/rating-distributions";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
@@ -37,19 +38,6 @@ export type DashboardViewProps = Omit<TDashboardModel, "figures"> & {
 };
 
 const val = (c: TCell | null) => (c ? c.value : null);
-const titleCase = (s: string) => s[0] + s.slice(1).toLowerCase();
-// short equivalence labels, as MMTE's figures write them ("full equi", "mis", …)
-const EQ_SHORT: Record<string, string> = { FULL: "full", PART: "part", NON: "non", MISUNDERSTANDING: "mis", ERROR: "error", LITERAL: "lit", METAPHORICAL: "met" };
-
-/** "n = 75 translations" (the smallest pairwise-complete n, and the largest when they differ). */
-function correlationSample(matrix: { n: number }[][]): string {
-  const ns = matrix.flatMap((r, i) => r.filter((_, j) => j !== i).map((c) => c.n));
-  if (ns.length === 0) return "no translations";
-  const lo = Math.min(...ns);
-  const hi = Math.max(...ns);
-  return `n = ${lo === hi ? lo : `${lo}–${hi}`} translations with both scores (one value per translation: the panel's value)`;
-}
-
 function cellColumn<T>(id: string, header: string, get: (r: T) => TCell | null, digits = 3, suffix = ""): ColumnDef<T, unknown> {
   return { id, header, accessorFn: (r) => val(get(r)), cell: ({ row }) => <ValueCell cell={get(row.original)} digits={digits} suffix={suffix} />, sortUndefined: "last" };
 }
@@ -246,33 +234,12 @@ export function DashboardView(props: DashboardViewProps) {
       {mmteScores && <EquivalenceBars data={mmteScores.equivalence} caption={<Includes text={labelsIncluded} />} />}
       {props.ratingDistributions.length > 0 && <RatingDistributions data={props.ratingDistributions} caption={<Includes text={figureIncludes("mmte", filter)} />} />}
       {mmteScores && (
-        <div className="grid gap-3 lg:grid-cols-2">
-          <Heatmap
-            title="Pearson r between quality dimensions (MMTE fig. 4)"
-            sample={correlationSample(mmteScores.correlation.matrix)}
-            name={`${slug}-quality-correlation`}
-            rowLabels={mmteScores.correlation.dimensions.map(titleCase)}
-            colLabels={mmteScores.correlation.dimensions.map((d) => `${titleCase(d).slice(0, 3)}.`)}
-            values={mmteScores.correlation.matrix.map((r) => r.map((c) => (c.defined ? c.r : null)))}
-            domain={[-1, 1]}
-            caption={<Includes text={props.scores.sourceDescription.replace(/\.$/, "")} />}
-            testId="correlation-matrix"
-          />
-          <Heatmap
-            title="Emotion × equivalence co-occurrence (MMTE fig. 5)"
-            sample={`n = ${mmteScores.emotionEquivalence.total} annotator labels (one per annotator and MRW); colour ln(1 + count), as the paper`}
-            name={`${slug}-emotion-equivalence`}
-            rowLabels={mmteScores.emotionEquivalence.emotions.map(titleCase)}
-            colLabels={mmteScores.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${EQ_SHORT[c.label] ?? c.label}`)}
-            values={mmteScores.emotionEquivalence.counts}
-            shadeValues={mmteScores.emotionEquivalence.logCounts}
-            format={(v) => String(v ?? 0)}
-            rowTitle="emotion"
-            colTitle="equivalence"
-            caption={<Includes text={labelsIncluded} />}
-            testId="emotion-equivalence"
-          />
-        </div>
+        <MmteFigureHeatmaps
+          slug={slug}
+          mmte={mmteScores}
+          correlationCaption={<Includes text={props.scores.sourceDescription.replace(/\.$/, "")} />}
+          labelsCaption={<Includes text={labelsIncluded} />}
+        />
       )}
 
       {mmteScores && props.qualityByEquivalence && <QualityByEquivalenceChart data={props.qualityByEquivalence} caption={<Includes text={props.scores.sourceDescription.replace(/\.$/, "")} />} />}

@@ -6,7 +6,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { EquivalenceBars } from "@/components/dashboard/equivalence-bars";
-import { Heatmap } from "@/components/dashboard/heatmap";
+import { MmteFigureHeatmaps } from "@/components/dashboard/mmte-figure-heatmaps";
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TCell, TMetahopeSummaryRow } from "@/lib/reports/dashboard-summary";
@@ -50,32 +50,8 @@ export function SchemePaperTablesView({ slug, notes, metahope, extraCategories, 
       )}
       {scores && <ScoreTablesView slug={slug} scores={scores} extraCategories={extraCategories} />}
       {mmte && <EquivalenceBars data={mmte.equivalence} />}
-      {mmte && (
-        <div className="grid gap-3 lg:grid-cols-2">
-          <Heatmap
-            title="Pearson r between quality dimensions (MMTE fig. 4)"
-            name={`${slug}-quality-correlation`}
-            rowLabels={[...mmte.correlation.dimensions]}
-            colLabels={mmte.correlation.dimensions.map((d) => `${d.slice(0, 3)}.`)}
-            values={mmte.correlation.matrix.map((r) => r.map((c) => (c.defined ? c.r : null)))}
-            domain={[-1, 1]}
-            testId="correlation-matrix"
-          />
-          <Heatmap
-            title="Emotion × equivalence co-occurrence (MMTE fig. 5)"
-            sample={`n = ${mmte.emotionEquivalence.total} annotator labels (one per annotator and MRW)`}
-            name={`${slug}-emotion-equivalence`}
-            rowLabels={[...mmte.emotionEquivalence.emotions]}
-            colLabels={mmte.emotionEquivalence.columns.map((c) => `${c.source === "metaphorical" ? "M" : "L"}:${c.label}`)}
-            values={mmte.emotionEquivalence.counts}
-            shadeValues={mmte.emotionEquivalence.logCounts}
-            format={(v) => String(v ?? 0)}
-            rowTitle="emotion"
-            colTitle="equivalence"
-            testId="emotion-equivalence"
-          />
-        </div>
-      )}
+      {/* figures 4–5 labelled as on a project under the preset (same component) */}
+      {mmte && <MmteFigureHeatmaps slug={slug} mmte={mmte} />}
     </section>
   );
 }

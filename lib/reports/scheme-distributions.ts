@@ -107,6 +107,32 @@ function declared(field: TSchemeField): { keys: string[]; names: string[] } | nu
   }
 }
 
+/**
+ * The declared categories of a field id over its alternatives (one per `when`, as MMTE's
+ * EQUIVALENCE for metaphorical and literal sources): the first one's, then each later one's keys
+ * not seen yet with their own names, so a literal source's "LITERAL" reads "Literal" too.
+ */
+function declaredOfAlternatives(alternatives: TSchemeField[]): { keys: string[]; names: string[] } | null {
+  const [first, ...rest] = alternatives;
+  const out = declared(first);
+  if (!out) return null;
+  for (const alt of rest) {
+    const more = alt.kind === first.kind ? declared(alt) : null;
+    more?.keys.forEach((k, i) => {
+      if (out.keys.includes(k)) return;
+      out.keys.push(k);
+      out.names.push(more.names[i]);
+    });
+  }
+  // a multi's empty set stays last
+  const none = out.keys.indexOf("(none)");
+  if (first.kind === "multi" && none >= 0 && none < out.keys.length - 1) {
+    out.keys.push(...out.keys.splice(none, 1));
+    out.names.push(...out.names.splice(none, 1));
+  }
+  return out;
+}
+
 export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[]): TSchemeDistribution[] {
   const first = new Map<string, TSchemeField>();
   for (const f of scheme.fields) if (!first.has(f.id)) first.set(f.id, f);
@@ -125,7 +151,7 @@ export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TS
     if (!mine?.length) continue;
     let bins: TBinning | null = null;
     if (field.kind === "scale" && Math.round((field.max - field.min) / field.step) + 1 > MAX_SCALE_STEPS) bins = { lo: field.min, hi: field.max };
-    let cats = declared(field);
+    let cats = declaredOfAlternatives(scheme.fields.filter((g) => g.id === id));
     if (field.kind === "number") {
       const seen = [...new Set(mine.map((r) => r.value as number))].sort((a, b) => a - b);
       if (seen.length > MAX_NUMBER_VALUES) {

@@ -17,8 +17,9 @@ import { SchemePaperSection } from "./scheme-paper-section";
 
 export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, query }: { slug: string; projectId: string; sourceLang: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery }) {
   const { report, elapsedMs, modelRaters } = await getSchemeDashboardData(getDb(), getPgPool(), projectId, runtime, query);
+  // one spaced column: the paper tables start below the per-field dashboard's last section, not against it
   return (
-    <>
+    <div className="space-y-6">
     <SchemeDashboardView
       slug={slug}
       sourceLang={sourceLang}
@@ -42,6 +43,6 @@ export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, qu
     />
     {/* the paper tables the scheme lists, bound to its fields by id (MMTE, MetaHOPE variants) */}
     <SchemePaperSection slug={slug} projectId={projectId} definition={runtime.definition} query={query} />
-    </>
+    </div>
   );
 }
