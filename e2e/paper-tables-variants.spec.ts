@@ -28,7 +28,7 @@ test.beforeAll(() => {
   run(["cli/tropos.ts", "project", "create", mmteSlug, "--name", "MMTE variant E2E", "--scheme", "mmte", "--source-lang", "en", "--target-lang", "zh", "--manager", USERS.manager]);
   run(["scripts/e2e-paper-variants-fixture.ts", "mmte", mmteSlug]);
   run(["cli/tropos.ts", "project", "create", metahopeSlug, "--name", "MetaHOPE variant E2E", "--scheme", "metahope", "--source-lang", "en", "--target-lang", "zh", "--manager", USERS.manager]);
-  // the pilot without its post-edits: see the script's header for why
+  // the pilot as the workbooks give it, post-edits included
   run(["scripts/e2e-paper-variants-fixture.ts", "metahope", metahopeSlug]);
 });
 

@@ -3,10 +3,9 @@
 // - `tsx scripts/e2e-paper-variants-fixture.ts mmte <slug>`: the demo corpus (EN→ZH) and three
 //   synthetic annotators' MMTE values (tests/integration/synthetic-annotations.ts), so MMTE table 3
 //   and figures 3–5 have figures. Only the MMTE values: an MMTE project has no MetaHOPE field.
-// - `… metahope <slug>`: the MetaHOPE pilot workbooks (scripts/e2e-metahope-fixture.ts) without
-//   their post-edits. The workbooks' "Human Gold Standard" is imported as a figurative post-edit,
-//   which no MetaHOPE scheme has an edit field for, so moving such a project to a variant of the
-//   preset is refused (lib/db/built-in-to-scheme-values.ts); tables 3–6 do not read post-edits.
+// - `… metahope <slug>`: the MetaHOPE pilot workbooks (scripts/e2e-metahope-fixture.ts), their
+//   "Human Gold Standard" column included (figurative post-edits that no field of a MetaHOPE-only
+//   scheme shows; a move to a variant leaves them as they are: lib/db/built-in-to-scheme-values.ts).
 import { pathToFileURL } from "node:url";
 import { loadImport } from "@/lib/db/load-import";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
@@ -25,8 +24,7 @@ async function main() {
   const project = await db.project.findUniqueOrThrow({ where: { slug } });
   if (what === "metahope") {
     const annotators = await importMetahopePilot(getPgPool(), project.id);
-    const { count } = await db.postEdit.deleteMany({ where: { projectId: project.id } });
-    console.log(JSON.stringify({ slug, projectId: project.id, annotators, postEditsDropped: count }));
+    console.log(JSON.stringify({ slug, projectId: project.id, annotators }));
     await db.$disconnect();
     await closePgPool();
     return;

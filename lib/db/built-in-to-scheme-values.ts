@@ -37,7 +37,7 @@
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { convertBuiltInValues, type TBuiltInPostEditRow, type TBuiltInSpanRow, type TDescribeItem, type TStoredValueRow } from "@/lib/schemes/built-in-to-scheme-values";
+import { convertBuiltInValues, editFieldOf, type TBuiltInPostEditRow, type TBuiltInSpanRow, type TDescribeItem, type TStoredValueRow } from "@/lib/schemes/built-in-to-scheme-values";
 
 type TTx = Prisma.TransactionClient;
 
@@ -89,6 +89,8 @@ export async function convertBuiltInValuesToScheme(
   next: TSchemeDefinition,
   version: number,
   actorId: string | null,
+  /** the definition in force before the move (null: none stored, the preset of the project's parts) */
+  previous: TSchemeDefinition | null = null,
 ): Promise<TConvertedCounts> {
   // the project's spans and post-edits, locked against a built-in save landing meanwhile
   const spans = await tx.$queryRawUnsafe<TBuiltInSpanRow[]>(
@@ -96,10 +98,17 @@ export async function convertBuiltInValuesToScheme(
      WHERE "projectId" = $1 AND "deletedAt" IS NULL ORDER BY id FOR UPDATE`,
     projectId,
   );
-  const postEdits = await tx.$queryRawUnsafe<(TBuiltInPostEditRow & { language: string; baseTranslationId: string | null })[]>(
+  const allPostEdits = await tx.$queryRawUnsafe<(TBuiltInPostEditRow & { language: string; baseTranslationId: string | null })[]>(
     `SELECT id, "annotatorId", "segmentId", kind, text, language, "baseTranslationId" FROM "PostEdit" WHERE "projectId" = $1 ORDER BY id FOR UPDATE`,
     projectId,
   );
+  // Post-edits of a kind that neither the scheme in force nor the new one has a field for (a MetaHOPE
+  // project without its post-edit part keeps the workbooks' "Human Gold Standard" as figurative
+  // post-edits: imported beside the scheme, shown nowhere) stay where they are, untouched: refusing
+  // would block every edit of such a project's scheme, converting would invent a field.
+  const outside = (kind: string) => previous !== null && editFieldOf(previous, kind) === null && editFieldOf(next, kind) === null;
+  const postEdits = allPostEdits.filter((p) => !outside(p.kind));
+  const keptOutside = allPostEdits.length - postEdits.length;
   // reviewed without a span: a review mark, or a DONE MetaHOPE assignment (every translation of the segment)
   const reviewed = await tx.$queryRawUnsafe<{ annotatorId: string; translationId: string }[]>(
     `SELECT "annotatorId", "translationId" FROM "Annotation" WHERE "projectId" = $1 AND field = 'METAHOPE_ERRORS' AND "translationId" IS NOT NULL
@@ -162,12 +171,13 @@ export async function convertBuiltInValuesToScheme(
   );
   // the built-in rows, now values: deleted so nothing reads them twice (the file's comment)
   await tx.$executeRawUnsafe(`DELETE FROM "ErrorSpan" WHERE "projectId" = $1`, projectId);
-  await tx.$executeRawUnsafe(`DELETE FROM "PostEdit" WHERE "projectId" = $1`, projectId);
+  await tx.$executeRawUnsafe(`DELETE FROM "PostEdit" WHERE "projectId" = $1 AND id = ANY($2::text[])`, projectId, postEdits.map((p) => p.id));
   const counts: TConvertedCounts = { spanLists: rows.filter((r) => r.field === "METAHOPE_ERRORS").length, errorSpans: spans.length, postEdits: rows.filter((r) => r.field !== "METAHOPE_ERRORS").length };
   await tx.auditLog.create({
     data: { projectId, userId: actorId, action: "scheme.convert-built-in-values", detail: {
         version,
         ...counts,
+        ...(keptOutside > 0 ? { postEditsKeptOutsideTheScheme: keptOutside } : {}),
         goldSources: Object.fromEntries(goldSources.map((g) => [g.id, g.sourcePostEditId])),
         postEditBases: Object.fromEntries(postEdits.map((p) => [p.id, { language: p.language, baseTranslationId: p.baseTranslationId }])),
       },

@@ -182,7 +182,7 @@ export async function setProjectScheme(
       }
 
       const version = (latest?.version ?? 0) + 1;
-      await moveAssignmentsBetweenRuntimes(tx, projectId, schemeRuntimeOf(previous && latest ? { version: latest.version, definition: previous } : null), next, version, opts.actorId);
+      await moveAssignmentsBetweenRuntimes(tx, projectId, schemeRuntimeOf(previous && latest ? { version: latest.version, definition: previous } : null), next, version, opts.actorId, before);
       await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note ?? null } });
 
       let remapped = 0;
@@ -253,13 +253,13 @@ export async function setProjectScheme(
  *   a METAHOPE one (those whose fields the preset has), with its status and time. Refused while
  *   span lists or post-edit texts are stored as values: there is no inverse conversion yet.
  */
-async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before: TSchemeRuntime, next: TSchemeDefinition, version: number, actorId: string | null): Promise<void> {
+async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before: TSchemeRuntime, next: TSchemeDefinition, version: number, actorId: string | null, previous: TSchemeDefinition | null): Promise<void> {
   const after = schemeRuntimeOf({ version, definition: next });
   if (before.kind === after.kind) return;
   if (after.kind === "scheme") {
     // error spans, reviews and post-edits become the scheme's values first: the DONE MetaHOPE
     // assignments say who reviewed what, and are merged away below
-    await convertBuiltInValuesToScheme(tx, projectId, next, version, actorId);
+    await convertBuiltInValuesToScheme(tx, projectId, next, version, actorId, previous);
     await tx.$executeRawUnsafe(
       `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
        SELECT gen_random_uuid()::text, $1, "annotatorId", "segmentId", $2,

@@ -95,6 +95,36 @@ describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped when data/meta
   }, 240_000);
 });
 
+describe.skipIf(!haveMetahopeData())("a MetaHOPE project without post-edit fields (skipped when data/metahope is absent)", () => {
+  it("takes one more error category: the workbooks' post-edits, outside both schemes, stay as they were; tables 3–6 unchanged", async () => {
+    // MetaHOPE only, no post-edit part: the workbooks' "Human Gold Standard" is stored as figurative post-edits no field shows
+    const project = await builtInProject({
+      mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, postEdit: { figurative: false, literal: false },
+      alignment: true, metahopeErrors: true, metahopePostEdit: false,
+    });
+    await importMetahopePilot(pool, project.id);
+    const postEdits = await count("PostEdit", project.id);
+    expect(postEdits).toBeGreaterThan(0);
+
+    const def = await variantOfSchemeInForce(project.id, (s) => {
+      const errors = s.fields.find((f) => f.id === "METAHOPE_ERRORS") as { labels: { value: string; label: string }[] };
+      errors.labels.push({ value: "CUL", label: "Cultural" });
+    });
+    expect(def.fields.some((f) => f.kind === "edit")).toBe(false);
+    await setProjectScheme(db, project.id, def, { actorId: null });
+    expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
+    expect(await count("ErrorSpan", project.id)).toBe(0);
+    expect(await count("PostEdit", project.id)).toBe(postEdits);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.convert-built-in-values" } });
+    expect((audit.detail as { postEditsKeptOutsideTheScheme?: number }).postEditsKeptOutsideTheScheme).toBe(postEdits);
+
+    const snapshot = JSON.parse(readFileSync(path.join(__dirname, "__snapshots__/metahope-pilot.report.json"), "utf8"));
+    const got = await getSchemePaperTables(db, project.id, def);
+    const paperFigures = figureRows(got.metahopeAgreement).filter((f) => !JSON.stringify(f).includes("CUL"));
+    expect(normalised(paperFigures, project.id)).toStrictEqual(snapshot.agreement.filter((f: { scheme: string }) => f.scheme === "metahope"));
+  }, 240_000);
+});
+
 /** Post-edits of two raters, gold references and decisions on the first `n` segments, so that MMTE table 3 has BLEU and ROUGE-L and the tables read decided values. */
 function postEditsAndGold(corpus: ImportResult, n: number): ImportResult {
   const out = emptyImportResult();
