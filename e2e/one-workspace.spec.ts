@@ -7,7 +7,8 @@
 // the MRW (by 0, or at once over the MRW's aligned words), the running penalty, and the document gate;
 // the "keys act here" marker on the translation of the active field and the focused MRW
 // highlighted stronger; and "nothing to mark" (n) for MetaHOPE's errors, which lets an item whose
-// translations have no error be submitted (the built-in "Review done"). Projects are made with
+// translations have no error be submitted (the built-in "Review done"); a span without its
+// severity kept as a draft over a reload, never sent. Projects are made with
 // the CLI as in e2e/scheme-workspace.spec.ts.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -268,13 +269,27 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
   await expect(page).not.toHaveURL(new RegExp(`/items/${seg}\\?`), { timeout: 15_000 });
 });
 
-test("MetaHOPE variant: translations without errors are marked “nothing to mark” by n (the empty list, a value) and the item is submitted", async ({ page }) => {
+test("MetaHOPE variant: a draft span survives a reload unsent; translations without errors are marked “nothing to mark” by n (the empty list, a value) and the item is submitted", async ({ page }) => {
   await signIn(page, USERS.annotator);
   const seg = await openItem(page, METAHOPE_CLEAN);
   if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
   await expect(page.getByTestId("scheme-workspace")).toBeVisible();
   const A = translation(page, "A");
   const B = translation(page, "B");
+  // a span with its category but no severity yet is a draft: never sent, kept over a reload
+  await field(A, "METAHOPE_ERRORS").focus();
+  await press(page, "ArrowRight", "Shift+ArrowRight", "m");
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("field-message")).toContainText("Not saved yet");
+  await page.reload();
+  if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("span-row")).toHaveCount(1);
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("field-message")).toContainText("severity");
+  await screenshot(page, "one-workspace-metahope-draft-after-reload");
+  expect(await serverValues(page, METAHOPE_CLEAN, seg)).not.toHaveProperty("METAHOPE_ERRORS@A");
+  await field(A, "METAHOPE_ERRORS").getByRole("button", { name: "remove" }).click();
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("span-row")).toHaveCount(0);
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("field-message")).toHaveCount(0);
+
   // not done yet: no list has a value (the post-edit is optional)
   await expect(page.getByTestId("fields-filled")).toHaveText(/^0\/3 /);
   for (const t of [A, B]) {
