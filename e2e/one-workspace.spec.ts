@@ -8,7 +8,8 @@
 // the "keys act here" marker on the translation of the active field and the focused MRW
 // highlighted stronger; and "nothing to mark" (n) for MetaHOPE's errors, which lets an item whose
 // translations have no error be submitted (the built-in "Review done"); a span without its
-// severity kept as a draft over a reload, never sent. Projects are made with
+// severity kept as a draft over a reload, never sent; an alignment starting from the imported one
+// (the built-in pre-fill), saved once the annotator keeps it, undo back to it. Projects are made with
 // the CLI as in e2e/scheme-workspace.spec.ts.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ const stamp = Date.now().toString(36);
 const MMTE = `e2e-mmte-variant-${stamp}`;
 const METAHOPE = `e2e-metahope-variant-${stamp}`;
 const METAHOPE_CLEAN = `e2e-metahope-clean-${stamp}`;
+const METAHOPE_PREFILL = `e2e-metahope-prefill-${stamp}`;
 const J = (o: unknown) => JSON.stringify(o);
 const SOURCE = "He broke the ice at the meeting.";
 const TARGETS = { "sys-one": "他在会上打破了僵局。", "sys-two": "他在会议上打破了冰。" };
@@ -43,6 +45,15 @@ function corpus(): string {
     J({ type: "mrw", segmentId: "meeting:1", externalId: "m1", spans: [{ start, end: start + 5 }], token: "broke", pos: "VERB", active: true, metaphorical: true }),
     ...Object.entries(TARGETS).map(([system, text]) => J({ type: "translation", segmentId: "meeting:1", system, language: "zh", text })),
   ].join("\n");
+}
+
+/** The meeting corpus with each translation's alignment of "broke" imported: 打破, DIRECT. */
+function prefillCorpus(): string {
+  const aligned = Object.entries(TARGETS).map(([system, text]) => {
+    const i = text.indexOf("打破");
+    return J({ type: "alignment", segmentId: "meeting:1", mrwId: "m1", system, language: "zh", spans: [{ start: i, end: i + 2 }], pattern: "DIRECT" });
+  });
+  return [corpus(), ...aligned].join("\n");
 }
 
 /** One sentence without MRWs whose translations have no error: MetaHOPE asks only for the error lists. */
@@ -78,6 +89,11 @@ test.beforeAll(() => {
   tropos("project", "create", METAHOPE_CLEAN, "--name", "One workspace metahope clean", "--scheme", variant(dir, "metahope"), "--target-lang", "zh", "--manager", USERS.manager);
   tropos("import", clean, "--project", METAHOPE_CLEAN);
   tropos("assign", "--project", METAHOPE_CLEAN, "--per-item", "1", "--annotators", USERS.annotator);
+  const prefilled = path.join(dir, "prefill.jsonl");
+  writeFileSync(prefilled, prefillCorpus());
+  tropos("project", "create", METAHOPE_PREFILL, "--name", "One workspace metahope prefill", "--scheme", variant(dir, "metahope"), "--target-lang", "zh", "--manager", USERS.manager);
+  tropos("import", prefilled, "--project", METAHOPE_PREFILL);
+  tropos("assign", "--project", METAHOPE_PREFILL, "--per-item", "1", "--annotators", USERS.annotator);
 });
 
 const active = (page: Page) => page.locator('[data-active="true"]');
@@ -310,4 +326,36 @@ test("MetaHOPE variant: a draft span survives a reload unsent; translations with
   await expect(page).not.toHaveURL(new RegExp(`/items/${seg}\\?`), { timeout: 15_000 });
   const res = await page.request.get(`/api/projects/${METAHOPE_CLEAN}/items/${seg}`);
   expect(((await res.json()) as TApiItem).assignment?.status).toBe("DONE");
+});
+
+test("MetaHOPE variant: the alignment starts from the imported one, is saved when its key keeps it, and undo goes back to the pre-fill", async ({ page }) => {
+  await signIn(page, USERS.annotator);
+  const seg = await openItem(page, METAHOPE_PREFILL);
+  if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
+  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  const A = translation(page, "A");
+  const broke = (await shownText(A)).indexOf("打破");
+  const alignA = field(A, "ALIGNMENT");
+  // shown, not saved: the pattern and words of the import, the slot still needed
+  await expect(alignA.getByRole("radio", { checked: true })).toContainText("Direct lexical correspondence");
+  await expect(alignA.getByText("Target: 打破")).toBeVisible();
+  await expect(alignA.getByTestId("field-message")).toContainText("Pre-filled from the imported alignment");
+  await expect(alignA).toHaveAttribute("data-missing", "true");
+  await screenshot(page, "one-workspace-metahope-prefill");
+  expect(await serverValues(page, METAHOPE_PREFILL, seg)).not.toHaveProperty("ALIGNMENT@A+mrw");
+
+  // its key keeps it
+  await alignA.focus();
+  await expect(alignA).toHaveAttribute("data-active", "true");
+  await press(page, "1");
+  await expect(alignA.getByTestId("field-message")).toHaveCount(0);
+  await saved(page);
+  expect((await serverValues(page, METAHOPE_PREFILL, seg))["ALIGNMENT@A+mrw"]).toEqual({ pattern: "DIRECT", spans: [{ start: broke, end: broke + 2 }] });
+
+  // undo: no value of the annotator's again, the pre-fill shown again
+  await press(page, "Control+z");
+  await expect(alignA.getByTestId("field-message")).toContainText("Pre-filled from the imported alignment");
+  await expect(alignA.getByRole("radio", { checked: true })).toContainText("Direct lexical correspondence");
+  await saved(page);
+  expect((await serverValues(page, METAHOPE_PREFILL, seg))["ALIGNMENT@A+mrw"] ?? null).toBeNull();
 });
