@@ -4,8 +4,13 @@
 // studies: post-edits started from a chosen translation with their diff and edit rate, MMTE's
 // target words and "not rendered", MetaHOPE's alignment patterns (OMISSION by 6) on per-character
 // Chinese tokens, error spans with category and severity, an omission position, a span tied to
-// the MRW (by 0, or at once over the MRW's aligned words), the running penalty, and the document gate. Projects are made with the CLI as in
-// e2e/scheme-workspace.spec.ts.
+// the MRW (by 0, or at once over the MRW's aligned words), the running penalty, and the document gate;
+// the "keys act here" marker on the translation of the active field and the focused MRW
+// highlighted stronger; and "nothing to mark" (n) for MetaHOPE's errors, which lets an item whose
+// translations have no error be submitted (the built-in "Review done"); a span without its
+// severity kept as a draft over a reload, never sent; an alignment starting from the imported one
+// (the built-in pre-fill), saved once the annotator keeps it, undo back to it. Projects are made with
+// the CLI as in e2e/scheme-workspace.spec.ts.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +23,8 @@ test.describe.configure({ mode: "serial" });
 const stamp = Date.now().toString(36);
 const MMTE = `e2e-mmte-variant-${stamp}`;
 const METAHOPE = `e2e-metahope-variant-${stamp}`;
+const METAHOPE_CLEAN = `e2e-metahope-clean-${stamp}`;
+const METAHOPE_PREFILL = `e2e-metahope-prefill-${stamp}`;
 const J = (o: unknown) => JSON.stringify(o);
 const SOURCE = "He broke the ice at the meeting.";
 const TARGETS = { "sys-one": "他在会上打破了僵局。", "sys-two": "他在会议上打破了冰。" };
@@ -30,6 +37,24 @@ function corpus(): string {
     J({ type: "segment", documentId: "meeting", externalId: "meeting:1", index: 0, text: SOURCE, language: "en", metaphorical: true }),
     J({ type: "mrw", segmentId: "meeting:1", externalId: "m1", spans: [{ start, end: start + 5 }], token: "broke", pos: "VERB", active: true, metaphorical: true }),
     ...Object.entries(TARGETS).map(([system, text]) => J({ type: "translation", segmentId: "meeting:1", system, language: "zh", text })),
+  ].join("\n");
+}
+
+/** The meeting corpus with each translation's alignment of "broke" imported: 打破, DIRECT. */
+function prefillCorpus(): string {
+  const aligned = Object.entries(TARGETS).map(([system, text]) => {
+    const i = text.indexOf("打破");
+    return J({ type: "alignment", segmentId: "meeting:1", mrwId: "m1", system, language: "zh", spans: [{ start: i, end: i + 2 }], pattern: "DIRECT" });
+  });
+  return [corpus(), ...aligned].join("\n");
+}
+
+/** One sentence without MRWs whose translations have no error: MetaHOPE asks only for the error lists. */
+function cleanCorpus(): string {
+  return [
+    J({ type: "document", externalId: "clean", language: "en", title: "Clean" }),
+    J({ type: "segment", documentId: "clean", externalId: "clean:1", index: 0, text: "The meeting ended at noon.", language: "en", metaphorical: false }),
+    ...Object.entries({ "sys-one": "会议在中午结束。", "sys-two": "会议于中午结束。" }).map(([system, text]) => J({ type: "translation", segmentId: "clean:1", system, language: "zh", text })),
   ].join("\n");
 }
 
@@ -52,6 +77,16 @@ test.beforeAll(() => {
     tropos("import", data, "--project", slug);
     tropos("assign", "--project", slug, "--per-item", "1", "--annotators", USERS.annotator);
   }
+  const clean = path.join(dir, "clean.jsonl");
+  writeFileSync(clean, cleanCorpus());
+  tropos("project", "create", METAHOPE_CLEAN, "--name", "One workspace metahope clean", "--scheme", variant(dir, "metahope"), "--target-lang", "zh", "--manager", USERS.manager);
+  tropos("import", clean, "--project", METAHOPE_CLEAN);
+  tropos("assign", "--project", METAHOPE_CLEAN, "--per-item", "1", "--annotators", USERS.annotator);
+  const prefilled = path.join(dir, "prefill.jsonl");
+  writeFileSync(prefilled, prefillCorpus());
+  tropos("project", "create", METAHOPE_PREFILL, "--name", "One workspace metahope prefill", "--scheme", variant(dir, "metahope"), "--target-lang", "zh", "--manager", USERS.manager);
+  tropos("import", prefilled, "--project", METAHOPE_PREFILL);
+  tropos("assign", "--project", METAHOPE_PREFILL, "--per-item", "1", "--annotators", USERS.annotator);
 });
 
 const active = (page: Page) => page.locator('[data-active="true"]');
@@ -172,8 +207,13 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
   // alignment in A: select 打破 (→ selects the first character, each further → the next), then DIRECT (1)
   await field(A, "ALIGNMENT").focus();
   await expect(field(A, "ALIGNMENT")).toHaveAttribute("data-active", "true");
+  // keys act in A (said on A only), and the MRW the alignment is about is highlighted stronger
+  await expect(A.getByTestId("keys-act-here")).toContainText("a digit sets the pattern of “broke”");
+  await expect(B.getByTestId("keys-act-here")).toHaveCount(0);
+  await expect(page.getByTestId("source-text").locator('mark[data-focused="true"]')).toHaveText("broke");
   await press(page, ...Array(broke + 1).fill("ArrowRight"), "Shift+ArrowRight", "1");
   await expect(field(A, "ALIGNMENT").getByText("Target: 打破")).toBeVisible();
+  await screenshot(page, "one-workspace-metahope-keys-act-here");
 
   // B's alignment: OMISSION (the pattern without a key of its own) is 6
   await field(B, "ALIGNMENT").focus();
@@ -201,6 +241,10 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
 
   // errors in B: a minor style error (s, 1), sentence level
   await field(B, "METAHOPE_ERRORS").focus();
+  await expect(B.getByTestId("keys-act-here")).toContainText("n: nothing to mark");
+  await expect(A.getByTestId("keys-act-here")).toHaveCount(0);
+  // a sentence-level field: no MRW is focused
+  await expect(page.getByTestId("source-text").locator('mark[data-focused="true"]')).toHaveCount(0);
   await press(page, "ArrowRight", "ArrowRight", "s", "1");
   await expect(field(B, "METAHOPE_ERRORS").getByTestId("penalty")).toContainText("Penalty: 2 (1 span)");
 
@@ -212,6 +256,7 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
   await saved(page);
   await press(page, "?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Alignment: pattern Omission");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("MetaHOPE errors: Nothing to mark");
   await page.screenshot({ path: "e2e/screenshots/one-workspace-metahope-keys.png" });
   await press(page, "Escape");
   await screenshot(page, "one-workspace-metahope-variant");
@@ -231,4 +276,79 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
 
   await press(page, "Control+Enter");
   await expect(page).not.toHaveURL(new RegExp(`/items/${seg}\\?`), { timeout: 15_000 });
+});
+
+test("MetaHOPE variant: a draft span survives a reload unsent; translations without errors are marked “nothing to mark” by n (the empty list, a value) and the item is submitted", async ({ page }) => {
+  await signIn(page, USERS.annotator);
+  const seg = await openItem(page, METAHOPE_CLEAN);
+  if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
+  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  const A = translation(page, "A");
+  const B = translation(page, "B");
+  // a span with its category but no severity yet is a draft: never sent, kept over a reload
+  await field(A, "METAHOPE_ERRORS").focus();
+  await press(page, "ArrowRight", "Shift+ArrowRight", "m");
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("field-message")).toContainText("Not saved yet");
+  await page.reload();
+  if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("span-row")).toHaveCount(1);
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("field-message")).toContainText("severity");
+  await screenshot(page, "one-workspace-metahope-draft-after-reload");
+  expect(await serverValues(page, METAHOPE_CLEAN, seg)).not.toHaveProperty("METAHOPE_ERRORS@A");
+  await field(A, "METAHOPE_ERRORS").getByRole("button", { name: "remove" }).click();
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("span-row")).toHaveCount(0);
+  await expect(field(A, "METAHOPE_ERRORS").getByTestId("field-message")).toHaveCount(0);
+
+  // not done yet: no list has a value (the post-edit is optional)
+  await expect(page.getByTestId("fields-filled")).toHaveText(/^0\/3 /);
+  for (const t of [A, B]) {
+    await field(t, "METAHOPE_ERRORS").focus();
+    await expect(field(t, "METAHOPE_ERRORS")).toHaveAttribute("data-active", "true");
+    await expect(t.getByTestId("keys-act-here")).toBeVisible();
+    await press(page, "n");
+    await expect(field(t, "METAHOPE_ERRORS").getByTestId("spans-none")).toHaveAttribute("aria-pressed", "true");
+  }
+  await expect(page.getByTestId("fields-filled")).toHaveText(/^2\/3 /);
+  await saved(page);
+  await screenshot(page, "one-workspace-metahope-nothing-marked");
+  const values = await serverValues(page, METAHOPE_CLEAN, seg);
+  expect(values["METAHOPE_ERRORS@A"]).toEqual([]);
+  expect(values["METAHOPE_ERRORS@B"]).toEqual([]);
+
+  await press(page, "Control+Enter");
+  await expect(page).not.toHaveURL(new RegExp(`/items/${seg}\\?`), { timeout: 15_000 });
+  const res = await page.request.get(`/api/projects/${METAHOPE_CLEAN}/items/${seg}`);
+  expect(((await res.json()) as TApiItem).assignment?.status).toBe("DONE");
+});
+
+test("MetaHOPE variant: the alignment starts from the imported one, is saved when its key keeps it, and undo goes back to the pre-fill", async ({ page }) => {
+  await signIn(page, USERS.annotator);
+  const seg = await openItem(page, METAHOPE_PREFILL);
+  if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
+  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  const A = translation(page, "A");
+  const broke = (await shownText(A)).indexOf("打破");
+  const alignA = field(A, "ALIGNMENT");
+  // shown, not saved: the pattern and words of the import, the slot still needed
+  await expect(alignA.getByRole("radio", { checked: true })).toContainText("Direct lexical correspondence");
+  await expect(alignA.getByText("Target: 打破")).toBeVisible();
+  await expect(alignA.getByTestId("field-message")).toContainText("Pre-filled from the imported alignment");
+  await expect(alignA).toHaveAttribute("data-missing", "true");
+  await screenshot(page, "one-workspace-metahope-prefill");
+  expect(await serverValues(page, METAHOPE_PREFILL, seg)).not.toHaveProperty("ALIGNMENT@A+mrw");
+
+  // its key keeps it
+  await alignA.focus();
+  await expect(alignA).toHaveAttribute("data-active", "true");
+  await press(page, "1");
+  await expect(alignA.getByTestId("field-message")).toHaveCount(0);
+  await saved(page);
+  expect((await serverValues(page, METAHOPE_PREFILL, seg))["ALIGNMENT@A+mrw"]).toEqual({ pattern: "DIRECT", spans: [{ start: broke, end: broke + 2 }] });
+
+  // undo: no value of the annotator's again, the pre-fill shown again
+  await press(page, "Control+z");
+  await expect(alignA.getByTestId("field-message")).toContainText("Pre-filled from the imported alignment");
+  await expect(alignA.getByRole("radio", { checked: true })).toContainText("Direct lexical correspondence");
+  await saved(page);
+  expect((await serverValues(page, METAHOPE_PREFILL, seg))["ALIGNMENT@A+mrw"] ?? null).toBeNull();
 });

@@ -12,6 +12,7 @@ import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import type { TSelection } from "@/lib/workspace/scheme-field-edits";
 import { schemeFieldTokens } from "@/lib/workspace/scheme-tokens";
 import { picksTranslation } from "@/lib/workspace/edit-base";
+import { keysActHereText } from "@/lib/workspace/keys-act-here";
 import { FieldInput } from "./field-input";
 import type { TFieldTexts } from "./fields/field-props";
 import { Markdown } from "./markdown";
@@ -83,8 +84,8 @@ export function slotTexts(slot: TSchemeSlot, item: TSchemeFormItem): TFieldTexts
   return { text, language, tokens: schemeFieldTokens(f, text, language, item.lists), mrws };
 }
 
-/** The source with its MRWs highlighted. */
-function sourceWithMrws(item: TSchemeFormItem): ReactNode[] {
+/** The source with its MRWs highlighted; the one the active field is about (`focused`) stronger, as in the built-in workspace. */
+function sourceWithMrws(item: TSchemeFormItem, focused: string | null): ReactNode[] {
   const marks = item.mrws
     .flatMap((m) => {
       if (m.spans?.length) return m.spans.map((s) => ({ ...s, m }));
@@ -98,7 +99,8 @@ function sourceWithMrws(item: TSchemeFormItem): ReactNode[] {
     if (s.start < pos) continue;
     out.push(item.source.slice(pos, s.start));
     out.push(
-      <mark key={`${s.m.id}-${s.start}`} title={`MRW (${s.m.metaphorical ? "metaphorical" : "literal"})`} className="rounded bg-amber-100 px-0.5">
+      <mark key={`${s.m.id}-${s.start}`} title={`MRW (${s.m.metaphorical ? "metaphorical" : "literal"})`} data-focused={focused === s.m.id ? "true" : undefined}
+        className={`rounded px-0.5 ${focused === s.m.id ? "bg-amber-300" : "bg-amber-100"}`}>
         {item.source.slice(s.start, s.end)}
       </mark>,
     );
@@ -112,6 +114,11 @@ const Heading = ({ children }: { children: ReactNode }) => <h4 className="text-x
 
 export function SchemeItemForm(p: TSchemeItemFormProps) {
   const { item } = p;
+  // the active field's translation and MRW: the translation says "keys act here" and what they do,
+  // the MRW is highlighted stronger (the built-in workspace's keyTid and focused MRW)
+  const activeSlot = p.active ? p.slots.find((s) => s.slotKey === p.active) : undefined;
+  const focusedMrw = activeSlot?.unit.mrwId ?? null;
+  const keysTid = p.readOnly ? null : (activeSlot?.unit.translationId ?? null);
   const at = (itemKey: string) => p.slots.filter((s) => s.unit.itemKey === itemKey);
 
   const render = (slots: TSchemeSlot[]) =>
@@ -187,7 +194,7 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
 
   const mrwBlock = (m: TSchemeFormItem["mrws"][number], slots: TSchemeSlot[], where?: string) =>
     slots.length > 0 && (
-      <div key={m.id} className="mt-2 border-l-2 border-amber-300 pl-2">
+      <div key={m.id} className={`mt-2 border-l-2 pl-2 ${focusedMrw === m.id ? "border-amber-500" : "border-amber-300"}`}>
         <div className="text-xs text-slate-500">
           MRW “{m.token}” ({m.metaphorical ? "metaphorical" : "literal"}){where ? ` in ${where}` : ""}
         </div>
@@ -233,7 +240,7 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
           {item.metaphorical === null || !aboutMetaphors ? "" : ` (${item.metaphorical ? "metaphorical" : "literal"})`}
         </Heading>
         <p lang={item.sourceLang} className="text-lg leading-relaxed" data-testid="source-text">
-          {sourceWithMrws(item)}
+          {sourceWithMrws(item, focusedMrw)}
         </p>
         {render(at("-:-"))}
         {item.mrws.map((m) => mrwBlock(m, at(`-:${m.id}`)))}
@@ -255,9 +262,18 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
         const own = at(`${t.id}:-`);
         const perMrw = item.mrws.map((m) => [m, at(`${t.id}:${m.id}`)] as const);
         if (own.length === 0 && perMrw.every(([, s]) => s.length === 0)) return null;
+        const keysHere = keysTid === t.id && activeSlot ? keysActHereText(activeSlot.field, item.mrws.find((m) => m.id === focusedMrw)?.token) : null;
         return (
-          <section key={t.id} aria-label={t.label} data-testid={`translation-${t.label}`} className="rounded border border-slate-200 bg-white p-3">
-            <Heading>{t.label}</Heading>
+          <section key={t.id} aria-label={t.label} data-testid={`translation-${t.label}`}
+            className={`rounded border bg-white p-3 ${keysTid === t.id ? "border-indigo-500 shadow ring-2 ring-indigo-300" : "border-slate-200"}`}>
+            <Heading>
+              {t.label}
+              {keysTid === t.id && (
+                <span className="ml-2 rounded bg-indigo-600 px-1.5 py-0.5 align-middle text-[10px] font-medium normal-case tracking-normal text-white" data-testid="keys-act-here">
+                  keys act here{keysHere ? ` · ${keysHere}` : ""}
+                </span>
+              )}
+            </Heading>
             <p lang={t.language} className="text-lg leading-relaxed">
               {t.text}
             </p>

@@ -22,6 +22,7 @@ import type { TFormSuggestion } from "@/components/schemes/suggestion-box";
 import { itemArrayLists, schemeCompletenessItem } from "@/lib/workspace/scheme-item-values";
 import { schemeCheatSheetKeymap } from "@/lib/workspace/scheme-workspace-keymap";
 import { alignmentsInTranslation, tieNewSpans } from "@/lib/workspace/span-mrw";
+import { alignmentPrefills } from "@/lib/workspace/alignment-prefill";
 import { SchemeItemForm, slotTexts, type TSchemeFormItem } from "@/components/schemes/scheme-item-form";
 import { SchemeGuidelines } from "@/components/schemes/scheme-guidelines";
 import { CheatSheet } from "./cheat-sheet";
@@ -107,6 +108,19 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   const shown = useMemo(() => shownSlots(definition, completeness, sv.display), [definition, completeness, sv.display]);
   const missing = useMemo(() => findSchemeMissing(definition, completeness, sv.display), [definition, completeness, sv.display]);
   const missingSet = useMemo(() => new Set(missing.filter((m) => m.reason === "missing").map((m) => m.slotKey)), [missing]);
+  // imported alignments shown where the annotator has no value yet, edited by the keys and clicks
+  // but saved only once the annotator acts: the slot stays needed till then (alignment-prefill.ts)
+  const prefills = useMemo(() => alignmentPrefills(allSlots, item.prefill ?? {}), [allSlots, item.prefill]);
+  const formValues = useMemo(() => {
+    const out = { ...sv.display };
+    for (const [k, v] of Object.entries(prefills)) if (isEmpty(out[k])) out[k] = v;
+    return out;
+  }, [sv.display, prefills]);
+  const formMessages = useMemo(() => {
+    const notes: Record<string, string> = {};
+    for (const k of Object.keys(prefills)) if (isEmpty(sv.display[k])) notes[k] = "Pre-filled from the imported alignment, not saved yet: its pattern key (or any change) keeps it.";
+    return { ...notes, ...sv.messages };
+  }, [prefills, sv.display, sv.messages]);
 
   // ---- the active field ---------------------------------------------------------------------------
   const [activeKey, setActiveKey] = useState<string | null>(() => (missing[0] ?? shown[0])?.slotKey ?? null);
@@ -220,11 +234,11 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   /** the value a key edits: the annotator's, or for a tags field the model's tags shown on its tokens */
   const keyValue = useCallback(
     (s: TSchemeSlot) => {
-      const own = sv.display[s.valueKey];
+      const own = formValues[s.valueKey];
       if (!isEmpty(own) || s.field.kind !== "tags" || readOnly) return own;
       return pendingSuggestion(s)?.value ?? own;
     },
-    [sv.display, pendingSuggestion, readOnly],
+    [formValues, pendingSuggestion, readOnly],
   );
 
   // ---- submit, reopen, items ------------------------------------------------------------------------
@@ -362,7 +376,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
             definition={definition}
             item={formItem}
             slots={shown}
-            values={sv.display}
+            values={formValues}
             onChange={(slot, v) => change(slot, v)}
             active={current?.slotKey ?? null}
             onActivate={activate}
@@ -370,7 +384,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
             onSelect={(_, s) => setSelection(s)}
             activeSpan={activeSpan}
             onActiveSpan={(_, i) => setActiveSpan(i)}
-            messages={sv.messages}
+            messages={formMessages}
             missing={missingSet}
             readOnly={readOnly}
             slotRef={(k, el) => {

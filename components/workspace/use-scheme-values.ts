@@ -3,7 +3,8 @@
 // saved through the shared autosaver (use-autosave.ts: persisted queue, Idempotency-Key, retries,
 // 409 conflicts, 423 closed items), undo by snapshots (lib/workspace/undo-stack.ts), and values a
 // field refuses kept on the page as drafts, unsent, with the reason at the field (an alignment
-// whose pattern needs target words not marked yet, a span without its severity). A save the
+// whose pattern needs target words not marked yet, a span without its severity), also in this
+// browser's storage so that a reload keeps them (lib/workspace/span-drafts.ts). A save the
 // server refuses (400) shows the server's message at its field.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
@@ -13,6 +14,7 @@ import { SAVE_DEBOUNCE_MS, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy"
 import type { TAnnotationOp, TSaveOp } from "@/lib/workspace/save-queue";
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 import { plainValues, schemeItemValues } from "@/lib/workspace/scheme-item-values";
+import { draftsKey, readDrafts, writeDrafts } from "@/lib/workspace/span-drafts";
 import { createUndoStack, recordChange, redo, undo, type TUndoStack } from "@/lib/workspace/undo-stack";
 import { useAutosave, type TConflict } from "./use-autosave";
 
@@ -104,6 +106,37 @@ export function useSchemeValues(opts: {
       return next;
     });
   }, [autosave, segId, slotOf]);
+
+  // Drafts kept in this browser (a reload): shown again with their reason; only those still refused.
+  const draftStore = draftsKey(opts.userId, item.project.slug, segId);
+  const draftsRead = useRef(false);
+  useEffect(() => {
+    if (draftsRead.current) return;
+    draftsRead.current = true;
+    const kept: TPlain = {};
+    const notes: Record<string, string> = {};
+    for (const [k, v] of Object.entries(readDrafts(window.localStorage, draftStore, new Set(slots.map((s) => s.valueKey))))) {
+      const slot = slots.find((s) => s.valueKey === k)!;
+      const r = validateSchemeValue(slot.field, v, { lists });
+      if (r.ok) continue;
+      kept[k] = v;
+      notes[k] = `Not saved yet: ${r.message.slice(slot.field.id.length + 2)}`;
+    }
+    if (Object.keys(kept).length === 0) return;
+    // syncing from an external store (localStorage) once the page runs
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setDrafts(kept);
+    setMessages((ms) => ({ ...ms, ...notes }));
+  }, [draftStore, slots, lists]);
+  const draftsWritten = useRef(false);
+  useEffect(() => {
+    // the first run sees the empty drafts of the first render, before the stored ones are read back
+    if (!draftsWritten.current) {
+      draftsWritten.current = true;
+      return;
+    }
+    writeDrafts(window.localStorage, draftStore, drafts);
+  }, [drafts, draftStore]);
 
   const send = useCallback(
     (slot: TSchemeSlot, value: unknown, version: number) => {

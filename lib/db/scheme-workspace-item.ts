@@ -28,6 +28,7 @@ export const CONTEXT_WHOLE_DOCUMENT = 40;
 /** Else this many sentences before and after the item. */
 export const CONTEXT_WINDOW = 5;
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
+import type { TImportedAlignment } from "@/lib/workspace/alignment-prefill";
 import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
 
 export interface TGetSchemeItemOptions {
@@ -81,7 +82,8 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
     db.translation.findMany({
       where: { segmentId: seg.id, language },
       orderBy: { system: { name: "asc" } },
-      select: { id: true, text: true, language: true, system: { select: { name: true } } },
+      // the project's imported alignments: the alignment fields' pre-fill (lib/workspace/alignment-prefill.ts)
+      select: { id: true, text: true, language: true, system: { select: { name: true } }, alignments: { select: { mrwId: true, pattern: true, spans: true } } },
     }),
     db.annotation.findMany({
       where: {
@@ -111,6 +113,12 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
   const texts = Object.fromEntries(Object.entries(asObject(seg.texts)).filter((e): e is [string, string] => typeof e[1] === "string"));
   const blind = opts.config.blindSystemNames;
   const { shown } = annotatorTranslations(translations, { blind, shuffle: opts.config.shuffleItems, annotatorId: opts.annotatorId, segmentId: seg.id });
+  // by item key "<translation>:<mrw>", for the MRWs shown (none where they are withheld as gold)
+  const shownMrws = new Set(mrws.map((m) => m.id));
+  const prefill: Record<string, TImportedAlignment> = {};
+  for (const t of translations) {
+    for (const a of t.alignments) if (shownMrws.has(a.mrwId)) prefill[`${t.id}:${a.mrwId}`] = { pattern: a.pattern, spans: a.spans as unknown as TImportedAlignment["spans"] };
+  }
   const suggestions = opts.config.showSuggestions
     ? await itemSuggestions(db, { projectId, annotatorId: opts.annotatorId, segmentId: seg.id, documentFirstId: documentFirst, definition, lists: itemArrayLists(lists) })
     : undefined;
@@ -127,6 +135,7 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
     lists,
     mrws: mrws.map((m) => ({ ...m, spans: m.spans as unknown as TSpan[] })),
     translations: shown,
+    prefill,
     annotations: annotations.map((a) => ({ ...a, updatedAt: a.updatedAt.toISOString() })),
     ...(suggestions ? { suggestions } : {}),
     assignment: { status: assignment.status, timeSpentMs: assignment.timeSpentMs },

@@ -20,6 +20,7 @@
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import type { TOptionValue } from "@/lib/schemes/language/scheme-option";
 import { alignmentPatterns, booleanAnswers, choiceOptions, isLongScale, scaleKey, scaleValues } from "@/lib/schemes/language/field-keys";
+import { spanNoneOf } from "@/lib/schemes/language/span-none";
 import { toggleTokenRange, type TToken } from "./span-selection";
 import { baseForKey, picksTranslation, startFrom, type TEditBase } from "./edit-base";
 
@@ -244,9 +245,11 @@ export function fieldKeyOutcome(
       return { kind: "value", value: tagged, selection: [next, next] };
     }
     case "spans": {
-      if (field.none && sameKey(field.none.key, key)) {
-        // the explicit "nothing to mark": never over marked spans, which it would silently drop
-        if (spanList(value).length > 0) return { kind: "hint", message: `Remove the marked spans first: ${field.none.label} means there is nothing to mark.` };
+      const none = spanNoneOf(field);
+      if (sameKey(none.key, key)) {
+        // the explicit "nothing to mark" (declared, or derived: span-none.ts): never over marked
+        // spans, which it would silently drop
+        if (spanList(value).length > 0) return { kind: "hint", message: `Remove the marked spans first: ${none.label} means there is nothing to mark.` };
         return { kind: "value", value: [], selection: null, activeSpan: null };
       }
       const l = field.labels.find((x) => sameKey(x.key, key));

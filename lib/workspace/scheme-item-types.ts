@@ -8,6 +8,7 @@
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TItemMrw, TItemTranslation } from "./item-types";
 import type { TQueueNav } from "./queue-nav";
+import type { TImportedAlignment } from "./alignment-prefill";
 
 export interface TSchemeItemAnnotation {
   field: string;
@@ -72,6 +73,8 @@ export interface TSchemeWorkspaceItem {
   /** the segment's active MRWs, in text order; none when they are withheld as derived from gold */
   mrws: TItemMrw[];
   translations: TItemTranslation[];
+  /** the project's imported alignments by item key ("<translation>:<mrw>"): the alignment fields' starting point (alignment-prefill.ts) */
+  prefill?: Record<string, TImportedAlignment>;
   /** the caller's own values of this item, document-scope ones (stored on the document's first segment) included */
   annotations: TSchemeItemAnnotation[];
   /** model suggestions (only when the project shows them to annotators; otherwise absent) */

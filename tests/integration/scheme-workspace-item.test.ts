@@ -113,6 +113,15 @@ describe("getSchemeWorkspaceItem", () => {
     ]);
   });
 
+  it("sends the project's imported alignments of its shown MRWs by item key (the alignment fields' pre-fill), none of inactive MRWs", async () => {
+    const inactive = await db.mrw.findFirstOrThrow({ where: { projectId: project.id, externalId: "x0" } });
+    await db.alignment.create({ data: { mrwId: segs[0].mrw, translationId: segs[0].translations[0], pattern: "DIRECT", spans: [{ start: 3, end: 5 }] } });
+    await db.alignment.create({ data: { mrwId: inactive.id, translationId: segs[0].translations[1], pattern: "OMISSION", spans: [] } });
+    const item = await load("sw0");
+    expect(item.prefill).toEqual({ [`${segs[0].translations[0]}:${segs[0].mrw}`]: { pattern: "DIRECT", spans: [{ start: 3, end: 5 }] } });
+    expect((await load("sw1")).prefill).toEqual({});
+  });
+
   it("is not found without a SCHEME assignment", async () => {
     const outsider = (await makeUser(db, { tag: "out" })).id;
     expect((await rejection(load("sw0", outsider))).code).toBe("NOT_FOUND");

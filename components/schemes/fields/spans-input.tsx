@@ -5,11 +5,13 @@
 // its row's selects). A zero-length span (an omission) is marked with "position" when allowed.
 // A field with `on` shows the translation and the source as two rows of one token list (the
 // translation's tokens first), so a selection, and the span made from it, lies on either text;
-// `none` adds the explicit "nothing to mark" button (MQM's No error), which stores [].
+// The explicit "nothing to mark" button stores [] (MQM's No error, MetaHOPE's review done): the
+// field's `none`, or the derived one (lib/schemes/language/span-none.ts).
 // As the built-in workspace's MetaHOPE error list (components/workspace/error-list.tsx): a field with
 // `mrw` ties each span to an MRW or leaves it sentence level (its row's select; 0 in the workspace),
 // one with `comments` has a comment per span, and one whose options carry weights shows the
 // running penalty (lib/workspace/span-penalty.ts).
+import { spanNoneOf } from "@/lib/schemes/language/span-none";
 import type { ZSpansField } from "@/lib/schemes/language/scheme-field";
 import { addSpan, appliesTo, removeSpan, setSpanAttribute, setSpanComment, spanCovers, spanList } from "@/lib/workspace/scheme-field-edits";
 import { setSpanMrw } from "@/lib/workspace/span-mrw";
@@ -42,6 +44,7 @@ export function SpansInput({ field, value, onChange, texts, selection, onSelect,
   const sourceTokens = firstSource < 0 ? [] : texts.tokens.slice(firstSource);
   const textOf = (s: { on?: string }) => (s.on === "source" && texts.source ? texts.source : texts);
   const noneMarked = Array.isArray(value) && value.length === 0;
+  const none = spanNoneOf(field);
   const penalty = spansPenalty(field, value);
   return (
     <div data-kind="spans">
@@ -77,14 +80,12 @@ export function SpansInput({ field, value, onChange, texts, selection, onSelect,
             position (omission)
           </button>
         )}
-        {field.none && (
-          <button type="button" disabled={spans.length > 0} onClick={() => onChange([])} title={field.none.description} aria-pressed={noneMarked} data-testid="spans-none"
-            className={`ml-2 rounded border px-2 py-0.5 text-xs disabled:opacity-40 ${noneMarked ? "border-emerald-600 bg-emerald-50 text-emerald-900" : "border-slate-300 bg-white"}`}>
-            {noneMarked ? "✓ " : ""}
-            {field.none.label}
-            <KeyBadge k={field.none.key} />
-          </button>
-        )}
+        <button type="button" disabled={spans.length > 0} onClick={() => onChange([])} title={none.description} aria-pressed={noneMarked} data-testid="spans-none"
+          className={`ml-2 rounded border px-2 py-0.5 text-xs disabled:opacity-40 ${noneMarked ? "border-emerald-600 bg-emerald-50 text-emerald-900" : "border-slate-300 bg-white"}`}>
+          {noneMarked ? "✓ " : ""}
+          {none.label}
+          <KeyBadge k={none.key} />
+        </button>
       </div>
       {spans.length > 0 && (
         <ul className="mt-1 space-y-1 text-xs" aria-label={`${field.label}: spans`}>

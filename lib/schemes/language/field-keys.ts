@@ -16,6 +16,7 @@
  *   vector: dimension keys.
  */
 import type { TSchemeField } from "./scheme-field";
+import { spanNoneOf } from "./span-none";
 import { valueLabelKey, valueLabelText, type TOptionValue } from "./scheme-option";
 
 export interface TKeyedOption {
@@ -105,8 +106,8 @@ export function fieldKeyBindings(field: TSchemeField, lists?: Record<string, unk
         // a zero-length span (an omission) before the selection, where the field allows them
         ...(field.allowEmpty ? rows(field.labels.filter((l) => l.key && /^\p{L}$/u.test(l.key)).map((l) => ({ key: `Shift+${l.key!.toLowerCase()}`, label: optionLabel(l) })), "mark a position (omission) before the selection as ") : []),
         ...field.attributes.flatMap((a) => rows(a.options.map((o) => ({ key: o.key, label: optionLabel(o) })), `${a.label} of the span: `)),
-        // the explicit "nothing to mark" (MQM's No error)
-        ...(field.none ? rows([{ key: field.none.key, label: field.none.label }], "") : []),
+        // the explicit "nothing to mark" (MQM's No error; derived where the field declares none: span-none.ts)
+        ...rows([{ key: spanNoneOf(field).key, label: spanNoneOf(field).label }], ""),
       ];
     case "alignment":
       // without patterns: the words are marked by selection, and `none` answers "not rendered"
