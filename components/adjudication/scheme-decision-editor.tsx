@@ -39,8 +39,13 @@ function choicesOf(field: TSchemeField, lists: Record<string, unknown>): { value
 
 const isPlain = (field: TSchemeField) => field.kind === "text" || field.kind === "edit" || field.kind === "number" || (field.kind === "scale" && (field.max - field.min) / field.step > 100);
 
-export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames, lists, format }: {
+/**
+ * `outputs`: texts a gold edit field's decision can start from besides the annotators' post-edits
+ * (the segment's system outputs), as the built-in gold editor offers.
+ */
+export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames, lists, format, outputs }: {
   slug: string;
+  outputs?: { label: string; text: string }[];
   unit: TUnit;
   field: TSchemeField;
   annotators: TAnnotator[];
@@ -110,6 +115,11 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
             title={`Use ${nameOf(v.annotatorId)}'s value`}
           >
             Use {nameOf(v.annotatorId)}: {formatSchemeValue(field, v.value, format)}
+          </button>
+        ))}
+        {outputs?.map((o) => (
+          <button key={o.label} type="button" onClick={() => use(o.text)} className={`rounded border px-1.5 py-0.5 text-left text-xs ${value === o.text ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`} title={`Start from the ${o.label}`}>
+            Use {o.label}: {o.text}
           </button>
         ))}
       </div>

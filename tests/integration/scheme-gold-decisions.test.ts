@@ -22,6 +22,11 @@ import { saveAdjudication } from "@/lib/db/adjudication";
 import { saveGoldReference } from "@/lib/db/gold-references";
 import { exportFile } from "@/lib/db/export-stream";
 import { syntheticAnnotations } from "./synthetic-annotations";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 
 let db: Db;
 let pool: Pool;
@@ -109,5 +114,38 @@ describe("gold references as decisions of edit fields, on the scheme runtime", (
       [s3.externalId, "figurative", "早先的", "manual"],
     ]);
     expect(rows[0]).toMatchObject({ post_edit_annotator: annotator.email, approved_by: adjudicator.email, version: 1 });
+  }, 120_000);
+
+  it("the scheme view marks the gold fields, offers them on a segment nobody post-edited, with the system outputs, and shows a stored reference that comes first", async () => {
+    const adjudicator = await makeUser(db, { tag: "adj" });
+    const def = mmteVariant();
+    const p = await makeProject(db, [{ userId: adjudicator.id, roles: ["ADJUDICATOR"] }]);
+    await setProjectScheme(db, p.id, def, { actorId: null });
+    await loadImport(pool, { projectId: p.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
+    const [s1, s2] = await db.segment.findMany({ where: { projectId: p.id }, orderBy: [{ document: { position: "asc" } }, { index: "asc" }], include: { translations: { include: { system: true }, orderBy: { system: { name: "asc" } } } }, take: 2 });
+    await saveGoldReference(db, { projectId: p.id, language: "zh", approvedById: adjudicator.id, segmentId: s2.id, kind: "LITERAL", text: "早先的", baseVersion: 0 });
+    const runtime = await getProjectRuntime(db, p.id);
+    if (runtime.kind !== "scheme") throw new Error("a variant runs under the scheme runtime");
+    const router = { refresh: () => {}, push: () => {}, replace: () => {}, back: () => {}, forward: () => {}, prefetch: () => {} } as unknown as AppRouterInstance;
+    const render = async (segmentId: string) => {
+      const page = await getSchemeAdjudicationPageData(db, p.id, segmentId, runtime);
+      return { page, html: renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router }, createElement(SchemeItemView, { slug: p.slug, data: JSON.parse(JSON.stringify(page)) }))) };
+    };
+    const one = await render(s1.id);
+    // no annotator post-edited s1: the two gold fields still have their unit, open
+    expect(one.page.units.filter((u) => u.field.startsWith("POSTEDIT_")).map((u) => [u.field, u.values.length, u.decision])).toEqual([
+      ["POSTEDIT_FIGURATIVE", 0, null],
+      ["POSTEDIT_LITERAL", 0, null],
+    ]);
+    expect(one.html).toContain("gold reference (figurative)");
+    expect(one.html).toContain("gold reference (literal)");
+    expect(one.html).toContain(`Use ${s1.translations[0].system.name} output`);
+    expect(one.html).not.toContain('data-testid="gold-stored"');
+    // deciding it on that empty unit, then reading it back as the unit's decision
+    await saveAdjudication(db, { projectId: p.id, adjudicatorId: adjudicator.id, segmentId: s1.id, field: "POSTEDIT_FIGURATIVE", value: s1.translations[0].text, rationale: "", baseVersion: 0 });
+    expect((await render(s1.id)).page.units.find((u) => u.field === "POSTEDIT_FIGURATIVE")?.decision).toMatchObject({ value: s1.translations[0].text, version: 1 });
+    const two = await render(s2.id);
+    expect(two.html).toContain('data-testid="gold-stored"');
+    expect(two.html).toContain("早先的");
   }, 120_000);
 });
