@@ -99,7 +99,7 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
                 {shown.map((u) => (
                   <li key={u.itemKey} className={`grid min-w-0 gap-2 border-t border-slate-100 pt-2 ${field.kind === "tags" ? "grid-cols-1" : "sm:grid-cols-2"}`}>
                     <div>
-                      <p className="text-sm font-medium">{unitName(u)} {u.unanimous ? <span className="text-xs font-normal text-emerald-700">unanimous</span> : <span className="text-xs font-normal text-amber-700">disagreement</span>}</p>
+                      <p className="text-sm font-medium">{unitName(u)} {u.unanimous ? <span className="text-xs font-normal text-emerald-700">unanimous</span> : <span className="text-xs font-normal text-amber-700">{u.values.length === 0 ? "no annotator value" : `disagreement ${(u.strength * 100).toFixed(0)}%`}</span>}</p>
                       <ul className="mt-1 space-y-0.5 text-sm">
                         {u.values.map((v) => (
                           <li key={v.annotatorId}><span className="mr-2 text-xs text-slate-500">{who(v.annotatorId)}</span>{formatSchemeValue(field, v.value, formatOf(u))}</li>
