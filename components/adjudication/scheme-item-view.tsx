@@ -11,6 +11,7 @@ import type { TFormatContext } from "@/lib/adjudication/format-scheme-value";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { SchemeDecisionEditor } from "@/components/adjudication/scheme-decision-editor";
+import { Markdown } from "@/components/schemes/markdown";
 
 type TUnit = TSchemeAdjudicationPageData["units"][number];
 
@@ -82,6 +83,12 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
               {field.label} <span className="font-mono text-xs font-normal text-slate-500">{field.id} · {field.kind} · per {scopeName(field.scope)}</span>
               {kind && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-normal text-amber-900" data-testid="gold-field">gold reference ({kind.toLowerCase()})</span>}
             </h3>
+            {field.guidelines && (
+              <details className="mt-1 text-xs text-slate-600" data-testid="field-guideline">
+                <summary className="cursor-pointer text-indigo-700">Guideline</summary>
+                <Markdown text={field.guidelines} className="max-w-prose space-y-1" />
+              </details>
+            )}
             {kind && (
               <p className="mt-1 text-xs text-slate-600" data-testid="gold-field-note">
                 The decision is this segment&apos;s {kind.toLowerCase()} gold reference: the gold export and the automatic metrics (BLEU, ROUGE-L) read it.

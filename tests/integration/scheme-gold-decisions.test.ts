@@ -141,6 +141,9 @@ describe("gold references as decisions of edit fields, on the scheme runtime", (
     expect(one.html).toContain("gold reference (literal)");
     expect(one.html).toContain(`Use ${s1.translations[0].system.name} output`);
     expect(one.html).not.toContain('data-testid="gold-stored"');
+    // each field's guideline from the scheme, folded, as the built-in view's
+    expect(one.html).toContain('data-testid="field-guideline"');
+    expect(one.html).toContain("MMTE §3.3, app. B.5.");
     // deciding it on that empty unit, then reading it back as the unit's decision
     await saveAdjudication(db, { projectId: p.id, adjudicatorId: adjudicator.id, segmentId: s1.id, field: "POSTEDIT_FIGURATIVE", value: s1.translations[0].text, rationale: "", baseVersion: 0 });
     expect((await render(s1.id)).page.units.find((u) => u.field === "POSTEDIT_FIGURATIVE")?.decision).toMatchObject({ value: s1.translations[0].text, version: 1 });
