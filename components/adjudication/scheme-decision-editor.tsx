@@ -12,6 +12,7 @@ import { formatSchemeValue, type TFormatContext } from "@/lib/adjudication/forma
 import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
 import { whitespaceTokens } from "@/lib/workspace/scheme-tokens";
 import { TagsDecisionGrid } from "./tags-decision-grid";
+import { SpansDecisionList } from "./spans-decision-list";
 
 type TUnit = TSchemeAdjudicationPageData["units"][number];
 type TAnnotator = TSchemeAdjudicationPageData["annotators"][number];
@@ -139,6 +140,8 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
           <input id={`${id}-v`} type="number" value={typeof value === "number" ? value : ""} onChange={(e) => setValue(e.target.value === "" ? null : Number(e.target.value))} className={`${control} w-28`} />
         ) : field.kind === "tags" && tagTokens ? (
           <TagsDecisionGrid field={field} tokens={tagTokens} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} who={nameOf} corpus={Array.isArray(lists.tags) && !unit.role ? lists.tags : null} value={value} onChange={use} />
+        ) : field.kind === "spans" ? (
+          <SpansDecisionList field={field} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} value={value} text={format.text ?? null} source={format.source ?? null} who={nameOf} onChange={use} />
         ) : field.kind === "text" || field.kind === "edit" ? (
           <textarea id={`${id}-v`} rows={2} value={typeof value === "string" ? value : ""} onChange={(e) => setValue(e.target.value)} className={`${control} w-full`} />
         ) : (
