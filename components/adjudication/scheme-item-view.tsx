@@ -40,7 +40,8 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
     tokens: Array.isArray(segment.lists.tokens) ? segment.lists.tokens : null,
     source: segment.text,
   });
-  const open = units.filter((u) => !u.unanimous).length;
+  // a gold field's unit nobody post-edited is open to write, not a disagreement
+  const open = units.filter((u) => !u.unanimous && u.values.length > 0).length;
 
   return (
     <div className="space-y-5" data-testid="scheme-adjudication-item">
