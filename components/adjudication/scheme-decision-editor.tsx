@@ -13,6 +13,7 @@ import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
 import { whitespaceTokens } from "@/lib/workspace/scheme-tokens";
 import { TagsDecisionGrid } from "./tags-decision-grid";
 import { SpansDecisionList } from "./spans-decision-list";
+import { AlignmentDecision } from "./alignment-decision";
 
 type TUnit = TSchemeAdjudicationPageData["units"][number];
 type TAnnotator = TSchemeAdjudicationPageData["annotators"][number];
@@ -140,6 +141,8 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
           <input id={`${id}-v`} type="number" value={typeof value === "number" ? value : ""} onChange={(e) => setValue(e.target.value === "" ? null : Number(e.target.value))} className={`${control} w-28`} />
         ) : field.kind === "tags" && tagTokens ? (
           <TagsDecisionGrid field={field} tokens={tagTokens} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} who={nameOf} corpus={Array.isArray(lists.tags) && !unit.role ? lists.tags : null} value={value} onChange={use} />
+        ) : field.kind === "alignment" ? (
+          <AlignmentDecision field={field} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} value={value} text={format.text ?? null} who={nameOf} onChange={use} />
         ) : field.kind === "spans" ? (
           <SpansDecisionList field={field} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} value={value} text={format.text ?? null} source={format.source ?? null} who={nameOf} onChange={use} />
         ) : field.kind === "text" || field.kind === "edit" ? (

@@ -39,4 +39,30 @@ describe("the spans decision editor", () => {
     expect(rows[1]).toContain('checked=""');
     expect(rows[1]).toMatch(/<select aria-label="Severity of Mistranslation at 4–8"/);
   });
+
+  it("an alignment: the pattern select and each aligned target span once, the decided one ticked", () => {
+    const field = ZSchemeDefinition.parse(METAHOPE_PRESET).fields.find((f) => f.kind === "alignment")!;
+    if (field.kind !== "alignment" || !field.patterns) throw new Error("MetaHOPE's alignment has patterns");
+    const [p1, p2] = field.patterns.map((p) => p.value);
+    const unit = {
+      segmentId: "s", translationId: "t", mrwId: "m", itemKey: "t:m", role: null, field: field.id, system: "sysA",
+      values: [{ annotatorId: "u1", value: { pattern: p1, spans: [{ start: 2, end: 4 }] } }, { annotatorId: "u2", value: { pattern: p2, spans: [{ start: 4, end: 7 }] } }],
+      unanimous: false, spread: 1, strength: 0.5, adjudication: "decided" as const,
+      decision: { id: "d", value: { pattern: p1, spans: [{ start: 2, end: 4 }] }, rationale: "", automatic: false, version: 1, by: "adj@x", updatedAt: new Date(0).toISOString() },
+    };
+    const annotators = [{ id: "u1", email: "a1@x", number: 1 }, { id: "u2", email: "a2@x", number: 2 }];
+    const router = { refresh: () => {}, push: () => {}, replace: () => {}, back: () => {}, forward: () => {}, prefetch: () => {} } as unknown as AppRouterInstance;
+    const html = renderToStaticMarkup(
+      createElement(AppRouterContext.Provider, { value: router }, createElement(SchemeDecisionEditor, { slug: "p", unit, field, annotators, showNames: false, lists: {}, format: { text: "去年经济失去了动力。", source: "The economy ran out of steam last year." } })),
+    );
+    expect(html).toContain(`data-testid="alignment-decision-${field.id}"`);
+    expect(html).not.toContain("JSON, as the annotators");
+    const rows = html.split("<li").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain("“经济”");
+    expect(rows[0]).toContain('checked=""');
+    expect(rows[1]).toContain("“失去了”");
+    expect(rows[1]).not.toContain("checked");
+    expect(html).toContain(`<option value="${JSON.stringify(p1).replace(/"/g, "&quot;")}" selected="">`);
+  });
 });
