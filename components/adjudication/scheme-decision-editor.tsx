@@ -12,6 +12,8 @@ import { formatSchemeValue, type TFormatContext } from "@/lib/adjudication/forma
 import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
 import { whitespaceTokens } from "@/lib/workspace/scheme-tokens";
 import { TagsDecisionGrid } from "./tags-decision-grid";
+import { SpansDecisionList } from "./spans-decision-list";
+import { AlignmentDecision } from "./alignment-decision";
 
 type TUnit = TSchemeAdjudicationPageData["units"][number];
 type TAnnotator = TSchemeAdjudicationPageData["annotators"][number];
@@ -39,8 +41,13 @@ function choicesOf(field: TSchemeField, lists: Record<string, unknown>): { value
 
 const isPlain = (field: TSchemeField) => field.kind === "text" || field.kind === "edit" || field.kind === "number" || (field.kind === "scale" && (field.max - field.min) / field.step > 100);
 
-export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames, lists, format }: {
+/**
+ * `outputs`: texts a gold edit field's decision can start from besides the annotators' post-edits
+ * (the segment's system outputs), as the built-in gold editor offers.
+ */
+export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames, lists, format, outputs }: {
   slug: string;
+  outputs?: { label: string; text: string }[];
   unit: TUnit;
   field: TSchemeField;
   annotators: TAnnotator[];
@@ -112,6 +119,11 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
             Use {nameOf(v.annotatorId)}: {formatSchemeValue(field, v.value, format)}
           </button>
         ))}
+        {outputs?.map((o) => (
+          <button key={o.label} type="button" onClick={() => use(o.text)} className={`rounded border px-1.5 py-0.5 text-left text-xs ${value === o.text ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`} title={`Start from the ${o.label}`}>
+            Use {o.label}: {o.text}
+          </button>
+        ))}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={`${id}-v`} className="text-xs text-slate-600">Final {field.label}</label>
@@ -129,6 +141,10 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
           <input id={`${id}-v`} type="number" value={typeof value === "number" ? value : ""} onChange={(e) => setValue(e.target.value === "" ? null : Number(e.target.value))} className={`${control} w-28`} />
         ) : field.kind === "tags" && tagTokens ? (
           <TagsDecisionGrid field={field} tokens={tagTokens} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} who={nameOf} corpus={Array.isArray(lists.tags) && !unit.role ? lists.tags : null} value={value} onChange={use} />
+        ) : field.kind === "alignment" ? (
+          <AlignmentDecision field={field} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} value={value} text={format.text ?? null} who={nameOf} onChange={use} />
+        ) : field.kind === "spans" ? (
+          <SpansDecisionList field={field} values={[...unit.values].sort((a, b) => numberOf(a.annotatorId) - numberOf(b.annotatorId))} value={value} text={format.text ?? null} source={format.source ?? null} who={nameOf} onChange={use} />
         ) : field.kind === "text" || field.kind === "edit" ? (
           <textarea id={`${id}-v`} rows={2} value={typeof value === "string" ? value : ""} onChange={(e) => setValue(e.target.value)} className={`${control} w-full`} />
         ) : (

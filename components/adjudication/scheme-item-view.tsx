@@ -11,13 +11,16 @@ import type { TFormatContext } from "@/lib/adjudication/format-scheme-value";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { SchemeDecisionEditor } from "@/components/adjudication/scheme-decision-editor";
+import { Markdown } from "@/components/schemes/markdown";
 
 type TUnit = TSchemeAdjudicationPageData["units"][number];
 
 export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdjudicationPageData }) {
   const [showNames, setShowNames] = useState(false);
   const [showAll, setShowAll] = useState(false);
-  const { segment, units, annotators, scheme, history } = data;
+  const { segment, units, annotators, scheme, history, gold } = data;
+  // gold edit fields: their decision is the segment's gold reference (lib/adjudication/gold-fields.ts)
+  const goldKind = new Map(gold.fields.map((g) => [g.field, g.kind]));
   const translation = new Map(segment.translations.map((t) => [t.id, t]));
   const mrw = new Map(segment.mrws.map((m) => [m.id, m]));
   const who = (id: string) => {
@@ -37,7 +40,8 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
     tokens: Array.isArray(segment.lists.tokens) ? segment.lists.tokens : null,
     source: segment.text,
   });
-  const open = units.filter((u) => !u.unanimous).length;
+  // a gold field's unit nobody post-edited is open to write, not a disagreement
+  const open = units.filter((u) => !u.unanimous && u.values.length > 0).length;
 
   return (
     <div className="space-y-5" data-testid="scheme-adjudication-item">
@@ -69,13 +73,33 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
 
       {scheme.fields.map((field) => {
         const mine = units.filter((u) => u.field === field.id);
-        const shown = showAll ? mine : mine.filter((u) => !u.unanimous || u.decision !== null);
+        const kind = goldKind.get(field.id);
+        // a gold reference is written for every segment, agreed on or not (as the built-in gold editor)
+        const shown = showAll || kind ? mine : mine.filter((u) => !u.unanimous || u.decision !== null);
         if (mine.length === 0) return null;
+        const stored = kind ? gold.stored.filter((g) => g.kind === kind) : [];
         return (
           <section key={field.id} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`f-${field.id}`} data-testid={`scheme-field-${field.id}`}>
             <h3 id={`f-${field.id}`} className="font-medium">
               {field.label} <span className="font-mono text-xs font-normal text-slate-500">{field.id} · {field.kind} · per {scopeName(field.scope)}</span>
+              {kind && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-normal text-amber-900" data-testid="gold-field">gold reference ({kind.toLowerCase()})</span>}
             </h3>
+            {field.guidelines && (
+              <details className="mt-1 text-xs text-slate-600" data-testid="field-guideline">
+                <summary className="cursor-pointer text-indigo-700">Guideline</summary>
+                <Markdown text={field.guidelines} className="max-w-prose space-y-1" />
+              </details>
+            )}
+            {kind && (
+              <p className="mt-1 text-xs text-slate-600" data-testid="gold-field-note">
+                The decision is this segment&apos;s {kind.toLowerCase()} gold reference: the gold export and the automatic metrics (BLEU, ROUGE-L) read it.
+                {stored.map((g) => (
+                  <span key={`${g.language}-${g.kind}`} className="block text-amber-800" data-testid="gold-stored">
+                    A stored gold reference ({g.language}, version {g.version}) comes first while it exists: <span lang={g.language}>{g.text}</span>
+                  </span>
+                ))}
+              </p>
+            )}
             {shown.length === 0 ? (
               <p className="mt-1 text-sm text-slate-500">{mine.length === 1 ? "Its one unit is unanimous." : `All ${mine.length} units are unanimous.`}</p>
             ) : (
@@ -83,7 +107,7 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
                 {shown.map((u) => (
                   <li key={u.itemKey} className={`grid min-w-0 gap-2 border-t border-slate-100 pt-2 ${field.kind === "tags" ? "grid-cols-1" : "sm:grid-cols-2"}`}>
                     <div>
-                      <p className="text-sm font-medium">{unitName(u)} {u.unanimous ? <span className="text-xs font-normal text-emerald-700">unanimous</span> : <span className="text-xs font-normal text-amber-700">disagreement</span>}</p>
+                      <p className="text-sm font-medium">{unitName(u)} {u.unanimous ? <span className="text-xs font-normal text-emerald-700">unanimous</span> : <span className="text-xs font-normal text-amber-700">{u.values.length === 0 ? "no annotator value" : `disagreement ${(u.strength * 100).toFixed(0)}%`}</span>}</p>
                       <ul className="mt-1 space-y-0.5 text-sm">
                         {u.values.map((v) => (
                           <li key={v.annotatorId}><span className="mr-2 text-xs text-slate-500">{who(v.annotatorId)}</span>{formatSchemeValue(field, v.value, formatOf(u))}</li>
@@ -96,7 +120,8 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
                         </p>
                       )}
                     </div>
-                    <SchemeDecisionEditor slug={slug} unit={u} field={field} annotators={annotators} showNames={showNames} lists={segment.lists} format={formatOf(u)} />
+                    <SchemeDecisionEditor slug={slug} unit={u} field={field} annotators={annotators} showNames={showNames} lists={segment.lists} format={formatOf(u)}
+                      outputs={kind && !u.translationId ? segment.translations.map((t) => ({ label: `${t.system.name} output`, text: t.text })) : undefined} />
                   </li>
                 ))}
               </ul>

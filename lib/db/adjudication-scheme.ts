@@ -13,6 +13,8 @@ import { optionLists, schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { goldEditFields } from "@/lib/adjudication/gold-fields";
+import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 type TSchemeRuntimeOwn = Extract<TSchemeRuntime, { kind: "scheme" }>;
 
@@ -195,6 +197,23 @@ export async function getSchemeAdjudicationPageData(db: Db, projectId: string, s
   const rows: TSchemeValueRow[] = annotations.map((a) => ({ ...a, system: a.translationId ? (system.get(a.translationId) ?? null) : null }));
   const order = new Map([[first?.id ?? segmentId, 0], [segmentId, 1]]);
   const units = schemeUnits(runtime.definition, rows, adjudications, order, { minValues: 1 });
+  // gold edit fields (lib/adjudication/gold-fields.ts): their decision is the segment's gold
+  // reference, so a segment nobody post-edited still gets one to write (from a system output or
+  // from scratch), as the built-in view's gold editor offers
+  const gold = goldEditFields(runtime.definition);
+  for (const g of gold) {
+    const f = runtime.definition.fields.find((x) => x.id === g.field);
+    if (f?.scope !== "segment" || units.some((u) => u.field === g.field)) continue;
+    const itemKey = "-:-";
+    const decided = adjudications.find((a) => a.segmentId === segmentId && a.itemKey === itemKey && a.field === g.field);
+    units.push({ segmentId, translationId: null, mrwId: null, itemKey, role: null, field: g.field, system: null, values: [], unanimous: false, spread: 0, strength: 0, adjudication: decided ? (decided.automatic ? "automatic" : "decided") : "open" });
+  }
+  // a stored GoldReference of a kind comes first in the gold export and the paper tables
+  // (lib/reports/scheme-paper-data.ts): shown beside the field, so the adjudicator knows
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } });
+  const storedGold = gold.length
+    ? await db.goldReference.findMany({ where: { projectId, segmentId, kind: { in: gold.map((g) => g.kind) } }, orderBy: [{ language: "asc" }, { kind: "asc" }], select: { kind: true, language: true, text: true, version: true } })
+    : [];
   const decisionByKey = new Map(adjudications.map((a) => [unitKey(a), a]));
   const history = await db.history.findMany({
     where: { projectId, entity: "ADJUDICATION", entityId: { in: adjudications.map((a) => a.id) } },
@@ -210,6 +229,7 @@ export async function getSchemeAdjudicationPageData(db: Db, projectId: string, s
       return { ...u, decision: d ? { id: d.id, value: d.value as unknown, rationale: d.rationale, automatic: d.automatic, version: d.version, by: d.adjudicator?.email ?? null, updatedAt: d.updatedAt.toISOString() } : null };
     }),
     annotators: annotatorRows.map((a, i) => ({ ...a, number: i + 1 })).filter((a) => involved.has(a.id)),
+    gold: { fields: gold, stored: storedGold, languages: projectTargetLangs(project) },
     history: history.map((h) => ({ id: h.id, entityId: h.entityId, version: h.version, newValue: h.newValue as unknown, by: h.user?.email ?? null, at: h.createdAt.toISOString() })),
   };
 }

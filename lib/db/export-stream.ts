@@ -3,6 +3,7 @@
 import type { Pool } from "pg";
 import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
+import { exportSchemeGold } from "@/lib/db/export-scheme-gold";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { dumpProject } from "@/lib/db/project-dump";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
@@ -175,6 +176,16 @@ async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: 
   yield* tableLines(table.columns, table.rows, format);
 }
 
+/**
+ * Gold references: the stored ones for a built-in project, as they always were; for a project that
+ * runs its own scheme, also the decisions of its gold edit fields (export-scheme-gold.ts).
+ */
+async function* goldLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeGold(pool, projectId, runtime.definition, projectTargetLangs(await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } }))) : exportGold(pool, projectId);
+  yield* tableLines(table.columns, table.rows, format);
+}
+
 /** The Meta4XNLI interpretation TSV, with the adjudicated labels of the scheme's inference field (export-nli.ts). */
 async function* nliLines(pool: Pool, db: Db, projectId: string): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
@@ -221,9 +232,9 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   if (what === "annotations") return { fileName, contentType: CONTENT_TYPE[format], lines: annotationLines(pool, db, project.id, format) };
   if (what === "adjudicated") return { fileName, contentType: CONTENT_TYPE[format], lines: adjudicatedLines(pool, db, project.id, format) };
   if (what === "scores") return { fileName, contentType: CONTENT_TYPE[format], lines: scoreLines(pool, db, project.id, format) };
+  if (what === "gold") return { fileName, contentType: CONTENT_TYPE[format], lines: goldLines(pool, db, project.id, format) };
   let table: TableExport;
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
-  else if (what === "gold") table = exportGold(pool, project.id);
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else if (what === "suggestion-decisions") table = exportSuggestionDecisions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };

@@ -143,6 +143,8 @@ describe("the disagreement queue of a project that runs its own scheme", () => {
     expect(html).toContain("Figurative meaning");
     expect(html).toContain("literalised"); // the label of "literal", not the stored value
     expect(html).toContain("Decided: <strong>literalised</strong>");
+    // how strongly the unit is disputed, as the built-in view says it (one of two values differs: 50%)
+    expect(html).toContain("disagreement 50%");
     expect(html).toContain('data-testid="scheme-decision-meaning"');
     expect(html).toContain("Annotator 2");
     expect(html).not.toContain(B); // identities hidden until shown
