@@ -77,7 +77,7 @@ export const JSONL_REFERENCE: readonly JsonlReferenceEntry[] = [
   {
     type: "errorSpan",
     what: "A MetaHOPE error span on a translation: category, severity (penalty) and, for a metaphor-level error, its MRW.",
-    notes: ["Categories: IMP, RAM, MIS, STL, PRF. Severity is the penalty 2, 4, 6, 8 or 10.", "An omission is an empty span (start = end) at the position of the missing text.", "A project that runs its own scheme (a variant of MetaHOPE) stores the spans as its METAHOPE_ERRORS list per annotator and translation; a category the scheme lacks refuses the file. Importing the same spans again changes nothing: a span replaces the one of the same MRW (or sentence), category and occurrence."],
+    notes: ["Categories: IMP, RAM, MIS, STL, PRF, or the labels of the project's span field when it runs its own scheme (a variant may add one, say CUL). Severity is the penalty 2, 4, 6, 8 or 10.", "An omission is an empty span (start = end) at the position of the missing text.", "A project that runs its own scheme (a variant of MetaHOPE) stores the spans as its METAHOPE_ERRORS list per annotator and translation; a category the scheme lacks refuses the file, naming line and field. Importing the same spans again changes nothing: a span replaces the one of the same MRW (or sentence), category and occurrence."],
     example: { type: "errorSpan", annotator: "annotator1@example.org", segmentId: "doc-1-s1", system: "mt-alpha", language: "zh", mrwId: "m1", category: "STL", severity: 4, span: { start: 4, end: 9 }, comment: "the image of an engine is lost" },
   },
   {

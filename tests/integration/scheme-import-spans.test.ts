@@ -139,6 +139,23 @@ describe("JSONL error_span and post_edit lines into a variant", () => {
     for (const table of ["Document", "Segment", "Annotation", "ErrorSpan", "PostEdit"]) expect(await count(table, project.id)).toBe(0);
   }, 60_000);
 
+  it("a variant's extra category (CUL) imports as an errorSpan line; a project on the built-in fields still refuses it by file, line and field", async () => {
+    const project = await schemeProject(variant((s) => errorsField(s).labels.push({ value: "CUL", label: "Cultural reference lost", key: "c" } as never)));
+    const result = parseJsonl("cul.jsonl", jsonl({ span2: "CUL" }));
+    expect(result.errors).toEqual([]);
+    const summary = await loadImport(pool, { projectId: project.id, fileName: "cul.jsonl", result });
+    expect(summary.errorSpans).toBe(2);
+    expect((await values(project.id, "METAHOPE_ERRORS")).map((r) => r.value.map((s: { label: string }) => s.label))).toEqual([["MIS", "CUL"]]);
+
+    const builtIn = await makeProject(db);
+    expect((await getProjectRuntime(db, builtIn.id)).kind).toBe("built-in");
+    const err = await rejection(loadImport(pool, { projectId: builtIn.id, fileName: "cul.jsonl", result: parseJsonl("cul.jsonl", jsonl({ span2: "CUL" })) }));
+    expect(err.code).toBe("UNPROCESSABLE");
+    expect(err.message).toBe('cul.jsonl:6 (category): "CUL" is not one of IMP, RAM, MIS, STL, PRF; nothing was stored.');
+    expect(err.detail).toEqual({ errors: [{ file: "cul.jsonl", line: 6, field: "category", message: '"CUL" is not one of IMP, RAM, MIS, STL, PRF' }] });
+    for (const table of ["Document", "Segment", "ErrorSpan"]) expect(await count(table, builtIn.id)).toBe(0);
+  }, 60_000);
+
   it("stores the spans as one list and the post-edit as the edit field's value; importing the file again duplicates nothing", async () => {
     const project = await schemeProject(variant());
     const file = jsonl({ gold: true });
