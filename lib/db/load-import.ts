@@ -593,7 +593,10 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
       errorSpans: result.errorSpans,
       postEdits: result.postEdits,
       reviewMarks,
-      completed: result.completed ?? [],
+      // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
+      // work is read by its rows, and an annotator's span on a sentence is a review of every
+      // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts)
+      completed: result.completed ?? importCompletions(result),
       userIds,
       segId,
       trId,

@@ -53,7 +53,10 @@ async function described(projectId: string) {
   const names = new Map<string, string>();
   for (const r of (await pool.query<{ id: string; name: string }>(`SELECT id, 'mrw:' || "externalId" AS name FROM "Mrw" WHERE "projectId" = $1 UNION ALL SELECT id, 'segment:' || "externalId" FROM "Segment" WHERE "projectId" = $1 UNION ALL SELECT t.id, 'translation:' || m.name FROM "Translation" t JOIN "MtSystem" m ON m.id = t."systemId" WHERE m."projectId" = $1`, [projectId])).rows) names.set(r.id, r.name);
   const name = (v: unknown): unknown => (typeof v === "string" ? (names.get(v) ?? v) : Array.isArray(v) ? v.map(name) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, name(x)])) : v);
-  const rows = async (sql: string) => (await pool.query(sql, [projectId])).rows.map((r) => ({ ...(name(r) as TRow), itemKey: String(r.itemKey).split(":").map(name).join(":") }));
+  const rows = async (sql: string) => (await pool.query(sql, [projectId])).rows
+      .map((r) => ({ ...(name(r) as TRow), itemKey: String(r.itemKey).split(":").map(name).join(":") }))
+      // ordered by what the ids name: the restored rows' ids sort differently
+      .sort((a, b) => `${a.email}\u0000${a.field}\u0000${a.itemKey}`.localeCompare(`${b.email}\u0000${b.field}\u0000${b.itemKey}`));
   return {
     values: await rows(`SELECT split_part(u.email, '@', 1) AS email, a."segmentId", a."translationId", a."mrwId", a."itemKey", a.field, a.value, a.version FROM "Annotation" a JOIN "User" u ON u.id = a."annotatorId" WHERE a."projectId" = $1 ORDER BY u.email, a.field, a."itemKey"`),
     decisions: await rows(`SELECT a."segmentId", a."translationId", a."mrwId", a."itemKey", a.field, a.value, a.version FROM "Adjudication" a WHERE a."projectId" = $1 ORDER BY a.field, a."itemKey"`),
@@ -77,9 +80,13 @@ describe("backup and restore of a project under the scheme runtime", () => {
     expect(before.values.map((v) => [v.email, v.field, v.itemKey])).toEqual([
       ["ann1-x.org", "DOC_NOTE", "document"],
       ["ann1-x.org", "METAHOPE_ERRORS", "translation:sysA:-"],
+      ["ann1-x.org", "METAHOPE_ERRORS", "translation:sysB:-"],
       ["ann1-x.org", "METAHOPE_POSTEDIT", "-:-"],
       ["ann2-x.org", "METAHOPE_ERRORS", "translation:sysA:-"],
+      ["ann2-x.org", "METAHOPE_ERRORS", "translation:sysB:-"],
     ]);
+    // sysB was reviewed (a span on the sentence) without an error: an empty list
+    expect(before.values.filter((v) => v.itemKey === "translation:sysB:-").map((v) => v.value)).toEqual([[], []]);
     expect((before.values[1].value as { mrwId: string }[])[0].mrwId).toBe("mrw:m1");
     expect(before.decisions.map((d) => [d.field, d.value])).toEqual([["METAHOPE_ERRORS", [{ ...decided[0], mrwId: "mrw:m1" }]]]);
 
