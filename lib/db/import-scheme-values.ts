@@ -11,9 +11,16 @@
  *   file, line and field, and one refusal refuses the file (the loader's transaction rolls back).
  * - Who reviewed a translation without marking a span gets an empty list, as the move gives one:
  *   a `{ "reviewed": true }` METAHOPE_ERRORS line (the built-in convention, which the MetaHOPE
- *   fixture writes), and every translation of a segment a file says its annotator finished for
- *   MetaHOPE (`ImportResult.completed`: a workbook's sheet has a row for every MRW and system,
- *   blank where there is no error). A list already stored stays as it is.
+ *   fixture writes), and every translation of a segment its annotator finished for MetaHOPE. A list
+ *   already stored stays as it is. Finished is what the file says (`ImportResult.completed`: a
+ *   workbook's sheet has a row for every MRW and system, blank where there is no error) or, for a
+ *   file that does not say (Tropos JSONL), what its rows say (lib/import/completions.ts): a span,
+ *   a MetaHOPE value or a reference post-edit by an annotator on a sentence. The sentence is
+ *   MetaHOPE's unit of review: its annotator reads the source with every system's output (the
+ *   pilot sheets' one row per MRW with a column block per system, blank = no error; MetaHOPE §3,
+ *   tables 3–6 count a blank as penalty 0), so a translation of that sentence without a span is
+ *   "no error" (an empty list), not "not reviewed". This is the rule the built-in runtime applies
+ *   (lib/reports/metahope-coverage.ts, rule 3), so a file gives the same tables on both runtimes.
  * - Re-importing does not duplicate a span: spans are merged into the stored list by the key the
  *   built-in import gave ErrorSpan.externalId, read from the list (lib/import/span-list-merge.ts).
  *   A post-edit replaces the edit value of its annotator, segment and field (last line wins).
@@ -45,7 +52,7 @@ export interface TSchemeValueImport {
   postEdits: readonly ImportedPostEdit[];
   /** `{ "reviewed": true }` METAHOPE_ERRORS lines: reviewed, nothing marked */
   reviewMarks: readonly { annotator: string; segmentId: string; system?: string; language?: string; line?: number }[];
-  /** the file's own account of finished work (ImportResult.completed), MetaHOPE's entries read as reviews */
+  /** finished work: the file's own account (ImportResult.completed) or its rows' (importCompletions); MetaHOPE's entries read as reviews of every translation of the sentence */
   completed: readonly ImportedCompletion[];
   userIds: ReadonlyMap<string, string>;
   segId: (ext: string, line: number | undefined, what: string) => string;

@@ -137,12 +137,13 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   // Serialise imports into one project so two concurrent imports cannot race on the same keys.
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
   // codes the database stores as text: checked against the presets before anything is written
-  const badCodes = builtInCodeIssues(fileName, result);
+  // (error categories only on the built-in fields: a scheme's span field lists its own)
+  const runtime = await runtimeOf(client, projectId);
+  const badCodes = builtInCodeIssues(fileName, result, { categories: runtime.kind === "built-in" });
   if (badCodes.length) {
     const first = badCodes[0];
     throw new AppError("UNPROCESSABLE", `${fileName}${first.line ? `:${first.line}` : ""} (${first.field}): ${first.message}${badCodes.length > 1 ? ` (and ${badCodes.length - 1} more)` : ""}; nothing was stored.`, { errors: badCodes });
   }
-  const runtime = await runtimeOf(client, projectId);
   if (runtime.kind === "built-in") {
     const withRole = [...result.annotations, ...(result.adjudications ?? [])].find((a) => a.role !== undefined);
     if (withRole) throw importError(fileName, `"role" anchors a value to an item text of a project that runs its own scheme; this project runs the built-in MMTE/MetaHOPE fields.`, withRole.line, "role");
@@ -592,7 +593,10 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
       errorSpans: result.errorSpans,
       postEdits: result.postEdits,
       reviewMarks,
-      completed: result.completed ?? [],
+      // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
+      // work is read by its rows, and an annotator's span on a sentence is a review of every
+      // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts)
+      completed: result.completed ?? importCompletions(result),
       userIds,
       segId,
       trId,

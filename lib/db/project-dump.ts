@@ -11,6 +11,7 @@ import { withExportSession } from "@/lib/db/export-cursor";
 import { AppError } from "@/lib/errors";
 import { importedRaterEmail, isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { builtInCodeIssue } from "@/lib/schemes/presets/built-in-codes";
+import { remapItemKey, remapValueIds } from "@/lib/db/restore-value-ids";
 
 export const BACKUP_FORMAT = "tropos-backup";
 export const BACKUP_VERSION = 1;
@@ -57,6 +58,13 @@ export const DUMP_TABLES: readonly TableSpec[] = [
   { table: "History", where: P, refs: { projectId: "project", userId: "user", entityId: "id" } },
   { table: "AuditLog", where: P, refs: { projectId: "project", userId: "user" } },
 ];
+/** JSON columns holding a field's value, in which a span names its MRW by id (lib/db/restore-value-ids.ts). */
+const VALUE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  Annotation: ["value"],
+  Adjudication: ["value"],
+  Suggestion: ["value"],
+  History: ["oldValue", "newValue"],
+};
 const TABLE_BY_NAME = new Map(DUMP_TABLES.map((t) => [t.table, t]));
 
 const ZProjectHeader = z.object({
@@ -236,7 +244,10 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
     const id = newId();
     ids.set(oldId, id);
     row.id = id;
-    if (spec.itemKey) row.itemKey = `${row.translationId ?? "-"}:${row.mrwId ?? "-"}`;
+    // the item key as stored (a scheme's document and role values have keys of their own), its ids
+    // remapped; a backup without one gets the pair key of its translation and MRW
+    if (spec.itemKey) row.itemKey = typeof row.itemKey === "string" ? remapItemKey(row.itemKey, (old) => ids.get(old)) : `${row.translationId ?? "-"}:${row.mrwId ?? "-"}`;
+    for (const col of VALUE_COLUMNS[spec.table] ?? []) if (row[col] !== undefined) row[col] = remapValueIds(row[col], (old) => ids.get(old));
     // backups written before History.duplicate existed (json_populate_recordset would insert NULL)
     if (spec.table === "History" && row.duplicate === undefined) row.duplicate = 0;
     // codes the database stores as text (error span category and severity, alignment pattern,

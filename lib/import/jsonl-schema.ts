@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AnnotationValue } from "@/lib/import/types";
 // the built-in runtime's codes are the presets' (error categories, severities, patterns, post-edit kinds)
-import { ZErrorCategoryCode, ZPenalty, ZPostEditVariant, ZRealisationPatternCode } from "@/lib/schemes/presets/built-in-codes";
+import { ZPenalty, ZPostEditVariant, ZRealisationPatternCode } from "@/lib/schemes/presets/built-in-codes";
 
 /**
  * One line of Tropos JSONL: a record of the import IR (types.ts) with a `type`
@@ -144,7 +144,13 @@ export const ZJsonlErrorSpan = z.strictObject({
   /** the translation's language, where the segment has the system's output in several */
   language: z.string().min(1).optional(),
   mrwId: z.string().optional(),
-  category: ZErrorCategoryCode,
+  /**
+   * A code of the project's error categories: MetaHOPE's five, or whatever a variant's span field
+   * lists (an extra CUL). The file alone cannot tell which, so the loader checks it against the
+   * project — the built-in fields' five (lib/import/built-in-code-issues.ts) or the scheme's labels
+   * (lib/db/import-scheme-values.ts) — naming file, line and field.
+   */
+  category: z.string().min(1),
   severity: ZPenalty,
   span: ZSpan,
   comment: z.string().optional(),

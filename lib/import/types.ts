@@ -123,7 +123,8 @@ export interface ImportedErrorSpan {
   language?: string;
   /** undefined for sentence-level errors */
   mrwId?: string;
-  category: MetahopeCategory;
+  /** MetaHOPE's five on the built-in fields; a variant's span field may list more (checked by the loader) */
+  category: string;
   severity: MetahopeSeverity;
   /** empty span (start === end) for omissions */
   span: Span;

@@ -24,7 +24,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseMetahopeXlsx } from "@/lib/import/parse-metahope-xlsx";
-import type { MetahopeCategory } from "@/lib/import/types";
+import type { ImportedErrorSpan, MetahopeCategory } from "@/lib/import/types";
 import { cohenKappa, krippendorffAlpha, pearsonR, percentAgreement } from "@/lib/agreement";
 import { computeEpm, computeEps, METAHOPE_PENALTY_LEVELS, perMrwPenaltyVectors, type TMrwInstance } from "./metahope-scores";
 
@@ -71,8 +71,14 @@ const TABLE4: Record<string, Record<MetahopeCategory, [number, number, number | 
 const r3 = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000 + 0); // + 0 turns −0 into 0
 const pct1 = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
 
+/** The workbooks' spans: their header names only MetaHOPE's five categories (an import's span may carry a variant's more). */
+const paperSpans = (spans: ImportedErrorSpan[]) => spans as (ImportedErrorSpan & { category: MetahopeCategory })[];
+
 async function load() {
-  const read = (f: string, annotator: string) => parseMetahopeXlsx(f, readFileSync(path.join(DIR, f)), { annotator });
+  const read = async (f: string, annotator: string) => {
+    const r = await parseMetahopeXlsx(f, readFileSync(path.join(DIR, f)), { annotator });
+    return { ...r, errorSpans: paperSpans(r.errorSpans) };
+  };
   const [a, b] = [await read(FILE_A, "A"), await read(FILE_B, "B")];
   const instances: TMrwInstance[] = [];
   for (const d of a.documents) for (const s of d.segments) for (const m of s.mrws) for (const system of SYSTEMS) instances.push({ system, segmentId: s.externalId, mrwId: m.externalId });
@@ -138,7 +144,7 @@ describe.skipIf(!haveData)("MetaHOPE reproduction (skipped: data/metahope absent
     const s = await parseMetahopeXlsx(FILE_S, readFileSync(path.join(DIR, FILE_S)), { annotator: "A" });
     // the paper divides by 20 sentences (its pilot size); the sheets hold 21 distinct sentences
     const counts = SYSTEMS.map((system) => ({ system, sentences: 20, mrwInstances: 65 }));
-    const eps = computeEps(s.errorSpans, counts);
+    const eps = computeEps(paperSpans(s.errorSpans), counts);
     const epm = computeEpm(a.errorSpans, counts, { eps });
     const cats = (t: Record<MetahopeCategory, number>) => [t.IMP, t.RAM, t.MIS, t.STL, t.PRF];
     expect(eps.map((r) => [...cats(r.totals), r.segs, r.perSentence.value])).toEqual([

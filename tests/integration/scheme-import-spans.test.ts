@@ -16,6 +16,7 @@ import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
 import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
@@ -139,6 +140,23 @@ describe("JSONL error_span and post_edit lines into a variant", () => {
     for (const table of ["Document", "Segment", "Annotation", "ErrorSpan", "PostEdit"]) expect(await count(table, project.id)).toBe(0);
   }, 60_000);
 
+  it("a variant's extra category (CUL) imports as an errorSpan line; a project on the built-in fields still refuses it by file, line and field", async () => {
+    const project = await schemeProject(variant((s) => errorsField(s).labels.push({ value: "CUL", label: "Cultural reference lost", key: "c" } as never)));
+    const result = parseJsonl("cul.jsonl", jsonl({ span2: "CUL" }));
+    expect(result.errors).toEqual([]);
+    const summary = await loadImport(pool, { projectId: project.id, fileName: "cul.jsonl", result });
+    expect(summary.errorSpans).toBe(2);
+    expect((await values(project.id, "METAHOPE_ERRORS")).map((r) => r.value.map((s: { label: string }) => s.label))).toEqual([["MIS", "CUL"]]);
+
+    const builtIn = await makeProject(db);
+    expect((await getProjectRuntime(db, builtIn.id)).kind).toBe("built-in");
+    const err = await rejection(loadImport(pool, { projectId: builtIn.id, fileName: "cul.jsonl", result: parseJsonl("cul.jsonl", jsonl({ span2: "CUL" })) }));
+    expect(err.code).toBe("UNPROCESSABLE");
+    expect(err.message).toBe('cul.jsonl:6 (category): "CUL" is not one of IMP, RAM, MIS, STL, PRF; nothing was stored.');
+    expect(err.detail).toEqual({ errors: [{ file: "cul.jsonl", line: 6, field: "category", message: '"CUL" is not one of IMP, RAM, MIS, STL, PRF' }] });
+    for (const table of ["Document", "Segment", "ErrorSpan"]) expect(await count(table, builtIn.id)).toBe(0);
+  }, 60_000);
+
   it("stores the spans as one list and the post-edit as the edit field's value; importing the file again duplicates nothing", async () => {
     const project = await schemeProject(variant());
     const file = jsonl({ gold: true });
@@ -173,5 +191,44 @@ describe("JSONL error_span and post_edit lines into a variant", () => {
     const after = await values(project.id, "METAHOPE_ERRORS");
     expect(after[0].value.map((s: { label: string; attributes: { severity: number } }) => [s.label, s.attributes.severity])).toEqual([["MIS", 8], ["STL", 2]]);
     expect(after[0].version).toBe(2);
+  }, 60_000);
+});
+
+describe("MetaHOPE's reviewed rule from a JSONL file that does not list finished work", () => {
+  /** Two sentences, three systems; two annotators mark spans on sysA and sysB only: sysC of each sentence was read and found without error. */
+  const file = () => {
+    const lines: unknown[] = [{ type: "document", externalId: "d", language: "en" }];
+    for (const [i, seg] of ["s1", "s2"].entries()) {
+      lines.push({ type: "segment", documentId: "d", externalId: seg, index: i, text: "Prices skyrocketed.", language: "en", metaphorical: true });
+      lines.push({ type: "mrw", segmentId: seg, externalId: `${seg}m`, spans: [{ start: 7, end: 18 }], token: "skyrocketed", pos: "VERB", active: true, metaphorical: true });
+      for (const system of ["sysA", "sysB", "sysC"]) lines.push({ type: "translation", segmentId: seg, system, language: "zh", text: "价格飞涨。" });
+      for (const [annotator, severity] of [["a@x.org", 6], ["b@x.org", 4]] as const) {
+        lines.push({ type: "errorSpan", annotator, segmentId: seg, system: "sysA", mrwId: `${seg}m`, category: "MIS", severity, span: { start: 2, end: 4 } });
+        if (seg === "s2") lines.push({ type: "errorSpan", annotator, segmentId: seg, system: "sysB", category: "STL", severity: 2, span: { start: 0, end: 2 } });
+      }
+      // b alone marks sysB of s1
+      if (seg === "s1") lines.push({ type: "errorSpan", annotator: "b@x.org", segmentId: seg, system: "sysB", mrwId: `${seg}m`, category: "IMP", severity: 8, span: { start: 2, end: 4 } });
+    }
+    return lines.map((l) => JSON.stringify(l)).join("\n");
+  };
+
+  it("a span on a sentence reviews every translation of it: the variant stores empty lists there and gives the built-in project's tables 3–6", async () => {
+    const builtIn = await makeProject(db);
+    await loadImport(pool, { projectId: builtIn.id, fileName: "r.jsonl", result: parseJsonl("r.jsonl", file()) });
+    const expectedAgreement = (await getAgreementFigures(db, builtIn.id)).filter((f) => f.scheme === "metahope");
+    const expectedScores = (await getScoreTables(db, builtIn.id)).metahope;
+    expect(expectedAgreement.length).toBeGreaterThan(0);
+
+    const def = variant();
+    const project = await schemeProject(def);
+    await loadImport(pool, { projectId: project.id, fileName: "r.jsonl", result: parseJsonl("r.jsonl", file()) });
+    // 2 annotators × 2 sentences × 3 systems: a list each, empty where nothing was marked
+    const lists = await values(project.id, "METAHOPE_ERRORS");
+    expect(lists.length).toBe(12);
+    expect(lists.filter((r) => r.value.length === 0).length).toBe(5);
+
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(expectedAgreement), builtIn.id));
+    expect(JSON.stringify(normalised(got.scores?.metahope, project.id))).toBe(JSON.stringify(normalised(expectedScores, builtIn.id)));
   }, 60_000);
 });
