@@ -50,6 +50,8 @@ export interface TSchemeItemFormProps {
   onActiveSpan: (slotKey: string, index: number | null) => void;
   /** a message at a field (a refused save, a value kept as a draft), by valueKey */
   messages?: Readonly<Record<string, string>>;
+  /** valueKeys whose shown value is a pre-fill (the imported alignment), not yet the annotator's */
+  prefilled?: ReadonlySet<string>;
   /** required slots without a value, by slotKey */
   missing?: ReadonlySet<string>;
   readOnly?: boolean;
@@ -176,6 +178,7 @@ export function SchemeItemForm(p: TSchemeItemFormProps) {
               p.onActiveSpan(slot.slotKey, i);
             }}
             suggested={p.suggestions?.[slot.valueKey]?.value}
+            prefilled={p.prefilled?.has(slot.valueKey)}
           />
           {message && (
             <p role="alert" data-testid="field-message" className="mt-0.5 text-xs text-rose-700">

@@ -116,6 +116,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
     for (const [k, v] of Object.entries(prefills)) if (isEmpty(out[k])) out[k] = v;
     return out;
   }, [sv.display, prefills]);
+  const prefilledKeys = useMemo(() => new Set(Object.keys(prefills).filter((k) => isEmpty(sv.display[k]))), [prefills, sv.display]);
   const formMessages = useMemo(() => {
     const notes: Record<string, string> = {};
     for (const k of Object.keys(prefills)) if (isEmpty(sv.display[k])) notes[k] = "Pre-filled from the imported alignment, not saved yet: its pattern key (or any change) keeps it.";
@@ -299,6 +300,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   useSchemeKeys({
     current,
     value: keyValue,
+    prefilled: (s) => prefilledKeys.has(s.valueKey),
     tokens: (s) => slotTexts(s, formItem).tokens,
     texts: (s) => slotTexts(s, formItem),
     lists,
@@ -385,6 +387,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
             activeSpan={activeSpan}
             onActiveSpan={(_, i) => setActiveSpan(i)}
             messages={formMessages}
+            prefilled={prefilledKeys}
             missing={missingSet}
             readOnly={readOnly}
             slotRef={(k, el) => {

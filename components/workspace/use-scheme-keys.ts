@@ -33,6 +33,8 @@ function typesInto(slot: TSchemeSlot, key: string): boolean {
 export interface TSchemeKeysContext {
   current: TSchemeSlot | null;
   value: (slot: TSchemeSlot) => unknown;
+  /** whether the slot shows the project's imported alignment, not yet the annotator's value */
+  prefilled?: (slot: TSchemeSlot) => boolean;
   tokens: (slot: TSchemeSlot) => TToken[];
   /** the slot's texts: the translations an edit starts from (its digits pick one), the MRWs a span is tied to */
   texts: (slot: TSchemeSlot) => TFieldTexts;
@@ -98,7 +100,7 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
         }
         case "token.toggle":
           if (slot?.field.kind === "alignment" && tokens && c.selection) {
-            c.apply(slot, toggleAlignment(slot.field, c.value(slot), tokens, c.selection), false);
+            c.apply(slot, toggleAlignment(slot.field, c.value(slot), tokens, c.selection, { prefilled: c.prefilled?.(slot) }), false);
             c.setSelection(null);
           }
           return;

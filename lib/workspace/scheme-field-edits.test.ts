@@ -94,6 +94,15 @@ describe("alignment without patterns (target words)", () => {
     ok(two);
     expect(toggleAlignment(words, toggleAlignment(words, two, tokens, [0, 0]), tokens, [3, 3])).toBeNull();
   });
+  it("marking words a pre-fill (the imported alignment) already shows keeps them as the annotator's; new words add to it", () => {
+    const prefill = { spans: [{ start: 10, end: 15 }] };
+    expect(toggleAlignment(words, prefill, tokens, [3, 3], { prefilled: true })).toEqual(prefill);
+    expect(toggleAlignment(words, prefill, tokens, [0, 0], { prefilled: true })).toEqual({ spans: [{ start: 0, end: 4 }, { start: 10, end: 15 }] });
+    // once the value is the annotator's, the same key unmarks
+    expect(toggleAlignment(words, prefill, tokens, [3, 3])).toBeNull();
+    const patterned = { pattern: "DIRECT", spans: [{ start: 10, end: 15 }] };
+    expect(toggleAlignment(field<"alignment">("alignment"), patterned, tokens, [3, 3], { prefilled: true })).toEqual(patterned);
+  });
   it("its none key answers not rendered, but never over marked words", () => {
     const out = fieldKeyOutcome(words, null, "0", { tokens, selection: null, activeSpan: null });
     expect(out).toEqual({ kind: "value", value: { spans: [] }, selection: null });

@@ -174,17 +174,34 @@ export function withPattern(field: TAlignmentField, value: unknown, pattern: TOp
  * chosen. Without patterns (target words) the value itself, `{ spans }`, or null once no word is
  * marked (unmarking everything clears it; "not rendered" is the `none` answer, not an accident).
  */
-export function toggleAlignment(field: TAlignmentField, value: unknown, tokens: readonly TToken[], sel: TSelection): TAlignmentValue | { spans: TAlignmentValue["spans"] } | null {
+export function toggleAlignment(
+  field: TAlignmentField,
+  value: unknown,
+  tokens: readonly TToken[],
+  sel: TSelection,
+  opts: { prefilled?: boolean } = {},
+): TAlignmentValue | { spans: TAlignmentValue["spans"] } | null {
   const cur = alignmentOf(value);
+  // Marking words the project's imported alignment already shows (a pre-fill, not yet the
+  // annotator's) keeps them as the annotator's: unmarking them would clear the value, and the
+  // pre-fill would show again with nothing saved (alignment-prefill.ts).
+  const keepsPrefill = (spans: TAlignmentValue["spans"]) => opts.prefilled === true && markedLength(spans) < markedLength(cur?.spans ?? []);
   if (!field.patterns) {
     const spans = toggleTokenRange(cur?.spans ?? [], tokens, ...bounds(sel));
+    if (keepsPrefill(spans)) return { spans: cur!.spans };
     return spans.length ? { spans } : null;
   }
   const pattern = cur?.pattern ?? null;
   if (pattern !== null && field.patterns.find((p) => p.value === pattern)?.span === "none") return cur;
-  const spans = toggleTokenRange(cur?.spans ?? [], tokens, ...bounds(sel));
+  const marked = toggleTokenRange(cur?.spans ?? [], tokens, ...bounds(sel));
+  const spans = keepsPrefill(marked) ? cur!.spans : marked;
   // no pattern yet: the marked words wait in a draft whose pattern the next key chooses
   return { pattern, spans };
+}
+
+/** How many characters a list of target spans marks. */
+function markedLength(spans: readonly { start: number; end: number }[]): number {
+  return spans.reduce((n, s) => n + (s.end - s.start), 0);
 }
 
 // ---- keys ------------------------------------------------------------------------------------

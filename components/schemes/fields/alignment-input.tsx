@@ -20,7 +20,7 @@ export function AlignmentInput(props: FieldProps<TAlignment>) {
   return <PatternAlignmentInput {...props} />;
 }
 
-function PatternAlignmentInput({ field, value, onChange, texts, selection, onSelect }: FieldProps<TAlignment>) {
+function PatternAlignmentInput({ field, value, onChange, texts, selection, onSelect, prefilled }: FieldProps<TAlignment>) {
   const v = alignmentOf(value);
   // with their keys: a pattern without its own gets its position's digit (MetaHOPE's OMISSION: 6)
   const patterns = alignmentPatterns(field);
@@ -49,7 +49,7 @@ function PatternAlignmentInput({ field, value, onChange, texts, selection, onSel
             onSelect={(s) => {
               // with a pattern chosen a click marks at once; before, the selection waits for the pattern
               if (v?.pattern != null) {
-                onChange(toggleAlignment(field, value, texts.tokens, s));
+                onChange(toggleAlignment(field, value, texts.tokens, s, { prefilled }));
                 onSelect(null);
               } else onSelect(s);
             }}
@@ -64,7 +64,7 @@ function PatternAlignmentInput({ field, value, onChange, texts, selection, onSel
 }
 
 /** An alignment without patterns: the words that render the unit, or the explicit "not rendered". */
-function TargetWordsInput({ field, value, onChange, texts }: FieldProps<TAlignment>) {
+function TargetWordsInput({ field, value, onChange, texts, prefilled }: FieldProps<TAlignment>) {
   const v = alignmentOf(value);
   const notRendered = v !== null && v.spans.length === 0;
   return (
@@ -80,7 +80,7 @@ function TargetWordsInput({ field, value, onChange, texts }: FieldProps<TAlignme
       )}
       <div className="mt-1">
         <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={null} label={`${field.label}: target words`}
-          onSelect={(s) => onChange(toggleAlignment(field, value, texts.tokens, s))}
+          onSelect={(s) => onChange(toggleAlignment(field, value, texts.tokens, s, { prefilled }))}
           mark={(i) => (v && spanCoversToken(v.spans, texts.tokens[i]) ? "bg-emerald-200 font-semibold" : "hover:bg-slate-100")} />
         <div className="text-xs text-slate-500">
           Target: <span lang={texts.language} className="text-slate-800">{v?.spans.length ? v.spans.map((s) => texts.text.slice(s.start, s.end)).join(" / ") : notRendered ? field.none?.label ?? "(not rendered)" : "(none marked)"}</span>

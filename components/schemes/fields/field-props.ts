@@ -45,6 +45,8 @@ export interface FieldProps<F extends TSchemeField = TSchemeField> {
    * and an edit starts from it. Never saved by the component itself.
    */
   suggested?: unknown;
+  /** the value shown is the project's imported alignment, not yet the annotator's (lib/workspace/alignment-prefill.ts) */
+  prefilled?: boolean;
 }
 
 export { optionLabel as optionText } from "@/lib/schemes/language/field-keys";
