@@ -8,31 +8,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { runTropos } from "../tests/support/run-tropos";
 import { signIn, USERS } from "./helpers";
+import { sql } from "./sql";
+import { tropos } from "./tropos";
 
 const slug = `e2e-scheme-langs-${Date.now().toString(36)}`;
 const J = (o: unknown) => JSON.stringify(o);
 const RATERS = [USERS.annotator, USERS.annotator2];
 const MEANING = ["kept", "literal", "lost"];
-
-async function tropos(...args: string[]): Promise<string> {
-  const r = await runTropos(args, { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" });
-  if (r.code !== 0) throw new Error(`tropos ${args.join(" ")} exited ${r.code}: ${r.stderr}`);
-  return r.stdout;
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 test.beforeAll(async () => {
   if (!process.env.E2E_DATABASE_URL) throw new Error("E2E_DATABASE_URL is not set (see scripts/e2e-prepare.ts)");
@@ -56,14 +40,14 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tropos-scheme-langs-"));
   const file = path.join(dir, "study.jsonl");
   writeFileSync(file, lines.join("\n"));
-  await tropos("project", "create", slug, "--name", "Idioms in two languages", "--scheme", path.resolve("lib/schemes/language/fixtures/idiom-judgement.json"), "--source-lang", "en", "--target-lang", "fr,de", "--manager", USERS.manager);
+  tropos("project", "create", slug, "--name", "Idioms in two languages", "--scheme", path.resolve("lib/schemes/language/fixtures/idiom-judgement.json"), "--source-lang", "en", "--target-lang", "fr,de", "--manager", USERS.manager);
   const [p] = await sql<{ id: string }>(`SELECT id FROM "Project" WHERE slug = $1`, [slug]);
   // the demo's annotators are members, so the import stores their values under their accounts
   await sql(
     `INSERT INTO "ProjectMember" (id, "projectId", "userId", role) SELECT gen_random_uuid()::text, $1, id, 'ANNOTATOR' FROM "User" WHERE email = ANY($2::text[])`,
     [p.id, RATERS],
   );
-  await tropos("import", file, "--project", slug);
+  tropos("import", file, "--project", slug);
 
   // a model's meaning of every French translation, stored as the suggestions of "lab:judge"
   const endpoint = `ep-${slug}`;
