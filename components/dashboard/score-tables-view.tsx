@@ -30,7 +30,7 @@ export function ScoreTablesView({ slug, scores, extraCategories = [] }: { slug: 
   const cats = [...CATS, ...extraCategories];
   // SEGS stays the sum over the paper's five categories (an extra one is beside them, not in it)
   const segs = extraCategories.length ? "SEGS (IMP–PRF)" : "SEGS";
-  const total = (t: TMetahopePenaltyRow["eps"]["totals"], c: string) => (t as Record<string, number>)[c] ?? 0;
+  const total = (t: TMetahopePenaltyRow["eps"]["totals"], c: string) => t[c] ?? 0;
   const eps: ColumnDef<TMetahopePenaltyRow, unknown>[] = [
     { accessorKey: "system", header: "System" },
     ...cats.map((c) => ({ id: `eps-${c}`, header: c, accessorFn: (r: TMetahopePenaltyRow) => total(r.eps.totals, c) }) as ColumnDef<TMetahopePenaltyRow, unknown>),

@@ -31,9 +31,9 @@ export function computeAgreementFiguresOf(ix: TReportIndex, optsIn: TAgreementOp
   const schemes = opts.schemes?.length ? opts.schemes : ["metahope", "mmte"];
   const out: TAgreementFigure[] = [];
   if (schemes.includes("metahope")) {
-    const cells = metahopeCellsOf(ix, sx);
+    const cells = metahopeCellsOf(ix, sx, opts.metahopeCategories);
     if (cells.coverage.annotators.length > 0) {
-      out.push(...metahopeAgreementFigures(metahopeUnitVectorsOf(ix, sx), scope.emailById, { fields: opts.fields, bootstrap: opts.bootstrap }));
+      out.push(...metahopeAgreementFigures(metahopeUnitVectorsOf(ix, sx, opts.metahopeCategories), scope.emailById, { fields: opts.fields, bootstrap: opts.bootstrap }));
     }
   }
   if (schemes.includes("mmte")) {

@@ -15,6 +15,8 @@ export const ZAgreementOptions = z.object({
   /** field names (SEGS, IMP…, EQUIVALENCE…); all when absent */
   fields: z.array(z.string()).optional(),
   schemes: z.array(z.enum(["metahope", "mmte"])).optional(),
+  /** MetaHOPE's error categories: the paper's five when absent, else a variant's (as in score-options.ts) */
+  metahopeCategories: z.array(z.string()).optional(),
   /** bootstrap 95% intervals of every figure (off by default: figures for export stay fast) */
   bootstrap: z
     .object({

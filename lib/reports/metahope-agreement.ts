@@ -10,10 +10,14 @@
  * observed value, e.g. a sum above 50). The published convention comes first
  * in the output: observed for SEGS, scale per category (see
  * agreement-conventions.ts).
+ *
+ * The categories are the vectors' (metahope-cells.ts): the paper's five, or a
+ * variant's (the five, then the ones it adds: each computed like the five on
+ * its own spans, after them per system; SEGS stays the sum over the five).
  */
 import type { Code } from "@/lib/agreement";
-import { METAHOPE_CATEGORY_ORDER, METAHOPE_PENALTY_LEVELS } from "@/lib/scoring/metahope-scores";
-import type { TAgreementFigure, TMetahopeField } from "./agreement-figure";
+import { METAHOPE_PENALTY_LEVELS } from "@/lib/scoring/metahope-scores";
+import type { TAgreementFigure } from "./agreement-figure";
 import { ALPHA_LEVELS, KAPPA_WEIGHTS } from "./agreement-figure";
 import type { TMetahopeUnitVectors } from "./metahope-cells";
 import { ratingsFigures, type TRatingsSpec } from "./ratings-figures";
@@ -21,14 +25,14 @@ import { ratingsFigures, type TRatingsSpec } from "./ratings-figures";
 const SEGS_GRID = Array.from({ length: 26 }, (_, i) => 2 * i);
 
 /** The ordered scale of a field, extended by any observed value outside it. */
-export function metahopeScale(field: TMetahopeField, ratings: (number | null)[][]): number[] {
+export function metahopeScale(field: string, ratings: (number | null)[][]): number[] {
   const base: number[] = field === "SEGS" ? SEGS_GRID : [...METAHOPE_PENALTY_LEVELS];
   const set = new Set(base);
   for (const row of ratings) for (const v of row) if (v !== null) set.add(v);
   return [...set].sort((a, b) => a - b);
 }
 
-export function metahopeFieldRatings(v: TMetahopeUnitVectors, field: TMetahopeField): (number | null)[][] {
+export function metahopeFieldRatings(v: TMetahopeUnitVectors, field: string): (number | null)[][] {
   return field === "SEGS" ? v.segs : v.byCategory[field];
 }
 
@@ -37,9 +41,9 @@ export function metahopeAgreementFigures(
   emailById: ReadonlyMap<string, string>,
   opts: { fields?: readonly string[]; bootstrap?: TRatingsSpec["bootstrap"] } = {},
 ): TAgreementFigure[] {
-  const fields = (["SEGS", ...METAHOPE_CATEGORY_ORDER] as TMetahopeField[]).filter((f) => !opts.fields?.length || opts.fields.includes(f));
   const out: TAgreementFigure[] = [];
   for (const v of vectors) {
+    const fields = ["SEGS", ...v.categories].filter((f) => !opts.fields?.length || opts.fields.includes(f));
     const emails = v.annotators.map((a) => emailById.get(a) ?? a);
     for (const field of fields) {
       const ratings = metahopeFieldRatings(v, field);

@@ -13,17 +13,24 @@
  * - EPM per category = Σ of the MRW cells; per sentence = SEGS / sentences;
  *   per metaphor = SEGS / MRW instances; Ratio (M/S) = EPM SEGS / EPS SEGS.
  * A quotient with a zero denominator is undefined with its reason.
+ *
+ * The categories are the paper's five unless `categories` lists a variant's
+ * (metahopeCategoriesOf: the five, then the ones it adds, each with its totals
+ * like the five); SEGS is the sum over the paper's five either way.
  */
-import type { MetahopeCategory } from "@/lib/import/types";
-import { METAHOPE_CATEGORY_ORDER, quotient, type TCategoryTotals, type TQuotient } from "@/lib/scoring/metahope-scores";
+import { METAHOPE_CATEGORY_ORDER, metahopeCategoriesOf, quotient, type TCategoryTotals, type TQuotient } from "@/lib/scoring/metahope-scores";
 
 export interface TMetahopeCell {
   system: string;
   /** true for a metaphor-level cell (an MRW of the translation), false for the sentence level */
   mrw: boolean;
-  category: MetahopeCategory;
+  /** one of the table's categories */
+  category: string;
   penalty: number;
 }
+
+/** Totals per category: the paper's five always, and a variant's categories beside them. */
+export type TMetahopeTotals = TCategoryTotals & Record<string, number>;
 
 export interface TMetahopeSystemSize {
   system: string;
@@ -35,24 +42,25 @@ export interface TMetahopePenaltyRow {
   system: string;
   sentences: number;
   mrwInstances: number;
-  eps: { totals: TCategoryTotals; segs: number; perSentence: TQuotient };
-  epm: { totals: TCategoryTotals; segs: number; perSentence: TQuotient; perMetaphor: TQuotient; ratioMS: TQuotient };
+  eps: { totals: TMetahopeTotals; segs: number; perSentence: TQuotient };
+  epm: { totals: TMetahopeTotals; segs: number; perSentence: TQuotient; perMetaphor: TQuotient; ratioMS: TQuotient };
 }
 
-const zero = (): TCategoryTotals => ({ IMP: 0, RAM: 0, MIS: 0, STL: 0, PRF: 0 });
-const segsOf = (t: TCategoryTotals) => METAHOPE_CATEGORY_ORDER.reduce((a, c) => a + t[c], 0);
+const segsOf = (t: TMetahopeTotals) => METAHOPE_CATEGORY_ORDER.reduce((a, c) => a + t[c], 0);
 
 export function metahopePenaltyTable(
   cells: readonly TMetahopeCell[],
   sizes: readonly TMetahopeSystemSize[],
-  opts: { epsScope?: "all" | "sentence-level" } = {},
+  opts: { epsScope?: "all" | "sentence-level"; categories?: readonly string[] } = {},
 ): TMetahopePenaltyRow[] {
   const scope = opts.epsScope ?? "all";
+  const categories = metahopeCategoriesOf(opts.categories);
+  const zero = () => Object.fromEntries(categories.map((c) => [c, 0])) as TMetahopeTotals;
   const eps = new Map(sizes.map((s) => [s.system, zero()]));
   const epm = new Map(sizes.map((s) => [s.system, zero()]));
   for (const c of cells) {
     if (!Number.isFinite(c.penalty) || c.penalty < 0) throw new Error(`MetaHOPE: penalty ${c.penalty} of a ${c.category} cell of ${c.system} is not a non-negative number`);
-    if (!METAHOPE_CATEGORY_ORDER.includes(c.category)) throw new Error(`MetaHOPE: unknown category ${String(c.category)}`);
+    if (!categories.includes(c.category)) throw new Error(`MetaHOPE: unknown category ${String(c.category)}`);
     const e = eps.get(c.system);
     const m = epm.get(c.system);
     if (!e || !m) continue;

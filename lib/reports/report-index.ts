@@ -370,8 +370,10 @@ export interface TSpanColumns {
   translation: Int32Array;
   /** -1 = sentence level */
   mrw: Int32Array;
-  /** index in METAHOPE_CATEGORY_ORDER */
+  /** index in `categoryNames` */
   category: Int32Array;
+  /** the spans' categories: METAHOPE_CATEGORY_ORDER (same indexes), then any other in order of first use (a variant's, scheme runtime) */
+  categoryNames: string[];
   penalty: Float64Array;
 }
 
@@ -400,6 +402,7 @@ export function buildReportIndex(data: TReportData): TReportIndex {
     translation: new Int32Array(n),
     mrw: new Int32Array(n),
     category: new Int32Array(n),
+    categoryNames: [...METAHOPE_CATEGORY_ORDER],
     penalty: new Float64Array(n),
   };
   const catIndex = new Map<string, number>(METAHOPE_CATEGORY_ORDER.map((c, i) => [c, i]));
@@ -408,7 +411,9 @@ export function buildReportIndex(data: TReportData): TReportIndex {
     spans.annotator[i] = cols.annotators.add(e.annotatorId);
     spans.translation[i] = cols.translations.add(e.translationId);
     spans.mrw[i] = e.mrwId === null ? -1 : cols.mrws.add(e.mrwId);
-    spans.category[i] = catIndex.get(e.category) ?? -1;
+    let c = catIndex.get(e.category);
+    if (c === undefined) catIndex.set(e.category, (c = spans.categoryNames.push(e.category) - 1));
+    spans.category[i] = c;
     spans.penalty[i] = e.penalty;
   }
   const tSegment = new Int32Array(cols.translations.size).fill(-1);

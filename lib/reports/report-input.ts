@@ -63,7 +63,8 @@ export interface TReportErrorSpan {
   translationId: string;
   /** null = sentence-level error */
   mrwId: string | null;
-  category: MetahopeCategory;
+  /** one of the paper's five (MetahopeCategory), or under the scheme runtime a category a variant adds */
+  category: string;
   penalty: number;
 }
 

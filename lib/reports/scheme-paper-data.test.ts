@@ -30,14 +30,14 @@ const external = (segmentId: string, ref: string) => (segmentId === "s1" && (ref
 const span = (label: string, severity: number, mrwId?: string) => ({ start: 0, end: 1, label, attributes: { severity }, ...(mrwId ? { mrwId } : {}) });
 
 describe("report rows from the scheme runtime's values", () => {
-  it("error spans from METAHOPE_ERRORS lists: penalty = the severity's weight, MRW by id or external id, extra categories apart", () => {
+  it("error spans from METAHOPE_ERRORS lists: penalty = the severity's weight, MRW by id or external id, extra categories among them", () => {
     const value = [span("MIS", 6, "ext-m1"), span("PRF", 2), span("CUL", 4), span("IMP", 8, "nowhere")];
     const out = schemePaperDataOf(data({ annotations: [{ annotatorId: "a", segmentId: "s1", translationId: "t1", mrwId: null, field: "METAHOPE_ERRORS", value }] }), DEF, external);
     expect(out.data.errorSpans).toEqual([
       { annotatorId: "a", translationId: "t1", mrwId: "m1", category: "MIS", penalty: 6 },
       { annotatorId: "a", translationId: "t1", mrwId: null, category: "PRF", penalty: 2 },
+      { annotatorId: "a", translationId: "t1", mrwId: null, category: "CUL", penalty: 4 },
     ]);
-    expect(out.extraSpans).toEqual([{ annotatorId: "a", translationId: "t1", mrwId: null, category: "CUL", penalty: 4 }]);
     expect(out.unknownMrws).toBe(1);
     // who reviewed: the values, not the assignments ("nothing marked" is a value, "not done" is not)
     expect(out.data.metahopeCoverage.doneAssignments).toEqual([]);

@@ -10,8 +10,8 @@
  * nothing marked), not ErrorSpan rows. So:
  * - error spans come from those lists: category = label, penalty = the span's weight
  *   (span-weight.ts: the severity option's weight); the span's mrwId is an MRW id, or the MRW's
- *   external id as an import names it; spans of a category beyond the paper's five are kept
- *   apart (`extraSpans`), computed in their own column (scheme-paper-tables.ts);
+ *   external id as an import names it; a span of a category beyond the paper's five is a span
+ *   like the others (the tables compute the categories they are given: scheme-paper-tables.ts);
  * - who reviewed a translation: whoever has a METAHOPE_ERRORS value on it (a list, empty or not);
  *   a done assignment adds no one ("nothing marked" is a value, distinct from "not done");
  * - an adjudicated METAHOPE_ERRORS list becomes the per-cell penalty decisions the tables read
@@ -31,14 +31,9 @@ import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LA
 import { annotationColumns, withAnnotationColumns } from "./report-index";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportAdjudication, type TReportData, type TReportErrorSpan, type TReportGoldReference } from "./report-input";
 
-/** A span of a category the paper has not (scheme-paper-tables.ts computes it in a column of its own). */
-export interface TExtraErrorSpan extends Omit<TReportErrorSpan, "category"> {
-  category: string;
-}
-
 export interface TSchemePaperData {
+  /** with every category's spans, the paper's five and any the variant adds */
   data: TReportData;
-  extraSpans: TExtraErrorSpan[];
   /** spans whose MRW is not one of the translation's segment's (counted, left out as the built-in tables do) */
   unknownMrws: number;
 }
@@ -61,11 +56,9 @@ export function schemePaperDataOf(base: TReportData, def: TSchemeDefinition, mrw
   const cols = annotationColumns(base);
   const errors = def.fields.find((f): f is TSpansField => f.id === "METAHOPE_ERRORS" && f.kind === "spans" && f.scope === "translation");
   const segmentOf = new Map(base.translations.map((t) => [t.id, t.segmentId]));
-  const paper = new Set<string>(METAHOPE_CATEGORY_ORDER);
   const errorSpans: TReportErrorSpan[] = [];
-  const extraSpans: TExtraErrorSpan[] = [];
   let unknownMrws = 0;
-  const spansOf = (annotatorId: string, translationId: string, list: TSpanValue[], out: (s: TExtraErrorSpan) => void) => {
+  const spansOf = (annotatorId: string, translationId: string, list: TSpanValue[], out: (s: TReportErrorSpan) => void) => {
     const segmentId = segmentOf.get(translationId);
     for (const s of list) {
       let mrwId: string | null = null;
@@ -85,9 +78,7 @@ export function schemePaperDataOf(base: TReportData, def: TSchemeDefinition, mrw
       if (cols.field[i] !== field || cols.translation[i] < 0) continue;
       const v = cols.values.materialise(cols.value[i]);
       if (!isSpanList(v)) continue; // the built-in runtime's `{ reviewed: true }` marker: a review, no spans
-      spansOf(cols.annotators.ids[cols.annotator[i]], cols.translations.ids[cols.translation[i]], v, (s) =>
-        paper.has(s.category) ? errorSpans.push(s as TReportErrorSpan) : extraSpans.push(s),
-      );
+      spansOf(cols.annotators.ids[cols.annotator[i]], cols.translations.ids[cols.translation[i]], v, (s) => errorSpans.push(s));
     }
   }
   const adjudications = errors ? adjudicatedCells(base, (list, translationId, push) => spansOf("", translationId, list, push)) : base.adjudications;
@@ -107,7 +98,7 @@ export function schemePaperDataOf(base: TReportData, def: TSchemeDefinition, mrw
     },
     cols,
   );
-  return { data, extraSpans, unknownMrws };
+  return { data, unknownMrws };
 }
 
 /**
@@ -135,7 +126,7 @@ function mmteExtraLabelsOf(def: TSchemeDefinition): Pick<TReportData, "mmteExtra
 }
 
 /** The adjudications with each decided METAHOPE_ERRORS list turned into its cells' penalties (every cell of the translation). */
-function adjudicatedCells(base: TReportData, spansOf: (list: TSpanValue[], translationId: string, push: (s: TExtraErrorSpan) => void) => void): TReportAdjudication[] {
+function adjudicatedCells(base: TReportData, spansOf: (list: TSpanValue[], translationId: string, push: (s: TReportErrorSpan) => void) => void): TReportAdjudication[] {
   const out: TReportAdjudication[] = [];
   const active = new Map<string, string[]>();
   for (const m of base.mrws) if (m.active) active.set(m.segmentId, [...(active.get(m.segmentId) ?? []), m.id]);

@@ -7,9 +7,11 @@
  *
  * Each listed analysis is bound to its fields by id first (paper-analysis-binding.ts): one that
  * cannot be bound is not computed and its note names the missing field; the others still run.
- * An error category beyond the paper's five is computed exactly like one of them (its spans
- * alone, in a column of their own: agreement per MRW instance, EPS and EPM totals), and SEGS and
- * the per-sentence and per-metaphor figures stay the paper's sum over its five. Pure.
+ * An error category beyond the paper's five is computed exactly like one of them, in the same run:
+ * the MetaHOPE table code is given the variant's categories (the paper's five, then the ones it
+ * adds: `metahopeCategories` of the score and agreement options), so each has its agreement per
+ * MRW instance and its EPS and EPM totals, while SEGS and the per-sentence and per-metaphor
+ * figures stay the paper's sum over its five. Pure.
  */
 import type { TReportData } from "./report-input";
 import type { TAgreementFigure } from "./agreement-figure";
@@ -18,13 +20,10 @@ import { computeAgreementFigures } from "./agreement-figures";
 import { computeScoreTables, type TMetricScoreInput, type TScoreTables } from "./score-tables";
 import type { TScoreOptions } from "./score-options";
 import { reportLanguagesOf } from "./language-comparison";
-import { withAnnotationColumns, annotationColumns } from "./report-index";
 import { bindPaperAnalyses, missingFieldNotes, type TPaperAnalysisBinding } from "./paper-analysis-binding";
-import type { TExtraErrorSpan, TSchemePaperData } from "./scheme-paper-data";
+import type { TSchemePaperData } from "./scheme-paper-data";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-
-/** The paper's column an extra category is computed in (its spans alone), then renamed. */
-const STAND_IN = "IMP";
+import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 
 export interface TExtraCategoryTotals {
   category: string;
@@ -48,24 +47,15 @@ export interface TSchemePaperTables {
   extraCategories: TExtraCategoryTotals[];
 }
 
-/** The same rows with only the extra category's spans, standing in for the paper's first category. */
-function extraCategoryData(data: TReportData, spans: readonly TExtraErrorSpan[], category: string): TReportData {
-  return withAnnotationColumns(
-    {
-      project: data.project,
-      annotators: data.annotators,
-      systems: data.systems,
-      segments: data.segments,
-      mrws: data.mrws,
-      translations: data.translations,
-      errorSpans: spans.filter((s) => s.category === category).map((s) => ({ ...s, category: STAND_IN })),
-      // decided penalties are per paper category: none stands for the extra one
-      adjudications: data.adjudications.filter((a) => !a.field.startsWith("METAHOPE_")),
-      goldReferences: data.goldReferences,
-      metahopeCoverage: data.metahopeCoverage,
-    },
-    annotationColumns(data),
-  );
+/**
+ * The figures of the paper's fields (SEGS and its five categories) first, as published, then each
+ * extra category's in the variant's order (every language's, then every system's): a stable reorder
+ * of the run, which gives them per system.
+ */
+function paperFieldsFirst(figures: TAgreementFigure[], extra: readonly string[]): TAgreementFigure[] {
+  if (extra.length === 0) return figures;
+  const rank = (f: TAgreementFigure) => extra.indexOf(f.field) + 1;
+  return figures.map((f, i) => [f, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([f]) => f);
 }
 
 function agreementByLanguage(data: TReportData, opts: TAgreementOptions): TAgreementFigure[] {
@@ -90,29 +80,20 @@ export function computeSchemePaperTables(
   if ((!mmte && !metahope) || !input) return empty;
 
   const { data } = input;
+  // a variant's categories beyond the paper's five: computed in the same run, after the five
+  const extra = analyses.find((a) => a.name === "metahope.tables3-6")?.extraCategories ?? [];
+  const categories = extra.length ? { metahopeCategories: [...METAHOPE_CATEGORY_ORDER, ...extra] } : {};
   const languages = reportLanguagesOf(data);
   // as getScoreTables: the first language pair of a study over several unless one is asked for
   const scoreOpts = languages.length > 1 && !opts.scores?.language ? { ...opts.scores, language: languages[0] } : (opts.scores ?? {});
-  const tables = computeScoreTables(data, scoreOpts, opts.metrics);
+  const tables = computeScoreTables(data, { ...scoreOpts, ...categories }, opts.metrics);
   const scores: TScoreTables = { ...tables, mmte: mmte ? tables.mmte : null, metahope: metahope ? tables.metahope : null };
   if (!metahope) return { ...empty, scores };
 
-  const agreementOpts: TAgreementOptions = { ...opts.agreement, schemes: ["metahope"] };
-  const metahopeAgreement = agreementByLanguage(data, agreementOpts);
-  const extraCategories: TExtraCategoryTotals[] = [];
-  for (const category of analyses.find((a) => a.name === "metahope.tables3-6")?.extraCategories ?? []) {
-    const x = extraCategoryData(data, input.extraSpans, category);
-    const wanted = !opts.agreement?.fields?.length || opts.agreement.fields.includes(category);
-    if (wanted) {
-      metahopeAgreement.push(...agreementByLanguage(x, { ...agreementOpts, fields: [STAND_IN] }).map((f) => ({ ...f, field: category })));
-    }
-    const rows = computeScoreTables(x, scoreOpts).metahope?.rows ?? [];
-    extraCategories.push({ category, rows: rows.map((r) => ({ system: r.system, eps: r.eps.totals[STAND_IN], epm: r.epm.totals[STAND_IN] })) });
-    for (const row of scores.metahope?.rows ?? []) {
-      const hit = rows.find((r) => r.system === row.system);
-      (row.eps.totals as Record<string, number>)[category] = hit?.eps.totals[STAND_IN] ?? 0;
-      (row.epm.totals as Record<string, number>)[category] = hit?.epm.totals[STAND_IN] ?? 0;
-    }
-  }
+  const metahopeAgreement = paperFieldsFirst(agreementByLanguage(data, { ...opts.agreement, schemes: ["metahope"], ...categories }), extra);
+  const extraCategories: TExtraCategoryTotals[] = extra.map((category) => ({
+    category,
+    rows: (scores.metahope?.rows ?? []).map((r) => ({ system: r.system, eps: r.eps.totals[category], epm: r.epm.totals[category] })),
+  }));
   return { analyses, notes, scores, metahopeAgreement, extraCategories };
 }

@@ -23,6 +23,12 @@ export const ZScoreOptions = z.object({
   sentences: z.number().int().positive().optional(),
   /** reference for BLEU/ROUGE-L: the figurative gold, falling back to the literal one (default), or one kind only (reference: MetaHOPE's post-edit gold) */
   goldKind: z.enum(["figurative-first", "figurative", "literal", "reference"]).default("figurative-first"),
+  /**
+   * MetaHOPE tables 5–6's error categories: the paper's five when absent; a variant of the scheme
+   * (scheme runtime) lists the five, then the ones it adds (lib/scoring/metahope-scores.ts
+   * metahopeCategoriesOf), each with its totals beside the five; SEGS stays over the five.
+   */
+  metahopeCategories: z.array(z.string()).optional(),
 });
 export type TScoreOptions = z.input<typeof ZScoreOptions>;
 export type TScoreOptionsParsed = z.output<typeof ZScoreOptions>;

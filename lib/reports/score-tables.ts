@@ -174,8 +174,10 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
   if (markerField !== undefined) for (let i = 0; i < cols.length && !markers; i++) markers = cols.field[i] === markerField;
   const fieldCategory = new Map<string, number>(METAHOPE_CATEGORY_ORDER.map((c, i) => [METAHOPE_ADJUDICATION_FIELDS[c], i]));
   if (ix.spans.length === 0 && !markers && !adjudications.some((a) => `${a.translationId ?? "-"}|${a.mrwId ?? "-"}|${a.field}`.includes("|METAHOPE_"))) return null;
-  const cells = metahopeCellsOf(ix, sx);
-  // adjudicated values by cell (the last decision of a cell wins, as in a map)
+  const cells = metahopeCellsOf(ix, sx, o.metahopeCategories);
+  const { categories } = cells;
+  // adjudicated values by cell (the last decision of a cell wins, as in a map); decisions are per
+  // paper category (METAHOPE_IMP …): a category a variant adds has none, its raw values count
   const adj = new Map<number, unknown>();
   for (const a of adjudications) {
     const c = fieldCategory.get(a.field);
@@ -205,7 +207,11 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
   // translations with an error span or a decision in some cell; every other translation's cells
   // all take the reviewers' aggregate of zeros, counted at once below
   const busy = new Uint8Array(cols.translations.size);
-  const perTranslation = cells.slots * METAHOPE_CATEGORY_ORDER.length;
+  const perTranslation = cells.slots * categories.length;
+  // `source` counts the paper's five categories' cells: a variant's categories beside them (never
+  // decided, see above) leave the description of the values as it is for the paper's tables
+  const PAPER = METAHOPE_CATEGORY_ORDER.length;
+  const uncounted: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
   for (const k of cells.sums.keys()) busy[Math.floor(k / perTranslation)] = 1;
   for (const k of adj.keys()) busy[Math.floor(k / perTranslation)] = 1;
   for (const t of sx.translations) {
@@ -219,19 +225,20 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
     if (busy[t] === 0) {
       if (annotatorId) continue; // that annotator's penalties here are all 0
       const z = zerosOf(reviewers.length);
-      const n = (nMrws + 1) * METAHOPE_CATEGORY_ORDER.length;
+      const n = (nMrws + 1) * PAPER;
       if (!z.defined) source.missing += n;
       else {
         source.raw += n;
         if (z.value !== 0) {
-          for (let slot = 0; slot <= nMrws; slot++) for (const category of METAHOPE_CATEGORY_ORDER) out.push({ system, mrw: slot > 0, category, penalty: z.value });
+          for (let slot = 0; slot <= nMrws; slot++) for (const category of categories) out.push({ system, mrw: slot > 0, category, penalty: z.value });
         }
       }
       continue;
     }
     for (let slot = 0; slot <= nMrws; slot++) {
-      for (let c = 0; c < METAHOPE_CATEGORY_ORDER.length; c++) {
+      for (let c = 0; c < categories.length; c++) {
         const k = cellKey(cells, t, slot, c);
+        const counts = c < PAPER ? source : uncounted;
         let penalty: number | null = null;
         if (annotatorId) {
           penalty = annotatorPosition < 0 ? 0 : (cells.sums.get(k)?.[annotatorPosition] ?? 0);
@@ -239,7 +246,7 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
           const a = adj.size ? adj.get(k) : undefined;
           if (typeof a === "number") {
             penalty = a;
-            source.adjudicated++;
+            counts.adjudicated++;
           } else {
             const by = cells.sums.get(k);
             let r: TAggregate<number>;
@@ -250,16 +257,16 @@ function metahopeScores(ix: TReportIndex, sx: TScopeIndex, o: TScoreOptionsParse
             }
             if (r.defined) {
               penalty = r.value;
-              source.raw++;
-            } else source.missing++;
+              counts.raw++;
+            } else counts.missing++;
           }
         }
-        if (penalty !== null && penalty !== 0) out.push({ system, mrw: slot > 0, category: METAHOPE_CATEGORY_ORDER[c], penalty });
+        if (penalty !== null && penalty !== 0) out.push({ system, mrw: slot > 0, category: categories[c], penalty });
       }
     }
   }
   const sizeList = sizes.map((s) => (o.sentences ? { ...s, sentences: o.sentences } : s));
-  return { rows: metahopePenaltyTable(out, sizeList, { epsScope: o.epsScope }), source };
+  return { rows: metahopePenaltyTable(out, sizeList, { epsScope: o.epsScope, categories }), source };
 }
 
 type TMmteValueField = (typeof MMTE_TRANSLATION_FIELDS)[number] | (typeof MMTE_MRW_VALUE_FIELDS)[number];

@@ -21,6 +21,21 @@ import type { MetahopeCategory, MetahopeSeverity } from "@/lib/import/types";
 
 export const METAHOPE_CATEGORY_ORDER: readonly MetahopeCategory[] = ["IMP", "RAM", "MIS", "STL", "PRF"];
 
+/**
+ * The error categories the MetaHOPE tables of lib/reports compute (`metahopeCategories` of the score
+ * and agreement options): the paper's five by default; a variant of the scheme passes them first, in
+ * the paper's order, then the categories it adds (each computed like the five, in a column of its
+ * own; SEGS stays the sum over the paper's five).
+ * @throws Error when the list does not start with the paper's five in order, or repeats a category.
+ */
+export function metahopeCategoriesOf(categories: readonly string[] = METAHOPE_CATEGORY_ORDER): readonly string[] {
+  if (categories === METAHOPE_CATEGORY_ORDER) return categories;
+  if (!METAHOPE_CATEGORY_ORDER.every((c, i) => categories[i] === c) || new Set(categories).size !== categories.length) {
+    throw new Error(`MetaHOPE: the categories must be ${METAHOPE_CATEGORY_ORDER.join(", ")} in that order, then any others once each (got ${categories.join(", ")})`);
+  }
+  return categories;
+}
+
 export const METAHOPE_PENALTY = {
   minor: 2,
   medium: 4,
