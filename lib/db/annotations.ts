@@ -105,8 +105,12 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
   if (input.role && !ctx.roles.includes(input.role)) throw new AppError("NOT_FOUND", `This item has no ${input.role} text.`, { field: "role" });
   if (input.value !== null) {
     const item = { lists: ctx.lists };
-    const results = alternatives.map((f) => validateSchemeValue(f, input.value, item));
+    // the alternatives that apply to the MRW (EQUIVALENCE's label set by its metaphoricity)
+    const applying = ctx.mrwMetaphorical === null ? alternatives : alternatives.filter((f) => !f.when || !("item" in f.when) || (f.when.in as readonly unknown[]).includes(ctx.mrwMetaphorical));
+    const results = applying.map((f) => validateSchemeValue(f, input.value, item));
     if (!results.some((r) => r.ok)) throw bad("value", results.map((r) => (r.ok ? "" : r.message)).join("; "));
+    const past = ctx.translationText === null ? null : spanPastTranslation(alternatives[0].kind, input.value, ctx.translationText.length);
+    if (past) throw bad("value", `${alternatives[0].label}: ${past}`);
   }
   return {
     scheme: SCHEME_ASSIGNMENT,
@@ -115,6 +119,19 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
     label: alternatives[0].label,
     schemeVersion: runtime.version,
   };
+}
+
+/**
+ * A span of a translation-anchored spans or alignment value that runs past the end of the
+ * translation (the definition's check cannot see the text), as a message; null when none does.
+ * Spans a spans field puts on the source (`on: "source"`) are not the translation's.
+ */
+function spanPastTranslation(kind: string, value: unknown, length: number): string | null {
+  const spans = kind === "spans" ? value : kind === "alignment" ? (value as { spans?: unknown }).spans : null;
+  if (!Array.isArray(spans)) return null;
+  const onTarget = (spans as { start: number; end: number; on?: string }[]).map((s, i) => ({ ...s, i })).filter((s) => s.on === undefined || s.on === "target");
+  const past = onTarget.find((s) => s.end > length);
+  return past ? `span ${past.i + 1} [${past.start}, ${past.end}) runs past the end of the translation (length ${length})` : null;
 }
 
 export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): Promise<TSaveResult> {

@@ -120,7 +120,7 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
     for (const a of t.alignments) if (shownMrws.has(a.mrwId)) prefill[`${t.id}:${a.mrwId}`] = { pattern: a.pattern, spans: a.spans as unknown as TImportedAlignment["spans"] };
   }
   const suggestions = opts.config.showSuggestions
-    ? await itemSuggestions(db, { projectId, annotatorId: opts.annotatorId, segmentId: seg.id, documentFirstId: documentFirst, definition, lists: itemArrayLists(lists) })
+    ? await itemSuggestions(db, { projectId, annotatorId: opts.annotatorId, segmentId: seg.id, documentFirstId: documentFirst, definition, lists: itemArrayLists(lists), mrws })
     : undefined;
 
   return {

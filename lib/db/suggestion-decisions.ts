@@ -135,6 +135,7 @@ const suggestionSelect = (annotatorId: string) =>
     id: true,
     field: true,
     itemKey: true,
+    mrwId: true,
     value: true,
     model: true,
     endpoint: { select: { name: true } },
@@ -165,7 +166,16 @@ function latestOffered<T>(rows: TSuggestionRow[], offered: (r: TSuggestionRow, d
  */
 export async function itemSuggestions(
   db: Db,
-  opts: { projectId: string; annotatorId: string; segmentId: string; documentFirstId: string; definition: TSchemeDefinition; lists: Record<string, unknown[]> },
+  opts: {
+    projectId: string;
+    annotatorId: string;
+    segmentId: string;
+    documentFirstId: string;
+    definition: TSchemeDefinition;
+    lists: Record<string, unknown[]>;
+    /** the MRWs the item shows (active, not withheld): a suggestion for another MRW is not offered */
+    mrws: { id: string; metaphorical: boolean }[];
+  },
 ): Promise<TSchemeItemSuggestion[]> {
   const rows = await db.suggestion.findMany({
     where: {
@@ -176,11 +186,15 @@ export async function itemSuggestions(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: suggestionSelect(opts.annotatorId),
   });
-  const fields = new Map(opts.definition.fields.map((f) => [f.id, f]));
+  const mrws = new Map(opts.mrws.map((m) => [m.id, m]));
   return latestOffered(rows, (r, decision) => {
-    const field = fields.get(r.field);
+    // an MRW the item does not show (inactive, or withheld as gold) has no value to suggest
+    const mrw = r.mrwId === null ? null : mrws.get(r.mrwId);
+    if (mrw === undefined) return null;
+    // the field's alternatives that apply to this MRW (EQUIVALENCE's label set by its metaphoricity)
+    const alternatives = opts.definition.fields.filter((f) => f.id === r.field && (!mrw || !f.when || !("item" in f.when) || (f.when.in as readonly unknown[]).includes(mrw.metaphorical)));
     // a suggestion for a field the scheme no longer has, or a value it no longer accepts, is not offered
-    if (!field || !validateSchemeValue(field, r.value, { lists: opts.lists }).ok) return null;
+    if (!alternatives.some((f) => validateSchemeValue(f, r.value, { lists: opts.lists }).ok)) return null;
     return { id: r.id, field: r.field, itemKey: r.itemKey, value: r.value, model: r.model, endpoint: r.endpoint.name, decision };
   });
 }
