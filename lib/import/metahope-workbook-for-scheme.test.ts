@@ -23,4 +23,12 @@ describe("a MetaHOPE workbook fitted to a project's own scheme", () => {
   it("keeps a figurative post-edit for a scheme whose only post-edits are MMTE's", () => {
     expect(metahopeWorkbookForScheme("a.xlsx", workbook(), MMTE_PRESET).postEdits.map((p) => p.kind)).toEqual(["figurative"]);
   });
+
+  it("leaves the gold column out, saying how to keep it, for a scheme without a post-edit field (the spans still import)", () => {
+    const noEdit = { ...METAHOPE_PRESET, fields: METAHOPE_PRESET.fields.filter((f) => f.kind !== "edit") };
+    const r = metahopeWorkbookForScheme("a.xlsx", workbook(), noEdit);
+    expect(r.postEdits).toEqual([]);
+    expect(r.warnings.map((w) => w.field)).toEqual(["METAHOPE_COMMENT", "Human Gold Standard"]);
+    expect(r.warnings[1].message).toContain("1 post-edit of the workbook's \"Human Gold Standard\" column not stored");
+  });
 });

@@ -91,6 +91,19 @@ describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot imported into a variant
     expect(await values(project.id, "METAHOPE_POSTEDIT")).toStrictEqual(edits);
   }, 240_000);
 
+  it("a variant without a post-edit field: the workbooks' gold column is left out with a warning, the spans import and tables 3–6 are the snapshot's", async () => {
+    const def = variant((s) => (s.fields = s.fields.filter((f) => f.kind !== "edit")));
+    const project = await schemeProject(def);
+    // refused the whole sheet before ("no edit field of variant \"figurative\"")
+    await importMetahopePilot(pool, project.id);
+    expect(await count("Annotation", project.id, `field = 'METAHOPE_ERRORS'`)).toBeGreaterThan(0);
+    expect(await count("Annotation", project.id, `field NOT IN ('METAHOPE_ERRORS', 'ALIGNMENT')`)).toBe(0);
+    const expected = snapshot();
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(expected.agreement.filter((f: { scheme: string }) => f.scheme === "metahope"));
+    expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(expected.scores.metahope);
+  }, 240_000);
+
   it("one extra error category: the paper's five exactly as the snapshot, the extra one an empty column", async () => {
     const def = variant((s) => errorsField(s).labels.push({ value: "CUL", label: "Cultural reference lost", key: "c" } as never));
     const project = await schemeProject(def);
