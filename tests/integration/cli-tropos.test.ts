@@ -102,7 +102,7 @@ describe("tropos CLI", () => {
     expect((await tropos("user", "create", "--email", `a2-${slug}@cli.tropos`, "--password", "long-enough-pw")).code).toBe(0);
     const assign = await tropos("assign", "--project", slug, "--per-item", "2", "--annotators", `a1-${slug}@cli.tropos,a2-${slug}@cli.tropos`, "--split", "test");
     expect([assign.code, assign.stdout]).toEqual([0, expect.stringMatching(/^Created 2 assignments/)]);
-  });
+  }, 240_000);
 
   it("backs up and restores under a new slug", async () => {
     const file = path.join(dir, "backup.jsonl");
@@ -116,5 +116,5 @@ describe("tropos CLI", () => {
     const again = await tropos("restore", file, "--project", `${slug}-restored`);
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toMatch(/^tropos restore: A project with the slug .* exists already/);
-  });
+  }, 240_000);
 });
