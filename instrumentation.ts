@@ -6,6 +6,9 @@
 // It also starts the background-job worker (lib/jobs/worker.ts) inside this server, unless
 // TROPOS_WORKER=off (production with separate `npm run worker` processes).
 //
+// Before either, it moves a database made by an earlier release onto the one runtime
+// (lib/db/move-onto-scheme-runtime.ts).
+//
 // First of all it has the server record each request's TCP peer address in a header of its own
 // (lib/http/peer-address.ts): Next.js gives route handlers no socket, and keeps a client's own
 // X-Forwarded-For; the sign-in throttle needs the real address (issue 27, point 6).
@@ -15,6 +18,15 @@ export async function register(): Promise<void> {
   installPeerAddressHeader();
   if (!process.env.DATABASE_URL) return;
   const { getDb } = await import("@/lib/db/client");
+  // a database made by an earlier release (its projects' work in the built-in runtime's tables)
+  // is moved onto the one runtime before this server takes a request; a project that cannot be
+  // moved is named in the log and left as it was (`npm run db:migrate` says the same, exit 1)
+  try {
+    const { moveEveryProjectAndLog } = await import("@/lib/db/move-every-project-log");
+    await moveEveryProjectAndLog(getDb(), (s) => console.log(`[migrate] ${s}`));
+  } catch (e) {
+    console.error(`[migrate] moving projects onto their schemes failed: ${(e as Error).message}`);
+  }
   const { warmRecentlyActiveProjects } = await import("@/lib/db/report-data-cache");
   setTimeout(() => {
     const t = Date.now();

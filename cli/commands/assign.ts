@@ -100,7 +100,7 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
   }
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
-    const choice = assignmentSchemeFor(await getProjectRuntime(ctx.db, project.id), a.scheme?.toUpperCase() as TAssignmentScheme | undefined, "MMTE");
+    const choice = assignmentSchemeFor(await getProjectRuntime(ctx.db, project.id), a.scheme?.toUpperCase() as TAssignmentScheme | undefined);
     if (!choice.ok) throw new CliError(choice.message, 2);
     const scheme = choice.scheme;
     let annotatorIds: string[];

@@ -1,6 +1,5 @@
-// Settings → Assignments: new assignments of a project, with the Assignment.scheme its runtime
-// takes (lib/schemes/assignment-scheme.ts: SCHEME for a project that runs its own scheme, the
-// switched-on MMTE/MetaHOPE otherwise) and only the project's annotators. The server action is a
+// Settings → Assignments: new assignments of a project, one per annotator × item for its scheme
+// (lib/schemes/assignment-scheme.ts), and only the project's annotators. The server action is a
 // thin shell around this, so the rules are tested against the database without a session.
 import type { Db } from "@/lib/db/client";
 import { createAssignments } from "@/lib/db/assignments";
@@ -8,13 +7,11 @@ import { findAnnotatorGroup } from "@/lib/db/annotator-groups";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { AppError } from "@/lib/errors";
 import { assignmentSchemeFor } from "@/lib/schemes/assignment-scheme";
-import { DEFAULT_SCHEME_CONFIG, parseSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
-import { projectSchemes } from "@/lib/workspace/project-schemes";
 
 export interface TProjectAssignmentsInput {
   perItem: number;
-  /** absent: the project's default (SCHEME under its own scheme, else its first switched-on scheme) */
+  /** absent or SCHEME: the scheme's assignment; MMTE/METAHOPE read as it when the scheme has that preset's fields */
   scheme?: TAssignmentScheme;
   split?: "PILOT" | "TEST";
   annotatorIds: string[];
@@ -27,15 +24,10 @@ export interface TProjectAssignmentsInput {
 }
 
 export async function createProjectAssignments(db: Db, project: { id: string; schemeConfig: unknown }, input: TProjectAssignmentsInput): Promise<{ created: number; scheme: TAssignmentScheme }> {
-  // a scheme the project has switched off would give annotators item pages with nothing to do
-  const cfg = parseSchemeConfig(project.schemeConfig);
-  const schemes = projectSchemes(cfg.ok ? cfg.config : DEFAULT_SCHEME_CONFIG);
-  const choice = assignmentSchemeFor(await getProjectRuntime(db, project.id), input.scheme, schemes[0] ?? "MMTE");
+  // a preset the project's scheme has no field of would give annotators item pages with nothing to do
+  const choice = assignmentSchemeFor(await getProjectRuntime(db, project.id), input.scheme);
   if (!choice.ok) throw new AppError("BAD_REQUEST", choice.message, { field: "scheme" });
   const scheme = choice.scheme;
-  if (scheme !== "SCHEME" && !schemes.includes(scheme)) {
-    throw new AppError("BAD_REQUEST", `This project does not use ${scheme === "METAHOPE" ? "MetaHOPE" : "MMTE"}: assign ${schemes.map((s) => (s === "METAHOPE" ? "MetaHOPE" : "MMTE")).join(" or ")}.`);
-  }
   if (input.group) {
     const group = await findAnnotatorGroup(db, project.id, input.group);
     if (input.split && group.split && input.split !== group.split) throw new AppError("BAD_REQUEST", `Group ${group.name} is bound to the ${group.split.toLowerCase()} split.`, { field: "split" });

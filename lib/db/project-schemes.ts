@@ -19,14 +19,12 @@ import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, typ
 import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
 import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
-import { SCHEME_ASSIGNMENT, schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
-import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
-import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { isPresetOfParts, schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { deepFreeze } from "@/lib/deep-freeze";
-import { convertBuiltInValuesToScheme } from "@/lib/db/built-in-to-scheme-values";
+import { moveOntoSchemeRuntimeTx } from "@/lib/db/move-onto-scheme-runtime";
 
 type TTx = Prisma.TransactionClient;
 
@@ -71,7 +69,7 @@ const runtimeCache = new Map<string, TSchemeRuntime>();
  * The runtime of the project's scheme version `version` (null: none stored, its built-in preset),
  * when the caller knows the version already: the request guard reads it with the project
  * (lib/authz/authorize-project.ts), so a save asks the database nothing more for it, and this
- * process works the runtime out once per version (runsBuiltIn compares every field with the presets).
+ * process parses each version once.
  */
 export async function getProjectRuntimeAt(db: Db, projectId: string, version: number | null): Promise<TSchemeRuntime> {
   if (version === null) return schemeRuntimeOf(null);
@@ -154,6 +152,9 @@ export async function setProjectScheme(
       // one scheme change per project at a time: the version number and the orphan check see the same state
       const project = await tx.$queryRawUnsafe<{ schemeConfig: unknown }[]>(`SELECT "schemeConfig" FROM "Project" WHERE id = $1 FOR UPDATE`, projectId);
       if (project.length === 0) throw new AppError("NOT_FOUND", "No such project.");
+      // a project of an earlier release gets its preset stored and its work moved into values
+      // first, so the orphan check below sees every value the new version must accept
+      await moveOntoSchemeRuntimeTx(tx, projectId, opts.actorId, { storePresetWhenBare: false });
       const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
       const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
       const config = parseSchemeConfig(project[0].schemeConfig);
@@ -182,7 +183,6 @@ export async function setProjectScheme(
       }
 
       const version = (latest?.version ?? 0) + 1;
-      await moveAssignmentsBetweenRuntimes(tx, projectId, schemeRuntimeOf(previous && latest ? { version: latest.version, definition: previous } : null), next, version, opts.actorId, before);
       await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note ?? null } });
 
       let remapped = 0;
@@ -241,83 +241,6 @@ export async function setProjectScheme(
 }
 
 /**
- * A new version that changes the project's runtime (lib/schemes/scheme-runtime.ts) moves the
- * annotators' assignments with it, so nobody's queue empties and no work counts twice:
- * - built-in → scheme (a lead stores a variant of MMTE/MetaHOPE): each annotator's MMTE and
- *   METAHOPE assignments of an item become one SCHEME assignment: DONE when every one was, TODO
- *   when none was started, else IN_PROGRESS; the time spent adds up; SKIPPED only when all were.
- *   The error spans, reviews and post-edits the built-in runtime keeps in its own tables become
- *   the scheme's values first (lib/db/built-in-to-scheme-values.ts), in the same transaction: a
- *   value the new version does not accept refuses the whole change, naming item and field.
- * - scheme → built-in (back to a preset as shipped): each SCHEME assignment becomes an MMTE and/or
- *   a METAHOPE one (those whose fields the preset has), with its status and time. Refused while
- *   span lists or post-edit texts are stored as values: there is no inverse conversion yet.
- */
-async function moveAssignmentsBetweenRuntimes(tx: TTx, projectId: string, before: TSchemeRuntime, next: TSchemeDefinition, version: number, actorId: string | null, previous: TSchemeDefinition | null): Promise<void> {
-  const after = schemeRuntimeOf({ version, definition: next });
-  if (before.kind === after.kind) return;
-  if (after.kind === "scheme") {
-    // error spans, reviews and post-edits become the scheme's values first: the DONE MetaHOPE
-    // assignments say who reviewed what, and are merged away below
-    await convertBuiltInValuesToScheme(tx, projectId, next, version, actorId, previous);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
-       SELECT gen_random_uuid()::text, $1, "annotatorId", "segmentId", $2,
-              (CASE WHEN bool_and(status = 'DONE') THEN 'DONE' WHEN bool_and(status = 'SKIPPED') THEN 'SKIPPED'
-                    WHEN bool_and(status = 'TODO') THEN 'TODO' ELSE 'IN_PROGRESS' END)::"AssignmentStatus",
-              min(position), sum("timeSpentMs")::int, min("startedAt"), CASE WHEN bool_and(status = 'DONE') THEN max("completedAt") END, now(),
-              CASE WHEN bool_and(origin = 'import') THEN 'import' ELSE 'assigned' END
-       FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')
-       GROUP BY "annotatorId", "segmentId"
-       ON CONFLICT ("annotatorId", "segmentId", scheme) DO NOTHING`,
-      projectId,
-      SCHEME_ASSIGNMENT,
-    );
-    await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')`, projectId);
-    return;
-  }
-  // back to a preset: the built-in runtime reads spans and post-edits from its own tables, and no
-  // inverse conversion exists yet, so marked spans and edit texts stored as values would drop out
-  // of it. An empty span list is read there as a review (any METAHOPE_ERRORS value is), so it
-  // does not refuse the change.
-  const spanFields = next.fields.filter((f) => f.kind === "spans").map((f) => f.id);
-  const editFields = next.fields.filter((f) => f.kind === "edit").map((f) => f.id);
-  const [{ lists, edits }] = await tx.$queryRawUnsafe<{ lists: number; edits: number }[]>(
-    `SELECT count(*) FILTER (WHERE field = ANY($2::text[]) AND jsonb_typeof(value) = 'array' AND jsonb_array_length(value) > 0)::int AS lists,
-            count(*) FILTER (WHERE field = ANY($3::text[]))::int AS edits
-     FROM "Annotation" WHERE "projectId" = $1 AND field = ANY($2::text[] || $3::text[])`,
-    projectId,
-    spanFields,
-    editFields,
-  );
-  if (lists + edits > 0) {
-    throw new AppError(
-      "CONFLICT",
-      `This version is the MMTE/MetaHOPE preset as shipped, so the project would go back to the built-in runtime, which keeps error spans and post-edits in tables of its own and would not read the ${lists} list${lists === 1 ? "" : "s"} of error spans and ${edits} post-edit${edits === 1 ? "" : "s"} the project stores as scheme values. Keep a variant of the preset (any edit, e.g. of its guidelines' wording, keeps the scheme runtime).`,
-      { spanLists: lists, postEdits: edits },
-    );
-  }
-  // the items get the built-in assignments of the parts whose fields it has
-  const ids = new Set(next.fields.map((f) => f.id));
-  const schemes = [
-    ...(MMTE_PRESET.fields.some((f) => ids.has(f.id)) ? ["MMTE"] : []),
-    ...(METAHOPE_PRESET.fields.some((f) => ids.has(f.id)) ? ["METAHOPE"] : []),
-  ];
-  for (const scheme of schemes) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
-       SELECT gen_random_uuid()::text, "projectId", "annotatorId", "segmentId", $2, status, position, "timeSpentMs", "startedAt", "completedAt", now(), origin
-       FROM "Assignment" WHERE "projectId" = $1 AND scheme = $3
-       ON CONFLICT ("annotatorId", "segmentId", scheme) DO NOTHING`,
-      projectId,
-      scheme,
-      SCHEME_ASSIGNMENT,
-    );
-  }
-  await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme = $2`, projectId, SCHEME_ASSIGNMENT);
-}
-
-/**
  * Stores the built-in preset of `config` (builtInSchemeFor: the MMTE and MetaHOPE fields of the
  * parts that are on) as the project's next version when it differs from the latest one, so a
  * project that runs the built-in runtime still has its scheme stored as data and every annotation
@@ -339,7 +262,7 @@ export async function storeBuiltInSchemeVersion(
 ): Promise<number | null> {
   const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
   const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
-  if (previous && schemeRuntimeOf({ version: latest!.version, definition: previous }).kind === "scheme") return null;
+  if (previous && !isPresetOfParts(previous)) return null;
   // the workflow (readDocumentFirst) is the study's procedure, not a part: switching parts keeps
   // the one in force (a project stored before the setting existed does not start asking for it
   // because a part was switched); a lead changes it with a scheme version of its own

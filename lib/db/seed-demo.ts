@@ -13,6 +13,8 @@ import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { createAssignments } from "@/lib/db/assignments";
 import { storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
+import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { demoFinishedWork, type TDemoWork } from "@/lib/demo/demo-finished-work";
 import { ZDemoCorpus } from "@/lib/import/parse-demo-corpus";
 import { annotationItemKey } from "@/lib/workspace/api-types";
@@ -91,14 +93,16 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
       result: demoCorpusToImport(corpus, p.targetLang),
     });
     const annotatorIds = DEMO_USERS.filter((u) => u.roles.includes("ANNOTATOR" as never) && !hasFinishedWork(u)).map((u) => users.get(u.email)!);
-    let assignments = 0;
-    for (const scheme of p.schemes) {
-      assignments += await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, scheme, shuffle: p.schemeConfig.shuffleItems });
-    }
+    let assignments = await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, scheme: SCHEME_ASSIGNMENT, shuffle: p.schemeConfig.shuffleItems });
     if (withWork) {
       const workers = DEMO_USERS.filter(hasFinishedWork).map((u) => users.get(u.email)!) as [string, string];
       const work = demoFinishedWork(ZDemoCorpus.parse(corpus), p.targetLang, p.finishedWorkDocuments);
-      for (const [i, w] of work.entries()) assignments += await seedFinishedWork(db, project.id, workers[i], w, p.schemes, schemeVersion, p.targetLang);
+      for (const [i, w] of work.entries()) await seedFinishedWork(db, project.id, workers[i], w, p.schemes, schemeVersion, p.targetLang);
+      // the finished work is written as the release that recorded it stored it (per-part
+      // assignments, error spans and post-edits in their tables), then moved onto the scheme's
+      // values as every such database is: the demo is the migration's oldest customer
+      const moved = await moveOntoSchemeRuntime(db, project.id);
+      assignments += moved?.assignments ?? 0;
     }
     log(`seeded ${p.slug}: ${summary.documents} documents, ${summary.segments} segments, ${summary.mrws} MRWs, ${summary.translations} translations, ${assignments} assignments`);
   }

@@ -5,7 +5,7 @@ import { MMTE_PRESET } from "./presets/mmte";
 import { METAHOPE_PRESET } from "./presets/metahope";
 import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "./presets/built-in-scheme-for-config";
 import { METAHOPE_SCHEME_CONFIG } from "./scheme-config";
-import { runsBuiltIn, schemeRuntimeOf } from "./scheme-runtime";
+import { isPresetOfParts, schemeRuntimeOf } from "./scheme-runtime";
 
 const variant = (edit: (s: Record<string, unknown> & { fields: Record<string, unknown>[] }) => void) => {
   const s = structuredClone(MMTE_PRESET) as unknown as Record<string, unknown> & { fields: Record<string, unknown>[] };
@@ -13,13 +13,13 @@ const variant = (edit: (s: Record<string, unknown> & { fields: Record<string, un
   return ZSchemeDefinition.parse(s);
 };
 
-describe("which runtime a stored scheme runs under", () => {
-  it("the presets as they are, together, or with parts off: built-in", () => {
-    for (const s of [MMTE_PRESET, METAHOPE_PRESET, BUILT_IN_FIELDS_SCHEME, builtInSchemeFor(METAHOPE_SCHEME_CONFIG)]) expect(runsBuiltIn(s), s.name).toBe(true);
-    expect(runsBuiltIn(variant((s) => (s.fields = s.fields.filter((f) => f.id !== "POSTEDIT_LITERAL"))))).toBe(true);
+describe("the runtime of a stored scheme, and whether it is a preset as shipped", () => {
+  it("the presets as they are, together, or with parts off: a preset of parts (the Settings form switches them)", () => {
+    for (const s of [MMTE_PRESET, METAHOPE_PRESET, BUILT_IN_FIELDS_SCHEME, builtInSchemeFor(METAHOPE_SCHEME_CONFIG)]) expect(isPresetOfParts(s), s.name).toBe(true);
+    expect(isPresetOfParts(variant((s) => (s.fields = s.fields.filter((f) => f.id !== "POSTEDIT_LITERAL"))))).toBe(true);
   });
 
-  it("a variant that keeps the field names but changes what they are runs under the scheme runtime, never silently as the preset", () => {
+  it("a variant that keeps the field names but changes what they are is the lead's own scheme, not a preset of parts", () => {
     const fluency = (s: { fields: Record<string, unknown>[] }) => s.fields.find((f) => f.id === "FLUENCY")!;
     const cases = {
       "another scale": variant((s) => Object.assign(fluency(s), { max: 7, labels: { "1": "poor", "7": "perfect" } })),
@@ -31,15 +31,15 @@ describe("which runtime a stored scheme runs under", () => {
       }),
     };
     for (const [name, s] of Object.entries(cases)) {
-      expect(runsBuiltIn(s), name).toBe(false);
+      expect(isPresetOfParts(s), name).toBe(false);
       expect(schemeRuntimeOf({ version: 2, definition: s }).kind, name).toBe("scheme");
     }
     const idiom = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
-    expect(runsBuiltIn(idiom)).toBe(false);
+    expect(isPresetOfParts(idiom)).toBe(false);
   });
 
-  it("no stored scheme: the built-in preset of the configuration", () => {
+  it("every stored version runs as a scheme, the presets as shipped included; none stored: a project not moved yet", () => {
     expect(schemeRuntimeOf(null)).toEqual({ kind: "built-in", version: null });
-    expect(schemeRuntimeOf({ version: 3, definition: MMTE_PRESET })).toEqual({ kind: "built-in", version: 3 });
+    expect(schemeRuntimeOf({ version: 3, definition: MMTE_PRESET })).toEqual({ kind: "scheme", version: 3, definition: MMTE_PRESET });
   });
 });

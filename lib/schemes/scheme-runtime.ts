@@ -1,18 +1,15 @@
 /**
- * Which runtime a project's scheme runs under. The built-in runtime (the MMTE and MetaHOPE
- * workspace, reports and paper tables, written for those two studies) runs a stored scheme only
- * when it says exactly what that code does: every field identical to the MMTE or MetaHOPE
- * preset's field of the same id (fewer parts are fine) and the task guidelines one of the
- * presets'. Any variant (another scale, one more label, other keys, its own guideline wording)
- * runs under the scheme runtime, which reads the stored definition for everything: the workspace
+ * The runtime of a project's scheme. Every project runs its stored scheme version: the workspace
  * renders each field by its kind with the stored labels, keys and guidelines, saves and imports
- * are validated against it, and the reports compute agreement per field from its level. So a
- * variant is never silently run as the preset it started from.
+ * are validated against it, and the reports compute agreement per field from its level, with the
+ * paper tables (MMTE table 3 and figures 3–7, MetaHOPE tables 3–6) as named analyses bound to the
+ * fields they need. MMTE and MetaHOPE are presets of the language like the others, so a lab that
+ * edits one word of MMTE's guidelines keeps its tables.
  *
- * Why two: the built-in runtime carries the paper reproductions (MetaHOPE tables 3–6, MMTE table 3
- * and figures 3–5) and their stored report copies; moving them onto the scheme runtime is a later
- * step that the snapshot tests guard. A project under the scheme runtime has one assignment per
- * annotator × item, with scheme SCHEME_ASSIGNMENT.
+ * A project made by an earlier release may have no stored version and keep work in the tables of
+ * the built-in runtime that came before (ErrorSpan, PostEdit, per-part MMTE/METAHOPE
+ * assignments); lib/db/move-onto-scheme-runtime.ts stores its preset and moves that work into
+ * values before anything reads it (`npm run db:migrate`, server start, the demo).
  */
 import type { TSchemeDefinition } from "./language/scheme-definition";
 import type { TSchemeField } from "./language/scheme-field";
@@ -34,8 +31,13 @@ const PRESET_FIELDS = new Map<string, string[]>();
 for (const f of [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields]) PRESET_FIELDS.set(f.id, [...(PRESET_FIELDS.get(f.id) ?? []), sortedJson(f)]);
 const PRESET_GUIDELINES = new Set([MMTE_PRESET.guidelines, METAHOPE_PRESET.guidelines, `${MMTE_PRESET.guidelines}\n\n${METAHOPE_PRESET.guidelines}`]);
 
-/** Whether a stored definition runs under the built-in runtime: the presets' own fields and guidelines, unchanged. */
-export function runsBuiltIn(definition: TSchemeDefinition): boolean {
+/**
+ * Whether a stored definition is the MMTE/MetaHOPE preset as shipped (fewer parts are fine): its
+ * parts are then the Settings form's to switch on and off (lib/db/project-schemes.ts
+ * storeBuiltInSchemeVersion). A variant (another scale, one more label, its own guideline wording)
+ * is the lead's own scheme, which that form leaves alone.
+ */
+export function isPresetOfParts(definition: TSchemeDefinition): boolean {
   if (!PRESET_GUIDELINES.has(definition.guidelines)) return false;
   const byId = new Map<string, TSchemeField[]>();
   for (const f of definition.fields) byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
@@ -47,8 +49,8 @@ export function runsBuiltIn(definition: TSchemeDefinition): boolean {
   return true;
 }
 
-/** The runtime of a project from its latest stored scheme version (null: none stored, its built-in preset runs). */
+/** The runtime of a project from its latest stored scheme version (null: none stored yet, a project of an earlier release not moved yet). */
 export function schemeRuntimeOf(latest: { version: number; definition: TSchemeDefinition } | null): TSchemeRuntime {
-  if (!latest || runsBuiltIn(latest.definition)) return { kind: "built-in", version: latest?.version ?? null };
+  if (!latest) return { kind: "built-in", version: null };
   return { kind: "scheme", version: latest.version, definition: latest.definition };
 }

@@ -1,0 +1,150 @@
+/**
+ * Moves a project made by an earlier release onto the one runtime. Before, a project whose scheme
+ * was the MMTE/MetaHOPE preset as shipped ran a second stack that kept its work in tables of its
+ * own: error spans (ErrorSpan), post-edits (PostEdit), and one assignment per annotator × item
+ * *per part* (Assignment.scheme MMTE / METAHOPE). Now every project runs its stored scheme
+ * version, so this:
+ * 1. stores the preset of the project's parts as its first version when it has none
+ *    (lib/schemes/presets/built-in-scheme-for-config.ts; a configuration that no longer parses
+ *    gets every MMTE and MetaHOPE field);
+ * 2. converts its error spans, review marks and post-edits into values of that version
+ *    (lib/db/built-in-to-scheme-values.ts, which names the item and field of a value the version
+ *    refuses; then nothing of the project is changed);
+ * 3. merges each annotator's MMTE and METAHOPE assignments of an item into one SCHEME
+ *    assignment: DONE when every one was, TODO when none was started, SKIPPED when all were,
+ *    else IN_PROGRESS; time spent adds up.
+ *
+ * One transaction per project, the project row locked: a project is moved whole or not at all.
+ * Idempotent: a project with nothing of the earlier release left is not touched (post-edits of a
+ * kind no field of the scheme holds stay in their table, as the conversion says, and do not make
+ * the project count as unmoved).
+ */
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
+import { editFieldOf } from "@/lib/schemes/built-in-to-scheme-values";
+import { convertBuiltInValuesToScheme, type TConvertedCounts } from "@/lib/db/built-in-to-scheme-values";
+
+type TTx = Prisma.TransactionClient;
+
+export interface TMovedProject {
+  projectId: string;
+  slug: string;
+  /** the version stored by the move (null: the project had one) */
+  storedVersion: number | null;
+  converted: TConvertedCounts;
+  /** per-part assignments merged, and SCHEME assignments they became */
+  partAssignments: number;
+  assignments: number;
+}
+
+/** The preset a project of an earlier release ran: the MMTE/MetaHOPE fields its parts switch on. */
+export function presetForStoredConfig(schemeConfig: unknown): TSchemeDefinition {
+  const config = parseStoredSchemeConfig(schemeConfig);
+  const preset = config.ok ? builtInSchemeFor(config.config) : BUILT_IN_FIELDS_SCHEME;
+  return preset.fields.length > 0 ? preset : BUILT_IN_FIELDS_SCHEME;
+}
+
+/**
+ * Moves one project in the caller's transaction; null when there was nothing to move.
+ * `storePresetWhenBare` (default true): a project with no stored version and no work of the earlier
+ * release gets its preset stored; false where the caller is about to store a version of its own
+ * (setProjectScheme: a project made without a scheme takes the lead's as version 1).
+ */
+export async function moveOntoSchemeRuntimeTx(tx: TTx, projectId: string, actorId: string | null, opts: { storePresetWhenBare?: boolean } = {}): Promise<TMovedProject | null> {
+  opts = { storePresetWhenBare: true, ...opts };
+  const project = await tx.$queryRawUnsafe<{ slug: string; schemeConfig: unknown }[]>(`SELECT slug, "schemeConfig" FROM "Project" WHERE id = $1 FOR UPDATE`, projectId);
+  if (project.length === 0) throw new AppError("NOT_FOUND", "No such project.");
+  const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
+  let definition: TSchemeDefinition;
+  if (latest) {
+    const parsed = ZSchemeDefinition.safeParse(latest.definition);
+    if (!parsed.success) throw new AppError("UNPROCESSABLE", `The project's scheme version ${latest.version} is not valid any more; fix the scheme first.`, { projectId });
+    definition = parsed.data;
+  } else {
+    definition = presetForStoredConfig(project[0].schemeConfig);
+  }
+  const [left] = await tx.$queryRawUnsafe<{ parts: number; spans: number }[]>(
+    `SELECT (SELECT count(*) FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE'))::int AS parts,
+            (SELECT count(*) FROM "ErrorSpan" WHERE "projectId" = $1)::int AS spans`,
+    projectId,
+  );
+  const editKinds = await tx.$queryRawUnsafe<{ kind: string }[]>(`SELECT DISTINCT kind FROM "PostEdit" WHERE "projectId" = $1`, projectId);
+  const postEditsToMove = editKinds.some((k) => editFieldOf(definition, k.kind) !== null);
+  const workToMove = left.parts > 0 || left.spans > 0 || postEditsToMove;
+  if (!workToMove && (latest || !opts.storePresetWhenBare)) return null;
+
+  let storedVersion: number | null = null;
+  const version = latest?.version ?? 1;
+  if (!latest) {
+    storedVersion = 1;
+    await tx.projectScheme.create({ data: { projectId, version, definition, createdById: actorId, note: "preset stored when the project moved onto the scheme runtime" } });
+  }
+  if (!workToMove) {
+    const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted: { spanLists: 0, errorSpans: 0, postEdits: 0 }, partAssignments: 0, assignments: 0 };
+    await tx.auditLog.create({ data: { projectId, userId: actorId, action: "scheme.moved-onto-runtime", detail: { version, storedVersion } } });
+    return moved;
+  }
+
+  // spans, reviews and post-edits first: the DONE MetaHOPE assignments say who reviewed what
+  const converted = await convertBuiltInValuesToScheme(tx, projectId, definition, version, actorId, definition);
+  const assignments = await tx.$executeRawUnsafe(
+    `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
+     SELECT gen_random_uuid()::text, $1, "annotatorId", "segmentId", $2,
+            (CASE WHEN bool_and(status = 'DONE') THEN 'DONE' WHEN bool_and(status = 'SKIPPED') THEN 'SKIPPED'
+                  WHEN bool_and(status = 'TODO') THEN 'TODO' ELSE 'IN_PROGRESS' END)::"AssignmentStatus",
+            min(position), sum("timeSpentMs")::int, min("startedAt"), CASE WHEN bool_and(status = 'DONE') THEN max("completedAt") END, now(),
+            CASE WHEN bool_and(origin = 'import') THEN 'import' ELSE 'assigned' END
+     FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')
+     GROUP BY "annotatorId", "segmentId"
+     ON CONFLICT ("annotatorId", "segmentId", scheme) DO NOTHING`,
+    projectId,
+    SCHEME_ASSIGNMENT,
+  );
+  const partAssignments = await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')`, projectId);
+  const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted, partAssignments, assignments };
+  await tx.auditLog.create({ data: { projectId, userId: actorId, action: "scheme.moved-onto-runtime", detail: { version, storedVersion, ...converted, partAssignments, assignments } } });
+  return moved;
+}
+
+/** Moves one project in a transaction of its own. */
+export async function moveOntoSchemeRuntime(db: Db, projectId: string, actorId: string | null = null): Promise<TMovedProject | null> {
+  // a large project's conversion can outlast Prisma's 5 s default
+  return db.$transaction((tx) => moveOntoSchemeRuntimeTx(tx, projectId, actorId), { timeout: 600_000, maxWait: 30_000 });
+}
+
+export interface TMoveEveryProjectResult {
+  moved: TMovedProject[];
+  /** projects whose values their scheme refuses: named, left as they were */
+  refused: { projectId: string; slug: string; message: string }[];
+}
+
+/**
+ * Every project that still holds work of the earlier release, or has no stored version, one
+ * transaction each. A refusal of one project does not stop the others.
+ */
+export async function moveEveryProjectOntoSchemeRuntime(db: Db): Promise<TMoveEveryProjectResult> {
+  const candidates = await db.$queryRawUnsafe<{ id: string; slug: string }[]>(
+    `SELECT p.id, p.slug FROM "Project" p
+     WHERE NOT EXISTS (SELECT 1 FROM "ProjectScheme" s WHERE s."projectId" = p.id)
+        OR EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = p.id AND a.scheme IN ('MMTE', 'METAHOPE'))
+        OR EXISTS (SELECT 1 FROM "ErrorSpan" e WHERE e."projectId" = p.id)
+        OR EXISTS (SELECT 1 FROM "PostEdit" e WHERE e."projectId" = p.id)
+     ORDER BY p."createdAt"`,
+  );
+  const out: TMoveEveryProjectResult = { moved: [], refused: [] };
+  for (const p of candidates) {
+    try {
+      const m = await moveOntoSchemeRuntime(db, p.id);
+      if (m) out.moved.push(m);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      out.refused.push({ projectId: p.id, slug: p.slug, message: e.message });
+    }
+  }
+  return out;
+}
