@@ -216,7 +216,7 @@ test("a lab's own scheme marks target words the same way (scheme runtime): words
   await signIn(page, USERS.annotator2);
   const item = await itemOf(page, OWN, "SCHEME");
   await page.goto(`/projects/${OWN}/items/s1`);
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   const targetOf = (text: string, token: string) =>
     page.getByTestId(`translation-${item.translations.find((x) => x.text === text)!.label}`).locator("[data-target-words]").nth(item.mrws.findIndex((m) => m.token === token));
   for (const t of item.translations) {

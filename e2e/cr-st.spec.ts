@@ -74,7 +74,7 @@ test("cloze items answered by keyboard and by mouse; the gold answer never reach
   await page.goto(`/projects/${slug}/queue`);
   await expect(page.getByTestId("queue-row")).toHaveCount(3);
   await page.getByTestId("queue-row").first().getByRole("link").click();
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
 
   const answers: string[] = [];
   for (let i = 0; i < 3; i++) {

@@ -35,7 +35,7 @@ test("emotion vectors and equivalence by keyboard", async ({ page }) => {
   await signIn(page, USERS.annotator);
   await page.goto(`/projects/${slug}/queue`);
   await page.getByTestId("queue-row").first().getByRole("link").click();
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
 
   // source: anger 3 (key 4), sadness 1 (key 2)
   await expect.poll(() => active(page)).toBe("source_emotions");

@@ -90,7 +90,7 @@ test("tags EN and ES by keyboard and mouse, labels an NLI pair by keyboard; the 
 
   // EN sentence 1, with its ES version beside it; no gold MRW marked, no "(metaphorical)"
   await page.goto(item("conll:meta4xnli_dev_first3:en:s1"));
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   await expect(page.getByTestId("parallel-es")).toContainText("Gran parte de la investigación sobre Quinceañeras");
   await expect(page.getByTestId("source-text").locator("mark")).toHaveCount(0);
   await expect(page.getByText("Source (metaphorical)")).toHaveCount(0);

@@ -32,7 +32,7 @@ test("errors on the translation and the source, and No error, by keyboard", asyn
   await signIn(page, USERS.annotator);
   await page.goto(`/projects/${slug}/queue`);
   await page.getByTestId("queue-row").first().getByRole("link").click();
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   // an MQM item is not a "literal" sentence: the metaphor flag is shown only in studies of metaphors (issue 29 point 10)
   await expect(page.getByRole("region", { name: "Source" }).getByRole("heading")).toHaveText("Source");
   const first = await active(page);
@@ -75,7 +75,7 @@ test("errors on the translation and the source, and No error, by keyboard", asyn
   expect([...bySlotText.entries()].find(([t]) => t !== firstText)?.[1]).toEqual([]);
 
   await page.keyboard.press("Control+Enter");
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
 });
 
 test("the manager sees the MQM table and downloads the Marot export", async ({ page }) => {

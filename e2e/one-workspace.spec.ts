@@ -129,7 +129,7 @@ async function openItem(page: Page, slug: string): Promise<string> {
 test("MMTE variant: scales, target words, equivalence and both post-edits by keyboard; diff and edit rate shown", async ({ page }) => {
   await signIn(page, USERS.annotator);
   const seg = await openItem(page, MMTE);
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   await expect(page.getByTestId("scheme-name")).toContainText("MMTE");
   const total = Number((await page.getByTestId("fields-filled").textContent())!.split("/")[1].split(" ")[0]);
   const A = translation(page, "A");
@@ -196,7 +196,7 @@ test("MetaHOPE variant: the document gate, patterns (OMISSION by 6), errors with
   await expect(page.getByTestId("document-gate")).toBeVisible();
   await expect(page.getByTestId("document-gate-text")).toBeFocused();
   await press(page, "Space");
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   const A = translation(page, "A");
   const B = translation(page, "B");
   const textA = await shownText(A);
@@ -282,7 +282,7 @@ test("MetaHOPE variant: a draft span survives a reload unsent; translations with
   await signIn(page, USERS.annotator);
   const seg = await openItem(page, METAHOPE_CLEAN);
   if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   const A = translation(page, "A");
   const B = translation(page, "B");
   // a span with its category but no severity yet is a draft: never sent, kept over a reload
@@ -325,7 +325,7 @@ test("MetaHOPE variant: the alignment starts from the imported one, is saved whe
   await signIn(page, USERS.annotator);
   const seg = await openItem(page, METAHOPE_PREFILL);
   if (await page.getByTestId("document-gate").isVisible()) await press(page, "Space");
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   const A = translation(page, "A");
   const broke = (await shownText(A)).indexOf("打破");
   const alignA = field(A, "ALIGNMENT");

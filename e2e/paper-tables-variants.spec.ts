@@ -94,8 +94,8 @@ test("an MMTE project whose guideline text is edited in the browser keeps table 
 
   // after: the scheme runtime's dashboard (it names the scheme and its version) with the paper tables below
   await openDashboard(page, mmteSlug);
-  await expect(page.getByTestId("scheme-dashboard")).toBeVisible();
-  await expect(page.getByTestId("scheme-dashboard").getByRole("heading", { level: 2 })).toContainText("scheme version 2");
+  await expect(page.getByTestId("dashboard")).toBeVisible();
+  await expect(page.getByTestId("dashboard").getByRole("heading", { level: 2 })).toContainText("scheme version 2");
   const paper = page.getByTestId("scheme-paper-tables");
   await expect(paper).toBeVisible();
   await expect(page.getByTestId("paper-analysis-notes")).toHaveCount(0);
@@ -130,7 +130,7 @@ test("a MetaHOPE project with one extra error category keeps tables 3–6 and sh
   await expect(answer).toContainText("METAHOPE_ERRORS");
 
   await openDashboard(page, metahopeSlug);
-  await expect(page.getByTestId("scheme-dashboard")).toBeVisible();
+  await expect(page.getByTestId("dashboard")).toBeVisible();
   const paper = page.getByTestId("scheme-paper-tables");
   await expect(paper).toBeVisible();
   await expect(page.getByTestId("paper-analysis-notes")).toContainText("CUL");

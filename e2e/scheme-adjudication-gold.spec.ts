@@ -25,7 +25,7 @@ test("an adjudicator decides a variant's figurative post-edit by keyboard and th
   expect(await empty.json()).toEqual([]);
 
   await page.goto(`/projects/${SLUG}/adjudication/${segmentId}`);
-  await expect(page.getByTestId("scheme-adjudication-item")).toBeVisible();
+  await expect(page.getByTestId("adjudication-item")).toBeVisible();
   const figurative = page.getByTestId("scheme-field-POSTEDIT_FIGURATIVE");
   await expect(figurative.getByTestId("gold-field")).toHaveText("gold reference (figurative)");
   await expect(figurative.getByTestId("gold-field-note")).toContainText("the gold export and the automatic metrics");

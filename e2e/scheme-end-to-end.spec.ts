@@ -47,7 +47,7 @@ test("an annotator annotates an item by keyboard and submits it", async ({ page 
   await signIn(page, USERS.annotator);
   await page.goto(`/projects/${slug}/queue`);
   await page.getByTestId("queue-row").first().getByRole("link").click();
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   const active = () => page.locator('[data-active="true"]').getAttribute("data-field");
   await expect.poll(active).toBe("transparency");
   await page.keyboard.press("6");
@@ -78,7 +78,7 @@ test("the adjudicator decides a disagreement on the meaning", async ({ page }) =
   const row = page.getByTestId("queue-sentence").filter({ hasText: "cat out of the bag" }).first();
   await expect(row).toBeVisible();
   await row.click();
-  await expect(page.getByTestId("scheme-adjudication-item")).toBeVisible();
+  await expect(page.getByTestId("adjudication-item")).toBeVisible();
   const meaning = page.getByTestId("scheme-field-meaning");
   await expect(meaning).toBeVisible();
   // the unit where someone said "lost" (sys-b); which annotator is "Annotator n" depends on the shuffle
@@ -168,7 +168,7 @@ test.describe("a scheme of every field kind", () => {
     await signIn(page, USERS.admin);
     await page.goto(`/projects/${every}/adjudication`);
     await page.getByTestId("queue-sentence").filter({ hasText: "Time is a thief" }).first().click();
-    const item = page.getByTestId("scheme-adjudication-item");
+    const item = page.getByTestId("adjudication-item");
     await expect(item).toBeVisible();
     for (const id of ["register", "transparency", "metaphor-tags", "conventional", "meaning", "cues", "fluency", "seconds", "alignment", "emotion"]) {
       await expect(page.getByTestId(`scheme-field-${id}`), id).toBeVisible();

@@ -90,7 +90,7 @@ async function openFirstItem(page: Page, slug: string, schemeName: string): Prom
   await expect(page.getByRole("navigation", { name: "Scheme" })).toContainText(schemeName);
   await expect(page.getByTestId("queue-row")).toHaveCount(3);
   await page.getByTestId("queue-row").first().getByRole("link").click();
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 

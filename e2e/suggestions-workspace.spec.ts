@@ -80,7 +80,7 @@ test("suggestions stay hidden until the manager shows them; the annotator accept
   // hidden: neither the page nor the item API carries any suggestion
   await signIn(page, USERS.annotator);
   await page.goto(`/projects/${SLUG}/items/${SEGMENT}`);
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   await expect(page.getByTestId("model-suggestion")).toHaveCount(0);
   const hidden = await apiItem(page, SEGMENT);
   expect(hidden).not.toHaveProperty("suggestions");
@@ -176,7 +176,7 @@ test("suggestions stay hidden until the manager shows them; the annotator accept
 
   // after a reload: the saved values are the annotator's, the decided suggestions are not shown again
   await page.reload();
-  await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+  await expect(page.getByTestId("workspace")).toBeVisible();
   await expect(boxes).toHaveCount(0);
   const after = await apiItem(page, seg);
   const values = Object.fromEntries(after.annotations.map((a) => [`${a.field}@${a.itemKey}`, a.value]));
@@ -229,7 +229,7 @@ test.describe("imported Meta4XNLI predictions", () => {
   const tagged = (page: Page) => page.locator('[data-field="metaphor"] [data-token][data-suggested="true"]');
   const openItem = async (page: Page, i: number) => {
     await page.goto(`/projects/${M4}/items/${items[i]}`);
-    await expect(page.getByTestId("scheme-workspace")).toBeVisible();
+    await expect(page.getByTestId("workspace")).toBeVisible();
     await expectActive(page, "metaphor");
     // the workspace focuses its active field once hydrated: keys pressed before that would be lost
     await expect(page.locator('[data-active="true"]')).toBeFocused();

@@ -51,7 +51,7 @@ export function ItemView({ slug, data, fieldOrder }: { slug: string; data: TAdju
   };
 
   return (
-    <div className="space-y-5" data-testid="adjudication-item">
+    <div className="space-y-5" data-testid="built-in-adjudication-item">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div>
           <Link href={`/projects/${slug}/adjudication`} className="text-sm text-indigo-700 underline">← Queue</Link>

@@ -44,7 +44,7 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
   const open = units.filter((u) => !u.unanimous && u.values.length > 0).length;
 
   return (
-    <div className="space-y-5" data-testid="scheme-adjudication-item">
+    <div className="space-y-5" data-testid="adjudication-item">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div>
           <Link href={`/projects/${slug}/adjudication`} className="text-sm text-indigo-700 underline">← Queue</Link>

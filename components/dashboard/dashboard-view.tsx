@@ -110,7 +110,7 @@ export function DashboardView(props: DashboardViewProps) {
   useEffect(() => void performance.mark("tropos:dashboard-hydrated"), []);
 
   return (
-    <div className="space-y-6" data-testid="dashboard">
+    <div className="space-y-6" data-testid="built-in-dashboard">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-medium">Agreement &amp; scores</h2>
         <div className="flex flex-wrap gap-3 text-sm" aria-label="Downloads">

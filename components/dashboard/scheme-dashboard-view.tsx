@@ -166,7 +166,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
   ];
 
   return (
-    <div className="space-y-6" data-testid="scheme-dashboard">
+    <div className="space-y-6" data-testid="dashboard">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-medium">
           Progress &amp; agreement <span className="text-sm font-normal text-slate-500">· {scheme.name}, scheme version {scheme.version}</span>

@@ -338,7 +338,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
 
   const filled = shown.filter((s) => sv.display[s.valueKey] !== undefined && sv.display[s.valueKey] !== null).length;
   return (
-    <div className="space-y-3 pb-16" data-testid="scheme-workspace">
+    <div className="space-y-3 pb-16" data-testid="workspace">
       <SchemeWorkspaceBar
         slug={slug}
         nav={item.nav}

@@ -768,7 +768,7 @@ export function Workspace({ item, userId }: { item: TWorkspaceItem; userId: stri
   const draftText = draftSpansText(state);
 
   return (
-    <div className="space-y-3 pb-16" data-testid="workspace">
+    <div className="space-y-3 pb-16" data-testid="built-in-workspace">
       <div className="sticky top-0 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-1 py-2 text-sm backdrop-blur">
         <a href={`/projects/${slug}/queue?scheme=${item.scheme}`} className="text-indigo-700 underline">
           Queue
