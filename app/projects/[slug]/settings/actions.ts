@@ -12,6 +12,7 @@ import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
 import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
 import { createProjectAssignments } from "@/lib/db/project-assignments";
 import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignment-corrections";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
@@ -78,9 +79,10 @@ export const setActivePosAction = projectAction("project.manage", ZActivePosInpu
 });
 
 export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.extend({ config: z.unknown() }), async (input, access) => {
-  // a project that runs its own scheme keeps its built-in parts as stored (all off: its scheme
-  // replaces them) and takes only the presentation switches from the form
-  const ownScheme = (await getProjectRuntime(getDb(), access.project.id)).kind === "scheme";
+  // a project whose scheme is a lead's own (not the MMTE/MetaHOPE preset as shipped, whose parts
+  // the form switches) keeps its parts as stored and takes only the presentation switches
+  const runtime = await getProjectRuntime(getDb(), access.project.id);
+  const ownScheme = runtime.kind === "scheme" && !isPresetOfParts(runtime.definition);
   const parsed = ownScheme ? parseStoredSchemeConfig(input.config) : parseSchemeConfig(input.config);
   if (!parsed.ok) throw new AppError("BAD_REQUEST", `Invalid scheme configuration: ${parsed.issues.map((i) => `${i.path || "(config)"}: ${i.message}`).join("; ")}`);
   const stored = parseStoredSchemeConfig(access.project.schemeConfig);

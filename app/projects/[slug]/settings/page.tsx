@@ -20,6 +20,7 @@ import { emosWeightsOf } from "@/lib/scoring/emos-weights";
 import { LanguagesGroupsForm } from "@/components/settings/languages-groups-form";
 import { listAnnotatorGroups } from "@/lib/db/annotator-groups";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
+import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -81,7 +82,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         schemes={runtime.kind === "scheme" ? ["SCHEME"] : projectSchemes(config)}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
-      <SchemeConfigForm slug={slug} config={config} ownScheme={runtime.kind === "scheme"} />
+      <SchemeConfigForm slug={slug} config={config} ownScheme={runtime.kind === "scheme" && !isPresetOfParts(runtime.definition)} />
       {runtime.kind === "scheme" && emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}
     </div>
   );
