@@ -21,6 +21,8 @@ export function isEditable(t: EventTarget | null): boolean {
 }
 
 const TOKEN_KINDS = new Set(["spans", "tags", "alignment"]);
+/** What Backspace leaves of a pre-filled alignment: nothing marked, no pattern (kept on the page as a draft). */
+const EMPTY_ALIGNMENT_DRAFT = { pattern: null, spans: [] };
 
 /** Whether a printable key types into the field's input: any character in a text or edit, digits and signs in a number. */
 function typesInto(slot: TSchemeSlot, key: string): boolean {
@@ -122,6 +124,9 @@ export function useSchemeKeys(ctx: TSchemeKeysContext) {
             c.setActiveSpan(null);
             return c.apply(slot, removeSpan(c.value(slot), c.activeSpan), false);
           }
+          // a pre-filled alignment (the imported one, not the annotator's yet): start from no words
+          // and no pattern, as the built-in workspace's Backspace did; a draft until a pattern is chosen
+          if (f.kind === "alignment" && f.patterns && c.prefilled?.(slot)) return c.apply(slot, EMPTY_ALIGNMENT_DRAFT, false);
           return c.apply(slot, null, false);
         }
         case "suggestion.accept":

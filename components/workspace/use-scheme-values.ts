@@ -14,6 +14,7 @@ import { SAVE_DEBOUNCE_MS, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy"
 import type { TAnnotationOp, TSaveOp } from "@/lib/workspace/save-queue";
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 import { plainValues, schemeItemValues } from "@/lib/workspace/scheme-item-values";
+import { conflictValueText } from "@/lib/workspace/suggested-value-text";
 import { draftsKey, readDrafts, writeDrafts } from "@/lib/workspace/span-drafts";
 import { createUndoStack, recordChange, redo, undo, type TUndoStack } from "@/lib/workspace/undo-stack";
 import { useAutosave, type TConflict } from "./use-autosave";
@@ -218,10 +219,12 @@ export function useSchemeValues(opts: {
 
   const conflict = autosave.conflicts[0];
   const conflictSlot = conflict?.op.kind === "annotation" ? slotOf(conflict.op) : undefined;
+  // options and scale points by their labels ("2 (Poor)"), as the built-in workspace's dialog showed them
+  const shownValue = (v: unknown) => (conflictSlot ? conflictValueText(conflictSlot.field, v, lists) : showSchemeValue(v));
   const describeConflict = (c: TConflict) => ({
     what: conflictSlot ? `${conflictSlot.field.label} (${conflictSlot.where})` : "a value",
-    mine: showSchemeValue(c.op.kind === "annotation" ? c.op.value : null),
-    theirs: showSchemeValue(c.current.value),
+    mine: shownValue(c.op.kind === "annotation" ? c.op.value : null),
+    theirs: shownValue(c.current.value),
   });
   const resolveConflict = (choice: "mine" | "theirs") => {
     if (!conflict || conflict.op.kind !== "annotation") return;

@@ -32,7 +32,7 @@ export const SCHEME_WORKSPACE_KEYMAP: readonly TKeyAction[] = [
   { id: "token.toggle", keys: [" "], description: "Alignment: add or remove the selected words as its target", scope: "field", group: "Values" },
   { id: "span.cycle-mrw", keys: ["0"], description: "Spans tied to MRWs (MetaHOPE's errors): tie the active span to the next MRW, or make it sentence level (0: unless the active field uses 0)", scope: "field", group: "Values" },
   { id: "field.edit", keys: ["Enter"], description: "Text, number, edit, long scale, vector: go into the input (typing a character other than these keys does too); Esc leaves it", scope: "field", group: "Values" },
-  { id: "field.clear", keys: ["Backspace", "Delete"], description: "Clear the value (tags: the selected words; spans: the active span)", scope: "field", group: "Values" },
+  { id: "field.clear", keys: ["Backspace", "Delete"], description: "Clear the value (tags: the selected words; spans: the active span; a pre-filled alignment: start from no words)", scope: "field", group: "Values" },
   // model suggestions (issue 15 point 4): Shift with the keys that already mean "take" and "clear"
   ...SUGGESTION_KEYS,
   shared("item.submit-next"),

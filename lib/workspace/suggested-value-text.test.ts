@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { suggestedValueText } from "./suggested-value-text";
+import { conflictValueText, suggestedValueText } from "./suggested-value-text";
 
 const idiom = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 const field = (id: string) => idiom.fields.find((f) => f.id === id)!;
@@ -14,5 +14,14 @@ describe("suggestedValueText", () => {
     expect(suggestedValueText(field("transparency"), 4)).toBe("4");
     expect(suggestedValueText(field("note"), "fine")).toBe("“fine”");
     expect(suggestedValueText(field("meaning"), null)).toBe("(empty)");
+  });
+});
+
+describe("conflictValueText", () => {
+  it("names options and scale points by their labels, shows texts as they are and the rest as JSON", () => {
+    expect(conflictValueText(field("meaning"), "literal")).toBe("literalised");
+    expect(conflictValueText(field("transparency"), 7)).toBe("7 (transparent)");
+    expect(conflictValueText(field("note"), "fine")).toBe("fine");
+    expect(conflictValueText(field("meaning"), null)).toBe("(empty)");
   });
 });

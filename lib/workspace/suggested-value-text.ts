@@ -45,6 +45,28 @@ export function suggestedValueText(field: TSchemeField, value: unknown, lists?: 
   }
 }
 
+/**
+ * A value in the two-versions dialog (a save refused because another tab saved first): options
+ * and scale points by their labels ("2 (Poor)", as the built-in workspace's dialog named them),
+ * a text as it is, token-based values and vectors as JSON (their offsets are what differ).
+ */
+export function conflictValueText(field: TSchemeField, value: unknown, lists?: Record<string, unknown[]>): string {
+  if (value === null || value === undefined) return "(empty)";
+  switch (field.kind) {
+    case "choice":
+    case "multi":
+    case "scale":
+    case "boolean":
+    case "number":
+      return suggestedValueText(field, value, lists);
+    case "text":
+    case "edit":
+      return typeof value === "string" ? value : json(value);
+    default:
+      return json(value);
+  }
+}
+
 /** A tags suggestion in words: the tagged tokens with their tags ("climbing (B-METAPHOR), fall apart (…)"), or none. */
 export function suggestedTagsText(field: Extract<TSchemeField, { kind: "tags" }>, value: unknown, tokens: readonly { text: string }[]): string {
   if (!Array.isArray(value) || value.length !== tokens.length) return suggestedValueText(field, value);

@@ -32,7 +32,7 @@ export function ScaleInput({ field, value, onChange, uid }: FieldProps<TScale>) 
         const label = field.labels?.[String(v)];
         const on = value === v;
         return (
-          <button key={v} type="button" role="radio" aria-checked={on} onClick={() => onChange(on ? null : v)}
+          <button key={v} type="button" role="radio" aria-checked={on} aria-label={label ? `${v}: ${valueLabelText(label)}` : String(v)} onClick={() => onChange(on ? null : v)}
             className={`rounded border px-2 py-1 text-sm ${on ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white hover:bg-slate-50"}`}>
             <span className="font-medium">{v}</span>
             {label && <span className="ml-1 text-xs">{valueLabelText(label)}</span>}
