@@ -32,7 +32,8 @@ export function SuggestionBox({ suggestion, active, readOnly, onAccept, onReject
   return (
     <div
       data-testid="model-suggestion"
-      className="my-1 flex flex-wrap items-center gap-2 rounded border-2 border-dashed border-violet-400 bg-violet-50 px-2 py-1 text-sm text-violet-950"
+      // the active field's box (where Shift+Enter and Shift+Backspace act) darker; same size
+      className={`my-1 flex flex-wrap items-center gap-2 rounded border-2 border-dashed ${active ? "border-violet-600" : "border-violet-400"} bg-violet-50 px-2 py-1 text-sm text-violet-950`}
       aria-label={`Model suggestion (${suggestion.model}), not saved until accepted`}
     >
       <span aria-hidden="true" title="Suggested by a model" className="inline-flex items-center gap-1 rounded bg-violet-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white">
@@ -44,13 +45,17 @@ export function SuggestionBox({ suggestion, active, readOnly, onAccept, onReject
       </span>
       <span className="text-xs text-violet-700">not saved until you accept</span>
       {!readOnly && (
-        // wraps in a narrow field (the built-in workspace's quality grid) rather than running out of it
+        // wraps in a narrow field (the built-in workspace's quality grid) rather than running out of it;
+        // the keys show always, as an option's key does: a badge added when the field becomes active
+        // (on mousedown) moved the buttons before the mouseup, and the click on Accept was lost
         <span className="ml-auto flex flex-wrap gap-1">
           <button type="button" onClick={onAccept} className="rounded border border-violet-500 bg-white px-2 py-0.5 text-xs text-violet-800 hover:bg-violet-100">
-            Accept{active && <KeyBadge k="Shift+Enter" />}
+            Accept
+            <KeyBadge k="Shift+Enter" />
           </button>
           <button type="button" onClick={onReject} className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100">
-            Reject{active && <KeyBadge k="Shift+Backspace" />}
+            Reject
+            <KeyBadge k="Shift+Backspace" />
           </button>
         </span>
       )}

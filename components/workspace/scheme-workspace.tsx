@@ -221,17 +221,20 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   };
   const shownSuggestions = useMemo(() => {
     const out: Record<string, TFormSuggestion> = {};
-    for (const slot of allSlots) {
+    // the shown slots only: alternatives of a field (MMTE's two EQUIVALENCE entries, one per MRW
+    // kind) share its value key, and the box must read the value with the options of the one shown
+    for (const slot of shown) {
       const x = pendingSuggestion(slot);
       if (!x) continue;
-      // tags show on their tokens (the form marks them as the model's); the box names the tagged words
+      // tags show on their tokens (the form marks them as the model's); the box names the tagged words;
+      // a scale point or an option is outlined as the model's on its button
       out[slot.valueKey] =
         slot.field.kind === "tags"
           ? { model: x.model, text: suggestedTagsText(slot.field, x.value, slotTexts(slot, formItem).tokens), value: x.value }
-          : { model: x.model, text: suggestedValueText(slot.field, x.value, lists) };
+          : { model: x.model, text: suggestedValueText(slot.field, x.value, lists), value: x.value };
     }
     return out;
-  }, [allSlots, pendingSuggestion, lists, formItem]);
+  }, [shown, pendingSuggestion, lists, formItem]);
   /** the value a key edits: the annotator's, or for a tags field the model's tags shown on its tokens */
   const keyValue = useCallback(
     (s: TSchemeSlot) => {

@@ -42,7 +42,7 @@ export interface FieldProps<F extends TSchemeField = TSchemeField> {
   /**
    * A model's suggested value while the field has none of the annotator's (the workspace of a
    * project that shows suggestions): a tags field shows it on the tokens, marked as the model's,
-   * and an edit starts from it. Never saved by the component itself.
+   * a scale or choice outlines its button. Never saved by the component itself.
    */
   suggested?: unknown;
   /** the value shown is the project's imported alignment, not yet the annotator's (lib/workspace/alignment-prefill.ts) */
