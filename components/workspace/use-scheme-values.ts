@@ -90,9 +90,12 @@ export function useSchemeValues(opts: {
   const autosave = useAutosave({ slug: item.project.slug, userId: opts.userId, onSaved, onRefused });
 
   // Edits still queued in this browser (a reload, an offline period) are shown over the server's values.
+  // Read at mount, not once the autosaver says it has loaded: it starts sending the queue as it
+  // loads, and a save answered before a later render removed the edit from the stored queue, so the
+  // page showed the server's value from before it (the edit saved, but not shown).
   const applied = useRef(false);
   useEffect(() => {
-    if (!autosave.loaded || applied.current) return;
+    if (applied.current) return;
     applied.current = true;
     const mine = autosave.pendingOps().filter((o): o is TAnnotationOp => o.kind === "annotation" && o.segmentId === segId);
     if (mine.length === 0) return;
