@@ -4,7 +4,9 @@
 // models.spec.ts). While the project does not show suggestions none reaches the annotator; the
 // manager switches them on in Settings; the annotator then accepts one (Shift+Enter), edits one
 // (chooses another option) and rejects one (Shift+Backspace) by keyboard. The saved values (item
-// API after a reload) and the recorded decisions (database) are checked.
+// API after a reload) and the recorded decisions (database) are checked. Below: imported Meta4XNLI
+// tags, and the MMTE preset with suggestions imported for its sentence and MRW fields (what
+// e2e/suggestions-built-in.spec.ts tested on the built-in workspace, which no project runs now).
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -287,5 +289,225 @@ test.describe("imported Meta4XNLI predictions", () => {
     await expect.poll(async () => (await decisions()).length, { timeout: 15_000 }).toBe(3);
     const byItem = Object.fromEntries((await decisions()).map((d) => [items.indexOf(d.segmentId), [d.decision, d.value]]));
     expect(byItem).toEqual({ 0: ["accepted", modelTags(0)], 1: ["edited", edited], 2: ["rejected", null] });
+  });
+});
+
+// The MMTE preset as shipped (issue 15 point 4; it runs the one workspace like any scheme): a
+// project made with the CLI from `--scheme mmte`, one item with a metaphorical and a literal MRW in
+// two systems, and a model's MMTE appendix D-style answers imported with `tropos import
+// --as-suggestions` — sentence-level scales and the MRW fields (equivalence, emotion,
+// authenticity). While the project does not show suggestions none reaches the annotator (page,
+// item API) and a decision is "not found"; the manager switches them on in Settings, beside the
+// MMTE parts; the annotator accepts one (Shift+Enter), edits one (a digit) and rejects one
+// (Shift+Backspace) by keyboard, Shift+Enter where there is none says so, and the box's buttons
+// work with the mouse. Saved values (item API after a reload) and decisions (database) are checked.
+test.describe("the MMTE preset: imported suggestions on sentence and MRW fields", () => {
+  const MMTE = `e2e-mmte-suggest-${stamp}`;
+  const MODEL = "qwen-mmte-e2e";
+  const SOURCE = "The economy has run out of steam after two hard years.";
+  const TEXTS: Record<string, string> = { "sys-one": "经济在艰难的两年后已经失去了动力。", "sys-two": "经过艰难的两年，经济已经用完了蒸汽。" };
+  /** the model's answers per system: quality and the metaphorical MRW's labels; the literal MRW's equivalence for sys-one */
+  const ANSWERS: Record<string, { FLUENCY: number; EQUIVALENCE: string; EMOTION: string; AUTHENTICITY: number }> = {
+    "sys-one": { FLUENCY: 4, EQUIVALENCE: "PART", EMOTION: "LESS", AUTHENTICITY: 3 },
+    "sys-two": { FLUENCY: 2, EQUIVALENCE: "NON", EMOTION: "SAME", AUTHENTICITY: 2 },
+  };
+  const EQUIVALENCE_LABEL: Record<string, string> = { PART: "Part-Equivalence", NON: "Non-Equivalence" };
+  let item1 = "";
+
+  test.beforeAll(async () => {
+    const at = (word: string) => ({ start: SOURCE.indexOf(word), end: SOURCE.indexOf(word) + word.length });
+    const corpus = [
+      J({ type: "document", externalId: "steam", language: "en", title: "Steam" }),
+      J({ type: "segment", documentId: "steam", externalId: "steam:1", index: 0, text: SOURCE, language: "en", metaphorical: true }),
+      J({ type: "mrw", segmentId: "steam:1", externalId: "steam:1:m1", spans: [at("run out of steam")], token: "run out of steam", pos: "VERB", active: true, metaphorical: true }),
+      J({ type: "mrw", segmentId: "steam:1", externalId: "steam:1:m2", spans: [at("years")], token: "years", pos: "NOUN", active: true, metaphorical: false }),
+      ...Object.entries(TEXTS).map(([system, text]) => J({ type: "translation", segmentId: "steam:1", system, language: "zh", text })),
+    ];
+    const answers = Object.entries(ANSWERS).flatMap(([system, a]) => [
+      J({ type: "suggestion", segmentId: "steam:1", system, field: "FLUENCY", value: a.FLUENCY }),
+      J({ type: "suggestion", segmentId: "steam:1", system, mrwId: "steam:1:m1", field: "EQUIVALENCE", value: a.EQUIVALENCE }),
+      J({ type: "suggestion", segmentId: "steam:1", system, mrwId: "steam:1:m1", field: "EMOTION", value: a.EMOTION }),
+      J({ type: "suggestion", segmentId: "steam:1", system, mrwId: "steam:1:m1", field: "AUTHENTICITY", value: a.AUTHENTICITY }),
+    ]);
+    answers.push(J({ type: "suggestion", segmentId: "steam:1", system: "sys-one", mrwId: "steam:1:m2", field: "EQUIVALENCE", value: "LITERAL" }));
+    const dir = mkdtempSync(path.join(tmpdir(), "tropos-mmte-suggest-"));
+    writeFileSync(path.join(dir, "steam.jsonl"), corpus.join("\n") + "\n");
+    writeFileSync(path.join(dir, "model-answers.jsonl"), answers.join("\n") + "\n");
+    tropos("project", "create", MMTE, "--name", `MMTE suggestions ${MMTE}`, "--scheme", "mmte", "--target-lang", "zh", "--manager", USERS.manager);
+    tropos("import", path.join(dir, "steam.jsonl"), "--project", MMTE);
+    tropos("import", path.join(dir, "model-answers.jsonl"), "--project", MMTE, "--as-suggestions", "--model", MODEL);
+    tropos("assign", "--project", MMTE, "--per-item", "1", "--annotators", USERS.annotator2);
+    [{ id: item1 }] = await sql<{ id: string }>(`SELECT s.id FROM "Segment" s JOIN "Project" p ON p.id = s."projectId" WHERE p.slug = $1`, [MMTE]);
+  });
+
+  type TMmteItem = TApiItem & { mrws: { id: string; token: string }[] };
+  const mmteItem = async (page: Page) => (await apiItem(page, item1, MMTE)) as TMmteItem;
+  /** A field of the item at a translation (and an MRW): its slot is keyed "<field index>@<translation>:<mrw>". */
+  const slotAt = (page: Page, fieldId: string, translationId: string, mrwId: string | null = null) =>
+    page.locator(`[data-field="${fieldId}"][data-slot$="@${translationId}:${mrwId ?? "-"}"]`);
+  const activeAt = async (page: Page) => {
+    const el = page.locator('[data-active="true"]');
+    return `${await el.getAttribute("data-field")}@${(await el.getAttribute("data-slot"))!.split("@")[1]}`;
+  };
+  const at = (fieldId: string, translationId: string, mrwId: string | null = null) => `${fieldId}@${translationId}:${mrwId ?? "-"}`;
+  const saved = (page: Page) => expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+  const suggestionIds = async () => (await sql<{ id: string }>(`SELECT g.id FROM "Suggestion" g JOIN "Project" p ON p.id = g."projectId" WHERE p.slug = $1`, [MMTE])).map((r) => r.id);
+  const translationOf = (x: { itemKey: string }) => x.itemKey.split(":")[0];
+  const mrwOf = (x: { itemKey: string }) => (x.itemKey.split(":")[1] === "-" ? null : x.itemKey.split(":")[1]);
+
+  test("MMTE: suggestions stay hidden until the manager shows them; the annotator accepts, edits and rejects them by keyboard", async ({ page, browser }) => {
+    // hidden: neither the page nor the item API carries any, and a decision on one is "not found"
+    await signIn(page, USERS.annotator2);
+    await page.goto(`/projects/${MMTE}/items/${item1}`);
+    await expect(page.getByTestId("workspace")).toBeVisible();
+    await expect(page.getByTestId("scheme-name")).toContainText("MMTE");
+    await expect(page.getByTestId("model-suggestion")).toHaveCount(0);
+    const hidden = await mmteItem(page);
+    expect(hidden).not.toHaveProperty("suggestions");
+    expect(JSON.stringify(hidden)).not.toContain(MODEL);
+    const all = await suggestionIds();
+    expect(all).toHaveLength(9);
+    const refused = await page.request.post(`/api/projects/${MMTE}/suggestions/decisions`, { data: { suggestionId: all[0], decision: "rejected" } });
+    expect(refused.status()).toBe(404);
+
+    // the manager switches them on in Settings, beside the MMTE parts (the preset as shipped keeps its parts form)
+    const managerContext = await browser.newContext();
+    const manager = await managerContext.newPage();
+    await signIn(manager, USERS.manager);
+    await manager.goto(`/projects/${MMTE}/settings`);
+    await expect(manager.getByLabel(/MMTE sentence quality/)).toBeChecked();
+    const toggle = manager.getByLabel(/Show model suggestions to annotators/);
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await manager.getByRole("button", { name: "Save scheme" }).click();
+    await expect(manager.getByTestId("scheme-message")).toHaveText("Scheme configuration saved.");
+    await manager.reload();
+    await expect(manager.getByLabel(/Show model suggestions to annotators/)).toBeChecked();
+    await expect(manager.getByLabel(/MMTE metaphor equivalence/)).toBeChecked();
+    await managerContext.close();
+
+    // the annotator's item now shows the model's values, marked as the model's and not saved
+    await page.reload();
+    await expect(page.getByTestId("workspace")).toBeVisible();
+    const item = await mmteItem(page);
+    expect(item.suggestions).toHaveLength(9);
+    const tA = item.translations.find((t) => t.label === "Translation A")!.id;
+    const tB = item.translations.find((t) => t.label === "Translation B")!.id;
+    const sysA = Object.keys(TEXTS).find((s) => item.suggestions!.some((x) => translationOf(x) === tA && x.field === "FLUENCY" && x.value === ANSWERS[s].FLUENCY))!;
+    const a = ANSWERS[sysA];
+    const [m1, m2] = ["run out of steam", "years"].map((token) => item.mrws.find((m) => m.token === token)!.id);
+    const boxes = page.getByTestId("model-suggestion");
+    await expect(boxes).toHaveCount(9);
+    const fluencyA = slotAt(page, "FLUENCY", tA);
+    await expect(fluencyA.getByTestId("model-suggestion")).toContainText(`Model suggestion (${MODEL}): ${a.FLUENCY} (`);
+    await expect(fluencyA.getByRole("radio", { checked: true })).toHaveCount(0);
+    // the suggested button is outlined as the model's
+    await expect(fluencyA.locator('[data-suggested="true"]')).toHaveAttribute("aria-label", new RegExp(`^${a.FLUENCY}: `));
+    await expect(slotAt(page, "EQUIVALENCE", tA, m1).getByTestId("model-suggestion")).toContainText(`Model suggestion (${MODEL}): ${EQUIVALENCE_LABEL[a.EQUIVALENCE]}`);
+    await expect(slotAt(page, "EQUIVALENCE", tA, m1).locator('[data-suggested="true"]')).toContainText(EQUIVALENCE_LABEL[a.EQUIVALENCE]);
+    if (sysA === "sys-one") await expect(slotAt(page, "EQUIVALENCE", tA, m2).getByTestId("model-suggestion")).toContainText(`Model suggestion (${MODEL}): Literal`);
+    await screenshot(page, "suggestions-mmte-pending");
+
+    // the keyboard starts on the sentence's post-edit; j twice reaches translation A's fluency
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await expect.poll(() => activeAt(page)).toBe(at("FLUENCY", tA));
+    // the cheat sheet lists the suggestion keys
+    await page.keyboard.press("?");
+    const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(sheet).toContainText("Model suggestion on this field: accept it");
+    await expect(sheet).toContainText("Model suggestion on this field: reject it");
+    await expect(sheet).toContainText("Shift+Enter");
+    await expect(sheet).toContainText("Shift+Backspace");
+    await page.keyboard.press("Escape");
+    await expect(sheet).toHaveCount(0);
+
+    // accept: Shift+Enter saves the model's Likert value and moves on
+    await expect.poll(() => activeAt(page)).toBe(at("FLUENCY", tA));
+    await page.keyboard.press("Shift+Enter");
+    await expect(fluencyA.getByRole("radio", { checked: true })).toHaveAttribute("aria-label", new RegExp(`^${a.FLUENCY}: `));
+    await expect(fluencyA.getByTestId("model-suggestion")).toHaveCount(0);
+    await expect.poll(() => activeAt(page)).toBe(at("INTELLIGIBILITY", tA));
+    // no suggestion here: Shift+Enter says so and changes nothing
+    await page.keyboard.press("Shift+Enter");
+    await expect(page.getByTestId("workspace-message")).toHaveText("There is no model suggestion on this field.");
+    await expect(slotAt(page, "INTELLIGIBILITY", tA).getByRole("radio", { checked: true })).toHaveCount(0);
+
+    // edit: on the metaphorical MRW's equivalence (after fidelity and overall), 1 (FULL) instead of the model's label
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    await expect.poll(() => activeAt(page)).toBe(at("EQUIVALENCE", tA, m1));
+    await page.keyboard.press("1");
+    await expect(slotAt(page, "EQUIVALENCE", tA, m1).getByRole("radio", { checked: true })).toContainText("Full-Equivalence");
+    await expect(slotAt(page, "EQUIVALENCE", tA, m1).getByTestId("model-suggestion")).toHaveCount(0);
+
+    // reject: Shift+Backspace on the emotion hides the suggestion and saves nothing
+    await expect.poll(() => activeAt(page)).toBe(at("EMOTION", tA, m1));
+    await page.keyboard.press("Shift+Backspace");
+    await expect(slotAt(page, "EMOTION", tA, m1).getByTestId("model-suggestion")).toHaveCount(0);
+    await expect(slotAt(page, "EMOTION", tA, m1).getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(slotAt(page, "EMOTION", tA, m1).locator('[data-suggested="true"]')).toHaveCount(0);
+    await expect.poll(() => activeAt(page)).toBe(at("EMOTION", tA, m1));
+    // digits still choose as before
+    await page.keyboard.press("3");
+    await expect(slotAt(page, "EMOTION", tA, m1).getByRole("radio", { checked: true })).toContainText("Same");
+    await expect(boxes).toHaveCount(6);
+    await saved(page);
+    await screenshot(page, "suggestions-mmte-decided");
+
+    // the decisions are recorded once the values they name are saved (the chosen emotion is the annotator's own: still a rejection)
+    const byId = new Map(item.suggestions!.map((x) => [x.id, x]));
+    const decisions = () =>
+      sql<{ suggestionId: string; decision: string; value: unknown }>(
+        `SELECT d."suggestionId", d.decision, d.value FROM "SuggestionDecision" d JOIN "User" u ON u.id = d."annotatorId" WHERE u.email = $1 AND d."suggestionId" = ANY($2)`,
+        [USERS.annotator2, all],
+      );
+    await expect.poll(async () => (await decisions()).length, { timeout: 15_000 }).toBe(3);
+    const recorded = Object.fromEntries((await decisions()).map((d) => [byId.get(d.suggestionId)!.field, [translationOf(byId.get(d.suggestionId)!), mrwOf(byId.get(d.suggestionId)!), d.decision, d.value]]));
+    expect(recorded).toEqual({ FLUENCY: [tA, null, "accepted", a.FLUENCY], EQUIVALENCE: [tA, m1, "edited", "FULL"], EMOTION: [tA, m1, "rejected", null] });
+
+    // after a reload: the saved values are the annotator's, the decided suggestions are not shown again
+    await page.reload();
+    await expect(page.getByTestId("workspace")).toBeVisible();
+    await expect(boxes).toHaveCount(6);
+    const after = await mmteItem(page);
+    const values = Object.fromEntries(after.annotations.map((x) => [`${x.field}@${x.itemKey}`, x.value]));
+    expect(values).toEqual({ [`FLUENCY@${tA}:-`]: a.FLUENCY, [`EQUIVALENCE@${tA}:${m1}`]: "FULL", [`EMOTION@${tA}:${m1}`]: "SAME" });
+    expect(after.suggestions!.filter((x) => x.decision).map((x) => `${x.field}=${x.decision!.decision}`).sort()).toEqual(["EMOTION=rejected", "EQUIVALENCE=edited", "FLUENCY=accepted"]);
+    // translation B's are all still pending
+    expect(after.suggestions!.filter((x) => translationOf(x) === tB).every((x) => x.decision === null)).toBe(true);
+  });
+
+  test("MMTE: the box's Accept and Reject buttons (mouse)", async ({ page }) => {
+    await signIn(page, USERS.annotator2);
+    await page.goto(`/projects/${MMTE}/items/${item1}`);
+    await expect(page.getByTestId("workspace")).toBeVisible();
+    // hydrated: the workspace has focused its active field (a click before that does nothing)
+    await expect(page.locator('[data-active="true"]')).toBeFocused();
+    const item = await mmteItem(page);
+    const tA = item.translations.find((t) => t.label === "Translation A")!.id;
+    const [m1, m2] = ["run out of steam", "years"].map((token) => item.mrws.find((m) => m.token === token)!.id);
+    const x = item.suggestions!.find((s) => s.itemKey === `${tA}:${m1}` && s.field === "AUTHENTICITY")!;
+    const authenticity = slotAt(page, "AUTHENTICITY", tA, m1);
+    await authenticity.getByTestId("model-suggestion").getByRole("button", { name: /^Accept/ }).click();
+    await expect(authenticity.getByRole("radio", { checked: true })).toHaveAttribute("aria-label", new RegExp(`^${String(x.value)}: `));
+    await expect(authenticity.getByTestId("model-suggestion")).toHaveCount(0);
+    // and moves on, as Shift+Enter does: the literal MRW's equivalence follows
+    await expect.poll(() => activeAt(page)).toBe(at("EQUIVALENCE", tA, m2));
+    await saved(page);
+    await expect
+      .poll(async () => (await sql<{ decision: string; value: unknown }>(`SELECT decision, value FROM "SuggestionDecision" WHERE "suggestionId" = $1`, [x.id])).map((d) => [d.decision, d.value]), { timeout: 15_000 })
+      .toEqual([["accepted", x.value]]);
+    // Reject: Translation B's fluency suggestion is hidden, nothing saved, the decision recorded
+    const tB = item.translations.find((t) => t.label === "Translation B")!.id;
+    const y = item.suggestions!.find((s) => s.itemKey === `${tB}:-` && s.field === "FLUENCY")!;
+    const fluencyB = slotAt(page, "FLUENCY", tB);
+    await fluencyB.getByTestId("model-suggestion").getByRole("button", { name: /^Reject/ }).click();
+    await expect(fluencyB.getByTestId("model-suggestion")).toHaveCount(0);
+    await expect(fluencyB.getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect.poll(() => activeAt(page)).toBe(at("FLUENCY", tB));
+    await expect
+      .poll(async () => (await sql<{ decision: string }>(`SELECT decision FROM "SuggestionDecision" WHERE "suggestionId" = $1`, [y.id])).map((d) => d.decision), { timeout: 15_000 })
+      .toEqual(["rejected"]);
+    expect((await mmteItem(page)).annotations.find((v) => v.field === "FLUENCY" && v.itemKey === `${tB}:-`)).toBeUndefined();
   });
 });
