@@ -22,7 +22,7 @@ import {
 } from "@/lib/import/jsonl-schema";
 import { roleItemKey } from "@/lib/schemes/language/value-anchor";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
-import { mapSpanMrwRefs } from "@/lib/import/span-mrw-refs";
+import { readSpanMrwNames } from "@/lib/db/span-mrw-names";
 
 /** null → absent, so optional keys are omitted rather than written as null (the schema refuses null). */
 function opt<K extends string, V>(key: K, v: V | null | undefined): Partial<Record<K, V>> {
@@ -34,29 +34,6 @@ const ROLE_PREFIX = roleItemKey("");
 /** The role of a value anchored to an item text (item key "role:<id>", a project's own scheme); null otherwise. */
 const roleOf = (itemKey: string) => (itemKey.startsWith(ROLE_PREFIX) ? itemKey.slice(ROLE_PREFIX.length) : null);
 
-/**
- * The external id of every MRW a span list of the project names inside a value (annotations and
- * decisions), with its segment: a file names an MRW by external id within the line's segment
- * (lib/import/span-mrw-refs.ts), never by the database id, which another project cannot resolve.
- */
-async function spanMrwNames(s: ExportSession, projectId: string): Promise<(segmentId: string, value: unknown) => unknown> {
-  const rows = await s.query<{ id: string; externalId: string; segmentId: string }>(
-    `SELECT DISTINCT m.id, m."externalId", m."segmentId"
-     FROM (SELECT value FROM "Annotation" WHERE "projectId" = $1 AND jsonb_typeof(value) = 'array'
-           UNION ALL SELECT value FROM "Adjudication" WHERE "projectId" = $1 AND jsonb_typeof(value) = 'array') v
-     CROSS JOIN LATERAL jsonb_array_elements(v.value) e
-     JOIN "Mrw" m ON m.id = e->>'mrwId' AND m."projectId" = $1`,
-    [projectId],
-  );
-  if (rows.length === 0) return (_segmentId, value) => value;
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  // an id of an MRW of another segment (or of none) is left as it is: the importer refuses what it cannot resolve
-  return (segmentId, value) => mapSpanMrwRefs(value, (id) => {
-    const m = byId.get(id);
-    return m && m.segmentId === segmentId ? m.externalId : undefined;
-  });
-}
-
 export function exportProjectJsonl(pool: Pool, projectId: string): AsyncGenerator<string> {
   return withExportSession(pool, (s) => projectLines(s, projectId));
 }
@@ -67,7 +44,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
   let multi = false;
   for await (const p of s.rows<{ targetLang: string; targetLangs: string[] | null }>(`SELECT "targetLang", "targetLangs" FROM "Project" WHERE id = $1`, [projectId])) multi = projectTargetLangs(p).length > 1;
   const lang = (language: string | null) => (multi ? opt("language", language) : {});
-  const named = await spanMrwNames(s, projectId);
+  const { named } = await readSpanMrwNames(s, projectId);
   yield* corpusLines(s, projectId);
   for await (const r of s.rows<{ seg: string; system: string; language: string; text: string }>(
     `SELECT s."externalId" AS seg, sys.name AS system, t.language, t.text

@@ -4,6 +4,7 @@ import type { Pool } from "pg";
 import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportSchemeGold } from "@/lib/db/export-scheme-gold";
+import { exportSchemeErrorRows } from "@/lib/db/export-scheme-errors";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { dumpProject } from "@/lib/db/project-dump";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
@@ -90,7 +91,17 @@ async function* mqmLines(pool: Pool, db: Db, projectId: string, format: "mqm" | 
   yield* exportMqmLines(pool, projectId, definition!, format);
 }
 
-async function* mqmTable(pool: Pool, projectId: string): AsyncGenerator<TableRow> {
+/**
+ * The errors table: the error spans of a project under the scheme runtime are values of its spans
+ * field (export-scheme-errors.ts); a project of an earlier release not moved yet still has its
+ * ErrorSpan rows.
+ */
+async function* mqmTable(pool: Pool, db: Db, projectId: string): AsyncGenerator<TableRow> {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind === "scheme") {
+    yield* exportSchemeErrorRows(pool, projectId, runtime.definition);
+    return;
+  }
   for await (const r of exportErrorRows(pool, projectId)) yield { ...r, severity: SEVERITY_NAMES[r.severity], comment: r.comment ?? "", mrw: r.mrw ?? "" };
 }
 
@@ -246,6 +257,6 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
   else if (what === "post-edits") table = exportPostEdits(pool, project.id);
   else if (what === "target-words") table = exportTargetWords(pool, project.id);
-  else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
+  else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, db, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
 }

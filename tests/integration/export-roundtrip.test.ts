@@ -105,17 +105,25 @@ describe("tabular exports", () => {
 
   it("gold references carry provenance; adjudicated labels name the adjudicator; errors are MQM rows", async () => {
     const { project, users } = await makeRichProject(db, pool);
+    await moveOntoSchemeRuntime(db, project.id);
+    // the move keeps a gold reference's post-edit source in its audit log only (the PostEdit row is
+    // now the edit field's value: lib/db/built-in-to-scheme-values.ts), so that reference reads as manual
     const gold = JSON.parse(await exportText(project, "gold", "json"));
     expect(gold.map((g: { kind: string; provenance: string; approved_by: string }) => [g.kind, g.provenance, g.approved_by])).toEqual([
-      ["figurative", `post-edit:${users.ann1.email}:figurative`, users.mgr.email],
+      ["figurative", "manual", users.mgr.email],
       ["literal", expect.stringMatching(/^system:\S+$/), users.adj.email],
     ]);
     const adj = (await exportText(project, "adjudicated", "csv")).trim().split("\n");
     expect(adj).toHaveLength(3);
     expect(adj.some((l) => l.includes(`,FLUENCY,4,majority,${users.adj.email},false,`))).toBe(true);
+    // the error spans are values of METAHOPE_ERRORS now, written as the built-in rows were (the
+    // soft-deleted span is in no value); the MRW by its external id
     const errors = (await exportText(project, "errors", "tsv")).trim().split("\n");
     expect(errors[0]).toBe("system\tdoc\tsegment\trater\tsource\ttarget\tcategory\tseverity\tstart\tend\tcomment\tmrw");
     expect(errors).toHaveLength(2);
-    expect(errors[1].split("\t").slice(6, 11)).toEqual(["IMP", "major", "1", "3", "'=cmd|' /C calc'!A0"]);
+    const list = await db.annotation.findFirstOrThrow({ where: { projectId: project.id, field: "METAHOPE_ERRORS", NOT: { value: { equals: [] } } } });
+    const m1 = await db.mrw.findUniqueOrThrow({ where: { id: (list.value as { mrwId: string }[])[0].mrwId } });
+    expect(errors[1].split("\t").slice(0, 4)).toEqual(["llm-gamma", "demo-doc-1", "demo-doc-1-s1", users.ann1.email]);
+    expect(errors[1].split("\t").slice(6, 12)).toEqual(["IMP", "major", "1", "3", "'=cmd|' /C calc'!A0", m1.externalId]);
   });
 });
