@@ -70,6 +70,10 @@ describe("full project JSONL", () => {
     expect(again.errors).toEqual([]);
     expect(again.ok).toBe(true);
     expect(await exportText(project, "project", "jsonl")).toBe(first);
+    // a span naming no MRW of its segment refuses the file, naming the line
+    const stray = { ...spans, value: [{ ...spans.value[0], mrwId: "no-such-mrw" }] };
+    const refused = await importFile(pool, { project: { id: copy.id, sourceLang: "en", targetLang: "zh" }, fileName: "stray.jsonl", content: Buffer.from(JSON.stringify(stray)), options: { format: "auto" }, dryRun: false });
+    expect(refused.errors.map((e) => [e.line, e.field, e.message])).toEqual([[1, "METAHOPE_ERRORS", expect.stringContaining('names MRW "no-such-mrw", which is not an MRW of segment "demo-doc-1-s1"')]]);
   });
 
   it("refuses formats other than JSONL for the full project", async () => {
