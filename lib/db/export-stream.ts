@@ -4,6 +4,7 @@ import type { Pool } from "pg";
 import { z } from "zod";
 import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportSchemeGold } from "@/lib/db/export-scheme-gold";
+import { exportSchemeErrorRows } from "@/lib/db/export-scheme-errors";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { dumpProject } from "@/lib/db/project-dump";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
@@ -32,9 +33,9 @@ import { getReportLanguages } from "@/lib/db/report-languages";
 import { splitByTargetLanguage } from "@/lib/reports/scheme-report-language";
 import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getSchemePaperTablesByLanguage } from "@/lib/db/scheme-paper-input";
 import { bindPaperAnalyses, isPaperAnalysis } from "@/lib/reports/paper-analysis-binding";
-import { PAPER_SCORE_COLUMNS, paperScoreRows } from "@/lib/reports/scheme-paper-score-rows";
+import { paperScoreColumns, paperScoreRowsByLanguage } from "@/lib/reports/scheme-paper-score-rows";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
@@ -90,7 +91,17 @@ async function* mqmLines(pool: Pool, db: Db, projectId: string, format: "mqm" | 
   yield* exportMqmLines(pool, projectId, definition!, format);
 }
 
-async function* mqmTable(pool: Pool, projectId: string): AsyncGenerator<TableRow> {
+/**
+ * The errors table: the error spans of a project under the scheme runtime are values of its spans
+ * field (export-scheme-errors.ts); a project of an earlier release not moved yet still has its
+ * ErrorSpan rows.
+ */
+async function* mqmTable(pool: Pool, db: Db, projectId: string): AsyncGenerator<TableRow> {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind === "scheme") {
+    yield* exportSchemeErrorRows(pool, projectId, runtime.definition);
+    return;
+  }
   for await (const r of exportErrorRows(pool, projectId)) yield { ...r, severity: SEVERITY_NAMES[r.severity], comment: r.comment ?? "", mrw: r.mrw ?? "" };
 }
 
@@ -127,16 +138,19 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
     yield* tableLines(byLanguage.comparison ? SCORE_COLUMNS_BY_LANGUAGE : SCORE_COLUMNS, scoreRows(byLanguage), format);
     return;
   }
-  // the paper tables the scheme lists (MMTE, MetaHOPE variants), bound to its fields by id, in the built-in rows' shape
-  const paper = bindPaperAnalyses(runtime.definition).length ? paperScoreRows(await getSchemePaperTables(db, projectId, runtime.definition)) : null;
+  // the paper tables the scheme lists (MMTE, MetaHOPE variants), bound to its fields by id, in the
+  // built-in rows' shape: every language pair's with its `language` in a study over several
+  const byLanguage = bindPaperAnalyses(runtime.definition).length ? await getSchemePaperTablesByLanguage(db, projectId, runtime.definition) : null;
+  const paper = byLanguage ? paperScoreRowsByLanguage(byLanguage) : null;
+  const paperColumns = byLanguage ? paperScoreColumns(byLanguage) : [];
   if (paper && runtime.definition.analyses.every(isPaperAnalysis)) {
-    yield* tableLines(PAPER_SCORE_COLUMNS, paper, format);
+    yield* tableLines(paperColumns, paper, format);
     return;
   }
   const external = await getSegmentExternalIds(pool, projectId);
   const externalIdOf = (id: string) => external.get(id) ?? id;
   const languages = await getReportLanguages(pool, projectId);
-  const withPaper = (columns: string[]) => (paper ? [...columns, ...PAPER_SCORE_COLUMNS.filter((c) => !columns.includes(c))] : columns);
+  const withPaper = (columns: string[]) => (paper ? [...columns, ...paperColumns.filter((c) => !columns.includes(c))] : columns);
   if (!splitByTargetLanguage(languages)) {
     const report = await getSchemeReport(pool, projectId, runtime);
     yield* tableLines(withPaper(schemeScoreColumns(report)), [...schemeScoreRows(report, externalIdOf), ...(paper ?? [])], format, { omitAbsent: true });
@@ -147,7 +161,7 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
   const reports = await Promise.all(languages.map((language) => getSchemeReport(pool, projectId, runtime, { language })));
   async function* rows(): AsyncGenerator<TableRow> {
     for (const report of reports) for (const r of schemeScoreRows(report, externalIdOf)) yield { target_language: report.filter.language, ...r };
-    // the paper rows carry their own language column where the built-in tables split by it
+    // the paper rows carry their own `language` column, as the built-in tables split by it
     for (const r of paper ?? []) yield r;
   }
   yield* tableLines(withPaper(["target_language", ...schemeScoreColumns(reports[0])]), rows(), format, { omitAbsent: true });
@@ -162,17 +176,20 @@ async function isMultilingual(db: Db, projectId: string): Promise<boolean> {
 /**
  * The annotations table: long (one row per value) for a built-in project, as it always was; wide
  * (one column per field, one row per annotator × unit) for a project that runs its own scheme.
+ * Either names each row's translation language in a study over several target languages.
  */
 async function* annotationLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
+  const multilingual = await isMultilingual(db, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition), { multilingual }) : exportAnnotations(pool, projectId, { multilingual });
   yield* tableLines(table.columns, table.rows, format);
 }
 
 /** The adjudicated values: with the unit and role of each decision for a project that runs its own scheme. */
 async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
+  const multilingual = await isMultilingual(db, projectId);
+  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId, { multilingual }) : exportAdjudicated(pool, projectId, { multilingual });
   yield* tableLines(table.columns, table.rows, format);
 }
 
@@ -240,6 +257,6 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
   else if (what === "post-edits") table = exportPostEdits(pool, project.id);
   else if (what === "target-words") table = exportTargetWords(pool, project.id);
-  else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
+  else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, db, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
 }
