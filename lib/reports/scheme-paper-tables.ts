@@ -13,11 +13,12 @@
  * MRW instance and its EPS and EPM totals, while SEGS and the per-sentence and per-metaphor
  * figures stay the paper's sum over its five. Pure.
  */
-import type { TReportData } from "./report-input";
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementOptions } from "./agreement-options";
-import { computeAgreementFigures } from "./agreement-figures";
-import { computeScoreTables, type TMetricScoreInput, type TScoreTables } from "./score-tables";
+import { computeAgreementFiguresOf } from "./agreement-figures";
+import { computeScoreTablesOf, type TMetricScoreInput, type TScoreTables } from "./score-tables";
+import { buildReportIndex, type TReportIndex } from "./report-index";
+import type { TMmteTranslationValues } from "@/lib/scoring/mmte-scores";
 import type { TScoreOptions } from "./score-options";
 import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./language-comparison";
 import { buildReportIndex } from "./report-index";
@@ -59,17 +60,32 @@ function paperFieldsFirst(figures: TAgreementFigure[], extra: readonly string[])
   return figures.map((f, i) => [f, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([f]) => f);
 }
 
-function agreementByLanguage(data: TReportData, opts: TAgreementOptions): TAgreementFigure[] {
-  const languages = reportLanguagesOf(data);
-  if (opts.language || languages.length < 2) return computeAgreementFigures(data, opts);
-  return languages.flatMap((language) => computeAgreementFigures(data, { ...opts, language }).map((f) => ({ ...f, language })));
+type TWantsInterval = (f: TAgreementFigure) => boolean;
+
+function agreementByLanguage(ix: TReportIndex, opts: TAgreementOptions, wantsInterval?: TWantsInterval): TAgreementFigure[] {
+  const languages = reportLanguagesOf(ix.data);
+  if (opts.language || languages.length < 2) return computeAgreementFiguresOf(ix, opts, { wantsInterval });
+  return languages.flatMap((language) => computeAgreementFiguresOf(ix, { ...opts, language }, { wantsInterval }).map((f) => ({ ...f, language })));
+}
+
+/**
+ * What the dashboard (scheme-paper-dashboard.ts) shares with the tables: the index of the rows it
+ * computes its own figures over, which figures get a bootstrap interval when intervals are asked
+ * for (those its summary tables show; each costs B recomputations), and the MMTE records table 3
+ * was computed from (figure 6 is computed from the same values). The tables are the same with or
+ * without them (computeScoreTables and computeAgreementFigures index the rows the same way).
+ */
+export interface TSchemePaperShared {
+  index?: TReportIndex;
+  wantsInterval?: TWantsInterval;
+  onMmteRecords?: (records: readonly TMmteTranslationValues[]) => void;
 }
 
 /** `input`: the report rows (scheme-paper-data.ts); null when no listed analysis binds (nothing is read then). */
 export function computeSchemePaperTables(
   input: TSchemePaperData | null,
   def: TSchemeDefinition,
-  opts: { scores?: TScoreOptions; agreement?: TAgreementOptions; metrics?: TMetricScoreInput } = {},
+  opts: { scores?: TScoreOptions; agreement?: TAgreementOptions; metrics?: TMetricScoreInput } & TSchemePaperShared = {},
 ): TSchemePaperTables {
   const analyses = bindPaperAnalyses(def);
   const bound = (name: string) => analyses.some((a) => a.name === name && a.bound);
@@ -87,11 +103,12 @@ export function computeSchemePaperTables(
   const languages = reportLanguagesOf(data);
   // as getScoreTables: the first language pair of a study over several unless one is asked for
   const scoreOpts = languages.length > 1 && !opts.scores?.language ? { ...opts.scores, language: languages[0] } : (opts.scores ?? {});
-  const tables = computeScoreTables(data, { ...scoreOpts, ...categories }, opts.metrics);
+  const ix = opts.index ?? buildReportIndex(data);
+  const tables = computeScoreTablesOf(ix, { ...scoreOpts, ...categories }, opts.metrics, mmte ? opts.onMmteRecords : undefined);
   const scores: TScoreTables = { ...tables, mmte: mmte ? tables.mmte : null, metahope: metahope ? tables.metahope : null };
   if (!metahope) return { ...empty, scores };
 
-  const metahopeAgreement = paperFieldsFirst(agreementByLanguage(data, { ...opts.agreement, schemes: ["metahope"], ...categories }), extra);
+  const metahopeAgreement = paperFieldsFirst(agreementByLanguage(ix, { ...opts.agreement, schemes: ["metahope"], ...categories }, opts.wantsInterval), extra);
   const extraCategories: TExtraCategoryTotals[] = extra.map((category) => ({
     category,
     rows: (scores.metahope?.rows ?? []).map((r) => ({ system: r.system, eps: r.eps.totals[category], epm: r.epm.totals[category] })),

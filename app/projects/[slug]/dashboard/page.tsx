@@ -31,9 +31,11 @@ export default async function DashboardPage({ params, searchParams }: { params: 
       </p>
     );
   }
-  // a project running its own scheme gets the per-field dashboard; built-in projects this one, unchanged
+  // every project with a stored scheme (the MMTE and MetaHOPE presets included) gets the one dashboard;
+  // the built-in one is left only for a project of an earlier release not yet moved onto its scheme
   const runtime = await getProjectRuntime(getDb(), access.project.id);
-  if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} />;
+  const view = { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) };
+  if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} view={view} />;
   const [data, modelRaters, scheme, metricScores] = await Promise.all([
     getReportData(getDb(), access.project.id),
     getModelAgreementRows(getDb(), access.project.id),
@@ -41,7 +43,7 @@ export default async function DashboardPage({ params, searchParams }: { params: 
     getMetricScores(getPgPool(), access.project.id),
   ]);
   // computed once per version of the data and options: a view with nothing changed computes nothing
-  const model = dashboardModelOf(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) }, metricScores);
+  const model = dashboardModelOf(data, q, view, metricScores);
   // every figure stays on the server: the page shows the summary tables (their figures are in
   // them) and the folded table of all figures fetches its own (they were most of the payload)
   const { figures, ...shown } = model;

@@ -21,7 +21,7 @@ export default async function AdjudicationItemPage({ params, searchParams }: { p
   const runtime = await getProjectRuntime(db, access.project.id);
   let data;
   try {
-    data = runtime.kind === "scheme" ? { scheme: await getSchemeAdjudicationPageData(db, access.project.id, segmentId, runtime) } : { builtIn: await getAdjudicationPageData(db, access.project.id, segmentId, language) };
+    data = runtime.kind === "scheme" ? { scheme: await getSchemeAdjudicationPageData(db, access.project.id, segmentId, runtime, language) } : { builtIn: await getAdjudicationPageData(db, access.project.id, segmentId, language) };
   } catch (e) {
     // a segment of another project is not found here, whatever its id
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
