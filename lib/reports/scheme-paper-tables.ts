@@ -21,7 +21,6 @@ import { buildReportIndex, type TReportIndex } from "./report-index";
 import type { TMmteTranslationValues } from "@/lib/scoring/mmte-scores";
 import type { TScoreOptions } from "./score-options";
 import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./language-comparison";
-import { buildReportIndex } from "./report-index";
 import { bindPaperAnalyses, missingFieldNotes, type TPaperAnalysisBinding } from "./paper-analysis-binding";
 import type { TSchemePaperData } from "./scheme-paper-data";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
