@@ -15,8 +15,9 @@ import { importError } from "@/lib/db/import-error";
 import { ProjectRaters, type TImportRater } from "@/lib/db/import-raters";
 import type { StagedCorpus } from "@/lib/db/jsonl-staging";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
+import { builtInLineIssue } from "@/lib/import/built-in-line-check";
 import { MAX_ERRORS } from "@/lib/import/types";
-import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-check";
+import { checkSchemeLine, isKeptBesideScheme, schemeLineMessage } from "@/lib/import/scheme-line-check";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
@@ -24,6 +25,7 @@ import { insertHistory } from "@/lib/db/import-history";
 import { importSchemeSpansAndEdits } from "@/lib/db/import-scheme-values";
 import { editFieldOf, SPANS_FIELD } from "@/lib/schemes/built-in-to-scheme-values";
 import { isReviewMark } from "@/lib/schemes/presets/built-in-value-check";
+import { mapSpanMrwRefs, spanMrwRefs } from "@/lib/import/span-mrw-refs";
 
 export interface LoadImportOptions {
   projectId: string;
@@ -292,6 +294,9 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
     }
   }
   const mrwIds = new Map<string, string>();
+  // the database ids of the MRWs known by segment: a span list written with them (an earlier
+  // export, or the project's own tabular one) still names the same MRW of the same project
+  const mrwDbIds = new Set<string>();
   const dedupedMrws = dedupeByKey(mrwRows, (r) => mrwKey(String(r[17]), String(r[3])));
   const mrwSegByRow = new Map(dedupedMrws.map((r) => [String(r[2]) + sep + String(r[3]), String(r[17])]));
   for (const r of await bulkUpsert<{ id: string; externalId: string; segmentId: string }>(
@@ -324,7 +329,10 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
     dedupedMrws.map((r) => r.slice(0, 17)),
   )) {
     const segExt = mrwSegByRow.get(r.segmentId + sep + r.externalId);
-    if (segExt) mrwIds.set(mrwKey(segExt, r.externalId), r.id);
+    if (segExt) {
+      mrwIds.set(mrwKey(segExt, r.externalId), r.id);
+      mrwDbIds.add(mrwKey(segExt, r.id));
+    }
   }
   const stagedMrws = staged ? await staged.mrws(client, projectId) : 0;
   // MRWs referenced but defined earlier
@@ -336,18 +344,32 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   for (const a of result.annotations) noteMrw(a.segmentId, a.mrwId);
   for (const e of result.errorSpans) noteMrw(e.segmentId, e.mrwId);
   for (const a of result.adjudications ?? []) noteMrw(a.segmentId, a.mrwId);
+  // a span of a span list names its MRW inside the value (lib/import/span-mrw-refs.ts)
+  for (const a of [...result.annotations, ...(result.adjudications ?? [])]) for (const ref of spanMrwRefs(a.value)) noteMrw(a.segmentId, ref);
   if (needMrw.length) {
     const found = await client.query<{ id: string; externalId: string; segExt: string }>(
       `SELECT m.id, m."externalId", s."externalId" AS "segExt" FROM "Mrw" m JOIN "Segment" s ON s.id = m."segmentId"
        WHERE m."projectId" = $1 AND s."externalId" = ANY($2::text[])`,
       [projectId, [...new Set(needMrw.map((n) => n.seg))]],
     );
-    for (const r of found.rows) mrwIds.set(mrwKey(r.segExt, r.externalId), r.id);
+    for (const r of found.rows) {
+      mrwIds.set(mrwKey(r.segExt, r.externalId), r.id);
+      mrwDbIds.add(mrwKey(r.segExt, r.id));
+    }
   }
   const mrwId = (seg: string, mrw: string, line: number | undefined, what: string): string => {
     const id = mrwIds.get(mrwKey(seg, mrw));
     if (!id) throw importError(fileName, `${what} refers to MRW "${mrw}" of segment "${seg}", which does not exist.`, line, "mrw");
     return id;
+  };
+  /** A value line with the MRWs its spans name as this project's ids: by external id, or an id of an MRW of the line's segment. */
+  const withSpanMrwIds = <L extends { segmentId: string; field: string; value: unknown; line?: number }>(l: L, what: string): L => {
+    const value = mapSpanMrwRefs(l.value, (ref) => {
+      const id = mrwIds.get(mrwKey(l.segmentId, ref)) ?? (mrwDbIds.has(mrwKey(l.segmentId, ref)) ? ref : undefined);
+      if (!id) throw importError(fileName, `${what}: a span of ${l.field} names MRW "${ref}", which is not an MRW of segment "${l.segmentId}".`, l.line, l.field);
+      return id;
+    });
+    return value === l.value ? l : { ...l, value };
   };
 
   // ---- systems
@@ -538,8 +560,9 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   // under the scheme runtime a `{ "reviewed": true }` METAHOPE_ERRORS line (the built-in review
   // mark) is no value of the spans field: it says "reviewed", an empty list where none is stored
   const isMark = (a: ImportResult["annotations"][number]) => a.field === SPANS_FIELD && isReviewMark(a.value);
-  const reviewMarks = result.annotations.filter(isMark);
-  const valueLines = reviewMarks.length ? result.annotations.filter((a) => !isMark(a)) : result.annotations;
+  const annotationLines = result.annotations.map((a) => withSpanMrwIds(a, "Annotation"));
+  const reviewMarks = annotationLines.filter(isMark);
+  const valueLines = reviewMarks.length ? annotationLines.filter((a) => !isMark(a)) : annotationLines;
   const placed = await placeValues(client, fileName, runtime, valueLines, { segId, trId, mrwId }, "Annotation");
   // the scheme version in force, written as a save writes it (every project stores one since the
   // presets are data; a project that stores none leaves the column as it was)
@@ -588,8 +611,11 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
     reviewMarks,
     // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
     // work is read by its rows, and an annotator's span on a sentence is a review of every
-    // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts)
-    completed: result.completed ?? importCompletions(result),
+    // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts). A file
+    // that writes the spans field's lists (the scheme runtime's own exports: an empty list is
+    // "reviewed, no error") says itself which translations were reviewed: nothing is inferred,
+    // or its re-import would add reviews its project never had
+    completed: result.completed ?? (valueLines.some((a) => a.field === SPANS_FIELD) ? [] : importCompletions(result)),
     userIds,
     segId,
     trId,
@@ -603,7 +629,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   await opts.checkpoint?.("finished work", client);
   await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion"), c.scheme]));
 
-  const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, systemIds, raters });
+  const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, withSpanMrwIds, systemIds, raters });
 
   const summary: LoadImportSummary = {
     documents: docIds.size + stagedDocuments,
@@ -648,7 +674,10 @@ interface PlacedValue {
 /**
  * Resolves the anchors of value lines (annotations, adjudications) and checks every line before
  * anything is stored; a refused line refuses the file, each bad line named by file, line and field.
- * Against the stored definition (field, anchor, value with the item's lists).
+ * Against the stored definition (field, anchor, value with the item's lists); the values of the
+ * earlier release a moved MetaHOPE project keeps beside its scheme (workbook notes, decided
+ * penalties per category: lib/import/scheme-line-check.ts isKeptBesideScheme) as that release
+ * checked them.
  */
 async function placeValues(
   client: PoolClient,
@@ -665,9 +694,15 @@ async function placeValues(
   }));
   const items = await readSchemeItems(client, resolved.map((x) => x.segmentId));
   const errors = new SchemeLineErrors(fileName);
+  const kind = what === "Adjudication" ? "adjudication" : "annotation";
   const placed = lines.map((a, i): PlacedValue => {
     const x = resolved[i];
     const item = items.get(x.segmentId)!;
+    if (isKeptBesideScheme(runtime.definition, kind, a.field)) {
+      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, {});
+      if (issue) errors.add(a.line, a.field, issue);
+      return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
+    }
     const c = checkSchemeLine(runtime.definition, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, role: a.role ?? null, value: a.value }, item);
     if (!c.ok) {
       errors.add(a.line, a.field, c.message);
@@ -683,6 +718,7 @@ interface Resolvers {
   segId: (ext: string, line: number | undefined, what: string) => string;
   trId: (seg: string, system: string, line: number | undefined, what: string, language?: string) => string;
   mrwId: (seg: string, mrw: string, line: number | undefined, what: string) => string;
+  withSpanMrwIds: <L extends { segmentId: string; field: string; value: unknown; line?: number }>(l: L, what: string) => L;
   systemIds: Map<string, string>;
   raters: ProjectRaters;
 }
@@ -694,7 +730,7 @@ interface Resolvers {
  */
 async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtime: TSchemeRuntime, r: Resolvers): Promise<{ adjudications: number; goldReferences: number }> {
   const { projectId, fileName } = opts;
-  const adjs = opts.result.adjudications ?? [];
+  const adjs = (opts.result.adjudications ?? []).map((a) => r.withSpanMrwIds(a, "Adjudication"));
   const golds = opts.result.goldReferences ?? [];
   if (!adjs.length && !golds.length) return { adjudications: 0, goldReferences: 0 };
 

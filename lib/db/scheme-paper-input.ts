@@ -14,7 +14,7 @@ import type { TAgreementOptions } from "@/lib/reports/agreement-options";
 import type { TScoreOptions } from "@/lib/reports/score-options";
 import { schemePaperDataOf } from "@/lib/reports/scheme-paper-data";
 import { bindPaperAnalyses } from "@/lib/reports/paper-analysis-binding";
-import { computeSchemePaperTables, type TSchemePaperTables } from "@/lib/reports/scheme-paper-tables";
+import { computeSchemePaperTables, computeSchemePaperTablesByLanguage, type TSchemePaperTables, type TSchemePaperTablesByLanguage } from "@/lib/reports/scheme-paper-tables";
 
 /** An MRW of a segment by its id or by its external id (an imported span names the latter). */
 async function readMrwResolver(projectId: string): Promise<(segmentId: string, ref: string) => string | null> {
@@ -33,4 +33,12 @@ export async function getSchemePaperTables(db: Db, projectId: string, definition
   if (!bindings.some((b) => b.bound)) return computeSchemePaperTables(null, definition, opts);
   const [data, metrics, mrwIdOf] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId), readMrwResolver(projectId)]);
   return computeSchemePaperTables(schemePaperDataOf(data, definition, mrwIdOf), definition, { ...opts, metrics });
+}
+
+/** The paper tables of every target language of the project, and figure 7's comparison when there are several (the scores export). */
+export async function getSchemePaperTablesByLanguage(db: Db, projectId: string, definition: TSchemeDefinition, opts: { scores?: TScoreOptions } = {}): Promise<TSchemePaperTablesByLanguage> {
+  const bindings = bindPaperAnalyses(definition);
+  if (!bindings.some((b) => b.bound)) return computeSchemePaperTablesByLanguage(null, definition, opts);
+  const [data, metrics, mrwIdOf] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId), readMrwResolver(projectId)]);
+  return computeSchemePaperTablesByLanguage(schemePaperDataOf(data, definition, mrwIdOf), definition, { ...opts, metrics });
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { checkSchemeLine, schemeFieldIds, schemeLineMessage } from "./scheme-line-check";
+import { checkSchemeLine, isKeptBesideScheme, schemeFieldIds, schemeLineMessage } from "./scheme-line-check";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 
 const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 const item = { lists: null, roles: [] };
@@ -25,5 +27,20 @@ describe("checkSchemeLine", () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.message).toContain(schemeFieldIds(IDIOM).join(", "));
     expect(checkSchemeLine(IDIOM, line({ value: null }), item).ok).toBe(false);
+  });
+});
+
+describe("isKeptBesideScheme", () => {
+  it("takes back a moved MetaHOPE project's workbook notes and decided penalties, only where the scheme has MetaHOPE's error field and no field of that id", () => {
+    expect(isKeptBesideScheme(METAHOPE_PRESET, "annotation", "METAHOPE_COMMENT")).toBe(true);
+    expect(isKeptBesideScheme(METAHOPE_PRESET, "annotation", "METAHOPE_SEGMENT_PENALTY")).toBe(true);
+    expect(isKeptBesideScheme(METAHOPE_PRESET, "adjudication", "METAHOPE_IMP")).toBe(true);
+    // a note is no decision, a penalty no annotator's value
+    expect(isKeptBesideScheme(METAHOPE_PRESET, "adjudication", "METAHOPE_COMMENT")).toBe(false);
+    expect(isKeptBesideScheme(METAHOPE_PRESET, "annotation", "METAHOPE_IMP")).toBe(false);
+    // a scheme without MetaHOPE's errors refuses them as unknown fields; a field of that id is checked as the scheme's
+    expect(isKeptBesideScheme(MMTE_PRESET, "annotation", "METAHOPE_COMMENT")).toBe(false);
+    expect(isKeptBesideScheme({ ...METAHOPE_PRESET, fields: [...METAHOPE_PRESET.fields, { ...IDIOM.fields.find((f) => f.id === "note")!, id: "METAHOPE_COMMENT" }] }, "annotation", "METAHOPE_COMMENT")).toBe(false);
+    expect(isKeptBesideScheme(METAHOPE_PRESET, "annotation", "FLUENCY")).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { CATEGORY_PENALTY_FIELDS, SOURCE_NOTE_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
 
 export interface TSchemeLine {
   field: string;
@@ -63,6 +64,22 @@ export function checkSchemeLine(definition: TSchemeDefinition, line: TSchemeLine
     return { ok: false, message: results.map((r) => (r.ok ? "" : r.message.startsWith(prefix) ? r.message.slice(prefix.length) : r.message)).join("; ") };
   }
   return { ok: true, itemKey: anchor.itemKey, onDocument: anchor.onDocument, field: alternatives[passed] };
+}
+
+/**
+ * Values the built-in runtime stored beside MetaHOPE's fields, which a project keeps when it moves
+ * onto the scheme runtime (lib/db/move-onto-scheme-runtime.ts) although no field of its scheme
+ * holds them: the workbooks' notes kept with the annotator's work (METAHOPE_COMMENT,
+ * METAHOPE_SEGMENT_PENALTY) and a decided penalty per category (METAHOPE_IMP …, which the paper
+ * tables read as decided cells). The project's full export writes them, so a scheme with MetaHOPE's
+ * error field and no field of that id takes them back, checked as the built-in runtime checked
+ * them (lib/import/built-in-line-check.ts) and stored under the same item key; any other scheme
+ * refuses them as fields it does not have.
+ */
+export function isKeptBesideScheme(definition: TSchemeDefinition, kind: "annotation" | "adjudication", field: string): boolean {
+  const kept = kind === "annotation" ? (SOURCE_NOTE_FIELDS as readonly string[]).includes(field) : CATEGORY_PENALTY_FIELDS.has(field);
+  if (!kept || definition.fields.some((f) => f.id === field)) return false;
+  return definition.fields.some((f) => f.id === "METAHOPE_ERRORS" && f.kind === "spans");
 }
 
 /** The message of a refused line: `corpus.jsonl line 12, field "meaning": "maybe" is not one of kept, literal, lost`. */

@@ -19,7 +19,8 @@ import type { TAgreementOptions } from "./agreement-options";
 import { computeAgreementFigures } from "./agreement-figures";
 import { computeScoreTables, type TMetricScoreInput, type TScoreTables } from "./score-tables";
 import type { TScoreOptions } from "./score-options";
-import { reportLanguagesOf } from "./language-comparison";
+import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./language-comparison";
+import { buildReportIndex } from "./report-index";
 import { bindPaperAnalyses, missingFieldNotes, type TPaperAnalysisBinding } from "./paper-analysis-binding";
 import type { TSchemePaperData } from "./scheme-paper-data";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -96,4 +97,28 @@ export function computeSchemePaperTables(
     rows: (scores.metahope?.rows ?? []).map((r) => ({ system: r.system, eps: r.eps.totals[category], epm: r.epm.totals[category] })),
   }));
   return { analyses, notes, scores, metahopeAgreement, extraCategories };
+}
+
+export interface TSchemePaperTablesByLanguage {
+  /** every language pair's tables, in the project's order; one entry, language null, for a project with one target language */
+  tables: { language: string | null; paper: TSchemePaperTables }[];
+  /** MMTE figure 7, the pairs side by side: a study over several target languages whose scheme binds an MMTE analysis; else null */
+  comparison: TLanguageQuality[] | null;
+}
+
+/**
+ * The paper tables of every language pair of a study over several target languages, as the
+ * built-in runtime's scores export gives them (lib/reports/index.ts getScoreTablesByLanguage):
+ * each pair's tables on its own translations, then MMTE figure 7's comparison of the pairs.
+ */
+export function computeSchemePaperTablesByLanguage(
+  input: TSchemePaperData | null,
+  def: TSchemeDefinition,
+  opts: { scores?: TScoreOptions; metrics?: TMetricScoreInput } = {},
+): TSchemePaperTablesByLanguage {
+  const languages = input ? reportLanguagesOf(input.data) : [];
+  if (!input || languages.length < 2) return { tables: [{ language: null, paper: computeSchemePaperTables(input, def, opts) }], comparison: null };
+  const tables = languages.map((language) => ({ language, paper: computeSchemePaperTables(input, def, { ...opts, scores: { ...opts.scores, language }, agreement: { language } }) }));
+  const mmte = tables[0].paper.analyses.some((a) => a.bound && a.name.startsWith("mmte."));
+  return { tables, comparison: mmte ? languageComparisonOf(buildReportIndex(input.data), opts.scores ?? {}, languages) : null };
 }
