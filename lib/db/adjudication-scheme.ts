@@ -12,6 +12,7 @@ import { schemeDisagreementQueue, schemeUnits, unitKey, type TSchemeUnit, type T
 import { optionLists, schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { goldEditFields } from "@/lib/adjudication/gold-fields";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
@@ -139,19 +140,20 @@ export async function planSchemeDecision(tx: Prisma.TransactionClient, runtime: 
   }
   const segment = await tx.segment.findFirst({ where: { id: input.segmentId, projectId: input.projectId }, select: { id: true, documentId: true, text: true, texts: true, lists: true } });
   if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
-  if (input.translationId && !(await tx.translation.findFirst({ where: { id: input.translationId, segmentId: segment.id }, select: { id: true } }))) {
-    throw new AppError("NOT_FOUND", "Translation not found for this segment.");
-  }
-  if (input.mrwId && !(await tx.mrw.findFirst({ where: { id: input.mrwId, segmentId: segment.id, projectId: input.projectId }, select: { id: true } }))) {
-    throw new AppError("NOT_FOUND", "MRW not found for this segment.");
-  }
+  const translation = input.translationId ? await tx.translation.findFirst({ where: { id: input.translationId, segmentId: segment.id }, select: { text: true } }) : null;
+  if (input.translationId && !translation) throw new AppError("NOT_FOUND", "Translation not found for this segment.");
+  const mrw = input.mrwId ? await tx.mrw.findFirst({ where: { id: input.mrwId, segmentId: segment.id, projectId: input.projectId }, select: { metaphorical: true } }) : null;
+  if (input.mrwId && !mrw) throw new AppError("NOT_FOUND", "MRW not found for this segment.");
   const anchor = anchorItemKey(input.field, alternatives[0].scope, input);
   if (!anchor.ok) throw new AppError("BAD_REQUEST", anchor.message.replace("the save needs", "the decision needs"), { field: anchor.field });
   const texts = (segment.texts ?? {}) as Record<string, unknown>;
   if (input.role && !(input.role in texts)) throw new AppError("NOT_FOUND", `This item has no ${input.role} text.`, { field: "role" });
   const item = { lists: optionLists(segment.lists as Record<string, unknown> | null) };
-  const results = alternatives.map((f) => validateSchemeValue(f, input.value, item));
+  // checked as a save is (lib/db/annotations.ts): the alternatives that apply to the MRW, spans within the translation
+  const results = alternativesForMrw(alternatives, mrw?.metaphorical).map((f) => validateSchemeValue(f, input.value, item));
   if (!results.some((r) => r.ok)) throw new AppError("BAD_REQUEST", results.map((r) => (r.ok ? "" : r.message)).join("; "), { field: "value" });
+  const past = translation ? spanPastTranslation(alternatives[0].kind, input.value, translation.text.length) : null;
+  if (past) throw new AppError("BAD_REQUEST", `${alternatives[0].label}: ${past}`, { field: "value" });
   // a tags field over whitespace tokens: one tag per token of the source or role text (the value
   // check cannot count them without the text)
   const tags = alternatives.find((f) => f.kind === "tags");

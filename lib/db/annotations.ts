@@ -15,6 +15,7 @@ import { AppError } from "@/lib/errors";
 import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 import type { TSaveAnnotationInput, TSaveResult } from "@/lib/workspace/api-types";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { getSaveContext, type TPrefetchedItemContext } from "@/lib/db/workspace-context";
@@ -65,7 +66,7 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
   if (input.value !== null) {
     const item = { lists: ctx.lists };
     // the alternatives that apply to the MRW (EQUIVALENCE's label set by its metaphoricity)
-    const applying = ctx.mrwMetaphorical === null ? alternatives : alternatives.filter((f) => !f.when || !("item" in f.when) || (f.when.in as readonly unknown[]).includes(ctx.mrwMetaphorical));
+    const applying = alternativesForMrw(alternatives, ctx.mrwMetaphorical);
     const results = applying.map((f) => validateSchemeValue(f, input.value, item));
     if (!results.some((r) => r.ok)) throw bad("value", results.map((r) => (r.ok ? "" : r.message)).join("; "));
     const past = ctx.translationText === null ? null : spanPastTranslation(alternatives[0].kind, input.value, ctx.translationText.length);
@@ -78,19 +79,6 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
     label: alternatives[0].label,
     schemeVersion: runtime.version,
   };
-}
-
-/**
- * A span of a translation-anchored spans or alignment value that runs past the end of the
- * translation (the definition's check cannot see the text), as a message; null when none does.
- * Spans a spans field puts on the source (`on: "source"`) are not the translation's.
- */
-function spanPastTranslation(kind: string, value: unknown, length: number): string | null {
-  const spans = kind === "spans" ? value : kind === "alignment" ? (value as { spans?: unknown }).spans : null;
-  if (!Array.isArray(spans)) return null;
-  const onTarget = (spans as { start: number; end: number; on?: string }[]).map((s, i) => ({ ...s, i })).filter((s) => s.on === undefined || s.on === "target");
-  const past = onTarget.find((s) => s.end > length);
-  return past ? `span ${past.i + 1} [${past.start}, ${past.end}) runs past the end of the translation (length ${length})` : null;
 }
 
 export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): Promise<TSaveResult> {

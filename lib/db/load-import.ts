@@ -693,6 +693,12 @@ async function placeValues(
     mrwId: a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, what) : null,
   }));
   const items = await readSchemeItems(client, resolved.map((x) => x.segmentId));
+  // as a save checks them: the alternatives that apply to the MRW (MMTE's EQUIVALENCE), spans within their translation
+  const def = runtime.definition;
+  const byMrw = new Set(def.fields.filter((f) => f.when && "item" in f.when).map((f) => f.id));
+  const withSpans = new Set(def.fields.filter((f) => f.kind === "spans" || f.kind === "alignment").map((f) => f.id));
+  const flags = await readMrwFlags(client, resolved.filter((x, i) => x.mrwId !== null && byMrw.has(lines[i].field)).map((x) => x.mrwId!));
+  const lengths = await readTranslationLengths(client, resolved.filter((x, i) => x.translationId !== null && withSpans.has(lines[i].field)).map((x) => x.translationId!));
   const errors = new SchemeLineErrors(fileName);
   const kind = what === "Adjudication" ? "adjudication" : "annotation";
   const placed = lines.map((a, i): PlacedValue => {
@@ -703,7 +709,11 @@ async function placeValues(
       if (issue) errors.add(a.line, a.field, issue);
       return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
     }
-    const c = checkSchemeLine(runtime.definition, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, role: a.role ?? null, value: a.value }, item);
+    const c = checkSchemeLine(
+      def,
+      { field: a.field, translationId: x.translationId, mrwId: x.mrwId, role: a.role ?? null, value: a.value, mrwMetaphorical: x.mrwId ? flags.get(x.mrwId) : undefined, translationLength: x.translationId ? lengths.get(x.translationId) : undefined },
+      item,
+    );
     if (!c.ok) {
       errors.add(a.line, a.field, c.message);
       return { ...x, itemKey: "" };
@@ -712,6 +722,20 @@ async function placeValues(
   });
   errors.throwIfAny();
   return placed;
+}
+
+/** The length (UTF-16 units, as span offsets count) of each translation's text. */
+async function readTranslationLengths(client: PoolClient, translationIds: string[]): Promise<Map<string, number>> {
+  if (!translationIds.length) return new Map();
+  const r = await client.query<{ id: string; text: string }>(`SELECT id, text FROM "Translation" WHERE id = ANY($1::text[])`, [[...new Set(translationIds)]]);
+  return new Map(r.rows.map((x) => [x.id, x.text.length]));
+}
+
+/** Whether each MRW is metaphorical (EQUIVALENCE's labels depend on it). */
+async function readMrwFlags(client: PoolClient, mrwIds: string[]): Promise<Map<string, boolean>> {
+  if (!mrwIds.length) return new Map();
+  const r = await client.query<{ id: string; metaphorical: boolean }>(`SELECT id, metaphorical FROM "Mrw" WHERE id = ANY($1::text[])`, [[...new Set(mrwIds)]]);
+  return new Map(r.rows.map((x) => [x.id, x.metaphorical]));
 }
 
 interface Resolvers {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { checkSchemeLine, isKeptBesideScheme, schemeFieldIds, schemeLineMessage } from "./scheme-line-check";
-import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
+import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
+import { checkSchemeLine, isKeptBesideScheme, schemeFieldIds, schemeLineMessage } from "./scheme-line-check";
 
 const IDIOM = ZSchemeDefinition.parse(JSON.parse(readFileSync("lib/schemes/language/fixtures/idiom-judgement.json", "utf8")));
 const item = { lists: null, roles: [] };
@@ -27,6 +27,24 @@ describe("checkSchemeLine", () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.message).toContain(schemeFieldIds(IDIOM).join(", "));
     expect(checkSchemeLine(IDIOM, line({ value: null }), item).ok).toBe(false);
+  });
+  // what a save checks beyond the definition (lib/schemes/language/item-value-checks.ts), and the built-in import did for MMTE/MetaHOPE
+  it("takes the alternative of a field that applies to the MRW: MMTE's EQUIVALENCE by the word's metaphoricity", () => {
+    const eq = (value: string, mrwMetaphorical: boolean | undefined) => checkSchemeLine(MMTE_PRESET, line({ field: "EQUIVALENCE", mrwId: "m1", value, mrwMetaphorical }), item);
+    expect(eq("FULL", true)).toMatchObject({ ok: true, itemKey: "t1:m1" });
+    expect(eq("LITERAL", false)).toMatchObject({ ok: true });
+    expect(eq("LITERAL", true).ok).toBe(false);
+    expect(eq("FULL", false).ok).toBe(false);
+    // unknown metaphoricity: any alternative
+    expect(eq("LITERAL", undefined).ok).toBe(true);
+  });
+  it("refuses a span past the end of its translation (an error list, an alignment, target words), and takes one that ends at it", () => {
+    const errors = (end: number) => checkSchemeLine(METAHOPE_PRESET, line({ field: "METAHOPE_ERRORS", value: [{ start: 0, end, label: "MIS", attributes: { severity: 6 } }], translationLength: 9 }), item);
+    expect(errors(9).ok).toBe(true);
+    expect(errors(12)).toEqual({ ok: false, message: "span 1 [0, 12) runs past the end of the translation (length 9)" });
+    const tw = checkSchemeLine(MMTE_PRESET, line({ field: "TARGET_WORDS", mrwId: "m1", value: { spans: [{ start: 2, end: 5 }, { start: 6, end: 30 }] }, translationLength: 9 }), item);
+    expect(tw).toEqual({ ok: false, message: "span 2 [6, 30) runs past the end of the translation (length 9)" });
+    expect(checkSchemeLine(METAHOPE_PRESET, line({ field: "ALIGNMENT", mrwId: "m1", value: { pattern: "DIRECT", spans: [{ start: 2, end: 5 }] }, translationLength: 9 }), item).ok).toBe(true);
   });
 });
 

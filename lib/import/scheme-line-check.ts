@@ -1,8 +1,9 @@
 /**
  * Whether one imported value (an annotation or adjudication line) fits the scheme a project runs:
  * the field exists, its anchor (translation, MRW, role) is the one its scope has, and the value
- * passes the kind's check with the item's lists. The same three checks a save makes
- * (lib/db/annotations.ts), worded for a file: the caller prefixes file, line and field.
+ * passes the kind's check with the item's lists, with the alternatives that apply to its MRW and
+ * its spans within its translation (lib/schemes/language/item-value-checks.ts). The same checks a
+ * save makes (lib/db/annotations.ts), worded for a file: the caller prefixes file, line and field.
  * Pure; the loader (lib/db/load-import.ts) resolves the ids and reads the item first.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -11,6 +12,7 @@ import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { CATEGORY_PENALTY_FIELDS, SOURCE_NOTE_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
+import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 
 export interface TSchemeLine {
   field: string;
@@ -19,6 +21,10 @@ export interface TSchemeLine {
   mrwId: string | null;
   role: string | null;
   value: unknown;
+  /** the MRW's metaphoricity (which alternatives of a field apply); absent: not checked */
+  mrwMetaphorical?: boolean | null;
+  /** the length of the translation's text (spans within it); absent: not checked */
+  translationLength?: number | null;
 }
 
 /** What the item (segment) gives: its Segment.lists and the roles of its Segment.texts. */
@@ -57,13 +63,16 @@ export function checkSchemeLine(definition: TSchemeDefinition, line: TSchemeLine
   if (line.role !== null && !item.roles.includes(line.role)) return { ok: false, message: `the item has no ${JSON.stringify(line.role)} text (its texts: ${item.roles.join(", ") || "none"})` };
   if (line.value === null) return { ok: false, message: "null is not a value (leave the line out instead)" };
   // an imported tags value is stored as the file writes it (an I- after O included: issue 30.6)
-  const results = alternatives.map((f) => validateSchemeValue(f, line.value, { lists: optionLists(item.lists) }, { insideStartsChunk: true }));
+  const applying = alternativesForMrw(alternatives, line.mrwMetaphorical);
+  const results = applying.map((f) => validateSchemeValue(f, line.value, { lists: optionLists(item.lists) }, { insideStartsChunk: true }));
   const passed = results.findIndex((r) => r.ok);
   if (passed < 0) {
     const prefix = `${line.field}: `;
     return { ok: false, message: results.map((r) => (r.ok ? "" : r.message.startsWith(prefix) ? r.message.slice(prefix.length) : r.message)).join("; ") };
   }
-  return { ok: true, itemKey: anchor.itemKey, onDocument: anchor.onDocument, field: alternatives[passed] };
+  const past = line.translationLength === undefined || line.translationLength === null ? null : spanPastTranslation(applying[passed].kind, line.value, line.translationLength);
+  if (past) return { ok: false, message: past };
+  return { ok: true, itemKey: anchor.itemKey, onDocument: anchor.onDocument, field: applying[passed] };
 }
 
 /**
