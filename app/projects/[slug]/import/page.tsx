@@ -21,9 +21,12 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
   // the Meta4XNLI interpretation TSV only where the scheme has the NLI label it writes back (lib/db/export-stream.ts nliLines)
   const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
   const hasNli = runtime.definition.fields.some((f) => f.gold?.from === "item" && f.gold.key === "gold_label");
-  // post-edits and target words are values of the scheme's edit and alignment fields, exported
-  // with the annotations; the built-in runtime's own tables of them are no longer written
-  const only: Partial<Record<TExportWhat, boolean>> = { nli: hasNli, "post-edits": false, "target-words": false };
+  // the post-edits table where the scheme has an edit field, MMTE's target words where it has that field
+  const only: Partial<Record<TExportWhat, boolean>> = {
+    nli: hasNli,
+    "post-edits": runtime.definition.fields.some((f) => f.kind === "edit"),
+    "target-words": runtime.definition.fields.some((f) => f.id === "TARGET_WORDS"),
+  };
   const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]) && only[w] !== false);
   // gold references come from post-edits (issue 29 point 9: a scheme without an edit field exported
   // a bare header, with no word why)
