@@ -130,16 +130,6 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     { method: "GET", path: "/api/projects/demo/items/demo-doc-1-s1?scheme=METAHOPE", expect: annotators(401) },
     { method: "GET", path: "/api/projects/demo/items/no-such-item?scheme=MMTE", expect: { ...annotators(401), annotator: 404 } },
   ],
-  "/api/projects/[slug]/items/[segmentId]/error-spans/route": [
-    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans", body: {}, expect: { ...annotators(401), annotator: 400 } },
-  ],
-  "/api/projects/[slug]/items/[segmentId]/error-spans/[spanId]/route": [
-    { method: "PATCH", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans/not-mine", body: { baseVersion: 1 }, expect: { ...annotators(401), annotator: 404 } },
-    { method: "DELETE", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans/not-mine", body: { baseVersion: 1 }, expect: { ...annotators(401), annotator: 404 } },
-  ],
-  "/api/projects/[slug]/items/[segmentId]/post-edits/route": [
-    { method: "PUT", path: "/api/projects/demo/items/demo-doc-1-s1/post-edits", body: { kind: "LITERAL" }, expect: { ...annotators(401), annotator: 400 } },
-  ],
   "/api/projects/[slug]/items/[segmentId]/assignment/route": [
     { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/assignment", body: { action: "time", scheme: "MMTE", activeMs: 0 }, expect: annotators(401) },
   ],

@@ -14,7 +14,6 @@ import { AppError } from "@/lib/errors";
 import { importError } from "@/lib/db/import-error";
 import { ProjectRaters, type TImportRater } from "@/lib/db/import-raters";
 import type { StagedCorpus } from "@/lib/db/jsonl-staging";
-import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
 import { builtInLineIssue } from "@/lib/import/built-in-line-check";
 import { MAX_ERRORS } from "@/lib/import/types";
@@ -74,7 +73,9 @@ async function runtimeOf(client: PoolClient, projectId: string): Promise<TScheme
     [projectId],
   );
   const row = r.rows[0];
-  if (!row) return schemeRuntimeOf(null);
+  // every project stores one (creation stores version 1; a project of an earlier release is moved
+  // by the server's start and `npm run db:migrate`)
+  if (!row) throw new AppError("CONFLICT", "The project stores no scheme version yet (a project of an earlier release): run `npm run db:migrate` first.");
   const parsed = ZSchemeDefinition.safeParse(row.definition);
   if (!parsed.success) throw new AppError("UNPROCESSABLE", `The project's scheme version ${row.version} is not valid any more; fix the scheme before importing.`);
   return schemeRuntimeOf({ version: row.version, definition: parsed.data });
@@ -140,14 +141,10 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   // codes the database stores as text: checked against the presets before anything is written
   // (error categories only on the built-in fields: a scheme's span field lists its own)
   const runtime = await runtimeOf(client, projectId);
-  const badCodes = builtInCodeIssues(fileName, result, { categories: runtime.kind === "built-in" });
+  const badCodes = builtInCodeIssues(fileName, result, { categories: false });
   if (badCodes.length) {
     const first = badCodes[0];
     throw new AppError("UNPROCESSABLE", `${fileName}${first.line ? `:${first.line}` : ""} (${first.field}): ${first.message}${badCodes.length > 1 ? ` (and ${badCodes.length - 1} more)` : ""}; nothing was stored.`, { errors: badCodes });
-  }
-  if (runtime.kind === "built-in") {
-    const withRole = [...result.annotations, ...(result.adjudications ?? [])].find((a) => a.role !== undefined);
-    if (withRole) throw importError(fileName, `"role" anchors a value to an item text of a project that runs its own scheme; this project runs the built-in MMTE/MetaHOPE fields.`, withRole.line, "role");
   }
 
   // ---- documents
@@ -550,7 +547,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   for (const a of result.annotations) names.add(a.annotator);
   for (const e of result.errorSpans) names.add(e.annotator);
   for (const p of result.postEdits) names.add(p.annotator);
-  const completions = importCompletions(result, { ownScheme: runtime.kind === "scheme" });
+  const completions = importCompletions(result, { ownScheme: true });
   for (const c of completions) names.add(c.annotator);
   // members of the project by email, else this project's placeholder raters (never an outside account)
   const raters = await ProjectRaters.open(client, projectId);
@@ -562,7 +559,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   await opts.checkpoint?.("annotations", client);
   // under the scheme runtime a `{ "reviewed": true }` METAHOPE_ERRORS line (the built-in review
   // mark) is no value of the spans field: it says "reviewed", an empty list where none is stored
-  const isMark = (a: ImportResult["annotations"][number]) => runtime.kind === "scheme" && a.field === SPANS_FIELD && isReviewMark(a.value);
+  const isMark = (a: ImportResult["annotations"][number]) => a.field === SPANS_FIELD && isReviewMark(a.value);
   const annotationLines = result.annotations.map((a) => withSpanMrwIds(a, "Annotation"));
   const reviewMarks = annotationLines.filter(isMark);
   const valueLines = reviewMarks.length ? annotationLines.filter((a) => !isMark(a)) : annotationLines;
@@ -603,125 +600,30 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   await insertHistory(client, projectId, "ANNOTATION", changedAnnotations.map((r) => ({ id: r.id, version: r.version, value: r.value, userId: opts.actorId ?? r.annotatorId })));
 
   // ---- MetaHOPE error spans and post-edits: the built-in runtime's tables, or the scheme's values
-  let errorSpanCount: number;
-  let postEditCount: number;
-  if (runtime.kind === "scheme") {
-    await opts.checkpoint?.("error spans", client);
-    const stored = await importSchemeSpansAndEdits(client, {
-      projectId,
-      actorId: opts.actorId ?? null,
-      definition: runtime.definition,
-      schemeVersion: runtime.version,
-      errorSpans: result.errorSpans,
-      postEdits: result.postEdits,
-      reviewMarks,
-      // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
-      // work is read by its rows, and an annotator's span on a sentence is a review of every
-      // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts). A file
-      // that writes the spans field's lists (the scheme runtime's own exports: an empty list is
-      // "reviewed, no error") says itself which translations were reviewed: nothing is inferred,
-      // or its re-import would add reviews its project never had
-      completed: result.completed ?? (valueLines.some((a) => a.field === SPANS_FIELD) ? [] : importCompletions(result)),
-      userIds,
-      segId,
-      trId,
-      mrwId,
-      errors: new SchemeLineErrors(fileName),
-    });
-    errorSpanCount = stored.errorSpans;
-    postEditCount = stored.postEdits;
-  } else {
-      await opts.checkpoint?.("error spans", client);
-    const occurrence = new Map<string, number>();
-    const esRows = result.errorSpans.map((e) => {
-      const tId = trId(e.segmentId, e.system, e.line, "Error span", e.language);
-      const mId = e.mrwId ? mrwId(e.segmentId, e.mrwId, e.line, "Error span") : null;
-      const uid = userIds.get(e.annotator)!;
-      const base = `${e.mrwId ?? "S"}:${e.category}`;
-      const k = `${uid}|${tId}|${base}`;
-      const n = (occurrence.get(k) ?? 0) + 1;
-      occurrence.set(k, n);
-      return [randomUUID(), projectId, uid, tId, mId, e.category, severityCodeOf(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
-    });
-    // Spans made in the UI have no externalId; re-importing an export of them must not duplicate
-    // them, so a span whose content equals a live UI span of the same annotator is skipped.
-    const esKey = (r: unknown[]) => [r[2], r[3], r[4] ?? "", r[5], r[6], r[7], r[8], r[9] ?? ""].join("\u001f");
-    const uiSpans = esRows.length
-      ? await client.query<{ k: string }>(
-          `SELECT concat_ws(E'\\x1f', "annotatorId", "translationId", coalesce("mrwId", ''), category::text, severity::text, start::text, "end"::text, coalesce(comment, '')) AS k
-           FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NULL AND "deletedAt" IS NULL AND "translationId" = ANY($2::text[])`,
-          [projectId, [...new Set(esRows.map((r) => String(r[3])))]],
-        )
-      : { rows: [] };
-    const uiKeys = new Set(uiSpans.rows.map((r) => r.k));
-    const newSpans = uiKeys.size ? esRows.filter((r) => !uiKeys.has(esKey(r))) : esRows;
-    const changedSpans = await bulkUpsert<{ id: string; version: number; annotatorId: string }>(
-      client,
-      {
-        table: "ErrorSpan",
-        columns: [
-          { name: "id", type: "text" },
-          { name: "projectId", type: "text" },
-          { name: "annotatorId", type: "text" },
-          { name: "translationId", type: "text" },
-          { name: "mrwId", type: "text" },
-          { name: "category", type: "text" },
-          { name: "severity", type: "text" },
-          { name: "start", type: "int4" },
-          { name: "end", type: "int4" },
-          { name: "comment", type: "text" },
-          { name: "externalId", type: "text" },
-        ],
-        conflict: ["annotatorId", "translationId", "externalId"],
-        update: ["mrwId", "category", "severity", "start", "end", "comment"],
-        extraSet: `"version" = "ErrorSpan"."version" + 1, "deletedAt" = NULL`,
-        updateWhere: `("ErrorSpan"."severity", "ErrorSpan"."start", "ErrorSpan"."end", "ErrorSpan"."comment", "ErrorSpan"."deletedAt") IS DISTINCT FROM (EXCLUDED."severity", EXCLUDED."start", EXCLUDED."end", EXCLUDED."comment", NULL::timestamp)`,
-        touchUpdatedAt: true,
-        returning: ["id", "version", "annotatorId"],
-      },
-      newSpans,
-    );
-    await insertHistory(client, projectId, "ERROR_SPAN", changedSpans.map((r) => ({ id: r.id, version: r.version, value: { imported: fileName }, userId: opts.actorId ?? r.annotatorId })));
-
-    // ---- post-edits
-    await opts.checkpoint?.("post-edits", client);
-    const peRows = result.postEdits.map((p) => [
-      randomUUID(),
-      projectId,
-      segId(p.segmentId, undefined, "Post-edit"),
-      userIds.get(p.annotator),
-      p.kind.toUpperCase(),
-      p.language,
-      p.text,
-      p.system ? (findTr(p.segmentId, p.system, undefined, "Post-edit", p.language) ?? null) : null,
-    ]);
-    const changedEdits = await bulkUpsert<{ id: string; version: number; annotatorId: string; text: string }>(
-      client,
-      {
-        table: "PostEdit",
-        columns: [
-          { name: "id", type: "text" },
-          { name: "projectId", type: "text" },
-          { name: "segmentId", type: "text" },
-          { name: "annotatorId", type: "text" },
-          { name: "kind", type: "text" },
-          { name: "language", type: "text" },
-          { name: "text", type: "text" },
-          { name: "baseTranslationId", type: "text" },
-        ],
-        conflict: ["segmentId", "annotatorId", "kind"],
-        update: ["text", "baseTranslationId"],
-        extraSet: `"version" = "PostEdit"."version" + 1`,
-        updateWhere: `"PostEdit"."text" IS DISTINCT FROM EXCLUDED."text"`,
-        touchUpdatedAt: true,
-        returning: ["id", "version", "annotatorId", "text"],
-      },
-      dedupeByKey(peRows, (r) => `${r[2]}|${r[3]}|${r[4]}`),
-    );
-    await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
-    errorSpanCount = esRows.length;
-    postEditCount = peRows.length;
-  }
+  await opts.checkpoint?.("error spans", client);
+  const stored = await importSchemeSpansAndEdits(client, {
+    projectId,
+    actorId: opts.actorId ?? null,
+    definition: runtime.definition,
+    schemeVersion: runtime.version,
+    errorSpans: result.errorSpans,
+    postEdits: result.postEdits,
+    reviewMarks,
+    // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
+    // work is read by its rows, and an annotator's span on a sentence is a review of every
+    // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts). A file
+    // that writes the spans field's lists (the scheme runtime's own exports: an empty list is
+    // "reviewed, no error") says itself which translations were reviewed: nothing is inferred,
+    // or its re-import would add reviews its project never had
+    completed: result.completed ?? (valueLines.some((a) => a.field === SPANS_FIELD) ? [] : importCompletions(result)),
+    userIds,
+    segId,
+    trId,
+    mrwId,
+    errors: new SchemeLineErrors(fileName),
+  });
+  const errorSpanCount = stored.errorSpans;
+  const postEditCount = stored.postEdits;
 
   // ---- finished work: the import's annotators have submitted these items (origin 'import')
   await opts.checkpoint?.("finished work", client);
@@ -772,12 +674,10 @@ interface PlacedValue {
 /**
  * Resolves the anchors of value lines (annotations, adjudications) and checks every line before
  * anything is stored; a refused line refuses the file, each bad line named by file, line and field.
- * Built-in runtime: against the MMTE/MetaHOPE preset's field (lib/import/built-in-line-check.ts:
- * anchor, value, EQUIVALENCE by the MRW's metaphoricity), item key "<translation>:<MRW>" as before.
- * Scheme runtime: against the stored definition (field, anchor, value with the item's lists); the
- * built-in runtime's values a moved MetaHOPE project keeps beside its scheme (workbook notes,
- * decided penalties per category: lib/import/scheme-line-check.ts isKeptBesideScheme) as the
- * built-in runtime checked them.
+ * Against the stored definition (field, anchor, value with the item's lists); the values of the
+ * earlier release a moved MetaHOPE project keeps beside its scheme (workbook notes, decided
+ * penalties per category: lib/import/scheme-line-check.ts isKeptBesideScheme) as that release
+ * checked them.
  */
 async function placeValues(
   client: PoolClient,
@@ -792,22 +692,6 @@ async function placeValues(
     translationId: a.system ? r.trId(a.segmentId, a.system, a.line, what, a.language) : null,
     mrwId: a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, what) : null,
   }));
-  if (runtime.kind === "built-in") {
-    // every line checked against the preset's field (anchor and value) before anything is stored
-    const flags = await readMrwFlags(client, resolved.map((x) => x.mrwId).filter((m): m is string => m !== null));
-    // spans of an alignment or target words lie within their translation
-    const lengths = await readTranslationLengths(client, resolved.filter((x, i) => x.translationId !== null && (lines[i].field === "ALIGNMENT" || lines[i].field === "TARGET_WORDS")).map((x) => x.translationId!));
-    const errors = new SchemeLineErrors(fileName);
-    const kind = what === "Adjudication" ? "adjudication" : "annotation";
-    const placed = lines.map((a, i): PlacedValue => {
-      const x = resolved[i];
-      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, { metaphorical: x.mrwId ? flags.get(x.mrwId) : undefined, translationLength: x.translationId ? lengths.get(x.translationId) : undefined });
-      if (issue) errors.add(a.line, a.field, issue);
-      return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
-    });
-    errors.throwIfAny();
-    return placed;
-  }
   const items = await readSchemeItems(client, resolved.map((x) => x.segmentId));
   // as a save checks them: the alternatives that apply to the MRW (MMTE's EQUIVALENCE), spans within their translation
   const def = runtime.definition;
@@ -924,19 +808,12 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       anns.push(await r.raters.resolve(g.sourcePostEditAnnotator!, "ANNOTATOR"));
       kinds.push((g.sourcePostEditKind ?? g.kind).toUpperCase());
     }
-    const found =
-      runtime.kind === "scheme"
-        ? await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
-            `SELECT p.id, p."segmentId", p."annotatorId", k.kd AS kind FROM "Annotation" p
-             JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, a, kd, f) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.field = k.f AND p."itemKey" = '-:-'
-             WHERE p."projectId" = $5`,
-            [segs, anns, kinds, kinds.map((k) => editFieldOf(runtime.definition, k)?.id ?? ""), projectId],
-          )
-        : await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
-            `SELECT p.id, p."segmentId", p."annotatorId", p.kind::text AS kind FROM "PostEdit" p
-             JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(s, a, kd) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.kind::text = k.kd`,
-            [segs, anns, kinds],
-          );
+    const found = await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
+      `SELECT p.id, p."segmentId", p."annotatorId", k.kd AS kind FROM "Annotation" p
+       JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, a, kd, f) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.field = k.f AND p."itemKey" = '-:-'
+       WHERE p."projectId" = $5`,
+      [segs, anns, kinds, kinds.map((k) => editFieldOf(runtime.definition, k)?.id ?? ""), projectId],
+    );
     for (const x of found.rows) peIds.set(`${x.segmentId}|${x.annotatorId}|${x.kind}`, x.id);
   }
   const grRows: unknown[][] = [];
@@ -949,7 +826,8 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       peId = peIds.get(`${sId}|${uid}|${(g.sourcePostEditKind ?? g.kind).toUpperCase()}`) ?? null;
       if (!peId) throw importError(fileName, `Gold reference refers to a ${g.sourcePostEditKind ?? g.kind} post-edit by "${g.sourcePostEditAnnotator}" of segment "${g.segmentId}", which does not exist.`, g.line, "sourcePostEditAnnotator");
     }
-    if (runtime.kind === "scheme") peId = null;
+    // checked above, stored without the link (the comment above)
+    peId = null;
     const approver = g.approvedBy ? await r.raters.resolve(g.approvedBy, "APPROVER") : null;
     grRows.push([randomUUID(), projectId, sId, g.language, g.kind.toUpperCase(), g.text, peId, tId, approver]);
   }
