@@ -31,7 +31,7 @@ export interface TSchemeQueueOptions {
   matching?: ReadonlySet<string> | null;
 }
 
-export type TSchemeQueueRow = TSchemeUnit & {
+export type TSchemeQueueRow = Omit<TSchemeUnit, "values"> & {
   segmentExternalId: string;
   segmentText: string;
   mrwToken: string | null;

@@ -5,10 +5,7 @@
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { getWorkflowAt } from "@/lib/db/project-schemes";
-import { schemeOfField } from "@/lib/workspace/field-scheme";
 import { documentGateApplies, type TDocumentGate } from "@/lib/workspace/document-gate";
-import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
-import type { TFieldName } from "@/lib/schemes/fields";
 
 /**
  * Marks the document read by the caller. Only a document with a sentence assigned to them in this
