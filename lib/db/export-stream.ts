@@ -186,6 +186,13 @@ async function* goldLines(pool: Pool, db: Db, projectId: string, format: TTableE
   yield* tableLines(table.columns, table.rows, format);
 }
 
+/** Every annotator's post-edits: the values of the stored scheme's edit fields, and PostEdit rows not moved into them (export-post-edits.ts). */
+async function* postEditLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
+  const runtime = await getProjectRuntime(db, projectId);
+  const table = exportPostEdits(pool, projectId, runtime.kind === "scheme" ? runtime.definition : null);
+  yield* tableLines(table.columns, table.rows, format);
+}
+
 /** The Meta4XNLI interpretation TSV, with the adjudicated labels of the scheme's inference field (export-nli.ts). */
 async function* nliLines(pool: Pool, db: Db, projectId: string): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
@@ -233,12 +240,12 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   if (what === "adjudicated") return { fileName, contentType: CONTENT_TYPE[format], lines: adjudicatedLines(pool, db, project.id, format) };
   if (what === "scores") return { fileName, contentType: CONTENT_TYPE[format], lines: scoreLines(pool, db, project.id, format) };
   if (what === "gold") return { fileName, contentType: CONTENT_TYPE[format], lines: goldLines(pool, db, project.id, format) };
+  if (what === "post-edits") return { fileName, contentType: CONTENT_TYPE[format], lines: postEditLines(pool, db, project.id, format) };
   let table: TableExport;
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else if (what === "suggestion-decisions") table = exportSuggestionDecisions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
-  else if (what === "post-edits") table = exportPostEdits(pool, project.id);
   else if (what === "target-words") table = exportTargetWords(pool, project.id);
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
