@@ -171,7 +171,7 @@ async function* goldLines(pool: Pool, db: Db, projectId: string, format: TTableE
   yield* tableLines(table.columns, table.rows, format);
 }
 
-/** Every annotator's post-edits: the values of the scheme's edit fields with their edit rate (export-post-edits.ts). */
+/** Every annotator's post-edits: the values of the stored scheme's edit fields, and PostEdit rows not moved into them (export-post-edits.ts). */
 async function* postEditLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const table = exportPostEdits(pool, projectId, (await getProjectRuntime(db, projectId)).definition);
   yield* tableLines(table.columns, table.rows, format);
