@@ -5,7 +5,9 @@
 // converted to the scheme's values (lib/db/built-in-to-scheme-values.ts): the paper tables
 // computed afterwards from the scheme runtime's storage are the built-in ones to the last bit, the
 // scheme workspace shows a converted span with its category and severity, and a value the stored
-// version refuses (or a draft span) refuses the whole move, named, leaving the project as it was.
+// version refuses refuses the whole move, named, leaving the project as it was. A draft span (no
+// category or severity yet) does not: it has no value to become, so it is set aside, recorded in
+// full in the conversion's audit row, and no figure changes (drafts never entered one).
 //
 // What these tests checked before the one runtime and no longer can: that editing the preset (one
 // word of its guidelines) is what moved a project, and that "the preset as shipped can come back"
@@ -319,13 +321,59 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     expect(await count("ErrorSpan", project.id)).toBe(0);
   }, 240_000);
 
-  it("draft spans refuse the move, named, and the project is left as it was", async () => {
+  it("draft spans do not refuse the move: set aside, each recorded in full in the conversion's audit row and counted; no value holds them; figures unchanged", async () => {
     const project = await demoProject();
-    await pool.query(`UPDATE "ErrorSpan" SET category = NULL WHERE id = (SELECT id FROM "ErrorSpan" WHERE "projectId" = $1 ORDER BY id LIMIT 1)`, [project.id]);
-    const before = await untouched(project.id);
-    const e = await rejection(moveOntoSchemeRuntime(db, project.id));
-    expect(e.message).toMatch(/1 error span is a draft .*segment \S+, translation \S+ \(zh\), annotator rater-\d@/);
-    expect(await untouched(project.id)).toEqual(before);
+    // a rater's span whose category was cleared (a draft beside their complete spans) …
+    const { rows: [first] } = await pool.query<{ id: string }>(
+      `UPDATE "ErrorSpan" SET category = NULL, comment = 'which one?' WHERE id = (SELECT id FROM "ErrorSpan" WHERE "projectId" = $1 ORDER BY id LIMIT 1) RETURNING id`,
+      [project.id],
+    );
+    // … and an annotator whose only work is a draft on an MRW (severity not chosen): no review of anything
+    const drafter = await makeUser(db, { tag: "drafter" });
+    const { rows: [at] } = await pool.query<{ translationId: string; mrwId: string }>(
+      `SELECT t.id AS "translationId", m.id AS "mrwId" FROM "Translation" t JOIN "Mrw" m ON m."segmentId" = t."segmentId" WHERE m."projectId" = $1 ORDER BY t.id, m.id LIMIT 1`,
+      [project.id],
+    );
+    const second = await db.errorSpan.create({ data: { projectId: project.id, annotatorId: drafter.id, translationId: at.translationId, mrwId: at.mrwId, category: "MIS", severity: null, start: 1, end: 3, comment: "unsure" } });
+    const drafts = (
+      await db.errorSpan.findMany({
+        where: { projectId: project.id, OR: [{ category: null }, { severity: null }] },
+        select: { id: true, annotatorId: true, translationId: true, translation: { select: { segmentId: true } }, mrwId: true, start: true, end: true, category: true, severity: true, comment: true, createdAt: true, updatedAt: true },
+      })
+    )
+      .map(({ translation, createdAt, updatedAt, ...d }) => ({ ...d, segmentId: translation.segmentId, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+    expect(drafts.map((d) => d.id).sort()).toEqual([first.id, second.id].sort());
+    const complete = await count("ErrorSpan", project.id, `category IS NOT NULL AND severity IS NOT NULL`);
+    const before = await getScoreTables(db, project.id);
+    const beforeFigures = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
+
+    const moved = await moveOntoSchemeRuntime(db, project.id);
+    expect(moved?.converted).toMatchObject({ errorSpans: complete, draftSpans: 2 });
+    const { definition: def } = await schemeRuntime(project.id);
+    expect(await count("ErrorSpan", project.id)).toBe(0);
+    // every one of them in the conversion's audit row, as it was (timestamps as ISO strings)
+    const audit = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.convert-built-in-values" }, select: { detail: true } });
+    const detail = audit.detail as { errorSpans: number; draftSpans: number; draftSpansSetAside: Record<string, unknown>[] };
+    expect(detail).toMatchObject({ errorSpans: complete, draftSpans: 2 });
+    expect([...detail.draftSpansSetAside].sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(drafts);
+    expect(detail.draftSpansSetAside.find((d) => d.id === second.id)).toEqual(expect.objectContaining({ annotatorId: drafter.id, mrwId: at.mrwId, category: "MIS", severity: null, start: 1, end: 3, comment: "unsure" }));
+    expect(detail.draftSpansSetAside.find((d) => d.id === first.id)).toEqual(expect.objectContaining({ category: null, comment: "which one?" }));
+    const move = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.moved-onto-runtime" }, select: { detail: true } });
+    expect(move.detail).toMatchObject({ errorSpans: complete, draftSpans: 2 });
+    // no value holds a draft: the lists hold the complete spans, once; the drafter has no value at all (not a reviewer)
+    const inLists = (await pool.query<{ n: number }>(`SELECT coalesce(sum(jsonb_array_length(value)), 0)::int AS n FROM "Annotation" WHERE "projectId" = $1 AND field = 'METAHOPE_ERRORS'`, [project.id])).rows[0].n;
+    expect(inLists).toBe(complete);
+    expect(await count("Annotation", project.id, `"annotatorId" = '${drafter.id}'`)).toBe(0);
+    expect(await count("Annotation", project.id, `field = 'METAHOPE_ERRORS' AND value::text LIKE '%which one?%'`)).toBe(0);
+
+    // drafts never entered a figure: the tables are the same before and after
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(got.scores?.metahope).toStrictEqual(before.metahope);
+    expect(got.scores?.mmte).toStrictEqual(before.mmte);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(beforeFigures), project.id));
+    // moved: nothing left for a second run
+    expect(await moveOntoSchemeRuntime(db, project.id)).toBeNull();
   }, 240_000);
 });
 

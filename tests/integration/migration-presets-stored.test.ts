@@ -10,9 +10,9 @@
  * is there with the same values. The current code then moves the projects onto the one runtime
  * (lib/db/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): error spans, review marks and
  * post-edits become values of version 1, per-part assignments one SCHEME assignment per annotator ×
- * item; a project with a draft span is refused, named, and left as it was until the draft is
- * deleted; the paper figures are the same before and after; a second run moves nothing; saves go
- * under the SCHEME assignment and record version 1.
+ * item; a draft span (no category or severity yet) does not hold its project back: it is set
+ * aside, recorded in full in the conversion's audit row; the paper figures are the same before and
+ * after; a second run moves nothing; saves go under the SCHEME assignment and record version 1.
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -205,7 +205,7 @@ describe("the presets-stored migration on the previous release's data", () => {
     expect(await count()).toBe(n);
   });
 
-  it("the current code moves the projects onto the scheme runtime: a draft span refuses its project, named; figures unchanged; saves go under the SCHEME assignment and record version 1", async () => {
+  it("the current code moves the projects onto the scheme runtime: a draft span is set aside, recorded in the audit log; figures unchanged; saves go under the SCHEME assignment and record version 1", async () => {
     // a stored version runs as a scheme: the presets as shipped included
     expect(await getProjectRuntime(db, "pm")).toMatchObject({ kind: "scheme", version: 1 });
     expect(await getProjectRuntime(db, "ph")).toMatchObject({ kind: "scheme", version: 1 });
@@ -217,14 +217,15 @@ describe("the presets-stored migration on the previous release's data", () => {
     // BLEU of u1's literal post-edit against the gold reference: the post-edit is read
     expect(beforePm.mmte?.automatic?.some((r) => r.bleu4.defined)).toBe(true);
     const rows = async (sql: string) => (await client.query(sql)).rows;
-    const phBefore = { spans: await rows(`SELECT id FROM "ErrorSpan" WHERE "projectId" = 'ph' ORDER BY id`), assignments: await rows(`SELECT id, scheme, status::text FROM "Assignment" WHERE "projectId" = 'ph' ORDER BY id`), annotations: await rows(`SELECT id, value, version FROM "Annotation" WHERE "projectId" = 'ph' ORDER BY id`) };
+    // MetaHOPE's tables from the built-in tables, its draft span (e2) not counted, as ever
+    const beforePh = await getScoreTables(db, "ph");
+    expect(beforePh.metahope).not.toBeNull();
+    const e2 = await db.errorSpan.findUniqueOrThrow({ where: { id: "e2" }, select: { createdAt: true, updatedAt: true } });
 
     const first = await moveEveryProjectOntoSchemeRuntime(db);
-    // MetaHOPE's draft span (e2: no category, no severity) refuses its project, named; the others move
-    expect(first.refused.map((r) => r.slug)).toEqual(["metahope"]);
-    expect(first.refused[0].message).toMatch(/1 error span is a draft .*segment s1/);
-    expect(first.moved.map((m) => m.slug).sort()).toEqual(["mmte", "none"]);
-    expect({ spans: await rows(`SELECT id FROM "ErrorSpan" WHERE "projectId" = 'ph' ORDER BY id`), assignments: await rows(`SELECT id, scheme, status::text FROM "Assignment" WHERE "projectId" = 'ph' ORDER BY id`), annotations: await rows(`SELECT id, value, version FROM "Annotation" WHERE "projectId" = 'ph' ORDER BY id`) }).toEqual(phBefore);
+    // every project moves: MetaHOPE's draft span (e2: no category, no severity) does not hold it back
+    expect(first.refused).toEqual([]);
+    expect(first.moved.map((m) => m.slug).sort()).toEqual(["metahope", "mmte", "none"]);
     // a project with no part on had no version: it gets every MMTE and MetaHOPE field as version 1 (its configuration no longer parses)
     expect((await definitionOf("pn")).map((r) => r.version)).toEqual([1]);
     expect(await getProjectRuntime(db, "pn")).toMatchObject({ kind: "scheme", version: 1 });
@@ -245,13 +246,19 @@ describe("the presets-stored migration on the previous release's data", () => {
     expect(afterPm.scores?.mmte).toStrictEqual(beforePm.mmte);
     expect(JSON.stringify(afterPm.scores?.mmte)).toBe(JSON.stringify(beforePm.mmte));
 
-    // the lead deletes the draft; the next run moves MetaHOPE: its span a value, its review mark that list's earlier version
-    await client.query(`UPDATE "ErrorSpan" SET "deletedAt" = now() WHERE id = 'e2'`);
-    const beforePh = await getScoreTables(db, "ph");
-    const second = await moveEveryProjectOntoSchemeRuntime(db);
-    expect(second.refused).toEqual([]);
-    expect(second.moved.map((m) => [m.slug, m.storedVersion, m.converted.errorSpans, m.partAssignments, m.assignments])).toEqual([["metahope", null, 1, 1, 1]]);
+    // MetaHOPE: its span a value, its review mark that list's earlier version; the draft set aside, in no value, counted
+    const ph = first.moved.find((m) => m.slug === "metahope")!;
+    expect([ph.storedVersion, ph.converted, ph.partAssignments, ph.assignments]).toEqual([null, { spanLists: 1, errorSpans: 1, draftSpans: 1, postEdits: 0 }, 1, 1]);
     expect(await rows(`SELECT count(*)::int AS n FROM "ErrorSpan" WHERE "projectId" = 'ph'`)).toEqual([{ n: 0 }]);
+    // … and recorded in full in the conversion's audit row
+    const audit = await rows(`SELECT detail FROM "AuditLog" WHERE "projectId" = 'ph' AND action = 'scheme.convert-built-in-values'`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].detail).toMatchObject({ errorSpans: 1, draftSpans: 1 });
+    expect(audit[0].detail.draftSpansSetAside).toEqual([
+      { id: "e2", annotatorId: "u1", translationId: "t2", segmentId: "s2", mrwId: null, start: 0, end: 2, category: null, severity: null, comment: null, createdAt: e2.createdAt.toISOString(), updatedAt: e2.updatedAt.toISOString() },
+    ]);
+    // a project without drafts records none
+    expect((await rows(`SELECT detail FROM "AuditLog" WHERE "projectId" = 'pm' AND action = 'scheme.convert-built-in-values'`))[0].detail).toMatchObject({ draftSpans: 0, draftSpansSetAside: [] });
     expect(await rows(`SELECT id, value, version, "schemeVersion" FROM "Annotation" WHERE "projectId" = 'ph' AND field = 'METAHOPE_ERRORS'`)).toEqual([
       { id: "an5", value: [{ start: 3, end: 5, label: "MIS", attributes: { severity: 6 }, mrwId: "w2" }], version: 2, schemeVersion: 1 },
     ]);
@@ -259,7 +266,7 @@ describe("the presets-stored migration on the previous release's data", () => {
     const phDef = (await getProjectRuntime(db, "ph")) as { kind: "scheme"; definition: Parameters<typeof getSchemePaperTables>[2] };
     expect((await getSchemePaperTables(db, "ph", phDef.definition)).scores?.metahope).toStrictEqual(beforePh.metahope);
 
-    // idempotent: nothing of the earlier release is left, so a third run moves nothing and changes nothing
+    // idempotent: nothing of the earlier release is left, so a second run moves nothing and changes nothing
     const everything = async () => ({
       schemes: await rows(`SELECT "projectId", version FROM "ProjectScheme" ORDER BY 1, 2`),
       assignments: await rows(`SELECT id, scheme, status::text AS status FROM "Assignment" ORDER BY id`),
