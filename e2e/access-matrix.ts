@@ -54,6 +54,9 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   // document with a sentence assigned to them (an unknown one is 404 after the guard)
   "/api/projects/[slug]/documents/[documentId]/read/route": [
     { method: "POST", path: "/api/projects/demo/documents/no-such-document/read", expect: { ...annotators(401), annotator: 404 } },
+    // a document of the caller's: the annotator reads it (every item of the demo is gated: its
+    // MetaHOPE part asks for it), so the save checks below test roles and validation, not the gate
+    { method: "POST", path: "/api/projects/demo/documents/demo-doc-1/read", expect: annotators(401) },
   ],
   // marking the scheme's guidelines read: any member; an empty body is refused after the guard (400)
   "/api/projects/[slug]/scheme/seen/route": [
@@ -120,6 +123,7 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   ],
   "/api/projects/[slug]/annotations/route": [
     // scope check: a Fluency value without its translation is a 400 naming translationId
+    // (past the document gate: demo-doc-1 was marked read by the documents/read entry above)
     { method: "PUT", path: "/api/projects/demo/annotations", body: { segmentId: "demo-doc-1-s1", field: "FLUENCY", value: 3, baseVersion: 0 }, expect: { ...annotators(401), annotator: 400 } },
   ],
   // an annotator's decision on a model suggestion (issue 15 point 4): the save permission; an empty body is refused after the guard (400)
@@ -130,18 +134,9 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     { method: "GET", path: "/api/projects/demo/items/demo-doc-1-s1?scheme=METAHOPE", expect: annotators(401) },
     { method: "GET", path: "/api/projects/demo/items/no-such-item?scheme=MMTE", expect: { ...annotators(401), annotator: 404 } },
   ],
-  "/api/projects/[slug]/items/[segmentId]/error-spans/route": [
-    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans", body: {}, expect: { ...annotators(401), annotator: 400 } },
-  ],
-  "/api/projects/[slug]/items/[segmentId]/error-spans/[spanId]/route": [
-    { method: "PATCH", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans/not-mine", body: { baseVersion: 1 }, expect: { ...annotators(401), annotator: 404 } },
-    { method: "DELETE", path: "/api/projects/demo/items/demo-doc-1-s1/error-spans/not-mine", body: { baseVersion: 1 }, expect: { ...annotators(401), annotator: 404 } },
-  ],
-  "/api/projects/[slug]/items/[segmentId]/post-edits/route": [
-    { method: "PUT", path: "/api/projects/demo/items/demo-doc-1-s1/post-edits", body: { kind: "LITERAL" }, expect: { ...annotators(401), annotator: 400 } },
-  ],
   "/api/projects/[slug]/items/[segmentId]/assignment/route": [
-    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/assignment", body: { action: "time", scheme: "MMTE", activeMs: 0 }, expect: annotators(401) },
+    // the item's one assignment (SCHEME, as the workspace sends it: no per-part MMTE/METAHOPE assignments since the one runtime)
+    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/assignment", body: { action: "time", scheme: "SCHEME", activeMs: 0 }, expect: annotators(401) },
   ],
   // adjudication, agreement dashboard and reports (adjudicators and managers; annotators refused)
   "/projects/[slug]/dashboard/page": [{ method: "GET", path: "/projects/demo/dashboard", expect: adjudicators(307) }],

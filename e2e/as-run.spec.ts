@@ -64,7 +64,13 @@ test.beforeAll(() => {
 
 test.describe.configure({ mode: "serial" });
 
-const focusedSlot = (page: Page) => page.evaluate(() => document.activeElement?.closest("[data-slot]")?.getAttribute("data-slot") ?? null);
+/** The one workspace's active field (the one the keys drive) as `<translation>:<mrw>|<field>` ("-" where none). */
+const activeSlot = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector('[data-active="true"][data-slot]');
+    return el ? `${el.getAttribute("data-slot")!.split("@")[1]}|${el.getAttribute("data-field")}` : null;
+  });
+const active = (page: Page) => page.locator('[data-active="true"][data-slot]');
 const saved = (page: Page) => expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
 
 /** The item as the annotator's page shows it: translations blind ("Translation A") and in the annotator's own order. */
@@ -81,54 +87,65 @@ test("MMTE target words: marked by keyboard and mouse, kept from the project's a
   const tid = (text: string) => item.translations.find((t) => t.text === text)!.id;
   const slot = (text: string, token: string, field: string) => `${tid(text)}:${mrw(token)}|${field}`;
 
+  // the one workspace walks the sentence's fields first: the post-edits (MMTE B.5), each started
+  // from translation 1 by its digit; Tab moves on
+  for (const f of ["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL"]) {
+    await expect.poll(() => activeSlot(page)).toBe(`-:-|${f}`);
+    await page.keyboard.press("1");
+    await expect(active(page).getByRole("textbox")).toHaveValue(item.translations[0].text);
+    await page.keyboard.press("Tab");
+  }
   for (const t of item.translations) {
     // quality: one digit each, and the walk moves on
     for (const f of ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"]) {
-      await expect.poll(() => focusedSlot(page)).toBe(`${t.id}:-|${f}`);
+      await expect.poll(() => activeSlot(page)).toBe(`${t.id}:-|${f}`);
       await page.keyboard.press("4");
     }
     // per MRW, by position in the source: "markets" first, its target words before its labels
-    await expect.poll(() => focusedSlot(page)).toBe(slot(t.text, "markets", "TARGET_WORDS"));
+    await expect.poll(() => activeSlot(page)).toBe(slot(t.text, "markets", "TARGET_WORDS"));
     const section = page.getByTestId(`translation-${t.label}`);
     await expect(section.getByTestId("keys-act-here")).toContainText("mark the target words of “markets”");
+    const words = active(page).locator("[data-target-words]");
     if (t.text === A) {
-      // keyboard: the token cursor onto 市 and 场, Space marks each (characters in Chinese), 1 keeps them
+      // keyboard: → selects 市 (characters in Chinese), Shift+→ extends over 场, Space marks them, Tab moves on
+      await page.keyboard.press("ArrowRight");
       await page.keyboard.press("Shift+ArrowRight");
+      await expect(active(page).locator('[data-token][data-selected="true"]')).toHaveText(["市", "场"]);
       await page.keyboard.press(" ");
-      await page.keyboard.press("Shift+ArrowRight");
-      await page.keyboard.press(" ");
-      await expect(section.getByTestId("target-words").first()).toContainText("Target: 市场");
-      await page.keyboard.press("1");
+      await expect(words).toContainText("Target: 市场");
     } else {
       await page.keyboard.press("2"); // not rendered: B has no word for "markets"
+      await expect(words).toContainText("Target: Not rendered");
     }
+    await page.keyboard.press("Tab");
     for (const v of ["1", "3", "4"]) await page.keyboard.press(v); // equivalence, emotion, authenticity
-    await expect.poll(() => focusedSlot(page)).toBe(slot(t.text, "weathered", "TARGET_WORDS"));
-    const weathered = page.getByRole("radiogroup", { name: `Target words — ${t.label} — “weathered”` });
+    await expect.poll(() => activeSlot(page)).toBe(slot(t.text, "weathered", "TARGET_WORDS"));
+    const weathered = active(page);
     if (t.text === A) {
-      // pre-filled from the project's alignment: 1 keeps it as the annotator's
-      await expect(weathered.getByTestId("target-words")).toContainText("Target: 经受住 · pre-filled by the project — press 1 to keep it");
-      await page.keyboard.press("1");
+      // pre-filled from the project's alignment, not the annotator's yet: Space on its words keeps it
+      await expect(weathered.locator("[data-target-words]")).toContainText("Target: 经受住");
+      await expect(weathered.getByTestId("field-message")).toContainText("Pre-filled from the imported alignment, not saved yet: Space on its words");
+      for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight"); // 经
+      await page.keyboard.press(" ");
+      await expect(weathered.getByTestId("field-message")).toHaveCount(0);
+      await expect(weathered.locator("[data-target-words]")).toContainText("Target: 经受住");
     } else {
       // mouse: drag over 挺过 (characters 1–2), then over 这场 (4–5): a rendering in two places
-      const token = (i: number) => section.locator(`[aria-label="${t.label} text"] [data-token="${i}"]`);
+      const token = (i: number) => weathered.locator(`[data-target-words] [data-token="${i}"]`);
       for (const [from, to] of [[1, 2], [4, 5]]) {
         await token(from).hover();
         await page.mouse.down();
         await token(to).hover();
         await page.mouse.up();
       }
-      await expect(weathered.getByTestId("target-words")).toContainText("Target: 挺过 / 这场");
+      await expect(weathered.locator("[data-target-words]")).toContainText("Target: 挺过 / 这场");
       await screenshot(page, "as-run-target-words");
-      await page.keyboard.press("1");
     }
+    await page.keyboard.press("Tab");
     for (const v of ["1", "3", "4"]) await page.keyboard.press(v);
   }
-  // the post-edits (MMTE B.5), from translation 1, then submit
-  await expect.poll(() => focusedSlot(page)).toMatch(/POSTEDIT_FIGURATIVE$/);
-  await page.keyboard.press("1");
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("1");
+  // every field answered: submit
+  await expect(page.getByTestId("fields-filled")).toHaveText(/^(\d+)\/\1 fields$/);
   await saved(page);
   await page.keyboard.press("Control+Enter");
   await expect(page).not.toHaveURL(/\/items\/s1/, { timeout: 15_000 });
@@ -156,27 +173,23 @@ test("MMTE target words: marked by keyboard and mouse, kept from the project's a
   await manager.dispose();
 });
 
-test("MetaHOPE post-edit: written with the keyboard after the alignments and the review, versioned, exported, chosen as gold", async ({ page }) => {
+test("MetaHOPE post-edit: written with the keyboard beside the alignments and the review, versioned, exported, chosen as gold", async ({ page }) => {
   await signIn(page, USERS.annotator2);
   expect((await page.request.post(`/api/projects/${MH}/documents/d1/read`)).status()).toBe(200);
   const item = await itemOf(page, MH, "METAHOPE");
   await page.goto(`/projects/${MH}/items/s1?scheme=METAHOPE`);
   await expect(page.getByTestId("workspace")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Post-edit (MetaHOPE: the human reference)" })).toBeVisible();
+  const postEdit = page.locator('[data-field="METAHOPE_POSTEDIT"]');
+  await expect(postEdit).toContainText("Post-edit");
 
-  // per translation: two alignments (6 = OMISSION, or 1 = DIRECT keeping the pre-fill) and "review done"
-  for (const t of item.translations) {
-    for (const m of item.mrws) {
-      await expect.poll(() => focusedSlot(page)).toBe(`${t.id}:${m.id}|ALIGNMENT`);
-      await page.keyboard.press(t.text === A && m.token === "weathered" ? "1" : "6");
-    }
-    await expect.poll(() => focusedSlot(page)).toBe(`${t.id}:-|METAHOPE_ERRORS`);
-    await page.keyboard.press("1");
-  }
-  // the post-edit: start from B (its digit: its place on the page), Enter edits, rewrite its end, Esc leaves
-  await expect.poll(() => focusedSlot(page)).toBe("-:-|METAHOPE_POSTEDIT");
+  // the keyboard starts at the first value needed (translation 1's errors); the post-edit, not
+  // required, is the sentence's field above it: k goes back to it
+  await expect.poll(() => activeSlot(page)).toBe(`${item.translations[0].id}:-|METAHOPE_ERRORS`);
+  await page.keyboard.press("k");
+  await expect.poll(() => activeSlot(page)).toBe("-:-|METAHOPE_POSTEDIT");
+  // start from B (its digit: its place on the page), Enter edits, rewrite its end, Esc leaves
   await page.keyboard.press(String(item.translations.findIndex((t) => t.text === B) + 1));
-  const box = page.getByRole("textbox", { name: "Post-edit", exact: true });
+  const box = postEdit.getByRole("textbox");
   await expect(box).toHaveValue(B);
   await page.keyboard.press("Enter");
   await expect(box).toBeFocused();
@@ -186,7 +199,21 @@ test("MetaHOPE post-edit: written with the keyboard after the alignments and the
   await page.keyboard.press("Escape");
   const text = "它挺过了这场风暴的考验。";
   await expect(box).toHaveValue(text);
-  await expect(page.getByTestId("edit-rate")).toContainText("Edit rate (HTER-style)");
+  await expect(postEdit.getByTestId("edit-rate")).toContainText("Edit rate (HTER-style)");
+  await saved(page);
+  await page.keyboard.press("Tab");
+
+  // per translation: the review ("nothing to mark", n) and two alignments (6 = OMISSION, or 1 = DIRECT keeping the pre-fill)
+  for (const t of item.translations) {
+    await expect.poll(() => activeSlot(page)).toBe(`${t.id}:-|METAHOPE_ERRORS`);
+    await page.keyboard.press("n");
+    await page.keyboard.press("Tab");
+    for (const m of item.mrws) {
+      await expect.poll(() => activeSlot(page)).toBe(`${t.id}:${m.id}|ALIGNMENT`);
+      await page.keyboard.press(t.text === A && m.token === "weathered" ? "1" : "6");
+      await page.keyboard.press("Tab");
+    }
+  }
   await saved(page);
   await screenshot(page, "as-run-metahope-post-edit");
   await page.keyboard.press("Control+Enter");
@@ -194,19 +221,28 @@ test("MetaHOPE post-edit: written with the keyboard after the alignments and the
 
   const after = await (await page.request.get(`/api/projects/${MH}/items/s1?scheme=METAHOPE`)).json();
   expect(after.assignment.status).toBe("DONE");
-  expect(after.postEdits).toEqual([expect.objectContaining({ kind: "REFERENCE", text, baseTranslationId: item.translations.find((t) => t.text === B)!.id })]);
-  expect(after.postEdits[0].version).toBeGreaterThanOrEqual(1);
+  const alignment = (text: string, token: string) => after.annotations.find((a: { field: string; translationId: string; mrwId: string }) => a.field === "ALIGNMENT" && a.translationId === item.translations.find((t) => t.text === text)!.id && a.mrwId === item.mrws.find((m) => m.token === token)!.id)?.value;
+  expect(alignment(A, "weathered")).toEqual({ pattern: "DIRECT", spans: [{ start: 2, end: 5 }] });
+  expect(alignment(B, "markets")).toEqual({ pattern: "OMISSION", spans: [] });
+  // the post-edit is a value of the scheme's edit field, versioned like every value
+  const edits = after.annotations.filter((a: { field: string }) => a.field === "METAHOPE_POSTEDIT");
+  expect(edits).toEqual([expect.objectContaining({ translationId: null, mrwId: null, value: text })]);
+  expect(edits[0].version).toBeGreaterThanOrEqual(1);
 
-  // the manager: exported with its scheme and edit rate, then chosen as the gold reference
+  // the manager: exported with its scheme, the output it started from and its edit rate, then chosen as the gold reference
   await signIn(page, USERS.manager);
   const rows = await (await page.request.get(`/api/projects/${MH}/export?what=post-edits&format=json`)).json();
-  expect(rows).toEqual([expect.objectContaining({ segment: "s1", annotator: USERS.annotator2, scheme: "MetaHOPE", kind: "reference", text, base_system: "B" })]);
+  expect(rows).toEqual([expect.objectContaining({ segment: "s1", annotator: USERS.annotator2, scheme: "MetaHOPE", kind: "reference", text, base_system: "B", base_translation: B })]);
+  expect(rows[0].edit_rate).toBeGreaterThan(0);
   await page.goto(`/projects/${MH}/adjudication/${after.segment.id}`);
-  const gold = page.getByTestId("gold-reference");
-  await expect(gold.getByRole("heading")).toHaveText("MetaHOPE gold reference (from its post-edits)");
-  await gold.getByRole("button", { name: "Use" }).first().click();
-  await gold.getByRole("button", { name: "Save gold reference" }).click();
-  await expect(gold.getByRole("status")).toHaveText(/saved/);
+  await expect(page.getByTestId("adjudication-item")).toBeVisible();
+  const gold = page.getByTestId("scheme-field-METAHOPE_POSTEDIT");
+  await expect(gold.getByTestId("gold-field")).toHaveText("gold reference (reference)");
+  // the adjudicator sees the annotators blind, by number
+  await gold.getByRole("button", { name: `Use Annotator 1: ${text}` }).click();
+  await expect(gold.getByLabel("Final Post-edit")).toHaveValue(text);
+  await gold.getByRole("button", { name: "Save decision" }).click();
+  await expect(gold.getByRole("status")).toHaveText(/Saved \(version 1\)/);
   await screenshot(page, "as-run-metahope-gold");
   const goldRows = await (await page.request.get(`/api/projects/${MH}/export?what=gold&format=json`)).json();
   expect(goldRows).toEqual([expect.objectContaining({ kind: "reference", text, provenance: `post-edit:${USERS.annotator2}:reference` })]);

@@ -42,8 +42,9 @@ test("a sentence opens only after its document was read; the server refuses save
   expect(item.documentGate).toEqual({ documentId: item.document.id, read: false });
 
   // the server: a save to a sentence of the unread document is refused, naming the document
+  // (the value is MetaHOPE's "nothing to mark" for the error list: [], valid, so only the gate refuses it)
   const refused = await page.request.put(`/api/projects/${SLUG}/annotations`, {
-    data: { segmentId: item.segment.id, translationId: item.translations[0].id, mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true }, baseVersion: 0 },
+    data: { segmentId: item.segment.id, translationId: item.translations[0].id, mrwId: null, field: "METAHOPE_ERRORS", value: [], baseVersion: 0 },
   });
   expect(refused.status()).toBe(423);
   expect((await refused.json()).error).toMatchObject({ code: "DOCUMENT_NOT_READ", message: expect.stringContaining("Markets weather the storm") });
@@ -75,7 +76,7 @@ test("a sentence opens only after its document was read; the server refuses save
   const again = await (await page.request.get(`/api/projects/${SLUG}/items/d1-s5?scheme=METAHOPE`)).json();
   expect(again.documentGate).toEqual({ documentId: item.document.id, read: true });
   const saved = await page.request.put(`/api/projects/${SLUG}/annotations`, {
-    data: { segmentId: item.segment.id, translationId: item.translations[0].id, mrwId: null, field: "METAHOPE_ERRORS", value: { reviewed: true }, baseVersion: 0 },
+    data: { segmentId: item.segment.id, translationId: item.translations[0].id, mrwId: null, field: "METAHOPE_ERRORS", value: [], baseVersion: 0 },
   });
   expect(saved.status()).toBe(200);
   await page.goto(`/projects/${SLUG}/items/d1-s1?scheme=METAHOPE`);

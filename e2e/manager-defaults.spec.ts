@@ -1,5 +1,6 @@
-// Issue 13, points 10–12: a manager's assignment form defaults to the project's scheme and to real
-// members (not the accounts an import created for names in a file); an adjudicator exports gold
+// Issue 13, points 10–12: a manager's assignment form gives work of the project's scheme (one
+// assignment per item for the whole scheme, issue 28) to real members (not the accounts an import
+// created for names in a file); an adjudicator exports gold
 // references and adjudicated labels (and nothing else) from the export page; the demo ships
 // finished work, so the adjudication queue is not empty and names sentences, not ids.
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -41,9 +42,9 @@ test("assignments default to the project's scheme and to real members, not impor
 
   await page.goto(`/projects/${SLUG}/settings`);
   const form = page.getByRole("region", { name: "Assignments" });
-  const scheme = form.getByLabel("Scheme");
-  await expect(scheme).toHaveValue("METAHOPE");
-  await expect(scheme.locator("option")).toHaveText(["MetaHOPE"]);
+  // one assignment per item for the project's scheme: nothing to choose, the form names it
+  await expect(form.getByLabel("Scheme")).toHaveCount(0);
+  await expect(form.getByTestId("assign-own-scheme")).toContainText(/MetaHOPE.*\(version 1\), every field/);
   // nobody is ticked: whom new work goes to is a choice (issue 29 point 2)
   const annotator1 = form.getByRole("checkbox", { name: new RegExp(USERS.annotator.replace(/[.@]/g, "\\$&")) });
   await expect(annotator1).not.toBeChecked();
@@ -66,23 +67,21 @@ test("assignments default to the project's scheme and to real members, not impor
     [SLUG],
   );
   await db.end();
-  // every assignment is MetaHOPE; annotator 1 has s2; the import account has at most its imported s1
-  expect(rows.every((r) => r.scheme === "METAHOPE")).toBe(true);
+  // every assignment is of the project's scheme (one per annotator and item); annotator 1 has s2;
+  // the import account has at most its imported s1
+  expect(rows.every((r) => r.scheme === "SCHEME")).toBe(true);
   expect(rows.filter((r) => r.email === USERS.annotator).map((r) => r.segment)).toEqual(["s1", "s2"]);
   expect(rows.filter((r) => r.email !== USERS.annotator)).toEqual(rows.filter((r) => /^pilot-a@[a-z0-9-]+\.annotators\.tropos\.local$/.test(r.email) && r.segment === "s1"));
 
-  // the action refuses a scheme the project does not use, whatever the browser sends
+  // the action refuses a preset the project's scheme has no field of, whatever the browser sends
+  // (a script of the earlier release still says MMTE): the form's scheme input forged to MMTE
   await page.goto(`/projects/${SLUG}/settings`);
-  await form.getByLabel("Scheme").evaluate((el) => {
-    const opt = document.createElement("option");
-    opt.value = "MMTE";
-    opt.textContent = "MMTE";
-    el.appendChild(opt);
-    (el as HTMLSelectElement).value = "MMTE";
-  });
+  const schemeInput = form.locator('input[name="scheme"]');
+  await expect(schemeInput).toHaveValue("SCHEME");
+  await schemeInput.evaluate((el) => ((el as HTMLInputElement).value = "MMTE"));
   await annotator1.check();
   await form.getByRole("button", { name: "Create assignments" }).click();
-  await expect(page.getByTestId("assign-message")).toContainText("This project does not use MMTE");
+  await expect(page.getByTestId("assign-message")).toContainText("has no MMTE fields");
 });
 
 test("a lead moves, rebalances and withdraws assignments, and a removed member's items go back to the pool (issue 29 point 2)", async ({ page }) => {

@@ -39,12 +39,15 @@ test("a manager adds an endpoint, tests it and runs suggestions for a field; the
   expect(rows).toHaveLength(75);
   for (const r of rows) expect(r).toMatchObject({ field: "FLUENCY", status: "ok", model: "test-model" });
 
-  // the dashboard puts the model beside the annotators (and never among them)
+  // the one dashboard puts the model beside the annotators (and never among them), for every scheme:
+  // not in the agreement per field (every scheme's annotators) nor in the MMTE agreement below it
   await page.goto("/projects/demo/dashboard");
   const raters = page.getByTestId("model-raters");
   const kappa = raters.getByRole("row").filter({ hasText: `${name}:test-model` }).filter({ hasText: "Cohen κ" }).first();
   await expect(kappa).toBeVisible();
   await expect(kappa.getByRole("cell").nth(4)).toHaveText(/^-?\d\.\d{3}$|^no value$/);
+  await expect(page.getByTestId("scheme-agreement")).toBeVisible();
+  await expect(page.getByTestId("scheme-agreement")).not.toContainText(name);
   await expect(page.getByTestId("mmte-agreement")).not.toContainText(name);
   await raters.scrollIntoViewIfNeeded();
   await raters.screenshot({ path: "e2e/screenshots/dashboard-model-raters.png" });

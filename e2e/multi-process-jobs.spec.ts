@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { apiSignIn, USERS } from "./helpers";
+import { apiSignIn, readDemoDocuments, USERS } from "./helpers";
 
 // one retry: in one full CI run (not reproduced alone) the job never reached "storing" within
 // 60 s; the failure now reports the job's state and the worker's log, and the retry keeps one
@@ -112,6 +112,8 @@ test("a worker killed mid-import: another worker finishes the job, once; saves t
   const a1 = await playwrightRequest.newContext({ baseURL: urls[0] });
   await apiSignIn(a1, USERS.annotator);
   const a2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await a1.storageState() });
+  // every demo item is behind its document (MetaHOPE's read-first): read them, or the saves answer 423
+  await readDemoDocuments(a1);
   const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
   const target = { segmentId: item.segment.id, translationId: item.translations[0].id, field: "OVERALL" };
   let version = item.annotations.find((a: { translationId: string; mrwId: string | null; field: string }) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL")?.version ?? 0;
@@ -174,6 +176,8 @@ test("a PostgreSQL restart mid-import (CI only: restarts the shared cluster): th
   const a1 = await playwrightRequest.newContext({ baseURL: urls[0] });
   await apiSignIn(a1, USERS.annotator);
   const a2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await a1.storageState() });
+  // every demo item is behind its document (MetaHOPE's read-first): read them, or the saves answer 423
+  await readDemoDocuments(a1);
   const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s2?scheme=MMTE")).json();
   const target = { segmentId: item.segment.id, translationId: item.translations[0].id, field: "OVERALL" };
   const current = () => a1.get("/api/projects/demo/items/demo-doc-1-s2?scheme=MMTE").then(async (r) => ((await r.json()).annotations as { translationId: string; mrwId: string | null; field: string; version: number; value: number }[]).find((a) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL"));

@@ -3,7 +3,7 @@
 // enforced by the other on the next request, and sign-in throttling is shared.
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { apiSignIn, USERS } from "./helpers";
+import { apiSignIn, readDemoDocuments, USERS } from "./helpers";
 
 const port2 = Number(process.env.E2E_PORT ?? 3210) + 50;
 const base2 = `http://127.0.0.1:${port2}`;
@@ -81,6 +81,8 @@ test("annotators on both servers save, and a stale save through the other server
   const a1 = await playwrightRequest.newContext({ baseURL });
   await apiSignIn(a1, USERS.annotator);
   const a2 = await playwrightRequest.newContext({ baseURL: base2, storageState: await a1.storageState() });
+  // every demo item is behind its document (MetaHOPE's read-first): read them, or the saves answer 423
+  await readDemoDocuments(a1);
   const queue = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
   const target = { segmentId: queue.segment.id, translationId: queue.translations[0].id, field: "OVERALL" };
   const first = await a1.put("/api/projects/demo/annotations", { data: { ...target, value: 2, baseVersion: 0 } });

@@ -7,7 +7,7 @@ import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import pg from "pg";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { apiSignIn, USERS } from "./helpers";
+import { apiSignIn, readDemoDocuments, USERS } from "./helpers";
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 60;
 const base = `http://127.0.0.1:${port}`;
@@ -42,14 +42,17 @@ interface Target {
   translationId: string;
 }
 
+/** The caller's demo translations (one assignment per item holds both parts); their documents are read first. */
 async function targets(ctx: APIRequestContext, n: number): Promise<Target[]> {
   const queue = await (await ctx.get("/api/projects/demo")).json();
   expect(queue.segments).toBeGreaterThan(0);
+  // every demo item is behind its document (MetaHOPE's read-first): unread, every save answers 423
+  await readDemoDocuments(ctx);
   const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await db.connect();
   const rows = await db.query<Target>(
     `SELECT t."segmentId", t.id AS "translationId" FROM "Translation" t JOIN "Segment" s ON s.id = t."segmentId"
-     JOIN "Project" p ON p.id = s."projectId" JOIN "Assignment" a ON a."segmentId" = s.id AND a.scheme = 'MMTE'
+     JOIN "Project" p ON p.id = s."projectId" JOIN "Assignment" a ON a."segmentId" = s.id AND a.scheme = 'SCHEME'
      JOIN "User" u ON u.id = a."annotatorId" WHERE p.slug = 'demo' AND u.email = $1 ORDER BY t.id LIMIT $2`,
     [USERS.annotator2, n],
   );
@@ -150,11 +153,16 @@ test("the browser queues an edit while the server is down and delivers it when i
   await page.getByLabel("Password").fill("tropos-demo");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("current-user")).toBeVisible();
+  // every demo item is behind its document (MetaHOPE's read-first): read them, so the item opens on the workspace
+  await readDemoDocuments(page.request);
   await page.goto(`${base}/projects/demo/queue?scheme=MMTE`);
   await page.getByRole("link", { name: "Continue where I stopped" }).click();
   const status = page.getByTestId("save-status");
   await expect(status).toHaveAttribute("data-status", "saved");
-  await page.getByRole("radiogroup").first().focus();
+  // the one workspace: a field takes the keys once it is the active one (focus makes it so); Fluency is a 1–5 scale
+  const fluency = page.locator('[data-field="FLUENCY"]').first();
+  await fluency.focus();
+  await expect(fluency).toHaveAttribute("data-active", "true");
   killServer();
   await page.keyboard.press("4");
   // the save cannot reach the server: the edit stays queued and the indicator says so
@@ -164,7 +172,7 @@ test("the browser queues an edit while the server is down and delivers it when i
   const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await db.connect();
   const res = await db.query(
-    `SELECT count(*)::int AS n FROM "Annotation" a JOIN "User" u ON u.id = a."annotatorId" WHERE u.email = $1 AND a.value = '4'::jsonb`,
+    `SELECT count(*)::int AS n FROM "Annotation" a JOIN "User" u ON u.id = a."annotatorId" WHERE u.email = $1 AND a.field = 'FLUENCY' AND a.value = '4'::jsonb`,
     [USERS.annotator3],
   );
   await db.end();

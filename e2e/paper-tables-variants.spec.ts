@@ -1,10 +1,12 @@
 // Issue 28 ("One platform, not two"): a project on MMTE whose guideline text a manager edits in the
 // browser, and a MetaHOPE project whose scheme gets one extra error category, keep their paper
 // tables. Each project is made here through the CLI and filled by a fixture script (the demo is
-// not touched); the tables are read on the built-in dashboard before the edit and on the scheme
-// runtime's dashboard after it, and compared cell for cell (the figures' tables of numbers
-// included). Screenshots of both dashboards, before
-// and after, go to test-results/paper-tables-variants/.
+// not touched); the tables are read on the one dashboard before the edit (the preset as shipped)
+// and after it (a variant, scheme version 2), and compared cell for cell (the figures' tables of
+// numbers included). That the preset's tables are the built-in runtime's, to the last bit, is
+// tests/integration/scheme-paper-tables.test.ts's (the same values in a project of the earlier
+// release); here the MetaHOPE variant's table 3 also shows the published figures of the pilot.
+// Screenshots of both dashboards, before and after, go to test-results/paper-tables-variants/.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -14,6 +16,13 @@ const stamp = Date.now().toString(36);
 const mmteSlug = `e2e-mmte-variant-${stamp}`;
 const metahopeSlug = `e2e-metahope-variant-${stamp}`;
 const SHOTS = "test-results/paper-tables-variants";
+// MetaHOPE table 3 (SEGS) as published: α, κ, r, exact % (as e2e/dashboard.spec.ts reads them)
+const PUBLISHED_TABLE3: [string, string[]][] = [
+  ["GoogleMT", ["0.235", "0.305", "0.536", "76.9"]],
+  ["GPT-5.4", ["0.304", "0.348", "0.726", "70.8"]],
+  ["Hunyuan-LLM-7B", ["0.105", "0.191", "0.333", "61.5"]],
+];
+let pilotA = "";
 
 function run(args: string[]): string {
   const r = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), ...args], {
@@ -29,7 +38,8 @@ test.beforeAll(() => {
   run(["scripts/e2e-paper-variants-fixture.ts", "mmte", mmteSlug]);
   run(["cli/tropos.ts", "project", "create", metahopeSlug, "--name", "MetaHOPE variant E2E", "--scheme", "metahope", "--source-lang", "en", "--target-lang", "zh", "--manager", USERS.manager]);
   // the pilot as the workbooks give it, post-edits included
-  run(["scripts/e2e-paper-variants-fixture.ts", "metahope", metahopeSlug]);
+  const out = run(["scripts/e2e-paper-variants-fixture.ts", "metahope", metahopeSlug]);
+  pilotA = (JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { annotators: { A: string } }).annotators.A;
 });
 
 /** Every table inside a dashboard element (a DataTable, or a figure's table of numbers) as rows of cell texts, header first. */
@@ -73,7 +83,7 @@ test("an MMTE project whose guideline text is edited in the browser keeps table 
   await signIn(page, USERS.manager);
   const parts = ["mmte-quality", "chart-equivalence", "correlation-matrix", "emotion-equivalence"];
 
-  // before: the preset as shipped, the built-in dashboard
+  // before: the preset as shipped
   await openDashboard(page, mmteSlug);
   await expect(page.getByTestId("dashboard")).toBeVisible();
   const before: Record<string, string[][][]> = {};
@@ -92,7 +102,7 @@ test("an MMTE project whose guideline text is edited in the browser keeps table 
   await expect(page.getByTestId("scheme-current")).toContainText('Version 2 of "MMTE');
   await page.screenshot({ path: `${SHOTS}/mmte-scheme-saved.png`, fullPage: true });
 
-  // after: the scheme runtime's dashboard (it names the scheme and its version) with the paper tables below
+  // after: the variant's dashboard (it names the scheme and its version) with the paper tables below
   await openDashboard(page, mmteSlug);
   await expect(page.getByTestId("dashboard")).toBeVisible();
   await expect(page.getByTestId("dashboard").getByRole("heading", { level: 2 })).toContainText("scheme version 2");
@@ -148,9 +158,19 @@ test("a MetaHOPE project with one extra error category keeps tables 3–6 and sh
   const agreementAfter = keyed((await tablesOf(paper.getByTestId("metahope-agreement")))[0]);
   const shared = Object.keys(agreementAfter[0]).filter((k) => k in agreementBefore[0]);
   expect(shared.length).toBeGreaterThanOrEqual(4);
-  // the point estimate (or why there is none): the built-in dashboard bootstraps intervals on its
-  // own for a project this small, the paper section does not, and n follows in both
+  // the point estimate (or why there is none); the interval (bootstrapped on its own for a
+  // project this small) and n follow it
   const pick = (r: Record<string, string>) => Object.fromEntries(shared.map((k) => [k, r[k].split(/\[|n = /)[0]]));
   expect(agreementAfter.filter((r) => r.Field !== "CUL").map(pick)).toEqual(agreementBefore.map(pick));
   await page.screenshot({ path: `${SHOTS}/metahope-after.png`, fullPage: true });
+
+  // and the variant's table 3 is the paper's, under the published convention
+  const q = new URLSearchParams({ convention: "metahope-published", annotator: pilotA, eps: "sentence-level", sentences: "20", ci: "0" });
+  await page.goto(`/projects/${metahopeSlug}/dashboard?${q}`);
+  await expect(page.getByTestId("convention-note")).toContainText("MetaHOPE as published");
+  const published = page.getByTestId("metahope-agreement");
+  for (const [system, cells] of PUBLISHED_TABLE3) {
+    const texts = await published.getByRole("row").filter({ hasText: system }).filter({ has: page.getByRole("cell", { name: "SEGS", exact: true }) }).getByRole("cell").allInnerTexts();
+    expect(texts.slice(0, 6).map((t) => t.split("\n")[0].trim()), system).toEqual([system, "SEGS", ...cells]);
+  }
 });

@@ -1,4 +1,4 @@
-// tropos assign --project <slug> --per-item 3 [--split test] [--scheme MMTE|METAHOPE|SCHEME] [--annotators a@x,b@y | --group zh-1] [--no-shuffle]
+// tropos assign --project <slug> --per-item 3 [--split test] [--annotators a@x,b@y | --group zh-1] [--no-shuffle]
 // tropos assign withdraw|move|rebalance … (corrections of what was assigned: lib/db/assignment-corrections.ts)
 import { z } from "zod";
 import { createAssignments } from "@/lib/db/assignments";
@@ -12,7 +12,7 @@ import { CliError } from "../cli-error";
 import { findAnnotatorGroup } from "@/lib/db/annotator-groups";
 import { isAppError } from "@/lib/errors";
 
-export const ASSIGN_HELP = `Usage: tropos assign --project <slug> --per-item K [--split pilot|test] [--scheme MMTE|METAHOPE]
+export const ASSIGN_HELP = `Usage: tropos assign --project <slug> --per-item K [--split pilot|test]
                      [--annotators a@x,b@y | --group NAME] [--no-shuffle]
 
 Gives every item (segment with its translations) K annotators, balancing the load. Existing
@@ -23,8 +23,9 @@ assignments count: running it again only fills what is missing.
                 split and documents), K per item within the group: each group of a study gets
                 its own K annotators per item, in its own target language
   --split       only items of that split
-  --scheme      MMTE (default) or METAHOPE; a project that runs its own scheme needs none
-                (its assignments are per item for the whole scheme: SCHEME)
+  --scheme      not needed: an assignment is per item for the whole scheme (SCHEME). MMTE or
+                METAHOPE, as scripts of an earlier release pass it, is read as that when the
+                project's scheme has fields of that preset, and refused when it has none
   --no-shuffle  corpus order instead of a stable per-annotator shuffle (default: the project setting)
 Only the project's annotators count toward K (raters an import brought are not people to send
 work to); an item that cannot reach K with the chosen annotators is refused, with the numbers.

@@ -40,7 +40,8 @@ export function QueueView({ slug, query, queue, fields, systems }: { slug: strin
   }
 
   // a study over several target languages: each row says its language, and opens the item in it
-  const multilingual = new Set(queue.rows.map((r) => r.language ?? "")).size > 1;
+  // (a unit not about a translation, a source's or a document's, has no language of its own)
+  const multilingual = new Set(queue.rows.flatMap((r) => (r.language ? [r.language] : []))).size > 1;
   const itemHref = (r: TQueueRow) => `/projects/${slug}/adjudication/${r.segmentId}${multilingual && r.language ? `?language=${encodeURIComponent(r.language)}` : ""}`;
   const columns: ColumnDef<TQueueRow, unknown>[] = [
     // the sentence (cut to one line, whole in the tooltip) with its id small beneath: people find items by their words

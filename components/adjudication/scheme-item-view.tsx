@@ -1,7 +1,7 @@
 "use client";
 // One item of a project that runs its own scheme, for the adjudicator: the source, its texts by
-// role and its translations; then, per field of the scheme (in scheme order) and per unit (the
-// document, the segment, each translation, MRW or role text), every annotator's value formatted
+// role and its translations (of one target language in a study over several: a link switches);
+// then, per field of the scheme (in scheme order) and per unit (the document, the segment, each translation, MRW or role text), every annotator's value formatted
 // by the field's kind, the decision and its editor; then the decision history. Identities are
 // hidden ("Annotator 1, 2, …") until shown; unanimous units are folded away until asked for.
 import { useState } from "react";
@@ -50,6 +50,18 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
           <Link href={`/projects/${slug}/adjudication`} className="text-sm text-indigo-700 underline">← Queue</Link>
           <h2 className="text-lg font-medium">Segment {segment.externalId} <span className="text-sm font-normal text-slate-500">{segment.document.title ?? segment.document.externalId}</span></h2>
           <p className="text-sm text-slate-600">{scheme.name} (version {scheme.version}) · {open} disagreement{open === 1 ? "" : "s"} · {units.length - open} unanimous or single</p>
+          {/* a study over several target languages is adjudicated one language pair at a time */}
+          {data.languages.length > 1 && (
+            <nav aria-label="Language pair" className="mt-1 flex flex-wrap items-center gap-2 text-sm" data-testid="adjudication-languages">
+              <span className="text-xs text-slate-600">Translations into</span>
+              {data.languages.map((l) => (
+                <Link key={l} href={`/projects/${slug}/adjudication/${segment.id}?language=${encodeURIComponent(l)}`} aria-current={l === data.language ? "page" : undefined}
+                  className={`rounded-full border px-3 py-0.5 ${l === data.language ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-indigo-400"}`}>
+                  {l}
+                </Link>
+              ))}
+            </nav>
+          )}
         </div>
         <div className="flex gap-4 text-sm">
           <label className="inline-flex items-center gap-1"><input type="checkbox" checked={showNames} onChange={(e) => setShowNames(e.target.checked)} /> Show annotator identities</label>

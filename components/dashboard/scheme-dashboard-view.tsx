@@ -9,7 +9,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { AllFigures } from "@/components/dashboard/all-figures";
 import { Includes } from "@/components/dashboard/includes-note";
 import { SchemeDistributionsChart } from "@/components/dashboard/scheme-distributions-chart";
-import { SchemeFiltersForm } from "@/components/dashboard/scheme-filters-form";
+import { SchemeFiltersForm, type TPaperOptions } from "@/components/dashboard/scheme-filters-form";
 import { ValueCell, fmt } from "@/components/dashboard/value-cell";
 import type { TSchemeProgressRow, TSchemeReportFilter } from "@/lib/db/scheme-report-data";
 import type { TCell } from "@/lib/reports/dashboard-summary";
@@ -54,6 +54,10 @@ export interface SchemeDashboardViewProps {
   mqm?: TMqmSummary;
   /** the meta4xnli.detection / .interpretation analyses, when the scheme lists them */
   meta4xnli?: TMeta4xnliAnalysis;
+  /** every option in the address (lib/reports/report-query.ts reportQueryString), when the scheme lists paper analyses: the links keep them */
+  qs?: string;
+  /** the options of the paper analyses below the dashboard (convention, score values, EPS, intervals), in the same form */
+  paperOptions?: TPaperOptions;
 }
 
 const POOLED = "all";
@@ -98,7 +102,7 @@ function queryString(filter: TSchemeReportFilter): string {
 export function SchemeDashboardView(props: SchemeDashboardViewProps) {
   const { slug, scheme, filter } = props;
   const [perSystem, setPerSystem] = useState(true);
-  const qs = queryString(filter);
+  const qs = props.qs ?? queryString(filter);
   const agreementRows = perSystem ? props.agreement : props.agreement.filter((r) => r.system === POOLED);
   const accuracyRows = perSystem ? props.accuracy : props.accuracy.filter((r) => r.system === POOLED);
   const hasSystems = props.agreement.some((r) => r.system !== POOLED) || props.accuracy.some((r) => r.system !== POOLED);
@@ -180,8 +184,8 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
       {props.languages && props.languages.length > 1 && (
         <LanguageTabs slug={slug} sourceLang={props.sourceLang ?? "source"} languages={props.languages} current={filter.language} qs={qs} note="Every table and figure below is of the chosen pair; a value not about a translation counts in every pair its item has a translation in." />
       )}
-      <SchemeFiltersForm slug={slug} filter={filter} systems={props.systems} />
-      <p className="text-xs text-slate-500" data-testid="convention-note">
+      <SchemeFiltersForm slug={slug} filter={filter} systems={props.systems} paper={props.paperOptions} />
+      <p className="text-xs text-slate-500" data-testid="scheme-convention-note">
         Agreement per field from its measurement level: Krippendorff&apos;s α at the field&apos;s level and every level below it; Fleiss&apos; κ for nominal fields when every unit has the same number of raters; Cohen&apos;s κ per annotator pair
         (weighted for ordered fields); Pearson&apos;s r for interval and ratio fields; exact agreement over the units every annotator rated. Computed in {props.elapsedMs} ms.
       </p>

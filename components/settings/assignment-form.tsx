@@ -41,7 +41,8 @@ export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDe
       const res = await createAssignmentsAction({
         slug,
         perItem: Number(f.get("perItem")),
-        scheme: ownScheme ? "SCHEME" : (String(f.get("scheme")) as "MMTE" | "METAHOPE"),
+        // what the form holds: the server checks it against the project's scheme (lib/schemes/assignment-scheme.ts)
+        scheme: String(f.get("scheme") ?? (ownScheme ? "SCHEME" : "")) as "MMTE" | "METAHOPE" | "SCHEME",
         split: split === "ALL" ? undefined : (split as "PILOT" | "TEST"),
         annotatorIds: f.getAll("annotator").map(String),
         shuffle: f.get("shuffle") === "on",
@@ -64,7 +65,11 @@ export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDe
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <label className="text-sm">Annotators per item<input name="perItem" type="number" min={1} max={50} defaultValue={Math.max(1, Math.min(3, people.length))} required className={inputClass} /></label>
             {ownScheme ? (
-              <p className="text-sm" data-testid="assign-own-scheme">Scheme<span className="mt-1 block text-slate-700">{ownScheme.name} (version {ownScheme.version}), every field</span></p>
+              <p className="text-sm" data-testid="assign-own-scheme">
+                Scheme<span className="mt-1 block text-slate-700">{ownScheme.name} (version {ownScheme.version}), every field</span>
+                {/* one assignment per item for the whole scheme */}
+                <input type="hidden" name="scheme" value="SCHEME" />
+              </p>
             ) : (
               <label className="text-sm">Scheme
                 <select name="scheme" defaultValue={schemes[0]} className={inputClass}>

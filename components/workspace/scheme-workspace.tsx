@@ -119,9 +119,16 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   const prefilledKeys = useMemo(() => new Set(Object.keys(prefills).filter((k) => isEmpty(sv.display[k]))), [prefills, sv.display]);
   const formMessages = useMemo(() => {
     const notes: Record<string, string> = {};
-    for (const k of Object.keys(prefills)) if (isEmpty(sv.display[k])) notes[k] = "Pre-filled from the imported alignment, not saved yet: its pattern key (or any change) keeps it.";
+    for (const k of Object.keys(prefills)) {
+      if (!isEmpty(sv.display[k])) continue;
+      // target words (an alignment without patterns) have no pattern key: marking its words keeps it
+      const withPatterns = allSlots.some((s) => s.valueKey === k && s.field.kind === "alignment" && !!s.field.patterns);
+      notes[k] = withPatterns
+        ? "Pre-filled from the imported alignment, not saved yet: its pattern key (or any change) keeps it."
+        : "Pre-filled from the imported alignment, not saved yet: Space on its words (or a click on them, or any change) keeps it.";
+    }
     return { ...notes, ...sv.messages };
-  }, [prefills, sv.display, sv.messages]);
+  }, [prefills, allSlots, sv.display, sv.messages]);
 
   // ---- the active field ---------------------------------------------------------------------------
   const [activeKey, setActiveKey] = useState<string | null>(() => (missing[0] ?? shown[0])?.slotKey ?? null);

@@ -26,6 +26,8 @@ export interface TSchemeValueRow {
   value: unknown;
   /** the translation's system name */
   system: string | null;
+  /** the translation's target language (a study may have several); null for a value not about a translation */
+  language?: string | null;
 }
 
 export interface TSchemeDecisionKey {
@@ -44,6 +46,8 @@ export interface TSchemeUnit {
   role: string | null;
   field: string;
   system: string | null;
+  /** the translation's target language: a study over several is adjudicated one language pair at a time */
+  language?: string | null;
   values: { annotatorId: string; value: unknown }[];
   unanimous: boolean;
   /** scale and number: max − min; else the number of distinct values − 1 */
@@ -98,7 +102,7 @@ export const unitKey = (u: { segmentId: string; itemKey: string; field: string }
 
 /**
  * The units of the rows (fields the definition does not have are left out), in segment order
- * (`segmentOrder`: segment id → position), then scheme field order, system and item key.
+ * (`segmentOrder`: segment id → position), then scheme field order, system, language and item key.
  */
 export function schemeUnits(definition: TSchemeDefinition, rows: readonly TSchemeValueRow[], decisions: readonly TSchemeDecisionKey[], segmentOrder: ReadonlyMap<string, number>, opts: { minValues?: number } = {}): TSchemeUnit[] {
   const fieldOrder = new Map<string, number>();
@@ -115,7 +119,7 @@ export function schemeUnits(definition: TSchemeDefinition, rows: readonly TSchem
     let g = groups.get(k);
     if (!g) {
       const role = r.itemKey.startsWith("role:") ? r.itemKey.slice("role:".length) : null;
-      groups.set(k, (g = { segmentId: r.segmentId, translationId: r.translationId, mrwId: r.mrwId, itemKey: r.itemKey, role, field: r.field, system: r.system, values: [] }));
+      groups.set(k, (g = { segmentId: r.segmentId, translationId: r.translationId, mrwId: r.mrwId, itemKey: r.itemKey, role, field: r.field, system: r.system, language: r.language ?? null, values: [] }));
     }
     g.values.push({ annotatorId: r.annotatorId, value: r.value });
   }
@@ -128,7 +132,7 @@ export function schemeUnits(definition: TSchemeDefinition, rows: readonly TSchem
   }
   const pos = (id: string) => segmentOrder.get(id) ?? Number.MAX_SAFE_INTEGER;
   return units.sort(
-    (a, b) => pos(a.segmentId) - pos(b.segmentId) || fieldOrder.get(a.field)! - fieldOrder.get(b.field)! || (a.system ?? "").localeCompare(b.system ?? "") || a.itemKey.localeCompare(b.itemKey),
+    (a, b) => pos(a.segmentId) - pos(b.segmentId) || fieldOrder.get(a.field)! - fieldOrder.get(b.field)! || (a.system ?? "").localeCompare(b.system ?? "") || (a.language ?? "").localeCompare(b.language ?? "") || a.itemKey.localeCompare(b.itemKey),
   );
 }
 

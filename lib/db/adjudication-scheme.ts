@@ -12,6 +12,7 @@ import { schemeDisagreementQueue, schemeUnits, unitKey, type TSchemeUnit, type T
 import { optionLists, schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { goldEditFields } from "@/lib/adjudication/gold-fields";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
@@ -30,7 +31,7 @@ export interface TSchemeQueueOptions {
   matching?: ReadonlySet<string> | null;
 }
 
-export type TSchemeQueueRow = TSchemeUnit & {
+export type TSchemeQueueRow = Omit<TSchemeUnit, "values"> & {
   segmentExternalId: string;
   segmentText: string;
   mrwToken: string | null;
@@ -49,7 +50,7 @@ async function projectUnits(db: Db, projectId: string, runtime: TSchemeRuntimeOw
   if (!fields.length) return [];
   const [rows, decisions, order] = await Promise.all([
     db.$queryRawUnsafe<TSchemeValueRow[]>(
-      `SELECT a."segmentId", a."translationId", a."mrwId", a."itemKey", a.field, a."annotatorId", a.value, sys.name AS system
+      `SELECT a."segmentId", a."translationId", a."mrwId", a."itemKey", a.field, a."annotatorId", a.value, sys.name AS system, t.language AS language
        FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId"
        LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
        WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
@@ -139,19 +140,20 @@ export async function planSchemeDecision(tx: Prisma.TransactionClient, runtime: 
   }
   const segment = await tx.segment.findFirst({ where: { id: input.segmentId, projectId: input.projectId }, select: { id: true, documentId: true, text: true, texts: true, lists: true } });
   if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
-  if (input.translationId && !(await tx.translation.findFirst({ where: { id: input.translationId, segmentId: segment.id }, select: { id: true } }))) {
-    throw new AppError("NOT_FOUND", "Translation not found for this segment.");
-  }
-  if (input.mrwId && !(await tx.mrw.findFirst({ where: { id: input.mrwId, segmentId: segment.id, projectId: input.projectId }, select: { id: true } }))) {
-    throw new AppError("NOT_FOUND", "MRW not found for this segment.");
-  }
+  const translation = input.translationId ? await tx.translation.findFirst({ where: { id: input.translationId, segmentId: segment.id }, select: { text: true } }) : null;
+  if (input.translationId && !translation) throw new AppError("NOT_FOUND", "Translation not found for this segment.");
+  const mrw = input.mrwId ? await tx.mrw.findFirst({ where: { id: input.mrwId, segmentId: segment.id, projectId: input.projectId }, select: { metaphorical: true } }) : null;
+  if (input.mrwId && !mrw) throw new AppError("NOT_FOUND", "MRW not found for this segment.");
   const anchor = anchorItemKey(input.field, alternatives[0].scope, input);
   if (!anchor.ok) throw new AppError("BAD_REQUEST", anchor.message.replace("the save needs", "the decision needs"), { field: anchor.field });
   const texts = (segment.texts ?? {}) as Record<string, unknown>;
   if (input.role && !(input.role in texts)) throw new AppError("NOT_FOUND", `This item has no ${input.role} text.`, { field: "role" });
   const item = { lists: optionLists(segment.lists as Record<string, unknown> | null) };
-  const results = alternatives.map((f) => validateSchemeValue(f, input.value, item));
+  // checked as a save is (lib/db/annotations.ts): the alternatives that apply to the MRW, spans within the translation
+  const results = alternativesForMrw(alternatives, mrw?.metaphorical).map((f) => validateSchemeValue(f, input.value, item));
   if (!results.some((r) => r.ok)) throw new AppError("BAD_REQUEST", results.map((r) => (r.ok ? "" : r.message)).join("; "), { field: "value" });
+  const past = translation ? spanPastTranslation(alternatives[0].kind, input.value, translation.text.length) : null;
+  if (past) throw new AppError("BAD_REQUEST", `${alternatives[0].label}: ${past}`, { field: "value" });
   // a tags field over whitespace tokens: one tag per token of the source or role text (the value
   // check cannot count them without the text)
   const tags = alternatives.find((f) => f.kind === "tags");
@@ -168,8 +170,13 @@ export async function planSchemeDecision(tx: Prisma.TransactionClient, runtime: 
   return { segmentId, translationId: input.translationId ?? null, mrwId: input.mrwId ?? null, itemKey: anchor.itemKey, field: input.field, value: input.value };
 }
 
-/** Everything the adjudication page of a project with its own scheme shows for one segment. */
-export async function getSchemeAdjudicationPageData(db: Db, projectId: string, segmentId: string, runtime: TSchemeRuntimeOwn) {
+/**
+ * Everything the adjudication page of a project with its own scheme shows for one segment: its
+ * translations in one target language (`language`, else the project's first that the segment has;
+ * a study over several languages is adjudicated one pair at a time, as the built-in page was) with
+ * their units, and the units not about a translation (the source, its MRWs, role texts, the document).
+ */
+export async function getSchemeAdjudicationPageData(db: Db, projectId: string, segmentId: string, runtime: TSchemeRuntimeOwn, language?: string) {
   const segment = await db.segment.findFirst({
     where: { id: segmentId, projectId },
     select: {
@@ -193,8 +200,17 @@ export async function getSchemeAdjudicationPageData(db: Db, projectId: string, s
       projectId,
     ),
   ]);
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } });
+  const present = new Set(segment.translations.map((t) => t.language));
+  const languages = projectTargetLangs(project).filter((l) => present.has(l));
+  for (const l of [...present].sort()) if (!languages.includes(l)) languages.push(l);
+  const shown = language && languages.includes(language) ? language : (languages[0] ?? project.targetLang);
+  // the other languages' translations and their values are not on this page (a link switches to them)
+  const elsewhere = new Set(segment.translations.filter((t) => t.language !== shown).map((t) => t.id));
   const system = new Map(segment.translations.map((t) => [t.id, t.system.name]));
-  const rows: TSchemeValueRow[] = annotations.map((a) => ({ ...a, system: a.translationId ? (system.get(a.translationId) ?? null) : null }));
+  const rows: TSchemeValueRow[] = annotations
+    .filter((a) => !a.translationId || !elsewhere.has(a.translationId))
+    .map((a) => ({ ...a, system: a.translationId ? (system.get(a.translationId) ?? null) : null, language: a.translationId ? shown : null }));
   const order = new Map([[first?.id ?? segmentId, 0], [segmentId, 1]]);
   const units = schemeUnits(runtime.definition, rows, adjudications, order, { minValues: 1 });
   // gold edit fields (lib/adjudication/gold-fields.ts): their decision is the segment's gold
@@ -206,24 +222,28 @@ export async function getSchemeAdjudicationPageData(db: Db, projectId: string, s
     if (f?.scope !== "segment" || units.some((u) => u.field === g.field)) continue;
     const itemKey = "-:-";
     const decided = adjudications.find((a) => a.segmentId === segmentId && a.itemKey === itemKey && a.field === g.field);
-    units.push({ segmentId, translationId: null, mrwId: null, itemKey, role: null, field: g.field, system: null, values: [], unanimous: false, spread: 0, strength: 0, adjudication: decided ? (decided.automatic ? "automatic" : "decided") : "open" });
+    units.push({ segmentId, translationId: null, mrwId: null, itemKey, role: null, field: g.field, system: null, language: null, values: [], unanimous: false, spread: 0, strength: 0, adjudication: decided ? (decided.automatic ? "automatic" : "decided") : "open" });
   }
   // a stored GoldReference of a kind comes first in the gold export and the paper tables
   // (lib/reports/scheme-paper-data.ts): shown beside the field, so the adjudicator knows
-  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } });
   const storedGold = gold.length
-    ? await db.goldReference.findMany({ where: { projectId, segmentId, kind: { in: gold.map((g) => g.kind) } }, orderBy: [{ language: "asc" }, { kind: "asc" }], select: { kind: true, language: true, text: true, version: true } })
+    ? await db.goldReference.findMany({ where: { projectId, segmentId, kind: { in: gold.map((g) => g.kind) }, ...(languages.length > 1 ? { language: shown } : {}) }, orderBy: [{ language: "asc" }, { kind: "asc" }], select: { kind: true, language: true, text: true, version: true } })
     : [];
-  const decisionByKey = new Map(adjudications.map((a) => [unitKey(a), a]));
+  // decisions of the units shown (another language's are on its own page)
+  const decided = adjudications.filter((a) => !a.translationId || !elsewhere.has(a.translationId));
+  const decisionByKey = new Map(decided.map((a) => [unitKey(a), a]));
   const history = await db.history.findMany({
-    where: { projectId, entity: "ADJUDICATION", entityId: { in: adjudications.map((a) => a.id) } },
+    where: { projectId, entity: "ADJUDICATION", entityId: { in: decided.map((a) => a.id) } },
     include: { user: { select: { email: true } } },
     orderBy: { createdAt: "desc" },
   });
-  const involved = new Set(annotations.map((a) => a.annotatorId));
+  const involved = new Set(rows.map((a) => a.annotatorId));
   return {
     scheme: { name: runtime.definition.name, version: runtime.version, fields: runtime.definition.fields.filter((f, i, all) => all.findIndex((x) => x.id === f.id) === i) },
-    segment: { ...segment, texts: (segment.texts ?? {}) as Record<string, string>, lists: (segment.lists ?? {}) as Record<string, unknown> },
+    /** the target language shown, and every one the segment has translations in (a link each) */
+    language: shown,
+    languages,
+    segment: { ...segment, translations: segment.translations.filter((t) => t.language === shown), texts: (segment.texts ?? {}) as Record<string, string>, lists: (segment.lists ?? {}) as Record<string, unknown> },
     units: units.map((u) => {
       const d = decisionByKey.get(unitKey(u));
       return { ...u, decision: d ? { id: d.id, value: d.value as unknown, rationale: d.rationale, automatic: d.automatic, version: d.version, by: d.adjudicator?.email ?? null, updatedAt: d.updatedAt.toISOString() } : null };

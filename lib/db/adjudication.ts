@@ -2,33 +2,22 @@
 // decision (optimistic concurrency + History), and the automatic acceptance of unanimous units
 // (rows with automatic = true, adjudicatorId = null; undone by deleting only those rows, and a
 // manual decision overrides one). Every query is scoped to the authorised project id; a segment,
-// translation or MRW of another project is NOT_FOUND. A project that runs its own scheme takes its
-// units, checks and decision keys from lib/db/adjudication-scheme.ts; the rest (concurrency,
-// History, automatic rows and their undo) is shared.
+// translation or MRW of another project is NOT_FOUND. The units, checks and decision keys are
+// the scheme's (lib/db/adjudication-scheme.ts); this file holds concurrency, History, automatic
+// rows and their undo.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { getReportData } from "@/lib/db/report-data-cache";
-import { checkAdjudicationValue } from "@/lib/db/adjudication-value";
 import { AppError } from "@/lib/errors";
-import { projectTargetLangs } from "@/lib/projects/target-languages";
-import { builtInScope, CATEGORY_PENALTY_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { annotatorBias, type TAnnotatorBias } from "@/lib/reports/annotator-bias";
-import { disagreementQueue, findUnits, type TDisagreementUnit } from "@/lib/reports/disagreements";
 import type { TSplitName } from "@/lib/reports/report-input";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { getSchemeAdjudicationQueue, planSchemeDecision, unanimousSchemeDecisions, type TDecisionPlan } from "@/lib/db/adjudication-scheme";
+import { getSchemeAdjudicationQueue, planSchemeDecision, unanimousSchemeDecisions, type TSchemeQueueRow } from "@/lib/db/adjudication-scheme";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
 export const itemKeyOf = (translationId: string | null | undefined, mrwId: string | null | undefined) => `${translationId ?? "-"}:${mrwId ?? "-"}`;
 
-export interface TQueueRow extends TDisagreementUnit {
-  segmentExternalId: string;
-  /** the source sentence, so the queue reads as sentences rather than ids */
-  segmentText: string;
-  mrwToken: string | null;
-  values: (TDisagreementUnit["values"][number] & { email: string })[];
-}
+/** A row of the disagreement queue: a unit of the scheme with its sentence and the values given. */
+export type TQueueRow = TSchemeQueueRow;
 
 export interface TQueueOptions {
   split?: TSplitName;
@@ -55,30 +44,7 @@ export async function segmentsMatching(db: Db, projectId: string, search: string
 export async function getAdjudicationQueue(db: Db, projectId: string, opts: TQueueOptions = {}) {
   const runtime = await getProjectRuntime(db, projectId);
   const matching = await segmentsMatching(db, projectId, opts.search);
-  if (runtime.kind === "scheme") return getSchemeAdjudicationQueue(db, projectId, runtime, { ...opts, matching });
-  const data = await getReportData(db, projectId, { withTranslationText: false });
-  const units = findUnits(data, opts);
-  const queue = disagreementQueue(units, { threshold: opts.threshold }).filter((u) => (opts.includeResolved || u.adjudication === "open") && (!matching || matching.has(u.segmentId)));
-  const ext = new Map(data.segments.map((s) => [s.id, s.externalId]));
-  const tok = new Map(data.mrws.map((m) => [m.id, m.token]));
-  const email = new Map(data.annotators.map((a) => [a.id, a.email]));
-  const shown = queue.slice(opts.offset ?? 0, (opts.offset ?? 0) + (opts.limit ?? 1000));
-  // the report data carries no sentence texts (they are large and reports never need them): read
-  // just the shown rows' sentences
-  const texts = new Map(
-    (await db.segment.findMany({ where: { projectId, id: { in: [...new Set(shown.map((u) => u.segmentId))] } }, select: { id: true, text: true } })).map((s) => [s.id, s.text]),
-  );
-  const rows: TQueueRow[] = shown.map((u) => ({
-    ...u,
-    segmentExternalId: ext.get(u.segmentId) ?? u.segmentId,
-    segmentText: texts.get(u.segmentId) ?? "",
-    mrwToken: u.mrwId ? (tok.get(u.mrwId) ?? null) : null,
-    values: u.values.map((v) => ({ ...v, email: email.get(v.annotatorId) ?? v.annotatorId })),
-  }));
-  const unanimousOpen = units.filter((u) => u.unanimous && u.adjudication === "open").length;
-  const automatic = units.filter((u) => u.adjudication === "automatic").length;
-  const decided = units.filter((u) => u.adjudication === "decided").length;
-  return { rows, total: queue.length, units: units.length, unanimousOpen, automatic, decided };
+  return getSchemeAdjudicationQueue(db, projectId, runtime, { ...opts, matching });
 }
 
 export interface TSaveAdjudicationInput {
@@ -94,23 +60,6 @@ export interface TSaveAdjudicationInput {
   rationale: string;
   /** the version the adjudicator started from; 0 = no decision yet */
   baseVersion: number;
-}
-
-/** Resolves the segment/translation/MRW within the project, or NOT_FOUND. */
-async function resolveItem(tx: Prisma.TransactionClient, projectId: string, segmentId: string, translationId?: string | null, mrwId?: string | null) {
-  const segment = await tx.segment.findFirst({ where: { id: segmentId, projectId }, select: { id: true } });
-  if (!segment) throw new AppError("NOT_FOUND", "Segment not found in this project.");
-  let translation: { id: string; text: string } | null = null;
-  if (translationId) {
-    translation = await tx.translation.findFirst({ where: { id: translationId, segmentId }, select: { id: true, text: true } });
-    if (!translation) throw new AppError("NOT_FOUND", "Translation not found for this segment.");
-  }
-  let mrw: { id: string; metaphorical: boolean } | null = null;
-  if (mrwId) {
-    mrw = await tx.mrw.findFirst({ where: { id: mrwId, segmentId, projectId }, select: { id: true, metaphorical: true } });
-    if (!mrw) throw new AppError("NOT_FOUND", "MRW not found for this segment.");
-  }
-  return { translation, mrw };
 }
 
 const snapshot = (a: { value: unknown; rationale: string; automatic: boolean; adjudicatorId: string | null }) => ({
@@ -140,26 +89,9 @@ export async function saveAdjudication(db: Db, input: TSaveAdjudicationInput) {
   }
 }
 
-/** A built-in field's decision: the field registry's scope and value checks. */
-async function planBuiltInDecision(tx: Prisma.TransactionClient, input: TSaveAdjudicationInput): Promise<TDecisionPlan> {
-  if (input.role) throw new AppError("BAD_REQUEST", `Invalid role: ${input.field} is not anchored to an item text.`, { field: "role" });
-  const { translation, mrw } = await resolveItem(tx, input.projectId, input.segmentId, input.translationId, input.mrwId);
-  const field = input.field;
-  // the item must match the field's scope (the preset's field): per translation, or per translation × MRW
-  const presetScope = builtInScope(field);
-  const scope = CATEGORY_PENALTY_FIELDS.has(field) ? "translation-or-mrw" : presetScope === "mrw-translation" ? "mrw" : presetScope;
-  if ((scope === "translation" || scope === "mrw" || scope === "translation-or-mrw") && !translation) {
-    throw new AppError("BAD_REQUEST", `Invalid translationId: ${field} is decided per translation.`, { field: "translationId" });
-  }
-  if (scope === "translation" && mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per translation, not per MRW.`, { field: "mrwId" });
-  if (scope === "mrw" && !mrw) throw new AppError("BAD_REQUEST", `Invalid mrwId: ${field} is decided per MRW of a translation.`, { field: "mrwId" });
-  const value = checkAdjudicationValue(field, input.value, { sourceMetaphorical: mrw?.metaphorical, translationText: translation?.text });
-  return { segmentId: input.segmentId, translationId: translation?.id ?? null, mrwId: mrw?.id ?? null, itemKey: itemKeyOf(translation?.id, mrw?.id), field, value };
-}
-
 async function saveAdjudicationOnce(db: Db, input: TSaveAdjudicationInput, runtime: TSchemeRuntime, at: { segmentId: string; itemKey: string }) {
   return db.$transaction(async (tx) => {
-    const plan = runtime.kind === "scheme" ? await planSchemeDecision(tx, runtime, input) : await planBuiltInDecision(tx, input);
+    const plan = await planSchemeDecision(tx, runtime, input);
     const { itemKey, field, value } = plan;
     at.segmentId = plan.segmentId;
     at.itemKey = itemKey;
@@ -198,12 +130,7 @@ async function saveAdjudicationOnce(db: Db, input: TSaveAdjudicationInput, runti
 /** Records every open unanimous unit as accepted automatically. Returns how many were accepted. */
 export async function acceptUnanimous(db: Db, opts: { projectId: string; actorId: string; split?: TSplitName; fields?: string[] }) {
   const runtime = await getProjectRuntime(db, opts.projectId);
-  const todo =
-    runtime.kind === "scheme"
-      ? await unanimousSchemeDecisions(db, opts.projectId, runtime, { split: opts.split, fields: opts.fields })
-      : findUnits(await getReportData(db, opts.projectId, { withTranslationText: false }), { split: opts.split, fields: opts.fields })
-          .filter((u) => u.unanimous && u.adjudication === "open")
-          .map((u) => ({ segmentId: u.segmentId, translationId: u.translationId, mrwId: u.mrwId, itemKey: itemKeyOf(u.translationId, u.mrwId), field: u.field, value: u.values[0].value, annotators: u.values.length }));
+  const todo = await unanimousSchemeDecisions(db, opts.projectId, runtime, { split: opts.split, fields: opts.fields });
   if (todo.length === 0) return { accepted: 0 };
   const rows = todo.map((u) => ({
     id: randomUUID(),
@@ -260,87 +187,3 @@ export async function undoAutomaticAcceptance(db: Db, opts: { projectId: string;
     return { undone: rows.length };
   });
 }
-
-/**
- * Everything the adjudication page shows for one segment: its translations in one target language
- * (`language`, else the project's first that the segment has; a study over several languages is
- * adjudicated one pair at a time), with the values, post-edits and gold references of that language.
- */
-export async function getAdjudicationItem(db: Db, projectId: string, segmentId: string, language?: string) {
-  const found = await db.segment.findFirst({
-    where: { id: segmentId, projectId },
-    include: {
-      document: { select: { externalId: true, title: true } },
-      mrws: { orderBy: [{ start: "asc" }, { id: "asc" }] },
-      translations: { include: { system: { select: { name: true } } }, orderBy: [{ system: { name: "asc" } }, { language: "asc" }] },
-      project: { select: { targetLang: true, targetLangs: true } },
-    },
-  });
-  if (!found) throw new AppError("NOT_FOUND", "Segment not found in this project.");
-  const { project, ...rest } = found;
-  const present = new Set(found.translations.map((t) => t.language));
-  const languages = projectTargetLangs(project).filter((l) => present.has(l));
-  const shown = language && languages.includes(language) ? language : (languages[0] ?? project.targetLang);
-  const segment = { ...rest, translations: found.translations.filter((t) => t.language === shown) };
-  const inLanguage = new Set(segment.translations.map((t) => t.id));
-  const [annotations, errorSpans, postEdits, adjudications, gold, alignments] = await Promise.all([
-    db.annotation.findMany({ where: { projectId, segmentId }, select: { annotatorId: true, translationId: true, mrwId: true, field: true, value: true, updatedAt: true } }),
-    // drafts (category or severity not chosen yet) are unfinished work, not a judgement to compare
-    db.errorSpan
-      .findMany({ where: { projectId, translation: { segmentId }, deletedAt: null, category: { not: null }, severity: { not: null } }, select: { id: true, annotatorId: true, translationId: true, mrwId: true, category: true, severity: true, start: true, end: true, comment: true } })
-      .then((rows) => rows.flatMap((r) => (r.category && r.severity ? [{ ...r, category: r.category, severity: r.severity }] : []))),
-    db.postEdit.findMany({ where: { projectId, segmentId }, select: { id: true, annotatorId: true, kind: true, language: true, text: true, baseTranslationId: true, updatedAt: true } }),
-    db.adjudication.findMany({ where: { projectId, segmentId }, include: { adjudicator: { select: { email: true } } } }),
-    db.goldReference.findMany({ where: { projectId, segmentId }, include: { approvedBy: { select: { email: true } } } }),
-    db.alignment.findMany({ where: { translation: { segmentId }, mrw: { projectId } }, select: { mrwId: true, translationId: true, spans: true, pattern: true } }),
-  ]);
-  const history = await db.history.findMany({
-    where: { projectId, entity: { in: ["ADJUDICATION", "GOLD_REFERENCE"] }, entityId: { in: [...adjudications.map((a) => a.id), ...gold.map((g) => g.id)] } },
-    include: { user: { select: { email: true } } },
-    orderBy: { createdAt: "desc" },
-  });
-  const mine = <T extends { translationId: string | null }>(r: T) => r.translationId === null || inLanguage.has(r.translationId);
-  return {
-    segment,
-    language: shown,
-    languages,
-    annotations: annotations.filter(mine),
-    errorSpans: errorSpans.filter(mine),
-    postEdits: postEdits.filter((p) => p.language === shown),
-    adjudications: adjudications.filter(mine),
-    gold: gold.filter((g) => g.language === shown),
-    alignments: alignments.filter(mine),
-    history,
-  };
-}
-
-/** Each annotator's severity bias over the whole project (see lib/reports/annotator-bias.ts). */
-export async function getAnnotatorBias(db: Db, projectId: string): Promise<(TAnnotatorBias & { email: string })[]> {
-  const data = await getReportData(db, projectId, { withTranslationText: false });
-  const units = findUnits(data);
-  return annotatorBias(units, data.annotators.map((a) => a.id)).map((b) => ({ ...b, email: data.annotators.find((a) => a.id === b.annotatorId)?.email ?? b.annotatorId }));
-}
-
-/** The adjudication page of one segment: its data, its units (disagreeing or not) and the annotators' bias. */
-export async function getAdjudicationPageData(db: Db, projectId: string, segmentId: string, language?: string) {
-  const item = await getAdjudicationItem(db, projectId, segmentId, language);
-  const data = await getReportData(db, projectId, { withTranslationText: false });
-  const all = findUnits(data);
-  const shownTranslations = new Set(item.segment.translations.map((t) => t.id));
-  const units = all.filter((u) => u.segmentId === segmentId && (u.translationId === null || shownTranslations.has(u.translationId)));
-  const bias = annotatorBias(all, data.annotators.map((a) => a.id));
-  const adjByKey = new Map(item.adjudications.map((a) => [`${a.translationId ?? "-"}|${a.mrwId ?? "-"}|${a.field}`, a]));
-  const involved = new Set<string>([...item.annotations.map((a) => a.annotatorId), ...item.errorSpans.map((e) => e.annotatorId), ...item.postEdits.map((p) => p.annotatorId), ...units.flatMap((u) => u.values.map((v) => v.annotatorId))]);
-  // numbering follows the project-wide order, so "Annotator 2" is the same person on every item
-  const annotators = data.annotators.map((a, i) => ({ ...a, number: i + 1 })).filter((a) => involved.has(a.id));
-  return {
-    item,
-    units: units.map((u) => {
-      const a = adjByKey.get(`${u.translationId ?? "-"}|${u.mrwId ?? "-"}|${u.field}`);
-      return { ...u, decision: a ? { id: a.id, value: a.value, rationale: a.rationale, automatic: a.automatic, version: a.version, by: a.adjudicator?.email ?? null, updatedAt: a.updatedAt.toISOString() } : null };
-    }),
-    annotators,
-    bias: bias.filter((b) => involved.has(b.annotatorId)),
-  };
-}
-export type TAdjudicationPageData = Awaited<ReturnType<typeof getAdjudicationPageData>>;

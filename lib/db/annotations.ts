@@ -12,16 +12,15 @@
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { AppError } from "@/lib/errors";
-import { FIELDS, FIELD_NAMES, validateFieldValue, type TFieldName } from "@/lib/schemes/fields";
 import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
-import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
-import { ANNOTATION_FIELDS, ZReviewMark, annotationItemKey, type TSaveAnnotationInput, type TSaveResult } from "@/lib/workspace/api-types";
+import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
+import type { TSaveAnnotationInput, TSaveResult } from "@/lib/workspace/api-types";
+import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { getSaveContext, type TPrefetchedItemContext } from "@/lib/db/workspace-context";
 import { maintainReportStore } from "@/lib/db/report-data-cache";
 import { decidedError, itemClosedError, OPEN_STATUSES, type TDecision } from "@/lib/db/item-write-guard";
-import { schemeOfField } from "@/lib/workspace/field-scheme";
 import { preparedStatement, withValues } from "@/lib/db/prepared-statement";
 import { findSaveReceipt, isReceiptKeyClash, pruneSaveReceipts, receiptAnswer, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 
@@ -32,8 +31,8 @@ export interface TSaveAnnotationOptions {
   input: TSaveAnnotationInput;
   /** the request's idempotency key and hash (lib/http/idempotency-key.ts); null = none sent */
   receipt?: TSaveReceiptKey | null;
-  /** the project's runtime (lib/db/project-runtime.ts); omitted = built-in with no stored scheme */
-  runtime?: TSchemeRuntime;
+  /** the project's scheme version in force (lib/db/project-schemes.ts getProjectRuntimeAt) */
+  runtime: TSchemeRuntime;
   /** the item context the request guard read (lib/db/save-guard.ts); used only if read for this very target */
   itemContext?: TPrefetchedItemContext | null;
 }
@@ -42,22 +41,7 @@ function bad(field: string, message: string): AppError {
   return new AppError("BAD_REQUEST", message, { field });
 }
 
-/** Checks scope and value; returns the value to store (null = cleared). */
-function checkInput(input: TSaveAnnotationInput, config: TSchemeConfig): void {
-  const field = input.field as TFieldName;
-  if (!(ANNOTATION_FIELDS as readonly string[]).includes(field)) {
-    throw bad("field", `${FIELDS[field].label} is not saved here (post-edits use the post-edits endpoint).`);
-  }
-  if (!enabledFieldNames({ ...config, required: undefined }).includes(field)) {
-    throw bad("field", `${FIELDS[field].label} is switched off in this project's scheme configuration.`);
-  }
-  const scope = FIELDS[field].scope;
-  if (!input.translationId) throw bad("translationId", `${FIELDS[field].label} needs a translationId.`);
-  if (scope === "translation" && input.mrwId) throw bad("mrwId", `${FIELDS[field].label} is per translation; mrwId must be empty.`);
-  if (scope === "mrw" && !input.mrwId) throw bad("mrwId", `${FIELDS[field].label} is per MRW; mrwId is required.`);
-}
-
-/** What the shared save statement needs, resolved by the runtime's own checks. */
+/** What the save statement needs, resolved by the scheme's checks. */
 interface TSavePlan {
   scheme: string;
   /** where the value is stored (a document-scope value: the document's first segment) */
@@ -67,32 +51,8 @@ interface TSavePlan {
   schemeVersion: number | null;
 }
 
-async function planBuiltInSave(pool: Pool, opts: TSaveAnnotationOptions, schemeVersion: number | null): Promise<TSavePlan> {
-  const { input } = opts;
-  if (!(FIELD_NAMES as readonly string[]).includes(input.field)) throw bad("field", `Unknown field "${input.field}": this project runs the built-in MMTE/MetaHOPE fields.`);
-  if (input.role) throw bad("role", `${FIELDS[input.field as TFieldName].label} is not anchored to an item text by role; role must be empty.`);
-  checkInput(input, opts.config);
-  const field = input.field as TFieldName;
-  const scheme = schemeOfField(field);
-  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId }, opts.itemContext);
-  if (input.value !== null) {
-    if (field === "METAHOPE_ERRORS") {
-      if (!ZReviewMark.safeParse(input.value).success) throw bad("value", `MetaHOPE errors: expected { "reviewed": true|false }, got ${JSON.stringify(input.value)}`);
-    } else {
-      const r = validateFieldValue(field, input.value, {
-        sourceMetaphorical: ctx.mrwMetaphorical ?? undefined,
-        translationText: ctx.translationText ?? undefined,
-        mrwIds: ctx.mrwIds,
-      });
-      if (!r.ok) throw bad("value", r.error.message);
-    }
-  }
-  const label = field === "METAHOPE_ERRORS" ? "The MetaHOPE errors of this translation" : FIELDS[field].label;
-  return { scheme, storageSegmentId: input.segmentId, itemKey: annotationItemKey(input.translationId, input.mrwId), label, schemeVersion };
-}
-
-/** A value of a project that runs its own scheme: the field, its anchor and its value checked against the stored definition. */
-async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime: Extract<TSchemeRuntime, { kind: "scheme" }>): Promise<TSavePlan> {
+/** The field, its anchor and its value checked against the stored definition. */
+async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime: TSchemeRuntime): Promise<TSavePlan> {
   const { input } = opts;
   // a repeated id is one stored field shown in alternatives (same scope and kind): any of them may hold the value
   const alternatives = runtime.definition.fields.filter((f) => f.id === input.field);
@@ -106,7 +66,7 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
   if (input.value !== null) {
     const item = { lists: ctx.lists };
     // the alternatives that apply to the MRW (EQUIVALENCE's label set by its metaphoricity)
-    const applying = ctx.mrwMetaphorical === null ? alternatives : alternatives.filter((f) => !f.when || !("item" in f.when) || (f.when.in as readonly unknown[]).includes(ctx.mrwMetaphorical));
+    const applying = alternativesForMrw(alternatives, ctx.mrwMetaphorical);
     const results = applying.map((f) => validateSchemeValue(f, input.value, item));
     if (!results.some((r) => r.ok)) throw bad("value", results.map((r) => (r.ok ? "" : r.message)).join("; "));
     const past = ctx.translationText === null ? null : spanPastTranslation(alternatives[0].kind, input.value, ctx.translationText.length);
@@ -121,23 +81,9 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
   };
 }
 
-/**
- * A span of a translation-anchored spans or alignment value that runs past the end of the
- * translation (the definition's check cannot see the text), as a message; null when none does.
- * Spans a spans field puts on the source (`on: "source"`) are not the translation's.
- */
-function spanPastTranslation(kind: string, value: unknown, length: number): string | null {
-  const spans = kind === "spans" ? value : kind === "alignment" ? (value as { spans?: unknown }).spans : null;
-  if (!Array.isArray(spans)) return null;
-  const onTarget = (spans as { start: number; end: number; on?: string }[]).map((s, i) => ({ ...s, i })).filter((s) => s.on === undefined || s.on === "target");
-  const past = onTarget.find((s) => s.end > length);
-  return past ? `span ${past.i + 1} [${past.start}, ${past.end}) runs past the end of the translation (length ${length})` : null;
-}
-
 export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): Promise<TSaveResult> {
   const { input } = opts;
-  const runtime = opts.runtime ?? { kind: "built-in", version: null };
-  const plan = runtime.kind === "scheme" ? await planSchemeSave(pool, opts, runtime) : await planBuiltInSave(pool, opts, runtime.version);
+  const plan = await planSchemeSave(pool, opts, opts.runtime);
   maintainReportStore(pool); // every save appends to the report cache's change log: saves keep it short
   pruneSaveReceipts(pool);
   const receipt = opts.receipt ?? null;

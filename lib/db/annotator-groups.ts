@@ -5,12 +5,17 @@
 //   - an annotator belongs to groups of one language per project (one language per annotator);
 //   - joining or leaving a group never hides work: an annotator whose annotations, error spans or
 //     post-edits are in another language than the one they would move to is refused, naming how
-//     many values would be hidden;
+//     many values would be hidden. A post-edit of the one runtime is a value of an edit field
+//     anchored to no translation (MMTE's and MetaHOPE's are per segment): it is in the language the
+//     annotator works in, so any language change would show it as a post-edit of the other one;
 //   - a group's language is one of the project's target languages, and its documents exist.
 import type { Db } from "@/lib/db/client";
 import type { Split } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
+import { getAnnotatorLanguage } from "@/lib/db/annotator-language";
+import { getProjectScheme } from "@/lib/db/project-schemes";
+import { editBaseKind } from "@/lib/workspace/edit-base";
 
 export interface TAnnotatorGroup {
   id: string;
@@ -79,14 +84,30 @@ export async function createAnnotatorGroup(
 }
 
 /**
- * How many of the user's values in the project are on translations in another language than
- * `language` (annotations and error spans on translations; post-edits by their language).
+ * The project's edit fields whose values are in the target language but anchored to no
+ * translation (a segment's post-edit): their language is the one the annotator works in. An edit
+ * that starts from the source is left out (it is not a translation's text).
  */
-async function workOutside(db: Db, opts: { projectId: string; userId: string; language: string }): Promise<number> {
+async function targetEditFieldsWithoutTranslation(db: Db, projectId: string): Promise<string[]> {
+  const scheme = await getProjectScheme(db, projectId);
+  const fields = (scheme?.definition.fields ?? []).filter((f) => f.kind === "edit" && f.scope !== "translation" && f.scope !== "mrw-translation" && editBaseKind(f) !== "source");
+  return [...new Set(fields.map((f) => f.id))];
+}
+
+/**
+ * How many of the user's values in the project are in another language than `language`
+ * (annotations and error spans on translations; post-edits of the earlier release by their
+ * language), when they move from the language `from`: then their values of the edit fields
+ * anchored to no translation (targetEditFieldsWithoutTranslation), which are in `from`, count too.
+ */
+async function workOutside(db: Db, opts: { projectId: string; userId: string; language: string; from: string }): Promise<number> {
+  const editFields = opts.from === opts.language ? [] : await targetEditFieldsWithoutTranslation(db, opts.projectId);
   const rows = await db.$queryRaw<{ n: number }[]>`
     SELECT (
       (SELECT count(*) FROM "Annotation" a JOIN "Translation" t ON t.id = a."translationId"
         WHERE a."projectId" = ${opts.projectId} AND a."annotatorId" = ${opts.userId} AND t.language <> ${opts.language})
+    + (SELECT count(*) FROM "Annotation" a
+        WHERE a."projectId" = ${opts.projectId} AND a."annotatorId" = ${opts.userId} AND a."translationId" IS NULL AND a.field = ANY(${editFields}::text[]) AND a.value <> 'null'::jsonb)
     + (SELECT count(*) FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId"
         WHERE e."projectId" = ${opts.projectId} AND e."annotatorId" = ${opts.userId} AND e."deletedAt" IS NULL AND t.language <> ${opts.language})
     + (SELECT count(*) FROM "PostEdit" p WHERE p."projectId" = ${opts.projectId} AND p."annotatorId" = ${opts.userId} AND p.language <> ${opts.language})
@@ -122,7 +143,8 @@ export async function addAnnotatorGroupMembers(db: Db, opts: { projectId: string
       if (other) {
         throw new AppError("CONFLICT", `${u.email} is in group "${other.group.name}" (${other.group.language}); an annotator works in one language per project, so they cannot join group "${group.name}" (${group.language}).`, { field: "members", email: u.email });
       }
-      const n = await workOutside(t, { projectId: opts.projectId, userId: u.id, language: group.language });
+      const from = await getAnnotatorLanguage(t, { projectId: opts.projectId, userId: u.id });
+      const n = await workOutside(t, { projectId: opts.projectId, userId: u.id, language: group.language, from });
       if (n > 0) throw hiddenWorkError(u.email, n, group.language);
     }
     await tx.projectMember.createMany({ data: users.map((u) => ({ projectId: opts.projectId, userId: u.id, role: "ANNOTATOR" as const })), skipDuplicates: true });
@@ -144,7 +166,7 @@ export async function removeAnnotatorGroupMember(db: Db, opts: { projectId: stri
     const project = await tx.project.findUniqueOrThrow({ where: { id: opts.projectId }, select: { targetLang: true } });
     const language = after?.group.language ?? project.targetLang;
     if (language !== group.language) {
-      const n = await workOutside(tx as unknown as Db, { projectId: opts.projectId, userId: member.userId, language });
+      const n = await workOutside(tx as unknown as Db, { projectId: opts.projectId, userId: member.userId, language, from: group.language });
       if (n > 0) throw hiddenWorkError(email, n, language);
     }
   });

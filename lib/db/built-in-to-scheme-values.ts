@@ -14,7 +14,12 @@
  * Then the ErrorSpan and PostEdit rows are deleted: the scheme runtime reads only the Annotation
  * rows, and the exports and workspaces of the built-in runtime that read those tables would
  * otherwise count the same work twice should anything still reach them. Nothing is lost: every
- * complete span and every non-empty post-edit is in a value, and the History rows of the spans
+ * complete span and every non-empty post-edit is in a value; every draft span (no category or
+ * severity chosen yet: no value of the scheme runtime holds one, and the built-in workspace that
+ * could finish it is gone) is recorded in full in the audit log row of the conversion
+ * (`draftSpansSetAside`: annotator, translation and its segment, MRW, offsets, category and
+ * severity as they were, comment, when made and last changed) and counted (`draftSpans`); drafts
+ * never entered a figure, so no figure changes. The History rows of the spans
  * and post-edits stay, those of spans an annotator had deleted (soft-deleted rows, never read by
  * a figure) included (History is keyed by entity id, not by a foreign key). Gold references that name a post-edit as their
  * source lose that link (GoldReference.sourcePostEditId, set null by the foreign key), and an edit
@@ -55,9 +60,15 @@ function* chunks<T>(rows: readonly T[]): Generator<T[]> {
 export interface TConvertedCounts {
   /** METAHOPE_ERRORS values written (lists, empty ones included) */
   spanLists: number;
+  /** complete error spans, now in those lists */
   errorSpans: number;
+  /** draft error spans set aside: deleted, each recorded in the audit log row (`draftSpansSetAside`) */
+  draftSpans: number;
   postEdits: number;
 }
+
+/** Nothing converted. */
+export const NOTHING_CONVERTED: TConvertedCounts = Object.freeze({ spanLists: 0, errorSpans: 0, draftSpans: 0, postEdits: 0 });
 
 /** Words for an item in a refusal: segment external id, system and language, annotator email. */
 async function itemDescriber(tx: TTx, projectId: string): Promise<TDescribeItem> {
@@ -93,8 +104,8 @@ export async function convertBuiltInValuesToScheme(
   previous: TSchemeDefinition | null = null,
 ): Promise<TConvertedCounts> {
   // the project's spans and post-edits, locked against a built-in save landing meanwhile
-  const spans = await tx.$queryRawUnsafe<TBuiltInSpanRow[]>(
-    `SELECT id, "annotatorId", "translationId", "mrwId", category, severity, start, "end", comment FROM "ErrorSpan"
+  const spans = await tx.$queryRawUnsafe<(TBuiltInSpanRow & { createdAt: Date; updatedAt: Date })[]>(
+    `SELECT id, "annotatorId", "translationId", "mrwId", category, severity, start, "end", comment, "createdAt", "updatedAt" FROM "ErrorSpan"
      WHERE "projectId" = $1 AND "deletedAt" IS NULL ORDER BY id FOR UPDATE`,
     projectId,
   );
@@ -127,9 +138,10 @@ export async function convertBuiltInValuesToScheme(
     projectId,
     ["METAHOPE_ERRORS", ...editIds],
   );
-  if (spans.length === 0 && postEdits.length === 0 && reviewed.length === 0) return { spanLists: 0, errorSpans: 0, postEdits: 0 };
+  if (spans.length === 0 && postEdits.length === 0 && reviewed.length === 0) return { ...NOTHING_CONVERTED };
   const describe = await itemDescriber(tx, projectId);
-  const conversion = convertBuiltInValues({ spans, postEdits, reviewed, segmentOf: new Map(translations.map((t) => [t.id, t.segmentId])), stored }, next, describe);
+  const segmentOf = new Map(translations.map((t) => [t.id, t.segmentId]));
+  const conversion = convertBuiltInValues({ spans, postEdits, reviewed, segmentOf, stored }, next, describe);
   if (!conversion.ok) throw new AppError("CONFLICT", `The project's built-in values cannot move to this scheme version: ${conversion.message}`, { projectId });
 
   const rows = conversion.values;
@@ -172,7 +184,31 @@ export async function convertBuiltInValuesToScheme(
   // the built-in rows, now values: deleted so nothing reads them twice (the file's comment)
   await tx.$executeRawUnsafe(`DELETE FROM "ErrorSpan" WHERE "projectId" = $1`, projectId);
   await tx.$executeRawUnsafe(`DELETE FROM "PostEdit" WHERE "projectId" = $1 AND id = ANY($2::text[])`, projectId, postEdits.map((p) => p.id));
-  const counts: TConvertedCounts = { spanLists: rows.filter((r) => r.field === "METAHOPE_ERRORS").length, errorSpans: spans.length, postEdits: rows.filter((r) => r.field !== "METAHOPE_ERRORS").length };
+  // the drafts, deleted with the other rows above: recorded here in full, never silently dropped
+  const fullRow = new Map(spans.map((s) => [s.id, s]));
+  const draftSpansSetAside = conversion.setAside.map((d) => {
+    const s = fullRow.get(d.id)!;
+    return {
+      id: s.id,
+      annotatorId: s.annotatorId,
+      translationId: s.translationId,
+      segmentId: segmentOf.get(s.translationId) ?? null,
+      mrwId: s.mrwId,
+      start: s.start,
+      end: s.end,
+      category: s.category,
+      severity: s.severity,
+      comment: s.comment,
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
+    };
+  });
+  const counts: TConvertedCounts = {
+    spanLists: rows.filter((r) => r.field === "METAHOPE_ERRORS").length,
+    errorSpans: spans.length - draftSpansSetAside.length,
+    draftSpans: draftSpansSetAside.length,
+    postEdits: rows.filter((r) => r.field !== "METAHOPE_ERRORS").length,
+  };
   await tx.auditLog.create({
     data: { projectId, userId: actorId, action: "scheme.convert-built-in-values", detail: {
         version,
@@ -180,6 +216,7 @@ export async function convertBuiltInValuesToScheme(
         ...(keptOutside > 0 ? { postEditsKeptOutsideTheScheme: keptOutside } : {}),
         goldSources: Object.fromEntries(goldSources.map((g) => [g.id, g.sourcePostEditId])),
         postEditBases: Object.fromEntries(postEdits.map((p) => [p.id, { language: p.language, baseTranslationId: p.baseTranslationId }])),
+        draftSpansSetAside,
       },
     },
   });

@@ -5,10 +5,7 @@
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { getWorkflowAt } from "@/lib/db/project-schemes";
-import { schemeOfField } from "@/lib/workspace/field-scheme";
-import { documentGateApplies, type TDocumentGate, type TItemScheme } from "@/lib/workspace/document-gate";
-import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
-import type { TFieldName } from "@/lib/schemes/fields";
+import { documentGateApplies, type TDocumentGate } from "@/lib/workspace/document-gate";
 
 /**
  * Marks the document read by the caller. Only a document with a sentence assigned to them in this
@@ -33,11 +30,6 @@ export async function hasReadDocument(db: Db, userId: string, documentId: string
   return (await db.documentRead.count({ where: { userId, documentId } })) > 0;
 }
 
-/** The scheme a write belongs to, for the gate: the project's own scheme, or the built-in field's. */
-export function writeScheme(runtime: TSchemeRuntime, field: string): TItemScheme {
-  return runtime.kind === "scheme" ? "SCHEME" : schemeOfField(field as TFieldName);
-}
-
 /**
  * Refuses a write to a sentence of a document the caller has not read, when the project's scheme
  * asks for the document first. One indexed lookup, and only in projects that ask for it.
@@ -45,10 +37,10 @@ export function writeScheme(runtime: TSchemeRuntime, field: string): TItemScheme
  */
 export async function refuseUnreadDocument(
   db: Db,
-  opts: { projectId: string; schemeVersion: number | null; userId: string; segmentKey: string; scheme: TItemScheme },
+  opts: { projectId: string; schemeVersion: number | null; userId: string; segmentKey: string },
 ): Promise<void> {
   const workflow = await getWorkflowAt(db, opts.projectId, opts.schemeVersion);
-  if (!documentGateApplies(workflow, opts.scheme)) return;
+  if (!documentGateApplies(workflow)) return;
   const rows = await db.$queryRaw<{ read: boolean; title: string | null }[]>`
     SELECT EXISTS (SELECT 1 FROM "DocumentRead" r WHERE r."userId" = ${opts.userId} AND r."documentId" = s."documentId") AS read, d.title
     FROM "Segment" s JOIN "Document" d ON d.id = s."documentId"
@@ -67,10 +59,10 @@ export async function refuseUnreadDocument(
 /** The gate of one item for the caller: null when the scheme does not ask for the document first. */
 export async function documentGateOf(
   db: Db,
-  opts: { projectId: string; schemeVersion: number | null; userId: string; documentId: string; scheme: TItemScheme },
+  opts: { projectId: string; schemeVersion: number | null; userId: string; documentId: string },
 ): Promise<TDocumentGate> {
   const workflow = await getWorkflowAt(db, opts.projectId, opts.schemeVersion);
-  if (!documentGateApplies(workflow, opts.scheme)) return null;
+  if (!documentGateApplies(workflow)) return null;
   return { documentId: opts.documentId, read: await hasReadDocument(db, opts.userId, opts.documentId) };
 }
 

@@ -31,7 +31,7 @@ export async function resolveTagsSource(db: Db, projectId: string, opts: { annot
   if (opts.annotator && opts.adjudicated) throw new AppError("BAD_REQUEST", "Export one annotator's tags (--annotator) or the adjudicated ones (--adjudicated), not both.");
   if (!opts.annotator && !opts.adjudicated) return { kind: "corpus" };
   const runtime = await getProjectRuntime(db, projectId);
-  const field = runtime.kind === "scheme" ? runtime.definition.fields.find((f) => f.kind === "tags" && f.bio && f.scope === "segment") : undefined;
+  const field = runtime.definition.fields.find((f) => f.kind === "tags" && f.bio && f.scope === "segment");
   if (!field) throw new AppError("BAD_REQUEST", "This project's scheme has no BIO tags field on the source (e.g. the meta4xnli preset's metaphor): only the corpus's tags can be exported.");
   if (opts.adjudicated) return { kind: "adjudicated", field: field.id };
   const user = await db.user.findFirst({ where: { email: opts.annotator, annotations: { some: { projectId, field: field.id } } }, select: { id: true } });

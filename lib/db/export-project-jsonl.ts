@@ -1,7 +1,8 @@
 // Streams a whole project as Tropos JSONL (lib/import/jsonl-schema.ts): corpus, translations,
 // alignments, annotations, error spans, post-edits, adjudications and gold references. Each
 // line is validated with the importer's own schema before it is written, and people are named
-// by email, so `import` of this file into another project recreates the same content.
+// by email, MRWs by external id (inside a span list's value too), so `import` of this file into
+// another project recreates the same content.
 import type { Pool } from "pg";
 import { SEG_JOIN, SEG_ORDER } from "@/lib/db/export-order";
 import { withExportSession, type ExportSession } from "@/lib/db/export-cursor";
@@ -21,6 +22,7 @@ import {
 } from "@/lib/import/jsonl-schema";
 import { roleItemKey } from "@/lib/schemes/language/value-anchor";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
+import { readSpanMrwNames } from "@/lib/db/span-mrw-names";
 
 /** null → absent, so optional keys are omitted rather than written as null (the schema refuses null). */
 function opt<K extends string, V>(key: K, v: V | null | undefined): Partial<Record<K, V>> {
@@ -42,6 +44,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
   let multi = false;
   for await (const p of s.rows<{ targetLang: string; targetLangs: string[] | null }>(`SELECT "targetLang", "targetLangs" FROM "Project" WHERE id = $1`, [projectId])) multi = projectTargetLangs(p).length > 1;
   const lang = (language: string | null) => (multi ? opt("language", language) : {});
+  const { named } = await readSpanMrwNames(s, projectId);
   yield* corpusLines(s, projectId);
   for await (const r of s.rows<{ seg: string; system: string; language: string; text: string }>(
     `SELECT s."externalId" AS seg, sys.name AS system, t.language, t.text
@@ -60,8 +63,8 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
   ))
     yield line(ZJsonlAlignment.parse({ type: "alignment", segmentId: r.seg, mrwId: r.mrw, system: r.system, ...lang(r.language), spans: r.spans, pattern: r.pattern }));
 
-  for await (const r of s.rows<{ seg: string; email: string; system: string | null; language: string | null; mrw: string | null; itemKey: string; field: string; value: unknown }>(
-    `SELECT s."externalId" AS seg, u.email, sys.name AS system, t.language, m."externalId" AS mrw, a."itemKey", a.field, a.value
+  for await (const r of s.rows<{ seg: string; segmentId: string; email: string; system: string | null; language: string | null; mrw: string | null; itemKey: string; field: string; value: unknown }>(
+    `SELECT s."externalId" AS seg, a."segmentId", u.email, sys.name AS system, t.language, m."externalId" AS mrw, a."itemKey", a.field, a.value
      FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
      LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
      LEFT JOIN "Mrw" m ON m.id = a."mrwId"
@@ -69,7 +72,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
     [projectId],
   ))
     yield line(
-      ZJsonlAnnotation.parse({ type: "annotation", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), ...lang(r.language), ...opt("mrwId", r.mrw), ...opt("role", roleOf(r.itemKey)), field: r.field, value: r.value }),
+      ZJsonlAnnotation.parse({ type: "annotation", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), ...lang(r.language), ...opt("mrwId", r.mrw), ...opt("role", roleOf(r.itemKey)), field: r.field, value: named(r.segmentId, r.value) }),
     );
 
   for await (const r of s.rows<{ seg: string; email: string; system: string; language: string; mrw: string | null; category: string; severity: string; start: number; end: number; comment: string | null }>(
@@ -104,8 +107,8 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
   ))
     yield line(ZJsonlPostEdit.parse({ type: "postEdit", annotator: r.email, segmentId: r.seg, ...opt("system", r.system), text: r.text, kind: r.kind, language: r.language }));
 
-  for await (const r of s.rows<{ seg: string; system: string | null; language: string | null; mrw: string | null; itemKey: string; field: string; value: unknown; rationale: string; email: string | null; automatic: boolean }>(
-    `SELECT s."externalId" AS seg, sys.name AS system, t.language, m."externalId" AS mrw, a."itemKey", a.field, a.value, a.rationale, u.email, a.automatic
+  for await (const r of s.rows<{ seg: string; segmentId: string; system: string | null; language: string | null; mrw: string | null; itemKey: string; field: string; value: unknown; rationale: string; email: string | null; automatic: boolean }>(
+    `SELECT s."externalId" AS seg, a."segmentId", sys.name AS system, t.language, m."externalId" AS mrw, a."itemKey", a.field, a.value, a.rationale, u.email, a.automatic
      FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
      LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
      LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
@@ -121,7 +124,7 @@ async function* projectLines(s: ExportSession, projectId: string): AsyncGenerato
         ...opt("mrwId", r.mrw),
         ...opt("role", roleOf(r.itemKey)),
         field: r.field,
-        value: r.value,
+        value: named(r.segmentId, r.value),
         rationale: r.rationale,
         ...opt("adjudicator", r.email),
         automatic: r.automatic,

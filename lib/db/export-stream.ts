@@ -2,8 +2,9 @@
 // picks the streaming reader for `what`, the serialiser for `format`, and names the file.
 import type { Pool } from "pg";
 import { z } from "zod";
-import { exportAdjudicated, exportAnnotations, exportSchemeAdjudicated, exportSchemeAnnotations, exportErrorRows, exportGold, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
+import { exportSchemeAdjudicated, exportSchemeAnnotations, ERROR_COLUMNS, type TableExport } from "@/lib/db/export-tables";
 import { exportSchemeGold } from "@/lib/db/export-scheme-gold";
+import { exportSchemeErrorRows } from "@/lib/db/export-scheme-errors";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { dumpProject } from "@/lib/db/project-dump";
 import { exportSuggestions } from "@/lib/db/export-suggestions";
@@ -14,16 +15,14 @@ import { exportPostEdits } from "@/lib/db/export-post-edits";
 import { exportTargetWords } from "@/lib/db/export-target-words";
 import { getModelAgreementRows, MODEL_AGREEMENT_COLUMNS } from "@/lib/db/model-agreement-data";
 import { AppError } from "@/lib/errors";
-import { SEVERITY_NAMES } from "@/lib/export/mqm-tsv";
 import { exportMqmLines, mqmExportField } from "@/lib/db/export-mqm";
 import { exportLabelStudioLines } from "@/lib/db/export-label-studio";
 import { labelStudioConfig } from "@/lib/export/label-studio-config";
 import { labelStudioMappingFor } from "@/lib/export/label-studio-tasks";
 import { tableLines, type TableRow } from "@/lib/export/table-lines";
 import type { Db } from "@/lib/db/client";
-import { AGREEMENT_FIGURE_COLUMNS, getScoreTablesByLanguage } from "@/lib/reports";
+import { AGREEMENT_FIGURE_COLUMNS } from "@/lib/reports";
 import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
-import { languageComparisonRows, scoreTableRows } from "@/lib/reports/report-csv";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
@@ -32,9 +31,9 @@ import { getReportLanguages } from "@/lib/db/report-languages";
 import { splitByTargetLanguage } from "@/lib/reports/scheme-report-language";
 import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getSchemePaperTablesByLanguage } from "@/lib/db/scheme-paper-input";
 import { bindPaperAnalyses, isPaperAnalysis } from "@/lib/reports/paper-analysis-binding";
-import { PAPER_SCORE_COLUMNS, paperScoreRows } from "@/lib/reports/scheme-paper-score-rows";
+import { paperScoreColumns, paperScoreRowsByLanguage } from "@/lib/reports/scheme-paper-score-rows";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
@@ -75,7 +74,6 @@ const CONTENT_TYPE: Record<TExportFormat, string> = {
  */
 async function* labelStudioLines(pool: Pool, db: Db, projectId: string, format: "label-studio" | "label-studio-config" | "label-studio-mapping"): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (runtime.kind !== "scheme") throw new AppError("BAD_REQUEST", "The Label Studio export is of projects that run their own scheme (the built-in MMTE/MetaHOPE fields have no mapping).");
   if (format === "label-studio-config") yield labelStudioConfig(runtime.definition);
   else if (format === "label-studio-mapping") yield `${JSON.stringify(labelStudioMappingFor(runtime.definition), null, 2)}\n`;
   else yield* exportLabelStudioLines(pool, projectId, runtime.definition);
@@ -84,14 +82,15 @@ async function* labelStudioLines(pool: Pool, db: Db, projectId: string, format: 
 /** The errors of a project's own scheme as the WMT MQM release or Marot writes them (lib/export/mqm-rows.ts). */
 async function* mqmLines(pool: Pool, db: Db, projectId: string, format: "mqm" | "marot"): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  // a project on the built-in MMTE/MetaHOPE fields has no spans field of the language: refused, with the reason
-  const definition = runtime.kind === "scheme" ? runtime.definition : null;
-  mqmExportField(definition);
-  yield* exportMqmLines(pool, projectId, definition!, format);
+  // a scheme without a spans field of the language is refused, with the reason
+  mqmExportField(runtime.definition);
+  yield* exportMqmLines(pool, projectId, runtime.definition, format);
 }
 
-async function* mqmTable(pool: Pool, projectId: string): AsyncGenerator<TableRow> {
-  for await (const r of exportErrorRows(pool, projectId)) yield { ...r, severity: SEVERITY_NAMES[r.severity], comment: r.comment ?? "", mrw: r.mrw ?? "" };
+/** The errors table: the error spans are values of the scheme's spans field (export-scheme-errors.ts). */
+async function* mqmTable(pool: Pool, db: Db, projectId: string): AsyncGenerator<TableRow> {
+  const runtime = await getProjectRuntime(db, projectId);
+  yield* exportSchemeErrorRows(pool, projectId, runtime.definition);
 }
 
 /** Model-as-rater figures: one row per model, field, annotator (or gold) and statistic, computed in memory. */
@@ -106,37 +105,25 @@ async function* modelAgreementRows(db: Db, projectId: string): AsyncGenerator<Ta
 async function* agreementRows(db: Db, pool: Pool, projectId: string): AsyncGenerator<TableRow> {
   for (const f of await getRuntimeAgreementFigures(db, pool, projectId)) yield f as unknown as TableRow;
 }
-const SCORE_COLUMNS = ["table", "system", "group", "column", "value", "n", "note"] as const;
-/** A study over several target languages: every pair's rows with their `language`, then figure 7's comparison. */
-const SCORE_COLUMNS_BY_LANGUAGE = ["language", ...SCORE_COLUMNS] as const;
-async function* scoreRows(byLanguage: Awaited<ReturnType<typeof getScoreTablesByLanguage>>): AsyncGenerator<TableRow> {
-  for (const { language, tables } of byLanguage.tables) {
-    for (const r of scoreTableRows(tables)) yield { ...(language === null ? {} : { language }), ...Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]])) };
-  }
-  for (const r of languageComparisonRows(byLanguage.comparison ?? [])) yield { language: r[2], ...Object.fromEntries(SCORE_COLUMNS.map((c, i) => [c, r[i]])) };
-}
-
 /**
- * Scores: the built-in score tables, or the rows of the named analyses of a project's own scheme
- * (scheme-score-rows.ts; rows of several shapes, so JSON and JSONL leave out the keys a row lacks).
+ * Scores: the rows of the named analyses of the project's scheme (scheme-score-rows.ts; rows of
+ * several shapes, so JSON and JSONL leave out the keys a row lacks), the paper tables among them.
  */
 async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (runtime.kind === "built-in") {
-    const byLanguage = await getScoreTablesByLanguage(db, projectId);
-    yield* tableLines(byLanguage.comparison ? SCORE_COLUMNS_BY_LANGUAGE : SCORE_COLUMNS, scoreRows(byLanguage), format);
-    return;
-  }
-  // the paper tables the scheme lists (MMTE, MetaHOPE variants), bound to its fields by id, in the built-in rows' shape
-  const paper = bindPaperAnalyses(runtime.definition).length ? paperScoreRows(await getSchemePaperTables(db, projectId, runtime.definition)) : null;
+  // the paper tables the scheme lists (MMTE, MetaHOPE variants), bound to its fields by id, in the
+  // built-in rows' shape: every language pair's with its `language` in a study over several
+  const byLanguage = bindPaperAnalyses(runtime.definition).length ? await getSchemePaperTablesByLanguage(db, projectId, runtime.definition) : null;
+  const paper = byLanguage ? paperScoreRowsByLanguage(byLanguage) : null;
+  const paperColumns = byLanguage ? paperScoreColumns(byLanguage) : [];
   if (paper && runtime.definition.analyses.every(isPaperAnalysis)) {
-    yield* tableLines(PAPER_SCORE_COLUMNS, paper, format);
+    yield* tableLines(paperColumns, paper, format);
     return;
   }
   const external = await getSegmentExternalIds(pool, projectId);
   const externalIdOf = (id: string) => external.get(id) ?? id;
   const languages = await getReportLanguages(pool, projectId);
-  const withPaper = (columns: string[]) => (paper ? [...columns, ...PAPER_SCORE_COLUMNS.filter((c) => !columns.includes(c))] : columns);
+  const withPaper = (columns: string[]) => (paper ? [...columns, ...paperColumns.filter((c) => !columns.includes(c))] : columns);
   if (!splitByTargetLanguage(languages)) {
     const report = await getSchemeReport(pool, projectId, runtime);
     yield* tableLines(withPaper(schemeScoreColumns(report)), [...schemeScoreRows(report, externalIdOf), ...(paper ?? [])], format, { omitAbsent: true });
@@ -147,7 +134,7 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
   const reports = await Promise.all(languages.map((language) => getSchemeReport(pool, projectId, runtime, { language })));
   async function* rows(): AsyncGenerator<TableRow> {
     for (const report of reports) for (const r of schemeScoreRows(report, externalIdOf)) yield { target_language: report.filter.language, ...r };
-    // the paper rows carry their own language column where the built-in tables split by it
+    // the paper rows carry their own `language` column, as the built-in tables split by it
     for (const r of paper ?? []) yield r;
   }
   yield* tableLines(withPaper(["target_language", ...schemeScoreColumns(reports[0])]), rows(), format, { omitAbsent: true });
@@ -160,36 +147,40 @@ async function isMultilingual(db: Db, projectId: string): Promise<boolean> {
 }
 
 /**
- * The annotations table: long (one row per value) for a built-in project, as it always was; wide
- * (one column per field, one row per annotator × unit) for a project that runs its own scheme.
+ * The annotations table: one column per field of the scheme, one row per annotator × unit, naming
+ * each row's translation language in a study over several target languages.
  */
 async function* annotationLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition)) : exportAnnotations(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
+  const multilingual = await isMultilingual(db, projectId);
+  const table = exportSchemeAnnotations(pool, projectId, schemeFieldIds(runtime.definition), { multilingual });
   yield* tableLines(table.columns, table.rows, format);
 }
 
-/** The adjudicated values: with the unit and role of each decision for a project that runs its own scheme. */
+/** The adjudicated values, with the unit and role of each decision. */
 async function* adjudicatedLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
-  const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeAdjudicated(pool, projectId) : exportAdjudicated(pool, projectId, { multilingual: await isMultilingual(db, projectId) });
+  const multilingual = await isMultilingual(db, projectId);
+  const table = exportSchemeAdjudicated(pool, projectId, { multilingual });
   yield* tableLines(table.columns, table.rows, format);
 }
 
-/**
- * Gold references: the stored ones for a built-in project, as they always were; for a project that
- * runs its own scheme, also the decisions of its gold edit fields (export-scheme-gold.ts).
- */
+/** Gold references: the stored ones, and the decisions of the scheme's gold edit fields (export-scheme-gold.ts). */
 async function* goldLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const table = runtime.kind === "scheme" ? exportSchemeGold(pool, projectId, runtime.definition, projectTargetLangs(await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } }))) : exportGold(pool, projectId);
+  const table = exportSchemeGold(pool, projectId, runtime.definition, projectTargetLangs(await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { targetLang: true, targetLangs: true } })));
+  yield* tableLines(table.columns, table.rows, format);
+}
+
+/** Every annotator's post-edits: the values of the stored scheme's edit fields, and PostEdit rows not moved into them (export-post-edits.ts). */
+async function* postEditLines(pool: Pool, db: Db, projectId: string, format: TTableExportFormat): AsyncGenerator<string> {
+  const table = exportPostEdits(pool, projectId, (await getProjectRuntime(db, projectId)).definition);
   yield* tableLines(table.columns, table.rows, format);
 }
 
 /** The Meta4XNLI interpretation TSV, with the adjudicated labels of the scheme's inference field (export-nli.ts). */
 async function* nliLines(pool: Pool, db: Db, projectId: string): AsyncGenerator<string> {
   const runtime = await getProjectRuntime(db, projectId);
-  const field = runtime.kind === "scheme" ? runtime.definition.fields.find((f) => f.gold?.from === "item" && f.gold.key === "gold_label") : undefined;
+  const field = runtime.definition.fields.find((f) => f.gold?.from === "item" && f.gold.key === "gold_label");
   yield* exportNliTsv(pool, projectId, field?.id ?? null);
 }
 
@@ -233,13 +224,13 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   if (what === "adjudicated") return { fileName, contentType: CONTENT_TYPE[format], lines: adjudicatedLines(pool, db, project.id, format) };
   if (what === "scores") return { fileName, contentType: CONTENT_TYPE[format], lines: scoreLines(pool, db, project.id, format) };
   if (what === "gold") return { fileName, contentType: CONTENT_TYPE[format], lines: goldLines(pool, db, project.id, format) };
+  if (what === "post-edits") return { fileName, contentType: CONTENT_TYPE[format], lines: postEditLines(pool, db, project.id, format) };
   let table: TableExport;
   if (what === "agreement") table = { columns: AGREEMENT_FIGURE_COLUMNS, rows: agreementRows(db, pool, project.id) };
   else if (what === "suggestions") table = exportSuggestions(pool, project.id);
   else if (what === "suggestion-decisions") table = exportSuggestionDecisions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
-  else if (what === "post-edits") table = exportPostEdits(pool, project.id);
   else if (what === "target-words") table = exportTargetWords(pool, project.id);
-  else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, project.id) };
+  else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, db, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
 }

@@ -72,9 +72,9 @@ export function exportAnnotations(pool: Pool, projectId: string, opts: { multili
 /** The unit columns of the annotations table of a project that runs its own scheme, before one column per field. */
 export const SCHEME_UNIT_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "annotator_id", "annotator"] as const;
 
-/** A field's column: its id, unless a unit column has that name (then `field:<id>`). */
+/** A field's column: its id, unless a unit column (`language` included) has that name (then `field:<id>`). */
 export function schemeFieldColumn(fieldId: string): string {
-  return (SCHEME_UNIT_COLUMNS as readonly string[]).includes(fieldId) ? `field:${fieldId}` : fieldId;
+  return (SCHEME_UNIT_COLUMNS as readonly string[]).includes(fieldId) || fieldId === "language" ? `field:${fieldId}` : fieldId;
 }
 
 /**
@@ -83,25 +83,27 @@ export function schemeFieldColumn(fieldId: string): string {
  * column per field of the scheme, in scheme order, empty where the field is not of that unit or has
  * no value. Structured values (multi, spans, vectors …) are written as their JSON text by the
  * serialiser. Values of fields the scheme no longer has are left out (the JSONL export keeps them).
+ * `multilingual`: a study over several target languages; each row names its translation's language
+ * (after `system`, as the built-in table does), so two languages' outputs of one system stay apart.
  */
-export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds: readonly string[]): TableExport {
-  const columns = [...SCHEME_UNIT_COLUMNS, ...fieldIds.map(schemeFieldColumn)];
+export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds: readonly string[], opts: { multilingual?: boolean } = {}): TableExport {
+  const columns = [...(opts.multilingual ? withLanguage(SCHEME_UNIT_COLUMNS) : SCHEME_UNIT_COLUMNS), ...fieldIds.map(schemeFieldColumn)];
   return {
     columns,
     rows: withExportSession(pool, async function* (s) {
-      for await (const r of s.rows<TableRow & { item_key: string; mrw: string | null; system: string | null; values: Record<string, unknown> }>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token,
+      for await (const r of s.rows<TableRow & { item_key: string; mrw: string | null; system: string | null; language: string | null; values: Record<string, unknown> }>(
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, t.language, m."externalId" AS mrw, m.token AS mrw_token,
                 a."itemKey" AS item_key, a."annotatorId" AS annotator_id, u.email AS annotator, jsonb_object_agg(a.field, a.value) AS values
          FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
          LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
          LEFT JOIN "Mrw" m ON m.id = a."mrwId"
          WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
-         GROUP BY d."position", d."externalId", s."index", s."externalId", sys.name, m.start, m."externalId", m.token, a."itemKey", a."annotatorId", u.email
-         ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", u.email`,
+         GROUP BY d."position", d."externalId", s."index", s."externalId", sys.name, t.language, m.start, m."externalId", m.token, a."itemKey", a."annotatorId", u.email
+         ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", u.email`,
         [projectId, [...fieldIds]],
       )) {
         const { role, unit } = unitOf(r.item_key, r.system, r.mrw);
-        const row: TableRow = { doc: r.doc, segment: r.segment, system: r.system, mrw: r.mrw, mrw_token: r.mrw_token, role, unit, annotator_id: r.annotator_id, annotator: r.annotator };
+        const row: TableRow = { doc: r.doc, segment: r.segment, system: r.system, ...(opts.multilingual ? { language: r.language } : {}), mrw: r.mrw, mrw_token: r.mrw_token, role, unit, annotator_id: r.annotator_id, annotator: r.annotator };
         for (const id of fieldIds) row[schemeFieldColumn(id)] = r.values[id] ?? null;
         yield row;
       }
@@ -130,18 +132,21 @@ export function exportAdjudicated(pool: Pool, projectId: string, opts: { multili
 
 export const SCHEME_ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
 
-/** Final values of a project that runs its own scheme: as ADJUDICATED_COLUMNS, with the unit (and role) each decision is of. */
-export function exportSchemeAdjudicated(pool: Pool, projectId: string): TableExport {
+/**
+ * Final values of a project that runs its own scheme: as ADJUDICATED_COLUMNS, with the unit (and
+ * role) each decision is of; `multilingual`: with each row's translation language, as exportSchemeAnnotations.
+ */
+export function exportSchemeAdjudicated(pool: Pool, projectId: string, opts: { multilingual?: boolean } = {}): TableExport {
   return {
-    columns: SCHEME_ADJUDICATED_COLUMNS,
+    columns: opts.multilingual ? withLanguage(SCHEME_ADJUDICATED_COLUMNS) : SCHEME_ADJUDICATED_COLUMNS,
     rows: withExportSession(pool, async function* (s) {
       for await (const r of s.rows<TableRow & { item_key: string; system: string | null; mrw: string | null }>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, m."externalId" AS mrw, m.token AS mrw_token, a."itemKey" AS item_key,
+        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, t.language, m."externalId" AS mrw, m.token AS mrw_token, a."itemKey" AS item_key,
                 a.field, a.value, a.rationale, u.email AS adjudicator, a.automatic, a.version, a."updatedAt" AS updated_at
          FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
          LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
          LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
-         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", a.field`,
+         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", a.field`,
         [projectId],
       )) {
         const { item_key, ...rest } = r;

@@ -6,7 +6,6 @@ import { tabularAnnotationAllowList } from "@/lib/schemes/tabular-allow-list";
 import { z } from "zod";
 import { conllAsAnnotator } from "@/lib/import/conll-as-annotator";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { schemeRuntimeOf } from "@/lib/schemes/scheme-runtime";
 import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
@@ -77,13 +76,12 @@ export interface ImportOutcome {
   preview: ImportPreview;
 }
 
-/** The project's own scheme (scheme runtime) and its field ids; null when it runs the built-in fields. */
+/** The project's scheme in force and its field ids; null when it stores none (a project of an earlier release not moved yet). */
 async function ownScheme(pool: Pool, projectId: string): Promise<{ definition: TSchemeDefinition; fieldIds: string[] } | null> {
   const r = await pool.query<{ definition: unknown }>(`SELECT definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`, [projectId]);
   const parsed = ZSchemeDefinition.safeParse(r.rows[0]?.definition);
   if (!parsed.success) return null;
-  const runtime = schemeRuntimeOf({ version: 0, definition: parsed.data });
-  return runtime.kind === "scheme" ? { definition: runtime.definition, fieldIds: schemeFieldIds(runtime.definition) } : null;
+  return { definition: parsed.data, fieldIds: schemeFieldIds(parsed.data) };
 }
 
 /** Whether the project has MetaHOPE's post-edit switched on (its stored configuration). */

@@ -20,6 +20,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { FIELDS } from "@/lib/schemes/fields";
 import { schemeLabel } from "@/lib/workspace/field-scheme";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 
 export const OPEN_STATUSES = ["TODO", "IN_PROGRESS"] as const;
@@ -31,6 +32,9 @@ export function itemClosedError(status: string, scheme: string): AppError {
 }
 
 export function wrongSchemeError(scheme: string): AppError {
+  // the one runtime (SCHEME): the caller holds the item only under a per-part assignment (MMTE /
+  // METAHOPE) of a project not moved onto its scheme yet (lib/db/move-onto-scheme-runtime.ts)
+  if (scheme === SCHEME_ASSIGNMENT) return new AppError("FORBIDDEN", "You are not assigned this item under the project's scheme, so its values cannot be saved.", { scheme });
   return new AppError("FORBIDDEN", `You are not assigned ${schemeLabel(scheme)} for this item, so its ${schemeLabel(scheme)} values cannot be saved.`, { scheme });
 }
 

@@ -14,11 +14,10 @@ import { AppError } from "@/lib/errors";
 import { importError } from "@/lib/db/import-error";
 import { ProjectRaters, type TImportRater } from "@/lib/db/import-raters";
 import type { StagedCorpus } from "@/lib/db/jsonl-staging";
-import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
 import { builtInLineIssue } from "@/lib/import/built-in-line-check";
 import { MAX_ERRORS } from "@/lib/import/types";
-import { checkSchemeLine, schemeLineMessage } from "@/lib/import/scheme-line-check";
+import { checkSchemeLine, isKeptBesideScheme, schemeLineMessage } from "@/lib/import/scheme-line-check";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
@@ -26,6 +25,7 @@ import { insertHistory } from "@/lib/db/import-history";
 import { importSchemeSpansAndEdits } from "@/lib/db/import-scheme-values";
 import { editFieldOf, SPANS_FIELD } from "@/lib/schemes/built-in-to-scheme-values";
 import { isReviewMark } from "@/lib/schemes/presets/built-in-value-check";
+import { mapSpanMrwRefs, spanMrwRefs } from "@/lib/import/span-mrw-refs";
 
 export interface LoadImportOptions {
   projectId: string;
@@ -73,7 +73,9 @@ async function runtimeOf(client: PoolClient, projectId: string): Promise<TScheme
     [projectId],
   );
   const row = r.rows[0];
-  if (!row) return schemeRuntimeOf(null);
+  // every project stores one (creation stores version 1; a project of an earlier release is moved
+  // by the server's start and `npm run db:migrate`)
+  if (!row) throw new AppError("CONFLICT", "The project stores no scheme version yet (a project of an earlier release): run `npm run db:migrate` first.");
   const parsed = ZSchemeDefinition.safeParse(row.definition);
   if (!parsed.success) throw new AppError("UNPROCESSABLE", `The project's scheme version ${row.version} is not valid any more; fix the scheme before importing.`);
   return schemeRuntimeOf({ version: row.version, definition: parsed.data });
@@ -139,14 +141,10 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   // codes the database stores as text: checked against the presets before anything is written
   // (error categories only on the built-in fields: a scheme's span field lists its own)
   const runtime = await runtimeOf(client, projectId);
-  const badCodes = builtInCodeIssues(fileName, result, { categories: runtime.kind === "built-in" });
+  const badCodes = builtInCodeIssues(fileName, result, { categories: false });
   if (badCodes.length) {
     const first = badCodes[0];
     throw new AppError("UNPROCESSABLE", `${fileName}${first.line ? `:${first.line}` : ""} (${first.field}): ${first.message}${badCodes.length > 1 ? ` (and ${badCodes.length - 1} more)` : ""}; nothing was stored.`, { errors: badCodes });
-  }
-  if (runtime.kind === "built-in") {
-    const withRole = [...result.annotations, ...(result.adjudications ?? [])].find((a) => a.role !== undefined);
-    if (withRole) throw importError(fileName, `"role" anchors a value to an item text of a project that runs its own scheme; this project runs the built-in MMTE/MetaHOPE fields.`, withRole.line, "role");
   }
 
   // ---- documents
@@ -296,6 +294,9 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
     }
   }
   const mrwIds = new Map<string, string>();
+  // the database ids of the MRWs known by segment: a span list written with them (an earlier
+  // export, or the project's own tabular one) still names the same MRW of the same project
+  const mrwDbIds = new Set<string>();
   const dedupedMrws = dedupeByKey(mrwRows, (r) => mrwKey(String(r[17]), String(r[3])));
   const mrwSegByRow = new Map(dedupedMrws.map((r) => [String(r[2]) + sep + String(r[3]), String(r[17])]));
   for (const r of await bulkUpsert<{ id: string; externalId: string; segmentId: string }>(
@@ -328,7 +329,10 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
     dedupedMrws.map((r) => r.slice(0, 17)),
   )) {
     const segExt = mrwSegByRow.get(r.segmentId + sep + r.externalId);
-    if (segExt) mrwIds.set(mrwKey(segExt, r.externalId), r.id);
+    if (segExt) {
+      mrwIds.set(mrwKey(segExt, r.externalId), r.id);
+      mrwDbIds.add(mrwKey(segExt, r.id));
+    }
   }
   const stagedMrws = staged ? await staged.mrws(client, projectId) : 0;
   // MRWs referenced but defined earlier
@@ -340,18 +344,32 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   for (const a of result.annotations) noteMrw(a.segmentId, a.mrwId);
   for (const e of result.errorSpans) noteMrw(e.segmentId, e.mrwId);
   for (const a of result.adjudications ?? []) noteMrw(a.segmentId, a.mrwId);
+  // a span of a span list names its MRW inside the value (lib/import/span-mrw-refs.ts)
+  for (const a of [...result.annotations, ...(result.adjudications ?? [])]) for (const ref of spanMrwRefs(a.value)) noteMrw(a.segmentId, ref);
   if (needMrw.length) {
     const found = await client.query<{ id: string; externalId: string; segExt: string }>(
       `SELECT m.id, m."externalId", s."externalId" AS "segExt" FROM "Mrw" m JOIN "Segment" s ON s.id = m."segmentId"
        WHERE m."projectId" = $1 AND s."externalId" = ANY($2::text[])`,
       [projectId, [...new Set(needMrw.map((n) => n.seg))]],
     );
-    for (const r of found.rows) mrwIds.set(mrwKey(r.segExt, r.externalId), r.id);
+    for (const r of found.rows) {
+      mrwIds.set(mrwKey(r.segExt, r.externalId), r.id);
+      mrwDbIds.add(mrwKey(r.segExt, r.id));
+    }
   }
   const mrwId = (seg: string, mrw: string, line: number | undefined, what: string): string => {
     const id = mrwIds.get(mrwKey(seg, mrw));
     if (!id) throw importError(fileName, `${what} refers to MRW "${mrw}" of segment "${seg}", which does not exist.`, line, "mrw");
     return id;
+  };
+  /** A value line with the MRWs its spans name as this project's ids: by external id, or an id of an MRW of the line's segment. */
+  const withSpanMrwIds = <L extends { segmentId: string; field: string; value: unknown; line?: number }>(l: L, what: string): L => {
+    const value = mapSpanMrwRefs(l.value, (ref) => {
+      const id = mrwIds.get(mrwKey(l.segmentId, ref)) ?? (mrwDbIds.has(mrwKey(l.segmentId, ref)) ? ref : undefined);
+      if (!id) throw importError(fileName, `${what}: a span of ${l.field} names MRW "${ref}", which is not an MRW of segment "${l.segmentId}".`, l.line, l.field);
+      return id;
+    });
+    return value === l.value ? l : { ...l, value };
   };
 
   // ---- systems
@@ -529,7 +547,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   for (const a of result.annotations) names.add(a.annotator);
   for (const e of result.errorSpans) names.add(e.annotator);
   for (const p of result.postEdits) names.add(p.annotator);
-  const completions = importCompletions(result, { ownScheme: runtime.kind === "scheme" });
+  const completions = importCompletions(result, { ownScheme: true });
   for (const c of completions) names.add(c.annotator);
   // members of the project by email, else this project's placeholder raters (never an outside account)
   const raters = await ProjectRaters.open(client, projectId);
@@ -541,9 +559,10 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   await opts.checkpoint?.("annotations", client);
   // under the scheme runtime a `{ "reviewed": true }` METAHOPE_ERRORS line (the built-in review
   // mark) is no value of the spans field: it says "reviewed", an empty list where none is stored
-  const isMark = (a: ImportResult["annotations"][number]) => runtime.kind === "scheme" && a.field === SPANS_FIELD && isReviewMark(a.value);
-  const reviewMarks = result.annotations.filter(isMark);
-  const valueLines = reviewMarks.length ? result.annotations.filter((a) => !isMark(a)) : result.annotations;
+  const isMark = (a: ImportResult["annotations"][number]) => a.field === SPANS_FIELD && isReviewMark(a.value);
+  const annotationLines = result.annotations.map((a) => withSpanMrwIds(a, "Annotation"));
+  const reviewMarks = annotationLines.filter(isMark);
+  const valueLines = reviewMarks.length ? annotationLines.filter((a) => !isMark(a)) : annotationLines;
   const placed = await placeValues(client, fileName, runtime, valueLines, { segId, trId, mrwId }, "Annotation");
   // the scheme version in force, written as a save writes it (every project stores one since the
   // presets are data; a project that stores none leaves the column as it was)
@@ -581,128 +600,36 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   await insertHistory(client, projectId, "ANNOTATION", changedAnnotations.map((r) => ({ id: r.id, version: r.version, value: r.value, userId: opts.actorId ?? r.annotatorId })));
 
   // ---- MetaHOPE error spans and post-edits: the built-in runtime's tables, or the scheme's values
-  let errorSpanCount: number;
-  let postEditCount: number;
-  if (runtime.kind === "scheme") {
-    await opts.checkpoint?.("error spans", client);
-    const stored = await importSchemeSpansAndEdits(client, {
-      projectId,
-      actorId: opts.actorId ?? null,
-      definition: runtime.definition,
-      schemeVersion: runtime.version,
-      errorSpans: result.errorSpans,
-      postEdits: result.postEdits,
-      reviewMarks,
-      // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
-      // work is read by its rows, and an annotator's span on a sentence is a review of every
-      // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts)
-      completed: result.completed ?? importCompletions(result),
-      userIds,
-      segId,
-      trId,
-      mrwId,
-      errors: new SchemeLineErrors(fileName),
-    });
-    errorSpanCount = stored.errorSpans;
-    postEditCount = stored.postEdits;
-  } else {
-      await opts.checkpoint?.("error spans", client);
-    const occurrence = new Map<string, number>();
-    const esRows = result.errorSpans.map((e) => {
-      const tId = trId(e.segmentId, e.system, e.line, "Error span", e.language);
-      const mId = e.mrwId ? mrwId(e.segmentId, e.mrwId, e.line, "Error span") : null;
-      const uid = userIds.get(e.annotator)!;
-      const base = `${e.mrwId ?? "S"}:${e.category}`;
-      const k = `${uid}|${tId}|${base}`;
-      const n = (occurrence.get(k) ?? 0) + 1;
-      occurrence.set(k, n);
-      return [randomUUID(), projectId, uid, tId, mId, e.category, severityCodeOf(e.severity), e.span.start, e.span.end, e.comment ?? null, `${base}:${n}`];
-    });
-    // Spans made in the UI have no externalId; re-importing an export of them must not duplicate
-    // them, so a span whose content equals a live UI span of the same annotator is skipped.
-    const esKey = (r: unknown[]) => [r[2], r[3], r[4] ?? "", r[5], r[6], r[7], r[8], r[9] ?? ""].join("\u001f");
-    const uiSpans = esRows.length
-      ? await client.query<{ k: string }>(
-          `SELECT concat_ws(E'\\x1f', "annotatorId", "translationId", coalesce("mrwId", ''), category::text, severity::text, start::text, "end"::text, coalesce(comment, '')) AS k
-           FROM "ErrorSpan" WHERE "projectId" = $1 AND "externalId" IS NULL AND "deletedAt" IS NULL AND "translationId" = ANY($2::text[])`,
-          [projectId, [...new Set(esRows.map((r) => String(r[3])))]],
-        )
-      : { rows: [] };
-    const uiKeys = new Set(uiSpans.rows.map((r) => r.k));
-    const newSpans = uiKeys.size ? esRows.filter((r) => !uiKeys.has(esKey(r))) : esRows;
-    const changedSpans = await bulkUpsert<{ id: string; version: number; annotatorId: string }>(
-      client,
-      {
-        table: "ErrorSpan",
-        columns: [
-          { name: "id", type: "text" },
-          { name: "projectId", type: "text" },
-          { name: "annotatorId", type: "text" },
-          { name: "translationId", type: "text" },
-          { name: "mrwId", type: "text" },
-          { name: "category", type: "text" },
-          { name: "severity", type: "text" },
-          { name: "start", type: "int4" },
-          { name: "end", type: "int4" },
-          { name: "comment", type: "text" },
-          { name: "externalId", type: "text" },
-        ],
-        conflict: ["annotatorId", "translationId", "externalId"],
-        update: ["mrwId", "category", "severity", "start", "end", "comment"],
-        extraSet: `"version" = "ErrorSpan"."version" + 1, "deletedAt" = NULL`,
-        updateWhere: `("ErrorSpan"."severity", "ErrorSpan"."start", "ErrorSpan"."end", "ErrorSpan"."comment", "ErrorSpan"."deletedAt") IS DISTINCT FROM (EXCLUDED."severity", EXCLUDED."start", EXCLUDED."end", EXCLUDED."comment", NULL::timestamp)`,
-        touchUpdatedAt: true,
-        returning: ["id", "version", "annotatorId"],
-      },
-      newSpans,
-    );
-    await insertHistory(client, projectId, "ERROR_SPAN", changedSpans.map((r) => ({ id: r.id, version: r.version, value: { imported: fileName }, userId: opts.actorId ?? r.annotatorId })));
-
-    // ---- post-edits
-    await opts.checkpoint?.("post-edits", client);
-    const peRows = result.postEdits.map((p) => [
-      randomUUID(),
-      projectId,
-      segId(p.segmentId, undefined, "Post-edit"),
-      userIds.get(p.annotator),
-      p.kind.toUpperCase(),
-      p.language,
-      p.text,
-      p.system ? (findTr(p.segmentId, p.system, undefined, "Post-edit", p.language) ?? null) : null,
-    ]);
-    const changedEdits = await bulkUpsert<{ id: string; version: number; annotatorId: string; text: string }>(
-      client,
-      {
-        table: "PostEdit",
-        columns: [
-          { name: "id", type: "text" },
-          { name: "projectId", type: "text" },
-          { name: "segmentId", type: "text" },
-          { name: "annotatorId", type: "text" },
-          { name: "kind", type: "text" },
-          { name: "language", type: "text" },
-          { name: "text", type: "text" },
-          { name: "baseTranslationId", type: "text" },
-        ],
-        conflict: ["segmentId", "annotatorId", "kind"],
-        update: ["text", "baseTranslationId"],
-        extraSet: `"version" = "PostEdit"."version" + 1`,
-        updateWhere: `"PostEdit"."text" IS DISTINCT FROM EXCLUDED."text"`,
-        touchUpdatedAt: true,
-        returning: ["id", "version", "annotatorId", "text"],
-      },
-      dedupeByKey(peRows, (r) => `${r[2]}|${r[3]}|${r[4]}`),
-    );
-    await insertHistory(client, projectId, "POST_EDIT", changedEdits.map((r) => ({ id: r.id, version: r.version, value: { text: r.text }, userId: opts.actorId ?? r.annotatorId })));
-    errorSpanCount = esRows.length;
-    postEditCount = peRows.length;
-  }
+  await opts.checkpoint?.("error spans", client);
+  const stored = await importSchemeSpansAndEdits(client, {
+    projectId,
+    actorId: opts.actorId ?? null,
+    definition: runtime.definition,
+    schemeVersion: runtime.version,
+    errorSpans: result.errorSpans,
+    postEdits: result.postEdits,
+    reviewMarks,
+    // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
+    // work is read by its rows, and an annotator's span on a sentence is a review of every
+    // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts). A file
+    // that writes the spans field's lists (the scheme runtime's own exports: an empty list is
+    // "reviewed, no error") says itself which translations were reviewed: nothing is inferred,
+    // or its re-import would add reviews its project never had
+    completed: result.completed ?? (valueLines.some((a) => a.field === SPANS_FIELD) ? [] : importCompletions(result)),
+    userIds,
+    segId,
+    trId,
+    mrwId,
+    errors: new SchemeLineErrors(fileName),
+  });
+  const errorSpanCount = stored.errorSpans;
+  const postEditCount = stored.postEdits;
 
   // ---- finished work: the import's annotators have submitted these items (origin 'import')
   await opts.checkpoint?.("finished work", client);
   await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion"), c.scheme]));
 
-  const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, systemIds, raters });
+  const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, withSpanMrwIds, systemIds, raters });
 
   const summary: LoadImportSummary = {
     documents: docIds.size + stagedDocuments,
@@ -747,9 +674,10 @@ interface PlacedValue {
 /**
  * Resolves the anchors of value lines (annotations, adjudications) and checks every line before
  * anything is stored; a refused line refuses the file, each bad line named by file, line and field.
- * Built-in runtime: against the MMTE/MetaHOPE preset's field (lib/import/built-in-line-check.ts:
- * anchor, value, EQUIVALENCE by the MRW's metaphoricity), item key "<translation>:<MRW>" as before.
- * Scheme runtime: against the stored definition (field, anchor, value with the item's lists).
+ * Against the stored definition (field, anchor, value with the item's lists); the values of the
+ * earlier release a moved MetaHOPE project keeps beside its scheme (workbook notes, decided
+ * penalties per category: lib/import/scheme-line-check.ts isKeptBesideScheme) as that release
+ * checked them.
  */
 async function placeValues(
   client: PoolClient,
@@ -764,28 +692,28 @@ async function placeValues(
     translationId: a.system ? r.trId(a.segmentId, a.system, a.line, what, a.language) : null,
     mrwId: a.mrwId ? r.mrwId(a.segmentId, a.mrwId, a.line, what) : null,
   }));
-  if (runtime.kind === "built-in") {
-    // every line checked against the preset's field (anchor and value) before anything is stored
-    const flags = await readMrwFlags(client, resolved.map((x) => x.mrwId).filter((m): m is string => m !== null));
-    // spans of an alignment or target words lie within their translation
-    const lengths = await readTranslationLengths(client, resolved.filter((x, i) => x.translationId !== null && (lines[i].field === "ALIGNMENT" || lines[i].field === "TARGET_WORDS")).map((x) => x.translationId!));
-    const errors = new SchemeLineErrors(fileName);
-    const kind = what === "Adjudication" ? "adjudication" : "annotation";
-    const placed = lines.map((a, i): PlacedValue => {
-      const x = resolved[i];
-      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, { metaphorical: x.mrwId ? flags.get(x.mrwId) : undefined, translationLength: x.translationId ? lengths.get(x.translationId) : undefined });
-      if (issue) errors.add(a.line, a.field, issue);
-      return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
-    });
-    errors.throwIfAny();
-    return placed;
-  }
   const items = await readSchemeItems(client, resolved.map((x) => x.segmentId));
+  // as a save checks them: the alternatives that apply to the MRW (MMTE's EQUIVALENCE), spans within their translation
+  const def = runtime.definition;
+  const byMrw = new Set(def.fields.filter((f) => f.when && "item" in f.when).map((f) => f.id));
+  const withSpans = new Set(def.fields.filter((f) => f.kind === "spans" || f.kind === "alignment").map((f) => f.id));
+  const flags = await readMrwFlags(client, resolved.filter((x, i) => x.mrwId !== null && byMrw.has(lines[i].field)).map((x) => x.mrwId!));
+  const lengths = await readTranslationLengths(client, resolved.filter((x, i) => x.translationId !== null && withSpans.has(lines[i].field)).map((x) => x.translationId!));
   const errors = new SchemeLineErrors(fileName);
+  const kind = what === "Adjudication" ? "adjudication" : "annotation";
   const placed = lines.map((a, i): PlacedValue => {
     const x = resolved[i];
     const item = items.get(x.segmentId)!;
-    const c = checkSchemeLine(runtime.definition, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, role: a.role ?? null, value: a.value }, item);
+    if (isKeptBesideScheme(runtime.definition, kind, a.field)) {
+      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, {});
+      if (issue) errors.add(a.line, a.field, issue);
+      return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
+    }
+    const c = checkSchemeLine(
+      def,
+      { field: a.field, translationId: x.translationId, mrwId: x.mrwId, role: a.role ?? null, value: a.value, mrwMetaphorical: x.mrwId ? flags.get(x.mrwId) : undefined, translationLength: x.translationId ? lengths.get(x.translationId) : undefined },
+      item,
+    );
     if (!c.ok) {
       errors.add(a.line, a.field, c.message);
       return { ...x, itemKey: "" };
@@ -814,6 +742,7 @@ interface Resolvers {
   segId: (ext: string, line: number | undefined, what: string) => string;
   trId: (seg: string, system: string, line: number | undefined, what: string, language?: string) => string;
   mrwId: (seg: string, mrw: string, line: number | undefined, what: string) => string;
+  withSpanMrwIds: <L extends { segmentId: string; field: string; value: unknown; line?: number }>(l: L, what: string) => L;
   systemIds: Map<string, string>;
   raters: ProjectRaters;
 }
@@ -825,7 +754,7 @@ interface Resolvers {
  */
 async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtime: TSchemeRuntime, r: Resolvers): Promise<{ adjudications: number; goldReferences: number }> {
   const { projectId, fileName } = opts;
-  const adjs = opts.result.adjudications ?? [];
+  const adjs = (opts.result.adjudications ?? []).map((a) => r.withSpanMrwIds(a, "Adjudication"));
   const golds = opts.result.goldReferences ?? [];
   if (!adjs.length && !golds.length) return { adjudications: 0, goldReferences: 0 };
 
@@ -879,19 +808,12 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       anns.push(await r.raters.resolve(g.sourcePostEditAnnotator!, "ANNOTATOR"));
       kinds.push((g.sourcePostEditKind ?? g.kind).toUpperCase());
     }
-    const found =
-      runtime.kind === "scheme"
-        ? await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
-            `SELECT p.id, p."segmentId", p."annotatorId", k.kd AS kind FROM "Annotation" p
-             JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, a, kd, f) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.field = k.f AND p."itemKey" = '-:-'
-             WHERE p."projectId" = $5`,
-            [segs, anns, kinds, kinds.map((k) => editFieldOf(runtime.definition, k)?.id ?? ""), projectId],
-          )
-        : await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
-            `SELECT p.id, p."segmentId", p."annotatorId", p.kind::text AS kind FROM "PostEdit" p
-             JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(s, a, kd) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.kind::text = k.kd`,
-            [segs, anns, kinds],
-          );
+    const found = await client.query<{ id: string; segmentId: string; annotatorId: string; kind: string }>(
+      `SELECT p.id, p."segmentId", p."annotatorId", k.kd AS kind FROM "Annotation" p
+       JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, a, kd, f) ON p."segmentId" = k.s AND p."annotatorId" = k.a AND p.field = k.f AND p."itemKey" = '-:-'
+       WHERE p."projectId" = $5`,
+      [segs, anns, kinds, kinds.map((k) => editFieldOf(runtime.definition, k)?.id ?? ""), projectId],
+    );
     for (const x of found.rows) peIds.set(`${x.segmentId}|${x.annotatorId}|${x.kind}`, x.id);
   }
   const grRows: unknown[][] = [];
@@ -904,7 +826,8 @@ async function loadDecisions(client: PoolClient, opts: LoadImportOptions, runtim
       peId = peIds.get(`${sId}|${uid}|${(g.sourcePostEditKind ?? g.kind).toUpperCase()}`) ?? null;
       if (!peId) throw importError(fileName, `Gold reference refers to a ${g.sourcePostEditKind ?? g.kind} post-edit by "${g.sourcePostEditAnnotator}" of segment "${g.segmentId}", which does not exist.`, g.line, "sourcePostEditAnnotator");
     }
-    if (runtime.kind === "scheme") peId = null;
+    // checked above, stored without the link (the comment above)
+    peId = null;
     const approver = g.approvedBy ? await r.raters.resolve(g.approvedBy, "APPROVER") : null;
     grRows.push([randomUUID(), projectId, sId, g.language, g.kind.toUpperCase(), g.text, peId, tId, approver]);
   }

@@ -9,7 +9,10 @@
  *    gets every MMTE and MetaHOPE field);
  * 2. converts its error spans, review marks and post-edits into values of that version
  *    (lib/db/built-in-to-scheme-values.ts, which names the item and field of a value the version
- *    refuses; then nothing of the project is changed);
+ *    refuses; then nothing of the project is changed). Draft spans (no category or severity yet)
+ *    do not refuse it: they have no value to become and no workspace left to finish them in, so
+ *    they are set aside, each recorded in full in the conversion's audit log row and counted;
+ *    they never entered a figure;
  * 3. merges each annotator's MMTE and METAHOPE assignments of an item into one SCHEME
  *    assignment: DONE when every one was, TODO when none was started, SKIPPED when all were,
  *    else IN_PROGRESS; time spent adds up.
@@ -27,7 +30,7 @@ import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/
 import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { editFieldOf } from "@/lib/schemes/built-in-to-scheme-values";
-import { convertBuiltInValuesToScheme, type TConvertedCounts } from "@/lib/db/built-in-to-scheme-values";
+import { convertBuiltInValuesToScheme, NOTHING_CONVERTED, type TConvertedCounts } from "@/lib/db/built-in-to-scheme-values";
 
 type TTx = Prisma.TransactionClient;
 
@@ -85,7 +88,7 @@ export async function moveOntoSchemeRuntimeTx(tx: TTx, projectId: string, actorI
     await tx.projectScheme.create({ data: { projectId, version, definition, createdById: actorId, note: "preset stored when the project moved onto the scheme runtime" } });
   }
   if (!workToMove) {
-    const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted: { spanLists: 0, errorSpans: 0, postEdits: 0 }, partAssignments: 0, assignments: 0 };
+    const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted: { ...NOTHING_CONVERTED }, partAssignments: 0, assignments: 0 };
     await tx.auditLog.create({ data: { projectId, userId: actorId, action: "scheme.moved-onto-runtime", detail: { version, storedVersion } } });
     return moved;
   }

@@ -24,7 +24,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { deepFreeze } from "@/lib/deep-freeze";
-import { moveOntoSchemeRuntimeTx } from "@/lib/db/move-onto-scheme-runtime";
+import { moveOntoSchemeRuntime, moveOntoSchemeRuntimeTx } from "@/lib/db/move-onto-scheme-runtime";
 
 type TTx = Prisma.TransactionClient;
 
@@ -62,25 +62,34 @@ export async function getProjectRuntime(db: Db, projectId: string): Promise<TSch
   return getProjectRuntimeAt(db, projectId, row?.version ?? null);
 }
 
-/** Runtimes by project and version: a version is never edited, and working one out compares every field with the presets. */
+/** Runtimes by project and version: a version is never edited. */
 const runtimeCache = new Map<string, TSchemeRuntime>();
 
 /**
- * The runtime of the project's scheme version `version` (null: none stored, its built-in preset),
- * when the caller knows the version already: the request guard reads it with the project
- * (lib/authz/authorize-project.ts), so a save asks the database nothing more for it, and this
- * process parses each version once.
+ * The runtime of the project's scheme version `version`, when the caller knows the version
+ * already: the request guard reads it with the project (lib/authz/authorize-project.ts), so a
+ * save asks the database nothing more for it, and this process parses each version once.
+ *
+ * `version` null: the project stores no version, i.e. a project of an earlier release that the
+ * server's start (or `npm run db:migrate`) has not moved yet, e.g. restored from a dump while the
+ * server runs. It is moved here, once (lib/db/move-onto-scheme-runtime.ts), so no reader ever
+ * needs a second path.
  */
 export async function getProjectRuntimeAt(db: Db, projectId: string, version: number | null): Promise<TSchemeRuntime> {
-  if (version === null) return schemeRuntimeOf(null);
+  if (version === null) {
+    await moveOntoSchemeRuntime(db, projectId);
+    const latest = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true } });
+    if (!latest) throw new AppError("NOT_FOUND", "No such project.");
+    version = latest.version;
+  }
   const key = `${projectId}\u0000${version}`;
   const hit = runtimeCache.get(key);
   if (hit) return hit;
   const cached = parsedCache.get(key);
   const stored = cached ? { version, definition: cached } : await getProjectSchemeVersion(db, projectId, version);
+  // a version that is not there (the project was deleted meanwhile)
+  if (!stored) throw new AppError("NOT_FOUND", "No such project.");
   const runtime = schemeRuntimeOf(stored);
-  // a version that is not there (the project was deleted meanwhile) is not remembered
-  if (!stored) return runtime;
   if (runtimeCache.size >= PARSED_CACHE_SIZE) runtimeCache.delete(runtimeCache.keys().next().value!);
   runtimeCache.set(key, runtime);
   return runtime;

@@ -5,16 +5,20 @@
  * the field ids the analyses bind), turned into the built-in tables' input by
  * lib/reports/scheme-paper-data.ts, and the project's imported metric columns.
  */
+import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getReportData } from "@/lib/db/report-data-cache";
+import { getReportData, reportDataVersion } from "@/lib/db/report-data-cache";
 import { getMetricScores } from "@/lib/db/metric-scores";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TAgreementOptions } from "@/lib/reports/agreement-options";
 import type { TScoreOptions } from "@/lib/reports/score-options";
 import { schemePaperDataOf } from "@/lib/reports/scheme-paper-data";
 import { bindPaperAnalyses } from "@/lib/reports/paper-analysis-binding";
-import { computeSchemePaperTables, type TSchemePaperTables } from "@/lib/reports/scheme-paper-tables";
+import { computeSchemePaperTables, computeSchemePaperTablesByLanguage, type TSchemePaperTables, type TSchemePaperTablesByLanguage } from "@/lib/reports/scheme-paper-tables";
+import { computeSchemePaperDashboard, type TPaperDashboardView, type TSchemePaperDashboard } from "@/lib/reports/scheme-paper-dashboard";
+import type { TReportQuery } from "@/lib/reports/report-query";
+import { memoByVersion } from "@/lib/reports/version-memo";
 
 /** An MRW of a segment by its id or by its external id (an imported span names the latter). */
 async function readMrwResolver(projectId: string): Promise<(segmentId: string, ref: string) => string | null> {
@@ -33,4 +37,26 @@ export async function getSchemePaperTables(db: Db, projectId: string, definition
   if (!bindings.some((b) => b.bound)) return computeSchemePaperTables(null, definition, opts);
   const [data, metrics, mrwIdOf] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId), readMrwResolver(projectId)]);
   return computeSchemePaperTables(schemePaperDataOf(data, definition, mrwIdOf), definition, { ...opts, metrics });
+}
+
+/** The paper tables of every target language of the project, and figure 7's comparison when there are several (the scores export). */
+export async function getSchemePaperTablesByLanguage(db: Db, projectId: string, definition: TSchemeDefinition, opts: { scores?: TScoreOptions } = {}): Promise<TSchemePaperTablesByLanguage> {
+  const bindings = bindPaperAnalyses(definition);
+  if (!bindings.some((b) => b.bound)) return computeSchemePaperTablesByLanguage(null, definition, opts);
+  const [data, metrics, mrwIdOf] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId), readMrwResolver(projectId)]);
+  return computeSchemePaperTablesByLanguage(schemePaperDataOf(data, definition, mrwIdOf), definition, { ...opts, metrics });
+}
+
+/**
+ * What the dashboard shows of the paper analyses the scheme lists (lib/reports/scheme-paper-dashboard.ts),
+ * computed once per version of the report data, scheme and view options (a view with nothing
+ * changed computes nothing, as the built-in dashboard's model: lib/reports/dashboard-model-memo.ts).
+ */
+export async function getSchemePaperDashboard(db: Db, projectId: string, definition: TSchemeDefinition, query: TReportQuery, view: TPaperDashboardView): Promise<TSchemePaperDashboard> {
+  const bindings = bindPaperAnalyses(definition);
+  if (!bindings.some((b) => b.bound)) return computeSchemePaperDashboard(null, definition, query, view);
+  const [data, metrics, mrwIdOf] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId), readMrwResolver(projectId)]);
+  return memoByVersion(reportDataVersion(data), ["scheme-paper-dashboard", createHash("sha1").update(JSON.stringify(definition)).digest("base64"), query, view], metrics ?? null, () =>
+    computeSchemePaperDashboard(schemePaperDataOf(data, definition, mrwIdOf), definition, query, view, metrics),
+  );
 }

@@ -10,8 +10,9 @@
 // suggestion belongs to: the SCHEME assignment in a project that runs its own scheme (a
 // document-scope suggestion is stored on the document's first segment, like the value it
 // suggests, and belongs to every item of that document), the MMTE or MetaHOPE assignment whose
-// view shows the field in a built-in one. A suggestion outside that, a failed one, one of a field
-// the workspace does not show, or any suggestion while the setting is off is "not found": nothing
+// view shows the field in a built-in one. A suggestion outside that, a failed one, one the item
+// does not offer (a field the scheme in force does not have, a value it does not accept there, an
+// MRW the item does not show), or any suggestion while the setting is off is "not found": nothing
 // tells an annotator that hidden suggestions exist.
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
@@ -22,6 +23,9 @@ import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { alternativesForMrw } from "@/lib/schemes/language/item-value-checks";
+import { withheldGold } from "@/lib/workspace/withheld-gold";
+import { itemArrayLists } from "@/lib/workspace/scheme-item-values";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
 import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
@@ -63,8 +67,10 @@ const BUILT_IN_SUGGESTED_KINDS = new Set(["scale", "choice"]);
  * that runs its own scheme; in a built-in one the workspace schemes (MMTE, METAHOPE) whose view
  * shows the field, for a field kind the workspace shows suggestions of (none otherwise: hidden).
  */
-async function suggestionSchemes(db: Db, projectId: string, config: TSchemeConfig, field: string): Promise<string[]> {
-  if ((await getProjectRuntime(db, projectId)).kind === "scheme") return [SCHEME_ASSIGNMENT];
+async function suggestionSchemes(db: Db, projectId: string, config: TSchemeConfig, s: { field: string; value: unknown; mrwId: string | null; segmentId: string }): Promise<string[]> {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind === "scheme") return (await offeredBySchemeItem(db, runtime.definition, s)) ? [SCHEME_ASSIGNMENT] : [];
+  const field = s.field;
   if (!BUILT_IN_SUGGESTED_KINDS.has(kindOf(BUILT_IN_FIELDS_SCHEME, field) ?? "")) return [];
   return WORKSPACE_SCHEMES.filter((w) => (enabledFieldNames({ ...schemeView(config, w), required: undefined }) as string[]).includes(field));
 }
@@ -81,10 +87,10 @@ export async function recordSuggestionDecision(
   const { projectId, annotatorId, input } = opts;
   const s = await db.suggestion.findFirst({
     where: { id: input.suggestionId, projectId, status: "ok" },
-    select: { id: true, value: true, field: true, itemKey: true, segmentId: true, segment: { select: { documentId: true } } },
+    select: { id: true, value: true, field: true, itemKey: true, segmentId: true, mrwId: true, segment: { select: { documentId: true } } },
   });
   if (!s) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const schemes = await suggestionSchemes(db, projectId, opts.config, s.field);
+  const schemes = await suggestionSchemes(db, projectId, opts.config, s);
   if (schemes.length === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
   // the caller's assignment of the suggestion's item (any item of the document for a document-scope one)
   const assignment = await db.assignment.findFirst({
@@ -144,6 +150,26 @@ const suggestionSelect = (annotatorId: string) =>
 type TSuggestionRow = Prisma.SuggestionGetPayload<{ select: ReturnType<typeof suggestionSelect> }>;
 
 /**
+ * Whether a scheme item offers a suggestion (itemSuggestions): its MRW, if any, is one the item
+ * shows; some alternative of its field that applies to that MRW accepts its value with the item's lists.
+ */
+function offeredUnder(definition: TSchemeDefinition, r: { field: string; value: unknown }, mrw: { metaphorical: boolean } | null | undefined, lists: Record<string, unknown[]>): boolean {
+  // an MRW the item does not show (inactive, or withheld as gold) has no value to suggest
+  if (mrw === undefined || r.value === null) return false;
+  // a suggestion for a field the scheme no longer has, or a value it no longer accepts, is not offered
+  return alternativesForMrw(definition.fields.filter((f) => f.id === r.field), mrw?.metaphorical).some((f) => validateSchemeValue(f, r.value, { lists }).ok);
+}
+
+/** offeredUnder, reading the item as getSchemeWorkspaceItem does (active MRWs, none and no gold lists where withheld). */
+async function offeredBySchemeItem(db: Db, definition: TSchemeDefinition, s: { field: string; value: unknown; mrwId: string | null; segmentId: string }): Promise<boolean> {
+  const withheld = withheldGold(definition);
+  const mrw = s.mrwId === null ? null : withheld.mrws ? undefined : ((await db.mrw.findFirst({ where: { id: s.mrwId, segmentId: s.segmentId, active: true }, select: { metaphorical: true } })) ?? undefined);
+  const segment = await db.segment.findUnique({ where: { id: s.segmentId }, select: { lists: true } });
+  const lists = Object.fromEntries(Object.entries((segment?.lists ?? {}) as Record<string, unknown>).filter(([k]) => !withheld.listKeys.has(k)));
+  return offeredUnder(definition, s, mrw, itemArrayLists(lists));
+}
+
+/**
  * Per (field, item key) the newest row that `offered` keeps (the rows come newest first): an older
  * suggestion of a value stands in for a newer one the scheme no longer accepts.
  */
@@ -188,13 +214,7 @@ export async function itemSuggestions(
   });
   const mrws = new Map(opts.mrws.map((m) => [m.id, m]));
   return latestOffered(rows, (r, decision) => {
-    // an MRW the item does not show (inactive, or withheld as gold) has no value to suggest
-    const mrw = r.mrwId === null ? null : mrws.get(r.mrwId);
-    if (mrw === undefined) return null;
-    // the field's alternatives that apply to this MRW (EQUIVALENCE's label set by its metaphoricity)
-    const alternatives = opts.definition.fields.filter((f) => f.id === r.field && (!mrw || !f.when || !("item" in f.when) || (f.when.in as readonly unknown[]).includes(mrw.metaphorical)));
-    // a suggestion for a field the scheme no longer has, or a value it no longer accepts, is not offered
-    if (!alternatives.some((f) => validateSchemeValue(f, r.value, { lists: opts.lists }).ok)) return null;
+    if (!offeredUnder(opts.definition, r, r.mrwId === null ? null : mrws.get(r.mrwId), opts.lists)) return null;
     return { id: r.id, field: r.field, itemKey: r.itemKey, value: r.value, model: r.model, endpoint: r.endpoint.name, decision };
   });
 }

@@ -17,15 +17,12 @@
 // issue 27 point 9): parallel reports on many open items split the wall time, never multiply it.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { SCHEME_ASSIGNMENT, type TAssignmentScheme, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { findSchemeMissing, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { unmarkedSpanSlots } from "@/lib/schemes/language/unmarked-span-slots";
 import { AppError } from "@/lib/errors";
-import { findMissing } from "@/lib/schemes/completeness";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TAssignmentAction } from "@/lib/workspace/api-types";
-import { completenessValues, initialState } from "@/lib/workspace/workspace-model";
-import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { itemClosedError, OPEN_STATUSES } from "@/lib/db/item-write-guard";
@@ -86,11 +83,13 @@ export async function applyAssignmentAction(
     annotatorId: string;
     segmentId: string;
     action: TAssignmentAction;
-    /** the project's runtime (lib/db/project-schemes.ts getProjectRuntime): submitting a SCHEME assignment needs it */
+    /** the project's runtime (lib/db/project-schemes.ts getProjectRuntime): a submit checks completeness against it; time reports need none */
     runtime?: TSchemeRuntime;
   },
 ): Promise<TAssignmentResult> {
-  const scheme: TAssignmentScheme = opts.action.scheme;
+  // one assignment per annotator × item: a request naming MMTE or METAHOPE (a client of an earlier
+  // release) means the same assignment
+  const scheme = SCHEME_ASSIGNMENT;
   // The segment may be addressed by id or external id (stable links); the project bounds both.
   const a = await db.assignment.findFirst({
     where: { projectId: opts.project.id, annotatorId: opts.annotatorId, scheme, segment: { OR: [{ id: opts.segmentId }, { externalId: opts.segmentId }] } },
@@ -128,22 +127,15 @@ export async function applyAssignmentAction(
           const status = locked[0]?.status;
           if (!status) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
           if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status, scheme);
-          let missing: { message: string }[];
-          if (scheme === SCHEME_ASSIGNMENT) {
-            // the scheme runtime: the stored definition's completeness rule over the caller's values
-            const runtime = opts.runtime;
-            if (runtime?.kind !== "scheme") throw new AppError("UNPROCESSABLE", "This project does not run a scheme of its own; submit its MMTE or MetaHOPE items.");
-            const item = await getSchemeWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, runtime });
-            const values = plainValues(schemeItemValues(item));
-            missing = findSchemeMissing(runtime.definition, schemeCompletenessItem(item), values);
-            if (missing.length === 0) {
-              const unmarked = unmarkedSpanSlots(runtime.definition, schemeCompletenessItem(item), values);
-              await storeEmptySpans(tx as unknown as Db, { projectId: opts.project.id, annotatorId: opts.annotatorId, segmentId: a.segmentId, schemeVersion: runtime.version, slots: unmarked });
-            }
-          } else {
-            // completeness reads the caller's values only: no model suggestions to load
-            const item = await getWorkspaceItem(tx as unknown as Db, { project: opts.project, config: { ...opts.config, showSuggestions: false }, annotatorId: opts.annotatorId, segmentKey: a.segmentId, scheme });
-            missing = findMissing(item.view, item, completenessValues(item, initialState(item)));
+          // the stored definition's completeness rule over the caller's values
+          const runtime = opts.runtime;
+          if (!runtime) throw new AppError("UNPROCESSABLE", "A submit is checked against the project's scheme: pass its runtime.");
+          const item = await getSchemeWorkspaceItem(tx as unknown as Db, { project: opts.project, config: opts.config, annotatorId: opts.annotatorId, segmentKey: a.segmentId, runtime });
+          const values = plainValues(schemeItemValues(item));
+          const missing = findSchemeMissing(runtime.definition, schemeCompletenessItem(item), values);
+          if (missing.length === 0) {
+            const unmarked = unmarkedSpanSlots(runtime.definition, schemeCompletenessItem(item), values);
+            await storeEmptySpans(tx as unknown as Db, { projectId: opts.project.id, annotatorId: opts.annotatorId, segmentId: a.segmentId, schemeVersion: runtime.version, slots: unmarked });
           }
           if (missing.length > 0) {
             throw new AppError("UNPROCESSABLE", `${missing.length} required value${missing.length === 1 ? " is" : "s are"} missing or invalid: ${missing[0].message}.`, {

@@ -1,8 +1,9 @@
 /**
  * Whether one imported value (an annotation or adjudication line) fits the scheme a project runs:
  * the field exists, its anchor (translation, MRW, role) is the one its scope has, and the value
- * passes the kind's check with the item's lists. The same three checks a save makes
- * (lib/db/annotations.ts), worded for a file: the caller prefixes file, line and field.
+ * passes the kind's check with the item's lists, with the alternatives that apply to its MRW and
+ * its spans within its translation (lib/schemes/language/item-value-checks.ts). The same checks a
+ * save makes (lib/db/annotations.ts), worded for a file: the caller prefixes file, line and field.
  * Pure; the loader (lib/db/load-import.ts) resolves the ids and reads the item first.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -10,6 +11,8 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { CATEGORY_PENALTY_FIELDS, SOURCE_NOTE_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
+import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 
 export interface TSchemeLine {
   field: string;
@@ -18,6 +21,10 @@ export interface TSchemeLine {
   mrwId: string | null;
   role: string | null;
   value: unknown;
+  /** the MRW's metaphoricity (which alternatives of a field apply); absent: not checked */
+  mrwMetaphorical?: boolean | null;
+  /** the length of the translation's text (spans within it); absent: not checked */
+  translationLength?: number | null;
 }
 
 /** What the item (segment) gives: its Segment.lists and the roles of its Segment.texts. */
@@ -56,13 +63,32 @@ export function checkSchemeLine(definition: TSchemeDefinition, line: TSchemeLine
   if (line.role !== null && !item.roles.includes(line.role)) return { ok: false, message: `the item has no ${JSON.stringify(line.role)} text (its texts: ${item.roles.join(", ") || "none"})` };
   if (line.value === null) return { ok: false, message: "null is not a value (leave the line out instead)" };
   // an imported tags value is stored as the file writes it (an I- after O included: issue 30.6)
-  const results = alternatives.map((f) => validateSchemeValue(f, line.value, { lists: optionLists(item.lists) }, { insideStartsChunk: true }));
+  const applying = alternativesForMrw(alternatives, line.mrwMetaphorical);
+  const results = applying.map((f) => validateSchemeValue(f, line.value, { lists: optionLists(item.lists) }, { insideStartsChunk: true }));
   const passed = results.findIndex((r) => r.ok);
   if (passed < 0) {
     const prefix = `${line.field}: `;
     return { ok: false, message: results.map((r) => (r.ok ? "" : r.message.startsWith(prefix) ? r.message.slice(prefix.length) : r.message)).join("; ") };
   }
-  return { ok: true, itemKey: anchor.itemKey, onDocument: anchor.onDocument, field: alternatives[passed] };
+  const past = line.translationLength === undefined || line.translationLength === null ? null : spanPastTranslation(applying[passed].kind, line.value, line.translationLength);
+  if (past) return { ok: false, message: past };
+  return { ok: true, itemKey: anchor.itemKey, onDocument: anchor.onDocument, field: applying[passed] };
+}
+
+/**
+ * Values the built-in runtime stored beside MetaHOPE's fields, which a project keeps when it moves
+ * onto the scheme runtime (lib/db/move-onto-scheme-runtime.ts) although no field of its scheme
+ * holds them: the workbooks' notes kept with the annotator's work (METAHOPE_COMMENT,
+ * METAHOPE_SEGMENT_PENALTY) and a decided penalty per category (METAHOPE_IMP …, which the paper
+ * tables read as decided cells). The project's full export writes them, so a scheme with MetaHOPE's
+ * error field and no field of that id takes them back, checked as the built-in runtime checked
+ * them (lib/import/built-in-line-check.ts) and stored under the same item key; any other scheme
+ * refuses them as fields it does not have.
+ */
+export function isKeptBesideScheme(definition: TSchemeDefinition, kind: "annotation" | "adjudication", field: string): boolean {
+  const kept = kind === "annotation" ? (SOURCE_NOTE_FIELDS as readonly string[]).includes(field) : CATEGORY_PENALTY_FIELDS.has(field);
+  if (!kept || definition.fields.some((f) => f.id === field)) return false;
+  return definition.fields.some((f) => f.id === "METAHOPE_ERRORS" && f.kind === "spans");
 }
 
 /** The message of a refused line: `corpus.jsonl line 12, field "meaning": "maybe" is not one of kept, literal, lost`. */

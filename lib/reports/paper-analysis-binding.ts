@@ -22,6 +22,7 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { findNamedAnalysis } from "@/lib/schemes/language/named-analyses";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/mmte";
+import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "./agreement-figure";
 
 export const PAPER_ANALYSES = ["mmte.table3", "mmte.figures3-5", "metahope.tables3-6"] as const;
 export type TPaperAnalysis = (typeof PAPER_ANALYSES)[number];
@@ -136,4 +137,18 @@ export function missingFieldNotes(bindings: readonly TPaperAnalysisBinding[]): s
   return bindings
     .filter((b) => !b.bound)
     .map((b) => `${b.name} not computed: ${b.missing.map((m) => `field ${m.field} ${m.reason === "the scheme has no such field" ? "is missing from the scheme" : m.reason}`).join("; ")}.`);
+}
+
+/**
+ * The MMTE fields the dashboard's MMTE agreement, field detail and rating distributions read
+ * (agreement-figures.ts, mmte-ratings.ts: MMTE_AGREEMENT_FIELDS), that this scheme has with the kind,
+ * scope and scale that code understands, in MMTE's order; none when the scheme lists no MMTE paper
+ * analysis (a lead's own scheme with a field called FLUENCY is not MMTE).
+ */
+export function mmteAgreementFieldsOf(def: TSchemeDefinition): TMmteAgreementField[] {
+  if (!def.analyses.some((a) => a.startsWith("mmte.") && isPaperAnalysis(a))) return [];
+  return MMTE_AGREEMENT_FIELDS.filter((id) => {
+    const alternatives = def.fields.filter((f) => f.id === id);
+    return alternatives.length > 0 && alternatives.every((f) => mmteMismatch(id, f) === null);
+  });
 }

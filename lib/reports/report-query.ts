@@ -85,3 +85,23 @@ export function scoreOptionsOf(q: TReportQuery) {
     goldKind: q.gold,
   };
 }
+
+/**
+ * The dashboard's options in an address (its links keep them: language pairs, downloads, the
+ * field detail), as the built-in dashboard wrote them: the chosen values, the convention included.
+ */
+export function reportQueryString(q: TReportQuery, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  if (q.split) p.set("split", q.split);
+  if (q.systems?.length) p.set("systems", q.systems.join(","));
+  if (q.language) p.set("language", q.language);
+  p.set("convention", q.convention);
+  p.set("aggregation", q.aggregation);
+  p.set("adjudicated", q.adjudicated ? "1" : "0");
+  if (q.annotator) p.set("annotator", q.annotator);
+  p.set("eps", q.eps);
+  if (q.sentences) p.set("sentences", String(q.sentences));
+  if (q.ci) p.set("ci", "1");
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  return p.toString();
+}

@@ -13,13 +13,14 @@
  * MRW instance and its EPS and EPM totals, while SEGS and the per-sentence and per-metaphor
  * figures stay the paper's sum over its five. Pure.
  */
-import type { TReportData } from "./report-input";
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementOptions } from "./agreement-options";
-import { computeAgreementFigures } from "./agreement-figures";
-import { computeScoreTables, type TMetricScoreInput, type TScoreTables } from "./score-tables";
+import { computeAgreementFiguresOf } from "./agreement-figures";
+import { computeScoreTablesOf, type TMetricScoreInput, type TScoreTables } from "./score-tables";
+import { buildReportIndex, type TReportIndex } from "./report-index";
+import type { TMmteTranslationValues } from "@/lib/scoring/mmte-scores";
 import type { TScoreOptions } from "./score-options";
-import { reportLanguagesOf } from "./language-comparison";
+import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./language-comparison";
 import { bindPaperAnalyses, missingFieldNotes, type TPaperAnalysisBinding } from "./paper-analysis-binding";
 import type { TSchemePaperData } from "./scheme-paper-data";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -58,17 +59,32 @@ function paperFieldsFirst(figures: TAgreementFigure[], extra: readonly string[])
   return figures.map((f, i) => [f, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([f]) => f);
 }
 
-function agreementByLanguage(data: TReportData, opts: TAgreementOptions): TAgreementFigure[] {
-  const languages = reportLanguagesOf(data);
-  if (opts.language || languages.length < 2) return computeAgreementFigures(data, opts);
-  return languages.flatMap((language) => computeAgreementFigures(data, { ...opts, language }).map((f) => ({ ...f, language })));
+type TWantsInterval = (f: TAgreementFigure) => boolean;
+
+function agreementByLanguage(ix: TReportIndex, opts: TAgreementOptions, wantsInterval?: TWantsInterval): TAgreementFigure[] {
+  const languages = reportLanguagesOf(ix.data);
+  if (opts.language || languages.length < 2) return computeAgreementFiguresOf(ix, opts, { wantsInterval });
+  return languages.flatMap((language) => computeAgreementFiguresOf(ix, { ...opts, language }, { wantsInterval }).map((f) => ({ ...f, language })));
+}
+
+/**
+ * What the dashboard (scheme-paper-dashboard.ts) shares with the tables: the index of the rows it
+ * computes its own figures over, which figures get a bootstrap interval when intervals are asked
+ * for (those its summary tables show; each costs B recomputations), and the MMTE records table 3
+ * was computed from (figure 6 is computed from the same values). The tables are the same with or
+ * without them (computeScoreTables and computeAgreementFigures index the rows the same way).
+ */
+export interface TSchemePaperShared {
+  index?: TReportIndex;
+  wantsInterval?: TWantsInterval;
+  onMmteRecords?: (records: readonly TMmteTranslationValues[]) => void;
 }
 
 /** `input`: the report rows (scheme-paper-data.ts); null when no listed analysis binds (nothing is read then). */
 export function computeSchemePaperTables(
   input: TSchemePaperData | null,
   def: TSchemeDefinition,
-  opts: { scores?: TScoreOptions; agreement?: TAgreementOptions; metrics?: TMetricScoreInput } = {},
+  opts: { scores?: TScoreOptions; agreement?: TAgreementOptions; metrics?: TMetricScoreInput } & TSchemePaperShared = {},
 ): TSchemePaperTables {
   const analyses = bindPaperAnalyses(def);
   const bound = (name: string) => analyses.some((a) => a.name === name && a.bound);
@@ -86,14 +102,39 @@ export function computeSchemePaperTables(
   const languages = reportLanguagesOf(data);
   // as getScoreTables: the first language pair of a study over several unless one is asked for
   const scoreOpts = languages.length > 1 && !opts.scores?.language ? { ...opts.scores, language: languages[0] } : (opts.scores ?? {});
-  const tables = computeScoreTables(data, { ...scoreOpts, ...categories }, opts.metrics);
+  const ix = opts.index ?? buildReportIndex(data);
+  const tables = computeScoreTablesOf(ix, { ...scoreOpts, ...categories }, opts.metrics, mmte ? opts.onMmteRecords : undefined);
   const scores: TScoreTables = { ...tables, mmte: mmte ? tables.mmte : null, metahope: metahope ? tables.metahope : null };
   if (!metahope) return { ...empty, scores };
 
-  const metahopeAgreement = paperFieldsFirst(agreementByLanguage(data, { ...opts.agreement, schemes: ["metahope"], ...categories }), extra);
+  const metahopeAgreement = paperFieldsFirst(agreementByLanguage(ix, { ...opts.agreement, schemes: ["metahope"], ...categories }, opts.wantsInterval), extra);
   const extraCategories: TExtraCategoryTotals[] = extra.map((category) => ({
     category,
     rows: (scores.metahope?.rows ?? []).map((r) => ({ system: r.system, eps: r.eps.totals[category], epm: r.epm.totals[category] })),
   }));
   return { analyses, notes, scores, metahopeAgreement, extraCategories };
+}
+
+export interface TSchemePaperTablesByLanguage {
+  /** every language pair's tables, in the project's order; one entry, language null, for a project with one target language */
+  tables: { language: string | null; paper: TSchemePaperTables }[];
+  /** MMTE figure 7, the pairs side by side: a study over several target languages whose scheme binds an MMTE analysis; else null */
+  comparison: TLanguageQuality[] | null;
+}
+
+/**
+ * The paper tables of every language pair of a study over several target languages, as the
+ * built-in runtime's scores export gives them (lib/reports/index.ts getScoreTablesByLanguage):
+ * each pair's tables on its own translations, then MMTE figure 7's comparison of the pairs.
+ */
+export function computeSchemePaperTablesByLanguage(
+  input: TSchemePaperData | null,
+  def: TSchemeDefinition,
+  opts: { scores?: TScoreOptions; metrics?: TMetricScoreInput } = {},
+): TSchemePaperTablesByLanguage {
+  const languages = input ? reportLanguagesOf(input.data) : [];
+  if (!input || languages.length < 2) return { tables: [{ language: null, paper: computeSchemePaperTables(input, def, opts) }], comparison: null };
+  const tables = languages.map((language) => ({ language, paper: computeSchemePaperTables(input, def, { ...opts, scores: { ...opts.scores, language }, agreement: { language } }) }));
+  const mmte = tables[0].paper.analyses.some((a) => a.bound && a.name.startsWith("mmte."));
+  return { tables, comparison: mmte ? languageComparisonOf(buildReportIndex(input.data), opts.scores ?? {}, languages) : null };
 }

@@ -15,7 +15,6 @@ import { getModelRaterFigures } from "@/lib/db/model-rater-figures";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementOptions } from "./agreement-options";
-import { getAgreementFigures } from "./index";
 import { getSchemeReport } from "./scheme-report";
 import { getReportLanguages } from "@/lib/db/report-languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
@@ -24,10 +23,6 @@ import { bindPaperAnalyses } from "./paper-analysis-binding";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (runtime.kind !== "scheme") {
-    const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
-    return [...(await getAgreementFigures(db, projectId, opts)), ...models];
-  }
   // several target languages and none asked for: every language's figures, each naming its language
   // (as the built-in export gives them); else the one language's (or the one report's)
   const languages = await getReportLanguages(pool, projectId);

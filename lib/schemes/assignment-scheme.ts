@@ -15,7 +15,7 @@ const PRESETS = { MMTE: { label: "MMTE", preset: MMTE_PRESET }, METAHOPE: { labe
 
 /** `requested` undefined or SCHEME: the scheme's assignment; MMTE/METAHOPE: the same, when the scheme has that preset's fields. */
 export function assignmentSchemeFor(runtime: TSchemeRuntime, requested: TAssignmentScheme | undefined): TAssignmentSchemeChoice {
-  if (requested === undefined || requested === SCHEME_ASSIGNMENT || runtime.kind !== "scheme") return { ok: true, scheme: SCHEME_ASSIGNMENT };
+  if (requested === undefined || requested === SCHEME_ASSIGNMENT) return { ok: true, scheme: SCHEME_ASSIGNMENT };
   const { label, preset } = PRESETS[requested];
   const ids = new Set(runtime.definition.fields.map((f) => f.id));
   if (preset.fields.some((f) => ids.has(f.id))) return { ok: true, scheme: SCHEME_ASSIGNMENT };

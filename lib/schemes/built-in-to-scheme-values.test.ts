@@ -38,6 +38,7 @@ describe("convertBuiltInValues", () => {
           existing: null,
         },
       ],
+      setAside: [],
     });
   });
 
@@ -66,7 +67,7 @@ describe("convertBuiltInValues", () => {
   it("a list already stored keeps its spans, the table's join it once; unchanged, it is not written again", () => {
     const stored = [{ id: "ann1", annotatorId: "a", segmentId: "s1", itemKey: "t1:-", field: "METAHOPE_ERRORS", value: [{ start: 0, end: 2, label: "MIS", attributes: { severity: 6 } }] }];
     const same = convertBuiltInValues(input({ spans: [span({})], reviewed: [{ annotatorId: "a", translationId: "t1" }], stored }), DEF, describeItem);
-    expect(same).toEqual({ ok: true, values: [] });
+    expect(same).toEqual({ ok: true, values: [], setAside: [] });
     const more = convertBuiltInValues(input({ spans: [span({}), span({ id: "e3", category: "STL", start: 4, end: 5 })], stored }), DEF, describeItem);
     if (!more.ok) throw new Error(more.message);
     expect(more.values.map((v) => [v.existing?.id, v.value])).toEqual([
@@ -82,11 +83,29 @@ describe("convertBuiltInValues", () => {
     expect(r).toEqual({ ok: false, message: 's1/t1/a: METAHOPE_ERRORS: span 1: label "PRF" is not one of IMP, RAM, MIS, STL' });
   });
 
-  it("refuses drafts, and spans or post-edits without a field to hold them", () => {
-    expect(convertBuiltInValues(input({ spans: [span({ severity: null })] }), DEF, describeItem)).toMatchObject({ ok: false, message: expect.stringContaining("1 error span is a draft (no category or severity chosen yet), which the scheme runtime cannot store: s1/t1/a.") });
+  it("sets drafts aside, returned and in no value, no list made for them; figures read complete spans only", () => {
+    const draftA = span({ id: "d1", severity: null, start: 5, end: 7, comment: "unsure" });
+    const draftB = span({ id: "d2", translationId: "t2", category: null, severity: null, mrwId: "m1" });
+    const r = convertBuiltInValues(input({ spans: [draftA, span({}), draftB] }), DEF, describeItem);
+    // t1's list holds the complete span only; t2 (a draft alone, no review) gets no list at all
+    expect(r).toEqual({
+      ok: true,
+      values: [{ annotatorId: "a", segmentId: "s1", translationId: "t1", itemKey: "t1:-", field: "METAHOPE_ERRORS", value: [{ start: 0, end: 2, label: "MIS", attributes: { severity: 6 } }], newId: null, existing: null }],
+      setAside: [draftA, draftB],
+    });
+    // drafts only, even under a scheme without the spans field: nothing refused, nothing written
+    expect(convertBuiltInValues(input({ spans: [draftA] }), MMTE_PRESET, describeItem)).toEqual({ ok: true, values: [], setAside: [draftA] });
+    // a draft does not hide a refusal of a complete span beside it
+    expect(convertBuiltInValues(input({ spans: [draftA, span({ category: "XYZ" })] }), DEF, describeItem)).toEqual({
+      ok: false,
+      message: 's1/t1/a: METAHOPE_ERRORS: span 1: label "XYZ" is not one of IMP, RAM, MIS, STL, PRF',
+    });
+  });
+
+  it("refuses spans or post-edits without a field to hold them", () => {
     expect(convertBuiltInValues(input({ spans: [span({})] }), MMTE_PRESET, describeItem)).toMatchObject({ ok: false, message: expect.stringContaining("has no METAHOPE_ERRORS field") });
     // reviews without spans and without the field: nothing to convert, nothing refused
-    expect(convertBuiltInValues(input({ reviewed: [{ annotatorId: "a", translationId: "t1" }] }), MMTE_PRESET, describeItem)).toEqual({ ok: true, values: [] });
+    expect(convertBuiltInValues(input({ reviewed: [{ annotatorId: "a", translationId: "t1" }] }), MMTE_PRESET, describeItem)).toEqual({ ok: true, values: [], setAside: [] });
     const noReference = convertBuiltInValues(input({ postEdits: [{ id: "p", annotatorId: "a", segmentId: "s1", kind: "REFERENCE", text: "x" }] }), MMTE_PRESET, describeItem);
     expect(noReference).toEqual({ ok: false, message: 's1/-/a: the new scheme has no edit field of variant "reference" to hold the reference post-edit.' });
   });

@@ -9,7 +9,7 @@
  *   category, severity = the option value of the stored severity code, mrwId = the MRW's id; no
  *   mrwId = a sentence-level error; an empty span = an omission, as the preset allows).
  * - Who reviewed a translation: the built-in runtime counts an annotator as having reviewed it
- *   when they marked it reviewed (`{ reviewed: true }`), have a span on it, or their MetaHOPE
+ *   when they marked it reviewed (`{ reviewed: true }`), have a complete span on it, or their MetaHOPE
  *   assignment of its segment is DONE (lib/reports/metahope-coverage.ts). The scheme runtime
  *   counts whoever has a METAHOPE_ERRORS value, an empty list meaning "reviewed, nothing
  *   marked" (lib/reports/scheme-paper-data.ts). So each of those (annotator, translation) pairs
@@ -23,10 +23,15 @@
  * Every value is checked against the new definition (validateSchemeValue); one that does not
  * validate refuses the whole move, naming the item and the field.
  *
- * Draft spans (no category or severity chosen yet) refuse the move too: the scheme runtime keeps
+ * Draft spans (no category or severity chosen yet) are set aside: the scheme runtime keeps
  * drafts in the annotator's browser only and stores complete values, so a draft has no stored
- * form there, and dropping it would lose the annotator's marking silently. The message names
- * them, so the lead can have them finished or deleted first.
+ * form there. They never entered a figure (reports, exports, agreement and adjudication skip
+ * them, and a draft alone does not count as a review: lib/db/report-data.ts reads complete spans
+ * only), so setting them aside changes no figure. And they cannot block the move: the built-in
+ * workspace that could finish or delete them is gone, so a refusal would leave the project stuck
+ * on the earlier release. Never silently: the conversion returns them (`setAside`), and the
+ * caller records each one in full in the audit log row of the conversion
+ * (lib/db/built-in-to-scheme-values.ts).
  *
  * Pure.
  */
@@ -93,7 +98,17 @@ export interface TConvertedValue {
 /** Says which item a refusal is about, in words (segment, system, annotator). */
 export type TDescribeItem = (at: { annotatorId: string; segmentId: string; translationId: string | null }) => string;
 
-export type TConversion = { ok: true; values: TConvertedValue[] } | { ok: false; message: string };
+export type TConversion =
+  | {
+      ok: true;
+      values: TConvertedValue[];
+      /** draft spans (category or severity null), in the input's order: no value, for the caller to record */
+      setAside: TBuiltInSpanRow[];
+    }
+  | { ok: false; message: string };
+
+/** A draft span: its category or severity not chosen yet. */
+const isDraftSpan = (s: Pick<TBuiltInSpanRow, "category" | "severity">): boolean => s.category === null || s.severity === null;
 
 /** The field that holds MetaHOPE's error spans: one list per annotator and translation. */
 export const SPANS_FIELD = "METAHOPE_ERRORS";
@@ -171,16 +186,14 @@ export function checkPostEdit(def: TSchemeDefinition, kind: string, text: string
 
 const keyOf = (annotatorId: string, segmentId: string, itemKey: string, field: string) => `${annotatorId}\u0000${segmentId}\u0000${itemKey}\u0000${field}`;
 
-/** The scheme runtime's values for a built-in project's spans, review marks and post-edits under `def`; refused as a whole when one does not fit. */
+/**
+ * The scheme runtime's values for a built-in project's spans, review marks and post-edits under `def`;
+ * refused as a whole when one does not fit. Draft spans become no value: they come back in `setAside`.
+ */
 export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefinition, describe: TDescribeItem): TConversion {
-  const drafts = input.spans.filter((s) => s.category === null || s.severity === null);
-  if (drafts.length > 0) {
-    const where = [...new Set(drafts.map((s) => describe({ annotatorId: s.annotatorId, segmentId: input.segmentOf.get(s.translationId) ?? "?", translationId: s.translationId })))];
-    return {
-      ok: false,
-      message: `${drafts.length} error span${drafts.length === 1 ? " is a draft" : "s are drafts"} (no category or severity chosen yet), which the scheme runtime cannot store: ${where.slice(0, 5).join("; ")}${where.length > 5 ? `; and ${where.length - 5} more` : ""}. Have them finished or deleted, then store the scheme again.`,
-    };
-  }
+  // drafts are set aside, returned for the caller to record (the file's comment); the rest are complete
+  const setAside = input.spans.filter(isDraftSpan);
+  const spans = input.spans.filter((s) => !isDraftSpan(s));
   const stored = new Map(input.stored.map((r) => [keyOf(r.annotatorId, r.segmentId, r.itemKey, r.field), r]));
   const out: TConvertedValue[] = [];
   const push = (v: Omit<TConvertedValue, "existing">) => {
@@ -197,15 +210,15 @@ export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefiniti
     return l;
   };
   const field = spansFieldOf(def);
-  if (!field && input.spans.length > 0) {
-    const n = input.spans.length;
+  if (!field && spans.length > 0) {
+    const n = spans.length;
     return { ok: false, message: `The new scheme has no ${SPANS_FIELD} field (spans per translation) to hold the ${n} error span${n === 1 ? "" : "s"} the project stores.` };
   }
   // Without the field and without spans, reviews have nothing to become: a review mark stays the
   // row it is (no field's value, read by nobody under the scheme), as a part switched off keeps it.
   if (field) {
     for (const r of input.reviewed) listOf(r.annotatorId, r.translationId);
-    for (const s of input.spans) listOf(s.annotatorId, s.translationId).spans.push(s);
+    for (const s of spans) listOf(s.annotatorId, s.translationId).spans.push(s);
     for (const l of lists.values()) {
       const segmentId = input.segmentOf.get(l.translationId);
       if (segmentId === undefined) return { ok: false, message: `${SPANS_FIELD}: translation ${l.translationId} is not one of the project's.` };
@@ -232,7 +245,7 @@ export function convertBuiltInValues(input: TBuiltInValues, def: TSchemeDefiniti
     if (!checked.ok) return { ok: false, message: `${at}: ${checked.message.replace(/^the scheme has/, "the new scheme has")}` };
     push({ annotatorId: p.annotatorId, segmentId: p.segmentId, translationId: null, itemKey: "-:-", field: checked.field.id, value: p.text, newId: p.id });
   }
-  return { ok: true, values: out };
+  return { ok: true, values: out, setAside };
 }
 
 /** The stored severity code's option value (MINOR → 2 …); a code no longer known keeps its text, so validation names it. */

@@ -38,8 +38,7 @@ describe("the runtime of a stored scheme, and whether it is a preset as shipped"
     expect(isPresetOfParts(idiom)).toBe(false);
   });
 
-  it("every stored version runs as a scheme, the presets as shipped included; none stored: a project not moved yet", () => {
-    expect(schemeRuntimeOf(null)).toEqual({ kind: "built-in", version: null });
+  it("every stored version runs as a scheme, the presets as shipped included", () => {
     expect(schemeRuntimeOf({ version: 3, definition: MMTE_PRESET })).toEqual({ kind: "scheme", version: 3, definition: MMTE_PRESET });
   });
 });

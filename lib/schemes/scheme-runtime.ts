@@ -23,8 +23,8 @@ export const SCHEME_ASSIGNMENT = "SCHEME";
 /** The values of Assignment.scheme (a text column since the scheme runtime). */
 export type TAssignmentScheme = "MMTE" | "METAHOPE" | typeof SCHEME_ASSIGNMENT;
 
-/** `version`: the stored ProjectScheme version in force (written on every save), null = none stored. */
-export type TSchemeRuntime = { kind: "built-in"; version: number | null } | { kind: "scheme"; version: number; definition: TSchemeDefinition };
+/** The stored ProjectScheme version in force (written on every save) and its definition. */
+export type TSchemeRuntime = { kind: "scheme"; version: number; definition: TSchemeDefinition };
 
 /** The presets' fields by id (EQUIVALENCE has two alternatives), canonical. */
 const PRESET_FIELDS = new Map<string, string[]>();
@@ -49,8 +49,7 @@ export function isPresetOfParts(definition: TSchemeDefinition): boolean {
   return true;
 }
 
-/** The runtime of a project from its latest stored scheme version (null: none stored yet, a project of an earlier release not moved yet). */
-export function schemeRuntimeOf(latest: { version: number; definition: TSchemeDefinition } | null): TSchemeRuntime {
-  if (!latest) return { kind: "built-in", version: null };
+/** The runtime of a project from its latest stored scheme version. */
+export function schemeRuntimeOf(latest: { version: number; definition: TSchemeDefinition }): TSchemeRuntime {
   return { kind: "scheme", version: latest.version, definition: latest.definition };
 }

@@ -1,16 +1,11 @@
-// Which items a scheme's workflow.readDocumentFirst closes until the annotator has read the whole
-// document (MetaHOPE's guideline: annotators read the news document before annotating its
-// sentences). Under the built-in runtime the setting is MetaHOPE's, so it closes the METAHOPE
-// items only (a project running both keeps MMTE items open); under the scheme runtime it closes
-// every item of the project.
+// Whether a scheme's workflow.readDocumentFirst closes an item until the annotator has read the
+// whole document (MetaHOPE's guideline: annotators read the news document before annotating its
+// sentences). It closes every item of the project: an item is one assignment for the whole scheme,
+// so a project that runs MMTE and MetaHOPE together reads each document first.
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import type { TWorkspaceScheme } from "./scheme-view";
 
-export type TItemScheme = TWorkspaceScheme | "SCHEME";
-
-export function documentGateApplies(workflow: TSchemeDefinition["workflow"] | undefined, scheme: TItemScheme): boolean {
-  if (!workflow?.readDocumentFirst) return false;
-  return scheme === "METAHOPE" || scheme === "SCHEME";
+export function documentGateApplies(workflow: TSchemeDefinition["workflow"] | undefined): boolean {
+  return Boolean(workflow?.readDocumentFirst);
 }
 
 /** What the item page and API say about the gate: null when it does not apply to this item. */

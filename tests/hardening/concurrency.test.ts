@@ -1,5 +1,7 @@
 // Concurrency on real PostgreSQL: 200 annotators saving at once, many tabs racing on one value,
 // and an import running while annotators work. No deadlock, no duplicate rows, no lost update.
+// Saves run on the one runtime: the project's stored scheme (the MMTE preset) and one SCHEME
+// assignment per annotator and item.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
@@ -12,6 +14,8 @@ import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { AppError } from "@/lib/errors";
 import { saveAdjudication } from "@/lib/db/adjudication";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
 let db: Db;
 let pool: Pool;
@@ -29,21 +33,24 @@ afterAll(async () => {
 async function projectWithAnnotators(n: number) {
   const users = await Promise.all(Array.from({ length: n }, (_, i) => makeUser(db, { tag: `c${i}` })));
   const project = await makeProject(db, users.map((u) => ({ userId: u.id, roles: ["ANNOTATOR" as const] })));
+  // the first read stores the preset of the project's parts (MMTE) as its scheme version 1
+  const runtime: TSchemeRuntime = await getProjectRuntime(db, project.id);
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
   const segment = await db.segment.findFirstOrThrow({ where: { projectId: project.id }, include: { translations: true } });
-  await db.assignment.createMany({ data: users.map((u) => ({ projectId: project.id, annotatorId: u.id, segmentId: segment.id, scheme: "MMTE" as const })) });
-  return { project, users, segment, translation: segment.translations[0] };
+  await db.assignment.createMany({ data: users.map((u) => ({ projectId: project.id, annotatorId: u.id, segmentId: segment.id, scheme: "SCHEME" as const })) });
+  return { project, users, segment, translation: segment.translations[0], runtime };
 }
 
 describe("concurrent saves", () => {
   it("200 annotators saving at once: every save stored once, with its history", async () => {
-    const { project, users, segment, translation } = await projectWithAnnotators(200);
+    const { project, users, segment, translation, runtime } = await projectWithAnnotators(200);
     const results = await Promise.allSettled(
       users.map((u, i) =>
         saveAnnotation(pool, {
           projectId: project.id,
           annotatorId: u.id,
           config: DEFAULT_SCHEME_CONFIG,
+          runtime,
           input: { segmentId: segment.id, translationId: translation.id, field: "FLUENCY", value: (i % 5) + 1, baseVersion: 0 },
         }),
       ),
@@ -54,15 +61,16 @@ describe("concurrent saves", () => {
   });
 
   it("50 tabs of one annotator racing on the same version: exactly one wins, the rest get CONFLICT", async () => {
-    const { project, users, segment, translation } = await projectWithAnnotators(1);
+    const { project, users, segment, translation, runtime } = await projectWithAnnotators(1);
     const input = { segmentId: segment.id, translationId: translation.id, field: "OVERALL" as const, baseVersion: 0 };
-    const first = await saveAnnotation(pool, { projectId: project.id, annotatorId: users[0].id, config: DEFAULT_SCHEME_CONFIG, input: { ...input, value: 3 } });
+    const first = await saveAnnotation(pool, { projectId: project.id, annotatorId: users[0].id, config: DEFAULT_SCHEME_CONFIG, runtime, input: { ...input, value: 3 } });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         saveAnnotation(pool, {
           projectId: project.id,
           annotatorId: users[0].id,
           config: DEFAULT_SCHEME_CONFIG,
+          runtime,
           input: { ...input, value: (i % 5) + 1, baseVersion: first.version },
         }),
       ),
@@ -79,13 +87,14 @@ describe("concurrent saves", () => {
   });
 
   it("an import running while annotators save: both complete, nothing duplicated", async () => {
-    const { project, users, segment, translation } = await projectWithAnnotators(30);
+    const { project, users, segment, translation, runtime } = await projectWithAnnotators(30);
     const ir = demoCorpusToImport(readDemoCorpus(), "zh");
     const saves = users.map((u) =>
       saveAnnotation(pool, {
         projectId: project.id,
         annotatorId: u.id,
         config: DEFAULT_SCHEME_CONFIG,
+          runtime,
         input: { segmentId: segment.id, translationId: translation.id, field: "FIDELITY", value: 4, baseVersion: 0 },
       }),
     );

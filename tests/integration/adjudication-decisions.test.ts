@@ -83,7 +83,9 @@ describe("adjudication", () => {
     const other = await seeded();
     const adj = await makeUser(db, { tag: "adj" });
     const { saveGoldReference } = await import("@/lib/db/gold-references");
-    const { saveAdjudication, getAdjudicationItem } = await import("@/lib/db/adjudication");
+    const { saveAdjudication } = await import("@/lib/db/adjudication");
+    const { getSchemeAdjudicationPageData } = await import("@/lib/db/adjudication-scheme");
+    const { getProjectRuntime } = await import("@/lib/db/project-schemes");
     const pe = await db.postEdit.findFirstOrThrow({ where: { projectId: project.id, kind: "FIGURATIVE" } });
     const g = await saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "FIGURATIVE", text: pe.text + "！", sourcePostEditId: pe.id, baseVersion: 0 });
     expect(g.version).toBe(1);
@@ -94,6 +96,6 @@ describe("adjudication", () => {
     await expect(saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "FIGURATIVE", text: "x", sourcePostEditId: foreignPe.id, baseVersion: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(saveAdjudication(db, { projectId: project.id, adjudicatorId: adj.id, segmentId: other.seg.id, translationId: other.sysA.id, field: "FLUENCY", value: 3, rationale: "", baseVersion: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(saveAdjudication(db, { projectId: project.id, adjudicatorId: adj.id, segmentId: seg.id, translationId: other.sysA.id, field: "FLUENCY", value: 3, rationale: "", baseVersion: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(getAdjudicationItem(db, project.id, other.seg.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getSchemeAdjudicationPageData(db, project.id, other.seg.id, await getProjectRuntime(db, project.id))).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

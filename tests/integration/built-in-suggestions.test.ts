@@ -1,10 +1,17 @@
-// Model suggestions in the built-in MMTE / MetaHOPE workspace (issue 15 point 4) on PostgreSQL:
-// the item payload carries them only when the project shows them, per translation and MRW slot of
-// the caller's view the latest ok suggestion of a scale or choice field whose value that slot
-// accepts (EQUIVALENCE by the MRW's metaphoricity), with the caller's own decision; never a failed
-// one, another item's, an inactive MRW's, an alignment's or one of a part switched off. Decisions
-// on MMTE items are recorded; another annotator's item, a hidden field or setting is "not found",
-// a submitted item is closed (423).
+// Model suggestions on MMTE / MetaHOPE items (issue 15 point 4) on PostgreSQL. Since the one
+// runtime (issue 28) a project made from the presets runs them as its scheme, so its items come
+// from the scheme workspace (lib/db/scheme-workspace-item.ts) and decisions are bounded by the
+// caller's SCHEME assignment. What the built-in workspace's tests protected still holds: the item
+// payload carries suggestions only when the project shows them, per field and item key the latest
+// ok suggestion whose value the field accepts there (EQUIVALENCE by the MRW's metaphoricity), with
+// the caller's own decision; never a failed one, another item's, an inactive MRW's or one of a part
+// switched off. Decisions are recorded; another annotator's item, a field the scheme does not have,
+// an inactive MRW's suggestion or any while suggestions are hidden is "not found", a submitted item
+// is closed (423).
+//
+// No longer applies: "none in MetaHOPE's view" and "the MetaHOPE assignment is open" (an item has
+// one assignment for the whole scheme now), and "alignment suggestions are not shown" (the scheme
+// workspace shows a suggestion on any field that accepts it, the alignment's included).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
@@ -13,18 +20,19 @@ import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { getWorkspaceItem } from "@/lib/db/workspace-item";
-import { storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
+import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { getProjectRuntime, storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
+import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
 import { recordSuggestionDecision, ZSuggestionDecisionInput, type TSuggestionDecisionInput } from "@/lib/db/suggestion-decisions";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
-import type { TWorkspaceScheme } from "@/lib/workspace/scheme-view";
 
 let db: Db;
 let pool: Pool;
 const shown: TSchemeConfig = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true, showSuggestions: true, shuffleItems: false });
 const hidden: TSchemeConfig = { ...shown, showSuggestions: false };
 let project: { id: string; slug: string; sourceLang: string; targetLang: string };
-let ann: string, other: string;
+let ann: string, other: string, lead: string;
 type TSeg = { id: string; translations: { id: string }[]; mrws: { id: string; metaphorical: boolean; active: boolean }[] };
 let metaphorical: TSeg, literal: TSeg;
 const ids: Record<string, string> = {};
@@ -41,20 +49,25 @@ beforeAll(async () => {
   pool = (await import("@/lib/db/pg-pool")).getPgPool();
   ann = (await makeUser(db, { tag: "ann" })).id;
   other = (await makeUser(db, { tag: "other" })).id;
+  lead = (await makeUser(db, { tag: "lead" })).id;
   const p = await makeProject(db, [{ userId: ann, roles: ["ANNOTATOR"] }, { userId: other, roles: ["ANNOTATOR"] }]);
   await db.project.update({ where: { id: p.id }, data: { schemeConfig: shown } });
   await storeBuiltInSchemeVersion(db, p.id, shown, { actorId: null, note: "test" });
   project = { id: p.id, slug: p.slug, sourceLang: "en", targetLang: "zh" };
+  expect(await getProjectRuntime(db, p.id)).toMatchObject({ kind: "scheme", version: 1 });
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
   metaphorical = await segmentOf("demo-doc-1-s1");
   literal = await segmentOf("demo-doc-1-s5");
-  // the annotator has both items under both schemes; the other annotator only the literal one, MMTE
+  // the annotator has both items; the other annotator only the literal one
   await db.assignment.createMany({
     data: [
-      ...(["MMTE", "METAHOPE"] as const).flatMap((scheme) => [metaphorical, literal].map((s, position) => ({ projectId: p.id, annotatorId: ann, segmentId: s.id, scheme, position }))),
-      { projectId: p.id, annotatorId: other, segmentId: literal.id, scheme: "MMTE", position: 0 },
+      ...[metaphorical, literal].map((s, position) => ({ projectId: p.id, annotatorId: ann, segmentId: s.id, scheme: SCHEME_ASSIGNMENT, position })),
+      { projectId: p.id, annotatorId: other, segmentId: literal.id, scheme: SCHEME_ASSIGNMENT, position: 0 },
     ],
   });
+  // MetaHOPE opens a sentence only after its document was read (tested on its own)
+  const docs = await db.segment.findMany({ where: { id: { in: [metaphorical.id, literal.id] } }, distinct: ["documentId"], select: { documentId: true } });
+  await db.documentRead.createMany({ data: [ann, other].flatMap((userId) => docs.map((d) => ({ userId, documentId: d.documentId }))) });
   const endpoint = await db.modelEndpoint.create({ data: { projectId: p.id, name: "local", baseUrl: "http://127.0.0.1:1/v1", model: "qwen-x" } });
   const t0 = metaphorical.translations[0].id;
   const [m1, m2] = metaphorical.mrws.map((m) => m.id);
@@ -93,8 +106,9 @@ beforeAll(async () => {
   await make("equivalenceWrongSet", { ...here, mrwId: m2 }, "EQUIVALENCE", "LITERAL", "2026-01-02T10:00:00Z");
   await make("emotion", { ...here, mrwId: m1 }, "EMOTION", "LESS", "2026-01-02T10:00:00Z");
   await make("authenticity", { ...here, mrwId: m2 }, "AUTHENTICITY", 5, "2026-01-02T10:00:00Z");
-  // an alignment: the workspace shows no suggestion of that kind
   await make("alignment", { ...here, mrwId: m1 }, "ALIGNMENT", { pattern: "OMISSION", spans: [] }, "2026-01-02T10:00:00Z");
+  // a field no version of this project's scheme has
+  await make("noField", here, "MEANING", "kept", "2026-01-02T10:00:00Z");
   await make("literalEquivalence", { segmentId: literal.id, translationId: lt, mrwId: lm }, "EQUIVALENCE", "LITERAL", "2026-01-02T10:00:00Z");
   await make("literalFluency", { segmentId: literal.id, translationId: lt }, "FLUENCY", 2, "2026-01-02T10:00:00Z");
 });
@@ -104,48 +118,58 @@ afterAll(async () => {
   await (await import("@/lib/db/pg-pool")).closePgPool();
 });
 
-const load = (segmentKey: string, opts: { config?: TSchemeConfig; scheme?: TWorkspaceScheme; annotatorId?: string } = {}) =>
-  getWorkspaceItem(db, { project, config: opts.config ?? shown, annotatorId: opts.annotatorId ?? ann, segmentKey, scheme: opts.scheme ?? "MMTE" });
+const load = async (segmentKey: string, opts: { config?: TSchemeConfig; annotatorId?: string } = {}) => {
+  const runtime = await getProjectRuntime(db, project.id);
+  if (runtime.kind !== "scheme") throw new Error("the preset runs as a scheme");
+  return getSchemeWorkspaceItem(db, { project, config: opts.config ?? shown, annotatorId: opts.annotatorId ?? ann, segmentKey, runtime });
+};
 const decide = (input: Partial<TSuggestionDecisionInput> & { suggestionId: string }, opts: { annotatorId?: string; config?: TSchemeConfig } = {}) =>
   recordSuggestionDecision(db, { projectId: project.id, annotatorId: opts.annotatorId ?? ann, config: opts.config ?? shown, input: ZSuggestionDecisionInput.parse({ decision: "accepted", ...input }) });
 const offered = (item: Awaited<ReturnType<typeof load>>) => (item.suggestions ?? []).map((s) => s.id).sort();
+/** Switches one MMTE per-MRW part in Settings: the next scheme version, with or without the field. */
+const mrwPart = async (part: "emotion" | "authenticity", on: boolean) => {
+  const config = ZSchemeConfig.parse({ ...shown, mmteMrw: { ...shown.mmteMrw, [part]: on } });
+  expect((await updateSchemeConfig(db, project.id, config, lead)).schemeVersion).not.toBeNull();
+};
 
-describe("suggestions in the built-in item payload", () => {
+describe("suggestions in the item payload of an MMTE + MetaHOPE project", () => {
   it("are absent while the project does not show them", async () => {
     const item = await load(metaphorical.id, { config: hidden });
     expect(item).not.toHaveProperty("suggestions");
     expect(JSON.stringify(item)).not.toContain("qwen-x");
   });
 
-  it("carry per slot the latest ok suggestion the slot accepts, with its translation, MRW, model and endpoint", async () => {
+  it("carry per field and item key the latest ok suggestion the field accepts there, with its model and endpoint", async () => {
     const item = await load(metaphorical.id);
-    expect(offered(item)).toEqual([ids.fluency, ids.equivalence, ids.emotion, ids.authenticity].sort());
+    expect(offered(item)).toEqual([ids.fluency, ids.equivalence, ids.emotion, ids.authenticity, ids.alignment].sort());
     const t0 = metaphorical.translations[0].id;
     expect(item.suggestions!.find((s) => s.field === "EQUIVALENCE")).toEqual({
       id: ids.equivalence,
       field: "EQUIVALENCE",
-      translationId: t0,
-      mrwId: metaphorical.mrws[0].id,
+      itemKey: `${t0}:${metaphorical.mrws[0].id}`,
       value: "PART",
       model: "qwen-x",
       endpoint: "local",
       decision: null,
     });
-    expect(item.suggestions!.find((s) => s.field === "FLUENCY")).toMatchObject({ translationId: t0, mrwId: null, value: 3 });
+    expect(item.suggestions!.find((s) => s.field === "FLUENCY")).toMatchObject({ itemKey: `${t0}:-`, value: 3 });
     // the literal-source label set on a literal MRW
     expect(offered(await load(literal.id))).toEqual([ids.literalEquivalence, ids.literalFluency].sort());
   });
 
-  it("only for the fields of the caller's view: none in MetaHOPE's (alignment suggestions are not shown), none of a part switched off", async () => {
-    expect(offered(await load(metaphorical.id, { scheme: "METAHOPE" }))).toEqual([]);
-    const noEmotion = { ...shown, mmteMrw: { ...shown.mmteMrw, emotion: false } };
-    expect(offered(await load(metaphorical.id, { config: noEmotion }))).toEqual([ids.fluency, ids.equivalence, ids.authenticity].sort());
+  it("none of a part switched off (a scheme version without the field)", async () => {
+    await mrwPart("emotion", false);
+    try {
+      expect(offered(await load(metaphorical.id))).toEqual([ids.fluency, ids.equivalence, ids.authenticity, ids.alignment].sort());
+    } finally {
+      await mrwPart("emotion", true);
+    }
   });
 
   it("never for an inactive MRW", async () => {
     await db.mrw.update({ where: { id: metaphorical.mrws[1].id }, data: { active: false } });
     try {
-      expect(offered(await load(metaphorical.id))).toEqual([ids.fluency, ids.equivalence, ids.emotion].sort());
+      expect(offered(await load(metaphorical.id))).toEqual([ids.fluency, ids.equivalence, ids.emotion, ids.alignment].sort());
     } finally {
       await db.mrw.update({ where: { id: metaphorical.mrws[1].id }, data: { active: true } });
     }
@@ -163,25 +187,39 @@ describe("recordSuggestionDecision on MMTE items", () => {
       EQUIVALENCE: { decision: "edited", value: "FULL" },
       EMOTION: { decision: "rejected", value: null },
       AUTHENTICITY: null,
+      ALIGNMENT: null,
     });
     expect(await decide({ suggestionId: ids.literalFluency, decision: "edited", value: 4 }, { annotatorId: other })).toMatchObject({ decision: "edited" });
     expect((await load(literal.id)).suggestions!.every((s) => s.decision === null)).toBe(true);
   });
 
-  it("refuses another annotator's item, a kind or part the workspace does not show, and any while suggestions are hidden (404)", async () => {
+  it("refuses another annotator's item, a field the scheme does not have (a part switched off included), an inactive MRW's, a failed one, and any while suggestions are hidden (404)", async () => {
     expect((await rejection(decide({ suggestionId: ids.authenticity }, { annotatorId: other }))).status).toBe(404);
-    expect((await rejection(decide({ suggestionId: ids.alignment }))).status).toBe(404);
-    expect((await rejection(decide({ suggestionId: ids.authenticity }, { config: { ...shown, mmteMrw: { ...shown.mmteMrw, authenticity: false } } }))).status).toBe(404);
+    expect((await rejection(decide({ suggestionId: ids.noField }))).status).toBe(404);
+    // the item does not offer a label the MRW's alternative refuses
+    expect((await rejection(decide({ suggestionId: ids.equivalenceWrongSet }))).status).toBe(404);
+    await mrwPart("authenticity", false);
+    try {
+      expect((await rejection(decide({ suggestionId: ids.authenticity }))).status).toBe(404);
+    } finally {
+      await mrwPart("authenticity", true);
+    }
+    await db.mrw.update({ where: { id: metaphorical.mrws[1].id }, data: { active: false } });
+    try {
+      expect((await rejection(decide({ suggestionId: ids.authenticity }))).status).toBe(404);
+    } finally {
+      await db.mrw.update({ where: { id: metaphorical.mrws[1].id }, data: { active: true } });
+    }
     expect((await rejection(decide({ suggestionId: ids.authenticity }, { config: hidden }))).status).toBe(404);
     expect((await rejection(decide({ suggestionId: ids.failed }))).status).toBe(404);
-    expect(await db.suggestionDecision.count({ where: { suggestionId: { in: [ids.authenticity, ids.alignment] } } })).toBe(0);
+    expect(await db.suggestionDecision.count({ where: { suggestionId: { in: [ids.authenticity, ids.noField, ids.equivalenceWrongSet] } } })).toBe(0);
   });
 
-  it("refuses a decision on a submitted MMTE item (423), though the item's MetaHOPE assignment is open", async () => {
-    await db.assignment.updateMany({ where: { annotatorId: ann, segmentId: metaphorical.id, scheme: "MMTE" }, data: { status: "DONE" } });
+  it("refuses a decision on a submitted item (423)", async () => {
+    await db.assignment.updateMany({ where: { annotatorId: ann, segmentId: metaphorical.id, scheme: SCHEME_ASSIGNMENT }, data: { status: "DONE" } });
     const e = await rejection(decide({ suggestionId: ids.authenticity }));
     expect(e.status).toBe(423);
-    expect(e.detail).toMatchObject({ scheme: "MMTE" });
+    expect(e.detail).toMatchObject({ scheme: SCHEME_ASSIGNMENT });
     expect(await db.suggestionDecision.count({ where: { suggestionId: ids.authenticity } })).toBe(0);
   });
 });

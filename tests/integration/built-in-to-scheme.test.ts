@@ -1,9 +1,18 @@
-// A built-in MMTE/MetaHOPE project whose scheme a lab edits (one word of the guidelines) moves to
-// the scheme runtime with its error spans, reviews and post-edits converted to the scheme's values
-// (issue 28, step 2 "Storage"; lib/db/built-in-to-scheme-values.ts): the paper tables computed
-// afterwards from the scheme runtime's storage are the built-in ones to the last bit, the scheme
-// workspace shows a converted span with its category and severity, and a value the new version
-// refuses refuses the whole change, leaving the project as it was.
+// An MMTE/MetaHOPE project as the previous release wrote it (error spans, review marks, post-edits
+// and per-part assignments in the built-in runtime's tables, its preset stored as version 1) is
+// moved onto the one runtime (issue 28; lib/db/move-onto-scheme-runtime.ts moveOntoSchemeRuntime,
+// run by `npm run db:migrate`, the server's start and the demo), its spans, reviews and post-edits
+// converted to the scheme's values (lib/db/built-in-to-scheme-values.ts): the paper tables
+// computed afterwards from the scheme runtime's storage are the built-in ones to the last bit, the
+// scheme workspace shows a converted span with its category and severity, and a value the stored
+// version refuses refuses the whole move, named, leaving the project as it was. A draft span (no
+// category or severity yet) does not: it has no value to become, so it is set aside, recorded in
+// full in the conversion's audit row, and no figure changes (drafts never entered one).
+//
+// What these tests checked before the one runtime and no longer can: that editing the preset (one
+// word of its guidelines) is what moved a project, and that "the preset as shipped can come back"
+// to the built-in runtime. Every stored version runs as a scheme now and there is no built-in
+// runtime to go back to; a variant stored after the move is still tested (one more error category).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { readFileSync } from "node:fs";
@@ -18,13 +27,15 @@ import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 import { getProjectRuntime, getSchemeInForce, setProjectScheme } from "@/lib/db/project-schemes";
+import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
+import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
+import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { haveMetahopeData, importMetahopePilot } from "@/scripts/e2e-metahope-fixture";
 
@@ -52,27 +63,45 @@ function normalised(x: unknown, projectId: string): unknown {
 const figureRows = (figures: readonly TAgreementFigure[]) =>
   figures.map((f) => Object.fromEntries(FIGURE_KEYS.filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined).map((k) => [k, (f as unknown as Record<string, unknown>)[k]])));
 
-/** A built-in project with the given parts switched on in Settings (the preset of those parts stored as version 1). */
-async function builtInProject(parts: Record<string, unknown>) {
+/**
+ * A project as the previous release left it, with the given parts switched on: `load` writes its
+ * work the way that release did (the current code still takes that path for a project that stores
+ * no version, a database of an earlier release not moved yet), then, as the presets-stored
+ * migration did, its preset is stored as version 1 and every annotation records it
+ * (`storePreset: false`: a project made before presets were stored, which the move gives one).
+ */
+async function previousReleaseProject(parts: Record<string, unknown>, load: (projectId: string) => Promise<unknown>, opts: { storePreset?: boolean } = {}) {
   const project = await makeProject(db);
-  const lead = await makeUser(db, { tag: "lead" });
-  await updateSchemeConfig(db, project.id, ZSchemeConfig.parse(parts), lead.id);
-  expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
+  const config = ZSchemeConfig.parse(parts);
+  await db.project.update({ where: { id: project.id }, data: { schemeConfig: config } });
+  expect(await getProjectRuntime(db, project.id)).toEqual({ kind: "built-in", version: null });
+  await load(project.id);
+  if (opts.storePreset !== false) {
+    await db.projectScheme.create({ data: { projectId: project.id, version: 1, definition: builtInSchemeFor(config) as object, note: "preset" } });
+    await db.annotation.updateMany({ where: { projectId: project.id }, data: { schemeVersion: 1 } });
+  }
   return project;
+}
+
+/** The scheme the project runs after the move. */
+async function schemeRuntime(projectId: string) {
+  const runtime = await getProjectRuntime(db, projectId);
+  if (runtime.kind !== "scheme") throw new Error(`project ${projectId} does not run a scheme`);
+  return runtime;
 }
 
 const count = async (table: string, projectId: string, where = "TRUE") => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE "projectId" = $1 AND ${where}`, [projectId])).rows[0].n;
 
 describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped when data/metahope is absent)", () => {
-  it("moves to the scheme runtime when the guidelines are edited, and tables 3–6 stay the built-in snapshot's to the last bit", async () => {
-    const project = await builtInProject({ mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, alignment: true, metahopeErrors: true });
-    await importMetahopePilot(pool, project.id);
+  it("moves onto the scheme runtime, and tables 3–6 stay the built-in snapshot's to the last bit", async () => {
+    const project = await previousReleaseProject({ mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, alignment: true, metahopeErrors: true }, (id) => importMetahopePilot(pool, id));
     const spans = await count("ErrorSpan", project.id);
     expect(spans).toBeGreaterThan(0);
 
-    const def = await variantOfSchemeInForce(project.id);
-    const { version } = await setProjectScheme(db, project.id, def, { actorId: null });
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
+    const moved = await moveOntoSchemeRuntime(db, project.id);
+    expect(moved).toMatchObject({ storedVersion: null, converted: { errorSpans: spans } });
+    const { version, definition: def } = await schemeRuntime(project.id);
+    expect(version).toBe(1);
     expect(await count("ErrorSpan", project.id)).toBe(0);
     expect(await count("Annotation", project.id, `field = 'METAHOPE_ERRORS' AND jsonb_typeof(value) = 'array' AND "schemeVersion" = ${version}`)).toBeGreaterThan(0);
     expect(await count("Annotation", project.id, `field = 'METAHOPE_ERRORS' AND jsonb_typeof(value) <> 'array'`)).toBe(0);
@@ -87,8 +116,7 @@ describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped when data/meta
     expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(snapshot.scores.metahope);
 
     // the generic scheme report reads the converted values too (the workbooks' notes, no field of the scheme, stay out of it)
-    const runtime = await getProjectRuntime(db, project.id);
-    if (runtime.kind !== "scheme") throw new Error("unreachable");
+    const runtime = await schemeRuntime(project.id);
     const report = await getSchemeReport(pool, project.id, runtime);
     expect(report.figures.some((f) => f.field === "METAHOPE_ERRORS")).toBe(true);
     expect(report.fields.map((f) => f.id)).not.toContain("METAHOPE_COMMENT");
@@ -96,27 +124,35 @@ describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped when data/meta
 });
 
 describe.skipIf(!haveMetahopeData())("a MetaHOPE project without post-edit fields (skipped when data/metahope is absent)", () => {
-  it("takes one more error category: the workbooks' post-edits, outside both schemes, stay as they were; tables 3–6 unchanged", async () => {
+  it("moves: the workbooks' post-edits, outside the scheme, stay as they were (a second move finds nothing); then takes one more error category; tables 3–6 unchanged", async () => {
     // MetaHOPE only, no post-edit part: the workbooks' "Human Gold Standard" is stored as figurative post-edits no field shows
-    const project = await builtInProject({
-      mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, postEdit: { figurative: false, literal: false },
-      alignment: true, metahopeErrors: true, metahopePostEdit: false,
-    });
-    await importMetahopePilot(pool, project.id);
+    const project = await previousReleaseProject(
+      {
+        mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, postEdit: { figurative: false, literal: false },
+        alignment: true, metahopeErrors: true, metahopePostEdit: false,
+      },
+      (id) => importMetahopePilot(pool, id),
+    );
     const postEdits = await count("PostEdit", project.id);
     expect(postEdits).toBeGreaterThan(0);
 
+    expect(await moveOntoSchemeRuntime(db, project.id)).not.toBeNull();
+    expect(await count("ErrorSpan", project.id)).toBe(0);
+    expect(await count("PostEdit", project.id)).toBe(postEdits);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.convert-built-in-values" } });
+    expect((audit.detail as { postEditsKeptOutsideTheScheme?: number }).postEditsKeptOutsideTheScheme).toBe(postEdits);
+    // those post-edits are not work left to move: the project counts as moved
+    expect(await moveOntoSchemeRuntime(db, project.id)).toBeNull();
+
+    // a lab's variant with one more error category, stored over the moved project
     const def = await variantOfSchemeInForce(project.id, (s) => {
       const errors = s.fields.find((f) => f.id === "METAHOPE_ERRORS") as { labels: { value: string; label: string }[] };
       errors.labels.push({ value: "CUL", label: "Cultural" });
     });
     expect(def.fields.some((f) => f.kind === "edit")).toBe(false);
     await setProjectScheme(db, project.id, def, { actorId: null });
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
-    expect(await count("ErrorSpan", project.id)).toBe(0);
+    expect((await schemeRuntime(project.id)).version).toBe(2);
     expect(await count("PostEdit", project.id)).toBe(postEdits);
-    const audit = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.convert-built-in-values" } });
-    expect((audit.detail as { postEditsKeptOutsideTheScheme?: number }).postEditsKeptOutsideTheScheme).toBe(postEdits);
 
     const snapshot = JSON.parse(readFileSync(path.join(__dirname, "__snapshots__/metahope-pilot.report.json"), "utf8"));
     const got = await getSchemePaperTables(db, project.id, def);
@@ -146,16 +182,16 @@ function postEditsAndGold(corpus: ImportResult, n: number): ImportResult {
 }
 
 async function demoProject(opts: { postEdits?: boolean } = {}) {
-  const project = await builtInProject({ alignment: true, metahopeErrors: true, metahopePostEdit: true });
-  const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
-  await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
-  await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
-  if (opts.postEdits !== false) await loadImport(pool, { projectId: project.id, fileName: "post-edits.jsonl", result: postEditsAndGold(corpus, 12) });
-  return project;
+  return previousReleaseProject({ alignment: true, metahopeErrors: true, metahopePostEdit: true }, async (projectId) => {
+    const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+    await loadImport(pool, { projectId, fileName: "demo.json", result: corpus });
+    await loadImport(pool, { projectId, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
+    if (opts.postEdits !== false) await loadImport(pool, { projectId, fileName: "post-edits.jsonl", result: postEditsAndGold(corpus, 12) });
+  });
 }
 
 describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits and gold references", () => {
-  it("moves to the scheme runtime: MMTE table 3 (BLEU, ROUGE-L) and figures 3–5, MetaHOPE tables 3–6 unchanged; the workspace shows a converted span", async () => {
+  it("moves onto the scheme runtime: MMTE table 3 (BLEU, ROUGE-L) and figures 3–5, MetaHOPE tables 3–6 unchanged; the workspace shows a converted span", async () => {
     const project = await demoProject();
     const before = await getScoreTables(db, project.id);
     const beforeFigures = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
@@ -169,10 +205,10 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
       [project.id],
     );
 
-    const def = await variantOfSchemeInForce(project.id);
-    const { version } = await setProjectScheme(db, project.id, def, { actorId: null });
-    const runtime = await getProjectRuntime(db, project.id);
-    expect(runtime.kind).toBe("scheme");
+    await moveOntoSchemeRuntime(db, project.id);
+    const runtime = await schemeRuntime(project.id);
+    const { version, definition: def } = runtime;
+    expect(version).toBe(1);
     expect(await count("PostEdit", project.id)).toBe(0);
     expect(await count("ErrorSpan", project.id)).toBe(0);
     expect(await count("Annotation", project.id, `field IN ('POSTEDIT_FIGURATIVE', 'POSTEDIT_LITERAL') AND "schemeVersion" = ${version}`)).toBe(postEdits);
@@ -198,7 +234,6 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     expect(before.mmte?.source.adjudicated).toBeGreaterThan(0);
 
     // the scheme workspace's reader shows the converted span with its category and severity
-    if (runtime.kind !== "scheme") throw new Error("unreachable");
     const item = await getSchemeWorkspaceItem(db, {
       project: { id: project.id, slug: project.slug, sourceLang: project.sourceLang, targetLang: project.targetLang },
       config: { blindSystemNames: false, shuffleItems: false },
@@ -208,21 +243,12 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     });
     const list = item.annotations.find((a) => a.field === "METAHOPE_ERRORS" && a.translationId === span.translationId);
     expect(list?.value).toContainEqual(expect.objectContaining({ start: span.start, end: span.end, label: span.category, attributes: { severity: { MINOR: 2, MEDIUM: 4, MAJOR: 6, SEVERE: 8, CRITICAL: 10 }[span.severity] } }));
-
-    // back to the preset as shipped: refused while span lists and post-edits are stored as values
-    const preset = structuredClone(def);
-    preset.guidelines = preset.guidelines.replace("translations", "translation");
-    const back = await rejection(setProjectScheme(db, project.id, preset, { actorId: null }));
-    expect(back.code).toBe("CONFLICT");
-    expect(back.message).toMatch(/would not read the \d+ lists of error spans and 24 post-edits/);
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
   }, 240_000);
 
   it("as snapshotted (no post-edits, no decisions): after the move the tables are the built-in snapshot's", async () => {
     const project = await demoProject({ postEdits: false });
-    const def = await variantOfSchemeInForce(project.id);
-    await setProjectScheme(db, project.id, def, { actorId: null });
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("scheme");
+    await moveOntoSchemeRuntime(db, project.id);
+    const { definition: def } = await schemeRuntime(project.id);
     const snapshot = JSON.parse(readFileSync(path.join(__dirname, "__snapshots__/demo-synthetic.report.json"), "utf8"));
     const got = await getSchemePaperTables(db, project.id, def);
     expect(normalised(got.scores?.mmte, project.id)).toStrictEqual(snapshot.scores.mmte);
@@ -230,7 +256,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(snapshot.agreement.filter((f: { scheme: string }) => f.scheme === "metahope"));
   }, 240_000);
 
-  it("an annotator whose only span was deleted counts in neither runtime: the MetaHOPE figures stay the same", async () => {
+  it("an annotator whose only span was deleted counts neither before nor after the move: the MetaHOPE figures stay the same", async () => {
     const project = await demoProject({ postEdits: false });
     const gone = await makeUser(db, { tag: "gone" });
     const { rows: [t] } = await pool.query<{ id: string }>(`SELECT t.id FROM "Translation" t JOIN "Segment" s ON s.id = t."segmentId" WHERE s."projectId" = $1 ORDER BY t.id LIMIT 1`, [project.id]);
@@ -238,61 +264,146 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     await db.errorSpan.create({ data: { projectId: project.id, annotatorId: gone.id, translationId: t.id, category: "MIS", severity: "MAJOR", start: 0, end: 1, deletedAt: new Date() } });
     const before = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
     const beforeScores = await getScoreTables(db, project.id);
-    const def = await variantOfSchemeInForce(project.id);
-    await setProjectScheme(db, project.id, def, { actorId: null });
+    await moveOntoSchemeRuntime(db, project.id);
+    const { definition: def } = await schemeRuntime(project.id);
     const got = await getSchemePaperTables(db, project.id, def);
     expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(before), project.id));
     expect(got.scores?.metahope).toStrictEqual(beforeScores.metahope);
   }, 240_000);
 
-  it("a value the new version refuses: a clear error naming item and field, and the project left as it was", async () => {
+  /** What a refused move must leave as it was. */
+  const untouched = async (projectId: string) => ({
+    versions: await count("ProjectScheme", projectId),
+    spans: await count("ErrorSpan", projectId),
+    postEdits: await count("PostEdit", projectId),
+    marks: await count("Annotation", projectId, `field = 'METAHOPE_ERRORS' AND value = '{"reviewed": true}'::jsonb`),
+    lists: await count("Annotation", projectId, `field = 'METAHOPE_ERRORS' AND jsonb_typeof(value) = 'array'`),
+    editValues: await count("Annotation", projectId, `field LIKE 'POSTEDIT_%'`),
+    perPart: await count("Assignment", projectId, `scheme IN ('MMTE', 'METAHOPE')`),
+    scheme: await count("Assignment", projectId, `scheme = 'SCHEME'`),
+    moves: await count("AuditLog", projectId, `action IN ('scheme.moved-onto-runtime', 'scheme.convert-built-in-values')`),
+  });
+
+  it("a value the stored version refuses: a clear error naming item and field, and the project left as it was", async () => {
     const project = await demoProject();
-    const versionsBefore = await count("ProjectScheme", project.id);
-    const spans = await count("ErrorSpan", project.id);
-    const marks = await count("Annotation", project.id, `field = 'METAHOPE_ERRORS'`);
-    // the lab shortens the figurative post-edit to 10 characters: the stored ones are longer
-    const def = await variantOfSchemeInForce(project.id, (s) => {
-      (s.fields.find((f) => f.id === "POSTEDIT_FIGURATIVE") as { maxLength: number }).maxLength = 10;
-    });
-    const e = await rejection(setProjectScheme(db, project.id, def, { actorId: null }));
+    // a severity code the preset does not know (written by hand, or by a release with other codes)
+    const { rows: [bad] } = await pool.query<{ segment: string; system: string }>(
+      `UPDATE "ErrorSpan" e SET severity = 'HUGE' FROM "Translation" t
+       WHERE e.id = (SELECT id FROM "ErrorSpan" WHERE "projectId" = $1 ORDER BY id LIMIT 1) AND t.id = e."translationId"
+       RETURNING (SELECT "externalId" FROM "Segment" WHERE id = t."segmentId") AS segment, (SELECT name FROM "MtSystem" WHERE id = t."systemId") AS system`,
+      [project.id],
+    );
+    const before = await untouched(project.id);
+    expect(before).toMatchObject({ postEdits: 24, editValues: 0, scheme: 0, moves: 0 });
+    const e = await rejection(moveOntoSchemeRuntime(db, project.id));
     expect(e.code).toBe("CONFLICT");
-    expect(e.message).toMatch(/segment \S+, annotator rater-1@\S+: POSTEDIT_FIGURATIVE: is \d+ characters long, more than 10/);
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
-    expect(await count("ProjectScheme", project.id)).toBe(versionsBefore);
-    expect(await count("ErrorSpan", project.id)).toBe(spans);
-    expect(await count("PostEdit", project.id)).toBe(24);
-    expect(await count("Annotation", project.id, `field = 'METAHOPE_ERRORS' AND value = '{"reviewed": true}'::jsonb`)).toBe(marks);
-    expect(await count("Annotation", project.id, `field LIKE 'POSTEDIT_%'`)).toBe(0);
-    expect(await count("Assignment", project.id, `scheme = 'SCHEME'`)).toBe(0);
+    expect(e.message).toContain(`segment ${bad.segment}, translation ${bad.system} (zh), annotator rater-`);
+    expect(e.message).toMatch(/METAHOPE_ERRORS: .*HUGE/);
+    expect(await untouched(project.id)).toEqual(before);
   }, 240_000);
 
-  it("draft spans refuse the move, named", async () => {
+  it("spans of a part switched off in Settings (no field in the version in force to hold them) refuse the move, counted; switched on again, the project moves", async () => {
+    const project = await demoProject({ postEdits: false });
+    // the previous release's Settings: MetaHOPE's errors switched off stored version 2 without them, the spans staying stored
+    const off = ZSchemeConfig.parse({ alignment: true, metahopeErrors: false, metahopePostEdit: true });
+    await db.project.update({ where: { id: project.id }, data: { schemeConfig: off } });
+    await db.projectScheme.create({ data: { projectId: project.id, version: 2, definition: builtInSchemeFor(off) as object, note: "parts changed in Settings" } });
+    const spans = await count("ErrorSpan", project.id);
+    const before = await untouched(project.id);
+    const e = await rejection(moveOntoSchemeRuntime(db, project.id));
+    expect(e.code).toBe("CONFLICT");
+    expect(e.message).toContain(`no METAHOPE_ERRORS field (spans per translation) to hold the ${spans} error spans the project stores`);
+    expect(await untouched(project.id)).toEqual(before);
+    // the lead switches the part on again (the parts form stores version 3 with the field): the move goes through
+    const lead = await makeUser(db, { tag: "lead" });
+    expect(await updateSchemeConfig(db, project.id, ZSchemeConfig.parse({ alignment: true, metahopeErrors: true, metahopePostEdit: true }), lead.id)).toEqual({ schemeVersion: 3 });
+    expect(await moveOntoSchemeRuntime(db, project.id)).toMatchObject({ converted: { errorSpans: spans } });
+    expect(await count("ErrorSpan", project.id)).toBe(0);
+  }, 240_000);
+
+  it("draft spans do not refuse the move: set aside, each recorded in full in the conversion's audit row and counted; no value holds them; figures unchanged", async () => {
     const project = await demoProject();
-    await pool.query(`UPDATE "ErrorSpan" SET category = NULL WHERE id = (SELECT id FROM "ErrorSpan" WHERE "projectId" = $1 ORDER BY id LIMIT 1)`, [project.id]);
-    const def = await variantOfSchemeInForce(project.id);
-    const e = await rejection(setProjectScheme(db, project.id, def, { actorId: null }));
-    expect(e.message).toMatch(/1 error span is a draft .*segment \S+, translation \S+ \(zh\), annotator rater-\d@/);
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
+    // a rater's span whose category was cleared (a draft beside their complete spans) …
+    const { rows: [first] } = await pool.query<{ id: string }>(
+      `UPDATE "ErrorSpan" SET category = NULL, comment = 'which one?' WHERE id = (SELECT id FROM "ErrorSpan" WHERE "projectId" = $1 ORDER BY id LIMIT 1) RETURNING id`,
+      [project.id],
+    );
+    // … and an annotator whose only work is a draft on an MRW (severity not chosen): no review of anything
+    const drafter = await makeUser(db, { tag: "drafter" });
+    const { rows: [at] } = await pool.query<{ translationId: string; mrwId: string }>(
+      `SELECT t.id AS "translationId", m.id AS "mrwId" FROM "Translation" t JOIN "Mrw" m ON m."segmentId" = t."segmentId" WHERE m."projectId" = $1 ORDER BY t.id, m.id LIMIT 1`,
+      [project.id],
+    );
+    const second = await db.errorSpan.create({ data: { projectId: project.id, annotatorId: drafter.id, translationId: at.translationId, mrwId: at.mrwId, category: "MIS", severity: null, start: 1, end: 3, comment: "unsure" } });
+    const drafts = (
+      await db.errorSpan.findMany({
+        where: { projectId: project.id, OR: [{ category: null }, { severity: null }] },
+        select: { id: true, annotatorId: true, translationId: true, translation: { select: { segmentId: true } }, mrwId: true, start: true, end: true, category: true, severity: true, comment: true, createdAt: true, updatedAt: true },
+      })
+    )
+      .map(({ translation, createdAt, updatedAt, ...d }) => ({ ...d, segmentId: translation.segmentId, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+    expect(drafts.map((d) => d.id).sort()).toEqual([first.id, second.id].sort());
+    const complete = await count("ErrorSpan", project.id, `category IS NOT NULL AND severity IS NOT NULL`);
+    const before = await getScoreTables(db, project.id);
+    const beforeFigures = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
+
+    const moved = await moveOntoSchemeRuntime(db, project.id);
+    expect(moved?.converted).toMatchObject({ errorSpans: complete, draftSpans: 2 });
+    const { definition: def } = await schemeRuntime(project.id);
+    expect(await count("ErrorSpan", project.id)).toBe(0);
+    // every one of them in the conversion's audit row, as it was (timestamps as ISO strings)
+    const audit = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.convert-built-in-values" }, select: { detail: true } });
+    const detail = audit.detail as { errorSpans: number; draftSpans: number; draftSpansSetAside: Record<string, unknown>[] };
+    expect(detail).toMatchObject({ errorSpans: complete, draftSpans: 2 });
+    expect([...detail.draftSpansSetAside].sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(drafts);
+    expect(detail.draftSpansSetAside.find((d) => d.id === second.id)).toEqual(expect.objectContaining({ annotatorId: drafter.id, mrwId: at.mrwId, category: "MIS", severity: null, start: 1, end: 3, comment: "unsure" }));
+    expect(detail.draftSpansSetAside.find((d) => d.id === first.id)).toEqual(expect.objectContaining({ category: null, comment: "which one?" }));
+    const move = await db.auditLog.findFirstOrThrow({ where: { projectId: project.id, action: "scheme.moved-onto-runtime" }, select: { detail: true } });
+    expect(move.detail).toMatchObject({ errorSpans: complete, draftSpans: 2 });
+    // no value holds a draft: the lists hold the complete spans, once; the drafter has no value at all (not a reviewer)
+    const inLists = (await pool.query<{ n: number }>(`SELECT coalesce(sum(jsonb_array_length(value)), 0)::int AS n FROM "Annotation" WHERE "projectId" = $1 AND field = 'METAHOPE_ERRORS'`, [project.id])).rows[0].n;
+    expect(inLists).toBe(complete);
+    expect(await count("Annotation", project.id, `"annotatorId" = '${drafter.id}'`)).toBe(0);
+    expect(await count("Annotation", project.id, `field = 'METAHOPE_ERRORS' AND value::text LIKE '%which one?%'`)).toBe(0);
+
+    // drafts never entered a figure: the tables are the same before and after
+    const got = await getSchemePaperTables(db, project.id, def);
+    expect(got.scores?.metahope).toStrictEqual(before.metahope);
+    expect(got.scores?.mmte).toStrictEqual(before.mmte);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(beforeFigures), project.id));
+    // moved: nothing left for a second run
+    expect(await moveOntoSchemeRuntime(db, project.id)).toBeNull();
   }, 240_000);
 });
 
 describe("reviews without spans", () => {
-  it("a review mark becomes an empty list (reviewed, nothing marked) with its history, and the preset as shipped can come back", async () => {
-    const project = await builtInProject({ metahopeErrors: true });
+  // made before presets were stored: the move stores its preset as version 1 too
+  it("a review mark becomes an empty list (reviewed, nothing marked) with its history; the MetaHOPE assignment one SCHEME assignment", async () => {
     const ann = await makeUser(db, { tag: "ann" });
-    const doc = await db.document.create({ data: { projectId: project.id, externalId: "d", language: "en" } });
-    const system = await db.mtSystem.create({ data: { projectId: project.id, name: "sys" } });
-    const seg = await db.segment.create({ data: { projectId: project.id, documentId: doc.id, externalId: "s", index: 0, text: "Time flies.", language: "en" } });
-    const tr = await db.translation.create({ data: { segmentId: seg.id, systemId: system.id, language: "zh", text: "时光飞逝" } });
-    const mark = await db.annotation.create({ data: { projectId: project.id, annotatorId: ann.id, segmentId: seg.id, translationId: tr.id, itemKey: `${tr.id}:-`, field: "METAHOPE_ERRORS", value: { reviewed: true } } });
-    const preset = await getSchemeInForce(db, project.id);
+    let markId = "";
+    const project = await previousReleaseProject(
+      { metahopeErrors: true },
+      async (projectId) => {
+        const doc = await db.document.create({ data: { projectId, externalId: "d", language: "en" } });
+        const system = await db.mtSystem.create({ data: { projectId, name: "sys" } });
+        const seg = await db.segment.create({ data: { projectId, documentId: doc.id, externalId: "s", index: 0, text: "Time flies.", language: "en" } });
+        const tr = await db.translation.create({ data: { segmentId: seg.id, systemId: system.id, language: "zh", text: "时光飞逝" } });
+        await db.assignment.createMany({ data: [{ projectId, annotatorId: ann.id, segmentId: seg.id, scheme: "MMTE", status: "IN_PROGRESS" }, { projectId, annotatorId: ann.id, segmentId: seg.id, scheme: "METAHOPE", status: "DONE" }] });
+        markId = (await db.annotation.create({ data: { projectId, annotatorId: ann.id, segmentId: seg.id, translationId: tr.id, itemKey: `${tr.id}:-`, field: "METAHOPE_ERRORS", value: { reviewed: true } } })).id;
+      },
+      { storePreset: false },
+    );
 
-    const { version } = await setProjectScheme(db, project.id, await variantOfSchemeInForce(project.id), { actorId: null });
-    expect(await db.annotation.findUnique({ where: { id: mark.id }, select: { value: true, version: true, schemeVersion: true } })).toEqual({ value: [], version: 2, schemeVersion: version });
-    expect(await db.history.findMany({ where: { entityId: mark.id }, select: { entity: true, version: true, oldValue: true, newValue: true } })).toEqual([{ entity: "ANNOTATION", version: 2, oldValue: { reviewed: true }, newValue: [] }]);
-
-    // an empty list is a review to the built-in runtime too: nothing to lose, so the way back is open
-    await setProjectScheme(db, project.id, preset, { actorId: null });
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
+    const moved = await moveOntoSchemeRuntime(db, project.id);
+    expect(moved).toMatchObject({ storedVersion: 1, partAssignments: 2, assignments: 1 });
+    const { version, definition } = await schemeRuntime(project.id);
+    expect(version).toBe(1);
+    expect(definition.fields.map((f) => f.id)).toContain("METAHOPE_ERRORS");
+    expect(await db.annotation.findUnique({ where: { id: markId }, select: { value: true, version: true, schemeVersion: true } })).toEqual({ value: [], version: 2, schemeVersion: 1 });
+    expect(await db.history.findMany({ where: { entityId: markId }, select: { entity: true, version: true, oldValue: true, newValue: true } })).toEqual([{ entity: "ANNOTATION", version: 2, oldValue: { reviewed: true }, newValue: [] }]);
+    // one of the two per-part assignments was still in progress: so is the merged one
+    expect(await db.assignment.findMany({ where: { projectId: project.id }, select: { scheme: true, status: true } })).toEqual([{ scheme: "SCHEME", status: "IN_PROGRESS" }]);
+    expect(await moveOntoSchemeRuntime(db, project.id)).toBeNull();
   }, 60_000);
 });

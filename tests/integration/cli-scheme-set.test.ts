@@ -58,13 +58,13 @@ describe("tropos scheme set / show, project create --scheme FILE", () => {
 
     const preset = await tropos("project", "create", `${slug}-mh`, "--scheme", "metahope");
     expect(preset.stdout).toBe(`Created project ${slug}-mh (en → zh, metahope preset, stored as version 1).\n`);
-    // a built-in preset is stored as data too (version 1), and still runs under the built-in runtime;
+    // a built-in preset is stored as data too (version 1), and runs as a scheme like any other;
     // its post-edit is a part off by default (issue 19), so version 1 leaves it out
     const stored = await tropos("scheme", "show", "--project", `${slug}-mh`);
     expect([stored.code, stored.stderr]).toEqual([0, ""]);
     expect(JSON.parse(stored.stdout)).toEqual(JSON.parse(JSON.stringify({ ...METAHOPE_PRESET, fields: METAHOPE_PRESET.fields.filter((f) => f.id !== "METAHOPE_POSTEDIT") })));
     const mh = await db.project.findUniqueOrThrow({ where: { slug: `${slug}-mh` }, select: { id: true } });
-    expect(await getProjectRuntime(db, mh.id)).toEqual({ kind: "built-in", version: 1 });
+    expect(await getProjectRuntime(db, mh.id)).toEqual({ kind: "scheme", version: 1, definition: JSON.parse(stored.stdout) });
     // --with switches it on: the whole preset is version 1; a part of the other study is refused
     const withPe = await tropos("project", "create", `${slug}-mhpe`, "--scheme", "metahope", "--with", "metahope-post-edit");
     expect(withPe.stdout).toBe(`Created project ${slug}-mhpe (en → zh, metahope preset with metahope-post-edit, stored as version 1).\n`);

@@ -90,7 +90,8 @@ describe("tropos CLI", () => {
     expect(exp.stdout).toContain('"text":"他的话像一把刀。"');
     const file = path.join(dir, "ann.csv");
     expect((await tropos("export", "--project", slug, "--what", "annotations", "--format", "csv", "--out", file)).code).toBe(0);
-    expect(readFileSync(file, "utf8").split("\n")[0]).toBe("doc,segment,system,mrw,mrw_token,annotator_id,annotator,field,value,version,updated_at");
+    // the project runs its scheme (both presets' fields): one row per annotator × unit, one column per field
+    expect(readFileSync(file, "utf8").split("\n")[0]).toBe("doc,segment,system,mrw,mrw_token,role,unit,annotator_id,annotator,FLUENCY,INTELLIGIBILITY,FIDELITY,OVERALL,EQUIVALENCE,EMOTION,AUTHENTICITY,POSTEDIT_FIGURATIVE,POSTEDIT_LITERAL,ALIGNMENT,METAHOPE_ERRORS");
     const wrong = await tropos("export", "--project", slug, "--what", "project", "--format", "csv");
     expect(wrong.code).toBe(2);
 
@@ -102,6 +103,8 @@ describe("tropos CLI", () => {
     expect((await tropos("user", "create", "--email", `a2-${slug}@cli.tropos`, "--password", "long-enough-pw")).code).toBe(0);
     const assign = await tropos("assign", "--project", slug, "--per-item", "2", "--annotators", `a1-${slug}@cli.tropos,a2-${slug}@cli.tropos`, "--split", "test");
     expect([assign.code, assign.stdout]).toEqual([0, expect.stringMatching(/^Created 2 assignments/)]);
+    // one assignment per annotator × item, whatever parts the scheme has (the one runtime)
+    expect((await db.assignment.findMany({ where: { project: { slug } }, select: { scheme: true } })).map((a) => a.scheme)).toEqual(["SCHEME", "SCHEME"]);
   }, 240_000);
 
   it("backs up and restores under a new slug", async () => {
@@ -111,7 +114,7 @@ describe("tropos CLI", () => {
     const r = await tropos("restore", file, "--project", `${slug}-restored`);
     expect([r.code, r.stderr]).toEqual([0, ""]);
     expect(await db.segment.count({ where: { project: { slug: `${slug}-restored` } } })).toBe(2);
-    expect(await db.assignment.count({ where: { project: { slug: `${slug}-restored` } } })).toBe(2);
+    expect(await db.assignment.count({ where: { project: { slug: `${slug}-restored` }, scheme: "SCHEME" } })).toBe(2);
     expect(await db.reportSnapshot.count({ where: { project: { slug: `${slug}-restored` } } })).toBe(1);
     const again = await tropos("restore", file, "--project", `${slug}-restored`);
     expect(again.code).toBe(1);

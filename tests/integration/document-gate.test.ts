@@ -45,7 +45,7 @@ describe("read the document first", () => {
     const [s1] = segments;
     const sameDoc = segments.filter((s) => s.documentId === s1.documentId && s.id !== s1.id);
     const otherDoc = segments.find((s) => s.documentId !== s1.documentId)!;
-    const gate = { projectId: project.id, schemeVersion: version, userId: ann.id, scheme: "METAHOPE" as const };
+    const gate = { projectId: project.id, schemeVersion: version, userId: ann.id };
 
     expect(await documentGateOf(db, { ...gate, documentId: s1.documentId })).toEqual({ documentId: s1.documentId, read: false });
     const refused = await rejection(refuseUnreadDocument(db, { ...gate, segmentKey: s1.id }));
@@ -74,11 +74,11 @@ describe("read the document first", () => {
     expect(await db.documentRead.count({ where: { userId: other.id } })).toBe(0);
   });
 
-  it("MMTE items and schemes that do not ask for it stay open", async () => {
+  it("a scheme that does not ask for it (MMTE) stays open", async () => {
     const mmte = await studyProject("mmte", "MMTE");
     const s = mmte.segments[0];
-    expect(await documentGateOf(db, { projectId: mmte.project.id, schemeVersion: mmte.version, userId: mmte.ann.id, documentId: s.documentId, scheme: "MMTE" })).toBeNull();
-    await refuseUnreadDocument(db, { projectId: mmte.project.id, schemeVersion: mmte.version, userId: mmte.ann.id, segmentKey: s.id, scheme: "MMTE" });
+    expect(await documentGateOf(db, { projectId: mmte.project.id, schemeVersion: mmte.version, userId: mmte.ann.id, documentId: s.documentId })).toBeNull();
+    await refuseUnreadDocument(db, { projectId: mmte.project.id, schemeVersion: mmte.version, userId: mmte.ann.id, segmentKey: s.id });
 
     // a lab that switches it off stores a new version without it: the sentences open
     const mh = await studyProject("metahope", "METAHOPE");
@@ -87,7 +87,7 @@ describe("read the document first", () => {
     expect(describeSchemeChange(before, off)).toEqual(["Documents no longer have to be read before their sentences open"]);
     await setProjectScheme(db, mh.project.id, off, { actorId: null });
     const version = (await getProjectScheme(db, mh.project.id))!.version;
-    await refuseUnreadDocument(db, { projectId: mh.project.id, schemeVersion: version, userId: mh.ann.id, segmentKey: mh.segments[0].id, scheme: "METAHOPE" });
+    await refuseUnreadDocument(db, { projectId: mh.project.id, schemeVersion: version, userId: mh.ann.id, segmentKey: mh.segments[0].id });
     // and a version stored before the setting existed (no `workflow` key) parses as "off"
     const { workflow: _dropped, ...older } = before;
     void _dropped;
@@ -112,6 +112,6 @@ describe("switching parts keeps the workflow in force", () => {
     expect(schemeVersion).toBe(stored.version + 2);
     const next = (await getProjectScheme(db, mh.project.id))!;
     expect(next.definition.workflow).toEqual({ readDocumentFirst: false });
-    await refuseUnreadDocument(db, { projectId: mh.project.id, schemeVersion: next.version, userId: mh.ann.id, segmentKey: mh.segments[0].id, scheme: "METAHOPE" });
+    await refuseUnreadDocument(db, { projectId: mh.project.id, schemeVersion: next.version, userId: mh.ann.id, segmentKey: mh.segments[0].id });
   });
 });

@@ -7,8 +7,12 @@
  * builtInSchemeFor derives from its configuration (checked for every combination of parts), every
  * annotation of it records version 1, the enum columns are text (20261126010000_enums_as_text), and
  * every annotation, History row, adjudication, error span, alignment, post-edit and gold reference
- * is there with the same values; the current code runs the projects under the built-in runtime and
- * saves into them.
+ * is there with the same values. The current code then moves the projects onto the one runtime
+ * (lib/db/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): error spans, review marks and
+ * post-edits become values of version 1, per-part assignments one SCHEME assignment per annotator ×
+ * item; a draft span (no category or severity yet) does not hold its project back: it is set
+ * aside, recorded in full in the conversion's audit row; the paper figures are the same before and
+ * after; a second run moves nothing; saves go under the SCHEME assignment and record version 1.
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -17,6 +21,10 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "../test-database";
 import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
+import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getScoreTables } from "@/lib/reports";
+import { closePgPool } from "@/lib/db/pg-pool";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
@@ -105,6 +113,8 @@ beforeAll(async () => {
     INSERT INTO "PostEdit" (id, "projectId", "segmentId", "annotatorId", kind, text, "updatedAt") VALUES ('pe1', 'pm', 's1', 'u1', 'LITERAL', '时间偷走一切。', now());
     INSERT INTO "GoldReference" (id, "projectId", "segmentId", language, kind, text, "sourcePostEditId", "updatedAt") VALUES ('g1', 'pm', 's1', 'zh', 'LITERAL', '时间偷走一切。', 'pe1', now());
   `);
+  // the reports read through the app's own pool (lib/db/pg-pool.ts): this database's
+  process.env.DATABASE_URL = databaseUrl(NAME);
   for (const [i, c] of combos.entries()) {
     await client.query(`INSERT INTO "Project" (id, slug, name, "schemeConfig") VALUES ($1, $1, $1, $2)`, [`combo-${i}`, JSON.stringify(c)]);
   }
@@ -113,6 +123,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closePgPool();
   await db?.$disconnect();
   await pool?.end();
   await client?.end();
@@ -194,11 +205,79 @@ describe("the presets-stored migration on the previous release's data", () => {
     expect(await count()).toBe(n);
   });
 
-  it("the current code runs the projects under the built-in runtime, and saves record version 1", async () => {
-    expect(await getProjectRuntime(db, "pm")).toEqual({ kind: "built-in", version: 1 });
-    expect(await getProjectRuntime(db, "ph")).toEqual({ kind: "built-in", version: 1 });
+  it("the current code moves the projects onto the scheme runtime: a draft span is set aside, recorded in the audit log; figures unchanged; saves go under the SCHEME assignment and record version 1", async () => {
+    // a stored version runs as a scheme: the presets as shipped included
+    expect(await getProjectRuntime(db, "pm")).toMatchObject({ kind: "scheme", version: 1 });
+    expect(await getProjectRuntime(db, "ph")).toMatchObject({ kind: "scheme", version: 1 });
     expect(await getProjectRuntime(db, "pn")).toEqual({ kind: "built-in", version: null });
-    for (const [i] of combos.entries()) expect((await getProjectRuntime(db, `combo-${i}`)).kind).toBe("built-in");
+    for (const [i] of combos.entries()) expect((await getProjectRuntime(db, `combo-${i}`)).kind).toBe("scheme");
+    // the paper tables the built-in runtime gave, from its own tables (post-edit pe1 against gold g1, the spans)
+    const beforePm = await getScoreTables(db, "pm");
+    expect(beforePm.mmte).not.toBeNull();
+    // BLEU of u1's literal post-edit against the gold reference: the post-edit is read
+    expect(beforePm.mmte?.automatic?.some((r) => r.bleu4.defined)).toBe(true);
+    const rows = async (sql: string) => (await client.query(sql)).rows;
+    // MetaHOPE's tables from the built-in tables, its draft span (e2) not counted, as ever
+    const beforePh = await getScoreTables(db, "ph");
+    expect(beforePh.metahope).not.toBeNull();
+    const e2 = await db.errorSpan.findUniqueOrThrow({ where: { id: "e2" }, select: { createdAt: true, updatedAt: true } });
+
+    const first = await moveEveryProjectOntoSchemeRuntime(db);
+    // every project moves: MetaHOPE's draft span (e2: no category, no severity) does not hold it back
+    expect(first.refused).toEqual([]);
+    expect(first.moved.map((m) => m.slug).sort()).toEqual(["metahope", "mmte", "none"]);
+    // a project with no part on had no version: it gets every MMTE and MetaHOPE field as version 1 (its configuration no longer parses)
+    expect((await definitionOf("pn")).map((r) => r.version)).toEqual([1]);
+    expect(await getProjectRuntime(db, "pn")).toMatchObject({ kind: "scheme", version: 1 });
+
+    // MMTE: one SCHEME assignment per annotator × item, with the status of the per-part one; the post-edit a value of version 1
+    expect(await rows(`SELECT "annotatorId", scheme, status::text AS status FROM "Assignment" WHERE "projectId" = 'pm' ORDER BY "annotatorId"`)).toEqual([
+      { annotatorId: "u1", scheme: "SCHEME", status: "IN_PROGRESS" },
+      { annotatorId: "u2", scheme: "SCHEME", status: "DONE" },
+    ]);
+    expect(await rows(`SELECT count(*)::int AS n FROM "PostEdit" WHERE "projectId" = 'pm'`)).toEqual([{ n: 0 }]);
+    expect(await rows(`SELECT "annotatorId", "itemKey", value, "schemeVersion" FROM "Annotation" WHERE "projectId" = 'pm' AND field = 'POSTEDIT_LITERAL'`)).toEqual([
+      { annotatorId: "u1", itemKey: "-:-", value: "时间偷走一切。", schemeVersion: 1 },
+    ]);
+    // the gold reference stays, its link to the post-edit row gone with the row
+    expect(await rows(`SELECT id, text, "sourcePostEditId" FROM "GoldReference"`)).toEqual([{ id: "g1", text: "时间偷走一切。", sourcePostEditId: null }]);
+    const pmDef = (await getProjectRuntime(db, "pm")) as { kind: "scheme"; definition: Parameters<typeof getSchemePaperTables>[2] };
+    const afterPm = await getSchemePaperTables(db, "pm", pmDef.definition);
+    expect(afterPm.scores?.mmte).toStrictEqual(beforePm.mmte);
+    expect(JSON.stringify(afterPm.scores?.mmte)).toBe(JSON.stringify(beforePm.mmte));
+
+    // MetaHOPE: its span a value, its review mark that list's earlier version; the draft set aside, in no value, counted
+    const ph = first.moved.find((m) => m.slug === "metahope")!;
+    expect([ph.storedVersion, ph.converted, ph.partAssignments, ph.assignments]).toEqual([null, { spanLists: 1, errorSpans: 1, draftSpans: 1, postEdits: 0 }, 1, 1]);
+    expect(await rows(`SELECT count(*)::int AS n FROM "ErrorSpan" WHERE "projectId" = 'ph'`)).toEqual([{ n: 0 }]);
+    // … and recorded in full in the conversion's audit row
+    const audit = await rows(`SELECT detail FROM "AuditLog" WHERE "projectId" = 'ph' AND action = 'scheme.convert-built-in-values'`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].detail).toMatchObject({ errorSpans: 1, draftSpans: 1 });
+    expect(audit[0].detail.draftSpansSetAside).toEqual([
+      { id: "e2", annotatorId: "u1", translationId: "t2", segmentId: "s2", mrwId: null, start: 0, end: 2, category: null, severity: null, comment: null, createdAt: e2.createdAt.toISOString(), updatedAt: e2.updatedAt.toISOString() },
+    ]);
+    // a project without drafts records none
+    expect((await rows(`SELECT detail FROM "AuditLog" WHERE "projectId" = 'pm' AND action = 'scheme.convert-built-in-values'`))[0].detail).toMatchObject({ draftSpans: 0, draftSpansSetAside: [] });
+    expect(await rows(`SELECT id, value, version, "schemeVersion" FROM "Annotation" WHERE "projectId" = 'ph' AND field = 'METAHOPE_ERRORS'`)).toEqual([
+      { id: "an5", value: [{ start: 3, end: 5, label: "MIS", attributes: { severity: 6 }, mrwId: "w2" }], version: 2, schemeVersion: 1 },
+    ]);
+    expect(await rows(`SELECT "annotatorId", scheme, status::text AS status FROM "Assignment" WHERE "projectId" = 'ph'`)).toEqual([{ annotatorId: "u1", scheme: "SCHEME", status: "DONE" }]);
+    const phDef = (await getProjectRuntime(db, "ph")) as { kind: "scheme"; definition: Parameters<typeof getSchemePaperTables>[2] };
+    expect((await getSchemePaperTables(db, "ph", phDef.definition)).scores?.metahope).toStrictEqual(beforePh.metahope);
+
+    // idempotent: nothing of the earlier release is left, so a second run moves nothing and changes nothing
+    const everything = async () => ({
+      schemes: await rows(`SELECT "projectId", version FROM "ProjectScheme" ORDER BY 1, 2`),
+      assignments: await rows(`SELECT id, scheme, status::text AS status FROM "Assignment" ORDER BY id`),
+      annotations: await rows(`SELECT id, value, version, "schemeVersion" FROM "Annotation" ORDER BY id`),
+      history: await rows(`SELECT count(*)::int AS n FROM "History"`),
+    });
+    const settled = await everything();
+    expect(await moveEveryProjectOntoSchemeRuntime(db)).toEqual({ moved: [], refused: [] });
+    expect(await everything()).toEqual(settled);
+
+    // a save under the scheme runtime: the SCHEME assignment admits it, version 1 recorded, History continued
     const r = await saveAnnotation(pool, {
       projectId: "pm",
       annotatorId: "u1",

@@ -4,8 +4,10 @@
  * applied to a fresh database, a project is written the way that release wrote it (Assignment.scheme
  * the enum "Scheme"), then the new migrations run. Every assignment, annotation, History row and
  * adjudication is there afterwards with the same values, the assignments keep MMTE/METAHOPE as text,
- * the report change trigger on Assignment is back, and the current code reads the project as a
- * built-in one and saves into it.
+ * the report change trigger on Assignment is back. The current code then moves the project onto the
+ * one runtime (lib/db/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): each annotator's
+ * MMTE and METAHOPE assignments of an item become one SCHEME assignment, the figures stay, a second
+ * run moves nothing, and saves go under the SCHEME assignment.
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -14,6 +16,10 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "../test-database";
 import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
+import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getAgreementFigures, getScoreTables } from "@/lib/reports";
+import { closePgPool } from "@/lib/db/pg-pool";
 import { saveAnnotation } from "@/lib/db/annotations";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 
@@ -55,11 +61,14 @@ beforeAll(async () => {
       VALUES ('h1', 'p1', 'u1', 'ANNOTATION', 'an1', 1, NULL, '3'), ('h2', 'p1', 'u1', 'ANNOTATION', 'an1', 2, '3', '4'), ('h3', 'p1', 'u2', 'ANNOTATION', 'an2', 1, NULL, '5');
     INSERT INTO "Adjudication" (id, "projectId", "segmentId", "translationId", "itemKey", field, value, rationale) VALUES ('ad1', 'p1', 's1', 't1', 't1:-', 'FIDELITY', '4', 'majority');
   `);
+  // the reports read through the app's own pool (lib/db/pg-pool.ts): this database's
+  process.env.DATABASE_URL = databaseUrl(NAME);
   pool = new pg.Pool({ connectionString: databaseUrl(NAME), max: 2 });
   db = new PrismaClient({ adapter: new PrismaPg(pool) });
 });
 
 afterAll(async () => {
+  await closePgPool();
   await db?.$disconnect();
   await pool?.end();
   await client?.end();
@@ -80,16 +89,45 @@ describe("the scheme-runtime migrations on the previous release's data", () => {
     expect(trigger.rowCount).toBe(1);
   });
 
-  it("the current code reads the project as a built-in one and saves into it under the MMTE assignment", async () => {
-    // the later migration 20261126000000_presets_stored gives it its MMTE preset as version 1
-    expect(await getProjectRuntime(db, "p1")).toEqual({ kind: "built-in", version: 1 });
+  it("the current code moves the project onto the scheme runtime: one SCHEME assignment per annotator × item, figures unchanged, saves under it", async () => {
+    // the later migration 20261126000000_presets_stored gives it its MMTE preset as version 1, which now runs as a scheme
+    expect(await getProjectRuntime(db, "p1")).toMatchObject({ kind: "scheme", version: 1 });
+    const beforeScores = await getScoreTables(db, "p1");
+    const beforeFigures = await getAgreementFigures(db, "p1", { schemes: ["mmte"] });
+    expect(beforeScores.mmte?.quality.length).toBeGreaterThan(0);
+
+    const moved = await moveEveryProjectOntoSchemeRuntime(db);
+    expect(moved.refused).toEqual([]);
+    expect(moved.moved.map((m) => [m.slug, m.storedVersion, m.partAssignments, m.assignments])).toEqual([["mig", null, 3, 2]]);
+    // u1's MMTE (in progress, 1.2 s) and MetaHOPE (not started) assignments: one, in progress, the time added up; u2's done
+    const assignments = await client.query(`SELECT "annotatorId", scheme, status::text AS status, "timeSpentMs" FROM "Assignment" ORDER BY "annotatorId"`);
+    expect(assignments.rows).toEqual([
+      { annotatorId: "u1", scheme: "SCHEME", status: "IN_PROGRESS", timeSpentMs: 1200 },
+      { annotatorId: "u2", scheme: "SCHEME", status: "DONE", timeSpentMs: 5400 },
+    ]);
+    const audit = await client.query(`SELECT "userId", detail FROM "AuditLog" WHERE action = 'scheme.moved-onto-runtime'`);
+    expect(audit.rows).toEqual([{ userId: null, detail: expect.objectContaining({ version: 1, storedVersion: null, partAssignments: 3, assignments: 2 }) }]);
+
+    // the figures, read under the scheme runtime, are the ones read before
+    const runtime = await getProjectRuntime(db, "p1");
+    if (runtime.kind !== "scheme") throw new Error("unreachable");
+    const after = await getSchemePaperTables(db, "p1", runtime.definition);
+    expect(after.scores?.mmte).toStrictEqual(beforeScores.mmte);
+    expect(await getAgreementFigures(db, "p1", { schemes: ["mmte"] })).toStrictEqual(beforeFigures);
+
+    // a second run finds nothing to move
+    expect(await moveEveryProjectOntoSchemeRuntime(db)).toEqual({ moved: [], refused: [] });
+    expect((await client.query(`SELECT count(*)::int AS n FROM "Assignment"`)).rows[0].n).toBe(2);
+
     const r = await saveAnnotation(pool, {
       projectId: "p1",
       annotatorId: "u1",
       config: DEFAULT_SCHEME_CONFIG,
+      runtime,
       input: { segmentId: "s1", translationId: "t1", mrwId: null, field: "FLUENCY", value: 3, baseVersion: 2 },
     });
     expect(r.version).toBe(3);
+    expect((await client.query(`SELECT value, "schemeVersion" FROM "Annotation" WHERE id = 'an1'`)).rows[0]).toEqual({ value: 3, schemeVersion: 1 });
     const hist = await client.query(`SELECT version, "oldValue", "newValue" FROM "History" WHERE "entityId" = 'an1' ORDER BY version`);
     expect(hist.rows.map((h) => [h.version, h.oldValue, h.newValue])).toEqual([[1, null, 3], [2, 3, 4], [3, 4, 3]]);
   });

@@ -18,7 +18,9 @@ import { addAnnotatorGroupMembers, createAnnotatorGroup } from "@/lib/db/annotat
 import { getReportData } from "@/lib/db/report-data-cache";
 import { getMetricScores } from "@/lib/db/metric-scores";
 import { exportFile } from "@/lib/db/export-stream";
-import { getAgreementFigures } from "@/lib/reports";
+import { getAgreementFigures, getScoreTablesByLanguage } from "@/lib/reports";
+import { languageComparisonRows, scoreTableRows } from "@/lib/reports/report-csv";
+import { csvRow } from "@/lib/export/csv-cell";
 import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import { parseReportQuery } from "@/lib/reports/report-query";
 import { MMTE_DIMENSIONS } from "@/lib/scoring/mmte-scores";
@@ -124,11 +126,24 @@ describe("a study over two target languages", () => {
     expect(csv).toContain(`it,metric_correlation,all,OVERALL,COMET pearson_r,${String(it.pearson_r).slice(0, 12)}`);
     expect(lines.filter((l) => l.startsWith("zh,mmte_language_comparison,all,zh,")).length).toBe(MMTE_DIMENSIONS.length);
     expect(lines.some((l) => l.startsWith("it,mmte_language_comparison,mt-beta,it,FLUENCY,"))).toBe(true);
-    // the annotations table names each row's language (a single-language project's keeps its columns)
+    // the project runs the MMTE preset as its scheme: every row is the one the built-in tables give
+    // for the same values, language by language, then the comparison
+    const builtIn = await getScoreTablesByLanguage(db, project.id);
+    const want = [
+      ...builtIn.tables.flatMap(({ language, tables }) => scoreTableRows(tables).map((r) => [language, ...r])),
+      ...languageComparisonRows(builtIn.comparison!).map((r) => [r[2], ...r]),
+    ].map((r) => csvRow(r));
+    expect(lines.slice(1)).toEqual(want);
+    // the annotations table (one column per field of the scheme) names each row's language
+    // (a single-language project's keeps its columns)
     let ann = "";
     for await (const line of exportFile(pool, db, project, "annotations", "csv").lines) ann += line;
     const annLines = ann.trim().split(/\r?\n/);
-    expect(annLines[0]).toBe("doc,segment,system,language,mrw,mrw_token,annotator_id,annotator,field,value,version,updated_at");
+    expect(annLines[0]).toBe("doc,segment,system,language,mrw,mrw_token,role,unit,annotator_id,annotator,FLUENCY,INTELLIGIBILITY,FIDELITY,OVERALL,EQUIVALENCE,EMOTION,AUTHENTICITY,POSTEDIT_FIGURATIVE,POSTEDIT_LITERAL");
     expect(new Set(annLines.slice(1).map((l) => l.split(",")[3]))).toEqual(new Set(["zh", "it"]));
+    // and so does the adjudicated table
+    let adj = "";
+    for await (const line of exportFile(pool, db, project, "adjudicated", "csv").lines) adj += line;
+    expect(adj.split(/\r?\n/)[0]).toBe("doc,segment,system,language,mrw,mrw_token,role,unit,field,value,rationale,adjudicator,automatic,version,updated_at");
   });
 });

@@ -1,7 +1,9 @@
 // Safe retries (issue 21 point 7) on real PostgreSQL: a save that committed while its answer was
 // lost, sent again with the same idempotency key, gets its first answer (same version) and writes
 // nothing twice; keys are per user; a stale base version under a new key is still a conflict;
-// History holds one row per version of an entity.
+// History holds one row per version of an entity. On the one runtime every annotator write is a
+// value saved by saveAnnotation (error spans: the METAHOPE_ERRORS list of a translation; post-edits:
+// the edit fields' texts), under the project's stored scheme and the annotator's SCHEME assignment.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
@@ -13,19 +15,20 @@ import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { createAssignments } from "@/lib/db/assignments";
 import { saveAnnotation } from "@/lib/db/annotations";
-import { createErrorSpan, deleteErrorSpan, updateErrorSpan } from "@/lib/db/workspace-error-spans";
-import { savePostEdit } from "@/lib/db/workspace-post-edits";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { dumpProject, restoreProject } from "@/lib/db/project-dump";
 import { acceptUnanimous, undoAutomaticAcceptance } from "@/lib/db/adjudication";
 import { adjudicationScenario } from "@/scripts/e2e-metahope-fixture";
 import { deleteOldSaveReceipts, saveRequestHash, type TSaveReceiptKey } from "@/lib/db/save-receipts";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
-import type { TErrorSpanFields, TSaveAnnotationInput } from "@/lib/workspace/api-types";
+import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 
 let db: Db;
 let pool: Pool;
 const config: TSchemeConfig = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true });
 let projectId: string;
+let runtime: TSchemeRuntime;
 let a1: string, a2: string;
 let seg: { id: string; translations: { id: string }[] };
 
@@ -38,8 +41,10 @@ beforeAll(async () => {
   ]);
   projectId = p.id;
   await db.project.update({ where: { id: p.id }, data: { schemeConfig: config } });
+  // the first read stores the preset of the project's parts (MMTE and MetaHOPE) as its version 1
+  runtime = await getProjectRuntime(db, p.id);
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
-  for (const scheme of ["MMTE", "METAHOPE"] as const) await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, scheme, shuffle: false });
+  await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, scheme: "SCHEME", shuffle: false });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId: p.id, externalId: "demo-doc-1-s2" },
     select: { id: true, translations: { select: { id: true }, orderBy: { id: "asc" } } },
@@ -52,7 +57,7 @@ afterAll(closeTestDatabase);
 function annotationSave(annotatorId: string, input: Partial<TSaveAnnotationInput>, key: string | null) {
   const full = { segmentId: seg.id, translationId: seg.translations[0].id, mrwId: null, field: "FLUENCY", value: 4, baseVersion: 0, ...input } as TSaveAnnotationInput;
   const receipt: TSaveReceiptKey | null = key ? { key, requestHash: saveRequestHash("annotation", { projectId }, full) } : null;
-  return saveAnnotation(pool, { projectId, annotatorId, config, input: full, receipt });
+  return saveAnnotation(pool, { projectId, annotatorId, config, runtime, input: full, receipt });
 }
 
 const historyOf = (entityId: string) => db.history.findMany({ where: { entityId }, orderBy: { version: "asc" }, select: { version: true, duplicate: true } });
@@ -128,42 +133,50 @@ describe("idempotent annotation saves", () => {
   });
 });
 
-describe("idempotent post-edit and error span writes", () => {
-  const receipt = (kind: string, target: Record<string, string>, body: unknown, key = randomUUID()): TSaveReceiptKey => ({ key, requestHash: saveRequestHash(kind, target, body) });
+describe("idempotent post-edit and error span writes (values of the edit fields and of METAHOPE_ERRORS)", () => {
+  const span = (start: number, end: number, label: string, severity: number) => ({ start, end, label, attributes: { severity } });
+  const valueOf = async (id: string) => (await db.annotation.findUniqueOrThrow({ where: { id } })).value;
 
   it("a post-edit retried with its key answers the same version", async () => {
-    const input = { kind: "LITERAL" as const, text: "区域经济已失去动力。", baseTranslationId: seg.translations[0].id, baseVersion: 0 };
-    const r = receipt("postEdit", { projectId, segmentId: seg.id }, input);
-    const first = await savePostEdit(db, { projectId, annotatorId: a1, segmentId: seg.id, input, receipt: r });
-    expect(await savePostEdit(db, { projectId, annotatorId: a1, segmentId: seg.id, input, receipt: r })).toEqual(first);
+    const input = { field: "POSTEDIT_LITERAL", translationId: null, value: "区域经济已失去动力。" };
+    const key = randomUUID();
+    const first = await annotationSave(a1, input, key);
+    expect(await annotationSave(a1, input, key)).toEqual(first);
     expect(await historyOf(first.id)).toEqual([{ version: 1, duplicate: 0 }]);
     // a new key with the stale base version: the conflict of before
-    expect((await rejection(savePostEdit(db, { projectId, annotatorId: a1, segmentId: seg.id, input, receipt: receipt("postEdit", { projectId, segmentId: seg.id }, input) }))).code).toBe("CONFLICT");
+    expect((await rejection(annotationSave(a1, input, randomUUID()))).code).toBe("CONFLICT");
+    expect(await valueOf(first.id)).toBe("区域经济已失去动力。");
   });
 
-  it("an error span creation retried with its key creates one span; edits and deletion answer again too", async () => {
-    const span: TErrorSpanFields = { translationId: seg.translations[1].id, mrwId: null, category: "MIS", severity: 4, start: 0, end: 2, comment: null };
-    const target = { projectId, segmentId: seg.id };
-    const r = receipt("errorCreate", target, span);
-    const created = await createErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, span, receipt: r });
-    expect(await createErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, span, receipt: r })).toEqual(created);
-    expect(await db.errorSpan.count({ where: { annotatorId: a1, translationId: span.translationId, deletedAt: null } })).toBe(1);
-    const patch = { severity: 8 as const };
-    const ru = receipt("errorUpdate", { ...target, spanId: created.id }, { ...patch, baseVersion: 1 });
-    const updated = await updateErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, patch, baseVersion: 1, receipt: ru });
-    expect(await updateErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, patch, baseVersion: 1, receipt: ru })).toEqual(updated);
-    const rd = receipt("errorDelete", { ...target, spanId: created.id }, { baseVersion: 2 });
-    const deleted = await deleteErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, baseVersion: 2, receipt: rd });
-    expect(await deleteErrorSpan(db, { projectId, annotatorId: a1, segmentId: seg.id, id: created.id, baseVersion: 2, receipt: rd })).toEqual(deleted);
-    expect(await historyOf(created.id)).toEqual([1, 2, 3].map((version) => ({ version, duplicate: 0 })));
+  it("an error span's creation retried with its key stores one span; edits and deletion answer again too", async () => {
+    const t = seg.translations[1].id;
+    const created = span(0, 2, "MIS", 4);
+    const errors = (value: unknown, baseVersion: number) => ({ field: "METAHOPE_ERRORS", translationId: t, value, baseVersion });
+    const kc = randomUUID();
+    const first = await annotationSave(a1, errors([created], 0), kc);
+    expect(await annotationSave(a1, errors([created], 0), kc)).toEqual(first);
+    expect(await valueOf(first.id)).toEqual([created]);
+    // the severity changed
+    const ku = randomUUID();
+    const updated = await annotationSave(a1, errors([{ ...created, attributes: { severity: 8 } }], 1), ku);
+    expect(await annotationSave(a1, errors([{ ...created, attributes: { severity: 8 } }], 1), ku)).toEqual(updated);
+    // the span deleted: the list without it
+    const kd = randomUUID();
+    const deleted = await annotationSave(a1, errors([], 2), kd);
+    expect(await annotationSave(a1, errors([], 2), kd)).toEqual(deleted);
+    expect([updated.version, deleted.version]).toEqual([2, 3]);
+    expect(await historyOf(first.id)).toEqual([1, 2, 3].map((version) => ({ version, duplicate: 0 })));
+    expect(await db.annotation.count({ where: { annotatorId: a1, translationId: t, field: "METAHOPE_ERRORS" } })).toBe(1);
   });
 
-  it("two sends of one creation racing each other store one span and give both the same answer", async () => {
-    const span: TErrorSpanFields = { translationId: seg.translations[2].id, mrwId: null, category: "STL", severity: 2, start: 1, end: 3, comment: null };
-    const r = receipt("errorCreate", { projectId, segmentId: seg.id }, span);
-    const [x, y] = await Promise.all([0, 1].map(() => createErrorSpan(db, { projectId, annotatorId: a2, segmentId: seg.id, span, receipt: r })));
+  it("two sends of one creation racing each other store one value and give both the same answer", async () => {
+    const t = seg.translations[2].id;
+    const input = { field: "METAHOPE_ERRORS", translationId: t, value: [span(1, 3, "STL", 2)] };
+    const key = randomUUID();
+    const [x, y] = await Promise.all([0, 1].map(() => annotationSave(a2, input, key)));
     expect(x).toEqual(y);
-    expect(await db.errorSpan.count({ where: { annotatorId: a2, translationId: span.translationId } })).toBe(1);
+    expect(await db.annotation.count({ where: { annotatorId: a2, translationId: t, field: "METAHOPE_ERRORS" } })).toBe(1);
+    expect(await historyOf(x.id)).toEqual([{ version: 1, duplicate: 0 }]);
   });
 });
 
@@ -201,6 +214,8 @@ describe("History: one row per version of an entity", () => {
 
   it("two undos of automatic acceptance at once: one undoes, the other finds nothing left, one History row each", async () => {
     const p = await makeProject(db);
+    await db.project.update({ where: { id: p.id }, data: { schemeConfig: config } });
+    await getProjectRuntime(db, p.id);
     await loadImport(pool, { projectId: p.id, fileName: "adj.jsonl", result: adjudicationScenario() });
     const adj = await makeUser(db, { tag: "adj" });
     const { accepted } = await acceptUnanimous(db, { projectId: p.id, actorId: adj.id });

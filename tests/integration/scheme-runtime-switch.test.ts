@@ -1,10 +1,12 @@
-// A new scheme version that changes the project's runtime moves the assignments with it
-// (lib/db/project-schemes.ts): a variant of MMTE stored on a built-in project turns each
-// annotator's MMTE and METAHOPE assignments of an item into one SCHEME assignment (status merged,
-// time added), values keep their rows and can be edited under the variant; the preset as shipped
-// turns them back; error spans and post-edits move with it as the scheme's values
-// (tests/integration/built-in-to-scheme.test.ts), and a variant without a field to hold them is
-// refused, storing nothing.
+// A scheme version stored on a project of an earlier release (setProjectScheme,
+// lib/db/project-schemes.ts) moves the project onto the one runtime first, in the same transaction
+// (lib/db/move-onto-scheme-runtime.ts): each annotator's MMTE and METAHOPE assignments of an item
+// become one SCHEME assignment (status merged, time added), values keep their rows and can be
+// edited under the variant, and later versions (the preset as shipped included) keep those SCHEME
+// assignments. Error spans with no field to hold them refuse the whole change, storing nothing.
+//
+// Before the one runtime this file switched runtimes both ways; "the preset as shipped moves the
+// assignments back" to MMTE/METAHOPE no longer exists: the preset runs as a scheme like any version.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -31,6 +33,7 @@ function variant() {
   return ZSchemeDefinition.parse(s);
 }
 
+/** A project as an earlier release left it: no stored version, per-part assignments, a value. */
 async function builtInProject() {
   const ann = await makeUser(db, { tag: "ann" });
   const project = await makeProject(db, [{ userId: ann.id, roles: ["ANNOTATOR"] }]);
@@ -44,12 +47,14 @@ async function builtInProject() {
   return { ann, project, seg, tr };
 }
 
-describe("switching runtimes", () => {
-  it("a variant of MMTE moves the assignments to one SCHEME assignment per item, and the preset moves them back", async () => {
+describe("a scheme version stored on a project of an earlier release", () => {
+  it("a variant of MMTE moves the assignments to one SCHEME assignment per item; the preset as shipped, stored later, keeps them", async () => {
     const { ann, project, seg, tr } = await builtInProject();
-    await setProjectScheme(db, project.id, variant(), { actorId: null });
+    expect(await getProjectRuntime(db, project.id)).toEqual({ kind: "built-in", version: null });
+    // the move stores the preset of the project's parts as version 1, the variant is version 2
+    expect((await setProjectScheme(db, project.id, variant(), { actorId: null })).version).toBe(2);
     const runtime = await getProjectRuntime(db, project.id);
-    expect(runtime.kind).toBe("scheme");
+    expect(runtime).toMatchObject({ kind: "scheme", version: 2 });
     const moved = await db.assignment.findMany({ where: { projectId: project.id }, select: { scheme: true, status: true, timeSpentMs: true } });
     expect(moved).toEqual([{ scheme: "SCHEME", status: "IN_PROGRESS", timeSpentMs: 5000 }]);
     // the stored value is still there and is edited under the variant
@@ -62,13 +67,24 @@ describe("switching runtimes", () => {
     });
     expect(r.version).toBe(2);
 
-    await setProjectScheme(db, project.id, MMTE_PRESET, { actorId: null });
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
-    const back = await db.assignment.findMany({ where: { projectId: project.id }, select: { scheme: true, status: true, timeSpentMs: true } });
-    expect(back).toEqual([{ scheme: "MMTE", status: "IN_PROGRESS", timeSpentMs: 5000 }]);
+    // the preset as shipped is a version like any other: the project keeps running it as a scheme, its assignments stay
+    expect((await setProjectScheme(db, project.id, MMTE_PRESET, { actorId: null })).version).toBe(3);
+    const preset = await getProjectRuntime(db, project.id);
+    expect(preset).toMatchObject({ kind: "scheme", version: 3 });
+    expect(await db.assignment.findMany({ where: { projectId: project.id }, select: { scheme: true, status: true, timeSpentMs: true } })).toEqual([{ scheme: "SCHEME", status: "IN_PROGRESS", timeSpentMs: 5000 }]);
+    const again = await saveAnnotation(pool, {
+      projectId: project.id,
+      annotatorId: ann.id,
+      config: DEFAULT_SCHEME_CONFIG,
+      runtime: preset,
+      input: { segmentId: seg.id, translationId: tr.id, mrwId: null, field: "FLUENCY", value: 3, baseVersion: 2 } as TSaveAnnotationInput,
+    });
+    expect(again.version).toBe(3);
+    expect(await db.annotation.findFirstOrThrow({ where: { projectId: project.id }, select: { value: true, schemeVersion: true } })).toEqual({ value: 3, schemeVersion: 3 });
   });
 
-  it("refuses the switch when the variant has no field for the project's error spans, naming it, and stores nothing", async () => {
+  it("refuses the version when the project's error spans have no field to go to, naming it, and stores nothing", async () => {
+    // its parts are MMTE's only ('{}'): the move into that preset finds no field for the span
     const { ann, project, tr } = await builtInProject();
     await db.errorSpan.create({ data: { projectId: project.id, annotatorId: ann.id, translationId: tr.id, category: "MIS", severity: "MAJOR", start: 0, end: 2 } });
     const e = await setProjectScheme(db, project.id, variant(), { actorId: null }).catch((x: unknown) => x);
@@ -77,5 +93,18 @@ describe("switching runtimes", () => {
     expect(await db.errorSpan.count({ where: { projectId: project.id } })).toBe(1);
     expect(await db.projectScheme.count({ where: { projectId: project.id } })).toBe(0);
     expect(await db.assignment.count({ where: { projectId: project.id, scheme: { in: ["MMTE", "METAHOPE"] } } })).toBe(2);
+  });
+
+  it("with MetaHOPE on, the spans move into values, and a variant without their field is refused as orphaning them; nothing is stored, the move included", async () => {
+    const { ann, project, tr } = await builtInProject();
+    await db.project.update({ where: { id: project.id }, data: { schemeConfig: { metahopeErrors: true } } });
+    await db.errorSpan.create({ data: { projectId: project.id, annotatorId: ann.id, translationId: tr.id, category: "MIS", severity: "MAJOR", start: 0, end: 2 } });
+    const e = await setProjectScheme(db, project.id, variant(), { actorId: null }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).message).toMatch(/would orphan 1 stored value[\s\S]*METAHOPE_ERRORS/);
+    expect(await db.errorSpan.count({ where: { projectId: project.id } })).toBe(1);
+    expect(await db.projectScheme.count({ where: { projectId: project.id } })).toBe(0);
+    expect(await db.assignment.count({ where: { projectId: project.id, scheme: { in: ["MMTE", "METAHOPE"] } } })).toBe(2);
+    expect(await db.annotation.count({ where: { projectId: project.id, field: "METAHOPE_ERRORS" } })).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-conf
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import { getAdjudicationQueue } from "@/lib/db/adjudication";
 import { getAgreementFigures } from "@/lib/reports";
+import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 
 let db: Db;
 let pool: Pool;
@@ -15,7 +16,7 @@ beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
 describe("seedDemo", () => {
-  it("seeds once, with three everyday annotators on every segment of every scheme", async () => {
+  it("seeds once, with three everyday annotators on every segment (one assignment per item for the whole scheme)", async () => {
     expect(await seedDemo(db, pool)).toBe(true);
     expect(await seedDemo(db, pool)).toBe(false);
     const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
@@ -28,7 +29,9 @@ describe("seedDemo", () => {
     ]);
     const everyday = { annotator: { email: { in: ["annotator1@demo.tropos", "annotator2@demo.tropos", "annotator3@demo.tropos"] } } };
     const perItem = await db.assignment.groupBy({ by: ["segmentId", "scheme"], where: { projectId: demo.id, ...everyday }, _count: { _all: true } });
-    expect(perItem.length).toBe(25 * 2);
+    // one SCHEME assignment per annotator × item: MMTE and MetaHOPE are fields of one scheme, not parts with assignments of their own
+    expect(perItem.length).toBe(25);
+    expect(new Set(perItem.map((p) => p.scheme))).toEqual(new Set([SCHEME_ASSIGNMENT]));
     expect(new Set(perItem.map((p) => p._count._all))).toEqual(new Set([3]));
     // the everyday annotators start fresh: nothing done, nothing annotated
     expect(await db.assignment.count({ where: { projectId: demo.id, ...everyday, status: { not: "TODO" } } })).toBe(0);
@@ -38,14 +41,16 @@ describe("seedDemo", () => {
     expect(await db.annotation.count({ where: { projectId: it_.id } })).toBe(0);
   });
 
-  // issue 14: the presets are stored as data; the projects still run the built-in runtime
-  it("stores each project's preset as scheme version 1, and the finished work records it", async () => {
+  // issue 14: the presets are stored as data; issue 28: the projects run them as their scheme
+  it("stores each project's preset as scheme version 1, runs it as a scheme, and the finished work records it", async () => {
     for (const p of DEMO_PROJECTS) {
       const project = await db.project.findUniqueOrThrow({ where: { slug: p.slug }, select: { id: true } });
       const stored = await getProjectScheme(db, project.id);
       expect(stored?.version).toBe(1);
       expect(sortedJson(stored?.definition)).toBe(sortedJson(builtInSchemeFor(p.schemeConfig)));
-      expect(await getProjectRuntime(db, project.id)).toEqual({ kind: "built-in", version: 1 });
+      const runtime = await getProjectRuntime(db, project.id);
+      expect(runtime.kind).toBe("scheme");
+      expect(runtime.version).toBe(1);
     }
     const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" }, select: { id: true } });
     expect((await getProjectScheme(db, demo.id))?.definition.id).toBe("built-in");
@@ -54,16 +59,23 @@ describe("seedDemo", () => {
   });
 
   // issue 13 point 12: a first visit to adjudication and the dashboard was empty
+  // issue 28: the work is written as the earlier release stored it, then moved onto the scheme's values
   it("ships two annotators' submitted work on two documents, with disagreements to adjudicate", async () => {
     const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
     const finished = { annotator: { email: { in: ["annotator4@demo.tropos", "annotator5@demo.tropos"] } } };
     const done = await db.assignment.groupBy({ by: ["annotatorId", "scheme", "status"], where: { projectId: demo.id, ...finished }, _count: { _all: true } });
     expect(done.map((d) => [d.scheme, d.status, d._count._all]).sort()).toEqual([
-      ["METAHOPE", "DONE", 17],
-      ["METAHOPE", "DONE", 17],
-      ["MMTE", "DONE", 17],
-      ["MMTE", "DONE", 17],
+      [SCHEME_ASSIGNMENT, "DONE", 17],
+      [SCHEME_ASSIGNMENT, "DONE", 17],
     ]);
+    // nothing of the earlier release is left: per-part assignments merged, spans and post-edits are values
+    expect(await db.assignment.count({ where: { projectId: demo.id, scheme: { in: ["MMTE", "METAHOPE"] } } })).toBe(0);
+    expect(await db.errorSpan.count({ where: { projectId: demo.id } })).toBe(0);
+    expect(await db.postEdit.count({ where: { projectId: demo.id } })).toBe(0);
+    const fieldsStored = await db.annotation.groupBy({ by: ["field"], where: { projectId: demo.id, ...finished }, _count: { _all: true } });
+    for (const f of ["FLUENCY", "EQUIVALENCE", "ALIGNMENT", "METAHOPE_ERRORS", "POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL"]) expect(fieldsStored.map((r) => r.field), f).toContain(f);
+    const move = await db.auditLog.findMany({ where: { projectId: demo.id, action: "scheme.moved-onto-runtime" } });
+    expect(move).toHaveLength(1);
     expect(await db.assignment.count({ where: { projectId: demo.id, ...finished, segment: { externalId: { startsWith: "demo-doc-1-" } } } })).toBe(0);
 
     const queue = await getAdjudicationQueue(db, demo.id, { limit: 500 });

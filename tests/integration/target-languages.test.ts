@@ -1,6 +1,9 @@
 // Several target languages in one project and annotator groups (issue 19 point 1) on the real
 // database: the demo corpus's EN→ZH and EN→IT output in one project, a ZH and an IT group, and
 // what each annotator sees and may write; imports and exports that name a translation's language.
+// On the one runtime: the project runs its stored scheme (MMTE and MetaHOPE), one SCHEME assignment
+// per annotator and item; error spans are values of METAHOPE_ERRORS (per translation), post-edits
+// values of the edit fields (per segment, in the language the annotator works in).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -12,15 +15,15 @@ import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { createProject } from "@/lib/db/create-project";
 import { createAssignments } from "@/lib/db/assignments";
 import { addAnnotatorGroupMembers, createAnnotatorGroup, findAnnotatorGroup, listAnnotatorGroups, removeAnnotatorGroupMember } from "@/lib/db/annotator-groups";
-import { getWorkspaceItem } from "@/lib/db/workspace-item";
+import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { saveAnnotation } from "@/lib/db/annotations";
-import { savePostEdit } from "@/lib/db/workspace-post-edits";
-import { createErrorSpan } from "@/lib/db/workspace-error-spans";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { updateTargetLanguages } from "@/lib/db/project-languages";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { emptyImportResult } from "@/lib/import/types";
+import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 
 let db: Db;
@@ -44,12 +47,13 @@ async function studyProject() {
   for (const g of ["zh-1", "it-1"]) {
     const group = await findAnnotatorGroup(db, project.id, g);
     const members = (await db.annotatorGroupMember.findMany({ where: { groupId: group.id }, select: { userId: true } })).map((m) => m.userId);
-    await createAssignments(db, { projectId: project.id, annotatorIds: members, perItem: 1, scheme: "MMTE", perItemWithinListed: true, shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: members, perItem: 1, scheme: "SCHEME", perItemWithinListed: true, shuffle: false });
   }
   const segment = await db.segment.findFirstOrThrow({ where: { projectId: project.id, metaphorical: true, mrws: { some: { active: true } } }, orderBy: [{ document: { position: "asc" } }, { index: "asc" }], select: { id: true, externalId: true } });
   const translations = await db.translation.findMany({ where: { segmentId: segment.id }, select: { id: true, language: true } });
   const projectRow = { id: project.id, slug, sourceLang: "en", targetLang: "zh" };
-  return { project: projectRow, zh, it, it2, segment, translations };
+  const runtime: TSchemeRuntime = await getProjectRuntime(db, project.id);
+  return { project: projectRow, runtime, zh, it, it2, segment, translations };
 }
 
 describe("several target languages in one project", () => {
@@ -71,42 +75,52 @@ describe("several target languages in one project", () => {
   });
 
   it("an annotator sees only their group's language, and writes to another language's translation are not found", async () => {
-    const { project, zh, it, segment, translations } = await studyProject();
-    const zhItem = await getWorkspaceItem(db, { project, config, annotatorId: zh.id, segmentKey: segment.id, scheme: "MMTE" });
-    const itItem = await getWorkspaceItem(db, { project, config, annotatorId: it.id, segmentKey: segment.id, scheme: "MMTE" });
+    const { project, runtime, zh, it, segment, translations } = await studyProject();
+    const zhItem = await getSchemeWorkspaceItem(db, { project, config, runtime, annotatorId: zh.id, segmentKey: segment.id });
+    const itItem = await getSchemeWorkspaceItem(db, { project, config, runtime, annotatorId: it.id, segmentKey: segment.id });
     const zhIds = translations.filter((t) => t.language === "zh").map((t) => t.id).sort();
     const itIds = translations.filter((t) => t.language === "it").map((t) => t.id).sort();
     expect(zhItem.translations.map((t) => t.id).sort()).toEqual(zhIds);
     expect(itItem.translations.map((t) => t.id).sort()).toEqual(itIds);
     expect([zhItem.project.targetLang, itItem.project.targetLang]).toEqual(["zh", "it"]);
 
-    const save = (annotatorId: string, translationId: string) =>
-      saveAnnotation(pool, { projectId: project.id, annotatorId, config, input: { segmentId: segment.id, translationId, field: "FLUENCY", value: 4, baseVersion: 0 } as TSaveAnnotationInput });
+    const save = (annotatorId: string, translationId: string, field = "FLUENCY", value: unknown = 4) =>
+      saveAnnotation(pool, { projectId: project.id, annotatorId, config, runtime, input: { segmentId: segment.id, translationId, field, value, baseVersion: 0 } as TSaveAnnotationInput });
     expect((await rejection(save(zh.id, itIds[0]))).code).toBe("NOT_FOUND");
     expect((await rejection(save(it.id, zhIds[0]))).code).toBe("NOT_FOUND");
     await save(zh.id, zhIds[0]);
     await save(it.id, itIds[0]);
-    // error spans (MetaHOPE) are bound the same way
-    await db.assignment.createMany({ data: [{ projectId: project.id, annotatorId: zh.id, segmentId: segment.id, scheme: "METAHOPE" }] });
-    const span = { translationId: itIds[0], mrwId: null, category: "MIS" as const, severity: 4 as const, start: 0, end: 1, comment: null };
-    expect((await rejection(createErrorSpan(db, { projectId: project.id, annotatorId: zh.id, segmentId: segment.id, span }))).code).toBe("NOT_FOUND");
+    // error spans (MetaHOPE, the translation's METAHOPE_ERRORS list) are bound the same way
+    const spans = [{ start: 0, end: 1, label: "MIS", attributes: { severity: 4 } }];
+    expect((await rejection(save(zh.id, itIds[0], "METAHOPE_ERRORS", spans))).code).toBe("NOT_FOUND");
+    await save(zh.id, zhIds[0], "METAHOPE_ERRORS", spans);
+    expect(await db.annotation.count({ where: { annotatorId: zh.id, field: "METAHOPE_ERRORS", translation: { language: "it" } } })).toBe(0);
   });
 
-  it("post-edits are stored in the annotator's language and start from that language's output only", async () => {
-    const { project, it, segment, translations } = await studyProject();
+  it("post-edits are the annotator's language's: they start from that language's output only and keep the annotator in it", async () => {
+    const { project, runtime, it, segment, translations } = await studyProject();
     const zhT = translations.find((t) => t.language === "zh")!;
     const itT = translations.find((t) => t.language === "it")!;
-    const edit = (baseTranslationId: string) =>
-      savePostEdit(db, { projectId: project.id, annotatorId: it.id, segmentId: segment.id, input: { kind: "FIGURATIVE", text: "Una revisione.", baseTranslationId, baseVersion: 0 } });
-    expect((await rejection(edit(zhT.id))).code).toBe("BAD_REQUEST");
-    await edit(itT.id);
-    expect(await db.postEdit.findFirstOrThrow({ where: { annotatorId: it.id }, select: { language: true } })).toEqual({ language: "it" });
+    // the outputs an edit can start from are the item's translations: the annotator's language only
+    const item = await getSchemeWorkspaceItem(db, { project, config, runtime, annotatorId: it.id, segmentKey: segment.id });
+    expect(item.translations.map((t) => t.language)).toEqual(item.translations.map(() => "it"));
+    expect(item.translations.map((t) => t.id)).toContain(itT.id);
+    const edit = (translationId: string | null) =>
+      saveAnnotation(pool, { projectId: project.id, annotatorId: it.id, config, runtime, input: { segmentId: segment.id, translationId, field: "POSTEDIT_FIGURATIVE", value: "Una revisione.", baseVersion: 0 } });
+    // a post-edit is the segment's, never anchored to a translation (of either language)
+    for (const t of [zhT.id, itT.id]) expect((await rejection(edit(t))).detail).toEqual({ field: "translationId" });
+    await edit(null);
+    expect(await db.annotation.findFirstOrThrow({ where: { annotatorId: it.id, field: "POSTEDIT_FIGURATIVE" }, select: { translationId: true, value: true } })).toEqual({ translationId: null, value: "Una revisione." });
+    // it is Italian because the annotator works in Italian: leaving the IT group (back to zh) would
+    // show it as a Chinese post-edit, so it is refused as hiding work
+    const hidden = await rejection(removeAnnotatorGroupMember(db, { projectId: project.id, group: "it-1", email: it.email }));
+    expect(hidden.message).toMatch(/has 1 value on translations in another language than zh/);
   });
 
   it("group changes never hide work: a second language and a move away from one's work are refused", async () => {
-    const { project, zh, it, it2, segment, translations } = await studyProject();
+    const { project, runtime, zh, it, it2, segment, translations } = await studyProject();
     const itT = translations.find((t) => t.language === "it")!;
-    await saveAnnotation(pool, { projectId: project.id, annotatorId: it.id, config, input: { segmentId: segment.id, translationId: itT.id, field: "FLUENCY", value: 3, baseVersion: 0 } as TSaveAnnotationInput });
+    await saveAnnotation(pool, { projectId: project.id, annotatorId: it.id, config, runtime, input: { segmentId: segment.id, translationId: itT.id, field: "FLUENCY", value: 3, baseVersion: 0 } as TSaveAnnotationInput });
     // zh is in a ZH group: an IT group is a second language
     const second = await rejection(addAnnotatorGroupMembers(db, { projectId: project.id, group: "it-1", emails: [zh.email] }));
     expect(second.message).toMatch(/is in group "zh-1" \(zh\); an annotator works in one language per project/);

@@ -63,8 +63,12 @@ function PatternAlignmentInput({ field, value, onChange, texts, selection, onSel
   );
 }
 
-/** An alignment without patterns: the words that render the unit, or the explicit "not rendered". */
-function TargetWordsInput({ field, value, onChange, texts, prefilled }: FieldProps<TAlignment>) {
+/**
+ * An alignment without patterns: the words that render the unit, or the explicit "not rendered".
+ * The keyboard's selection (←/→, Shift+←/→, then Space) shows on the words as it moves; a click or
+ * drag marks at once and ends it.
+ */
+function TargetWordsInput({ field, value, onChange, texts, selection, onSelect, prefilled }: FieldProps<TAlignment>) {
   const v = alignmentOf(value);
   const notRendered = v !== null && v.spans.length === 0;
   return (
@@ -79,8 +83,11 @@ function TargetWordsInput({ field, value, onChange, texts, prefilled }: FieldPro
         </button>
       )}
       <div className="mt-1">
-        <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={null} label={`${field.label}: target words`}
-          onSelect={(s) => onChange(toggleAlignment(field, value, texts.tokens, s, { prefilled }))}
+        <TokenRow text={texts.text} language={texts.language} tokens={texts.tokens} selection={selection} label={`${field.label}: target words`}
+          onSelect={(s) => {
+            onChange(toggleAlignment(field, value, texts.tokens, s, { prefilled }));
+            onSelect(null);
+          }}
           mark={(i) => (v && spanCoversToken(v.spans, texts.tokens[i]) ? "bg-emerald-200 font-semibold" : "hover:bg-slate-100")} />
         <div className="text-xs text-slate-500">
           Target: <span lang={texts.language} className="text-slate-800">{v?.spans.length ? v.spans.map((s) => texts.text.slice(s.start, s.end)).join(" / ") : notRendered ? field.none?.label ?? "(not rendered)" : "(none marked)"}</span>

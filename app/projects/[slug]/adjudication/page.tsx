@@ -2,9 +2,8 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getAdjudicationQueue } from "@/lib/db/adjudication";
 import { requireProjectPage } from "@/lib/http/page-access";
-import { queueFieldsOf } from "@/lib/reports/disagreements";
 import { QueueView } from "@/components/adjudication/queue-view";
-import { getProjectRuntime, getSchemeInForce } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
 import type { TSchemeQueueRow } from "@/lib/db/adjudication-scheme";
@@ -30,9 +29,9 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
   const raw = await searchParams;
   const parsed = ZQueuePageQuery.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined])));
   const db = getDb();
-  // the queue covers the fields of the project's definition: its own scheme's, or its stored preset's
+  // the queue covers the fields of the project's scheme
   const runtime = await getProjectRuntime(db, access.project.id);
-  const fields: string[] = runtime.kind === "scheme" ? schemeFieldIds(runtime.definition) : queueFieldsOf(await getSchemeInForce(db, access.project.id));
+  const fields: string[] = schemeFieldIds(runtime.definition);
   const q = { ...parsed, field: parsed.field && fields.includes(parsed.field) ? parsed.field : undefined };
   const [queue, systems] = await Promise.all([
     getAdjudicationQueue(db, access.project.id, {
@@ -47,17 +46,14 @@ export default async function AdjudicationQueuePage({ params, searchParams }: { 
     }),
     db.mtSystem.findMany({ where: { projectId: access.project.id }, select: { name: true }, orderBy: { name: "asc" } }),
   ]);
-  if (runtime.kind === "scheme") {
-    // values as the adjudicator reads them (option labels, scale labels, vectors …), not stored JSON
-    const fieldById = new Map(runtime.definition.fields.map((f) => [f.id, f]));
-    const rows = queue.rows.map((r) => {
-      const f = fieldById.get(r.field);
-      // the MRW column names what a unit without an MRW is of (the queue view says "(sentence)" otherwise)
-      const own = r as typeof r & Partial<Pick<TSchemeQueueRow, "itemKey" | "role">>;
-      const unit = own.itemKey === "document" ? "(document)" : own.role ? `(${own.role} text)` : r.mrwToken;
-      return f ? { ...r, mrwToken: unit, values: r.values.map((v) => ({ ...v, value: formatSchemeValue(f, v.value) })) } : r;
-    });
-    return <QueueView slug={slug} query={q} queue={{ ...queue, rows }} fields={fields} systems={systems.map((s) => s.name)} />;
-  }
-  return <QueueView slug={slug} query={q} queue={queue} fields={fields} systems={systems.map((s) => s.name)} />;
+  // values as the adjudicator reads them (option labels, scale labels, vectors …), not stored JSON
+  const fieldById = new Map(runtime.definition.fields.map((f) => [f.id, f]));
+  const rows = queue.rows.map((r) => {
+    const f = fieldById.get(r.field);
+    // the MRW column names what a unit without an MRW is of (the queue view says "(sentence)" otherwise)
+    const own = r as typeof r & Partial<Pick<TSchemeQueueRow, "itemKey" | "role">>;
+    const unit = own.itemKey === "document" ? "(document)" : own.role ? `(${own.role} text)` : r.mrwToken;
+    return f ? { ...r, mrwToken: unit, values: r.values.map((v) => ({ ...v, value: formatSchemeValue(f, v.value) })) } : r;
+  });
+  return <QueueView slug={slug} query={q} queue={{ ...queue, rows }} fields={fields} systems={systems.map((s) => s.name)} />;
 }

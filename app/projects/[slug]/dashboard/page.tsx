@@ -1,14 +1,8 @@
 import { ZodError } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getReportData } from "@/lib/db/report-data-cache";
-import { getModelAgreementRows } from "@/lib/db/model-agreement-data";
-import { getMetricScores } from "@/lib/db/metric-scores";
-import { getPgPool } from "@/lib/db/pg-pool";
-import { getProjectRuntime, getSchemeInForce } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { requireProjectPage } from "@/lib/http/page-access";
-import { dashboardModelOf } from "@/lib/reports/dashboard-model-memo";
 import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";
-import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { SchemeDashboard } from "./scheme-dashboard";
 
 export const dynamic = "force-dynamic";
@@ -31,20 +25,8 @@ export default async function DashboardPage({ params, searchParams }: { params: 
       </p>
     );
   }
-  // a project running its own scheme gets the per-field dashboard; built-in projects this one, unchanged
+  // one dashboard for every scheme, the MMTE and MetaHOPE presets included (their paper tables are named analyses)
   const runtime = await getProjectRuntime(getDb(), access.project.id);
-  if (runtime.kind === "scheme") return <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} />;
-  const [data, modelRaters, scheme, metricScores] = await Promise.all([
-    getReportData(getDb(), access.project.id),
-    getModelAgreementRows(getDb(), access.project.id),
-    getSchemeInForce(getDb(), access.project.id),
-    getMetricScores(getPgPool(), access.project.id),
-  ]);
-  // computed once per version of the data and options: a view with nothing changed computes nothing
-  const model = dashboardModelOf(data, q, { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) }, metricScores);
-  // every figure stays on the server: the page shows the summary tables (their figures are in
-  // them) and the folded table of all figures fetches its own (they were most of the payload)
-  const { figures, ...shown } = model;
-  // the paper tables and figures the project's preset lists (its named analyses) are shown
-  return <DashboardView slug={slug} sourceLang={access.project.sourceLang} figureCount={figures.length} modelRaters={modelRaters} analyses={scheme.analyses} schemeFields={[...new Set(scheme.fields.map((f) => f.id))]} {...shown} />;
+  const view = { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) };
+  return <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} view={view} />;
 }

@@ -1,22 +1,36 @@
-// The dashboard of a project running its own scheme (lib/schemes/scheme-runtime.ts): computed on
-// request from the stored values (one pass; lib/reports/scheme-report.ts, read with the models
-// beside the annotators by lib/reports/scheme-dashboard-data.ts), laid out by
-// components/dashboard/scheme-dashboard-view.tsx. The page's guard (report.read) is the built-in
-// dashboard's: managers and adjudicators, never annotators, see everyone's values. A project with
-// several target languages shows one at a time (lib/reports/scheme-report-language.ts).
+// The one dashboard: every project runs its stored scheme (lib/schemes/scheme-runtime.ts), the
+// MMTE and MetaHOPE presets included. Computed on request from the stored values (one pass;
+// lib/reports/scheme-report.ts, read with the models beside the annotators by
+// lib/reports/scheme-dashboard-data.ts), laid out by components/dashboard/scheme-dashboard-view.tsx;
+// below it the paper analyses the scheme lists (MMTE table 3 and figures 3–7, MetaHOPE tables 3–6,
+// the MMTE agreement and rating distributions), bound to its fields by id
+// (lib/reports/scheme-paper-dashboard.ts) and laid out as the built-in dashboard laid them out.
+// The page's guard (report.read): managers and adjudicators, never annotators, see everyone's
+// values. A project with several target languages shows one at a time
+// (lib/reports/scheme-report-language.ts); the paper analyses are of the same pair.
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import type { TReportQuery } from "@/lib/reports/report-query";
+import { getSchemePaperDashboard } from "@/lib/db/scheme-paper-input";
+import { AGREEMENT_CONVENTIONS } from "@/lib/reports/agreement-conventions";
+import { bindPaperAnalyses } from "@/lib/reports/paper-analysis-binding";
+import { reportQueryString, type TReportQuery } from "@/lib/reports/report-query";
 import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-dashboard";
 import { getSchemeDashboardData } from "@/lib/reports/scheme-dashboard-data";
+import type { TPaperDashboardView } from "@/lib/reports/scheme-paper-dashboard";
+import { schemePaperDashboardViewOf } from "@/lib/reports/scheme-paper-view";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
+import { SchemePaperTablesView } from "@/components/dashboard/scheme-paper-tables-view";
 import { emosSummary } from "@/components/dashboard/emos-section";
 import { mqmSummary } from "@/components/dashboard/mqm-section";
-import { SchemePaperSection } from "./scheme-paper-section";
 
-export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, query }: { slug: string; projectId: string; sourceLang: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery }) {
+export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, query, view }: { slug: string; projectId: string; sourceLang: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery; view: TPaperDashboardView }) {
   const { report, elapsedMs, modelRaters } = await getSchemeDashboardData(getDb(), getPgPool(), projectId, runtime, query);
+  // the paper analyses of the language pair the report is of, under the options in the address
+  const paper = bindPaperAnalyses(runtime.definition).length > 0 ? await getSchemePaperDashboard(getDb(), projectId, runtime.definition, { ...query, language: report.filter.language }, view) : null;
+  const paperView = paper && schemePaperDashboardViewOf(paper);
+  // every link of the page (language pairs, downloads, the field detail) keeps every option
+  const qs = paper ? reportQueryString(paper.query) : undefined;
   // one spaced column: the paper tables start below the per-field dashboard's last section, not against it
   return (
     <div className="space-y-6">
@@ -40,9 +54,11 @@ export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, qu
       crSt={report.analyses.crSt}
       mqm={report.analyses.mqm && mqmSummary(report.analyses.mqm)}
       meta4xnli={report.analyses.meta4xnli}
+      qs={qs}
+      paperOptions={paper ? { query: paper.query, conventions: AGREEMENT_CONVENTIONS, annotators: paper.annotators, ciAuto: paper.ciAuto } : undefined}
     />
-    {/* the paper tables the scheme lists, bound to its fields by id (MMTE, MetaHOPE variants) */}
-    <SchemePaperSection slug={slug} projectId={projectId} definition={runtime.definition} query={query} />
+    {/* the paper tables the scheme lists, bound to its fields by id (MMTE, MetaHOPE and their variants) */}
+    {paperView && <SchemePaperTablesView slug={slug} sourceLang={sourceLang} qs={qs} {...paperView} />}
     </div>
   );
 }

@@ -20,15 +20,17 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
   const canImport = may("project.manage");
   // the Meta4XNLI interpretation TSV only where the scheme has the NLI label it writes back (lib/db/export-stream.ts nliLines)
   const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
-  const hasNli = runtime.kind === "scheme" && runtime.definition.fields.some((f) => f.gold?.from === "item" && f.gold.key === "gold_label");
-  // the built-in runtime's post-edits and MMTE target words only where a project runs it (a scheme
-  // of its own exports its edits and alignments with the annotations)
-  const builtIn = runtime.kind === "built-in";
-  const only: Partial<Record<TExportWhat, boolean>> = { nli: hasNli, "post-edits": builtIn, "target-words": builtIn };
+  const hasNli = runtime.definition.fields.some((f) => f.gold?.from === "item" && f.gold.key === "gold_label");
+  // the post-edits table where the scheme has an edit field, MMTE's target words where it has that field
+  const only: Partial<Record<TExportWhat, boolean>> = {
+    nli: hasNli,
+    "post-edits": runtime.definition.fields.some((f) => f.kind === "edit"),
+    "target-words": runtime.definition.fields.some((f) => f.id === "TARGET_WORDS"),
+  };
   const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]) && only[w] !== false);
   // gold references come from post-edits (issue 29 point 9: a scheme without an edit field exported
   // a bare header, with no word why)
-  const hasEdits = builtIn || (runtime.kind === "scheme" && runtime.definition.fields.some((f) => f.kind === "edit"));
+  const hasEdits = runtime.definition.fields.some((f) => f.kind === "edit");
   const notes: Partial<Record<TExportWhat, string>> = hasEdits
     ? {}
     : { gold: "This project's scheme has no post-edit field, so it has no gold references: the file holds only its header. The adjudicated labels are the final values of its fields." };

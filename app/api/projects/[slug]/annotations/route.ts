@@ -11,7 +11,7 @@ import { sharedProjectSchemeConfig } from "@/lib/workspace/project-config";
 import { saveReceiptKey } from "@/lib/http/idempotency-key";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
-import { refuseUnreadDocument, writeScheme } from "@/lib/db/document-reads";
+import { refuseUnreadDocument } from "@/lib/db/document-reads";
 
 // the guard reads the item's context in its own query (lib/http/save-handler.ts): one round trip less per save
 export const PUT = withItemSave("annotation.write", ZSaveAnnotationInput, async (req, { access, input, item }) => {
@@ -21,7 +21,6 @@ export const PUT = withItemSave("annotation.write", ZSaveAnnotationInput, async 
     schemeVersion: access.project.schemeVersion,
     userId: access.user.id,
     segmentKey: input.segmentId,
-    scheme: writeScheme(runtime, input.field),
   });
   const result = await saveAnnotation(getPgPool(), {
     projectId: access.project.id,

@@ -1,22 +1,17 @@
-// The item page: /projects/[slug]/items/[segmentId]?scheme=MMTE|METAHOPE. Server-renders the
-// caller's own view of the item into the client workspace: the built-in MMTE/MetaHOPE workspace,
-// or, for a project that runs its own scheme, the scheme runtime's (every field rendered by its
-// kind from the stored definition; ?scheme= is not needed there).
+// The item page: /projects/[slug]/items/[segmentId]. Server-renders the caller's own view of the
+// item into the one workspace: every field rendered by its kind from the project's stored scheme
+// (an old ?scheme=MMTE|METAHOPE in a bookmarked address is ignored).
 import { notFound } from "next/navigation";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getWorkspaceItem } from "@/lib/db/workspace-item";
 import { isAppError } from "@/lib/errors";
 import { decodeRouteParam } from "@/lib/http/route-param";
-import { parseSchemeParam, projectSchemeConfig } from "@/lib/workspace/project-config";
-import { viewIsEmpty } from "@/lib/workspace/scheme-view";
-import { Workspace } from "@/components/workspace/workspace";
+import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { SchemeWorkspace } from "@/components/workspace/scheme-workspace";
 import { DocumentGate } from "@/components/workspace/document-gate";
 import { documentForReading, documentGateOf } from "@/lib/db/document-reads";
-import type { TItemScheme } from "@/lib/workspace/document-gate";
 import type { Db } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
@@ -38,39 +33,27 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
 async function unreadDocumentGate(
   db: Db,
   opts: {
-    projectId: string; slug: string; schemeVersion: number | null; userId: string; scheme: TItemScheme; segmentId: string;
+    projectId: string; slug: string; schemeVersion: number | null; userId: string; segmentId: string;
     document: { id: string; title: string | null };
-    /** the whole document when the item already holds it (built-in items); else read here */
-    segments?: { id: string; index: number; text: string }[];
     language?: string;
   },
 ) {
-  const gate = await documentGateOf(db, { projectId: opts.projectId, schemeVersion: opts.schemeVersion, userId: opts.userId, documentId: opts.document.id, scheme: opts.scheme });
+  const gate = await documentGateOf(db, { projectId: opts.projectId, schemeVersion: opts.schemeVersion, userId: opts.userId, documentId: opts.document.id });
   if (!gate || gate.read) return null;
-  const segments = opts.segments ?? (await documentForReading(db, { projectId: opts.projectId, documentId: opts.document.id, language: opts.language }));
+  const segments = await documentForReading(db, { projectId: opts.projectId, documentId: opts.document.id, language: opts.language });
   return <DocumentGate slug={opts.slug} documentId={opts.document.id} title={opts.document.title} segments={segments} currentSegmentId={opts.segmentId} />;
 }
 
-export default async function ItemPage({ params, searchParams }: { params: Promise<{ slug: string; segmentId: string }>; searchParams: Promise<{ scheme?: string }> }) {
+export default async function ItemPage({ params }: { params: Promise<{ slug: string; segmentId: string }> }) {
   const { slug, segmentId } = await params;
-  const { scheme: rawScheme } = await searchParams;
   const access = await requireProjectPage(slug, "annotation.write", `/projects/${slug}/items/${segmentId}`);
   const db = getDb();
   const config = projectSchemeConfig(access.project.schemeConfig);
   const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: decodeRouteParam(segmentId) };
   const runtime = await getProjectRuntime(db, access.project.id);
   const gateBase = { projectId: access.project.id, slug: access.project.slug, schemeVersion: access.project.schemeVersion, userId: access.user.id };
-  if (runtime.kind === "scheme") {
-    const item = await orNotFound(() => getSchemeWorkspaceItem(db, { ...base, runtime }));
-    const gate = await unreadDocumentGate(db, { ...gateBase, scheme: "SCHEME", segmentId: item.segment.id, document: item.document, language: item.segment.language });
-    if (gate) return gate;
-    return <SchemeWorkspace key={item.segment.id} item={item} userId={access.user.id} />;
-  }
-  const item = await orNotFound(() => getWorkspaceItem(db, { ...base, scheme: parseSchemeParam(rawScheme) }));
-  const gate = await unreadDocumentGate(db, { ...gateBase, scheme: item.scheme, segmentId: item.segment.id, document: item.document, segments: item.document.segments });
+  const item = await orNotFound(() => getSchemeWorkspaceItem(db, { ...base, runtime }));
+  const gate = await unreadDocumentGate(db, { ...gateBase, segmentId: item.segment.id, document: item.document, language: item.segment.language });
   if (gate) return gate;
-  if (viewIsEmpty(item.view)) {
-    return <p className="rounded border border-amber-300 bg-amber-50 p-3">This project has no {item.scheme} parts switched on.</p>;
-  }
-  return <Workspace key={`${item.segment.id}:${item.scheme}`} item={item} userId={access.user.id} />;
+  return <SchemeWorkspace key={item.segment.id} item={item} userId={access.user.id} />;
 }

@@ -1,13 +1,11 @@
-// The whole report (conventions, agreement figures, score tables) as one JSON file to download; for a
-// project running its own scheme, the scheme report (lib/reports/scheme-full-report.ts).
+// The whole report as one JSON file to download: the scheme report (lib/reports/scheme-full-report.ts),
+// every field's figures with the paper tables the scheme lists.
 import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { withProject } from "@/lib/http/api-handler";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { getAgreementFigures, getScoreTables } from "@/lib/reports";
-import { buildFullReport } from "@/lib/reports/full-report";
-import { agreementOptionsOf, parseReportQuery, scoreOptionsOf } from "@/lib/reports/report-query";
+import { parseReportQuery } from "@/lib/reports/report-query";
 import { getSchemeFullReport } from "@/lib/reports/scheme-full-report-data";
 
 export const dynamic = "force-dynamic";
@@ -16,18 +14,9 @@ export const GET = withProject<{ slug: string }>("report.read", async (req, { ac
   const q = parseReportQuery(new URL(req.url).searchParams);
   const db = getDb();
   const runtime = await getProjectRuntime(db, access.project.id);
-  if (runtime.kind === "scheme") {
-    // a project running its own scheme: every field's figures, distributions, progress and the models beside the annotators
-    const { schemeConfig: _c, ...project } = access.project;
-    const report = await getSchemeFullReport(db, getPgPool(), project, runtime, q);
-    return new NextResponse(JSON.stringify(report, null, 2), {
-      headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${access.project.slug}-report.json"` },
-    });
-  }
-  const [figures, scores] = await Promise.all([getAgreementFigures(db, access.project.id, agreementOptionsOf(q)), getScoreTables(db, access.project.id, scoreOptionsOf(q))]);
-  const { id: _id, schemeConfig: _c, ...project } = access.project;
-  const { format: _f, ...filters } = q;
-  const report = buildFullReport({ project, filters, figures, scores });
+  // every field's figures, distributions, progress, the paper tables the scheme lists and the models beside the annotators
+  const { schemeConfig: _c, ...project } = access.project;
+  const report = await getSchemeFullReport(db, getPgPool(), project, runtime, q);
   return new NextResponse(JSON.stringify(report, null, 2), {
     headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${access.project.slug}-report.json"` },
   });

@@ -6,7 +6,6 @@ import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
 import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { ZAssignmentAction } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 
@@ -19,8 +18,8 @@ export const POST = withProject<{ slug: string; segmentId: string }>("annotation
     annotatorId: access.user.id,
     segmentId: params.segmentId,
     action,
-    // only a scheme item's submit reads the definition; time reports stay one UPDATE
-    runtime: action.action === "submit" && action.scheme === SCHEME_ASSIGNMENT ? await getProjectRuntimeAt(db, access.project.id, access.project.schemeVersion) : undefined,
+    // only a submit reads the definition; time reports stay one UPDATE
+    runtime: action.action === "submit" ? await getProjectRuntimeAt(db, access.project.id, access.project.schemeVersion) : undefined,
   });
   return NextResponse.json(res);
 });
