@@ -15,6 +15,7 @@ import { importError } from "@/lib/db/import-error";
 import { ProjectRaters, type TImportRater } from "@/lib/db/import-raters";
 import type { StagedCorpus } from "@/lib/db/jsonl-staging";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
+import { presetForStoredConfig } from "@/lib/db/move-onto-scheme-runtime";
 import { builtInLineIssue } from "@/lib/import/built-in-line-check";
 import { MAX_ERRORS } from "@/lib/import/types";
 import { checkSchemeLine, isKeptBesideScheme, schemeLineMessage } from "@/lib/import/scheme-line-check";
@@ -66,16 +67,38 @@ export interface LoadImportSummary {
 const sep = "\u0000";
 const mrwKey = (segmentExt: string, mrwExt: string) => segmentExt + sep + mrwExt;
 
+/** Version 1 of a project that stores none and holds no work of an earlier release: its parts' preset. */
+async function storePresetForBareProject(client: PoolClient, projectId: string): Promise<{ version: number; definition: unknown }> {
+  const r = await client.query<{ schemeConfig: unknown; legacy: boolean }>(
+    `SELECT p."schemeConfig",
+            EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = p.id AND a.scheme IN ('MMTE', 'METAHOPE'))
+         OR EXISTS (SELECT 1 FROM "ErrorSpan" e WHERE e."projectId" = p.id)
+         OR EXISTS (SELECT 1 FROM "PostEdit" e WHERE e."projectId" = p.id) AS legacy
+     FROM "Project" p WHERE p.id = $1 FOR UPDATE`,
+    [projectId],
+  );
+  if (!r.rows[0]) throw new AppError("NOT_FOUND", "No such project.");
+  if (r.rows[0].legacy) throw new AppError("CONFLICT", "The project holds work of an earlier release not moved onto its scheme yet: run `npm run db:migrate` first.");
+  const definition = presetForStoredConfig(r.rows[0].schemeConfig);
+  await client.query(
+    `INSERT INTO "ProjectScheme" (id, "projectId", version, definition, note, "createdAt") VALUES ($1, $2, 1, $3::jsonb, 'preset stored by the first import', now())`,
+    [randomUUID(), projectId, JSON.stringify(definition)],
+  );
+  return { version: 1, definition };
+}
+
 /** The runtime of the project's latest stored scheme, read on the import's own connection. */
 async function runtimeOf(client: PoolClient, projectId: string): Promise<TSchemeRuntime> {
   const r = await client.query<{ version: number; definition: unknown }>(
     `SELECT version, definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`,
     [projectId],
   );
-  const row = r.rows[0];
-  // every project stores one (creation stores version 1; a project of an earlier release is moved
-  // by the server's start and `npm run db:migrate`)
-  if (!row) throw new AppError("CONFLICT", "The project stores no scheme version yet (a project of an earlier release): run `npm run db:migrate` first.");
+  let row = r.rows[0];
+  // every project created by this release stores version 1; one made without (a script writing
+  // rows itself) gets its preset stored here, as the move onto the scheme runtime would store it.
+  // A project of an earlier release that holds work is moved by the server's start and
+  // `npm run db:migrate`, which convert that work: the import does not guess.
+  if (!row) row = await storePresetForBareProject(client, projectId);
   const parsed = ZSchemeDefinition.safeParse(row.definition);
   if (!parsed.success) throw new AppError("UNPROCESSABLE", `The project's scheme version ${row.version} is not valid any more; fix the scheme before importing.`);
   return schemeRuntimeOf({ version: row.version, definition: parsed.data });
