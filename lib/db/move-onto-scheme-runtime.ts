@@ -45,8 +45,15 @@ export interface TMovedProject {
   assignments: number;
 }
 
-/** The preset a project of an earlier release ran: the MMTE/MetaHOPE fields its parts switch on. */
+/**
+ * The preset a project of an earlier release ran: the MMTE/MetaHOPE fields its parts switch on.
+ * A project whose configuration was never set (the column's default `{}`) ran every built-in
+ * field, since the built-in runtime stored and reported whatever MMTE or MetaHOPE value it was
+ * given: it gets every field, with the document gate off as its MMTE items had it.
+ */
 export function presetForStoredConfig(schemeConfig: unknown): TSchemeDefinition {
+  const unset = schemeConfig === null || schemeConfig === undefined || (typeof schemeConfig === "object" && !Array.isArray(schemeConfig) && Object.keys(schemeConfig).length === 0);
+  if (unset) return { ...BUILT_IN_FIELDS_SCHEME, workflow: { readDocumentFirst: false } };
   const config = parseStoredSchemeConfig(schemeConfig);
   const preset = config.ok ? builtInSchemeFor(config.config) : BUILT_IN_FIELDS_SCHEME;
   return preset.fields.length > 0 ? preset : BUILT_IN_FIELDS_SCHEME;

@@ -10,6 +10,8 @@ import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { getReportData, reportDataVersion } from "@/lib/db/report-data-cache";
 import { getMetricScores } from "@/lib/db/metric-scores";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import type { TReportData } from "@/lib/reports/report-input";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TAgreementOptions } from "@/lib/reports/agreement-options";
 import type { TScoreOptions } from "@/lib/reports/score-options";
@@ -29,6 +31,17 @@ async function readMrwResolver(projectId: string): Promise<(segmentId: string, r
     if (!byKey.has(`${r.segmentId}|${r.externalId}`)) byKey.set(`${r.segmentId}|${r.externalId}`, r.id);
   }
   return (segmentId, ref) => byKey.get(`${segmentId}|${ref}`) ?? null;
+}
+
+/**
+ * The project's report rows as the paper tables read them: the stored values of its scheme, error
+ * spans taken from the spans field's lists, gold references from its decided edit fields where none
+ * is stored (lib/reports/scheme-paper-data.ts). What MMTE table 3, figures 3–7 and MetaHOPE tables
+ * 3–6 are computed from for every project (lib/reports/index.ts).
+ */
+export async function getPaperReportData(db: Db, projectId: string, opts: { withTranslationText?: boolean } = {}): Promise<TReportData> {
+  const [runtime, data, mrwIdOf] = await Promise.all([getProjectRuntime(db, projectId), getReportData(db, projectId, opts), readMrwResolver(projectId)]);
+  return schemePaperDataOf(data, runtime.definition, mrwIdOf).data;
 }
 
 /** The paper tables the scheme lists, computed from the project's stored values (empty when it lists none). */

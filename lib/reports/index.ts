@@ -1,12 +1,12 @@
 /**
  * Reports of a project: agreement figures and score tables, computed from the
- * stored annotations with lib/agreement and lib/scoring. The pure functions
- * (computeAgreementFigures, computeScoreTables) take plain rows; these two
- * entry points fetch the rows of one project first (lib/db/report-data.ts).
+ * stored values of the project's scheme with lib/agreement and lib/scoring. The pure functions
+ * (computeAgreementFigures, computeScoreTables) take plain rows; these entry points fetch the
+ * rows of one project first, as the paper tables read them (lib/db/scheme-paper-input.ts).
  * Conventions are documented in ./README.md.
  */
 import type { Db } from "@/lib/db/client";
-import { getReportData } from "@/lib/db/report-data-cache";
+import { getPaperReportData } from "@/lib/db/scheme-paper-input";
 import { getMetricScores } from "@/lib/db/metric-scores";
 import { getPgPool } from "@/lib/db/pg-pool";
 import type { TAgreementFigure } from "./agreement-figure";
@@ -32,7 +32,7 @@ export { AGREEMENT_CONVENTIONS, findConvention } from "./agreement-conventions";
  * figures of every language, each row carrying its `language`.
  */
 export async function getAgreementFigures(db: Db, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
-  const data = await getReportData(db, projectId, { withTranslationText: false });
+  const data = await getPaperReportData(db, projectId, { withTranslationText: false });
   const languages = reportLanguagesOf(data);
   if (opts.language || languages.length < 2) return computeAgreementFigures(data, opts);
   return languages.flatMap((language) => computeAgreementFigures(data, { ...opts, language }).map((f) => ({ ...f, language })));
@@ -43,7 +43,7 @@ export async function getAgreementFigures(db: Db, projectId: string, opts: TAgre
  * columns; of one language pair (`opts.language`, else the first) in a study over several.
  */
 export async function getScoreTables(db: Db, projectId: string, opts: TScoreOptions = {}): Promise<TScoreTables> {
-  const [data, metrics] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId)]);
+  const [data, metrics] = await Promise.all([getPaperReportData(db, projectId), getMetricScores(getPgPool(), projectId)]);
   const languages = reportLanguagesOf(data);
   return computeScoreTables(data, languages.length > 1 && !opts.language ? { ...opts, language: languages[0] } : opts, metrics);
 }
@@ -53,7 +53,7 @@ export async function getScoreTables(db: Db, projectId: string, opts: TScoreOpti
  * with one target language), and MMTE figure 7's comparison of the pairs when there are several.
  */
 export async function getScoreTablesByLanguage(db: Db, projectId: string, opts: TScoreOptions = {}): Promise<{ tables: { language: string | null; tables: TScoreTables }[]; comparison: TLanguageQuality[] | null }> {
-  const [data, metrics] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId)]);
+  const [data, metrics] = await Promise.all([getPaperReportData(db, projectId), getMetricScores(getPgPool(), projectId)]);
   const languages = reportLanguagesOf(data);
   if (languages.length < 2) return { tables: [{ language: null, tables: computeScoreTables(data, opts, metrics) }], comparison: null };
   const ix = buildReportIndex(data);
