@@ -62,7 +62,11 @@ export async function importMetahopePilot(pool: Pool, projectId: string, dir = M
   return emails;
 }
 
-/** Two segments × two systems; demo annotators 1 and 2 disagree on segment 0 / sysA only. */
+/**
+ * Two segments × two systems; demo annotators 1 and 2 disagree on segment 0 / sysA only. Its error
+ * spans and post-edits are lines of the import format: loadImport stores them as values of the
+ * scheme's METAHOPE_ERRORS and POSTEDIT_FIGURATIVE / POSTEDIT_LITERAL fields (no ErrorSpan or PostEdit rows).
+ */
 export function adjudicationScenario(): ImportResult {
   const ir = emptyImportResult();
   const texts = ["The economy ran out of steam last year.", "Prices skyrocketed after the storm."];
