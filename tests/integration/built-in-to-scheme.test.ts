@@ -38,6 +38,7 @@ import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/languag
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { haveMetahopeData, importMetahopePilot } from "@/scripts/e2e-metahope-fixture";
+import { loadAsEarlierRelease } from "./earlier-release";
 
 let db: Db;
 let pool: Pool;
@@ -65,18 +66,20 @@ const figureRows = (figures: readonly TAgreementFigure[]) =>
 
 /**
  * A project as the previous release left it, with the given parts switched on: `load` writes its
- * work the way that release did (the current code still takes that path for a project that stores
- * no version, a database of an earlier release not moved yet), then, as the presets-stored
- * migration did, its preset is stored as version 1 and every annotation records it
+ * work the way that release did (./earlier-release.ts: the current import writes scheme values
+ * only, and reading the runtime of a project that stores no version moves it), then, as the
+ * presets-stored migration did, its preset is stored as version 1 and every annotation records it
  * (`storePreset: false`: a project made before presets were stored, which the move gives one).
  */
 async function previousReleaseProject(parts: Record<string, unknown>, load: (projectId: string) => Promise<unknown>, opts: { storePreset?: boolean } = {}) {
   const project = await makeProject(db);
   const config = ZSchemeConfig.parse(parts);
   await db.project.update({ where: { id: project.id }, data: { schemeConfig: config } });
-  expect(await getProjectRuntime(db, project.id)).toEqual({ kind: "built-in", version: null });
+  expect(await db.projectScheme.count({ where: { projectId: project.id } })).toBe(0);
   await load(project.id);
   if (opts.storePreset !== false) {
+    // the first import stored its parts' preset already; the migration stored builtInSchemeFor's
+    await db.projectScheme.deleteMany({ where: { projectId: project.id } });
     await db.projectScheme.create({ data: { projectId: project.id, version: 1, definition: builtInSchemeFor(config) as object, note: "preset" } });
     await db.annotation.updateMany({ where: { projectId: project.id }, data: { schemeVersion: 1 } });
   }
@@ -94,7 +97,7 @@ const count = async (table: string, projectId: string, where = "TRUE") => (await
 
 describe.skipIf(!haveMetahopeData())("the MetaHOPE pilot (skipped when data/metahope is absent)", () => {
   it("moves onto the scheme runtime, and tables 3–6 stay the built-in snapshot's to the last bit", async () => {
-    const project = await previousReleaseProject({ mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, alignment: true, metahopeErrors: true }, (id) => importMetahopePilot(pool, id));
+    const project = await previousReleaseProject({ mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, alignment: true, metahopeErrors: true }, (id) => importMetahopePilot(pool, id, undefined, (file, result) => loadAsEarlierRelease(pool, id, file, result)));
     const spans = await count("ErrorSpan", project.id);
     expect(spans).toBeGreaterThan(0);
 
@@ -131,7 +134,7 @@ describe.skipIf(!haveMetahopeData())("a MetaHOPE project without post-edit field
         mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false }, postEdit: { figurative: false, literal: false },
         alignment: true, metahopeErrors: true, metahopePostEdit: false,
       },
-      (id) => importMetahopePilot(pool, id),
+      (id) => importMetahopePilot(pool, id, undefined, (file, result) => loadAsEarlierRelease(pool, id, file, result)),
     );
     const postEdits = await count("PostEdit", project.id);
     expect(postEdits).toBeGreaterThan(0);
@@ -181,20 +184,40 @@ function postEditsAndGold(corpus: ImportResult, n: number): ImportResult {
   return out;
 }
 
+const DEMO_PARTS = { alignment: true, metahopeErrors: true, metahopePostEdit: true };
+
+/** The demo corpus with the synthetic work (and post-edits, gold references and decisions), written as the previous release stored it. */
 async function demoProject(opts: { postEdits?: boolean } = {}) {
-  return previousReleaseProject({ alignment: true, metahopeErrors: true, metahopePostEdit: true }, async (projectId) => {
+  return previousReleaseProject(DEMO_PARTS, async (projectId) => {
     const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
     await loadImport(pool, { projectId, fileName: "demo.json", result: corpus });
-    await loadImport(pool, { projectId, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
-    if (opts.postEdits !== false) await loadImport(pool, { projectId, fileName: "post-edits.jsonl", result: postEditsAndGold(corpus, 12) });
+    await loadAsEarlierRelease(pool, projectId, "synthetic.jsonl", syntheticAnnotations(corpus));
+    if (opts.postEdits !== false) await loadAsEarlierRelease(pool, projectId, "post-edits.jsonl", postEditsAndGold(corpus, 12));
   });
+}
+
+/**
+ * The same files imported by the current code into a project of the same parts: the one runtime's
+ * own values. A moved project's tables must be this project's, to the last bit (what the built-in
+ * runtime's "before" tables were compared with until it was deleted; the snapshot test below
+ * holds both to the built-in snapshot).
+ */
+async function demoTwin(opts: { postEdits?: boolean } = {}) {
+  const project = await makeProject(db);
+  await db.project.update({ where: { id: project.id }, data: { schemeConfig: ZSchemeConfig.parse(DEMO_PARTS) } });
+  const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+  await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
+  await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
+  if (opts.postEdits !== false) await loadImport(pool, { projectId: project.id, fileName: "post-edits.jsonl", result: postEditsAndGold(corpus, 12) });
+  return project;
 }
 
 describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits and gold references", () => {
   it("moves onto the scheme runtime: MMTE table 3 (BLEU, ROUGE-L) and figures 3–5, MetaHOPE tables 3–6 unchanged; the workspace shows a converted span", async () => {
     const project = await demoProject();
-    const before = await getScoreTables(db, project.id);
-    const beforeFigures = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
+    const twin = await demoTwin();
+    const before = normalised(await getScoreTables(db, twin.id), twin.id) as Awaited<ReturnType<typeof getScoreTables>>;
+    const beforeFigures = normalised(figureRows(await getAgreementFigures(db, twin.id, { schemes: ["metahope"] })), twin.id);
     // BLEU and ROUGE-L against the gold references are computed (not "no reference")
     expect(before.mmte?.automatic?.some((r) => r.bleu4.defined && r.rougeL.defined)).toBe(true);
     const postEdits = await count("PostEdit", project.id);
@@ -223,10 +246,10 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
 
     const got = await getSchemePaperTables(db, project.id, def);
     expect(got.analyses.filter((a) => !a.bound)).toEqual([]);
-    expect(got.scores?.mmte).toStrictEqual(before.mmte);
-    expect(JSON.stringify(got.scores?.mmte)).toBe(JSON.stringify(before.mmte));
-    expect(got.scores?.metahope).toStrictEqual(before.metahope);
-    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(beforeFigures), project.id));
+    expect(normalised(got.scores?.mmte, project.id)).toStrictEqual(before.mmte);
+    expect(JSON.stringify(normalised(got.scores?.mmte, project.id))).toBe(JSON.stringify(before.mmte));
+    expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(before.metahope);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(beforeFigures);
     expect(got.scores?.sourceDescription).toBe(before.sourceDescription);
     expect(got.scores?.sourceDescription).toContain("Adjudicated values for");
     // the decided MetaHOPE cells still count as decided, and the decided Fluency values
@@ -262,13 +285,14 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     const { rows: [t] } = await pool.query<{ id: string }>(`SELECT t.id FROM "Translation" t JOIN "Segment" s ON s.id = t."segmentId" WHERE s."projectId" = $1 ORDER BY t.id LIMIT 1`, [project.id]);
     // the built-in runtime lists them among its MetaHOPE annotators (lib/reports/metahope-coverage.ts), reviewing nothing
     await db.errorSpan.create({ data: { projectId: project.id, annotatorId: gone.id, translationId: t.id, category: "MIS", severity: "MAJOR", start: 0, end: 1, deletedAt: new Date() } });
-    const before = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
-    const beforeScores = await getScoreTables(db, project.id);
+    const twin = await demoTwin({ postEdits: false });
+    const before = await getAgreementFigures(db, twin.id, { schemes: ["metahope"] });
+    const beforeScores = await getScoreTables(db, twin.id);
     await moveOntoSchemeRuntime(db, project.id);
     const { definition: def } = await schemeRuntime(project.id);
     const got = await getSchemePaperTables(db, project.id, def);
-    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(before), project.id));
-    expect(got.scores?.metahope).toStrictEqual(beforeScores.metahope);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(before), twin.id));
+    expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(normalised(beforeScores.metahope, twin.id));
   }, 240_000);
 
   /** What a refused move must leave as it was. */
@@ -323,9 +347,11 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
 
   it("draft spans do not refuse the move: set aside, each recorded in full in the conversion's audit row and counted; no value holds them; figures unchanged", async () => {
     const project = await demoProject();
-    // a rater's span whose category was cleared (a draft beside their complete spans) …
+    // a rater's span whose category is not chosen yet (a draft beside their complete spans) …
     const { rows: [first] } = await pool.query<{ id: string }>(
-      `UPDATE "ErrorSpan" SET category = NULL, comment = 'which one?' WHERE id = (SELECT id FROM "ErrorSpan" WHERE "projectId" = $1 ORDER BY id LIMIT 1) RETURNING id`,
+      `INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end", comment)
+       SELECT gen_random_uuid()::text, "projectId", "annotatorId", "translationId", "mrwId", NULL, severity, start, "end", 'which one?'
+       FROM "ErrorSpan" WHERE id = (SELECT id FROM "ErrorSpan" WHERE "projectId" = $1 ORDER BY id LIMIT 1) RETURNING id`,
       [project.id],
     );
     // … and an annotator whose only work is a draft on an MRW (severity not chosen): no review of anything
@@ -345,8 +371,10 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
       .sort((a, b) => a.id.localeCompare(b.id));
     expect(drafts.map((d) => d.id).sort()).toEqual([first.id, second.id].sort());
     const complete = await count("ErrorSpan", project.id, `category IS NOT NULL AND severity IS NOT NULL`);
-    const before = await getScoreTables(db, project.id);
-    const beforeFigures = await getAgreementFigures(db, project.id, { schemes: ["metahope"] });
+    // the same work without the drafts, imported by the current code
+    const twin = await demoTwin();
+    const before = normalised(await getScoreTables(db, twin.id), twin.id) as Awaited<ReturnType<typeof getScoreTables>>;
+    const beforeFigures = normalised(figureRows(await getAgreementFigures(db, twin.id, { schemes: ["metahope"] })), twin.id);
 
     const moved = await moveOntoSchemeRuntime(db, project.id);
     expect(moved?.converted).toMatchObject({ errorSpans: complete, draftSpans: 2 });
@@ -369,9 +397,9 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
 
     // drafts never entered a figure: the tables are the same before and after
     const got = await getSchemePaperTables(db, project.id, def);
-    expect(got.scores?.metahope).toStrictEqual(before.metahope);
-    expect(got.scores?.mmte).toStrictEqual(before.mmte);
-    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(normalised(figureRows(beforeFigures), project.id));
+    expect(normalised(got.scores?.metahope, project.id)).toStrictEqual(before.metahope);
+    expect(normalised(got.scores?.mmte, project.id)).toStrictEqual(before.mmte);
+    expect(normalised(figureRows(got.metahopeAgreement), project.id)).toStrictEqual(beforeFigures);
     // moved: nothing left for a second run
     expect(await moveOntoSchemeRuntime(db, project.id)).toBeNull();
   }, 240_000);

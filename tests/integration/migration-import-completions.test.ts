@@ -5,6 +5,10 @@
  * DONE assignments (origin 'import'), so every figure of such a project stays exactly as it was.
  * "As it was" is checked against the same data with a reviewed marker on every translation (what
  * the old rule meant), and, beside ../shared, against the MetaHOPE paper's table 3.
+ *
+ * On the one runtime (issue 28) the work is written as that release stored it (./earlier-release.ts:
+ * error spans, review marks, per-part assignments) and the figures are read after the move onto
+ * the scheme runtime that every such database goes through after its migrations.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,6 +20,8 @@ import { reportOutputs } from "./report-outputs";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
+import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
+import { loadAsEarlierRelease } from "./earlier-release";
 import { importedRaterEmail } from "@/lib/import/imported-annotator";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
@@ -64,19 +70,13 @@ describe("migration 20261125000000_import_completions", () => {
     const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
     const marked = await makeProject(db);
     await loadImport(pool, { projectId: marked.id, fileName: "demo.json", result: corpus });
-    await loadImport(pool, { projectId: marked.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
+    await loadAsEarlierRelease(pool, marked.id, "synthetic.jsonl", syntheticAnnotations(corpus));
 
     const old = await makeProject(db);
     await loadImport(pool, { projectId: old.id, fileName: "demo.json", result: corpus });
-    await loadImport(pool, { projectId: old.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus, undefined, { reviewedMarkers: false }) });
+    await loadAsEarlierRelease(pool, old.id, "synthetic.jsonl", syntheticAnnotations(corpus, undefined, { reviewedMarkers: false }));
     await asBeforeTheMigration(old.id);
     await runBackfill();
-
-    // the same figures; two projects' rows may reach a sum in another order, so the last bit of a
-    // float may differ (seen once in a Pearson r): equal to 1e-12, every other value exactly
-    // (the raters are each project's own placeholders, whose addresses name the project: issue 27, point 7)
-    const withoutProject = async (id: string) => JSON.parse((await reportOutputs(db, id)).split(`@${id}.annotators`).join("@<project>.annotators"));
-    expectSameFigures(await withoutProject(old.id), await withoutProject(marked.id));
     const segments = await db.segment.count({ where: { projectId: old.id } });
     const rows = await db.assignment.groupBy({ by: ["scheme", "status", "origin"], where: { projectId: old.id }, _count: true });
     expect(rows.map((r) => [r.scheme, r.status, r.origin, r._count]).sort()).toEqual([
@@ -86,13 +86,26 @@ describe("migration 20261125000000_import_completions", () => {
     // running it again changes nothing
     await runBackfill();
     expect(await db.assignment.count({ where: { projectId: old.id } })).toBe(6 * segments);
+
+    // later migrations, then the move onto the scheme runtime (npm run db:migrate)
+    expect(await moveOntoSchemeRuntime(db, marked.id)).not.toBeNull();
+    expect(await moveOntoSchemeRuntime(db, old.id)).not.toBeNull();
+
+    // the same figures; two projects' rows may reach a sum in another order, so the last bit of a
+    // float may differ (seen once in a Pearson r): equal to 1e-12, every other value exactly
+    // (the raters are each project's own placeholders, whose addresses name the project: issue 27, point 7)
+    const withoutProject = async (id: string) => JSON.parse((await reportOutputs(db, id)).split(`@${id}.annotators`).join("@<project>.annotators"));
+    expectSameFigures(await withoutProject(old.id), await withoutProject(marked.id));
+    // the backfilled MMTE and METAHOPE assignments, merged by the move into one SCHEME assignment per annotator and item, done
+    const merged = await db.assignment.groupBy({ by: ["scheme", "status"], where: { projectId: old.id }, _count: true });
+    expect(merged.map((r) => [r.scheme, r.status, r._count])).toEqual([["SCHEME", "DONE", 3 * segments]]);
   }, 120_000);
 
   it("leaves annotators alone who hold an assignment of the scheme, or reviewed markers", async () => {
     const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
     const project = await makeProject(db);
     await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
-    await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus, undefined, { reviewedMarkers: false }) });
+    await loadAsEarlierRelease(pool, project.id, "synthetic.jsonl", syntheticAnnotations(corpus, undefined, { reviewedMarkers: false }));
     await asBeforeTheMigration(project.id);
     const [r1, r2] = await db.user.findMany({ where: { email: { in: [importedRaterEmail(project.id, "rater-1"), importedRaterEmail(project.id, "rater-2")] } }, orderBy: { email: "asc" } });
     const seg = await db.segment.findFirstOrThrow({ where: { projectId: project.id }, include: { translations: true } });

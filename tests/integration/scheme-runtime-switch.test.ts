@@ -50,7 +50,8 @@ async function builtInProject() {
 describe("a scheme version stored on a project of an earlier release", () => {
   it("a variant of MMTE moves the assignments to one SCHEME assignment per item; the preset as shipped, stored later, keeps them", async () => {
     const { ann, project, seg, tr } = await builtInProject();
-    expect(await getProjectRuntime(db, project.id)).toEqual({ kind: "built-in", version: null });
+    // no stored version (reading its runtime would move it: the move is setProjectScheme's here)
+    expect(await db.projectScheme.count({ where: { projectId: project.id } })).toBe(0);
     // the move stores the preset of the project's parts as version 1, the variant is version 2
     expect((await setProjectScheme(db, project.id, variant(), { actorId: null })).version).toBe(2);
     const runtime = await getProjectRuntime(db, project.id);
@@ -84,8 +85,10 @@ describe("a scheme version stored on a project of an earlier release", () => {
   });
 
   it("refuses the version when the project's error spans have no field to go to, naming it, and stores nothing", async () => {
-    // its parts are MMTE's only ('{}'): the move into that preset finds no field for the span
+    // its parts are MMTE's only (set in Settings: a configuration never set, '{}', moves with every
+    // built-in field, MetaHOPE's errors included): the move into that preset finds no field for the span
     const { ann, project, tr } = await builtInProject();
+    await db.project.update({ where: { id: project.id }, data: { schemeConfig: DEFAULT_SCHEME_CONFIG } });
     await db.errorSpan.create({ data: { projectId: project.id, annotatorId: ann.id, translationId: tr.id, category: "MIS", severity: "MAJOR", start: 0, end: 2 } });
     const e = await setProjectScheme(db, project.id, variant(), { actorId: null }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(AppError);
