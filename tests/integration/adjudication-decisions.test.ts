@@ -28,15 +28,16 @@ describe("adjudication", () => {
     const { project } = await seeded();
     const { getAdjudicationQueue } = await import("@/lib/db/adjudication");
     const q = await getAdjudicationQueue(db, project.id);
-    // Fluency 5 vs 2 (0.75), MIS 6 vs 0 (0.6), Equivalence FULL vs NON (0.5), sentence-level PRF 0 vs 2 (0.2)
-    expect(q.rows.map((r) => [r.field, r.system, r.strength])).toEqual([
-      ["FLUENCY", "sysA", 0.75],
-      ["METAHOPE_MIS", "sysA", 0.6],
-      ["EQUIVALENCE", "sysA", 0.5],
-      ["METAHOPE_PRF", "sysA", 0.2],
+    // Fluency 5 vs 2 (0.75), Equivalence FULL vs NON on the MRW (0.5), and the error span lists of
+    // sysA (one annotator's MIS span on the MRW, the other's sentence-level PRF span): one unit of
+    // the METAHOPE_ERRORS field, as the scheme workspace saves them (no per-category penalty units)
+    expect(q.rows.map((r) => [r.field, r.system, r.strength, r.mrwId !== null && r.mrwId !== undefined])).toEqual([
+      ["FLUENCY", "sysA", 0.75, false],
+      ["EQUIVALENCE", "sysA", 0.5, true],
+      ["METAHOPE_ERRORS", "sysA", 0.5, false],
     ]);
-    // threshold 4: Fluency (spread 3) and PRF (2) drop out; MIS (6) stays; labels are unaffected
-    expect((await getAdjudicationQueue(db, project.id, { threshold: 4 })).rows.map((r) => r.field)).toEqual(["METAHOPE_MIS", "EQUIVALENCE"]);
+    // threshold 4: Fluency (spread 3) drops out; labels and span lists are unaffected
+    expect((await getAdjudicationQueue(db, project.id, { threshold: 4 })).rows.map((r) => r.field)).toEqual(["EQUIVALENCE", "METAHOPE_ERRORS"]);
   });
 
   it("saves, refuses a stale version, revises with history", async () => {
@@ -56,7 +57,7 @@ describe("adjudication", () => {
       [1, null, 5],
       [2, 5, 4],
     ]);
-    await expect(saveAdjudication(db, { ...base, value: 6, baseVersion: 2 })).rejects.toThrow(/Fluency/);
+    await expect(saveAdjudication(db, { ...base, value: 6, baseVersion: 2 })).rejects.toThrow(/^FLUENCY: 6 is outside the scale 1–5/);
     await expect(saveAdjudication(db, { ...base, field: "EQUIVALENCE", value: "FULL", baseVersion: 0 })).rejects.toThrow(/mrwId/);
   });
 
@@ -79,21 +80,28 @@ describe("adjudication", () => {
   });
 
   it("gold references keep provenance and history; ids of another project are not found", async () => {
-    const { project, seg } = await seeded();
+    const { project, seg, sysA } = await seeded();
     const other = await seeded();
     const adj = await makeUser(db, { tag: "adj" });
     const { saveGoldReference } = await import("@/lib/db/gold-references");
     const { saveAdjudication } = await import("@/lib/db/adjudication");
     const { getSchemeAdjudicationPageData } = await import("@/lib/db/adjudication-scheme");
     const { getProjectRuntime } = await import("@/lib/db/project-schemes");
-    const pe = await db.postEdit.findFirstOrThrow({ where: { projectId: project.id, kind: "FIGURATIVE" } });
-    const g = await saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "FIGURATIVE", text: pe.text + "！", sourcePostEditId: pe.id, baseVersion: 0 });
+    // the post-edits are values of the edit fields; the adjudicator decides the figurative one as the
+    // gold (validated like a save) and revises it, with history
+    const edit = await db.annotation.findFirstOrThrow({ where: { projectId: project.id, segmentId: seg.id, field: "POSTEDIT_FIGURATIVE" } });
+    const decide = { projectId: project.id, adjudicatorId: adj.id, segmentId: seg.id, field: "POSTEDIT_FIGURATIVE", rationale: "" };
+    const decided = await saveAdjudication(db, { ...decide, value: `${edit.value}！`, baseVersion: 0 });
+    expect(decided.version).toBe(1);
+    await expect(saveAdjudication(db, { ...decide, value: 5, baseVersion: 1 })).rejects.toThrow(/^POSTEDIT_FIGURATIVE: 5 is not/);
+    // a stored gold reference keeps its provenance (the translation it was approved from) and history
+    const g = await saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "LITERAL", text: sysA.text, sourceTranslationId: sysA.id, baseVersion: 0 });
     expect(g.version).toBe(1);
     const stored = await db.goldReference.findUniqueOrThrow({ where: { id: g.id } });
-    expect([stored.sourcePostEditId, stored.approvedById, stored.text]).toEqual([pe.id, adj.id, pe.text + "！"]);
+    expect([stored.sourceTranslationId, stored.approvedById, stored.text]).toEqual([sysA.id, adj.id, sysA.text]);
     expect(await db.history.count({ where: { entity: "GOLD_REFERENCE", entityId: g.id } })).toBe(1);
-    const foreignPe = await db.postEdit.findFirstOrThrow({ where: { projectId: other.project.id } });
-    await expect(saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "FIGURATIVE", text: "x", sourcePostEditId: foreignPe.id, baseVersion: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(saveGoldReference(db, { projectId: project.id, language: "zh", approvedById: adj.id, segmentId: seg.id, kind: "LITERAL", text: "x", sourceTranslationId: other.sysA.id, baseVersion: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(saveAdjudication(db, { ...decide, segmentId: other.seg.id, value: "x", baseVersion: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(saveAdjudication(db, { projectId: project.id, adjudicatorId: adj.id, segmentId: other.seg.id, translationId: other.sysA.id, field: "FLUENCY", value: 3, rationale: "", baseVersion: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(saveAdjudication(db, { projectId: project.id, adjudicatorId: adj.id, segmentId: seg.id, translationId: other.sysA.id, field: "FLUENCY", value: 3, rationale: "", baseVersion: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(getSchemeAdjudicationPageData(db, project.id, other.seg.id, await getProjectRuntime(db, project.id))).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -2,7 +2,8 @@
 // annotations (scalar, label, structured ALIGNMENT, METAHOPE_ERRORS), versions and history,
 // assignments with status, error spans (one soft-deleted), post-edits, adjudications, gold references,
 // two scheme versions (one stored by a manager) and an annotation saved under the second, an
-// annotator group.
+// annotator group. Its error spans, post-edits and per-part assignments are written as an earlier
+// release did: the backup carries those tables as they are; the exports move the project first.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
@@ -20,6 +21,15 @@ export async function makeRichProject(db: Db, pool: Pool) {
     { userId: adj.id, roles: ["ADJUDICATOR"] },
     { userId: mgr.id, roles: ["MANAGER"] },
   ]);
+  // two scheme versions (the MMTE preset as shipped, then every built-in field, stored by a manager),
+  // before the corpus: an import into a project with no stored version stores its parts' preset as
+  // version 1 (lib/db/load-import.ts), and backups must carry a version a manager stored
+  await db.projectScheme.createMany({
+    data: [
+      { projectId: project.id, version: 1, definition: MMTE_PRESET, note: "from mmte.json" },
+      { projectId: project.id, version: 2, definition: BUILT_IN_FIELDS_SCHEME, createdById: mgr.id },
+    ],
+  });
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
   const seg = await db.segment.findFirstOrThrow({ where: { projectId: project.id, externalId: "demo-doc-1-s1" }, include: { mrws: true, translations: { include: { system: true } } } });
   const [t1, t2] = seg.translations.sort((a, b) => a.system.name.localeCompare(b.system.name));
@@ -65,14 +75,6 @@ export async function makeRichProject(db: Db, pool: Pool) {
     data: [
       { ...base, language: "zh", kind: "FIGURATIVE", text: pe.text, sourcePostEditId: pe.id, approvedById: mgr.id },
       { ...base, language: "zh", kind: "LITERAL", text: t2.text, sourceTranslationId: t2.id, approvedById: adj.id },
-    ],
-  });
-  // the presets as shipped, so the project still runs the built-in runtime (a variant would not:
-  // lib/schemes/scheme-runtime.ts) and its exports keep the built-in shape
-  await db.projectScheme.createMany({
-    data: [
-      { projectId: project.id, version: 1, definition: MMTE_PRESET, note: "from mmte.json" },
-      { projectId: project.id, version: 2, definition: BUILT_IN_FIELDS_SCHEME, createdById: mgr.id },
     ],
   });
   // a model endpoint and two suggestions (one failed) from a job: backups carry them, not the job

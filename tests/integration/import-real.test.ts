@@ -48,23 +48,27 @@ describe.skipIf(!HAVE)(`MetaHOPE workbooks into PostgreSQL${SKIP}`, () => {
     });
     expect(out.map((o) => [o.format, o.ok, o.errors])).toEqual([["metahope-xlsx", true, []], ["metahope-xlsx", true, []]]);
     expect(await counts(project.id)).toEqual({ documents: 6, segments: 21, mrws: 65, translations: 63, alignments: 195 });
-    // each annotator is a user of their own with the ANNOTATOR role
-    const spans = await db.errorSpan.groupBy({ by: ["annotatorId"], where: { projectId: project.id }, _count: { _all: true } });
-    expect(spans).toHaveLength(2);
-    const users = await db.user.findMany({ where: { id: { in: spans.map((s) => s.annotatorId) } }, select: { email: true } });
-    expect(users.map((u) => u.email).sort()).toEqual([importedRaterEmail(project.id, "A"), importedRaterEmail(project.id, "B")]);
-    // the paper's MRW-level totals (table 3): A = 22 + 30 + 42, B = 124 + 150 + 226
-    const total = await pool.query<{ email: string; penalty: number }>(
-      `SELECT u.email, sum(CASE e.severity WHEN 'MINOR' THEN 2 WHEN 'MEDIUM' THEN 4 WHEN 'MAJOR' THEN 6 WHEN 'SEVERE' THEN 8 ELSE 10 END)::int AS penalty
-       FROM "ErrorSpan" e JOIN "User" u ON u.id = e."annotatorId" WHERE e."projectId" = $1 GROUP BY u.email ORDER BY u.email`,
-      [project.id],
-    );
-    expect(total.rows).toEqual([{ email: importedRaterEmail(project.id, "A"), penalty: 94 }, { email: importedRaterEmail(project.id, "B"), penalty: 500 }]);
+    // each annotator is a user of their own with the ANNOTATOR role; their error spans are values of
+    // METAHOPE_ERRORS (one list per annotator × translation), no ErrorSpan row is written
+    expect(await db.errorSpan.count({ where: { projectId: project.id } })).toBe(0);
+    const spanCounts = async () =>
+      (
+        await pool.query<{ email: string; spans: number; penalty: number }>(
+          `SELECT u.email, count(*)::int AS spans, sum((e.span->'attributes'->>'severity')::int)::int AS penalty
+           FROM "Annotation" a JOIN "User" u ON u.id = a."annotatorId", jsonb_array_elements(a.value) AS e(span)
+           WHERE a."projectId" = $1 AND a.field = 'METAHOPE_ERRORS' AND jsonb_typeof(a.value) = 'array'
+           GROUP BY u.email ORDER BY u.email`,
+          [project.id],
+        )
+      ).rows;
+    const spans = await spanCounts();
+    expect(spans.map((r) => r.email)).toEqual([importedRaterEmail(project.id, "A"), importedRaterEmail(project.id, "B")]);
+    // the paper's MRW-level totals (table 3): A = 22 + 30 + 42, B = 124 + 150 + 226 (a span's severity is its penalty)
+    expect(spans.map((r) => [r.email, r.penalty])).toEqual([[importedRaterEmail(project.id, "A"), 94], [importedRaterEmail(project.id, "B"), 500]]);
     // importing A again changes nothing
-    const before = await db.errorSpan.count({ where: { projectId: project.id } });
     await importFile(pool, { project: p, fileName: path.basename(A), content: read(A), options: { format: "auto" }, dryRun: false });
     expect(await counts(project.id)).toEqual({ documents: 6, segments: 21, mrws: 65, translations: 63, alignments: 195 });
-    expect(await db.errorSpan.count({ where: { projectId: project.id } })).toBe(before);
+    expect(await spanCounts()).toEqual(spans);
   });
 
   it("maps a workbook onto an annotator of the project with --annotator EMAIL", async () => {

@@ -18,6 +18,7 @@ import { countPairs } from "@/lib/import/parallel-pairs";
 import { createProject } from "@/lib/db/create-project";
 import type { AppError } from "@/lib/errors";
 import { importCommand } from "@/cli/commands/import";
+import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -61,6 +62,9 @@ const exported = async (projectId: string) => (await collect(exportProjectJsonl(
 describe("streaming JSONL import", () => {
   it("stores a full project dump as the in-memory path does, first import and re-import", async () => {
     const { project } = await makeRichProject(db, pool);
+    // the fixture writes its work as an earlier release did; every project runs its stored scheme
+    // now, so it is moved first (as db:migrate and server start do) and its dump holds values only
+    await moveOntoSchemeRuntime(db, project.id);
     const dump = await exported(project.id);
     // the dump's people are members of the projects it is imported into, with their roles: a rater
     // who is not would be the importing project's placeholder (issue 27, point 7)
@@ -179,6 +183,9 @@ describe("streaming JSONL import", () => {
   // last: the CLI closes the shared pool when it is done, and the test opens it again
   it("tropos import streams a JSONL file from TROPOS_IMPORT_STREAM_MB up, with the in-memory path's outcome; several files are all checked first", async () => {
     const { project } = await makeRichProject(db, pool);
+    // the fixture writes its work as an earlier release did; every project runs its stored scheme
+    // now, so it is moved first (as db:migrate and server start do) and its dump holds values only
+    await moveOntoSchemeRuntime(db, project.id);
     const dump = await exported(project.id);
     const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-stream-"));
     const file = path.join(dir, "dump.jsonl");

@@ -162,12 +162,15 @@ describe("JSONL error_span and post_edit lines into a variant", () => {
     expect((await values(project.id, "METAHOPE_ERRORS")).map((r) => r.value.map((s: { label: string }) => s.label))).toEqual([["MIS", "CUL"]]);
 
     const builtIn = await makeProject(db);
-    expect((await getProjectRuntime(db, builtIn.id)).kind).toBe("built-in");
+    // a project made without a scheme runs the preset of its parts (every built-in field), stored as version 1
+    const runtime = await getProjectRuntime(db, builtIn.id);
+    expect([runtime.kind, runtime.version]).toEqual(["scheme", 1]);
     const err = await rejection(loadImport(pool, { projectId: builtIn.id, fileName: "cul.jsonl", result: parseJsonl("cul.jsonl", jsonl({ span2: "CUL" })) }));
     expect(err.code).toBe("UNPROCESSABLE");
-    expect(err.message).toBe('cul.jsonl:6 (category): "CUL" is not one of IMP, RAM, MIS, STL, PRF; nothing was stored.');
-    expect(err.detail).toEqual({ errors: [{ file: "cul.jsonl", line: 6, field: "category", message: '"CUL" is not one of IMP, RAM, MIS, STL, PRF' }] });
-    for (const table of ["Document", "Segment", "ErrorSpan"]) expect(await count(table, builtIn.id)).toBe(0);
+    // refused by the scheme's check of the span list, as a variant lacking a category is (above)
+    expect(err.message).toBe('cul.jsonl line 6, field "METAHOPE_ERRORS": category "CUL" is not one of IMP, RAM, MIS, STL, PRF; nothing was stored.');
+    expect(err.detail).toEqual({ errors: [{ file: "cul.jsonl", line: 6, field: "METAHOPE_ERRORS", message: 'category "CUL" is not one of IMP, RAM, MIS, STL, PRF' }] });
+    for (const table of ["Document", "Segment", "Annotation", "ErrorSpan"]) expect(await count(table, builtIn.id)).toBe(0);
   }, 60_000);
 
   it("stores the spans as one list and the post-edit as the edit field's value; importing the file again duplicates nothing", async () => {

@@ -1,8 +1,8 @@
 // The one dashboard's paper section (issue 28: MMTE/MetaHOPE projects get the scheme dashboard):
 // what the built-in dashboard showed around the paper tables — the MMTE agreement under the
 // convention with the detail of one field, the distribution of the ratings, figure 6 — is computed
-// for a project on the MMTE preset (the scheme runtime) exactly as the built-in dashboard computed
-// it for a project of an earlier release holding the same values; a MetaHOPE-only scheme has none
+// for a project on the MMTE preset (the scheme runtime) exactly as the built-in dashboard's
+// computation (buildDashboardModel) gives it from the same values; a MetaHOPE-only scheme has none
 // of the MMTE parts; the options form's choices (detail field, pair, convention) are followed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
@@ -15,6 +15,7 @@ import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
 import { getReportData } from "@/lib/db/report-data-cache";
+import { getScoreTables } from "@/lib/reports";
 import { getSchemePaperDashboard } from "@/lib/db/scheme-paper-input";
 import { buildDashboardModel } from "@/lib/reports/dashboard-model";
 import { parseReportQuery } from "@/lib/reports/report-query";
@@ -38,11 +39,14 @@ describe("the paper section of the one dashboard", () => {
   it("shows what the built-in dashboard showed, figure for figure, for the MMTE preset", async () => {
     const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
     const values = mmteOnly(syntheticAnnotations(corpus));
-    // a project of an earlier release (no stored scheme: the built-in runtime) and one on the preset
+    // the reference: the built-in dashboard's computation (buildDashboardModel, pure) over the rows of
+    // a project made without a scheme, which now runs its parts' preset like any project (the import
+    // stored it as version 1); and a project on the MMTE preset, shown by the one dashboard
     const builtIn = await makeProject(db);
     await loadImport(pool, { projectId: builtIn.id, fileName: "demo.json", result: corpus });
     await loadImport(pool, { projectId: builtIn.id, fileName: "synthetic.jsonl", result: values });
-    expect((await getProjectRuntime(db, builtIn.id)).kind).toBe("built-in");
+    const reference = await getProjectRuntime(db, builtIn.id);
+    expect([reference.kind, reference.version]).toEqual(["scheme", 1]);
     const def = ZSchemeDefinition.parse(MMTE_PRESET);
     const project = await makeProject(db);
     await setProjectScheme(db, project.id, def, { actorId: null });
@@ -72,6 +76,10 @@ describe("the paper section of the one dashboard", () => {
       expect(got.languageComparison).toBeNull();
       expect(got.paper.scores?.mmte).toStrictEqual(expected.scores.mmte);
     }
+    // and the paper's MMTE table is the score tables' (which reproduce the snapshots), for either project
+    const tables = await getScoreTables(db, project.id);
+    expect(tables.mmte?.quality.length).toBeGreaterThan(0);
+    expect((await getScoreTables(db, builtIn.id)).mmte).toStrictEqual(tables.mmte);
     expect((await getSchemePaperDashboard(db, project.id, def, parseReportQuery({ ci: "0" }), { ciGiven: true, detailField: "FLUENCY", pair: "0-2" })).detail?.pair).toEqual([0, 2]);
 
     // intervals are on by default for a project this small, as on the built-in dashboard

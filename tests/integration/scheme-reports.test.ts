@@ -28,6 +28,7 @@ import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, type TAgreementFigure } 
 import { figureIncludes } from "@/lib/reports/figure-includes";
 import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-dashboard";
 import { getSchemeReport, type TSchemeReport } from "@/lib/reports/scheme-report";
+import { getRuntimeAgreementFigures } from "@/lib/reports/scheme-runtime-figures";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { tableLines } from "@/lib/export/table-lines";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
@@ -468,8 +469,11 @@ describe("the scheme report's cache", () => {
   }, 120_000);
 });
 
-describe("a built-in project's agreement export", () => {
-  it("is the built-in figures, unchanged (scheme mmte, same rows and order)", async () => {
+// An MMTE project runs its stored preset like any scheme now: its agreement export is the one
+// runtime's figures, and every figure it shares with the built-in figures (getAgreementFigures,
+// which reproduce the paper's snapshots) has the same value over the same items.
+describe("an MMTE project's agreement export", () => {
+  it("is the one runtime's figures, equal to the built-in figures it shares (same value and n)", async () => {
     const project = await makeProject(db);
     const ir = emptyImportResult();
     ir.documents.push({
@@ -489,15 +493,25 @@ describe("a built-in project's agreement export", () => {
     const flu = { x: [4, 2, 5, 5], y: [2, 2, 5, 5] };
     for (const who of ["x", "y"] as const) for (const i of [0, 1, 2, 3]) ir.annotations.push({ annotator: `${who}@t.org`, segmentId: `s${i}`, system: "sysA", field: "FLUENCY", value: flu[who][i] });
     await loadImport(pool, { projectId: project.id, fileName: "seed.jsonl", result: ir });
-    expect((await getProjectRuntime(db, project.id)).kind).toBe("built-in");
+    const runtime = await getProjectRuntime(db, project.id);
+    expect([runtime.kind, runtime.version]).toEqual(["scheme", 1]);
     let exported = "";
     for await (const l of exportFile(pool, db, project, "agreement", "json").lines) exported += l;
     let direct = "";
-    for await (const l of tableLines(AGREEMENT_FIGURE_COLUMNS, (await getAgreementFigures(db, project.id)) as unknown as Record<string, unknown>[], "json")) direct += l;
+    for await (const l of tableLines(AGREEMENT_FIGURE_COLUMNS, (await getRuntimeAgreementFigures(db, pool, project.id)) as unknown as Record<string, unknown>[], "json")) direct += l;
     expect(exported).toBe(direct);
     const figures: TAgreementFigure[] = JSON.parse(exported);
     expect(figures.length).toBeGreaterThan(0);
-    expect(new Set(figures.map((f) => f.scheme))).toEqual(new Set(["mmte"]));
     expect(figures.some((f) => f.statistic === "accuracy")).toBe(false);
+    const key = (f: TAgreementFigure) => [f.system, f.field, f.statistic, f.level, f.weights, f.label].join("|");
+    const builtIn = new Map((await getAgreementFigures(db, project.id)).map((f) => [key(f), f]));
+    // the alphas, the three kappas and exact agreement, per system and over all (one system here, so
+    // "all" is sysA's figures; the built-in figures had no "all" row)
+    expect(figures.map(key)).toEqual(expect.arrayContaining(["sysA|FLUENCY|krippendorff_alpha|ordinal||", "all|FLUENCY|cohen_kappa||quadratic|", "sysA|FLUENCY|exact_agreement|||"]));
+    for (const f of figures) {
+      const b = builtIn.get(key({ ...f, system: f.system === "all" ? "sysA" : f.system }));
+      expect(b, key(f)).toBeDefined();
+      expect([f.value, f.n, f.raters], key(f)).toEqual([b!.value, b!.n, b!.raters]);
+    }
   });
 });
