@@ -1,9 +1,10 @@
 /**
- * The agreement figures of any project, whichever runtime its scheme runs under
- * (lib/schemes/scheme-runtime.ts): the built-in MMTE/MetaHOPE figures
- * (getAgreementFigures, unchanged) or, for a project running its own scheme, the
- * figures of every field of that scheme with `scheme` = the scheme's id
- * (scheme-report.ts). What `tropos export --what agreement` and
+ * The agreement figures of any project. A project whose scheme is the MMTE/MetaHOPE preset as
+ * shipped (lib/schemes/scheme-runtime.ts isPresetOfParts) gets the papers' figures as it always
+ * did (getAgreementFigures: `scheme` mmte/metahope, Fleiss' κ per label, every α level, Pearson r),
+ * computed from its scheme's values, so the export a study scripted against does not change; any
+ * other scheme gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
+ * and MetaHOPE tables 3–4 where it lists them. What `tropos export --what agreement` and
  * GET /api/projects/[slug]/reports/agreement print. Models follow the annotators:
  * their accuracy (and tags precision/recall/F1) against gold, `rater: "model"`
  * (lib/db/model-rater-figures.ts). A project of several target languages gives each language's
@@ -20,9 +21,15 @@ import { getReportLanguages } from "@/lib/db/report-languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
 import { bindPaperAnalyses } from "./paper-analysis-binding";
+import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
+import { getAgreementFigures } from "./index";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
+  if (isPresetOfParts(runtime.definition)) {
+    const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
+    return [...(await getAgreementFigures(db, projectId, opts)), ...models];
+  }
   // several target languages and none asked for: every language's figures, each naming its language
   // (as the built-in export gives them); else the one language's (or the one report's)
   const languages = await getReportLanguages(pool, projectId);
