@@ -162,9 +162,9 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   // Serialise imports into one project so two concurrent imports cannot race on the same keys.
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
   // codes the database stores as text: checked against the presets before anything is written
-  // (error categories only on the built-in fields: a scheme's span field lists its own)
+  // (not error spans: the scheme's span field lists its categories and severities, checked per line with the values)
   const runtime = await runtimeOf(client, projectId);
-  const badCodes = builtInCodeIssues(fileName, result, { categories: false });
+  const badCodes = builtInCodeIssues(fileName, result, { errorSpans: false });
   if (badCodes.length) {
     const first = badCodes[0];
     throw new AppError("UNPROCESSABLE", `${fileName}${first.line ? `:${first.line}` : ""} (${first.field}): ${first.message}${badCodes.length > 1 ? ` (and ${badCodes.length - 1} more)` : ""}; nothing was stored.`, { errors: badCodes });

@@ -8,18 +8,21 @@ import { ERROR_CATEGORY_CODES, PENALTY_CODES, POST_EDIT_VARIANT_CODES, REALISATI
 import { MAX_ERRORS, type ImportIssue, type ImportResult } from "./types";
 
 /**
- * `categories: false` for a project that runs its own scheme: its span field's labels decide the
- * error categories (a variant may add one), checked with the values (lib/db/import-scheme-values.ts).
+ * `errorSpans: false` for a project that runs a scheme (every project since the one runtime): its
+ * span field's labels and severity options decide an error span's category and severity (a variant
+ * may add one), checked with the values, every span line in one pass (lib/db/import-scheme-values.ts).
+ * Checking severities here first would refuse the file on them alone and hide a bad category on an
+ * earlier line.
  */
-export function builtInCodeIssues(fileName: string, result: ImportResult, opts: { categories: boolean } = { categories: true }): ImportIssue[] {
+export function builtInCodeIssues(fileName: string, result: ImportResult, opts: { errorSpans: boolean } = { errorSpans: true }): ImportIssue[] {
   const issues: ImportIssue[] = [];
   const check = (ok: boolean, line: number | undefined, field: string, value: unknown, codes: readonly (string | number)[]) => {
     if (!ok && issues.length < MAX_ERRORS) issues.push({ file: fileName, line, field, message: `${JSON.stringify(value)} is not one of ${codes.join(", ")}` });
   };
   const has = (codes: readonly (string | number)[], v: unknown) => codes.includes(v as string | number);
   for (const a of result.alignments) check(has(REALISATION_PATTERN_CODES, a.pattern), undefined, "pattern", a.pattern, REALISATION_PATTERN_CODES);
-  for (const e of result.errorSpans) {
-    if (opts.categories) check(has(ERROR_CATEGORY_CODES, e.category), e.line, "category", e.category, ERROR_CATEGORY_CODES);
+  for (const e of opts.errorSpans ? result.errorSpans : []) {
+    check(has(ERROR_CATEGORY_CODES, e.category), e.line, "category", e.category, ERROR_CATEGORY_CODES);
     check(has(PENALTY_CODES, e.severity), e.line, "severity", e.severity, PENALTY_CODES);
   }
   for (const p of result.postEdits) check(has(POST_EDIT_VARIANT_CODES, p.kind), undefined, "kind", p.kind, POST_EDIT_VARIANT_CODES);

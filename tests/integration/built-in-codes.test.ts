@@ -16,7 +16,8 @@ import { createAssignments } from "@/lib/db/assignments";
 import { createErrorSpan } from "@/lib/db/workspace-error-spans";
 import { savePostEdit } from "@/lib/db/workspace-post-edits";
 import { saveGoldReference } from "@/lib/db/gold-references";
-import { exportErrorRows } from "@/lib/db/export-tables";
+import { exportSchemeErrorRows } from "@/lib/db/export-scheme-errors";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { emptyImportResult } from "@/lib/import/types";
@@ -77,11 +78,15 @@ describe("built-in codes are checked where they are written", () => {
     );
     const e = await rejection(loadImport(pool, { projectId, fileName: "spans.xlsx", result }));
     expect(e.code).toBe("UNPROCESSABLE");
-    expect(e.message).toBe('spans.xlsx:7 (category): "ZZZ" is not one of IMP, RAM, MIS, STL, PRF (and 1 more); nothing was stored.');
-    expect((e.detail as { errors: unknown[] }).errors).toEqual([
-      { file: "spans.xlsx", line: 7, field: "category", message: '"ZZZ" is not one of IMP, RAM, MIS, STL, PRF' },
-      { file: "spans.xlsx", line: 9, field: "severity", message: "3 is not one of 2, 4, 6, 8, 10" },
-    ]);
+    // the scheme's span field (METAHOPE_ERRORS) checks category and severity together, line by line:
+    // the bad category on line 7 is named first, not hidden behind the bad severity on line 9
+    expect(e.message).toBe('spans.xlsx line 7, field "METAHOPE_ERRORS": category "ZZZ" is not one of IMP, RAM, MIS, STL, PRF (and 1 more); nothing was stored.');
+    const errors = (e.detail as { errors: { file: string; line: number; field: string; message: string }[] }).errors;
+    expect(errors.map((x) => [x.file, x.line, x.field])).toEqual([["spans.xlsx", 7, "METAHOPE_ERRORS"], ["spans.xlsx", 9, "METAHOPE_ERRORS"]]);
+    expect(errors[0].message).toBe('category "ZZZ" is not one of IMP, RAM, MIS, STL, PRF');
+    expect(errors[1].message).toMatch(/severity/);
+    expect(errors[1].message).toMatch(/\b3\b/);
+    expect(await db.annotation.count({ where: { projectId, field: "METAHOPE_ERRORS" } })).toBe(0);
     expect(await db.errorSpan.count()).toBe(spans);
 
     // Tropos JSONL parses the same codes from the presets: the parser names the line and field
@@ -100,11 +105,21 @@ describe("built-in codes are checked where they are written", () => {
       result.errorSpans.push({ annotator: "order@codes.test", segmentId: seg.externalId, system, category, severity: 2, span: { start: 2, end: 4 }, line: i + 1 });
     }
     await loadImport(pool, { projectId, fileName: "order.jsonl", result });
+    // the errors export of the one runtime reads the METAHOPE_ERRORS values, in the field's label order
+    const runtime = await getProjectRuntime(db, projectId);
+    const rater = importedRaterEmail(projectId, "order@codes.test");
     const rows = [];
-    for await (const r of exportErrorRows(pool, projectId)) if (r.system === system) rows.push(r.category);
+    for await (const r of exportSchemeErrorRows(pool, projectId, runtime.definition)) if (r.system === system && r.rater === rater) rows.push(r.category);
     expect(rows).toEqual(["IMP", "RAM", "MIS", "STL", "PRF"]);
-    const lines = [];
-    for await (const l of exportProjectJsonl(pool, projectId)) for (const x of l.split("\n")) if (x.includes('"errorSpan"') && x.includes(importedRaterEmail(projectId, "order@codes.test"))) lines.push(JSON.parse(x).category);
-    expect(lines).toEqual(["IMP", "RAM", "MIS", "STL", "PRF"]);
+    // the project's JSONL holds them as one METAHOPE_ERRORS value of that rater and translation, every category once
+    const lists = [];
+    for await (const l of exportProjectJsonl(pool, projectId))
+      for (const x of l.split("\n")) {
+        if (!x.includes('"METAHOPE_ERRORS"') || !x.includes(rater)) continue;
+        const o = JSON.parse(x) as { type: string; system?: string; value: { label: string }[] };
+        if (o.type === "annotation" && o.system === system) lists.push(o.value.map((v) => v.label));
+      }
+    expect(lists).toHaveLength(1);
+    expect([...lists[0]].sort()).toEqual(["IMP", "MIS", "PRF", "RAM", "STL"]);
   });
 });
