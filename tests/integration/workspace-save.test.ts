@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
+import { schemeConfigFor } from "@/lib/schemes/scheme-preset";
 import { completeSchemeItem } from "./complete-scheme-item";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
@@ -63,6 +64,8 @@ beforeAll(async () => {
   });
   // another project, MMTE only
   const o = await makeProject(db, [{ userId: a1, roles: ["ANNOTATOR"] }]);
+  // its parts chosen (a configuration never set moves with every MMTE and MetaHOPE field)
+  await db.project.update({ where: { id: o.id }, data: { schemeConfig: schemeConfigFor("mmte") } });
   other = { id: o.id, slug: o.slug, sourceLang: "en", targetLang: "zh" };
   otherRuntime = await getProjectRuntime(db, o.id);
   await loadImport(pool, { projectId: o.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
