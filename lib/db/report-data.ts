@@ -13,7 +13,7 @@
 // `data.annotations` (row objects) is still there, built on first access.
 import type { Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
+import { PENALTY_BY_SEVERITY_CODE, penaltyOf } from "@/lib/schemes/presets/built-in-codes";
 import { AppError } from "@/lib/errors";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 import type { MetahopeCategory } from "@/lib/import/types";
@@ -172,7 +172,10 @@ async function readSpans(q: TQuery): Promise<TSpanParts> {
     q<[string]>(`SELECT DISTINCT "annotatorId" FROM "ErrorSpan" WHERE "projectId" = $1 AND "deletedAt" IS NOT NULL`),
   ]);
   return {
-    errorSpans: spans.map(([annotatorId, translationId, mrwId, category, severity]) => ({ annotatorId, translationId, mrwId, category, penalty: penaltyOf(severity) })),
+    // ErrorSpan rows are left only in a project the move onto its scheme refused (lib/db/move-onto-scheme-runtime.ts),
+    // e.g. for a severity code the preset does not list: no figure of the one runtime reads them, and such a row
+    // must not stop the report store's upkeep, which reads every project
+    errorSpans: spans.flatMap(([annotatorId, translationId, mrwId, category, severity]) => (PENALTY_BY_SEVERITY_CODE.has(severity) ? [{ annotatorId, translationId, mrwId, category, penalty: penaltyOf(severity) }] : [])),
     annotatorsWithImportedSpans: imported.map(([a]) => a),
     annotatorsWithDeletedSpans: deleted.map(([a]) => a),
   };
