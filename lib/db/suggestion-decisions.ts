@@ -27,11 +27,9 @@ import { alternativesForMrw } from "@/lib/schemes/language/item-value-checks";
 import { withheldGold } from "@/lib/workspace/withheld-gold";
 import { itemArrayLists } from "@/lib/workspace/scheme-item-values";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
-import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
-import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
-import { fieldFor, kindOf } from "@/lib/workspace/built-in-fields";
+import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { fieldFor } from "@/lib/workspace/built-in-fields";
 import type { TItemSuggestion } from "@/lib/workspace/item-types";
-import { schemeView, WORKSPACE_SCHEMES } from "@/lib/workspace/scheme-view";
 import type { TSchemeItemSuggestion } from "@/lib/workspace/scheme-item-types";
 
 export const SUGGESTION_DECISIONS = ["accepted", "edited", "rejected"] as const;
@@ -59,25 +57,14 @@ export interface TRecordedDecision {
 
 const NOT_FOUND = "No such suggestion in your queue.";
 
-/** The kinds of built-in fields the MMTE / MetaHOPE workspace shows a suggestion for (a button to press). */
-const BUILT_IN_SUGGESTED_KINDS = new Set(["scale", "choice"]);
-
-/**
- * The assignment schemes under which the caller sees a suggestion of `field`: SCHEME in a project
- * that runs its own scheme; in a built-in one the workspace schemes (MMTE, METAHOPE) whose view
- * shows the field, for a field kind the workspace shows suggestions of (none otherwise: hidden).
- */
-async function suggestionSchemes(db: Db, projectId: string, config: TSchemeConfig, s: { field: string; value: unknown; mrwId: string | null; segmentId: string }): Promise<string[]> {
+/** The assignment schemes under which the caller sees a suggestion: SCHEME when the item offers it (none otherwise: hidden). */
+async function suggestionSchemes(db: Db, projectId: string, s: { field: string; value: unknown; mrwId: string | null; segmentId: string }): Promise<string[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (runtime.kind === "scheme") return (await offeredBySchemeItem(db, runtime.definition, s)) ? [SCHEME_ASSIGNMENT] : [];
-  const field = s.field;
-  if (!BUILT_IN_SUGGESTED_KINDS.has(kindOf(BUILT_IN_FIELDS_SCHEME, field) ?? "")) return [];
-  return WORKSPACE_SCHEMES.filter((w) => (enabledFieldNames({ ...schemeView(config, w), required: undefined }) as string[]).includes(field));
+  return (await offeredBySchemeItem(db, runtime.definition, s)) ? [SCHEME_ASSIGNMENT] : [];
 }
 
 /**
- * Records (or replaces) the caller's decision on a suggestion of an item in their queue (the
- * SCHEME queue, or the MMTE / MetaHOPE queue whose workspace shows the suggestion's field).
+ * Records (or replaces) the caller's decision on a suggestion of an item in their queue.
  */
 export async function recordSuggestionDecision(
   db: Db,
@@ -90,7 +77,7 @@ export async function recordSuggestionDecision(
     select: { id: true, value: true, field: true, itemKey: true, segmentId: true, mrwId: true, segment: { select: { documentId: true } } },
   });
   if (!s) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const schemes = await suggestionSchemes(db, projectId, opts.config, s);
+  const schemes = await suggestionSchemes(db, projectId, s);
   if (schemes.length === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
   // the caller's assignment of the suggestion's item (any item of the document for a document-scope one)
   const assignment = await db.assignment.findFirst({
@@ -235,6 +222,9 @@ export interface TBuiltInSuggestionSlot {
  * set by the MRW's metaphoricity), with the caller's decision. The caller (getWorkspaceItem) has
  * already checked the assignment and the setting, and gives the slots of the caller's view only.
  */
+/** The kinds of field the old MMTE / MetaHOPE item payload shows a suggestion for (a button to press). */
+const BUILT_IN_SUGGESTED_KINDS = new Set(["scale", "choice"]);
+
 export async function builtInItemSuggestions(
   db: Db,
   opts: { projectId: string; annotatorId: string; segmentId: string; definition: TSchemeDefinition; slots: TBuiltInSuggestionSlot[] },

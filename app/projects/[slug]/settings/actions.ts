@@ -82,7 +82,7 @@ export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.exte
   // a project whose scheme is a lead's own (not the MMTE/MetaHOPE preset as shipped, whose parts
   // the form switches) keeps its parts as stored and takes only the presentation switches
   const runtime = await getProjectRuntime(getDb(), access.project.id);
-  const ownScheme = runtime.kind === "scheme" && !isPresetOfParts(runtime.definition);
+  const ownScheme = !isPresetOfParts(runtime.definition);
   const parsed = ownScheme ? parseStoredSchemeConfig(input.config) : parseSchemeConfig(input.config);
   if (!parsed.ok) throw new AppError("BAD_REQUEST", `Invalid scheme configuration: ${parsed.issues.map((i) => `${i.path || "(config)"}: ${i.message}`).join("; ")}`);
   const stored = parseStoredSchemeConfig(access.project.schemeConfig);

@@ -59,7 +59,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         slug={slug}
         shuffleDefault={config.shuffleItems}
         schemes={projectSchemes(config)}
-        ownScheme={runtime.kind === "scheme" ? { name: runtime.definition.name, version: runtime.version } : null}
+        ownScheme={{ name: runtime.definition.name, version: runtime.version }}
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
       />
       <AssignmentCorrections
@@ -79,11 +79,11 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         targetLangs={projectTargetLangs(languages)}
         groups={groups.map((g) => ({ name: g.name, language: g.language, split: g.split, documents: g.documents, members: g.members.map((m) => ({ email: m.email })), assigned: g.members.reduce((n, m) => n + (load.get(m.userId) ?? 0), 0) }))}
         annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
-        schemes={runtime.kind === "scheme" ? ["SCHEME"] : projectSchemes(config)}
+        schemes={["SCHEME"]}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
-      <SchemeConfigForm slug={slug} config={config} ownScheme={runtime.kind === "scheme" && !isPresetOfParts(runtime.definition)} />
-      {runtime.kind === "scheme" && emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}
+      <SchemeConfigForm slug={slug} config={config} ownScheme={!isPresetOfParts(runtime.definition)} />
+      {emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}
     </div>
   );
 }
