@@ -11,7 +11,7 @@
  * and its rows are written as that release wrote them: the preset stored as version 1, per-part
  * MMTE/METAHOPE assignments, error spans and post-edits in their tables.
  */
-import { spawn } from "node:child_process";
+import { runProcess, type TCliRun } from "../support/run-tropos";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,18 +24,8 @@ const NAME = `tropos_mig_script_${process.pid}`;
 let url: string;
 let client: pg.Client;
 
-function migrate(): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/migrate.ts")], {
-      env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+function migrate(): Promise<TCliRun> {
+  return runProcess(process.execPath, ["--import", "tsx", path.resolve("scripts/migrate.ts")], { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" });
 }
 
 const rows = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows;

@@ -20,8 +20,13 @@ function command(args: readonly string[]): [string, string[]] {
 
 /** Runs `tropos …args` with exactly `env` as its environment. */
 export function runTropos(args: readonly string[], env: TEnv): Promise<TCliRun> {
+  return runProcess(...command(args), env);
+}
+
+/** Runs a process with exactly `env` as its environment, to its end (another script of the project, e.g. scripts/migrate.ts). */
+export function runProcess(file: string, args: readonly string[], env: TEnv): Promise<TCliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(...command(args), { env: env as NodeJS.ProcessEnv });
+    const child = spawn(file, args, { env: env as NodeJS.ProcessEnv });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
