@@ -78,6 +78,18 @@ type TApiItem = {
 };
 const apiItem = async (page: Page, segment: string, slug = SLUG) => (await (await page.request.get(`/api/projects/${slug}/items/${segment}`)).json()) as TApiItem;
 
+/** `?` opens the cheat sheet, which lists the suggestion keys; Escape closes it. */
+async function expectSuggestionKeysOnSheet(page: Page) {
+  await page.keyboard.press("?");
+  const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(sheet).toContainText("Model suggestion on this field: accept it");
+  await expect(sheet).toContainText("Model suggestion on this field: reject it");
+  await expect(sheet).toContainText("Shift+Enter");
+  await expect(sheet).toContainText("Shift+Backspace");
+  await page.keyboard.press("Escape");
+  await expect(sheet).toHaveCount(0);
+}
+
 test("suggestions stay hidden until the manager shows them; the annotator accepts, edits and rejects them by keyboard", async ({ page, browser }) => {
   // hidden: neither the page nor the item API carries any suggestion
   await signIn(page, USERS.annotator);
@@ -129,13 +141,7 @@ test("suggestions stay hidden until the manager shows them; the annotator accept
   await page.screenshot({ path: "test-results/suggestions-workspace-pending.png", fullPage: true });
 
   // the cheat sheet lists the suggestion keys
-  await page.keyboard.press("?");
-  const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-  await expect(sheet).toContainText("Model suggestion on this field: accept it");
-  await expect(sheet).toContainText("Model suggestion on this field: reject it");
-  await expect(sheet).toContainText("Shift+Enter");
-  await expect(sheet).toContainText("Shift+Backspace");
-  await page.keyboard.press("Escape");
+  await expectSuggestionKeysOnSheet(page);
 
   // accept: Shift+Enter on the active field saves the model's value and moves on
   await expectActive(page, "transparency");
@@ -413,14 +419,7 @@ test.describe("the MMTE preset: imported suggestions on sentence and MRW fields"
     await page.keyboard.press("j");
     await expect.poll(() => activeAt(page)).toBe(at("FLUENCY", tA));
     // the cheat sheet lists the suggestion keys
-    await page.keyboard.press("?");
-    const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-    await expect(sheet).toContainText("Model suggestion on this field: accept it");
-    await expect(sheet).toContainText("Model suggestion on this field: reject it");
-    await expect(sheet).toContainText("Shift+Enter");
-    await expect(sheet).toContainText("Shift+Backspace");
-    await page.keyboard.press("Escape");
-    await expect(sheet).toHaveCount(0);
+    await expectSuggestionKeysOnSheet(page);
 
     // accept: Shift+Enter saves the model's Likert value and moves on
     await expect.poll(() => activeAt(page)).toBe(at("FLUENCY", tA));
