@@ -2,8 +2,10 @@
  * Fills a seeded demo project with every assigned annotator's finished work, in bulk SQL:
  * the four MMTE quality scores per translation, Equivalence, Emotion and Authenticity per MRW
  * (values drawn around a latent quality, so annotators agree moderately and disagree sometimes),
- * a MetaHOPE "reviewed" marker per translation and an error span on about a third of them, and
- * every assignment DONE. Deterministic (setseed). The benchmark of the dashboard at demo size
+ * a MetaHOPE "reviewed" marker per translation and an error span on about a third of them (written
+ * as an earlier release stored them: the caller moves them into METAHOPE_ERRORS lists with
+ * lib/db/move-onto-scheme-runtime.ts, as the app stores them now), and every assignment DONE.
+ * Deterministic (setseed). The benchmark of the dashboard at demo size
  * (bench/demo-dashboard.ts) uses it, so that the figure measured is the demo's largest state
  * (three annotators who finished everything), whatever the demo seed itself contains.
  */
@@ -44,7 +46,14 @@ export async function fillDemoAnnotations(pool: Pool, slug: string, seed = 0.42)
        ON CONFLICT DO NOTHING`,
       [projectId],
     );
-    const metahope = (await client.query(`SELECT 1 FROM "Assignment" WHERE "projectId" = $1 AND scheme = 'METAHOPE' LIMIT 1`, [projectId])).rowCount;
+    // the project's scheme has MetaHOPE's error spans
+    const metahope = (
+      await client.query(
+        `SELECT 1 FROM "ProjectScheme" WHERE "projectId" = $1 AND jsonb_path_exists(definition, '$.fields[*] ? (@.id == "METAHOPE_ERRORS")')
+         ORDER BY version DESC LIMIT 1`,
+        [projectId],
+      )
+    ).rowCount;
     if (metahope) {
       await client.query(
         `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)

@@ -82,7 +82,7 @@ export async function runQueuePageBench(opts: QueuePageBenchOptions): Promise<ob
     );
     await pool.query(
       `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position)
-       SELECT $1 || '-a' || i, $1, $2, $1 || '-s' || i, 'MMTE', (CASE WHEN i % 5 = 0 THEN 'DONE' ELSE 'TODO' END)::"AssignmentStatus", i - 1
+       SELECT $1 || '-a' || i, $1, $2, $1 || '-s' || i, 'SCHEME', (CASE WHEN i % 5 = 0 THEN 'DONE' ELSE 'TODO' END)::"AssignmentStatus", i - 1
        FROM generate_series(1, $3::int) i`,
       [project.id, rows[0].id, n],
     );
