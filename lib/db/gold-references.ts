@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { EDIT_KIND_CODES, ZEditKindCode, type TEditKindCode } from "@/lib/schemes/presets/built-in-codes";
-import { MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
+import { MAX_POST_EDIT_LENGTH } from "@/lib/schemes/text-limits";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 
 export interface TSaveGoldInput {

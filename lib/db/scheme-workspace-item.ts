@@ -10,7 +10,7 @@
 // when the project shows them to annotators; otherwise the payload has none.
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { TSpan } from "@/lib/schemes/fields";
+import type { TSpan } from "@/lib/schemes/span";
 import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { optionsInAnnotatorOrder } from "@/lib/workspace/options-in-annotator-order";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";

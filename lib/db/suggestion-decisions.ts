@@ -28,8 +28,6 @@ import { withheldGold } from "@/lib/workspace/withheld-gold";
 import { itemArrayLists } from "@/lib/workspace/scheme-item-values";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
-import { fieldFor } from "@/lib/workspace/built-in-fields";
-import type { TItemSuggestion } from "@/lib/workspace/item-types";
 import type { TSchemeItemSuggestion } from "@/lib/workspace/scheme-item-types";
 
 export const SUGGESTION_DECISIONS = ["accepted", "edited", "rejected"] as const;
@@ -203,54 +201,5 @@ export async function itemSuggestions(
   return latestOffered(rows, (r, decision) => {
     if (!offeredUnder(opts.definition, r, r.mrwId === null ? null : mrws.get(r.mrwId), opts.lists)) return null;
     return { id: r.id, field: r.field, itemKey: r.itemKey, value: r.value, model: r.model, endpoint: r.endpoint.name, decision };
-  });
-}
-
-/** One value of a built-in item that may show a suggestion: a workspace slot, with its MRW's metaphoricity. */
-export interface TBuiltInSuggestionSlot {
-  field: string;
-  translationId: string;
-  mrwId: string | null;
-  /** the MRW's flag (picks EQUIVALENCE's label set); undefined at translation scope */
-  metaphorical?: boolean;
-}
-
-/**
- * The suggestions of one built-in (MMTE / MetaHOPE) item for the workspace payload: per slot the
- * workspace walks (translation × quality field, translation × active MRW × label) the latest `ok`
- * suggestion of a scale or choice field whose value that field accepts there (EQUIVALENCE's label
- * set by the MRW's metaphoricity), with the caller's decision. The caller (getWorkspaceItem) has
- * already checked the assignment and the setting, and gives the slots of the caller's view only.
- */
-/** The kinds of field the old MMTE / MetaHOPE item payload shows a suggestion for (a button to press). */
-const BUILT_IN_SUGGESTED_KINDS = new Set(["scale", "choice"]);
-
-export async function builtInItemSuggestions(
-  db: Db,
-  opts: { projectId: string; annotatorId: string; segmentId: string; definition: TSchemeDefinition; slots: TBuiltInSuggestionSlot[] },
-): Promise<TItemSuggestion[]> {
-  const bySlot = new Map<string, { slot: TBuiltInSuggestionSlot; field: NonNullable<ReturnType<typeof fieldFor>> }>();
-  for (const slot of opts.slots) {
-    const field = fieldFor(opts.definition, slot.field, slot.metaphorical);
-    if (field && BUILT_IN_SUGGESTED_KINDS.has(field.kind)) bySlot.set(`${slot.field}\u0000${slot.translationId}:${slot.mrwId ?? "-"}`, { slot, field });
-  }
-  if (bySlot.size === 0) return [];
-  const rows = await db.suggestion.findMany({
-    where: {
-      projectId: opts.projectId,
-      segmentId: opts.segmentId,
-      status: "ok",
-      field: { in: [...new Set(opts.slots.map((s) => s.field))] },
-      itemKey: { in: [...new Set(opts.slots.map((s) => `${s.translationId}:${s.mrwId ?? "-"}`))] },
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: suggestionSelect(opts.annotatorId),
-  });
-  return latestOffered(rows, (r, decision) => {
-    const at = bySlot.get(`${r.field}\u0000${r.itemKey}`);
-    // a unit the caller's view does not show, or a value the field does not accept there, is not offered
-    if (!at || !validateSchemeValue(at.field, r.value).ok) return null;
-    const { translationId, mrwId } = at.slot;
-    return { id: r.id, field: r.field, translationId, mrwId, value: r.value, model: r.model, endpoint: r.endpoint.name, decision };
   });
 }

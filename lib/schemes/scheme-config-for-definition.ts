@@ -7,12 +7,12 @@
 // the parts. The presentation switches (blind system names, shuffle, model suggestions) keep their defaults, since
 // they mean the same for any scheme.
 import type { TSchemeDefinition } from "./language/scheme-definition";
-import { FIELD_LIST } from "./fields";
+import { PRESET_PART_FIELDS } from "./presets/preset-parts";
 import { DEFAULT_SCHEME_CONFIG, type TSchemeConfig } from "./scheme-config";
 
 export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchemeConfig {
   const ids = new Set(definition.fields.map((f) => f.id));
-  const on = new Set(FIELD_LIST.filter((f) => ids.has(f.name)).map((f) => f.part));
+  const on = new Set(PRESET_PART_FIELDS.filter((f) => ids.has(f.id)).map((f) => f.part));
   return {
     mmteQuality: on.has("mmteQuality"),
     mmteMrw: { equivalence: on.has("mmteMrw.equivalence"), emotion: on.has("mmteMrw.emotion"), authenticity: on.has("mmteMrw.authenticity"), targetWords: on.has("mmteMrw.targetWords") },

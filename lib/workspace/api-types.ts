@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ZFieldId } from "@/lib/schemes/language/scheme-when";
 import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES } from "@/lib/schemes/metahope";
-import { MAX_COMMENT_LENGTH, MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
+import { MAX_COMMENT_LENGTH, MAX_POST_EDIT_LENGTH } from "@/lib/schemes/text-limits";
 import { EDIT_KINDS } from "@/lib/schemes/edit-kinds";
 
 const ZId = z.string().min(1).max(64);

@@ -6,7 +6,7 @@
  * reaches the browser.
  */
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
-import type { TSpan } from "@/lib/schemes/fields";
+import type { TSpan } from "@/lib/schemes/span";
 import type { TMetahopeCategory, TMetahopeSeverity, TRealisationPattern } from "@/lib/schemes/metahope";
 import type { TWorkspaceScheme } from "./scheme-view";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
