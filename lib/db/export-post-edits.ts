@@ -15,9 +15,8 @@ import type { Pool } from "pg";
 import { withExportSession } from "@/lib/db/export-cursor";
 import { SEG_JOIN, SEG_ORDER } from "@/lib/db/export-order";
 import { editRate } from "@/lib/scoring/edit-rate";
-import { postEditScheme } from "@/lib/workspace/field-scheme";
 import { editBaseKind, editBaseOf } from "@/lib/workspace/edit-base";
-import { PRESET_GOLD_EDIT_FIELDS } from "@/lib/adjudication/gold-fields";
+import { PRESET_EDIT_FIELDS, presetEditScheme } from "@/lib/schemes/presets/preset-edit-fields";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TableRow } from "@/lib/export/table-lines";
 import type { TableExport } from "@/lib/db/export-tables";
@@ -40,13 +39,13 @@ export function postEditFields(def: TSchemeDefinition): TPostEditField[] {
   const out: TPostEditField[] = [];
   for (const f of def.fields) {
     if (f.kind !== "edit" || out.some((x) => x.field === f.id)) continue;
-    const preset = PRESET_GOLD_EDIT_FIELDS[f.id];
-    const kind = preset ?? (f.variant ? f.variant.toUpperCase() : f.id);
+    const preset = PRESET_EDIT_FIELDS[f.id];
+    const kind = preset?.kind ?? (f.variant ? f.variant.toUpperCase() : f.id);
     const base = editBaseKind(f);
     out.push({
       field: f.id,
       kind,
-      scheme: preset ? (postEditScheme(preset) === "METAHOPE" ? "MetaHOPE" : "MMTE") : def.name,
+      scheme: preset?.scheme ?? def.name,
       base: base === "any-translation" || base === "translation" ? base : "none",
     });
   }
@@ -106,7 +105,7 @@ export function exportPostEdits(pool: Pool, projectId: string, definition: TSche
         yield {
           ...row,
           language,
-          scheme: scheme ?? (postEditScheme(r.kind) === "METAHOPE" ? "MetaHOPE" : "MMTE"),
+          scheme: scheme ?? presetEditScheme(r.kind),
           kind: r.kind.toLowerCase(),
           base_system: from?.system ?? null,
           base_translation: from?.text ?? null,

@@ -1,23 +1,23 @@
-// The scheme a project runs before it stores one (ProjectScheme): its built-in preset, i.e. the
-// MMTE and MetaHOPE preset fields its scheme configuration switches on. A stored scheme's first
-// version is compared with this (what changed for annotators) and, for the orphan check, with
-// every built-in field (BUILT_IN_FIELDS_SCHEME), since values of a part switched off later stay
-// stored under the same field names.
+// The preset of a project's MMTE and MetaHOPE parts: the presets' fields its scheme configuration
+// switches on (Settings → parts, the wizard, `--scheme mmte|metahope|both`), stored as the project's
+// scheme version like any other. The orphan check compares a new version with every field of both
+// presets (BUILT_IN_FIELDS_SCHEME), since values of a part switched off later stay stored under the
+// same field names.
 import type { TSchemeDefinition } from "../language/scheme-definition";
 import { enabledFieldNames, type TSchemeConfig } from "../scheme-config";
 import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";
 
-/** Every field the built-in runtime stores: MMTE's and MetaHOPE's presets together (their ids do not overlap). */
+/** MMTE's and MetaHOPE's presets together (their ids do not overlap): the demo's scheme, and a study of both. */
 export const BUILT_IN_FIELDS_SCHEME: TSchemeDefinition = {
   id: "built-in",
   version: 1,
-  name: "Built-in (MMTE and MetaHOPE)",
-  description: "Every MMTE and MetaHOPE field, as the built-in runtime stores them",
+  name: "MMTE and MetaHOPE",
+  description: "MMTE's judgements of translation quality and of each metaphor (Wang et al. 2024) and MetaHOPE's realisation alignment and error spans (Liang & Han 2026), in one study",
   guidelines: `${MMTE_PRESET.guidelines}\n\n${METAHOPE_PRESET.guidelines}`,
   roles: [],
   analyses: [...MMTE_PRESET.analyses, ...METAHOPE_PRESET.analyses],
-  // MetaHOPE's: the built-in runtime applies it to METAHOPE items only (lib/workspace/document-gate.ts)
+  // MetaHOPE's "read the document first": with both parts on, every item is gated
   workflow: METAHOPE_PRESET.workflow,
   fields: [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields],
 };
