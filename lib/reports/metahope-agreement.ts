@@ -54,6 +54,7 @@ export function metahopeAgreementFigures(
           : [{ name: "scale" as const, categories: scale }, { name: "observed" as const, categories: undefined }];
       out.push(
         ...ratingsFigures({ scheme: "metahope", system: v.system, field }, ratings, emails, {
+          unit: "MRW instance",
           alphaLevels: ALPHA_LEVELS,
           kappaWeights: KAPPA_WEIGHTS,
           kappaCategoryLists: lists,

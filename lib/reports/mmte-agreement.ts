@@ -13,6 +13,8 @@ import { ALPHA_LEVELS, KAPPA_WEIGHTS, MMTE_AGREEMENT_FIELDS } from "./agreement-
 import { isNominalMmteField, mmteCategories, type TMmteRatings } from "./mmte-ratings";
 import { ratingsFigures, type TRatingsSpec } from "./ratings-figures";
 
+const MMTE_QUALITY_AGREEMENT_FIELDS: ReadonlySet<string> = new Set(["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"]);
+
 export function mmteAgreementFigures(
   ratings: ReadonlyMap<string, TMmteRatings>,
   systems: readonly string[],
@@ -39,6 +41,8 @@ function mmteFieldFigures(r: TMmteRatings, field: TMmteAgreementField, emailById
     r.ratings,
     r.annotators.map((a) => emailById.get(a) ?? a),
     {
+      // MMTE's quality fields rate a translation; its MRW fields an MRW in a translation
+      unit: MMTE_QUALITY_AGREEMENT_FIELDS.has(field) ? "translation" : "MRW instance",
       alphaLevels: nominal ? ["nominal"] : ALPHA_LEVELS,
       kappaWeights: nominal ? ["unweighted"] : KAPPA_WEIGHTS,
       kappaCategoryLists: [{ name: "scale", categories }],
