@@ -12,7 +12,7 @@ import { SchemeDistributionsChart } from "@/components/dashboard/scheme-distribu
 import { SchemeFiltersForm, type TPaperOptions } from "@/components/dashboard/scheme-filters-form";
 import { ValueCell, fmt } from "@/components/dashboard/value-cell";
 import type { TSchemeProgressRow, TSchemeReportFilter } from "@/lib/db/scheme-report-data";
-import type { TCell } from "@/lib/reports/dashboard-summary";
+import type { TCell } from "@/lib/reports/figure-cell";
 import type { TPairCell, TSchemeAccuracyRow, TSchemeAgreementRow } from "@/lib/reports/scheme-dashboard";
 import type { TSchemeDistribution } from "@/lib/reports/scheme-distributions";
 import type { TSchemeFieldInfo } from "@/lib/reports/scheme-report";

@@ -19,7 +19,8 @@ import { RatingDistributions } from "@/components/dashboard/rating-distributions
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
-import type { TCell, TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/dashboard-summary";
+import type { TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/dashboard-summary";
+import type { TCell } from "@/lib/reports/figure-cell";
 import type { TSchemePaperDashboardView, TSchemePaperView } from "@/lib/reports/scheme-paper-view";
 
 export type SchemePaperTablesViewProps = TSchemePaperView & {

@@ -7,18 +7,8 @@
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementConvention } from "./agreement-conventions";
 import { isNominalMmteField } from "./mmte-ratings";
+import type { TCell } from "./figure-cell";
 
-export interface TCell {
-  value: number | null;
-  reason?: string;
-  ci95?: [number | null, number | null];
-  ciReason?: string;
-  n: number;
-  /** annotators the value rests on (agreement figures) */
-  raters?: number;
-  /** why the value is missing, or a small-sample warning (figure-note.ts) */
-  note?: string;
-}
 
 export interface TMetahopeSummaryRow {
   system: string;
