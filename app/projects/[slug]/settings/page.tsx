@@ -21,6 +21,7 @@ import { LanguagesGroupsForm } from "@/components/settings/languages-groups-form
 import { listAnnotatorGroups } from "@/lib/db/annotator-groups";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
+import { withPartsOf } from "@/lib/schemes/scheme-config-for-definition";
 
 export const dynamic = "force-dynamic";
 
@@ -82,7 +83,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         schemes={["SCHEME"]}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
-      <SchemeConfigForm slug={slug} config={config} ownScheme={!isPresetOfParts(runtime.definition)} />
+      <SchemeConfigForm slug={slug} config={withPartsOf(config, runtime.definition)} ownScheme={!isPresetOfParts(runtime.definition)} />
       {emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}
     </div>
   );
