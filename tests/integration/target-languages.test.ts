@@ -47,7 +47,7 @@ async function studyProject() {
   for (const g of ["zh-1", "it-1"]) {
     const group = await findAnnotatorGroup(db, project.id, g);
     const members = (await db.annotatorGroupMember.findMany({ where: { groupId: group.id }, select: { userId: true } })).map((m) => m.userId);
-    await createAssignments(db, { projectId: project.id, annotatorIds: members, perItem: 1, scheme: "SCHEME", perItemWithinListed: true, shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: members, perItem: 1, perItemWithinListed: true, shuffle: false });
   }
   const segment = await db.segment.findFirstOrThrow({ where: { projectId: project.id, metaphorical: true, mrws: { some: { active: true } } }, orderBy: [{ document: { position: "asc" } }, { index: "asc" }], select: { id: true, externalId: true } });
   const translations = await db.translation.findMany({ where: { segmentId: segment.id }, select: { id: true, language: true } });
@@ -142,7 +142,7 @@ describe("several target languages in one project", () => {
     const docs = await db.document.findMany({ where: { projectId: project.id }, orderBy: { position: "asc" }, select: { externalId: true, _count: { select: { segments: true } } } });
     await createAnnotatorGroup(db, { projectId: project.id, name: "it-2", language: "it", documents: [docs[0].externalId] });
     await addAnnotatorGroupMembers(db, { projectId: project.id, group: "it-2", emails: [it.email, it2.email] });
-    const n = await createAssignments(db, { projectId: project.id, annotatorIds: [it.id, it2.id], perItem: 2, scheme: "METAHOPE", documents: [docs[0].externalId], perItemWithinListed: true, shuffle: false });
+    const n = await createAssignments(db, { projectId: project.id, annotatorIds: [it.id, it2.id], perItem: 2, documents: [docs[0].externalId], perItemWithinListed: true, shuffle: false });
     expect(n).toBe(2 * docs[0]._count.segments);
   });
 
