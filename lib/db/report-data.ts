@@ -201,7 +201,7 @@ async function readGold(q: TQuery): Promise<TReportData["goldReferences"]> {
  */
 const NO_METAHOPE_ASSIGNMENTS: TAssignmentParts = Object.freeze({ doneAssignments: [], annotatorsWithAssignments: [] });
 
-/** The annotators: everyone with an annotation row, a span (deleted or not) or a MetaHOPE assignment, by email. */
+/** The annotators: everyone with an annotation row or a span (deleted or not), by email. */
 async function readAnnotators(db: Db, columns: TAnnotationColumns, spans: TSpanParts, assignments: TAssignmentParts): Promise<TReportData["annotators"]> {
   const present = new Uint8Array(columns.annotators.size);
   for (let i = 0; i < columns.length; i++) present[columns.annotator[i]] = 1;

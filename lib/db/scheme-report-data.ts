@@ -2,7 +2,7 @@
  * What the reports of a project running its own scheme (the scheme runtime,
  * lib/schemes/scheme-runtime.ts) read: every saved value of the scheme's
  * fields, the gold values of the fields that declare `gold`, and the
- * annotators' progress on their SCHEME assignments. The figures are computed
+ * annotators' progress on their assignments. The figures are computed
  * from it by lib/reports/scheme-report.ts.
  *
  * What counts, as for the built-in reports (lib/reports/README.md, "What every
@@ -46,7 +46,7 @@ export interface TAdjudicatedGoldRow {
   value: unknown;
 }
 
-/** One annotator's SCHEME assignments by status. */
+/** One annotator's assignments by status. */
 export interface TSchemeProgressRow {
   annotator: string;
   assigned: number;

@@ -5,7 +5,7 @@
 // them: lib/workspace/withheld-gold.ts), translations in the annotator's order (blind labels as the built-in runtime
 // gives them, lib/workspace/annotator-translations.ts) and ONLY the caller's own values, the
 // document-scope ones included (stored on the document's first segment, item key "document").
-// Every query is bounded by the authorised project and the caller's SCHEME assignment; an item
+// Every query is bounded by the authorised project and the caller's assignment of the item; an item
 // without one is "not found". Model suggestions (lib/db/suggestion-decisions.ts) come along only
 // when the project shows them to annotators; otherwise the payload has none.
 import type { Db } from "@/lib/db/client";
