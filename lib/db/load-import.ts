@@ -72,7 +72,7 @@ const mrwKey = (segmentExt: string, mrwExt: string) => segmentExt + sep + mrwExt
 async function storePresetForBareProject(client: PoolClient, projectId: string): Promise<{ version: number; definition: unknown }> {
   const r = await client.query<{ schemeConfig: unknown; legacy: boolean }>(
     `SELECT p."schemeConfig",
-            EXISTS (SELECT 1 FROM "Annotation" a WHERE a."projectId" = p.id AND a.field = 'METAHOPE_ERRORS' AND jsonb_typeof(a.value) = 'object')
+            EXISTS (SELECT 1 FROM "Annotation" a WHERE a."projectId" = p.id AND a.field = 'METAHOPE_ERRORS' AND a."translationId" IS NOT NULL AND jsonb_typeof(a.value) = 'object')
          OR EXISTS (SELECT 1 FROM "ErrorSpan" e WHERE e."projectId" = p.id)
          OR EXISTS (SELECT 1 FROM "PostEdit" e WHERE e."projectId" = p.id) AS legacy
      FROM "Project" p WHERE p.id = $1 FOR UPDATE`,

@@ -74,15 +74,16 @@ export async function moveOntoSchemeRuntimeTx(tx: TTx, projectId: string, actorI
     definition = presetForStoredConfig(project[0].schemeConfig);
   }
   const [left] = await tx.$queryRawUnsafe<{ marks: number; spans: number }[]>(
-    `SELECT (SELECT count(*) FROM "Annotation" WHERE "projectId" = $1 AND field = $2 AND jsonb_typeof(value) = 'object')::int AS marks,
+    `SELECT (SELECT count(*) FROM "Annotation" WHERE "projectId" = $1 AND field = $2 AND "translationId" IS NOT NULL AND jsonb_typeof(value) = 'object')::int AS marks,
             (SELECT count(*) FROM "ErrorSpan" WHERE "projectId" = $1)::int AS spans`,
     projectId,
     SPANS_FIELD,
   );
   const editKinds = await tx.$queryRawUnsafe<{ kind: string }[]>(`SELECT DISTINCT kind FROM "PostEdit" WHERE "projectId" = $1`, projectId);
   const postEditsToMove = editKinds.some((k) => editFieldOf(definition, k.kind) !== null);
-  // review marks become lists only where the scheme has the spans field (without it a mark stays
-  // the row it is, lib/schemes/built-in-to-scheme-values.ts): then they are no work left to move
+  // review marks of a translation become lists only where the scheme has the spans field (without
+  // it a mark stays the row it is, lib/schemes/built-in-to-scheme-values.ts): then they are no work
+  // left to move, nor is a mark on no translation, which the conversion does not read
   const marksToMove = left.marks > 0 && spansFieldOf(definition) !== null;
   const workToMove = marksToMove || left.spans > 0 || postEditsToMove;
   if (!workToMove && (latest || !opts.storePresetWhenBare)) return null;
@@ -127,7 +128,7 @@ export async function moveEveryProjectOntoSchemeRuntime(db: Db): Promise<TMoveEv
   const candidates = await db.$queryRawUnsafe<{ id: string; slug: string }[]>(
     `SELECT p.id, p.slug FROM "Project" p
      WHERE NOT EXISTS (SELECT 1 FROM "ProjectScheme" s WHERE s."projectId" = p.id)
-        OR EXISTS (SELECT 1 FROM "Annotation" a WHERE a."projectId" = p.id AND a.field = $1 AND jsonb_typeof(a.value) = 'object')
+        OR EXISTS (SELECT 1 FROM "Annotation" a WHERE a."projectId" = p.id AND a.field = $1 AND a."translationId" IS NOT NULL AND jsonb_typeof(a.value) = 'object')
         OR EXISTS (SELECT 1 FROM "ErrorSpan" e WHERE e."projectId" = p.id)
         OR EXISTS (SELECT 1 FROM "PostEdit" e WHERE e."projectId" = p.id)
      ORDER BY p."createdAt"`,
