@@ -49,14 +49,18 @@ async function builtInProject() {
 describe("a scheme version stored on a project of an earlier release", () => {
   it("a variant of MMTE moves the project, its assignment as it was; the preset as shipped, stored later, keeps it", async () => {
     const { ann, project, seg, tr } = await builtInProject();
+    // its work of the earlier release: a post-edit in the built-in runtime's table
+    await db.postEdit.create({ data: { projectId: project.id, segmentId: seg.id, annotatorId: ann.id, kind: "FIGURATIVE", language: "zh", text: "光阴似箭" } });
     // no stored version (reading its runtime would move it: the move is setProjectScheme's here)
     expect(await db.projectScheme.count({ where: { projectId: project.id } })).toBe(0);
-    // the move stores the preset of the project's parts as version 1, the variant is version 2
+    // the move stores the preset of the project's parts as version 1 (the post-edit a value of it), the variant is version 2
     expect((await setProjectScheme(db, project.id, variant(), { actorId: null })).version).toBe(2);
     const runtime = await getProjectRuntime(db, project.id);
     expect(runtime).toMatchObject({ kind: "scheme", version: 2 });
     const moved = await db.assignment.findMany({ where: { projectId: project.id }, select: { status: true, timeSpentMs: true } });
     expect(moved).toEqual([{ status: "IN_PROGRESS", timeSpentMs: 5000 }]);
+    expect(await db.postEdit.count({ where: { projectId: project.id } })).toBe(0);
+    expect(await db.annotation.findFirstOrThrow({ where: { projectId: project.id, field: "POSTEDIT_FIGURATIVE" }, select: { value: true, schemeVersion: true } })).toEqual({ value: "光阴似箭", schemeVersion: 1 });
     // the stored value is still there and is edited under the variant
     const r = await saveAnnotation(pool, {
       projectId: project.id,
@@ -80,7 +84,7 @@ describe("a scheme version stored on a project of an earlier release", () => {
       input: { segmentId: seg.id, translationId: tr.id, mrwId: null, field: "FLUENCY", value: 3, baseVersion: 2 } as TSaveAnnotationInput,
     });
     expect(again.version).toBe(3);
-    expect(await db.annotation.findFirstOrThrow({ where: { projectId: project.id }, select: { value: true, schemeVersion: true } })).toEqual({ value: 3, schemeVersion: 3 });
+    expect(await db.annotation.findFirstOrThrow({ where: { projectId: project.id, field: "FLUENCY" }, select: { value: true, schemeVersion: true } })).toEqual({ value: 3, schemeVersion: 3 });
   });
 
   it("refuses the version when the project's error spans have no field to go to, naming it, and stores nothing", async () => {
