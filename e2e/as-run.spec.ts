@@ -51,10 +51,10 @@ test.beforeAll(() => {
   const file = corpus();
   tropos("project", "create", MMTE, "--name", "MMTE as run", "--source-lang", "en", "--target-lang", "zh", "--scheme", "mmte", "--with", "target-words", "--manager", USERS.manager);
   tropos("import", file, "--project", MMTE);
-  tropos("assign", "--project", MMTE, "--per-item", "1", "--scheme", "MMTE", "--annotators", USERS.annotator2, "--no-shuffle");
+  tropos("assign", "--project", MMTE, "--per-item", "1", "--annotators", USERS.annotator2, "--no-shuffle");
   tropos("project", "create", MH, "--name", "MetaHOPE as run", "--source-lang", "en", "--target-lang", "zh", "--scheme", "metahope", "--with", "metahope-post-edit", "--manager", USERS.manager);
   tropos("import", file, "--project", MH);
-  tropos("assign", "--project", MH, "--per-item", "1", "--scheme", "METAHOPE", "--annotators", USERS.annotator2, "--no-shuffle");
+  tropos("assign", "--project", MH, "--per-item", "1", "--annotators", USERS.annotator2, "--no-shuffle");
   const scheme = path.join(path.dirname(file), "tw-study.json");
   writeFileSync(scheme, JSON.stringify(OWN_SCHEME));
   tropos("project", "create", OWN, "--name", "Target words, own scheme", "--source-lang", "en", "--target-lang", "zh", "--scheme", scheme, "--manager", USERS.manager);

@@ -33,7 +33,7 @@ test.beforeAll(() => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "tropos-e2e-")), "articles.jsonl");
   writeFileSync(file, lines.join("\n"));
   tropos("import", file, "--project", SLUG);
-  tropos("assign", "--project", SLUG, "--per-item", "1", "--scheme", "METAHOPE", "--annotators", USERS.annotator2, "--no-shuffle");
+  tropos("assign", "--project", SLUG, "--per-item", "1", "--annotators", USERS.annotator2, "--no-shuffle");
 });
 
 test("a sentence opens only after its document was read; the server refuses saves before", async ({ page }) => {
