@@ -9,7 +9,7 @@
  * 5 MRWs each, `annotators` annotators (password sign-in) each assigned every segment (MMTE).
  *
  * Measures
- * - item page: server time to render /projects/[slug]/items/[id]?scheme=MMTE (4 systems × 5 MRWs),
+ * - item page: server time to render /projects/[slug]/items/[id] (4 systems × 5 MRWs),
  *   sequential requests after a warm-up, time to the complete response body (p50/p95/p99);
  * - save: PUT /api/projects/[slug]/annotations with `annotators` concurrent connections (one per
  *   annotator, paced at `savesPerAnnotatorPerSecond`), one annotator per request in turn, each save on top of the version the previous save of that
@@ -150,7 +150,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   );
   await db.projectMember.createMany({ data: users.map((u) => ({ projectId: project.id, userId: u.id, role: "ANNOTATOR" as const })) });
   await db.assignment.createMany({
-    data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, scheme: "MMTE" as const, position: i }))),
+    data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, position: i }))),
   });
   const setupMs = Date.now() - t0;
   const cookies: string[] = [];
@@ -163,7 +163,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   for (let i = -10; i < pageN; i++) {
     const seg = segments[(i + 10) % nSeg];
     const start = performance.now();
-    const res = await fetch(`${opts.baseURL}/projects/${project.slug}/items/${seg.id}?scheme=MMTE`, { headers: { Cookie: cookies[0] } });
+    const res = await fetch(`${opts.baseURL}/projects/${project.slug}/items/${seg.id}`, { headers: { Cookie: cookies[0] } });
     const body = await res.text();
     const ms = performance.now() - start;
     if (res.status !== 200 || !body.includes("workspace")) throw new Error(`bench: item page answered ${res.status}`);

@@ -3,7 +3,7 @@
 // appends the History row atomically (a data-modifying CTE runs as a single statement, so no
 // explicit transaction and no extra round trips). A stale baseVersion writes nothing and answers
 // CONFLICT with the current value, so nothing is ever silently overwritten. The same statement
-// checks (and FOR SHARE-locks) the caller's open assignment of the field's scheme and that no
+// checks (and FOR SHARE-locks) the caller's open assignment of the item and that no
 // adjudication decided the value (the `guard` CTE; rules in lib/db/item-write-guard.ts): a save to
 // a submitted item or a decided value writes nothing and is answered with why. With an
 // idempotency key the same statement stores the answer (the `rcpt` CTE, lib/db/save-receipts.ts);
@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { AppError } from "@/lib/errors";
-import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
@@ -43,7 +43,6 @@ function bad(field: string, message: string): AppError {
 
 /** What the save statement needs, resolved by the scheme's checks. */
 interface TSavePlan {
-  scheme: string;
   /** where the value is stored (a document-scope value: the document's first segment) */
   storageSegmentId: string;
   itemKey: string;
@@ -61,7 +60,7 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
   }
   const anchor = anchorItemKey(input.field, alternatives[0].scope, input);
   if (!anchor.ok) throw bad(anchor.field, anchor.message);
-  const ctx = await getSaveContext(pool, { projectId: opts.projectId, scheme: SCHEME_ASSIGNMENT, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId }, opts.itemContext);
+  const ctx = await getSaveContext(pool, { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: input.segmentId, translationId: input.translationId, mrwId: input.mrwId }, opts.itemContext);
   if (input.role && !ctx.roles.includes(input.role)) throw new AppError("NOT_FOUND", `This item has no ${input.role} text.`, { field: "role" });
   if (input.value !== null) {
     const item = { lists: ctx.lists };
@@ -73,7 +72,6 @@ async function planSchemeSave(pool: Pool, opts: TSaveAnnotationOptions, runtime:
     if (past) throw bad("value", `${alternatives[0].label}: ${past}`);
   }
   return {
-    scheme: SCHEME_ASSIGNMENT,
     storageSegmentId: anchor.onDocument ? ctx.documentFirstSegmentId : input.segmentId,
     itemKey: anchor.itemKey,
     label: alternatives[0].label,
@@ -87,11 +85,11 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   maintainReportStore(pool); // every save appends to the report cache's change log: saves keep it short
   pruneSaveReceipts(pool);
   const receipt = opts.receipt ?? null;
-  const { scheme, schemeVersion, itemKey } = plan;
+  const { schemeVersion, itemKey } = plan;
   const valueJson = JSON.stringify(input.value);
-  // $1..$8 are shared by both statements and the diagnosis below
-  // $3 is where the value is stored, $9 the item the caller is assigned (they differ for a document-scope value)
-  const params = [opts.projectId, opts.annotatorId, plan.storageSegmentId, itemKey, input.field, valueJson, scheme, input.translationId ?? null, input.segmentId];
+  // $1..$7 are shared by both statements and the diagnosis below
+  // $3 is where the value is stored, $8 the item the caller is assigned (they differ for a document-scope value)
+  const params = [opts.projectId, opts.annotatorId, plan.storageSegmentId, itemKey, input.field, valueJson, input.translationId ?? null, input.segmentId];
   const keyParams = [receipt?.key ?? null, receipt?.requestHash ?? null];
   const write = async (): Promise<{ id: string; version: number }[]> => {
     if (input.baseVersion === 0) {
@@ -121,7 +119,7 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
     current: { value: unknown; version: number; updatedAt: string } | null;
     receipt: { requestHash: string; response: TSaveResult } | null;
   }>(
-    `SELECT (SELECT status::text FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2 AND "segmentId" = $9 AND scheme = $7::text) AS status,
+    `SELECT (SELECT status::text FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2 AND "segmentId" = $8) AS status,
             (SELECT row_to_json(x) FROM (
                SELECT d.field, d.value, d.automatic, d."updatedAt", u.email FROM "Adjudication" d LEFT JOIN "User" u ON u.id = d."adjudicatorId"
                WHERE d."segmentId" = $3 AND ${DECIDED}
@@ -130,7 +128,7 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
                SELECT value, version, "updatedAt" FROM "Annotation"
                WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1) c) AS current,
             (SELECT row_to_json(r) FROM (
-               SELECT "requestHash", response FROM "SaveReceipt" WHERE "userId" = $2 AND key = $10::text) r) AS receipt,
+               SELECT "requestHash", response FROM "SaveReceipt" WHERE "userId" = $2 AND key = $9::text) r) AS receipt,
             $6::text AS sent`,
     [...params, receipt?.key ?? null],
   );
@@ -139,7 +137,7 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
   const earlier = receipt ? receiptAnswer<TSaveResult>(w.receipt, receipt) : null;
   if (earlier) return earlier;
   if (w.status === null) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
-  if (!(OPEN_STATUSES as readonly string[]).includes(w.status)) throw itemClosedError(w.status, scheme);
+  if (!(OPEN_STATUSES as readonly string[]).includes(w.status)) throw itemClosedError(w.status);
   if (w.decision) throw decidedError(w.decision, plan.label);
   const c = w.current;
   throw new AppError(
@@ -152,15 +150,15 @@ export async function saveAnnotation(pool: Pool, opts: TSaveAnnotationOptions): 
 }
 
 /**
- * A decision covering the value ($3 segment, $4 item key, $5 field, $8 translation): the same
+ * A decision covering the value ($3 segment, $4 item key, $5 field, $7 translation): the same
  * field of the same item, or, for the MetaHOPE review mark, any MetaHOPE category of the translation.
  */
-const DECIDED = `((d."itemKey" = $4 AND d.field = $5) OR ($5 = 'METAHOPE_ERRORS' AND d."translationId" = $8 AND d.field LIKE 'METAHOPE\\_%'))`;
+const DECIDED = `((d."itemKey" = $4 AND d.field = $5) OR ($5 = 'METAHOPE_ERRORS' AND d."translationId" = $7 AND d.field LIKE 'METAHOPE\\_%'))`;
 
-/** The caller's open assignment of the field's scheme ($7) with no decision on the value, share-locked until the save commits. */
+/** The caller's open assignment of the item with no decision on the value, share-locked until the save commits. */
 const GUARD = `guard AS (
          SELECT g.id FROM "Assignment" g
-         WHERE g."projectId" = $1 AND g."annotatorId" = $2 AND g."segmentId" = $9 AND g.scheme = $7::text
+         WHERE g."projectId" = $1 AND g."annotatorId" = $2 AND g."segmentId" = $8
            AND g.status IN ('TODO', 'IN_PROGRESS')
            AND NOT EXISTS (SELECT 1 FROM "Adjudication" d WHERE d."segmentId" = $3 AND ${DECIDED})
          FOR SHARE OF g)`;
@@ -171,38 +169,38 @@ const rcpt = (from: string, k: number) => `rcpt AS (
          SELECT $2, $${k}::text, $1, $${k + 1}::text, jsonb_build_object('id', ${from}.id, 'version', ${from}.version) FROM ${from}
          WHERE $${k}::text IS NOT NULL)`;
 
-/** The first value of a target (baseVersion 0): $1..$9 as in saveAnnotation, $10 id, $11 mrwId, $12 history id, $13/$14 receipt, $15 scheme version. */
+/** The first value of a target (baseVersion 0): $1..$8 as in saveAnnotation, $9 id, $10 mrwId, $11 history id, $12/$13 receipt, $14 scheme version. */
 const INSERT_VALUE = preparedStatement(
   "save_annotation_insert",
   `WITH ${GUARD},
          ins AS (
            INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value, version, "schemeVersion", "updatedAt")
-           SELECT $10, $1, $2, $3, $8, $11, $4, $5, $6::jsonb, 1, $15::int, now() FROM guard
+           SELECT $9, $1, $2, $3, $7, $10, $4, $5, $6::jsonb, 1, $14::int, now() FROM guard
            ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING
            RETURNING id, version, value),
          hist AS (
            INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-           SELECT $12, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins),
-         ${rcpt("ins", 13)}
+           SELECT $11, $1, $2, 'ANNOTATION', ins.id, ins.version, NULL, ins.value FROM ins),
+         ${rcpt("ins", 12)}
          SELECT id, version FROM ins`,
 );
 
-/** A new version on top of $10 (the base version): $11 history id, $12/$13 receipt, $14 scheme version. */
+/** A new version on top of $9 (the base version): $10 history id, $11/$12 receipt, $13 scheme version. */
 const UPDATE_VALUE = preparedStatement(
   "save_annotation_update",
   `WITH ${GUARD},
        old AS (
          SELECT id, value FROM "Annotation"
-         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $10
+         WHERE "annotatorId" = $2 AND "segmentId" = $3 AND "itemKey" = $4 AND field = $5 AND "projectId" = $1 AND version = $9
            AND EXISTS (SELECT 1 FROM guard)
          FOR UPDATE),
        upd AS (
-         UPDATE "Annotation" a SET value = $6::jsonb, version = a.version + 1, "schemeVersion" = $14::int, "updatedAt" = now()
+         UPDATE "Annotation" a SET value = $6::jsonb, version = a.version + 1, "schemeVersion" = $13::int, "updatedAt" = now()
          FROM old WHERE a.id = old.id
          RETURNING a.id, a.version, a.value, old.value AS old_value),
        hist AS (
          INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
-         SELECT $11, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd),
-       ${rcpt("upd", 12)}
+         SELECT $10, $1, $2, 'ANNOTATION', upd.id, upd.version, upd.old_value, upd.value FROM upd),
+       ${rcpt("upd", 11)}
        SELECT id, version FROM upd`,
 );

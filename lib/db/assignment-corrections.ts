@@ -63,7 +63,7 @@ export async function withdrawAssignments(db: Db, opts: { projectId: string; act
 
 /**
  * Moves an annotator's not-started assignments to another annotator of the project. An item the
- * other already has (in the same scheme) stays where it is: one person never holds an item twice.
+ * other already has stays where it is: one person never holds an item twice.
  */
 export async function moveAssignments(db: Db, opts: { projectId: string; actorId: string | null; from: string; to: string; via: "web" | "cli" }): Promise<{ moved: number; kept: number }> {
   if (opts.from.trim().toLowerCase() === opts.to.trim().toLowerCase()) throw new AppError("BAD_REQUEST", "Choose another annotator to move the items to.", { field: "to" });
@@ -73,12 +73,12 @@ export async function moveAssignments(db: Db, opts: { projectId: string; actorId
     if (!(await tx.projectMember.findFirst({ where: { projectId: opts.projectId, userId: toId, role: "ANNOTATOR" }, select: { userId: true } }))) {
       throw new AppError("BAD_REQUEST", `${opts.to} is not an annotator of this project.`, { field: "to" });
     }
-    const open = await tx.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: fromId, ...NOT_STARTED }, orderBy: { position: "asc" }, select: { id: true, segmentId: true, scheme: true } });
-    const held = new Set((await tx.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: toId, segmentId: { in: open.map((a) => a.segmentId) } }, select: { segmentId: true, scheme: true } })).map((a) => `${a.segmentId}\u0000${a.scheme}`));
+    const open = await tx.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: fromId, ...NOT_STARTED }, orderBy: { position: "asc" }, select: { id: true, segmentId: true } });
+    const held = new Set((await tx.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: toId, segmentId: { in: open.map((a) => a.segmentId) } }, select: { segmentId: true } })).map((a) => a.segmentId));
     let position = await nextPosition(tx, opts.projectId, toId);
     let moved = 0;
     for (const a of open) {
-      if (held.has(`${a.segmentId}\u0000${a.scheme}`)) continue;
+      if (held.has(a.segmentId)) continue;
       await tx.assignment.update({ where: { id: a.id }, data: { annotatorId: toId, position: position++ } });
       moved++;
     }
@@ -105,19 +105,19 @@ export async function rebalanceAssignments(db: Db, opts: { projectId: string; ac
     const rows = await tx.assignment.findMany({
       where: { projectId: opts.projectId, annotatorId: { in: ids }, status: { in: ["TODO", "IN_PROGRESS"] } },
       orderBy: [{ position: "desc" }, { id: "asc" }],
-      select: { id: true, annotatorId: true, segmentId: true, scheme: true, status: true, timeSpentMs: true, startedAt: true },
+      select: { id: true, annotatorId: true, segmentId: true, status: true, timeSpentMs: true, startedAt: true },
     });
     const load = new Map(ids.map((id) => [id, 0]));
     const holds = new Set<string>();
     const movable = new Map<string, typeof rows>(ids.map((id) => [id, []]));
     for (const r of rows) {
       load.set(r.annotatorId, load.get(r.annotatorId)! + 1);
-      holds.add(`${r.annotatorId}\u0000${r.segmentId}\u0000${r.scheme}`);
+      holds.add(`${r.annotatorId}\u0000${r.segmentId}`);
       if (r.status === "TODO" && r.timeSpentMs === 0 && r.startedAt === null) movable.get(r.annotatorId)!.push(r);
     }
     // also items they have finished: nobody gets an item a second time
-    for (const r of await tx.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: { in: ids }, status: { in: ["DONE", "SKIPPED"] } }, select: { annotatorId: true, segmentId: true, scheme: true } })) {
-      holds.add(`${r.annotatorId}\u0000${r.segmentId}\u0000${r.scheme}`);
+    for (const r of await tx.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: { in: ids }, status: { in: ["DONE", "SKIPPED"] } }, select: { annotatorId: true, segmentId: true } })) {
+      holds.add(`${r.annotatorId}\u0000${r.segmentId}`);
     }
     const before = new Map(load);
     const positions = new Map<string, number>();
@@ -130,14 +130,14 @@ export async function rebalanceAssignments(db: Db, opts: { projectId: string; ac
       if (load.get(most)! - load.get(least)! < 2) break;
       // the most loaded gives its last-queued not-started item the least loaded does not hold
       const candidates = movable.get(most)!;
-      const i = candidates.findIndex((c) => !holds.has(`${least}\u0000${c.segmentId}\u0000${c.scheme}`));
+      const i = candidates.findIndex((c) => !holds.has(`${least}\u0000${c.segmentId}`));
       if (i < 0) break;
       const [item] = candidates.splice(i, 1);
       const position = positions.get(least)!;
       positions.set(least, position + 1);
       await tx.assignment.update({ where: { id: item.id }, data: { annotatorId: least, position } });
-      holds.delete(`${most}\u0000${item.segmentId}\u0000${item.scheme}`);
-      holds.add(`${least}\u0000${item.segmentId}\u0000${item.scheme}`);
+      holds.delete(`${most}\u0000${item.segmentId}`);
+      holds.add(`${least}\u0000${item.segmentId}`);
       movable.get(least)!.push(item);
       load.set(most, load.get(most)! - 1);
       load.set(least, load.get(least)! + 1);

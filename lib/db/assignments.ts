@@ -3,10 +3,16 @@
 // (seeded from the annotator id), so "continue where I stopped" means the same thing every day.
 import type { Db } from "@/lib/db/client";
 import type { Split } from "@/lib/generated/prisma/enums";
-import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import { seededRandom } from "@/lib/agreement/seeded-random";
 import { AppError } from "@/lib/errors";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
+
+/**
+ * The seed of an annotator's shuffled queue. The suffix is what the seed was made of while an
+ * assignment still named its scheme (always "SCHEME" on the one runtime): kept, so that a queue
+ * extended now continues in the order its first items were given.
+ */
+const shuffleSeed = (annotatorId: string) => hashSeed(`${annotatorId}SCHEME`);
 
 function hashSeed(s: string): number {
   let h = 2166136261;
@@ -39,7 +45,6 @@ export async function createAssignments(
     projectId: string;
     annotatorIds: string[];
     perItem: number;
-    scheme: TAssignmentScheme;
     split?: Split;
     /** only items of these documents (external ids): an annotator group's slice */
     documents?: string[];
@@ -64,7 +69,7 @@ export async function createAssignments(
   const counted = new Set(opts.annotatorIds);
   if (!opts.perItemWithinListed) for (const id of await assignableAnnotatorIds(db, opts.projectId)) counted.add(id);
   const existing = await db.assignment.findMany({
-    where: { projectId: opts.projectId, scheme: opts.scheme, annotatorId: { in: [...counted] } },
+    where: { projectId: opts.projectId, annotatorId: { in: [...counted] } },
     select: { annotatorId: true, segmentId: true },
   });
   const load = new Map(opts.annotatorIds.map((id) => [id, 0]));
@@ -103,11 +108,11 @@ export async function createAssignments(
       load.set(id, load.get(id)! + 1);
     }
   }
-  const rows: { projectId: string; annotatorId: string; segmentId: string; scheme: TAssignmentScheme; position: number }[] = [];
+  const rows: { projectId: string; annotatorId: string; segmentId: string; position: number }[] = [];
   for (const [annotatorId, segs] of perAnnotator) {
     const offset = existing.filter((e) => e.annotatorId === annotatorId).length;
-    const ordered = opts.shuffle ? shuffledOrder(segs, hashSeed(annotatorId + opts.scheme)) : segs;
-    ordered.forEach((segmentId, i) => rows.push({ projectId: opts.projectId, annotatorId, segmentId, scheme: opts.scheme, position: offset + i }));
+    const ordered = opts.shuffle ? shuffledOrder(segs, shuffleSeed(annotatorId)) : segs;
+    ordered.forEach((segmentId, i) => rows.push({ projectId: opts.projectId, annotatorId, segmentId, position: offset + i }));
   }
   const res = await db.assignment.createMany({ data: rows, skipDuplicates: true });
   return res.count;

@@ -120,12 +120,10 @@ export async function convertBuiltInValuesToScheme(
   const outside = (kind: string) => previous !== null && editFieldOf(previous, kind) === null && editFieldOf(next, kind) === null;
   const postEdits = allPostEdits.filter((p) => !outside(p.kind));
   const keptOutside = allPostEdits.length - postEdits.length;
-  // reviewed without a span: a review mark, or a DONE MetaHOPE assignment (every translation of the segment)
+  // reviewed without a span: a review mark (a DONE MetaHOPE assignment of the earlier release left
+  // one on every translation of its segment: migration 20261129000000_assignment_per_item)
   const reviewed = await tx.$queryRawUnsafe<{ annotatorId: string; translationId: string }[]>(
-    `SELECT "annotatorId", "translationId" FROM "Annotation" WHERE "projectId" = $1 AND field = 'METAHOPE_ERRORS' AND "translationId" IS NOT NULL
-     UNION
-     SELECT g."annotatorId", t.id FROM "Assignment" g JOIN "Translation" t ON t."segmentId" = g."segmentId"
-     WHERE g."projectId" = $1 AND g.scheme = 'METAHOPE' AND g.status = 'DONE'`,
+    `SELECT "annotatorId", "translationId" FROM "Annotation" WHERE "projectId" = $1 AND field = 'METAHOPE_ERRORS' AND "translationId" IS NOT NULL`,
     projectId,
   );
   const translations = await tx.$queryRawUnsafe<{ id: string; segmentId: string }[]>(

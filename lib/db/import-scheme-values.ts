@@ -11,11 +11,11 @@
  *   file, line and field, and one refusal refuses the file (the loader's transaction rolls back).
  * - Who reviewed a translation without marking a span gets an empty list, as the move gives one:
  *   a `{ "reviewed": true }` METAHOPE_ERRORS line (the built-in convention, which the MetaHOPE
- *   fixture writes), and every translation of a segment its annotator finished for MetaHOPE. A list
- *   already stored stays as it is. Finished is what the file says (`ImportResult.completed`: a
+ *   fixture writes), and every translation of a sentence its annotator reviewed for MetaHOPE. A list
+ *   already stored stays as it is. Reviewed is what the file says (`ImportResult.completed`: a
  *   workbook's sheet has a row for every MRW and system, blank where there is no error) or, for a
- *   file that does not say (Tropos JSONL), what its rows say (lib/import/completions.ts): a span,
- *   a MetaHOPE value or a reference post-edit by an annotator on a sentence. The sentence is
+ *   file that does not say (Tropos JSONL), what its rows say (lib/import/metahope-reviews.ts): a
+ *   span, a MetaHOPE value or a reference post-edit by an annotator on a sentence. The sentence is
  *   MetaHOPE's unit of review: its annotator reads the source with every system's output (the
  *   pilot sheets' one row per MRW with a column block per system, blank = no error; MetaHOPE §3,
  *   tables 3–6 count a blank as penalty 0), so a translation of that sentence without a span is
@@ -30,7 +30,8 @@ import { randomUUID } from "node:crypto";
 import type { PoolClient } from "pg";
 import { bulkUpsert } from "@/lib/db/bulk-upsert";
 import { insertHistory } from "@/lib/db/import-history";
-import type { ImportedCompletion, ImportedErrorSpan, ImportedPostEdit } from "@/lib/import/types";
+import type { ImportedErrorSpan, ImportedPostEdit } from "@/lib/import/types";
+import type { TReviewedSentence } from "@/lib/import/metahope-reviews";
 import { mergeImportedSpans } from "@/lib/import/span-list-merge";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
@@ -52,8 +53,8 @@ export interface TSchemeValueImport {
   postEdits: readonly ImportedPostEdit[];
   /** `{ "reviewed": true }` METAHOPE_ERRORS lines: reviewed, nothing marked */
   reviewMarks: readonly { annotator: string; segmentId: string; system?: string; language?: string; line?: number }[];
-  /** finished work: the file's own account (ImportResult.completed) or its rows' (importCompletions); MetaHOPE's entries read as reviews of every translation of the sentence */
-  completed: readonly ImportedCompletion[];
+  /** the sentences reviewed under MetaHOPE's rule (lib/import/metahope-reviews.ts): each a review of every translation of it */
+  reviewedSentences: readonly TReviewedSentence[];
   userIds: ReadonlyMap<string, string>;
   segId: (ext: string, line: number | undefined, what: string) => string;
   trId: (seg: string, system: string, line: number | undefined, what: string, language?: string) => string;
@@ -118,7 +119,7 @@ export async function importSchemeSpansAndEdits(client: PoolClient, x: TSchemeVa
       if (!r.system) continue;
       listOf(x.userIds.get(r.annotator)!, x.segId(r.segmentId, r.line, "Annotation"), x.trId(r.segmentId, r.system, r.line, "Annotation", r.language), r.line);
     }
-    const finished = x.completed.filter((c) => c.scheme === "METAHOPE");
+    const finished = x.reviewedSentences;
     if (finished.length) {
       const bySegment = new Map<string, string[]>();
       for (const c of finished) bySegment.set(x.segId(c.segmentId, undefined, "Completion"), [...(bySegment.get(x.segId(c.segmentId, undefined, "Completion")) ?? []), x.userIds.get(c.annotator)!]);

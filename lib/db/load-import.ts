@@ -10,6 +10,7 @@ import { loadMetricScores } from "@/lib/db/load-metric-scores";
 import { bulkUpsert } from "@/lib/db/bulk-upsert";
 import { loadCompletions } from "@/lib/db/import-completions";
 import { importCompletions } from "@/lib/import/completions";
+import { metahopeReviewedSentences } from "@/lib/import/metahope-reviews";
 import { AppError } from "@/lib/errors";
 import { importError } from "@/lib/db/import-error";
 import { ProjectRaters, type TImportRater } from "@/lib/db/import-raters";
@@ -71,7 +72,7 @@ const mrwKey = (segmentExt: string, mrwExt: string) => segmentExt + sep + mrwExt
 async function storePresetForBareProject(client: PoolClient, projectId: string): Promise<{ version: number; definition: unknown }> {
   const r = await client.query<{ schemeConfig: unknown; legacy: boolean }>(
     `SELECT p."schemeConfig",
-            EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = p.id AND a.scheme IN ('MMTE', 'METAHOPE'))
+            EXISTS (SELECT 1 FROM "Annotation" a WHERE a."projectId" = p.id AND a.field = 'METAHOPE_ERRORS' AND a."translationId" IS NOT NULL AND jsonb_typeof(a.value) = 'object')
          OR EXISTS (SELECT 1 FROM "ErrorSpan" e WHERE e."projectId" = p.id)
          OR EXISTS (SELECT 1 FROM "PostEdit" e WHERE e."projectId" = p.id) AS legacy
      FROM "Project" p WHERE p.id = $1 FOR UPDATE`,
@@ -570,7 +571,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   for (const a of result.annotations) names.add(a.annotator);
   for (const e of result.errorSpans) names.add(e.annotator);
   for (const p of result.postEdits) names.add(p.annotator);
-  const completions = importCompletions(result, { ownScheme: true });
+  const completions = importCompletions(result);
   for (const c of completions) names.add(c.annotator);
   // members of the project by email, else this project's placeholder raters (never an outside account)
   const raters = await ProjectRaters.open(client, projectId);
@@ -634,11 +635,11 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
     reviewMarks,
     // MetaHOPE's reviewed rule, the built-in runtime's: a file that does not list its finished
     // work is read by its rows, and an annotator's span on a sentence is a review of every
-    // translation of it (lib/import/completions.ts, lib/reports/metahope-coverage.ts). A file
+    // translation of it (lib/import/metahope-reviews.ts, lib/reports/metahope-coverage.ts). A file
     // that writes the spans field's lists (the scheme runtime's own exports: an empty list is
     // "reviewed, no error") says itself which translations were reviewed: nothing is inferred,
     // or its re-import would add reviews its project never had
-    completed: result.completed ?? (valueLines.some((a) => a.field === SPANS_FIELD) ? [] : importCompletions(result)),
+    reviewedSentences: result.completed || !valueLines.some((a) => a.field === SPANS_FIELD) ? metahopeReviewedSentences(result) : [],
     userIds,
     segId,
     trId,
@@ -650,7 +651,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
 
   // ---- finished work: the import's annotators have submitted these items (origin 'import')
   await opts.checkpoint?.("finished work", client);
-  await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion"), c.scheme]));
+  await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion")]));
 
   const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, withSpanMrwIds, systemIds, raters });
 

@@ -12,7 +12,7 @@ export async function moveEveryProjectAndLog(db: Db, log: (line: string) => void
     const c = m.converted;
     log(
       `moved project ${m.slug} onto its scheme${m.storedVersion ? ` (preset stored as version ${m.storedVersion})` : ""}: ` +
-        `${c.errorSpans} error spans in ${c.spanLists} span lists, ${c.postEdits} post-edits, ${m.partAssignments} per-part assignments merged into ${m.assignments}` +
+        `${c.errorSpans} error spans in ${c.spanLists} span lists, ${c.postEdits} post-edits` +
         (c.draftSpans > 0
           ? `; ${c.draftSpans} draft error span${c.draftSpans === 1 ? "" : "s"} (no category or severity chosen) set aside, kept in full in the audit log (action scheme.convert-built-in-values, draftSpansSetAside)`
           : ""),

@@ -1,9 +1,11 @@
 /**
  * Moves a project made by an earlier release onto the one runtime. Before, a project whose scheme
  * was the MMTE/MetaHOPE preset as shipped ran a second stack that kept its work in tables of its
- * own: error spans (ErrorSpan), post-edits (PostEdit), and one assignment per annotator × item
- * *per part* (Assignment.scheme MMTE / METAHOPE). Now every project runs its stored scheme
- * version, so this:
+ * own: error spans (ErrorSpan), post-edits (PostEdit), review marks (`{ reviewed: true }` values
+ * of METAHOPE_ERRORS), and one assignment per annotator × item *per part*. Those assignments were
+ * merged into one per annotator × item by migration 20261129000000_assignment_per_item, which
+ * wrote a review mark for each translation a DONE MetaHOPE assignment had reviewed. Now every
+ * project runs its stored scheme version, so this:
  * 1. stores the preset of the project's parts as its first version when it has none
  *    (lib/schemes/presets/built-in-scheme-for-config.ts; a configuration that no longer parses
  *    gets every MMTE and MetaHOPE field);
@@ -12,10 +14,7 @@
  *    refuses; then nothing of the project is changed). Draft spans (no category or severity yet)
  *    do not refuse it: they have no value to become and no workspace left to finish them in, so
  *    they are set aside, each recorded in full in the conversion's audit log row and counted;
- *    they never entered a figure;
- * 3. merges each annotator's MMTE and METAHOPE assignments of an item into one SCHEME
- *    assignment: DONE when every one was, TODO when none was started, SKIPPED when all were,
- *    else IN_PROGRESS; time spent adds up.
+ *    they never entered a figure. A review mark becomes its list (empty when no span is there).
  *
  * One transaction per project, the project row locked: a project is moved whole or not at all.
  * Idempotent: a project with nothing of the earlier release left is not touched (post-edits of a
@@ -28,8 +27,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
 import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
-import { editFieldOf } from "@/lib/schemes/built-in-to-scheme-values";
+import { editFieldOf, SPANS_FIELD, spansFieldOf } from "@/lib/schemes/built-in-to-scheme-values";
 import { convertBuiltInValuesToScheme, NOTHING_CONVERTED, type TConvertedCounts } from "@/lib/db/built-in-to-scheme-values";
 
 type TTx = Prisma.TransactionClient;
@@ -40,9 +38,6 @@ export interface TMovedProject {
   /** the version stored by the move (null: the project had one) */
   storedVersion: number | null;
   converted: TConvertedCounts;
-  /** per-part assignments merged, and SCHEME assignments they became */
-  partAssignments: number;
-  assignments: number;
 }
 
 /**
@@ -78,14 +73,19 @@ export async function moveOntoSchemeRuntimeTx(tx: TTx, projectId: string, actorI
   } else {
     definition = presetForStoredConfig(project[0].schemeConfig);
   }
-  const [left] = await tx.$queryRawUnsafe<{ parts: number; spans: number }[]>(
-    `SELECT (SELECT count(*) FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE'))::int AS parts,
+  const [left] = await tx.$queryRawUnsafe<{ marks: number; spans: number }[]>(
+    `SELECT (SELECT count(*) FROM "Annotation" WHERE "projectId" = $1 AND field = $2 AND "translationId" IS NOT NULL AND jsonb_typeof(value) = 'object')::int AS marks,
             (SELECT count(*) FROM "ErrorSpan" WHERE "projectId" = $1)::int AS spans`,
     projectId,
+    SPANS_FIELD,
   );
   const editKinds = await tx.$queryRawUnsafe<{ kind: string }[]>(`SELECT DISTINCT kind FROM "PostEdit" WHERE "projectId" = $1`, projectId);
   const postEditsToMove = editKinds.some((k) => editFieldOf(definition, k.kind) !== null);
-  const workToMove = left.parts > 0 || left.spans > 0 || postEditsToMove;
+  // review marks of a translation become lists only where the scheme has the spans field (without
+  // it a mark stays the row it is, lib/schemes/built-in-to-scheme-values.ts): then they are no work
+  // left to move, nor is a mark on no translation, which the conversion does not read
+  const marksToMove = left.marks > 0 && spansFieldOf(definition) !== null;
+  const workToMove = marksToMove || left.spans > 0 || postEditsToMove;
   if (!workToMove && (latest || !opts.storePresetWhenBare)) return null;
 
   let storedVersion: number | null = null;
@@ -95,29 +95,14 @@ export async function moveOntoSchemeRuntimeTx(tx: TTx, projectId: string, actorI
     await tx.projectScheme.create({ data: { projectId, version, definition, createdById: actorId, note: "preset stored when the project moved onto the scheme runtime" } });
   }
   if (!workToMove) {
-    const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted: { ...NOTHING_CONVERTED }, partAssignments: 0, assignments: 0 };
+    const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted: { ...NOTHING_CONVERTED } };
     await tx.auditLog.create({ data: { projectId, userId: actorId, action: "scheme.moved-onto-runtime", detail: { version, storedVersion } } });
     return moved;
   }
 
-  // spans, reviews and post-edits first: the DONE MetaHOPE assignments say who reviewed what
   const converted = await convertBuiltInValuesToScheme(tx, projectId, definition, version, actorId, definition);
-  const assignments = await tx.$executeRawUnsafe(
-    `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs", "startedAt", "completedAt", "updatedAt", origin)
-     SELECT gen_random_uuid()::text, $1, "annotatorId", "segmentId", $2,
-            (CASE WHEN bool_and(status = 'DONE') THEN 'DONE' WHEN bool_and(status = 'SKIPPED') THEN 'SKIPPED'
-                  WHEN bool_and(status = 'TODO') THEN 'TODO' ELSE 'IN_PROGRESS' END)::"AssignmentStatus",
-            min(position), sum("timeSpentMs")::int, min("startedAt"), CASE WHEN bool_and(status = 'DONE') THEN max("completedAt") END, now(),
-            CASE WHEN bool_and(origin = 'import') THEN 'import' ELSE 'assigned' END
-     FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')
-     GROUP BY "annotatorId", "segmentId"
-     ON CONFLICT ("annotatorId", "segmentId", scheme) DO NOTHING`,
-    projectId,
-    SCHEME_ASSIGNMENT,
-  );
-  const partAssignments = await tx.$executeRawUnsafe(`DELETE FROM "Assignment" WHERE "projectId" = $1 AND scheme IN ('MMTE', 'METAHOPE')`, projectId);
-  const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted, partAssignments, assignments };
-  await tx.auditLog.create({ data: { projectId, userId: actorId, action: "scheme.moved-onto-runtime", detail: { version, storedVersion, ...converted, partAssignments, assignments } } });
+  const moved: TMovedProject = { projectId, slug: project[0].slug, storedVersion, converted };
+  await tx.auditLog.create({ data: { projectId, userId: actorId, action: "scheme.moved-onto-runtime", detail: { version, storedVersion, ...converted } } });
   return moved;
 }
 
@@ -134,17 +119,20 @@ export interface TMoveEveryProjectResult {
 }
 
 /**
- * Every project that still holds work of the earlier release, or has no stored version, one
- * transaction each. A refusal of one project does not stop the others.
+ * Every project that still holds work of the earlier release (error spans, post-edits, review
+ * marks), or has no stored version, one transaction each. A refusal of one project does not stop
+ * the others. (A project whose marks stay marks, its scheme having no spans field, is looked at
+ * and left alone each time: a cheap read.)
  */
 export async function moveEveryProjectOntoSchemeRuntime(db: Db): Promise<TMoveEveryProjectResult> {
   const candidates = await db.$queryRawUnsafe<{ id: string; slug: string }[]>(
     `SELECT p.id, p.slug FROM "Project" p
      WHERE NOT EXISTS (SELECT 1 FROM "ProjectScheme" s WHERE s."projectId" = p.id)
-        OR EXISTS (SELECT 1 FROM "Assignment" a WHERE a."projectId" = p.id AND a.scheme IN ('MMTE', 'METAHOPE'))
+        OR EXISTS (SELECT 1 FROM "Annotation" a WHERE a."projectId" = p.id AND a.field = $1 AND a."translationId" IS NOT NULL AND jsonb_typeof(a.value) = 'object')
         OR EXISTS (SELECT 1 FROM "ErrorSpan" e WHERE e."projectId" = p.id)
         OR EXISTS (SELECT 1 FROM "PostEdit" e WHERE e."projectId" = p.id)
      ORDER BY p."createdAt"`,
+    SPANS_FIELD,
   );
   const out: TMoveEveryProjectResult = { moved: [], refused: [] };
   for (const p of candidates) {

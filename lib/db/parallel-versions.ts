@@ -5,7 +5,6 @@
 // caller is assigned it (a link then opens it), and the caller's OWN values there (never anyone
 // else's, never gold). One statement for the versions, one for the caller's assignments and values.
 import type { Db } from "@/lib/db/client";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import type { TParallelVersion } from "@/lib/workspace/scheme-item-types";
 
 /** At most this many versions are shown (Meta4XNLI has two languages). */
@@ -24,7 +23,7 @@ export async function getParallelVersions(db: Db, opts: { projectId: string; ann
   if (!segments.length) return [];
   const ids = segments.map((s) => s.id);
   const [assignments, annotations] = await Promise.all([
-    db.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: opts.annotatorId, scheme: SCHEME_ASSIGNMENT, segmentId: { in: ids } }, select: { segmentId: true, status: true } }),
+    db.assignment.findMany({ where: { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: { in: ids } }, select: { segmentId: true, status: true } }),
     db.annotation.findMany({ where: { projectId: opts.projectId, annotatorId: opts.annotatorId, segmentId: { in: ids } }, select: { segmentId: true, field: true, itemKey: true, value: true } }),
   ]);
   const status = new Map(assignments.map((a) => [a.segmentId, a.status]));

@@ -1,18 +1,13 @@
-// Settings → Assignments: new assignments of a project, one per annotator × item for its scheme
-// (lib/schemes/assignment-scheme.ts), and only the project's annotators. The server action is a
-// thin shell around this, so the rules are tested against the database without a session.
+// Settings → Assignments: new assignments of a project, one per annotator × item for its whole
+// scheme, and only the project's annotators. The server action is a thin shell around this, so
+// the rules are tested against the database without a session.
 import type { Db } from "@/lib/db/client";
 import { createAssignments } from "@/lib/db/assignments";
 import { findAnnotatorGroup } from "@/lib/db/annotator-groups";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { AppError } from "@/lib/errors";
-import { assignmentSchemeFor } from "@/lib/schemes/assignment-scheme";
-import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 
 export interface TProjectAssignmentsInput {
   perItem: number;
-  /** absent or SCHEME: the scheme's assignment; MMTE/METAHOPE read as it when the scheme has that preset's fields */
-  scheme?: TAssignmentScheme;
   split?: "PILOT" | "TEST";
   annotatorIds: string[];
   /**
@@ -23,17 +18,13 @@ export interface TProjectAssignmentsInput {
   shuffle: boolean;
 }
 
-export async function createProjectAssignments(db: Db, project: { id: string; schemeConfig: unknown }, input: TProjectAssignmentsInput): Promise<{ created: number; scheme: TAssignmentScheme }> {
-  // a preset the project's scheme has no field of would give annotators item pages with nothing to do
-  const choice = assignmentSchemeFor(await getProjectRuntime(db, project.id), input.scheme);
-  if (!choice.ok) throw new AppError("BAD_REQUEST", choice.message, { field: "scheme" });
-  const scheme = choice.scheme;
+export async function createProjectAssignments(db: Db, project: { id: string }, input: TProjectAssignmentsInput): Promise<{ created: number }> {
   if (input.group) {
     const group = await findAnnotatorGroup(db, project.id, input.group);
     if (input.split && group.split && input.split !== group.split) throw new AppError("BAD_REQUEST", `Group ${group.name} is bound to the ${group.split.toLowerCase()} split.`, { field: "split" });
     const annotatorIds = (await db.annotatorGroupMember.findMany({ where: { groupId: group.id }, select: { userId: true } })).map((m) => m.userId);
-    const created = await createAssignments(db, { projectId: project.id, annotatorIds, perItem: input.perItem, scheme, split: input.split ?? group.split ?? undefined, documents: group.documents, perItemWithinListed: true, shuffle: input.shuffle });
-    return { created, scheme };
+    const created = await createAssignments(db, { projectId: project.id, annotatorIds, perItem: input.perItem, split: input.split ?? group.split ?? undefined, documents: group.documents, perItemWithinListed: true, shuffle: input.shuffle });
+    return { created };
   }
   // only annotators of this project can be assigned (an id from elsewhere is refused, not created)
   const members = await db.projectMember.findMany({ where: { projectId: project.id, role: "ANNOTATOR", userId: { in: input.annotatorIds } }, select: { userId: true } });
@@ -42,9 +33,8 @@ export async function createProjectAssignments(db: Db, project: { id: string; sc
     projectId: project.id,
     annotatorIds: members.map((m) => m.userId),
     perItem: input.perItem,
-    scheme,
     split: input.split,
     shuffle: input.shuffle,
   });
-  return { created, scheme };
+  return { created };
 }

@@ -193,15 +193,15 @@ async function readGold(q: TQuery): Promise<TReportData["goldReferences"]> {
   return rows.map(([segmentId, language, kind, text]) => ({ segmentId, language, kind, text }));
 }
 
-async function readAssignments(q: TQuery): Promise<TAssignmentParts> {
-  const [done, withAssignments] = await Promise.all([
-    q<[string, string]>(`SELECT "annotatorId", "segmentId" FROM "Assignment" WHERE "projectId" = $1 AND scheme = 'METAHOPE' AND status = 'DONE'`),
-    q<[string]>(`SELECT DISTINCT "annotatorId" FROM "Assignment" WHERE "projectId" = $1 AND scheme = 'METAHOPE'`),
-  ]);
-  return { doneAssignments: done.map(([annotatorId, segmentId]) => ({ annotatorId, segmentId })), annotatorsWithAssignments: withAssignments.map(([a]) => a) };
-}
+/**
+ * MetaHOPE assignments (rule 3 of lib/reports/metahope-coverage.ts): none any more. An assignment
+ * is annotator × item for the whole scheme, and migration 20261129000000_assignment_per_item wrote
+ * each DONE MetaHOPE assignment of the earlier release as review marks of its segment's
+ * translations (rule 1), which the annotation columns carry.
+ */
+const NO_METAHOPE_ASSIGNMENTS: TAssignmentParts = Object.freeze({ doneAssignments: [], annotatorsWithAssignments: [] });
 
-/** The annotators: everyone with an annotation row, a span (deleted or not) or a MetaHOPE assignment, by email. */
+/** The annotators: everyone with an annotation row or a span (deleted or not), by email. */
 async function readAnnotators(db: Db, columns: TAnnotationColumns, spans: TSpanParts, assignments: TAssignmentParts): Promise<TReportData["annotators"]> {
   const present = new Uint8Array(columns.annotators.size);
   for (let i = 0; i < columns.length; i++) present[columns.annotator[i]] = 1;
@@ -284,7 +284,7 @@ export async function readReportData(db: Db, projectId: string, opts: { withTran
     readSpans(q),
     readAdjudications(q),
     readGold(q),
-    readAssignments(q),
+    NO_METAHOPE_ASSIGNMENTS,
   ]);
   await Promise.allSettled(packed); // none left running on the pool
   await resolveUnlistedSegments(columns, lists.translations.length, (ids) =>
@@ -330,7 +330,6 @@ export async function refreshReportData(
     annotatorsWithImportedSpans: prev.metahopeCoverage.annotatorsWithImportedSpans,
     annotatorsWithDeletedSpans: prev.metahopeCoverage.annotatorsWithDeletedSpans,
   };
-  const prevAssignments: TAssignmentParts = { doneAssignments: prev.metahopeCoverage.doneAssignments, annotatorsWithAssignments: prev.metahopeCoverage.annotatorsWithAssignments };
   const listsChanged = [...changedTables].some((t) => LIST_TABLES.has(t));
   const [rows, spans, adjudications, goldReferences, assignments, project, systems, lists] = await Promise.all([
     keys.length
@@ -345,7 +344,7 @@ export async function refreshReportData(
     changedTables.has("ErrorSpan") ? readSpans(q) : prevSpans,
     changedTables.has("Adjudication") ? readAdjudications(q) : prev.adjudications,
     changedTables.has("GoldReference") ? readGold(q) : prev.goldReferences,
-    changedTables.has("Assignment") ? readAssignments(q) : prevAssignments,
+    NO_METAHOPE_ASSIGNMENTS,
     listsChanged ? readProject(db, projectId) : prev.project,
     listsChanged ? readSystems(q) : prev.systems,
     listsChanged ? readLists(q, opts.withTranslationText) : ({ segments: prev.segments, mrws: prev.mrws, translations: prev.translations } satisfies TLists),

@@ -2,7 +2,7 @@
  * What the reports of a project running its own scheme (the scheme runtime,
  * lib/schemes/scheme-runtime.ts) read: every saved value of the scheme's
  * fields, the gold values of the fields that declare `gold`, and the
- * annotators' progress on their SCHEME assignments. The figures are computed
+ * annotators' progress on their assignments. The figures are computed
  * from it by lib/reports/scheme-report.ts.
  *
  * What counts, as for the built-in reports (lib/reports/README.md, "What every
@@ -19,7 +19,6 @@
 import type { Pool } from "pg";
 import type { TSchemeValueRow } from "@/lib/reports/scheme-agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 
 export interface TSchemeReportFilter {
   split?: "PILOT" | "TEST";
@@ -47,7 +46,7 @@ export interface TAdjudicatedGoldRow {
   value: unknown;
 }
 
-/** One annotator's SCHEME assignments by status. */
+/** One annotator's assignments by status. */
 export interface TSchemeProgressRow {
   annotator: string;
   assigned: number;
@@ -142,10 +141,10 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
      FROM "Assignment" a
      JOIN "User" u ON u.id = a."annotatorId"
      JOIN "Segment" s ON s.id = a."segmentId"
-     WHERE a."projectId" = $1 AND a.scheme = $2 AND ($3::text IS NULL OR s.split::text = $3) AND ${segmentInLanguageSql("$4")}
+     WHERE a."projectId" = $1 AND ($2::text IS NULL OR s.split::text = $2) AND ${segmentInLanguageSql("$3")}
      GROUP BY u.email
      ORDER BY u.email`,
-    [projectId, SCHEME_ASSIGNMENT, split, language],
+    [projectId, split, language],
   );
   const systemNames = pool.query<{ name: string }>(`SELECT name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`, [projectId]);
   const listNames = [...new Set(definition.fields.flatMap((f) => ((f.kind === "choice" || f.kind === "multi") && f.optionsFrom ? [f.optionsFrom] : [])))];

@@ -5,13 +5,13 @@
 // them: lib/workspace/withheld-gold.ts), translations in the annotator's order (blind labels as the built-in runtime
 // gives them, lib/workspace/annotator-translations.ts) and ONLY the caller's own values, the
 // document-scope ones included (stored on the document's first segment, item key "document").
-// Every query is bounded by the authorised project and the caller's SCHEME assignment; an item
+// Every query is bounded by the authorised project and the caller's assignment of the item; an item
 // without one is "not found". Model suggestions (lib/db/suggestion-decisions.ts) come along only
 // when the project shows them to annotators; otherwise the payload has none.
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { TSpan } from "@/lib/schemes/span";
-import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { optionsInAnnotatorOrder } from "@/lib/workspace/options-in-annotator-order";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -46,7 +46,7 @@ const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "ob
 export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions): Promise<TSchemeWorkspaceItem> {
   const projectId = opts.project.id;
   const assignment = await db.assignment.findFirst({
-    where: { projectId, annotatorId: opts.annotatorId, scheme: SCHEME_ASSIGNMENT, segment: { OR: [{ id: opts.segmentKey }, { externalId: opts.segmentKey }] } },
+    where: { projectId, annotatorId: opts.annotatorId, segment: { OR: [{ id: opts.segmentKey }, { externalId: opts.segmentKey }] } },
     select: {
       status: true,
       timeSpentMs: true,
@@ -95,7 +95,7 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
       select: { field: true, itemKey: true, translationId: true, mrwId: true, value: true, version: true, updatedAt: true },
     }),
     db.assignment.findMany({
-      where: { projectId, annotatorId: opts.annotatorId, scheme: SCHEME_ASSIGNMENT },
+      where: { projectId, annotatorId: opts.annotatorId },
       orderBy: [{ position: "asc" }, { id: "asc" }],
       select: { segmentId: true, status: true },
     }),

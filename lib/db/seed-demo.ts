@@ -14,7 +14,6 @@ import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig } from "@/lib/schemes/scheme-confi
 import { createAssignments } from "@/lib/db/assignments";
 import { storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
 import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { demoFinishedWork, type TDemoWork } from "@/lib/demo/demo-finished-work";
 import { ZDemoCorpus } from "@/lib/import/parse-demo-corpus";
 import { annotationItemKey } from "@/lib/workspace/api-types";
@@ -42,7 +41,8 @@ export const DEMO_PROJECTS = [
     name: "Demo: metaphors in the news (EN→ZH)",
     targetLang: "zh",
     schemeConfig: ZSchemeConfig.parse({ alignment: true, metahopeErrors: true }),
-    schemes: ["MMTE", "METAHOPE"] as const,
+    /** the presets whose fields the scheme has: the finished work did each item in one sitting per preset */
+    parts: ["MMTE", "METAHOPE"] as const,
     /** documents the finished-work annotators have submitted (the first stays fresh for everyone) */
     finishedWorkDocuments: ["demo-doc-2", "demo-doc-3"],
   },
@@ -51,7 +51,7 @@ export const DEMO_PROJECTS = [
     name: "Demo: metaphors in the news (EN→IT)",
     targetLang: "it",
     schemeConfig: DEFAULT_SCHEME_CONFIG,
-    schemes: ["MMTE"] as const,
+    parts: ["MMTE"] as const,
     finishedWorkDocuments: [],
   },
 ];
@@ -93,16 +93,15 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
       result: demoCorpusToImport(corpus, p.targetLang),
     });
     const annotatorIds = DEMO_USERS.filter((u) => u.roles.includes("ANNOTATOR" as never) && !hasFinishedWork(u)).map((u) => users.get(u.email)!);
-    let assignments = await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, scheme: SCHEME_ASSIGNMENT, shuffle: p.schemeConfig.shuffleItems });
+    let assignments = await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, shuffle: p.schemeConfig.shuffleItems });
     if (withWork) {
       const workers = DEMO_USERS.filter(hasFinishedWork).map((u) => users.get(u.email)!) as [string, string];
       const work = demoFinishedWork(ZDemoCorpus.parse(corpus), p.targetLang, p.finishedWorkDocuments);
-      for (const [i, w] of work.entries()) await seedFinishedWork(db, project.id, workers[i], w, p.schemes, schemeVersion, p.targetLang);
-      // the finished work is written as the release that recorded it stored it (per-part
-      // assignments, error spans and post-edits in their tables), then moved onto the scheme's
-      // values as every such database is: the demo is the migration's oldest customer
-      const moved = await moveOntoSchemeRuntime(db, project.id);
-      assignments += moved?.assignments ?? 0;
+      for (const [i, w] of work.entries()) assignments += await seedFinishedWork(db, project.id, workers[i], w, p.parts.length, schemeVersion, p.targetLang);
+      // the finished work is written as the release that recorded it stored it (error spans and
+      // post-edits in their tables, review marks), then moved onto the scheme's values as every
+      // such database is: the demo is the move's oldest customer
+      await moveOntoSchemeRuntime(db, project.id);
     }
     log(`seeded ${p.slug}: ${summary.documents} documents, ${summary.segments} segments, ${summary.mrws} MRWs, ${summary.translations} translations, ${assignments} assignments`);
   }
@@ -110,7 +109,7 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
 }
 
 /** Stores one annotator's finished work and their submitted (DONE) assignments; returns how many assignments. */
-async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, schemes: readonly ("MMTE" | "METAHOPE")[], schemeVersion: number | null, targetLang: string): Promise<number> {
+async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, work: TDemoWork, sittings: number, schemeVersion: number | null, targetLang: string): Promise<number> {
   const [segments, mrws, translations] = await Promise.all([
     db.segment.findMany({ where: { projectId }, select: { id: true, externalId: true } }),
     db.mrw.findMany({ where: { projectId }, select: { id: true, externalId: true, segmentId: true } }),
@@ -149,15 +148,19 @@ async function seedFinishedWork(db: Db, projectId: string, annotatorId: string, 
       return { projectId, segmentId: sid, annotatorId, kind: e.kind, language: targetLang, text: e.text, baseTranslationId: tid };
     }),
   });
-  // submitted a few minutes apart, a minute or two on each item
+  // each item done in `sittings` rounds over the documents (one per preset part), sittings a few
+  // minutes apart and a minute or two long: started at the first, submitted at the last
   const day = Date.UTC(2026, 10, 2, 9, 0, 0);
-  const rows = schemes.flatMap((scheme, k) =>
-    work.segments.map((ext, i) => {
-      const startedAt = new Date(day + (k * work.segments.length + i) * 4 * 60_000);
-      const timeSpentMs = 60_000 + ((i * 37_000 + k * 23_000) % 90_000);
-      return { projectId, annotatorId, segmentId: need(segmentId.get(ext), `segment ${ext}`), scheme, status: "DONE" as const, position: i, timeSpentMs, startedAt, completedAt: new Date(startedAt.getTime() + timeSpentMs) };
-    }),
-  );
+  const rows = work.segments.map((ext, i) => {
+    const rounds = Array.from({ length: sittings }, (_, k) => {
+      const start = day + (k * work.segments.length + i) * 4 * 60_000;
+      const ms = 60_000 + ((i * 37_000 + k * 23_000) % 90_000);
+      return { start, ms };
+    });
+    const timeSpentMs = rounds.reduce((n, r) => n + r.ms, 0);
+    const completedAt = new Date(Math.max(...rounds.map((r) => r.start + r.ms)));
+    return { projectId, annotatorId, segmentId: need(segmentId.get(ext), `segment ${ext}`), status: "DONE" as const, position: i, timeSpentMs, startedAt: new Date(rounds[0].start), completedAt };
+  });
   await db.assignment.createMany({ data: rows });
   // they read the documents they annotated (MetaHOPE opens a sentence only after its document)
   const documentIds = await db.segment.findMany({ where: { projectId, id: { in: rows.map((r) => r.segmentId) } }, distinct: ["documentId"], select: { documentId: true } });

@@ -7,10 +7,8 @@
 // is a SuggestionDecision row (one per suggestion and annotator: a later decision replaces it).
 //
 // Everything here is bounded by the project and the caller's assignment of the item the
-// suggestion belongs to: the SCHEME assignment in a project that runs its own scheme (a
-// document-scope suggestion is stored on the document's first segment, like the value it
-// suggests, and belongs to every item of that document), the MMTE or MetaHOPE assignment whose
-// view shows the field in a built-in one. A suggestion outside that, a failed one, one the item
+// suggestion belongs to (a document-scope suggestion is stored on the document's first segment,
+// like the value it suggests, and belongs to every item of that document). A suggestion outside that, a failed one, one the item
 // does not offer (a field the scheme in force does not have, a value it does not accept there, an
 // MRW the item does not show), or any suggestion while the setting is off is "not found": nothing
 // tells an annotator that hidden suggestions exist.
@@ -20,7 +18,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { itemClosedError } from "@/lib/db/item-write-guard";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { alternativesForMrw } from "@/lib/schemes/language/item-value-checks";
@@ -55,10 +52,10 @@ export interface TRecordedDecision {
 
 const NOT_FOUND = "No such suggestion in your queue.";
 
-/** The assignment schemes under which the caller sees a suggestion: SCHEME when the item offers it (none otherwise: hidden). */
-async function suggestionSchemes(db: Db, projectId: string, s: { field: string; value: unknown; mrwId: string | null; segmentId: string }): Promise<string[]> {
+/** Whether the caller's item shows the suggestion under the scheme in force (hidden otherwise). */
+async function suggestionOffered(db: Db, projectId: string, s: { field: string; value: unknown; mrwId: string | null; segmentId: string }): Promise<boolean> {
   const runtime = await getProjectRuntime(db, projectId);
-  return (await offeredBySchemeItem(db, runtime.definition, s)) ? [SCHEME_ASSIGNMENT] : [];
+  return offeredBySchemeItem(db, runtime.definition, s);
 }
 
 /**
@@ -75,21 +72,19 @@ export async function recordSuggestionDecision(
     select: { id: true, value: true, field: true, itemKey: true, segmentId: true, mrwId: true, segment: { select: { documentId: true } } },
   });
   if (!s) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const schemes = await suggestionSchemes(db, projectId, s);
-  if (schemes.length === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (!(await suggestionOffered(db, projectId, s))) throw new AppError("NOT_FOUND", NOT_FOUND);
   // the caller's assignment of the suggestion's item (any item of the document for a document-scope one)
   const assignment = await db.assignment.findFirst({
     where: {
       projectId,
       annotatorId,
-      scheme: { in: schemes },
       ...(s.itemKey === DOCUMENT_ITEM_KEY ? { segment: { documentId: s.segment.documentId } } : { segmentId: s.segmentId }),
     },
     orderBy: { status: "asc" },
-    select: { status: true, scheme: true },
+    select: { status: true },
   });
   if (!assignment) throw new AppError("NOT_FOUND", NOT_FOUND);
-  if (assignment.status === "DONE" || assignment.status === "SKIPPED") throw itemClosedError(assignment.status, assignment.scheme);
+  if (assignment.status === "DONE" || assignment.status === "SKIPPED") throw itemClosedError(assignment.status);
 
   const value = input.decision === "rejected" ? null : input.decision === "accepted" && input.value === undefined ? s.value : (input.value ?? null);
   const json = value === null ? undefined : (value as object);

@@ -4,7 +4,7 @@
 //
 // Submitted (DONE) and skipped items are closed: every annotator write is refused until the item
 // is reopened (lib/db/item-write-guard.ts). Reopen is an explicit action, recorded in AuditLog
-// (action "assignment.reopen": who, when, which item and scheme, from which status); it never
+// (action "assignment.reopen": who, when, which item, from which status); it never
 // unlocks a value an adjudication decided (the write guard refuses those whatever the status).
 //
 // Active time (issue 13.23): a report is credited at most the wall-clock time since the server
@@ -17,7 +17,7 @@
 // issue 27 point 9): parallel reports on many open items split the wall time, never multiply it.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { SCHEME_ASSIGNMENT, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { findSchemeMissing, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { unmarkedSpanSlots } from "@/lib/schemes/language/unmarked-span-slots";
 import { AppError } from "@/lib/errors";
@@ -87,15 +87,12 @@ export async function applyAssignmentAction(
     runtime?: TSchemeRuntime;
   },
 ): Promise<TAssignmentResult> {
-  // one assignment per annotator × item: a request naming MMTE or METAHOPE (a client of an earlier
-  // release) means the same assignment
-  const scheme = SCHEME_ASSIGNMENT;
   // The segment may be addressed by id or external id (stable links); the project bounds both.
   const a = await db.assignment.findFirst({
-    where: { projectId: opts.project.id, annotatorId: opts.annotatorId, scheme, segment: { OR: [{ id: opts.segmentId }, { externalId: opts.segmentId }] } },
+    where: { projectId: opts.project.id, annotatorId: opts.annotatorId, segment: { OR: [{ id: opts.segmentId }, { externalId: opts.segmentId }] } },
     select: { id: true, status: true, segmentId: true },
   });
-  if (!a) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
+  if (!a) throw new AppError("NOT_FOUND", "This item is not in your queue.");
   const act = opts.action;
   switch (act.action) {
     case "time": {
@@ -116,7 +113,7 @@ export async function applyAssignmentAction(
         budgetMs,
       );
       if (rows[0]) return rows[0];
-      throw itemClosedError(await statusOf(db, a.id), scheme);
+      throw itemClosedError(await statusOf(db, a.id));
     }
     case "submit":
       // Lock the row first (FOR UPDATE): saves in flight finish before the completeness check
@@ -125,8 +122,8 @@ export async function applyAssignmentAction(
         async (tx) => {
           const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "Assignment" WHERE id = ${a.id} FOR UPDATE`;
           const status = locked[0]?.status;
-          if (!status) throw new AppError("NOT_FOUND", "This item is not in your queue for this scheme.");
-          if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status, scheme);
+          if (!status) throw new AppError("NOT_FOUND", "This item is not in your queue.");
+          if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status);
           // the stored definition's completeness rule over the caller's values
           const runtime = opts.runtime;
           if (!runtime) throw new AppError("UNPROCESSABLE", "A submit is checked against the project's scheme: pass its runtime.");
@@ -166,7 +163,7 @@ export async function applyAssignmentAction(
         WHERE id = ${a.id} AND status IN ('TODO', 'IN_PROGRESS')
         RETURNING status::text AS status, "timeSpentMs"`;
       if (rows[0]) return rows[0];
-      throw itemClosedError(await statusOf(db, a.id), scheme);
+      throw itemClosedError(await statusOf(db, a.id));
     }
     case "reopen":
       return db.$transaction(async (tx) => {
@@ -181,7 +178,7 @@ export async function applyAssignmentAction(
           WHERE id = ${a.id}
           RETURNING status::text AS status, "timeSpentMs"`;
         await tx.auditLog.create({
-          data: { projectId: opts.project.id, userId: opts.annotatorId, action: "assignment.reopen", detail: { assignmentId: a.id, segmentId: a.segmentId, scheme, from } },
+          data: { projectId: opts.project.id, userId: opts.annotatorId, action: "assignment.reopen", detail: { assignmentId: a.id, segmentId: a.segmentId, from } },
         });
         return row;
       });

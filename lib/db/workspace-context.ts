@@ -2,12 +2,12 @@
 // and assigned to the caller, does the translation / MRW belong to that segment (a translation in
 // the caller's target language only: another group's language reads as "not found"), and the facts
 // validation depends on (translation text, whether the MRW is metaphorical). Anything that does
-// not belong to the caller's assigned segment in this project reads as "not found"; a value of a
-// scheme the caller is not assigned for this item, or of an item already submitted, is refused
-// early here (the save statement itself re-checks both atomically: lib/db/item-write-guard.ts).
+// not belong to the caller's assigned segment in this project reads as "not found"; a value of an
+// item already submitted is refused early here (the save statement itself re-checks it
+// atomically: lib/db/item-write-guard.ts).
 import type { Pool, PoolClient } from "pg";
 import { AppError } from "@/lib/errors";
-import { itemClosedError, OPEN_STATUSES, wrongSchemeError } from "@/lib/db/item-write-guard";
+import { itemClosedError, OPEN_STATUSES } from "@/lib/db/item-write-guard";
 import { annotatorLanguageSql } from "@/lib/db/annotator-language";
 import { preparedStatement, withValues } from "@/lib/db/prepared-statement";
 
@@ -34,8 +34,8 @@ export interface TItemKey {
 
 /** What one read of the item context returns, before the checks (saveContextOf). */
 export interface TItemContextRow {
-  /** the caller's assignments of this segment, status by scheme (null: none) */
-  statuses: Record<string, string> | null;
+  /** the status of the caller's assignment of this segment (null: none) */
+  assignment_status: string | null;
   ttext: string | null;
   tok: boolean;
   mmeta: boolean | null;
@@ -59,7 +59,7 @@ export interface TPrefetchedItemContext {
  */
 export function itemContextColumns(project: string, annotator: string, segment: string, translation: string, mrw: string): string {
   const callerLanguage = annotatorLanguageSql(project, annotator);
-  return `(SELECT jsonb_object_agg(a.scheme, a.status::text) FROM "Assignment" a WHERE a."projectId" = ${project} AND a."annotatorId" = ${annotator} AND a."segmentId" = ${segment}) AS statuses,
+  return `(SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = ${project} AND a."annotatorId" = ${annotator} AND a."segmentId" = ${segment}) AS assignment_status,
             (SELECT t.text FROM "Translation" t WHERE t.id = ${translation} AND t."segmentId" = ${segment} AND t.language = ${callerLanguage}) AS ttext,
             (${translation}::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = ${translation} AND t."segmentId" = ${segment} AND t.language = ${callerLanguage})) AS tok,
             (SELECT m.metaphorical FROM "Mrw" m WHERE m.id = ${mrw} AND m."segmentId" = ${segment} AND m."projectId" = ${project}) AS mmeta,
@@ -76,12 +76,10 @@ const SAVE_CONTEXT = preparedStatement(
        FROM (SELECT NULL) one LEFT JOIN "Segment" s ON s.id = $3 AND s."projectId" = $1`,
 );
 
-/** The checks of a save's target, on a context row read for it; the value of `scheme` is what is being written. */
-export function saveContextOf(r: TItemContextRow | undefined, opts: { scheme: string; segmentId: string }): TSaveContext {
-  if (!r?.statuses) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
-  const status = Object.hasOwn(r.statuses, opts.scheme) ? r.statuses[opts.scheme] : null;
-  if (status === null) throw wrongSchemeError(opts.scheme);
-  if (!(OPEN_STATUSES as readonly string[]).includes(status)) throw itemClosedError(status, opts.scheme);
+/** The checks of a save's target, on a context row read for it. */
+export function saveContextOf(r: TItemContextRow | undefined, opts: { segmentId: string }): TSaveContext {
+  if (!r?.assignment_status) throw new AppError("NOT_FOUND", "This item is not assigned to you in this project.");
+  if (!(OPEN_STATUSES as readonly string[]).includes(r.assignment_status)) throw itemClosedError(r.assignment_status);
   if (!r.tok) throw new AppError("NOT_FOUND", "Translation not found in this item.", { field: "translationId" });
   if (!r.mok) throw new AppError("NOT_FOUND", "MRW not found in this item.", { field: "mrwId" });
   // lists hold arrays (candidates, tokens); a scalar entry (an item's gold answer) is no option list
@@ -95,7 +93,7 @@ function sameItem(a: TItemKey, b: TItemKey): boolean {
 
 export async function getSaveContext(
   pool: Pool | PoolClient,
-  opts: { projectId: string; annotatorId: string; segmentId: string; scheme: string; translationId?: string | null; mrwId?: string | null },
+  opts: { projectId: string; annotatorId: string; segmentId: string; translationId?: string | null; mrwId?: string | null },
   /** the context the request guard read already: used only when it was read for exactly this target */
   prefetched?: TPrefetchedItemContext | null,
 ): Promise<TSaveContext> {

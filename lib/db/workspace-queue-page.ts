@@ -1,9 +1,8 @@
 // One page of an annotator's queue, read in SQL (issue 29 point 5): the page's rows, the filtered
-// count, the queue's summary and the schemes/splits it has, each an indexed aggregate or a LIMIT
+// count, the queue's summary and the splits it has, each an indexed aggregate or a LIMIT
 // query instead of every assignment sent to the page. Only the caller's own assignments are read.
 import type { Pool } from "pg";
 import type { AssignmentStatus, Split } from "@/lib/generated/prisma/enums";
-import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import type { TQueueQuery } from "@/lib/workspace/queue-query";
 import type { TQueueRow, TQueueSummary } from "@/lib/workspace/queue-types";
 
@@ -17,10 +16,10 @@ const ORDER: Record<TQueueQuery["sort"], string> = {
   segment: `s."externalId", a.id`,
 };
 
-/** The WHERE of the queue in one scheme and split; `filtered` adds the status filter and the search. */
+/** The WHERE of the queue in one split; `filtered` adds the status filter and the search. */
 function where(q: TQueueQuery, ids: { projectId: string; annotatorId: string }, filtered: boolean): { sql: string; values: unknown[] } {
-  const values: unknown[] = [ids.projectId, ids.annotatorId, q.scheme ?? ""];
-  const parts = [`a."projectId" = $1`, `a."annotatorId" = $2`, `a.scheme = $3`];
+  const values: unknown[] = [ids.projectId, ids.annotatorId];
+  const parts = [`a."projectId" = $1`, `a."annotatorId" = $2`];
   if (q.split === "NONE") parts.push(`${SPLIT} IS NULL`);
   else if (q.split !== "ALL") parts.push(`${SPLIT} = $${values.push(q.split)}::"Split"`);
   if (filtered) {
@@ -36,21 +35,20 @@ function where(q: TQueueQuery, ids: { projectId: string; annotatorId: string }, 
 }
 
 export interface TQueueScope {
-  scheme: TAssignmentScheme;
   split: Split | null;
   count: number;
 }
 
-/** The schemes and splits the annotator has items in (the queue's tabs). */
+/** The splits the annotator has items in (the queue's tabs). */
 export async function getQueueScopes(pool: Pool, ids: { projectId: string; annotatorId: string }): Promise<TQueueScope[]> {
-  const { rows } = await pool.query<{ scheme: TAssignmentScheme; split: Split | null; count: string }>(
-    `SELECT a.scheme, ${SPLIT} AS split, count(*) AS count ${FROM} WHERE a."projectId" = $1 AND a."annotatorId" = $2 GROUP BY 1, 2 ORDER BY 1, 2 NULLS LAST`,
+  const { rows } = await pool.query<{ split: Split | null; count: string }>(
+    `SELECT ${SPLIT} AS split, count(*) AS count ${FROM} WHERE a."projectId" = $1 AND a."annotatorId" = $2 GROUP BY 1 ORDER BY 1 NULLS LAST`,
     [ids.projectId, ids.annotatorId],
   );
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
-/** Progress of the queue in the chosen scheme and split (not narrowed by the status filter or the search). */
+/** Progress of the queue in the chosen split (not narrowed by the status filter or the search). */
 export async function getQueueSummary(pool: Pool, ids: { projectId: string; annotatorId: string }, q: TQueueQuery): Promise<TQueueSummary & { languages: { language: string; done: number; total: number }[] }> {
   const w = where(q, ids, false);
   const [byLanguage, next] = await Promise.all([
@@ -79,8 +77,8 @@ export async function getQueuePage(pool: Pool, ids: { projectId: string; annotat
   const order = q.dir === "desc" ? ORDER[q.sort].split(", ").map((c) => `${c} DESC`).join(", ") : ORDER[q.sort];
   const offset = (q.page - 1) * q.size;
   const [page, count] = await Promise.all([
-    pool.query<{ segmentId: string; externalId: string; scheme: TAssignmentScheme; split: Split | null; status: AssignmentStatus; position: number; timeSpentMs: number; text: string; language: string; title: string | null }>(
-      `SELECT a."segmentId", s."externalId", a.scheme, ${SPLIT} AS split, a.status, a.position, a."timeSpentMs", left(s.text, 200) AS text, s.language, d.title
+    pool.query<{ segmentId: string; externalId: string; split: Split | null; status: AssignmentStatus; position: number; timeSpentMs: number; text: string; language: string; title: string | null }>(
+      `SELECT a."segmentId", s."externalId", ${SPLIT} AS split, a.status, a.position, a."timeSpentMs", left(s.text, 200) AS text, s.language, d.title
        ${FROM} ${w.sql} ORDER BY ${order} LIMIT ${q.size} OFFSET ${offset}`,
       w.values,
     ),
@@ -92,7 +90,6 @@ export async function getQueuePage(pool: Pool, ids: { projectId: string; annotat
       rank: offset + i + 1,
       segmentId: r.segmentId,
       externalId: r.externalId,
-      scheme: r.scheme,
       split: r.split,
       status: r.status,
       position: r.position,

@@ -10,7 +10,9 @@
  *   mrwId = a sentence-level error; an empty span = an omission, as the preset allows).
  * - Who reviewed a translation: the built-in runtime counts an annotator as having reviewed it
  *   when they marked it reviewed (`{ reviewed: true }`), have a complete span on it, or their MetaHOPE
- *   assignment of its segment is DONE (lib/reports/metahope-coverage.ts). The scheme runtime
+ *   assignment of its segment is DONE (lib/reports/metahope-coverage.ts; migration
+ *   20261129000000_assignment_per_item wrote such a DONE assignment as a review mark on every
+ *   translation of its segment when it merged the per-part assignments). The scheme runtime
  *   counts whoever has a METAHOPE_ERRORS value, an empty list meaning "reviewed, nothing
  *   marked" (lib/reports/scheme-paper-data.ts). So each of those (annotator, translation) pairs
  *   gets a list, empty when it has no span: the MetaHOPE tables stay the same to the last bit.
@@ -74,7 +76,7 @@ export interface TStoredValueRow {
 export interface TBuiltInValues {
   spans: TBuiltInSpanRow[];
   postEdits: TBuiltInPostEditRow[];
-  /** (annotator, translation) pairs reviewed without a span: review marks and DONE MetaHOPE assignments, each translation of the segment */
+  /** (annotator, translation) pairs reviewed without a span: review marks (a DONE MetaHOPE assignment of the earlier release became one per translation of its segment) */
   reviewed: { annotatorId: string; translationId: string }[];
   /** the segment of every translation named above */
   segmentOf: ReadonlyMap<string, string>;

@@ -37,7 +37,7 @@ async function projectWithAnnotators(n: number) {
   const runtime: TSchemeRuntime = await getProjectRuntime(db, project.id);
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
   const segment = await db.segment.findFirstOrThrow({ where: { projectId: project.id }, include: { translations: true } });
-  await db.assignment.createMany({ data: users.map((u) => ({ projectId: project.id, annotatorId: u.id, segmentId: segment.id, scheme: "SCHEME" as const })) });
+  await db.assignment.createMany({ data: users.map((u) => ({ projectId: project.id, annotatorId: u.id, segmentId: segment.id })) });
   return { project, users, segment, translation: segment.translations[0], runtime };
 }
 

@@ -30,7 +30,6 @@ import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { alignmentPrefills } from "@/lib/workspace/alignment-prefill";
 import { shownSlots } from "@/lib/schemes/language/scheme-completeness";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSchemePreset, TOptionalPart } from "@/lib/schemes/scheme-preset";
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
@@ -67,7 +66,7 @@ async function study(scheme: TSchemePreset, parts: TOptionalPart[] = [], annotat
   const p = { id: project.id, sourceLang: "en", targetLang: "zh" };
   expect((await importFile(pool, { project: p, fileName: "corpus.jsonl", content: Buffer.from(CORPUS), options: { format: "jsonl" }, dryRun: false })).errors).toEqual([]);
   // one assignment per annotator × item, for the whole scheme
-  await createAssignments(db, { projectId: project.id, annotatorIds: anns.map((a) => a.id), perItem: annotators, scheme: SCHEME_ASSIGNMENT, shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: anns.map((a) => a.id), perItem: annotators, shuffle: false });
   // the document was read (MetaHOPE's gate is tested on its own)
   const doc = await db.document.findFirstOrThrow({ where: { projectId: project.id } });
   await db.documentRead.createMany({ data: anns.map((a) => ({ userId: a.id, documentId: doc.id })) });
@@ -171,7 +170,7 @@ describe("MetaHOPE post-edit (issue 19 point 3)", () => {
     const item = await itemOf(project.id, ann.id, "s1");
     expect(slotsOf(item).filter((s) => s.unit.translationId === null).map((s) => s.field.id)).toEqual(["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL", "METAHOPE_POSTEDIT"]);
     // one assignment per item: once it is submitted, neither study's post-edit is saved
-    await db.assignment.updateMany({ where: { annotatorId: ann.id, segmentId: s1.id, scheme: SCHEME_ASSIGNMENT }, data: { status: "DONE" } });
+    await db.assignment.updateMany({ where: { annotatorId: ann.id, segmentId: s1.id }, data: { status: "DONE" } });
     expect((await rejection(edit("METAHOPE_POSTEDIT", "再改", 1))).code).toBe("ITEM_SUBMITTED");
     expect((await rejection(edit("POSTEDIT_FIGURATIVE", "再改", 1))).code).toBe("ITEM_SUBMITTED");
     // an MMTE-only project has no field to hold it, whatever its configuration says
@@ -258,7 +257,7 @@ describe("MMTE target words (issue 19 point 4)", () => {
       }
     }
     for (const f of ["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL"]) await value(s1.id, null, null, f, "市场挺过了风暴。");
-    const submit = () => applyAssignmentAction(db, { project: projectRef(project), annotatorId: ann.id, segmentId: s1.id, config, runtime, action: { action: "submit", scheme: SCHEME_ASSIGNMENT, activeMs: 0 } });
+    const submit = () => applyAssignmentAction(db, { project: projectRef(project), annotatorId: ann.id, segmentId: s1.id, config, runtime, action: { action: "submit", activeMs: 0 } });
     const refused = await rejection(submit());
     expect(refused.code).toBe("UNPROCESSABLE");
     expect(refused.message).toMatch(/^1 required value is missing or invalid: Target words \(MRW “markets”, /);

@@ -1,8 +1,10 @@
 // The built-in runtime's codes are text since migration 20261126010000_enums_as_text (issue 14):
 // the database no longer refuses an error category, severity, alignment pattern or post-edit kind
-// it does not know, so every writer checks them against the presets' definitions. An import names file, line and field and
+// it does not know, so every writer checks them against the presets' definitions. A gold
+// reference with a bad kind is a 400 naming the field; an import names file, line and field and
 // stores nothing; the exports still list error spans in the enums' order (RAM before MIS), not
-// alphabetically.
+// alphabetically. (The built-in workspace's error-span and post-edit writers are gone: the one
+// runtime's saves check a span list or an edit value against the scheme's field.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -11,6 +13,8 @@ import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { createAssignments } from "@/lib/db/assignments";
+import { saveGoldReference } from "@/lib/db/gold-references";
 import { exportSchemeErrorRows } from "@/lib/db/export-scheme-errors";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
@@ -33,6 +37,7 @@ beforeAll(async () => {
   projectId = p.id;
   await db.project.update({ where: { id: p.id }, data: { schemeConfig: ZSchemeConfig.parse({ metahopeErrors: true }) } });
   await loadImport(pool, { projectId, fileName: "demo-corpus.json", result: corpus });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, shuffle: false });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId, externalId: "demo-doc-1-s1" },
     select: { id: true, externalId: true, translations: { select: { id: true, system: { select: { name: true } } }, orderBy: { id: "asc" } } },
@@ -41,6 +46,12 @@ beforeAll(async () => {
 afterAll(closeTestDatabase);
 
 describe("built-in codes are checked where they are written", () => {
+  it("gold references: a kind the preset does not list is a 400 naming the field", async () => {
+    const badGold = await rejection(saveGoldReference(db, { projectId, language: "zh", approvedById: annotator, segmentId: seg.id, kind: "figurative" as "FIGURATIVE", text: "x", baseVersion: 0 }));
+    expect([badGold.code, badGold.detail]).toEqual(["BAD_REQUEST", { field: "kind" }]);
+    expect(await db.goldReference.count({ where: { projectId } })).toBe(0);
+  });
+
   it("imports: every bad code named by file, line and field, nothing stored", async () => {
     const spans = await db.errorSpan.count();
     const system = seg.translations[0].system.name;

@@ -24,7 +24,6 @@ import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
 import { getProjectRuntime, storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
 import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
 import { recordSuggestionDecision, ZSuggestionDecisionInput, type TSuggestionDecisionInput } from "@/lib/db/suggestion-decisions";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 
 let db: Db;
@@ -61,8 +60,8 @@ beforeAll(async () => {
   // the annotator has both items; the other annotator only the literal one
   await db.assignment.createMany({
     data: [
-      ...[metaphorical, literal].map((s, position) => ({ projectId: p.id, annotatorId: ann, segmentId: s.id, scheme: SCHEME_ASSIGNMENT, position })),
-      { projectId: p.id, annotatorId: other, segmentId: literal.id, scheme: SCHEME_ASSIGNMENT, position: 0 },
+      ...[metaphorical, literal].map((s, position) => ({ projectId: p.id, annotatorId: ann, segmentId: s.id, position })),
+      { projectId: p.id, annotatorId: other, segmentId: literal.id, position: 0 },
     ],
   });
   // MetaHOPE opens a sentence only after its document was read (tested on its own)
@@ -216,10 +215,10 @@ describe("recordSuggestionDecision on MMTE items", () => {
   });
 
   it("refuses a decision on a submitted item (423)", async () => {
-    await db.assignment.updateMany({ where: { annotatorId: ann, segmentId: metaphorical.id, scheme: SCHEME_ASSIGNMENT }, data: { status: "DONE" } });
+    await db.assignment.updateMany({ where: { annotatorId: ann, segmentId: metaphorical.id }, data: { status: "DONE" } });
     const e = await rejection(decide({ suggestionId: ids.authenticity }));
     expect(e.status).toBe(423);
-    expect(e.detail).toMatchObject({ scheme: SCHEME_ASSIGNMENT });
+    expect(e.detail).toMatchObject({ status: "DONE" });
     expect(await db.suggestionDecision.count({ where: { suggestionId: ids.authenticity } })).toBe(0);
   });
 });

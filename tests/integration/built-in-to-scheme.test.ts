@@ -1,5 +1,7 @@
-// An MMTE/MetaHOPE project as the previous release wrote it (error spans, review marks, post-edits
-// and per-part assignments in the built-in runtime's tables, its preset stored as version 1) is
+// An MMTE/MetaHOPE project as the previous release wrote it (error spans, review marks and post-edits
+// in the built-in runtime's tables, its preset stored as version 1; its per-part assignments as
+// migration 20261129000000_assignment_per_item leaves them, one per annotator × item and a review
+// mark for each DONE MetaHOPE one: tests/integration/migration-assignment-parts.test.ts) is
 // moved onto the one runtime (issue 28; lib/db/move-onto-scheme-runtime.ts moveOntoSchemeRuntime,
 // run by `npm run db:migrate`, the server's start and the demo), its spans, reviews and post-edits
 // converted to the scheme's values (lib/db/built-in-to-scheme-values.ts): the paper tables
@@ -303,8 +305,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     marks: await count("Annotation", projectId, `field = 'METAHOPE_ERRORS' AND value = '{"reviewed": true}'::jsonb`),
     lists: await count("Annotation", projectId, `field = 'METAHOPE_ERRORS' AND jsonb_typeof(value) = 'array'`),
     editValues: await count("Annotation", projectId, `field LIKE 'POSTEDIT_%'`),
-    perPart: await count("Assignment", projectId, `scheme IN ('MMTE', 'METAHOPE')`),
-    scheme: await count("Assignment", projectId, `scheme = 'SCHEME'`),
+    assignments: await count("Assignment", projectId),
     moves: await count("AuditLog", projectId, `action IN ('scheme.moved-onto-runtime', 'scheme.convert-built-in-values')`),
   });
 
@@ -318,7 +319,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
       [project.id],
     );
     const before = await untouched(project.id);
-    expect(before).toMatchObject({ postEdits: 24, editValues: 0, scheme: 0, moves: 0 });
+    expect(before).toMatchObject({ postEdits: 24, editValues: 0, moves: 0 });
     const e = await rejection(moveOntoSchemeRuntime(db, project.id));
     expect(e.code).toBe("CONFLICT");
     expect(e.message).toContain(`segment ${bad.segment}, translation ${bad.system} (zh), annotator rater-`);
@@ -407,7 +408,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
 
 describe("reviews without spans", () => {
   // made before presets were stored: the move stores its preset as version 1 too
-  it("a review mark becomes an empty list (reviewed, nothing marked) with its history; the MetaHOPE assignment one SCHEME assignment", async () => {
+  it("a review mark becomes an empty list (reviewed, nothing marked) with its history; the assignment stays as it is", async () => {
     const ann = await makeUser(db, { tag: "ann" });
     let markId = "";
     const project = await previousReleaseProject(
@@ -417,21 +418,20 @@ describe("reviews without spans", () => {
         const system = await db.mtSystem.create({ data: { projectId, name: "sys" } });
         const seg = await db.segment.create({ data: { projectId, documentId: doc.id, externalId: "s", index: 0, text: "Time flies.", language: "en" } });
         const tr = await db.translation.create({ data: { segmentId: seg.id, systemId: system.id, language: "zh", text: "时光飞逝" } });
-        await db.assignment.createMany({ data: [{ projectId, annotatorId: ann.id, segmentId: seg.id, scheme: "MMTE", status: "IN_PROGRESS" }, { projectId, annotatorId: ann.id, segmentId: seg.id, scheme: "METAHOPE", status: "DONE" }] });
+        await db.assignment.create({ data: { projectId, annotatorId: ann.id, segmentId: seg.id, status: "IN_PROGRESS" } });
         markId = (await db.annotation.create({ data: { projectId, annotatorId: ann.id, segmentId: seg.id, translationId: tr.id, itemKey: `${tr.id}:-`, field: "METAHOPE_ERRORS", value: { reviewed: true } } })).id;
       },
       { storePreset: false },
     );
 
     const moved = await moveOntoSchemeRuntime(db, project.id);
-    expect(moved).toMatchObject({ storedVersion: 1, partAssignments: 2, assignments: 1 });
+    expect(moved).toMatchObject({ storedVersion: 1, converted: { spanLists: 1, errorSpans: 0 } });
     const { version, definition } = await schemeRuntime(project.id);
     expect(version).toBe(1);
     expect(definition.fields.map((f) => f.id)).toContain("METAHOPE_ERRORS");
     expect(await db.annotation.findUnique({ where: { id: markId }, select: { value: true, version: true, schemeVersion: true } })).toEqual({ value: [], version: 2, schemeVersion: 1 });
     expect(await db.history.findMany({ where: { entityId: markId }, select: { entity: true, version: true, oldValue: true, newValue: true } })).toEqual([{ entity: "ANNOTATION", version: 2, oldValue: { reviewed: true }, newValue: [] }]);
-    // one of the two per-part assignments was still in progress: so is the merged one
-    expect(await db.assignment.findMany({ where: { projectId: project.id }, select: { scheme: true, status: true } })).toEqual([{ scheme: "SCHEME", status: "IN_PROGRESS" }]);
+    expect(await db.assignment.findMany({ where: { projectId: project.id }, select: { status: true } })).toEqual([{ status: "IN_PROGRESS" }]);
     expect(await moveOntoSchemeRuntime(db, project.id)).toBeNull();
   }, 60_000);
 });

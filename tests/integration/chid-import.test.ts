@@ -47,7 +47,7 @@ describe("ChID into a cr-st project", () => {
     expect(segs[2]).toMatchObject({ text: "甲［…］，乙［____］。", lists: { candidates: C7b, answer: "四面楚歌" } });
     expect(segs[0].lists).toEqual({ transparency: "T2", candidates: C7, answer: "画蛇添足" });
 
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     const save = (segmentId: string, value: string) =>
       saveAnnotation(pool, { projectId: project.id, annotatorId: ann.id, config: DEFAULT_SCHEME_CONFIG, runtime, input: { segmentId, field: "answer", value, baseVersion: 0 } as TSaveAnnotationInput });
@@ -74,7 +74,7 @@ describe("CR-ST results by subset", () => {
     ].map((o) => JSON.stringify(o)).join("\n");
     const outcome = await importFile(pool, { project: { id: project.id, sourceLang: "zh", targetLang: "en" }, fileName: "chid.txt", content: Buffer.from(file), options: { format: "auto" }, dryRun: false });
     expect(outcome.ok).toBe(true);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id, b.id], perItem: 2, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id, b.id], perItem: 2, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     const seg = async (ext: string) => (await db.segment.findFirstOrThrow({ where: { projectId: project.id, externalId: ext }, select: { id: true } })).id;
     const save = async (who: string, ext: string, value: string) =>

@@ -43,7 +43,7 @@ async function studyProject() {
       trs[`${seg}/${name}`] = (await db.translation.create({ data: { segmentId: segs[seg], systemId: s.id, language: "en", text: `${seg} by ${name}` } })).id;
     }
   }
-  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 2, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 2, shuffle: false });
   const runtime = await getProjectRuntime(db, project.id);
   const save = (annotatorId: string, input: Partial<TSaveAnnotationInput>) =>
     saveAnnotation(pool, { projectId: project.id, annotatorId, config: DEFAULT_SCHEME_CONFIG, runtime, input: { baseVersion: 0, ...input } as TSaveAnnotationInput });

@@ -45,7 +45,7 @@ beforeAll(async () => {
   // the first read stores the preset of the project's parts (MMTE and MetaHOPE) as its version 1
   runtime = await getProjectRuntime(db, p.id);
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
-  await createAssignments(db, { projectId: p.id, annotatorIds: [a1], perItem: 1, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: p.id, annotatorIds: [a1], perItem: 1, shuffle: false });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId: p.id, externalId: "demo-doc-1-s1" },
     select: { id: true, translations: { select: { id: true }, orderBy: { id: "asc" } } },
@@ -104,7 +104,7 @@ describe("draft error spans", () => {
 
     // everything else done, the other translations' marks still drafts in the browser: submit is refused, naming them
     await completeSchemeItem(db, pool, { project, config, runtime, annotatorId: a1, segmentId: seg.id, leave: ["METAHOPE_ERRORS"] });
-    const submit = () => applyAssignmentAction(db, { project, config, runtime, annotatorId: a1, segmentId: seg.id, action: { action: "submit", scheme: "SCHEME", activeMs: 0 } });
+    const submit = () => applyAssignmentAction(db, { project, config, runtime, annotatorId: a1, segmentId: seg.id, action: { action: "submit", activeMs: 0 } });
     const refused = await rejection(submit());
     expect(refused.code).toBe("UNPROCESSABLE");
     const missing = (refused.detail as { missing: { field: string; translationId: string | null }[] }).missing;

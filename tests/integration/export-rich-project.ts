@@ -37,8 +37,8 @@ export async function makeRichProject(db: Db, pool: Pool) {
   const base = { projectId: project.id, segmentId: seg.id };
   await db.assignment.createMany({
     data: [
-      { ...base, annotatorId: ann1.id, scheme: "MMTE", status: "DONE", position: 0, timeSpentMs: 61_000, startedAt: new Date("2026-01-02T10:00:00Z"), completedAt: new Date("2026-01-02T10:01:01Z") },
-      { ...base, annotatorId: ann2.id, scheme: "MMTE", status: "IN_PROGRESS", position: 3 },
+      { ...base, annotatorId: ann1.id, status: "DONE", position: 0, timeSpentMs: 61_000, startedAt: new Date("2026-01-02T10:00:00Z"), completedAt: new Date("2026-01-02T10:01:01Z") },
+      { ...base, annotatorId: ann2.id, status: "IN_PROGRESS", position: 3 },
     ],
   });
   // an annotator group in the project's language (issue 19), with one member

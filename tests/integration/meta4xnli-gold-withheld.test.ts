@@ -41,7 +41,7 @@ describe("Meta4XNLI gold never reaches an annotator", () => {
     const corpus = await importFile(pool, { project: p, fileName: "en/meta4xnli_dev.tsv", content: Buffer.from(DEV), options: { format: "conll" }, dryRun: false });
     const pairs = await importFile(pool, { project: p, fileName: "test_met.tsv", content: Buffer.from(NLI), options: { format: "auto" }, dryRun: false });
     expect([corpus.ok, corpus.counts.segments, pairs.ok, pairs.counts.segments]).toEqual([true, 3, true, 2]);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     if (runtime.kind !== "scheme") throw new Error("expected the scheme runtime");
     const load = (segmentKey: string) =>

@@ -38,7 +38,7 @@ describe("Meta4XNLI interpretation into a meta4xnli project", () => {
     expect(seg.texts).toEqual({ premise: seg.text, hypothesis: expect.any(String) });
     expect(seg.lists).toMatchObject({ relevance: "relevant" });
 
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     const r = await saveAnnotation(pool, {
       projectId: project.id,

@@ -76,14 +76,14 @@ describe("POS normalised in context (MetaHOPE §4.1.1)", () => {
     const { project, ann, p } = await studyProject();
     const mt = ["segment_id\tsystem\ttranslation", "psucmc:news_90_v.4:6\tsysA\tThe future is bright.", "psucmc:news_90_v.4:4\tsysA\tHe thinks in his heart."].join("\n");
     expect((await importFile(pool, { project: p, fileName: "mt.tsv", content: Buffer.from(mt), options: { format: "mt" }, dryRun: false })).errors).toEqual([]);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const full = await db.project.findUniqueOrThrow({ where: { id: project.id } });
     const runtime = await getProjectRuntime(db, project.id);
-    // the one workspace asks for a MRW's fields (ALIGNMENT) on the item's active MRWs only
-    const activeMrws = async (externalId: string) =>
-      (await getSchemeWorkspaceItem(db, { project: { id: project.id, slug: full.slug, sourceLang: "zh", targetLang: "en" }, runtime, config: projectSchemeConfig(full.schemeConfig), annotatorId: ann.id, segmentKey: externalId })).mrws.map((m) => m.token);
-    expect(runtime.definition.fields.find((f) => f.id === "ALIGNMENT")?.scope).toBe("mrw-translation");
-    expect(await activeMrws("psucmc:news_90_v.4:6")).toEqual(["光辉灿烂"]);
-    expect(await activeMrws("psucmc:news_90_v.4:4")).toEqual([]);
+    const itemOf = async (externalId: string) =>
+      getSchemeWorkspaceItem(db, { project: { id: project.id, slug: full.slug, sourceLang: "zh", targetLang: "en" }, config: projectSchemeConfig(full.schemeConfig), annotatorId: ann.id, segmentKey: externalId, runtime });
+    // the workspace shows the active MRWs: the preset's MRW field (ALIGNMENT) is asked of those only
+    expect(runtime.definition.fields.filter((f) => f.scope === "mrw-translation").map((f) => f.id)).toEqual(["ALIGNMENT"]);
+    expect((await itemOf("psucmc:news_90_v.4:6")).mrws.map((m) => m.token)).toEqual(["光辉灿烂"]);
+    expect((await itemOf("psucmc:news_90_v.4:4")).mrws).toEqual([]);
   });
 });

@@ -27,7 +27,6 @@ import { schemeConfigFor, SCHEME_PRESETS } from "@/lib/schemes/scheme-preset";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
 import { getAgreementFigures } from "@/lib/reports";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
@@ -70,7 +69,7 @@ describe("built-in presets stored as data", () => {
     const seg = await db.segment.create({ data: { projectId: project.id, documentId: doc.id, externalId: "s", index: 0, text: "Time is a thief.", language: "en" } });
     const sys = await db.mtSystem.create({ data: { projectId: project.id, name: "GPT" } });
     const tr = await db.translation.create({ data: { segmentId: seg.id, systemId: sys.id, language: "zh", text: "时间是小偷。" } });
-    await db.assignment.create({ data: { projectId: project.id, annotatorId: annotator.id, segmentId: seg.id, scheme: SCHEME_ASSIGNMENT } });
+    await db.assignment.create({ data: { projectId: project.id, annotatorId: annotator.id, segmentId: seg.id } });
     const save = async (config: ReturnType<typeof ZSchemeConfig.parse>, value: number, baseVersion: number) =>
       saveAnnotation(pool, {
         projectId: project.id,

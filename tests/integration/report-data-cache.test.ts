@@ -48,7 +48,7 @@ async function seed() {
   const annotation = await db.annotation.create({
     data: { projectId: project.id, annotatorId: user.id, segmentId: segment.id, translationId: translation.id, itemKey: `${translation.id}:-`, field: "FLUENCY", value: 4 },
   });
-  const assignment = await db.assignment.create({ data: { projectId: project.id, annotatorId: user.id, segmentId: segment.id, scheme: "METAHOPE" } });
+  const assignment = await db.assignment.create({ data: { projectId: project.id, annotatorId: user.id, segmentId: segment.id } });
   return { user, project, doc, system, segment, mrw, translation, annotation, assignment };
 }
 

@@ -44,7 +44,7 @@ beforeAll(async () => {
   // the first read stores the preset of the project's parts (MMTE and MetaHOPE) as its version 1
   runtime = await getProjectRuntime(db, p.id);
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
-  await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, shuffle: false });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId: p.id, externalId: "demo-doc-1-s2" },
     select: { id: true, translations: { select: { id: true }, orderBy: { id: "asc" } } },

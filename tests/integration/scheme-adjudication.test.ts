@@ -176,7 +176,7 @@ describe("decisions on document and role values", () => {
     const doc = await db.document.create({ data: { projectId: pid, externalId: "d", language: "en" } });
     segs = [];
     for (const i of [0, 1]) segs.push(await db.segment.create({ data: { projectId: pid, documentId: doc.id, externalId: `n${i}`, index: i, text: `Hypothesis ${i}.`, language: "en", texts: { premise: `Premise ${i}.` }, lists: { candidates: ["a", "b"] } } }));
-    await db.assignment.createMany({ data: segs.map((s) => ({ projectId: pid, annotatorId: ann, segmentId: s.id, scheme: "SCHEME", status: "IN_PROGRESS" as const, position: 0 })) });
+    await db.assignment.createMany({ data: segs.map((s) => ({ projectId: pid, annotatorId: ann, segmentId: s.id, status: "IN_PROGRESS" as const, position: 0 })) });
   });
   const save = async (input: Record<string, unknown>) =>
     saveAnnotation(pool, { projectId: pid, annotatorId: ann, config: DEFAULT_SCHEME_CONFIG, runtime: await getProjectRuntime(db, pid), input: { translationId: null, mrwId: null, baseVersion: 0, ...input } as never });

@@ -215,7 +215,7 @@ async function schemeProject() {
     segs.push({ id: s.id, translations });
   }
   await setProjectScheme(db, project.id, EXAMPLE, { actorId: null });
-  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 3, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 3, shuffle: false });
   const save = async (annotatorId: string, input: Partial<TSaveAnnotationInput>) =>
     saveAnnotation(pool, {
       projectId: project.id,

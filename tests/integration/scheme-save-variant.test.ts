@@ -39,7 +39,7 @@ beforeAll(async () => {
   seg = { id: s.id, translationId: t.id, metaphor: thief.id, literal: house.id };
   // every MMTE and MetaHOPE field, with the lab's own guideline wording: a variant, on the scheme runtime
   await setProjectScheme(db, projectId, { ...BUILT_IN_FIELDS_SCHEME, workflow: { readDocumentFirst: false }, guidelines: `${BUILT_IN_FIELDS_SCHEME.guidelines}\n\nOur lab reads the source twice.` }, { actorId: null });
-  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, shuffle: false });
 });
 afterAll(closeTestDatabase);
 

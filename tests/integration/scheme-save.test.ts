@@ -44,7 +44,7 @@ beforeAll(async () => {
     segs.push({ id: s.id, translationId: t.id, mrwId: m.id });
   }
   await setProjectScheme(db, projectId, EVERY_KIND, { actorId: null });
-  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, shuffle: false });
 });
 afterAll(closeTestDatabase);
 

@@ -62,7 +62,7 @@ beforeAll(async () => {
   const r = await getProjectRuntime(db, project.id);
   if (r.kind !== "scheme") throw new Error("expected the scheme runtime");
   runtime = r;
-  await createAssignments(db, { projectId: project.id, annotatorIds: [annotator, other], perItem: 2, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: [annotator, other], perItem: 2, shuffle: false });
 });
 afterAll(closeTestDatabase);
 
@@ -75,7 +75,7 @@ const save = async (input: Partial<TSaveAnnotationInput>, annotatorId = annotato
     input: { segmentId: segs[1].id, translationId: null, mrwId: null, value: null, baseVersion: 0, field: "transparency", ...input } as TSaveAnnotationInput,
   });
 const load = (segmentKey: string, annotatorId = annotator) => getSchemeWorkspaceItem(db, { project, config, annotatorId, segmentKey, runtime });
-const submit = (segmentId: string) => applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId, action: { action: "submit", scheme: "SCHEME", activeMs: 0 }, runtime });
+const submit = (segmentId: string) => applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId, action: { action: "submit", activeMs: 0 }, runtime });
 
 describe("getSchemeWorkspaceItem", () => {
   it("gives the scheme version, the item's texts and lists without item gold, active MRWs and blind labels", async () => {
@@ -148,7 +148,7 @@ describe("submitting a SCHEME assignment", () => {
   });
 
   it("needs the project's runtime", async () => {
-    const e = await rejection(applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId: segs[0].id, action: { action: "submit", scheme: "SCHEME", activeMs: 0 } }));
+    const e = await rejection(applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId: segs[0].id, action: { action: "submit", activeMs: 0 } }));
     expect(e.code).toBe("UNPROCESSABLE");
   });
 });

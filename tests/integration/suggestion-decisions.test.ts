@@ -59,9 +59,9 @@ beforeAll(async () => {
   // the annotator has both items; the other annotator only the second
   await db.assignment.createMany({
     data: [
-      { projectId: project.id, annotatorId: annotator, segmentId: segs[0].id, scheme: "SCHEME", position: 0 },
-      { projectId: project.id, annotatorId: annotator, segmentId: segs[1].id, scheme: "SCHEME", position: 1 },
-      { projectId: project.id, annotatorId: other, segmentId: segs[1].id, scheme: "SCHEME", position: 0 },
+      { projectId: project.id, annotatorId: annotator, segmentId: segs[0].id, position: 0 },
+      { projectId: project.id, annotatorId: annotator, segmentId: segs[1].id, position: 1 },
+      { projectId: project.id, annotatorId: other, segmentId: segs[1].id, position: 0 },
     ],
   });
   const endpoint = await db.modelEndpoint.create({ data: { projectId: project.id, name: "lab-gpt", baseUrl: "http://127.0.0.1:1/v1", model: "gpt-x" } });

@@ -32,8 +32,6 @@ export const createSplitAction = projectAction("project.manage", ZSlug.extend(ZS
 
 const ZAssignInput = ZSlug.extend({
   perItem: z.coerce.number().int().min(1).max(50),
-  /** absent (or SCHEME) for a project that runs its own scheme */
-  scheme: z.enum(["MMTE", "METAHOPE", "SCHEME"]).optional(),
   split: z.enum(["PILOT", "TEST"]).optional(),
   annotatorIds: z.array(z.string().min(1)).min(1, "choose at least one annotator").max(500),
   shuffle: z.boolean().default(true),
@@ -149,9 +147,9 @@ export const removeGroupMemberAction = projectAction("project.manage", ZSlug.ext
 
 export const assignGroupAction = projectAction(
   "project.manage",
-  ZSlug.extend({ group: ZGroupName, perItem: z.coerce.number().int().min(1).max(50), scheme: z.enum(["MMTE", "METAHOPE", "SCHEME"]).optional(), shuffle: z.boolean().default(true) }),
+  ZSlug.extend({ group: ZGroupName, perItem: z.coerce.number().int().min(1).max(50), shuffle: z.boolean().default(true) }),
   async (input, access) => {
-    const { created } = await createProjectAssignments(getDb(), access.project, { perItem: input.perItem, scheme: input.scheme, annotatorIds: [], group: input.group, shuffle: input.shuffle });
+    const { created } = await createProjectAssignments(getDb(), access.project, { perItem: input.perItem, annotatorIds: [], group: input.group, shuffle: input.shuffle });
     revalidatePath(`/projects/${input.slug}`, "layout");
     return { created };
   },

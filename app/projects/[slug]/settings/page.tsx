@@ -11,7 +11,6 @@ import { AssignmentCorrections } from "@/components/settings/assignment-correcti
 import { annotatorWorkloads } from "@/lib/db/assignment-corrections";
 import { ActivePosForm } from "@/components/settings/active-pos-form";
 import { SchemeConfigForm } from "@/components/settings/scheme-config-form";
-import { projectSchemes } from "@/lib/workspace/project-schemes";
 import { getProjectRuntime } from "@/lib/db/project-schemes";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { EmosWeightsForm } from "@/components/settings/emos-weights-form";
@@ -59,8 +58,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
       <AssignmentForm
         slug={slug}
         shuffleDefault={config.shuffleItems}
-        schemes={projectSchemes(config)}
-        ownScheme={{ name: runtime.definition.name, version: runtime.version }}
+        scheme={{ name: runtime.definition.name, version: runtime.version }}
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
       />
       <AssignmentCorrections
@@ -80,7 +78,6 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         targetLangs={projectTargetLangs(languages)}
         groups={groups.map((g) => ({ name: g.name, language: g.language, split: g.split, documents: g.documents, members: g.members.map((m) => ({ email: m.email })), assigned: g.members.reduce((n, m) => n + (load.get(m.userId) ?? 0), 0) }))}
         annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
-        schemes={["SCHEME"]}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
       <SchemeConfigForm slug={slug} config={withPartsOf(config, runtime.definition)} ownScheme={!isPresetOfParts(runtime.definition)} />

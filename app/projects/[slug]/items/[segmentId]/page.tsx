@@ -16,7 +16,7 @@ import type { Db } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
-/** An item the caller may not open (not theirs, not in this project, a bad ?scheme=) is a 404. */
+/** An item the caller may not open (not theirs, not in this project) is a 404. */
 async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
