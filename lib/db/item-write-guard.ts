@@ -15,7 +15,6 @@
 //   - the MetaHOPE errors of a translation: any METAHOPE_<CAT> decision on that translation (a
 //     span changes every category cell of the translation).
 import { AppError } from "@/lib/errors";
-import { FIELDS } from "@/lib/schemes/fields";
 
 export const OPEN_STATUSES = ["TODO", "IN_PROGRESS"] as const;
 
@@ -33,21 +32,17 @@ export interface TDecision {
   email: string | null;
 }
 
-function fieldLabel(field: string): string {
-  return (FIELDS as Record<string, { label: string } | undefined>)[field]?.label ?? field.replace(/^METAHOPE_/, "MetaHOPE ");
-}
-
 function shown(value: unknown): string {
   return typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
 }
 
-/** The refusal naming the decision that covers the value (`what`: what the write would change). */
-export function decidedError(d: TDecision, what: string): AppError {
+/** The refusal naming the decision that covers the value (`label`: the label of the field written, the decision's own field). */
+export function decidedError(d: TDecision, label: string): AppError {
   const day = new Date(d.updatedAt).toISOString().slice(0, 10);
   const by = d.automatic ? "accepted automatically because the annotators agreed" : `by ${d.email ?? "an adjudicator"}`;
   return new AppError(
     "VALUE_DECIDED",
-    `Decided by adjudication: ${fieldLabel(d.field)} = ${shown(d.value)} (${by}, ${day}). ${what} can no longer be changed here; ask the adjudicator to revise the decision.`,
+    `Decided by adjudication: ${label} = ${shown(d.value)} (${by}, ${day}). ${label} can no longer be changed here; ask the adjudicator to revise the decision.`,
     { decision: { field: d.field, value: d.value, automatic: d.automatic, updatedAt: new Date(d.updatedAt).toISOString() } },
   );
 }
