@@ -2,9 +2,10 @@
  * Fills a seeded demo project with every assigned annotator's finished work, in bulk SQL:
  * the four MMTE quality scores per translation, Equivalence, Emotion and Authenticity per MRW
  * (values drawn around a latent quality, so annotators agree moderately and disagree sometimes),
- * and every assignment DONE. No MetaHOPE work: it was filled (review marks and ErrorSpan rows, the
- * earlier release's storage) only for a project with MetaHOPE assignments, which none has had since
- * every project runs its scheme with one assignment per annotator × item. Deterministic (setseed). The benchmark of the dashboard at demo size
+ * a MetaHOPE "reviewed" marker per translation and an error span on about a third of them (written
+ * as an earlier release stored them: the caller moves them into METAHOPE_ERRORS lists with
+ * lib/db/move-onto-scheme-runtime.ts, as the app stores them now), and every assignment DONE.
+ * Deterministic (setseed). The benchmark of the dashboard at demo size
  * (bench/demo-dashboard.ts) uses it, so that the figure measured is the demo's largest state
  * (three annotators who finished everything), whatever the demo seed itself contains.
  */
@@ -45,6 +46,31 @@ export async function fillDemoAnnotations(pool: Pool, slug: string, seed = 0.42)
        ON CONFLICT DO NOTHING`,
       [projectId],
     );
+    // the project's scheme has MetaHOPE's error spans
+    const metahope = (
+      await client.query(
+        `SELECT 1 FROM "ProjectScheme" WHERE "projectId" = $1 AND jsonb_path_exists(definition, '$.fields[*] ? (@.id == "METAHOPE_ERRORS")')
+         ORDER BY version DESC LIMIT 1`,
+        [projectId],
+      )
+    ).rowCount;
+    if (metahope) {
+      await client.query(
+        `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
+         SELECT 'fill-r-' || md5(f.uid || f.tid), $1, f.uid, f.sid, f.tid, NULL, f.tid || ':-', 'METAHOPE_ERRORS', '{"reviewed": true}'
+         FROM fill_t f ON CONFLICT DO NOTHING`,
+        [projectId],
+      );
+      await client.query(
+        `INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end")
+         SELECT 'fill-e-' || md5(f.uid || f.tid), $1, f.uid, f.tid,
+                CASE WHEN random() < 0.7 THEN (SELECT m.id FROM "Mrw" m WHERE m."segmentId" = f.sid ORDER BY m.start LIMIT 1) END,
+                (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int],
+                (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int], 0, 2
+         FROM fill_t f WHERE random() < 0.35 ON CONFLICT DO NOTHING`,
+        [projectId],
+      );
+    }
     await client.query(`UPDATE "Assignment" SET status = 'DONE', "completedAt" = now() WHERE "projectId" = $1`, [projectId]);
     await client.query("COMMIT");
     const counts = await client.query<{ annotations: number; errorSpans: number }>(

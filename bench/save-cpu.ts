@@ -117,6 +117,8 @@ async function main() {
   for (let i = 0; i < ANNOTATORS; i++) users.push(await db.user.create({ data: { email: `bench-save-${tag}-a${i}@bench.tropos`, name: `Bench ${i}` } }));
   await db.projectMember.createMany({ data: users.map((u) => ({ projectId: project.id, userId: u.id, role: "ANNOTATOR" as const })) });
   await db.assignment.createMany({ data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, position: i }))) });
+  // MetaHOPE's preset asks for the document first: every annotator has read it (else every save is 423)
+  await db.documentRead.createMany({ data: users.map((u) => ({ userId: u.id, documentId: doc.id })) });
   const cookies = await Promise.all(users.map(async (u) => `next-auth.session-token=${await encode({ token: { uid: u.id, sv: u.sessionVersion }, secret: SECRET })}`));
   const targets = translations.flatMap((t) => FIELDS.map((field) => ({ segmentId: t.segmentId, translationId: t.id, field })));
 

@@ -6,10 +6,10 @@
  *   BENCH_SAVE_RATE=0 …   # unpaced: saturation throughput
  *
  * Setup (in the server's database): a fresh project with 4 MT systems, `segments` segments of
- * 5 MRWs each, `annotators` annotators (password sign-in) each assigned every segment (MMTE).
+ * 5 MRWs each, `annotators` annotators (password sign-in) each assigned every segment (the MMTE + MetaHOPE preset, stored as version 1; the document read).
  *
  * Measures
- * - item page: server time to render /projects/[slug]/items/[id] (4 systems × 5 MRWs),
+ * - item page: server time to render /projects/[slug]/items/[id] (4 systems × 5 MRWs, every MMTE and MetaHOPE field),
  *   sequential requests after a warm-up, time to the complete response body (p50/p95/p99);
  * - save: PUT /api/projects/[slug]/annotations with `annotators` concurrent connections (one per
  *   annotator, paced at `savesPerAnnotatorPerSecond`), one annotator per request in turn, each save on top of the version the previous save of that
@@ -114,15 +114,19 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   const { closePgPool } = await import("../lib/db/pg-pool");
   const { hashPassword } = await import("../lib/auth/password");
   const { ZSchemeConfig } = await import("../lib/schemes/scheme-config");
+  const { storeBuiltInSchemeVersion } = await import("../lib/db/project-schemes");
   const db = getDb();
   const tag = randomUUID().slice(0, 8);
   const password = `bench-${tag}-pw`;
   const t0 = Date.now();
 
   // ---- setup --------------------------------------------------------------------------------------
+  // a project on the MMTE + MetaHOPE preset, stored as `tropos project create` stores it (version 1)
+  const schemeConfig = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true });
   const project = await db.project.create({
-    data: { slug: `bench-ws-${tag}`, name: `Workspace bench ${tag}`, sourceLang: "en", targetLang: "zh", schemeConfig: ZSchemeConfig.parse({ alignment: true, metahopeErrors: true }) },
+    data: { slug: `bench-ws-${tag}`, name: `Workspace bench ${tag}`, sourceLang: "en", targetLang: "zh", schemeConfig },
   });
+  await db.$transaction((tx) => storeBuiltInSchemeVersion(tx, project.id, schemeConfig, { actorId: null, note: "bench" }));
   const doc = await db.document.create({ data: { projectId: project.id, externalId: "bench-doc", language: "en", split: "TEST" } });
   const systems = await Promise.all(["sys-a", "sys-b", "sys-c", "sys-d"].map((name) => db.mtSystem.create({ data: { projectId: project.id, name } })));
   const words = ["economy", "steam", "growth", "storm", "lining"];
@@ -152,6 +156,8 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   await db.assignment.createMany({
     data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, position: i }))),
   });
+  // MetaHOPE's preset asks for the document first: every annotator has read it (else the item page is the reading view and saves 423)
+  await db.documentRead.createMany({ data: users.map((u) => ({ userId: u.id, documentId: doc.id })) });
   const setupMs = Date.now() - t0;
   const cookies: string[] = [];
   const servers = opts.baseURLs?.length ? opts.baseURLs : [opts.baseURL];

@@ -3,7 +3,7 @@
 // agreement per field from its measurement level, accuracy against gold, the distribution of
 // values per field and every figure. All numbers come from the server (lib/reports/scheme-report.ts,
 // scheme-dashboard.ts); this only lays them out. The built-in dashboard is dashboard-view.tsx.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { AllFigures } from "@/components/dashboard/all-figures";
@@ -107,6 +107,8 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
   const accuracyRows = perSystem ? props.accuracy : props.accuracy.filter((r) => r.system === POOLED);
   const hasSystems = props.agreement.some((r) => r.system !== POOLED) || props.accuracy.some((r) => r.system !== POOLED);
   const withoutAgreement = props.fields.filter((f) => f.noAgreement);
+  // a performance mark when the page has hydrated: bench/demo-dashboard.ts times it in Chromium
+  useEffect(() => void performance.mark("tropos:dashboard-hydrated"), []);
 
   const progressColumns: ColumnDef<TSchemeProgressRow, unknown>[] = [
     { accessorKey: "annotator", header: "Annotator" },

@@ -62,3 +62,8 @@ export function schemeReportCacheStats(pool: pg.Pool): { hits: number; reads: nu
   const c = cacheOf(pool);
   return { hits: c.hits, reads: c.reads, entries: c.entries.size };
 }
+
+/** Forgets every cached report of this pool (the benchmark's cold and restart cases, tests). */
+export function clearSchemeReportCache(pool: pg.Pool): void {
+  caches.delete(pool);
+}

@@ -10,14 +10,11 @@
 // (lib/reports/scheme-report-language.ts); the paper analyses are of the same pair.
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getSchemePaperDashboard } from "@/lib/db/scheme-paper-input";
 import { AGREEMENT_CONVENTIONS } from "@/lib/reports/agreement-conventions";
-import { bindPaperAnalyses } from "@/lib/reports/paper-analysis-binding";
 import { reportQueryString, type TReportQuery } from "@/lib/reports/report-query";
 import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-dashboard";
-import { getSchemeDashboardData } from "@/lib/reports/scheme-dashboard-data";
+import { getSchemeDashboardPageData } from "@/lib/reports/scheme-dashboard-page-data";
 import type { TPaperDashboardView } from "@/lib/reports/scheme-paper-dashboard";
-import { schemePaperDashboardViewOf } from "@/lib/reports/scheme-paper-view";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { SchemePaperTablesView } from "@/components/dashboard/scheme-paper-tables-view";
@@ -25,10 +22,8 @@ import { emosSummary } from "@/components/dashboard/emos-section";
 import { mqmSummary } from "@/components/dashboard/mqm-section";
 
 export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, query, view }: { slug: string; projectId: string; sourceLang: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery; view: TPaperDashboardView }) {
-  const { report, elapsedMs, modelRaters } = await getSchemeDashboardData(getDb(), getPgPool(), projectId, runtime, query);
-  // the paper analyses of the language pair the report is of, under the options in the address
-  const paper = bindPaperAnalyses(runtime.definition).length > 0 ? await getSchemePaperDashboard(getDb(), projectId, runtime.definition, { ...query, language: report.filter.language }, view) : null;
-  const paperView = paper && schemePaperDashboardViewOf(paper);
+  // the report, the models beside the annotators and the paper analyses (computed once per data version)
+  const { report, elapsedMs, modelRaters, paper, paperView } = await getSchemeDashboardPageData(getDb(), getPgPool(), projectId, runtime, query, view);
   // every link of the page (language pairs, downloads, the field detail) keeps every option
   const qs = paper ? reportQueryString(paper.query) : undefined;
   // one spaced column: the paper tables start below the per-field dashboard's last section, not against it

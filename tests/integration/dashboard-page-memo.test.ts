@@ -1,0 +1,72 @@
+// Issue 28 point 4: the dashboard's statistics are cached by the report data's version. What the
+// dashboard page computes (lib/reports/scheme-dashboard-page-data.ts: the scheme report and the
+// paper analyses of a project on the MMTE + MetaHOPE preset) is computed once; a second view with
+// nothing changed computes nothing and gets the very same objects; other options are another key;
+// an annotator's save makes the next view compute again, and it sees the save.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Pool } from "pg";
+import { closeTestDatabase, openTestDatabase } from "../db";
+import { makeProject } from "./fixtures";
+import type { Db } from "@/lib/db/client";
+import { loadImport } from "@/lib/db/load-import";
+import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
+import { parseReportQuery } from "@/lib/reports/report-query";
+import { getSchemeDashboardPageData } from "@/lib/reports/scheme-dashboard-page-data";
+import { versionMemoStats } from "@/lib/reports/version-memo";
+import { syntheticAnnotations } from "./synthetic-annotations";
+
+let db: Db;
+let pool: Pool;
+beforeAll(async () => ({ db, pool } = await openTestDatabase()));
+afterAll(closeTestDatabase);
+
+describe("the dashboard page's statistics, cached by the report data's version", () => {
+  it("computes nothing for a view with nothing changed, once per other options, and again after a save", async () => {
+    // a project of an earlier release's shape: the import stores its parts' preset (every MMTE and MetaHOPE field) as version 1
+    const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+    const project = await makeProject(db);
+    await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
+    await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
+    const runtime = await getProjectRuntime(db, project.id);
+    expect(runtime.version).toBe(1);
+    expect(runtime.definition.fields.map((f) => f.id)).toEqual(expect.arrayContaining(["FLUENCY", "EQUIVALENCE", "METAHOPE_ERRORS"]));
+
+    const view = (params: Record<string, string> = {}) => getSchemeDashboardPageData(db, pool, project.id, runtime, parseReportQuery(params), { ciGiven: params.ci !== undefined });
+    const first = await view();
+    expect(first.paper).not.toBeNull();
+    expect(first.report.figures.length).toBeGreaterThan(0);
+    expect(first.paper!.mmte.length).toBeGreaterThan(0);
+
+    // nothing changed: both computations served as computed, the same objects
+    const before = versionMemoStats();
+    const again = await view();
+    expect(versionMemoStats()).toEqual({ computed: before.computed, served: before.served + 2 });
+    expect(again.report).toBe(first.report);
+    expect(again.paper).toBe(first.paper);
+
+    // the options are part of the key: another convention (the paper part) is computed once, then served
+    await view({ convention: "nominal" });
+    await view({ convention: "nominal" });
+    expect(versionMemoStats().computed).toBe(before.computed + 1);
+    expect(versionMemoStats().served).toBe(before.served + 2 + 3);
+
+    // an annotator's save: the next view computes both again and sees it
+    const a = await db.annotation.findFirstOrThrow({ where: { projectId: project.id, field: "FLUENCY" }, select: { id: true, value: true } });
+    await db.annotation.update({ where: { id: a.id }, data: { value: a.value === 1 ? 5 : 1 } });
+    const afterSave = await view();
+    expect(versionMemoStats().computed).toBe(before.computed + 3);
+    expect(afterSave.report).not.toBe(first.report);
+    expect(afterSave.paper).not.toBe(first.paper);
+    const fluency = (r: typeof first.report) => r.distributions.filter((d) => d.field === "FLUENCY");
+    expect(fluency(afterSave.report)).not.toEqual(fluency(first.report));
+
+    // and a view after that, with nothing changed again, computes nothing
+    const mid = versionMemoStats();
+    const last = await view();
+    expect(versionMemoStats()).toEqual({ computed: mid.computed, served: mid.served + 2 });
+    expect(last.report).toBe(afterSave.report);
+    expect(last.paper).toBe(afterSave.paper);
+  }, 180_000);
+});
