@@ -174,8 +174,8 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     );
     // every annotator assigned every segment, done (the dashboard's progress)
     await client.query(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "completedAt")
-       SELECT $1 || '-g' || i || '-' || k, $2, $1 || '-u' || k, $1 || '-s' || i, 'SCHEME', 'DONE', i, now() FROM generate_series(0, $3 - 1) i, generate_series(1, $4) k`,
+      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "completedAt")
+       SELECT $1 || '-g' || i || '-' || k, $2, $1 || '-u' || k, $1 || '-s' || i, 'DONE', i, now() FROM generate_series(0, $3 - 1) i, generate_series(1, $4) k`,
       [tag, projectId, S, K],
     );
     await client.query("COMMIT");
