@@ -59,8 +59,8 @@ export async function runQueuePageBench(opts: QueuePageBenchOptions): Promise<ob
   const repeats = opts.repeats ?? 7;
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
-  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/seed-demo");
-  const { createProject } = await import("../lib/db/create-project");
+  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/demo/seed-demo");
+  const { createProject } = await import("../lib/db/projects/create-project");
   const db = getDb();
   const pool = getPgPool();
   await seedDemo(db, pool);

@@ -94,7 +94,7 @@ async function main() {
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { closePgPool, getPgPool } = await import("../lib/db/pg-pool");
   const { ZSchemeConfig } = await import("../lib/schemes/scheme-config");
-  const { storeBuiltInSchemeVersion } = await import("../lib/db/project-schemes");
+  const { storePresetOfPartsVersion } = await import("../lib/db/projects/project-schemes");
   const { encode } = await import("next-auth/jwt");
   const inScope = await nextRequestScope();
   const route = (await import("../app/api/projects/[slug]/annotations/route")) as { PUT: TRoute };
@@ -104,7 +104,7 @@ async function main() {
   // ---- setup: a project as `tropos project create` makes it (built-in scheme stored as version 1) ----
   const schemeConfig = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true });
   const project = await db.project.create({ data: { slug: `bench-save-${tag}`, name: `Save bench ${tag}`, sourceLang: "en", targetLang: "zh", targetLangs: ["zh"], schemeConfig } });
-  await db.$transaction((tx) => storeBuiltInSchemeVersion(tx, project.id, schemeConfig, { actorId: null, note: "bench" }));
+  await db.$transaction((tx) => storePresetOfPartsVersion(tx, project.id, schemeConfig, { actorId: null, note: "bench" }));
   const doc = await db.document.create({ data: { projectId: project.id, externalId: "bench-doc", language: "en", split: "TEST" } });
   const system = await db.mtSystem.create({ data: { projectId: project.id, name: "sys-a" } });
   const segments: { id: string }[] = [];

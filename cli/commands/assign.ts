@@ -1,12 +1,12 @@
 // tropos assign --project <slug> --per-item 3 [--split test] [--annotators a@x,b@y | --group zh-1] [--no-shuffle]
-// tropos assign withdraw|move|rebalance … (corrections of what was assigned: lib/db/assignment-corrections.ts)
+// tropos assign withdraw|move|rebalance … (corrections of what was assigned: lib/db/assignments/corrections.ts)
 import { z } from "zod";
-import { createAssignments } from "@/lib/db/assignments";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
-import { findAnnotatorGroup } from "@/lib/db/annotator-groups";
+import { findAnnotatorGroup } from "@/lib/db/projects/annotator-groups";
 import { isAppError } from "@/lib/errors";
 
 export const ASSIGN_HELP = `Usage: tropos assign --project <slug> --per-item K [--split pilot|test]
@@ -60,7 +60,7 @@ async function correctionCommand(sub: "withdraw" | "move" | "rebalance", argv: s
   }
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
-    const { moveAssignments, rebalanceAssignments, withdrawAssignments } = await import("@/lib/db/assignment-corrections");
+    const { moveAssignments, rebalanceAssignments, withdrawAssignments } = await import("@/lib/db/assignments/corrections");
     const base = { projectId: project.id, actorId: null, via: "cli" as const };
     try {
       if (sub === "withdraw") {

@@ -6,7 +6,7 @@
 // hidden ("Annotator 1, 2, …") until shown; unanimous units are folded away until asked for.
 import { useState } from "react";
 import Link from "next/link";
-import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
 import type { TFormatContext } from "@/lib/adjudication/format-scheme-value";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";

@@ -23,7 +23,7 @@ export interface SchemeInForce {
  * scheme the items are annotated under, and ticks nobody: whom new work goes to is a choice (issue
  * 29 point 2: everyone was pre-ticked). The accounts imports created hold imported work, not people
  * to send new items to, and are listed apart; the per-item count counts the project's annotators
- * only (lib/db/assignments.ts).
+ * only (lib/db/assignments/create-assignments.ts).
  */
 export function AssignmentForm({ slug, annotators, scheme, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; scheme: SchemeInForce; shuffleDefault: boolean }) {
   const people = annotators.filter((a) => !a.imported);

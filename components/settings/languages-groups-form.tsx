@@ -2,7 +2,7 @@
 // Settings → Languages and annotator groups (issue 19 point 1): the project's target languages
 // (one study over several language pairs, as MMTE's EN→ZH and EN→IT), and annotator groups bound
 // to one language and a slice of the corpus, with their members and their assignments. The
-// server refuses what would hide work (lib/db/annotator-groups.ts); its message is shown as it is.
+// server refuses what would hide work (lib/db/projects/annotator-groups.ts); its message is shown as it is.
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { addGroupMembersAction, assignGroupAction, createGroupAction, removeGroupMemberAction, updateTargetLanguagesAction } from "@/app/projects/[slug]/settings/actions";

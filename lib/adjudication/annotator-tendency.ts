@@ -7,7 +7,7 @@
  * - spans fields that weigh their spans (MetaHOPE's severities, MQM's weights): the same
  *   difference of the penalty per unit (the sum of the spans' weights, an empty list = 0), and
  *   the annotator's total penalty over every unit (MetaHOPE's per-annotator totals).
- * Computed on the report pipeline's value rows (lib/db/scheme-report-data.ts), so it compares like
+ * Computed on the report pipeline's value rows (lib/db/reports/scheme-report-data.ts), so it compares like
  * with like; null where an annotator shares no such unit. Pure.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";

@@ -4,7 +4,7 @@
  * reference of a kind when
  * - it is one of the MMTE / MetaHOPE presets' post-edit fields, bound by id as the paper tables
  *   bind them (POSTEDIT_FIGURATIVE → FIGURATIVE, POSTEDIT_LITERAL → LITERAL, METAHOPE_POSTEDIT →
- *   REFERENCE: lib/reports/scheme-paper-data.ts reads the same ids), or
+ *   REFERENCE: lib/reports/analyses/paper/paper-data.ts reads the same ids), or
  * - it declares `gold: { from: "adjudication" }` (lib/schemes/language/scheme-field.ts): its kind
  *   is its variant in capitals, or its id when it has none.
  * The presets themselves carry no `gold` marker: adding one would make every stored preset differ

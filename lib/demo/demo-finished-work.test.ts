@@ -7,13 +7,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { demoFinishedWork } from "./demo-finished-work";
 import { ZDemoCorpus } from "@/lib/import/parse-demo-corpus";
-import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { MMTE_METAHOPE_PRESET } from "@/lib/schemes/presets/preset-of-parts";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 
 /** The demo preset's check of one value, as a save makes it: null when valid, else the message. */
 function checkValue(id: string, value: unknown, mrwMetaphorical: boolean | undefined, translation: string): string | null {
-  const alternatives = alternativesForMrw(BUILT_IN_FIELDS_SCHEME.fields.filter((f) => f.id === id), mrwMetaphorical);
+  const alternatives = alternativesForMrw(MMTE_METAHOPE_PRESET.fields.filter((f) => f.id === id), mrwMetaphorical);
   if (alternatives.length === 0) return `no field ${id}`;
   const results = alternatives.map((f) => {
     const r = validateSchemeValue(f, value);

@@ -2,7 +2,7 @@
  * The sentences an import's annotators reviewed under MetaHOPE's rule: the sentence is MetaHOPE's
  * unit of review (its annotator reads the source with every system's output), so a translation of
  * a reviewed sentence without a span is "no error" (penalty 0), not "not reviewed" (MetaHOPE §3,
- * tables 3–6; lib/reports/metahope-coverage.ts). lib/db/import-scheme-values.ts gives each such
+ * tables 3–6; lib/reports/analyses/paper/metahope-coverage.ts). lib/db/import/scheme-values.ts gives each such
  * translation an empty METAHOPE_ERRORS list where none is stored.
  *
  * A file that lists the items it brings finished (`ImportResult.completed`: a MetaHOPE workbook,

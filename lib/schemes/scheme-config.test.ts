@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, parseStoredSchemeConfig } from "./scheme-config";
-import { builtInSchemeFor } from "./presets/built-in-scheme-for-config";
+import { presetOfParts } from "./presets/preset-of-parts";
 
 describe("parseSchemeConfig", () => {
   it("fills defaults: MMTE on but its target words, MetaHOPE off, blind and shuffled, model suggestions hidden", () => {
@@ -34,7 +34,7 @@ describe("parseSchemeConfig", () => {
     const on = parseSchemeConfig({ ...stored, mmteMrw: { ...stored.mmteMrw, targetWords: true }, metahopePostEdit: true });
     expect(on.ok && enabledFieldNames(on.config)).toEqual(expect.arrayContaining(["TARGET_WORDS", "METAHOPE_POSTEDIT"]));
     // the target words are required for submit once on (MMTE §3.3); MetaHOPE's post-edit is not (annotators MAY post-edit)
-    const required = on.ok ? builtInSchemeFor(on.config).fields.filter((f) => f.required).map((f) => f.id) : [];
+    const required = on.ok ? presetOfParts(on.config).fields.filter((f) => f.required).map((f) => f.id) : [];
     expect(required).toContain("TARGET_WORDS");
     expect(required).not.toContain("METAHOPE_POSTEDIT");
   });

@@ -1,13 +1,13 @@
-// The adjudication page's annotator tendencies (lib/db/annotator-tendency.ts) on real PostgreSQL:
+// The adjudication page's annotator tendencies (lib/db/adjudication/annotator-tendency.ts) on real PostgreSQL:
 // the worked example of lib/adjudication/annotator-tendency.test.ts (figures computed by hand there)
 // imported as a JSONL file into a project on its scheme, read through the report pipeline's cache;
 // a second read with nothing changed computes nothing, a save changes the figures.
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
-import { setProjectScheme } from "@/lib/db/project-schemes";
-import { getAnnotatorTendency } from "@/lib/db/annotator-tendency";
+import { loadImport } from "@/lib/db/import/load-import";
+import { setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { getAnnotatorTendency } from "@/lib/db/adjudication/annotator-tendency";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { versionMemoStats } from "@/lib/reports/version-memo";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";

@@ -4,9 +4,9 @@
 // and versioned on the server, exports, gold references, adjudication and imports.
 //
 // Since the one runtime (issue 28) an MMTE/MetaHOPE project runs its stored preset as a scheme:
-// one SCHEME assignment per annotator × item, items from lib/db/scheme-workspace-item.ts, every
+// one SCHEME assignment per annotator × item, items from lib/db/workspace/item.ts, every
 // value (the post-edits included: edit fields at segment scope) through the scheme save path
-// (lib/db/annotations.ts), the gold reference an adjudicator's decision on the edit field. What the
+// (lib/db/workspace/save-value.ts), the gold reference an adjudicator's decision on the edit field. What the
 // built-in runtime had and the scheme runtime has not, and so is no longer tested here: a post-edit's
 // starting translation and edit rate (an edit value is its text), and one assignment per study
 // (submitting the item closes both studies' values at once).
@@ -16,16 +16,16 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser, rejection } from "./fixtures";
-import { createProject } from "@/lib/db/create-project";
-import { importFile } from "@/lib/db/import-file";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getProjectRuntime, getProjectScheme } from "@/lib/db/project-schemes";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
-import { getAdjudicationQueue, saveAdjudication } from "@/lib/db/adjudication";
-import { exportFile } from "@/lib/db/export-stream";
+import { createProject } from "@/lib/db/projects/create-project";
+import { importFile } from "@/lib/db/import/import-file";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime, getProjectScheme } from "@/lib/db/projects/project-schemes";
+import { updateSchemeConfig } from "@/lib/db/projects/update-scheme-config";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
+import { getAdjudicationQueue, saveAdjudication } from "@/lib/db/adjudication/adjudication";
+import { exportFile } from "@/lib/db/export/stream";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { alignmentPrefills } from "@/lib/workspace/alignment-prefill";
@@ -94,7 +94,7 @@ async function itemOf(projectId: string, annotatorId: string, segmentKey: string
 /** The slots the scheme workspace shows on the item, in display order. */
 const slotsOf = (item: TSchemeWorkspaceItem) => shownSlots(item.scheme.definition, schemeCompletenessItem(item), plainValues(schemeItemValues(item)));
 
-/** One value saved through the scheme save path (lib/db/annotations.ts), as the workspace's queue sends it. */
+/** One value saved through the scheme save path (lib/db/workspace/save-value.ts), as the workspace's queue sends it. */
 async function save(projectId: string, annotatorId: string, input: { segmentId: string; translationId: string | null; mrwId: string | null; field: string; value: unknown; baseVersion: number }) {
   return saveAnnotation(pool, { projectId, annotatorId, config: await configOf(projectId), runtime: await runtimeOf(projectId), input });
 }

@@ -4,9 +4,9 @@
 // an import brought), and a refusal gives the numbers that matter.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { createAssignments } from "@/lib/db/assignments";
-import { annotatorWorkloads, moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignment-corrections";
-import { setMemberRoles } from "@/lib/db/members";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { annotatorWorkloads, moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignments/corrections";
+import { setMemberRoles } from "@/lib/db/projects/members";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 
@@ -95,7 +95,7 @@ describe("K per item", () => {
 
 describe("the members list", () => {
   it("is searched by email or name and filtered by role in SQL (issue 29 point 5)", async () => {
-    const { findMembers } = await import("@/lib/db/members");
+    const { findMembers } = await import("@/lib/db/projects/members");
     const { project, a, lead } = await setup(1);
     expect((await findMembers(db, project.id)).length).toBe(4);
     expect((await findMembers(db, project.id, { search: a.email.slice(0, 12).toUpperCase() })).map((m) => m.email)).toEqual([a.email]);

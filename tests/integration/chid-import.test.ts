@@ -1,15 +1,15 @@
 // CR-ST on the real database: a ChID file imported into a project made from the cr-st preset
-// (lib/import/parse-chid.ts → lib/db/load-import.ts) gives one item per blank with its candidates
+// (lib/import/parse-chid.ts → lib/db/import/load-import.ts) gives one item per blank with its candidates
 // and gold as item lists; an answer is checked against the blank's own candidates when saved.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { CR_ST_PRESET } from "@/lib/schemes/presets/cr-st";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { importFile } from "@/lib/db/import-file";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";

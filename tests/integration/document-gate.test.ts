@@ -1,17 +1,17 @@
 // MetaHOPE's "read the whole document first" (workflow.readDocumentFirst) on the real database:
-// the gate, the read mark, and who may set it (lib/db/document-reads.ts).
+// the gate, the read mark, and who may set it (lib/db/workspace/document-reads.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser, rejection } from "./fixtures";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { createProject } from "@/lib/db/create-project";
-import { createAssignments } from "@/lib/db/assignments";
-import { getProjectScheme, setProjectScheme } from "@/lib/db/project-schemes";
-import { documentGateOf, markDocumentRead, refuseUnreadDocument } from "@/lib/db/document-reads";
+import { createProject } from "@/lib/db/projects/create-project";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getProjectScheme, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { documentGateOf, markDocumentRead, refuseUnreadDocument } from "@/lib/db/workspace/document-reads";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { describeSchemeChange } from "@/lib/schemes/language/scheme-change";
@@ -96,7 +96,7 @@ describe("read the document first", () => {
 
 describe("switching parts keeps the workflow in force", () => {
   it("a project stored without readDocumentFirst does not start asking for it when a part is switched", async () => {
-    const { updateSchemeConfig } = await import("@/lib/db/update-scheme-config");
+    const { updateSchemeConfig } = await import("@/lib/db/projects/update-scheme-config");
     const { schemeConfigFor } = await import("@/lib/schemes/scheme-preset");
     const mh = await studyProject("metahope");
     const manager = await makeUser(db, { tag: "mgr" });

@@ -13,9 +13,9 @@
 // loadImport stores the parts' preset as version 1 when the project has none (the first import,
 // before any such row is written); the caller replaces it as the presets-stored migration stored it.
 import type { Pool } from "pg";
-import { loadImport } from "@/lib/db/load-import";
-import { loadCompletions } from "@/lib/db/import-completions";
-import { ProjectRaters } from "@/lib/db/import-raters";
+import { loadImport } from "@/lib/db/import/load-import";
+import { loadCompletions } from "@/lib/db/import/completions";
+import { ProjectRaters } from "@/lib/db/import/raters";
 import { importCompletions } from "@/lib/import/completions";
 import { metahopeReviewedSentences } from "@/lib/import/metahope-reviews";
 import type { ImportResult } from "@/lib/import/types";

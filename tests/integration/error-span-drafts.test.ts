@@ -12,17 +12,17 @@ import { useTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 import { completeSchemeItem } from "./complete-scheme-item";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
-import { readReportData } from "@/lib/db/report-data";
-import { exportMqmLines } from "@/lib/db/export-mqm";
-import { schemePaperDataOf } from "@/lib/reports/scheme-paper-data";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
+import { readReportData } from "@/lib/db/reports/report-data";
+import { exportMqmLines } from "@/lib/db/export/mqm";
+import { schemePaperDataOf } from "@/lib/reports/analyses/paper/paper-data";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
@@ -68,7 +68,7 @@ async function mqmCategories(): Promise<string[]> {
     .sort();
 }
 
-/** The error spans the MetaHOPE paper tables count (lib/reports/scheme-paper-data.ts over the report rows). */
+/** The error spans the MetaHOPE paper tables count (lib/reports/analyses/paper/paper-data.ts over the report rows). */
 async function reportedSpans() {
   return schemePaperDataOf(await readReportData(db, project.id), runtime.definition, () => null).data.errorSpans;
 }

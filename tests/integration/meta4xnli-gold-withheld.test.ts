@@ -1,17 +1,17 @@
 // Issue 16 point 1: an annotator of a meta4xnli project never receives the gold. The CoNLL corpus
 // import turns the gold B-/I- tags into MRWs and a `metaphorical` flag, and the interpretation TSV
 // sets `metaphorical` from the file's subset (the gold metaphor role); the item payload
-// (lib/db/scheme-workspace-item.ts, what the item page renders and GET …/items/[id] answers)
+// (lib/db/workspace/item.ts, what the item page renders and GET …/items/[id] answers)
 // carries none of it, while the database holds it for adjudicators and reports.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { META4XNLI_PRESET } from "@/lib/schemes/presets/meta4xnli";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { importFile } from "@/lib/db/import-file";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";

@@ -1,7 +1,7 @@
 /**
  * `npm run db:migrate` (scripts/migrate.ts) on a database a previous release left: the schema
  * migrations (none new since, so `prisma migrate deploy` has nothing to apply), then every project
- * moved onto the one runtime (lib/db/move-onto-scheme-runtime.ts). Spawned as an operator runs it,
+ * moved onto the one runtime (lib/db/upgrade/move-onto-scheme-runtime.ts). Spawned as an operator runs it,
  * `node --import tsx scripts/migrate.ts` with DATABASE_URL: exit 0 when every project moved (or
  * nothing was left to move), exit 1 when a project was refused, named with why, the others moved
  * all the same. A draft error span (no category or severity chosen yet) is no refusal: the project
@@ -19,7 +19,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recreateDatabase } from "../test-database";
 import { dropDatabase } from "./migration-database";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 
 const NAME = `tropos_mig_script_${process.pid}`;
@@ -40,7 +40,7 @@ const rows = async (sql: string, params: unknown[] = []) => (await client.query(
 async function previousReleaseProject(id: string, span: { category?: string | null; severity?: string | null } = {}) {
   const config = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true });
   await client.query(`INSERT INTO "Project" (id, slug, name, "schemeConfig") VALUES ($1, $1, $1, $2)`, [id, JSON.stringify(config)]);
-  await client.query(`INSERT INTO "ProjectScheme" (id, "projectId", version, definition, note) VALUES ($1, $2, 1, $3, 'preset both')`, [`${id}-v1`, id, JSON.stringify(builtInSchemeFor(config))]);
+  await client.query(`INSERT INTO "ProjectScheme" (id, "projectId", version, definition, note) VALUES ($1, $2, 1, $3, 'preset both')`, [`${id}-v1`, id, JSON.stringify(presetOfParts(config))]);
   await client.query(`INSERT INTO "ProjectMember" (id, "projectId", "userId", role) VALUES ($1, $2, 'u1', 'ANNOTATOR')`, [`${id}-m1`, id]);
   await client.query(`INSERT INTO "Document" (id, "projectId", "externalId", language) VALUES ($1, $2, 'doc', 'en')`, [`${id}-d`, id]);
   await client.query(`INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language) VALUES ($1, $2, $3, 's1', 0, 'Time is a thief.', 'en')`, [`${id}-s`, id, `${id}-d`]);

@@ -6,7 +6,7 @@
  *
  * - Every (annotator, item) ends with exactly one assignment, merged by the rule the move onto the
  *   scheme runtime applied in TypeScript before this migration (`mergedByTheMove` below, the
- *   statement lib/db/move-onto-scheme-runtime.ts ran): DONE when every part was (completedAt the
+ *   statement lib/db/upgrade/move-onto-scheme-runtime.ts ran): DONE when every part was (completedAt the
  *   latest), SKIPPED when all were, TODO when none was started, else IN_PROGRESS; time added up;
  *   the smallest position; the earliest start; 'import' only when every part came from an import.
  *   Every combination of the two parts' statuses, and either part alone, is checked.
@@ -30,10 +30,10 @@ import type { Db } from "@/lib/db/client";
 import { databaseUrl } from "../test-database";
 import { databaseBefore, dropDatabase, MIGRATIONS, runMigrations } from "./migration-database";
 import { closePgPool } from "@/lib/db/pg-pool";
-import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 
 const FIRST_NEW = "20261129000000_assignment_per_item";
@@ -62,7 +62,7 @@ interface TPart {
 const parts: TPart[] = [];
 
 /**
- * The rule lib/db/move-onto-scheme-runtime.ts applied to an annotator's MMTE and METAHOPE
+ * The rule lib/db/upgrade/move-onto-scheme-runtime.ts applied to an annotator's MMTE and METAHOPE
  * assignments of an item until this migration (its INSERT … SELECT … GROUP BY, written out):
  * the expected row of each group.
  */
@@ -133,7 +133,7 @@ beforeAll(async () => {
   await client.query(`INSERT INTO "User" (id, email) VALUES ('u1', 'a1@parts.test'), ('u2', 'a2@parts.test'), ('u3', 'a3@parts.test')`);
   // pb: an MMTE + MetaHOPE project (its preset stored, spans field and all): u1 holds every
   // combination of the two parts' statuses on s0–s15, MMTE alone on s16–s19, MetaHOPE alone on s20–s23
-  await project("pb", BOTH, builtInSchemeFor(BOTH), 24);
+  await project("pb", BOTH, presetOfParts(BOTH), 24);
   let i = 0;
   for (const mm of STATUSES)
     for (const mh of STATUSES) {
@@ -164,7 +164,7 @@ beforeAll(async () => {
   await insertPart(part("pn", "u3", 0, "METAHOPE", "DONE", 0));
   await insertPart(part("pn", "u3", 0, "MMTE", "IN_PROGRESS", 0));
   // pq: SCHEME assignments only: nothing to merge, nothing logged
-  await project("pq", BOTH, builtInSchemeFor(BOTH), 1);
+  await project("pq", BOTH, presetOfParts(BOTH), 1);
   await client.query(`INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "updatedAt") VALUES ('pq-a', 'pq', 'u1', 'pq-s0', 'SCHEME', 'DONE', 0, now())`);
 
   process.env.DATABASE_URL = databaseUrl(NAME);

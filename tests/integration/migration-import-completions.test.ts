@@ -27,12 +27,12 @@ import { databaseBefore, dropDatabase, MIGRATIONS, runMigrations } from "./migra
 import { makeProject } from "./fixtures";
 import { reportOutputs } from "./report-outputs";
 import { syntheticAnnotations } from "./synthetic-annotations";
-import { loadImport } from "@/lib/db/load-import";
-import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
+import { loadImport } from "@/lib/db/import/load-import";
+import { moveOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
 import { closePgPool } from "@/lib/db/pg-pool";
 import { loadAsEarlierRelease } from "./earlier-release";
 import { importedRaterEmail } from "@/lib/import/imported-annotator";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 
 const PER_ITEM = "20261129000000_assignment_per_item";

@@ -4,12 +4,12 @@
  * way that release wrote them (no ProjectScheme for a built-in project, annotations with a NULL
  * schemeVersion, error spans, alignments, post-edits and gold references in their enum columns),
  * then the new migrations run. Afterwards every built-in project has version 1, equal to what
- * builtInSchemeFor derives from its configuration (checked for every combination of parts), every
+ * presetOfParts derives from its configuration (checked for every combination of parts), every
  * annotation of it records version 1, the enum columns are text (20261126010000_enums_as_text), and
  * every annotation, History row, adjudication, error span, alignment, post-edit and gold reference
  * is there with the same values. Migration 20261129000000_assignment_per_item makes the per-part
  * assignments one per annotator × item; the current code then moves the projects onto the one
- * runtime (lib/db/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): error spans, review
+ * runtime (lib/db/upgrade/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): error spans, review
  * marks and post-edits become values of version 1; a draft span (no category or severity yet) does
  * not hold its project back: it is set aside, recorded in full in the conversion's audit row; the
  * paper figures are the same before and after; a second run moves nothing; saves go under the
@@ -21,14 +21,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "../test-database";
 import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { getScoreTables } from "@/lib/reports";
 import { closePgPool } from "@/lib/db/pg-pool";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { sortedJson } from "@/lib/schemes/canonical-value";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -135,7 +135,7 @@ afterAll(async () => {
 
 const definitionOf = async (projectId: string) =>
   (await client.query(`SELECT version, definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version`, [projectId])).rows as { version: number; definition: unknown }[];
-/** What builtInSchemeFor gives, as JSON would store it. */
+/** What presetOfParts gives, as JSON would store it. */
 /**
  * A definition as this migration stored it: the language had no `workflow` key then (it came with
  * 20261126700000_document_reads), so projects stored by the migration keep running without
@@ -148,7 +148,7 @@ const beforeWorkflow = (d: object) => {
   void _w;
   return rest;
 };
-const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(builtInSchemeFor(c)));
+const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(presetOfParts(c)));
 /**
  * A preset as this migration stored it: without the fields added to the presets later (issue 19:
  * MMTE's TARGET_WORDS and MetaHOPE's METAHOPE_POSTEDIT, parts that are off unless a project
@@ -194,7 +194,7 @@ describe("the presets-stored migration on the previous release's data", () => {
     ]);
   });
 
-  it("version 1 is what builtInSchemeFor derives, for every combination of parts", async () => {
+  it("version 1 is what presetOfParts derives, for every combination of parts", async () => {
     const rows = await client.query(`SELECT p.id, s.definition FROM "Project" p JOIN "ProjectScheme" s ON s."projectId" = p.id WHERE p.id LIKE 'combo-%'`);
     expect(rows.rowCount).toBe(combos.length);
     const stored = new Map(rows.rows.map((r) => [r.id as string, sortedJson(r.definition)]));

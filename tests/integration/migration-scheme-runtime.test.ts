@@ -7,7 +7,7 @@
  * the report change trigger on Assignment is back. The later migration
  * 20261129000000_assignment_per_item then makes each annotator's MMTE and METAHOPE assignments of an
  * item one assignment (tests/integration/migration-assignment-parts.test.ts tests it in full), the
- * current code finds nothing else to move onto the one runtime (lib/db/move-onto-scheme-runtime.ts,
+ * current code finds nothing else to move onto the one runtime (lib/db/upgrade/move-onto-scheme-runtime.ts,
  * as `npm run db:migrate` does), the figures stay, and saves go under the merged assignment.
  */
 import pg from "pg";
@@ -16,12 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "../test-database";
 import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { closePgPool } from "@/lib/db/pg-pool";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 
 const FIRST_NEW = "20261125180000_scheme_runtime";

@@ -7,12 +7,12 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser } from "./fixtures";
-import { createProject } from "@/lib/db/create-project";
-import { importFile } from "@/lib/db/import-file";
-import { getActivePos, getPosCounts, setActivePos } from "@/lib/db/mrw-active-pos";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { createProject } from "@/lib/db/projects/create-project";
+import { importFile } from "@/lib/db/import/import-file";
+import { getActivePos, getPosCounts, setActivePos } from "@/lib/db/projects/mrw-active-pos";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { TWO_TAG_CLASSES, TWO_TAG_ROWS } from "@/lib/import/test-support/psucmc-two-tags";
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspace-queue-page";
+import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspace/queue-page";
 import { parseQueueQuery, queueHref } from "@/lib/workspace/queue-query";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";

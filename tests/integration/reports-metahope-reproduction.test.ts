@@ -125,9 +125,9 @@ describe.skipIf(!haveMetahopeData())("MetaHOPE tables reproduced from the databa
  */
 describe.skipIf(!haveMetahopeData())("README recipe: import → assign → export agreement", () => {
   it("gives table 3's GoogleMT SEGS figures, and assigning afterwards moves nothing", async () => {
-    const { importFile, ZImportOptions } = await import("@/lib/db/import-file");
-    const { exportFile } = await import("@/lib/db/export-stream");
-    const { createAssignments } = await import("@/lib/db/assignments");
+    const { importFile, ZImportOptions } = await import("@/lib/db/import/import-file");
+    const { exportFile } = await import("@/lib/db/export/stream");
+    const { createAssignments } = await import("@/lib/db/assignments/create-assignments");
     const { readFileSync } = await import("node:fs");
     const path = await import("node:path");
     const { METAHOPE_DIR, METAHOPE_FILES } = await import("@/scripts/e2e-metahope-fixture");

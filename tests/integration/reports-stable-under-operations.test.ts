@@ -11,12 +11,12 @@ import { makeProject, makeUser } from "./fixtures";
 import { reportOutputs } from "./report-outputs";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { createAssignments } from "@/lib/db/assignments";
-import { setMemberRoles } from "@/lib/db/members";
-import { createSplit, ZSplitInput } from "@/lib/db/splits";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { setMemberRoles } from "@/lib/db/projects/members";
+import { createSplit, ZSplitInput } from "@/lib/db/projects/splits";
 
 let db: Db;
 let pool: Pool;

@@ -53,7 +53,7 @@ beforeAll(async () => {
   }
   [mine, theirs] = targets;
   // the project runs its stored scheme (the MMTE preset, stored as version 1 by the first read) with one SCHEME assignment per item
-  const { getProjectRuntime } = await import("@/lib/db/project-schemes");
+  const { getProjectRuntime } = await import("@/lib/db/projects/project-schemes");
   await getProjectRuntime(db, p.id);
   await db.assignment.create({ data: { projectId: p.id, annotatorId: a1.id, segmentId: mine.segmentId, position: 0 } });
   await db.assignment.create({ data: { projectId: p.id, annotatorId: a2.id, segmentId: theirs.segmentId, position: 0 } });
@@ -120,10 +120,10 @@ describe("PUT /api/projects/[slug]/annotations", () => {
   });
 
   it("uses a context the guard read only for the very target it was read for (saveAnnotation with another item's context reads its own)", async () => {
-    const { saveAnnotation } = await import("@/lib/db/annotations");
+    const { saveAnnotation } = await import("@/lib/db/workspace/save-value");
     const { getPgPool } = await import("@/lib/db/pg-pool");
     const { ZSchemeConfig } = await import("@/lib/schemes/scheme-config");
-    const { getProjectRuntime } = await import("@/lib/db/project-schemes");
+    const { getProjectRuntime } = await import("@/lib/db/projects/project-schemes");
     const project = await db.project.findUniqueOrThrow({ where: { slug } });
     const runtime = await getProjectRuntime(db, project.id);
     const a1 = await db.user.findFirstOrThrow({ where: { email: { startsWith: "r-a1-" } } });

@@ -1,15 +1,15 @@
 // New assignments are one per annotator × item, for the project's whole scheme, for every project:
 // its own scheme and the MMTE/MetaHOPE presets alike, through `tropos assign` (a spawned process,
-// as a lead runs it) and Settings → Assignments (lib/db/project-assignments.ts, the server action's
+// as a lead runs it) and Settings → Assignments (lib/db/assignments/project-assignments.ts, the server action's
 // body). There is no scheme to choose: `--scheme`, which scripts of an earlier release passed to
 // choose a part, is an unknown option now, refused as any misspelt one (not silently ignored).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { setProjectScheme, storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
+import { setProjectScheme, storePresetOfPartsVersion } from "@/lib/db/projects/project-schemes";
 import { schemeConfigFor } from "@/lib/schemes/scheme-preset";
-import { createProjectAssignments } from "@/lib/db/project-assignments";
+import { createProjectAssignments } from "@/lib/db/assignments/project-assignments";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import { troposOn } from "../support/run-tropos";
@@ -31,7 +31,7 @@ async function setup(own: boolean) {
   const doc = await db.document.create({ data: { projectId: project.id, externalId: "d1", language: "en" } });
   for (const i of [0, 1, 2]) await db.segment.create({ data: { projectId: project.id, documentId: doc.id, externalId: `s${i}`, index: i, text: `Segment ${i}.`, language: "en" } });
   if (own) await setProjectScheme(db, project.id, IDIOM, { actorId: null });
-  else await db.$transaction((tx) => storeBuiltInSchemeVersion(tx, project.id, schemeConfigFor("mmte"), { actorId: null, note: "preset mmte" }));
+  else await db.$transaction((tx) => storePresetOfPartsVersion(tx, project.id, schemeConfigFor("mmte"), { actorId: null, note: "preset mmte" }));
   return { project, annotators: [a.id, b.id] };
 }
 

@@ -1,4 +1,4 @@
-// Importing into a project that runs its own scheme (lib/db/load-import.ts, lib/import/scheme-line-check.ts):
+// Importing into a project that runs its own scheme (lib/db/import/load-import.ts, lib/import/scheme-line-check.ts):
 // segment lines carry texts by role and item lists; every annotation line is checked against the
 // stored scheme (field, anchor, value with the item's lists) and one bad line stores nothing; the
 // stored values carry the scheme version, and the imported work becomes DONE assignments (one per annotator × item).
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { setProjectScheme } from "@/lib/db/project-schemes";
-import { loadImport } from "@/lib/db/load-import";
-import { importFile } from "@/lib/db/import-file";
+import { setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { loadImport } from "@/lib/db/import/load-import";
+import { importFile } from "@/lib/db/import/import-file";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, rejection } from "./fixtures";

@@ -1,6 +1,6 @@
 // A scheme version stored on a project of an earlier release (setProjectScheme,
-// lib/db/project-schemes.ts) moves the project onto the one runtime first, in the same transaction
-// (lib/db/move-onto-scheme-runtime.ts): values keep their rows and can be edited under the variant,
+// lib/db/projects/project-schemes.ts) moves the project onto the one runtime first, in the same transaction
+// (lib/db/upgrade/move-onto-scheme-runtime.ts): values keep their rows and can be edited under the variant,
 // and the assignments (one per annotator × item since migration 20261129000000_assignment_per_item
 // merged the per-part ones) stay as they are through every later version, the preset as shipped
 // included. Error spans with no field to hold them refuse the whole change, storing nothing.
@@ -13,8 +13,8 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";

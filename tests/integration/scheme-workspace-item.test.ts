@@ -1,5 +1,5 @@
-// The scheme runtime's item payload and submit (lib/db/scheme-workspace-item.ts,
-// lib/db/workspace-assignment.ts) on PostgreSQL: only the caller's own values (a document value
+// The scheme runtime's item payload and submit (lib/db/workspace/item.ts,
+// lib/db/workspace/assignment.ts) on PostgreSQL: only the caller's own values (a document value
 // saved from another segment included), no item gold, blind labels, the SCHEME queue's navigation,
 // and submit refused with every missing value named until the shown required ones are filled
 // (a `when` that hides a field drops it from the rule).
@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";

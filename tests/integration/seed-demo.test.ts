@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
 import type { Pool } from "pg";
-import { DEMO_PROJECTS, seedDemo } from "@/lib/db/seed-demo";
-import { getProjectRuntime, getProjectScheme } from "@/lib/db/project-schemes";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { DEMO_PROJECTS, seedDemo } from "@/lib/db/demo/seed-demo";
+import { getProjectRuntime, getProjectScheme } from "@/lib/db/projects/project-schemes";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { sortedJson } from "@/lib/schemes/canonical-value";
-import { getAdjudicationQueue } from "@/lib/db/adjudication";
+import { getAdjudicationQueue } from "@/lib/db/adjudication/adjudication";
 import { getAgreementFigures } from "@/lib/reports";
 
 let db: Db;
@@ -45,7 +45,7 @@ describe("seedDemo", () => {
       const project = await db.project.findUniqueOrThrow({ where: { slug: p.slug }, select: { id: true } });
       const stored = await getProjectScheme(db, project.id);
       expect(stored?.version).toBe(1);
-      expect(sortedJson(stored?.definition)).toBe(sortedJson(builtInSchemeFor(p.schemeConfig)));
+      expect(sortedJson(stored?.definition)).toBe(sortedJson(presetOfParts(p.schemeConfig)));
       const runtime = await getProjectRuntime(db, project.id);
       expect(runtime.kind).toBe("scheme");
       expect(runtime.version).toBe(1);

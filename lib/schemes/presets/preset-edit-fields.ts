@@ -1,5 +1,5 @@
 // The MMTE and MetaHOPE presets' post-edit fields, bound by id as the paper tables bind them
-// (lib/reports/scheme-paper-data.ts reads the same ids): the gold reference kind each decides
+// (lib/reports/analyses/paper/paper-data.ts reads the same ids): the gold reference kind each decides
 // (GoldReference.kind's values, the post-edit export's `kind`) and the study it belongs to (the
 // post-edit export's `scheme` column, as earlier releases wrote it).
 

@@ -5,20 +5,20 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { setActivePos } from "@/lib/db/mrw-active-pos";
+import { setActivePos } from "@/lib/db/projects/mrw-active-pos";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { ZSplitInput, createSplit } from "@/lib/db/splits";
+import { ZSplitInput, createSplit } from "@/lib/db/projects/splits";
 import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
 import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
-import { createProjectAssignments } from "@/lib/db/project-assignments";
-import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignment-corrections";
+import { createProjectAssignments } from "@/lib/db/assignments/project-assignments";
+import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignments/corrections";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
-import { updateTargetLanguages } from "@/lib/db/project-languages";
-import { addAnnotatorGroupMembers, createAnnotatorGroup, removeAnnotatorGroupMember } from "@/lib/db/annotator-groups";
+import { updateSchemeConfig } from "@/lib/db/projects/update-scheme-config";
+import { updateTargetLanguages } from "@/lib/db/projects/languages";
+import { addAnnotatorGroupMembers, createAnnotatorGroup, removeAnnotatorGroupMember } from "@/lib/db/projects/annotator-groups";
 import { ZTargetLanguages } from "@/lib/projects/target-languages";
 
 const ZSlug = z.object({ slug: z.string().min(1) });

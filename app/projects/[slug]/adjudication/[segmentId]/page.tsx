@@ -3,9 +3,9 @@ import { getDb } from "@/lib/db/client";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { isAppError } from "@/lib/errors";
 import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
-import { getAnnotatorTendency } from "@/lib/db/annotator-tendency";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
+import { getAnnotatorTendency } from "@/lib/db/adjudication/annotator-tendency";
 import { getPgPool } from "@/lib/db/pg-pool";
 
 export const dynamic = "force-dynamic";

@@ -4,8 +4,8 @@
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
 import { ZAssignmentAction } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 
