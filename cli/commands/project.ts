@@ -1,7 +1,7 @@
 // tropos project create <slug> […] | tropos project list
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { SCHEME_PRESETS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/scheme-preset";
+import { SCHEME_PRESETS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/presets/parts-choice";
 import { ZLanguageCode, ZProjectSlug } from "@/lib/projects/new-project-input";
 import { projectTargetLangs, ZTargetLanguages } from "@/lib/projects/target-languages";
 import { createProject } from "@/lib/db/projects/create-project";

@@ -4,7 +4,7 @@
 // a copy of another project's scheme in force. The same choices as `tropos project create
 // --scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE`.
 import { z } from "zod";
-import { ZSchemePreset } from "@/lib/schemes/scheme-preset";
+import { ZSchemePreset } from "@/lib/schemes/presets/parts-choice";
 import { SHIPPED_PRESETS } from "@/lib/schemes/presets/shipped-presets";
 
 /** Presets written only in the scheme language (the built-in ones are ZSchemePreset). */

@@ -31,7 +31,7 @@ import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/wor
 import { alignmentPrefills } from "@/lib/workspace/alignment-prefill";
 import { shownSlots } from "@/lib/schemes/language/scheme-completeness";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
-import type { TSchemePreset, TOptionalPart } from "@/lib/schemes/scheme-preset";
+import type { TSchemePreset, TOptionalPart } from "@/lib/schemes/presets/parts-choice";
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 
 let db: Db;

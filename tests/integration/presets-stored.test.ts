@@ -23,7 +23,7 @@ import { sortedJson } from "@/lib/schemes/canonical-value";
 import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
-import { schemeConfigFor, SCHEME_PRESETS } from "@/lib/schemes/scheme-preset";
+import { schemeConfigFor, SCHEME_PRESETS } from "@/lib/schemes/presets/parts-choice";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { readFileSync } from "node:fs";
 import path from "node:path";

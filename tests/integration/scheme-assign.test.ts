@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { setProjectScheme, storePresetOfPartsVersion } from "@/lib/db/projects/project-schemes";
-import { schemeConfigFor } from "@/lib/schemes/scheme-preset";
+import { schemeConfigFor } from "@/lib/schemes/presets/parts-choice";
 import { createProjectAssignments } from "@/lib/db/assignments/project-assignments";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
-import { schemeConfigFor } from "@/lib/schemes/scheme-preset";
+import { schemeConfigFor } from "@/lib/schemes/presets/parts-choice";
 import { completeSchemeItem } from "./complete-scheme-item";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/import/load-import";

@@ -77,7 +77,7 @@ export interface ImportOutcome {
 }
 
 /** The project's scheme in force and its field ids; null when it stores none (a project of an earlier release not moved yet). */
-async function ownScheme(pool: Pool, projectId: string): Promise<{ definition: TSchemeDefinition; fieldIds: string[] } | null> {
+async function storedScheme(pool: Pool, projectId: string): Promise<{ definition: TSchemeDefinition; fieldIds: string[] } | null> {
   const r = await pool.query<{ definition: unknown }>(`SELECT definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`, [projectId]);
   const parsed = ZSchemeDefinition.safeParse(r.rows[0]?.definition);
   if (!parsed.success) return null;
@@ -98,7 +98,7 @@ async function metahopePostEditOn(pool: Pool, projectId: string): Promise<boolea
  * (lib/import/metahope-workbook-for-scheme.ts). Also used by scripts/e2e-metahope-fixture.ts.
  */
 export async function metahopeWorkbookForProject(pool: Pool, projectId: string, fileName: string, result: ImportResult): Promise<ImportResult> {
-  const own = await ownScheme(pool, projectId);
+  const own = await storedScheme(pool, projectId);
   if (own) return metahopeWorkbookForScheme(fileName, result, own.definition);
   if (await metahopePostEditOn(pool, projectId)) return { ...result, postEdits: result.postEdits.map((p) => ({ ...p, kind: "reference" })) };
   return result;
@@ -119,7 +119,7 @@ export async function parseImportFile(
 ): Promise<{ format: Exclude<TImportFormat, "auto"> | null; result: ImportResult }> {
   const format = resolveFormat(fileName, content, options.format);
   const activePos = await getActivePos(pool, project.id);
-  const own = await ownScheme(pool, project.id);
+  const own = await storedScheme(pool, project.id);
   const ownFields = own?.fieldIds ?? null;
   if (format === "metahope-xlsx") {
     // in a worker thread, after the workbook's unpacked size and cell count are checked: ExcelJS

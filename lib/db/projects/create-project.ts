@@ -6,7 +6,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
-import { schemeConfigFor } from "@/lib/schemes/scheme-preset";
+import { schemeConfigFor } from "@/lib/schemes/presets/parts-choice";
 import { schemeConfigForDefinition } from "@/lib/schemes/scheme-config-for-definition";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { ZNewProjectInput, type TNewProjectInput } from "@/lib/projects/new-project-input";

@@ -7,7 +7,7 @@ import { getProjectScheme } from "@/lib/db/projects/project-schemes";
 import { findShippedPreset } from "@/lib/schemes/presets/shipped-presets";
 import { formatSchemeError, parseSchemeText } from "@/lib/schemes/language/parse-scheme-text";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import type { TSchemePreset } from "@/lib/schemes/scheme-preset";
+import type { TSchemePreset } from "@/lib/schemes/presets/parts-choice";
 import type { TNewProjectSchemeSource } from "@/lib/projects/new-project-scheme";
 
 export interface TResolvedScheme {

@@ -1,7 +1,7 @@
 // The preset a project runs before it stores a scheme, by its configuration.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, ZSchemeConfig } from "../scheme-config";
-import { schemeConfigFor } from "../scheme-preset";
+import { schemeConfigFor } from "./parts-choice";
 import { MMTE_METAHOPE_PRESET, presetOfParts } from "./preset-of-parts";
 import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";

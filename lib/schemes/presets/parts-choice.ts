@@ -1,7 +1,7 @@
-// The scheme presets a new project starts from (CLI `project create --scheme`, the browser's
+// The MMTE/MetaHOPE part choices a new project starts from (CLI `project create --scheme`, the browser's
 // new-project wizard): which annotation parts are switched on. The settings page refines them.
 import { z } from "zod";
-import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, ZSchemeConfig, type TSchemeConfig } from "./scheme-config";
+import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, ZSchemeConfig, type TSchemeConfig } from "../scheme-config";
 
 export const SCHEME_PRESETS = ["mmte", "metahope", "both"] as const;
 export const ZSchemePreset = z.enum(SCHEME_PRESETS);
