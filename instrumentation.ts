@@ -1,5 +1,5 @@
 // Next.js calls register() once when a server starts. Tropos uses it to bring the projects worked
-// on most recently into the report cache (lib/db/report-data-cache.ts, from their stored copies
+// on most recently into the report cache (lib/db/reports/report-data-cache.ts, from their stored copies
 // where there are some), in the background:
 // register must return before the server takes requests, and a failure only costs a slower
 // first dashboard view.
@@ -7,7 +7,7 @@
 // TROPOS_WORKER=off (production with separate `npm run worker` processes).
 //
 // Before either, it moves a database made by an earlier release onto the one runtime
-// (lib/db/move-onto-scheme-runtime.ts).
+// (lib/db/upgrade/move-onto-scheme-runtime.ts).
 //
 // First of all it has the server record each request's TCP peer address in a header of its own
 // (lib/http/peer-address.ts): Next.js gives route handlers no socket, and keeps a client's own
@@ -22,12 +22,12 @@ export async function register(): Promise<void> {
   // is moved onto the one runtime before this server takes a request; a project that cannot be
   // moved is named in the log and left as it was (`npm run db:migrate` says the same, exit 1)
   try {
-    const { moveEveryProjectAndLog } = await import("@/lib/db/move-every-project-log");
+    const { moveEveryProjectAndLog } = await import("@/lib/db/upgrade/move-every-project-log");
     await moveEveryProjectAndLog(getDb(), (s) => console.log(`[migrate] ${s}`));
   } catch (e) {
     console.error(`[migrate] moving projects onto their schemes failed: ${(e as Error).message}`);
   }
-  const { warmRecentlyActiveProjects } = await import("@/lib/db/report-data-cache");
+  const { warmRecentlyActiveProjects } = await import("@/lib/db/reports/report-data-cache");
   setTimeout(() => {
     const t = Date.now();
     warmRecentlyActiveProjects(getDb()).then(

@@ -13,7 +13,7 @@
  * Emotion and Authenticity per MRW (840,000 Annotation rows), a MetaHOPE "reviewed" marker per
  * translation and about 20 % of translations with an error span, rows stored in random order (as
  * annotators' saves interleave; rows of one item side by side would flatter the read), and every
- * annotator assigned every segment, done — then lib/db/move-onto-scheme-runtime.ts moves it onto
+ * annotator assigned every segment, done — then lib/db/upgrade/move-onto-scheme-runtime.ts moves it onto
  * the one runtime as `npm run db:migrate` would: the preset of its parts stored as version 1, the
  * markers and error spans become METAHOPE_ERRORS lists (120,000 values: 960,000 in all). Then
  * times what the dashboard page calls (lib/reports/scheme-dashboard-page-data.ts: the scheme
@@ -27,9 +27,9 @@
  * a full read), restart (the caches emptied before every run, one save since the copy was stored:
  * the first view after a server start), after a save (one annotation rewritten before every run, as
  * during a campaign) and warm (nothing changed: a lead coming back to the page). Two caches serve
- * the page: the scheme report's values (lib/db/scheme-report-data-cache.ts, read again in full on
- * any change) and the report rows of the paper analyses (lib/db/report-data-cache.ts, patched with
- * the rows a save wrote, and stored in the database for a restart: lib/db/report-snapshots.ts).
+ * the page: the scheme report's values (lib/db/reports/scheme-report-data-cache.ts, read again in full on
+ * any change) and the report rows of the paper analyses (lib/db/reports/report-data-cache.ts, patched with
+ * the rows a save wrote, and stored in the database for a restart: lib/db/reports/snapshots.ts).
  * Reported: the median (p50) of `repeats` timed runs after one warm-up run, setup excluded; each
  * view split into its reads (both caches, brought up to date) and the rest (the statistics, and
  * for a warm view the checks that nothing changed); how many reports were computed and served as
@@ -84,12 +84,12 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
   const { getAgreementFigures, getScoreTables } = await import("../lib/reports");
-  const { clearReportCache, flushReportSnapshots, getReportData, reportCacheStats } = await import("../lib/db/report-data-cache");
-  const { clearSchemeReportCache, getSchemeReportDataCached, schemeReportCacheStats } = await import("../lib/db/scheme-report-data-cache");
-  const { deleteReportSnapshot } = await import("../lib/db/report-snapshots");
-  const { moveOntoSchemeRuntime } = await import("../lib/db/move-onto-scheme-runtime");
-  const { getProjectRuntime } = await import("../lib/db/project-schemes");
-  const { getReportLanguages } = await import("../lib/db/report-languages");
+  const { clearReportCache, flushReportSnapshots, getReportData, reportCacheStats } = await import("../lib/db/reports/report-data-cache");
+  const { clearSchemeReportCache, getSchemeReportDataCached, schemeReportCacheStats } = await import("../lib/db/reports/scheme-report-data-cache");
+  const { deleteReportSnapshot } = await import("../lib/db/reports/snapshots");
+  const { moveOntoSchemeRuntime } = await import("../lib/db/upgrade/move-onto-scheme-runtime");
+  const { getProjectRuntime } = await import("../lib/db/projects/project-schemes");
+  const { getReportLanguages } = await import("../lib/db/reports/languages");
   const { schemeReportLanguage } = await import("../lib/reports/scheme-report-language");
   const { getSchemeDashboardPageData } = await import("../lib/reports/scheme-dashboard-page-data");
   const { versionMemoStats } = await import("../lib/reports/version-memo");
@@ -174,8 +174,8 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     );
     // every annotator assigned every segment, done (the dashboard's progress)
     await client.query(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "completedAt")
-       SELECT $1 || '-g' || i || '-' || k, $2, $1 || '-u' || k, $1 || '-s' || i, 'SCHEME', 'DONE', i, now() FROM generate_series(0, $3 - 1) i, generate_series(1, $4) k`,
+      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "completedAt")
+       SELECT $1 || '-g' || i || '-' || k, $2, $1 || '-u' || k, $1 || '-s' || i, 'DONE', i, now() FROM generate_series(0, $3 - 1) i, generate_series(1, $4) k`,
       [tag, projectId, S, K],
     );
     await client.query("COMMIT");

@@ -4,7 +4,7 @@
  * (values drawn around a latent quality, so annotators agree moderately and disagree sometimes),
  * a MetaHOPE "reviewed" marker per translation and an error span on about a third of them (written
  * as an earlier release stored them: the caller moves them into METAHOPE_ERRORS lists with
- * lib/db/move-onto-scheme-runtime.ts, as the app stores them now), and every assignment DONE.
+ * lib/db/upgrade/move-onto-scheme-runtime.ts, as the app stores them now), and every assignment DONE.
  * Deterministic (setseed). The benchmark of the dashboard at demo size
  * (bench/demo-dashboard.ts) uses it, so that the figure measured is the demo's largest state
  * (three annotators who finished everything), whatever the demo seed itself contains.

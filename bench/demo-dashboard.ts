@@ -100,7 +100,7 @@ export async function runDemoDashboardBench(opts: DemoDashboardBenchOptions): Pr
   const repeats = opts.repeats ?? 5;
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
-  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/seed-demo");
+  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/demo/seed-demo");
   const { fillDemoAnnotations } = await import("./demo-annotations");
   const db = getDb();
   const pool = getPgPool();
@@ -117,7 +117,7 @@ export async function runDemoDashboardBench(opts: DemoDashboardBenchOptions): Pr
   const seeded = { rows: await counts(), ...(await measure(opts.baseURL, jar, repeats)) };
   await fillDemoAnnotations(pool, "demo");
   // the markers and error spans the fill wrote as an earlier release did, into the scheme's lists
-  const { moveOntoSchemeRuntime } = await import("../lib/db/move-onto-scheme-runtime");
+  const { moveOntoSchemeRuntime } = await import("../lib/db/upgrade/move-onto-scheme-runtime");
   await moveOntoSchemeRuntime(db, (await db.project.findUniqueOrThrow({ where: { slug: "demo" }, select: { id: true } })).id);
   const finished = { rows: await counts(), ...(await measure(opts.baseURL, jar, repeats)) };
   await disconnectDb();

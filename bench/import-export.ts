@@ -5,15 +5,15 @@
  *
  * Import: a synthetic corpus of `segments` segments (100 per document, 3 MRWs each, 4 MT systems'
  * translations), written as Tropos JSONL, parsed (lib/import) and stored by the one loader
- * (lib/db/load-import.ts) in one transaction. Target: 100,000 segments with 300,000 MRWs and
+ * (lib/db/import/load-import.ts) in one transaction. Target: 100,000 segments with 300,000 MRWs and
  * 400,000 translations in under 30 s.
  * Streaming import (issue 21 point 3): the same corpus written to a temporary file and stored by
- * the streaming path (lib/db/load-import-stream.ts, the file read as a stream, corpus lines through
+ * the streaming path (lib/db/import/load-import-stream.ts, the file read as a stream, corpus lines through
  * COPY into staging tables, then set-based) into a second project, in a child process of its own so
  * that its peak RSS is its own; run after the in-memory import, so its tables already hold that
  * project's rows (the conservative order).
  * Export: 1,000,000 annotation rows (inserted with SQL) streamed as TSV through the cursor export
- * (lib/db/export-tables.ts) into a byte counter. Target: RSS stays under 300 MB.
+ * (lib/db/export/tables.ts) into a byte counter. Target: RSS stays under 300 MB.
  * Peak RSS is sampled every 20 ms during each phase (the work is I/O-bound, so the sampler runs).
  *
  * `runImportExportBench({ databaseUrl, segments })` returns the result object; the project it
@@ -93,7 +93,7 @@ export async function runImportExportBench(opts: ImportExportBenchOptions): Prom
   const pg = (await import("pg")).default;
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
   const { parseFile } = await import("@/lib/import");
-  const { loadImport } = await import("@/lib/db/load-import");
+  const { loadImport } = await import("@/lib/db/import/load-import");
   const projectId = randomUUID();
   const slug = `bench-io-${Date.now().toString(36)}`;
   await pool.query(`INSERT INTO "Project" (id, slug, name) VALUES ($1, $2, 'import/export bench')`, [projectId, slug]);
@@ -279,11 +279,11 @@ function streamImportInChild(databaseUrl: string, projectId: string, file: strin
   });
 }
 
-/** The streaming import alone: the file read as a stream and stored by lib/db/load-import-stream.ts. */
+/** The streaming import alone: the file read as a stream and stored by lib/db/import/load-import-stream.ts. */
 async function measureStreamImport(databaseUrl: string, projectId: string, file: string): Promise<StreamImportMeasure> {
   const pg = (await import("pg")).default;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const { loadImportStream } = await import("@/lib/db/load-import-stream");
+  const { loadImportStream } = await import("@/lib/db/import/load-import-stream");
   const { statSync } = await import("node:fs");
   const before = process.memoryUsage().rss;
   const sampler = rssSampler();
@@ -324,7 +324,7 @@ function exportInChild(databaseUrl: string, projectId: string): Promise<ExportMe
 async function measureExport(databaseUrl: string, projectId: string): Promise<ExportMeasure> {
   const pg = (await import("pg")).default;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const { exportAnnotations } = await import("@/lib/db/export-tables");
+  const { exportAnnotations } = await import("@/lib/db/export/tables");
   const { tableLines } = await import("@/lib/export/table-lines");
   const before = process.memoryUsage().rss;
   const sampler = rssSampler();

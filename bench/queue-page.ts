@@ -59,8 +59,8 @@ export async function runQueuePageBench(opts: QueuePageBenchOptions): Promise<ob
   const repeats = opts.repeats ?? 7;
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
-  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/seed-demo");
-  const { createProject } = await import("../lib/db/create-project");
+  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/demo/seed-demo");
+  const { createProject } = await import("../lib/db/projects/create-project");
   const db = getDb();
   const pool = getPgPool();
   await seedDemo(db, pool);
@@ -81,8 +81,8 @@ export async function runQueuePageBench(opts: QueuePageBenchOptions): Promise<ob
       [project.id, n],
     );
     await pool.query(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position)
-       SELECT $1 || '-a' || i, $1, $2, $1 || '-s' || i, 'SCHEME', (CASE WHEN i % 5 = 0 THEN 'DONE' ELSE 'TODO' END)::"AssignmentStatus", i - 1
+      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position)
+       SELECT $1 || '-a' || i, $1, $2, $1 || '-s' || i, (CASE WHEN i % 5 = 0 THEN 'DONE' ELSE 'TODO' END)::"AssignmentStatus", i - 1
        FROM generate_series(1, $3::int) i`,
       [project.id, rows[0].id, n],
     );

@@ -94,7 +94,7 @@ async function main() {
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { closePgPool, getPgPool } = await import("../lib/db/pg-pool");
   const { ZSchemeConfig } = await import("../lib/schemes/scheme-config");
-  const { storeBuiltInSchemeVersion } = await import("../lib/db/project-schemes");
+  const { storePresetOfPartsVersion } = await import("../lib/db/projects/project-schemes");
   const { encode } = await import("next-auth/jwt");
   const inScope = await nextRequestScope();
   const route = (await import("../app/api/projects/[slug]/annotations/route")) as { PUT: TRoute };
@@ -104,7 +104,7 @@ async function main() {
   // ---- setup: a project as `tropos project create` makes it (built-in scheme stored as version 1) ----
   const schemeConfig = ZSchemeConfig.parse({ alignment: true, metahopeErrors: true });
   const project = await db.project.create({ data: { slug: `bench-save-${tag}`, name: `Save bench ${tag}`, sourceLang: "en", targetLang: "zh", targetLangs: ["zh"], schemeConfig } });
-  await db.$transaction((tx) => storeBuiltInSchemeVersion(tx, project.id, schemeConfig, { actorId: null, note: "bench" }));
+  await db.$transaction((tx) => storePresetOfPartsVersion(tx, project.id, schemeConfig, { actorId: null, note: "bench" }));
   const doc = await db.document.create({ data: { projectId: project.id, externalId: "bench-doc", language: "en", split: "TEST" } });
   const system = await db.mtSystem.create({ data: { projectId: project.id, name: "sys-a" } });
   const segments: { id: string }[] = [];
@@ -116,7 +116,7 @@ async function main() {
   const users: { id: string; sessionVersion: number }[] = [];
   for (let i = 0; i < ANNOTATORS; i++) users.push(await db.user.create({ data: { email: `bench-save-${tag}-a${i}@bench.tropos`, name: `Bench ${i}` } }));
   await db.projectMember.createMany({ data: users.map((u) => ({ projectId: project.id, userId: u.id, role: "ANNOTATOR" as const })) });
-  await db.assignment.createMany({ data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, scheme: "SCHEME", position: i }))) });
+  await db.assignment.createMany({ data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, position: i }))) });
   // MetaHOPE's preset asks for the document first: every annotator has read it (else every save is 423)
   await db.documentRead.createMany({ data: users.map((u) => ({ userId: u.id, documentId: doc.id })) });
   const cookies = await Promise.all(users.map(async (u) => `next-auth.session-token=${await encode({ token: { uid: u.id, sv: u.sessionVersion }, secret: SECRET })}`));

@@ -114,7 +114,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   const { closePgPool } = await import("../lib/db/pg-pool");
   const { hashPassword } = await import("../lib/auth/password");
   const { ZSchemeConfig } = await import("../lib/schemes/scheme-config");
-  const { storeBuiltInSchemeVersion } = await import("../lib/db/project-schemes");
+  const { storePresetOfPartsVersion } = await import("../lib/db/projects/project-schemes");
   const db = getDb();
   const tag = randomUUID().slice(0, 8);
   const password = `bench-${tag}-pw`;
@@ -126,7 +126,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   const project = await db.project.create({
     data: { slug: `bench-ws-${tag}`, name: `Workspace bench ${tag}`, sourceLang: "en", targetLang: "zh", schemeConfig },
   });
-  await db.$transaction((tx) => storeBuiltInSchemeVersion(tx, project.id, schemeConfig, { actorId: null, note: "bench" }));
+  await db.$transaction((tx) => storePresetOfPartsVersion(tx, project.id, schemeConfig, { actorId: null, note: "bench" }));
   const doc = await db.document.create({ data: { projectId: project.id, externalId: "bench-doc", language: "en", split: "TEST" } });
   const systems = await Promise.all(["sys-a", "sys-b", "sys-c", "sys-d"].map((name) => db.mtSystem.create({ data: { projectId: project.id, name } })));
   const words = ["economy", "steam", "growth", "storm", "lining"];
@@ -154,7 +154,7 @@ export async function runWorkspaceBench(opts: WorkspaceBenchOptions): Promise<ob
   );
   await db.projectMember.createMany({ data: users.map((u) => ({ projectId: project.id, userId: u.id, role: "ANNOTATOR" as const })) });
   await db.assignment.createMany({
-    data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, scheme: "SCHEME", position: i }))),
+    data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, position: i }))),
   });
   // MetaHOPE's preset asks for the document first: every annotator has read it (else the item page is the reading view and saves 423)
   await db.documentRead.createMany({ data: users.map((u) => ({ userId: u.id, documentId: doc.id })) });

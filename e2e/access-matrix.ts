@@ -135,8 +135,8 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     { method: "GET", path: "/api/projects/demo/items/no-such-item?scheme=MMTE", expect: { ...annotators(401), annotator: 404 } },
   ],
   "/api/projects/[slug]/items/[segmentId]/assignment/route": [
-    // the item's one assignment (SCHEME, as the workspace sends it: no per-part MMTE/METAHOPE assignments since the one runtime)
-    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/assignment", body: { action: "time", scheme: "SCHEME", activeMs: 0 }, expect: annotators(401) },
+    // the item's one assignment (annotator × item, as the workspace sends it: no scheme)
+    { method: "POST", path: "/api/projects/demo/items/demo-doc-1-s1/assignment", body: { action: "time", activeMs: 0 }, expect: annotators(401) },
   ],
   // adjudication, agreement dashboard and reports (adjudicators and managers; annotators refused)
   "/projects/[slug]/dashboard/page": [{ method: "GET", path: "/projects/demo/dashboard", expect: adjudicators(307) }],
@@ -186,7 +186,7 @@ export const ACTIONS: Record<string, ActionCheck> = {
   },
   "app/projects/[slug]/settings/actions.ts#createAssignmentsAction": {
     page: "/projects/demo/settings",
-    args: [{ slug: "demo", perItem: 1, scheme: "MMTE", annotatorIds: ["no-such-user"] }],
+    args: [{ slug: "demo", perItem: 1, annotatorIds: ["no-such-user"] }],
     expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
   },
   // corrections name a non-member: managers get past the guard to the lookup, nothing changes in the demo

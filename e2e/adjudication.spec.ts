@@ -46,6 +46,13 @@ test("an adjudicator resolves a disagreement and the dashboard and exports follo
   // identities hidden by default
   await expect(page.getByText("annotator1@demo.tropos")).toHaveCount(0);
   await expect(page.getByText("annotator2@demo.tropos")).toHaveCount(0);
+  // each annotator's tendency over the project, numbered like the values (identities still hidden)
+  const tendency = page.getByTestId("annotator-tendency");
+  await expect(tendency).toContainText("Annotators’ tendency over the project");
+  await expect(tendency.getByRole("columnheader", { name: "MetaHOPE errors: penalty per unit · total" })).toBeVisible();
+  await expect(tendency.getByRole("cell", { name: /^Annotator \d$/ }).first()).toBeVisible();
+  expect(await tendency.getByRole("cell", { name: /^Annotator \d$/ }).count()).toBeGreaterThanOrEqual(2);
+  await expect(tendency.getByRole("cell").filter({ hasText: /^[+−±]\d\.\d\d \(\d+ units?\)$/ }).first()).toBeVisible();
   // the Fluency field shows only its disagreement (sysA); the unanimous units are folded away
   const fluency = page.getByTestId("scheme-field-FLUENCY");
   const sysA = fluency.locator("li").filter({ has: page.getByTestId("scheme-decision-FLUENCY") });

@@ -51,10 +51,10 @@ test.beforeAll(() => {
   const file = corpus();
   tropos("project", "create", MMTE, "--name", "MMTE as run", "--source-lang", "en", "--target-lang", "zh", "--scheme", "mmte", "--with", "target-words", "--manager", USERS.manager);
   tropos("import", file, "--project", MMTE);
-  tropos("assign", "--project", MMTE, "--per-item", "1", "--scheme", "MMTE", "--annotators", USERS.annotator2, "--no-shuffle");
+  tropos("assign", "--project", MMTE, "--per-item", "1", "--annotators", USERS.annotator2, "--no-shuffle");
   tropos("project", "create", MH, "--name", "MetaHOPE as run", "--source-lang", "en", "--target-lang", "zh", "--scheme", "metahope", "--with", "metahope-post-edit", "--manager", USERS.manager);
   tropos("import", file, "--project", MH);
-  tropos("assign", "--project", MH, "--per-item", "1", "--scheme", "METAHOPE", "--annotators", USERS.annotator2, "--no-shuffle");
+  tropos("assign", "--project", MH, "--per-item", "1", "--annotators", USERS.annotator2, "--no-shuffle");
   const scheme = path.join(path.dirname(file), "tw-study.json");
   writeFileSync(scheme, JSON.stringify(OWN_SCHEME));
   tropos("project", "create", OWN, "--name", "Target words, own scheme", "--source-lang", "en", "--target-lang", "zh", "--scheme", scheme, "--manager", USERS.manager);
@@ -74,14 +74,14 @@ const active = (page: Page) => page.locator('[data-active="true"][data-slot]');
 const saved = (page: Page) => expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
 
 /** The item as the annotator's page shows it: translations blind ("Translation A") and in the annotator's own order. */
-async function itemOf(page: Page, slug: string, scheme: string): Promise<{ segment: { id: string }; translations: { id: string; label: string; text: string }[]; mrws: { id: string; token: string }[] }> {
-  return (await page.request.get(`/api/projects/${slug}/items/s1?scheme=${scheme}`)).json();
+async function itemOf(page: Page, slug: string): Promise<{ segment: { id: string }; translations: { id: string; label: string; text: string }[]; mrws: { id: string; token: string }[] }> {
+  return (await page.request.get(`/api/projects/${slug}/items/s1`)).json();
 }
 
 test("MMTE target words: marked by keyboard and mouse, kept from the project's alignment, or not rendered; saved, submitted, exported", async ({ page }) => {
   await signIn(page, USERS.annotator2);
-  const item = await itemOf(page, MMTE, "MMTE");
-  await page.goto(`/projects/${MMTE}/items/s1?scheme=MMTE`);
+  const item = await itemOf(page, MMTE);
+  await page.goto(`/projects/${MMTE}/items/s1`);
   await expect(page.getByTestId("workspace")).toBeVisible();
   const mrw = (token: string) => item.mrws.find((m) => m.token === token)!.id;
   const tid = (text: string) => item.translations.find((t) => t.text === text)!.id;
@@ -150,7 +150,7 @@ test("MMTE target words: marked by keyboard and mouse, kept from the project's a
   await page.keyboard.press("Control+Enter");
   await expect(page).not.toHaveURL(/\/items\/s1/, { timeout: 15_000 });
 
-  const after = await (await page.request.get(`/api/projects/${MMTE}/items/s1?scheme=MMTE`)).json();
+  const after = await (await page.request.get(`/api/projects/${MMTE}/items/s1`)).json();
   expect(after.assignment.status).toBe("DONE");
   const tw = (text: string, token: string) => after.annotations.find((a: { field: string; translationId: string; mrwId: string }) => a.field === "TARGET_WORDS" && a.translationId === tid(text) && a.mrwId === mrw(token))?.value;
   expect([tw(A, "markets"), tw(A, "weathered"), tw(B, "markets"), tw(B, "weathered")]).toEqual([
@@ -176,8 +176,8 @@ test("MMTE target words: marked by keyboard and mouse, kept from the project's a
 test("MetaHOPE post-edit: written with the keyboard beside the alignments and the review, versioned, exported, chosen as gold", async ({ page }) => {
   await signIn(page, USERS.annotator2);
   expect((await page.request.post(`/api/projects/${MH}/documents/d1/read`)).status()).toBe(200);
-  const item = await itemOf(page, MH, "METAHOPE");
-  await page.goto(`/projects/${MH}/items/s1?scheme=METAHOPE`);
+  const item = await itemOf(page, MH);
+  await page.goto(`/projects/${MH}/items/s1`);
   await expect(page.getByTestId("workspace")).toBeVisible();
   const postEdit = page.locator('[data-field="METAHOPE_POSTEDIT"]');
   await expect(postEdit).toContainText("Post-edit");
@@ -219,7 +219,7 @@ test("MetaHOPE post-edit: written with the keyboard beside the alignments and th
   await page.keyboard.press("Control+Enter");
   await expect(page).not.toHaveURL(/\/items\/s1/, { timeout: 15_000 });
 
-  const after = await (await page.request.get(`/api/projects/${MH}/items/s1?scheme=METAHOPE`)).json();
+  const after = await (await page.request.get(`/api/projects/${MH}/items/s1`)).json();
   expect(after.assignment.status).toBe("DONE");
   const alignment = (text: string, token: string) => after.annotations.find((a: { field: string; translationId: string; mrwId: string }) => a.field === "ALIGNMENT" && a.translationId === item.translations.find((t) => t.text === text)!.id && a.mrwId === item.mrws.find((m) => m.token === token)!.id)?.value;
   expect(alignment(A, "weathered")).toEqual({ pattern: "DIRECT", spans: [{ start: 2, end: 5 }] });
@@ -250,7 +250,7 @@ test("MetaHOPE post-edit: written with the keyboard beside the alignments and th
 
 test("a lab's own scheme marks target words the same way (scheme runtime): words by keyboard, or not rendered by its key", async ({ page }) => {
   await signIn(page, USERS.annotator2);
-  const item = await itemOf(page, OWN, "SCHEME");
+  const item = await itemOf(page, OWN);
   await page.goto(`/projects/${OWN}/items/s1`);
   await expect(page.getByTestId("workspace")).toBeVisible();
   const targetOf = (text: string, token: string) =>

@@ -33,12 +33,12 @@ test.beforeAll(() => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "tropos-e2e-")), "articles.jsonl");
   writeFileSync(file, lines.join("\n"));
   tropos("import", file, "--project", SLUG);
-  tropos("assign", "--project", SLUG, "--per-item", "1", "--scheme", "METAHOPE", "--annotators", USERS.annotator2, "--no-shuffle");
+  tropos("assign", "--project", SLUG, "--per-item", "1", "--annotators", USERS.annotator2, "--no-shuffle");
 });
 
 test("a sentence opens only after its document was read; the server refuses saves before", async ({ page }) => {
   await signIn(page, USERS.annotator2);
-  const item = await (await page.request.get(`/api/projects/${SLUG}/items/d1-s5?scheme=METAHOPE`)).json();
+  const item = await (await page.request.get(`/api/projects/${SLUG}/items/d1-s5`)).json();
   expect(item.documentGate).toEqual({ documentId: item.document.id, read: false });
 
   // the server: a save to a sentence of the unread document is refused, naming the document
@@ -50,7 +50,7 @@ test("a sentence opens only after its document was read; the server refuses save
   expect((await refused.json()).error).toMatchObject({ code: "DOCUMENT_NOT_READ", message: expect.stringContaining("Markets weather the storm") });
 
   // the page: the document, with the opened sentence marked, instead of the workspace
-  await page.goto(`/projects/${SLUG}/items/d1-s5?scheme=METAHOPE`);
+  await page.goto(`/projects/${SLUG}/items/d1-s5`);
   const gate = page.getByTestId("document-gate");
   await expect(gate).toBeVisible();
   await expect(page.getByTestId("workspace")).toHaveCount(0);
@@ -73,17 +73,17 @@ test("a sentence opens only after its document was read; the server refuses save
   await expect(page.getByTestId("document-gate")).toHaveCount(0);
 
   // every sentence of that document is open now, and saves land
-  const again = await (await page.request.get(`/api/projects/${SLUG}/items/d1-s5?scheme=METAHOPE`)).json();
+  const again = await (await page.request.get(`/api/projects/${SLUG}/items/d1-s5`)).json();
   expect(again.documentGate).toEqual({ documentId: item.document.id, read: true });
   const saved = await page.request.put(`/api/projects/${SLUG}/annotations`, {
     data: { segmentId: item.segment.id, translationId: item.translations[0].id, mrwId: null, field: "METAHOPE_ERRORS", value: [], baseVersion: 0 },
   });
   expect(saved.status()).toBe(200);
-  await page.goto(`/projects/${SLUG}/items/d1-s1?scheme=METAHOPE`);
+  await page.goto(`/projects/${SLUG}/items/d1-s1`);
   await expect(page.getByTestId("workspace")).toBeVisible();
 
   // another document is still closed; a short one is read with the button
-  await page.goto(`/projects/${SLUG}/items/d2-s1?scheme=METAHOPE`);
+  await page.goto(`/projects/${SLUG}/items/d2-s1`);
   await expect(page.getByTestId("document-gate")).toBeVisible();
   await page.getByRole("button", { name: "I have read the document" }).click();
   await expect(page.getByTestId("workspace")).toBeVisible();
@@ -98,7 +98,7 @@ test("another annotator cannot mark a document read for a project they have no s
 
 test("a document that fits on screen is read by the keyboard too: Space at its end opens the sentence (issue 29 point 6)", async ({ page }) => {
   await signIn(page, USERS.annotator2);
-  await page.goto(`/projects/${SLUG}/items/d3-s1?scheme=METAHOPE`);
+  await page.goto(`/projects/${SLUG}/items/d3-s1`);
   const text = page.getByTestId("document-gate-text");
   await expect(text).toBeFocused();
   // nothing to scroll: the whole text is in view

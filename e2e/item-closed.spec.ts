@@ -46,7 +46,7 @@ async function completeAndSubmit(page: Page, api: string): Promise<TItem> {
     const res = await page.request.put("/api/projects/demo/annotations", { data: { segmentId: item.segment.id, ...p, baseVersion: cur?.version ?? 0 } });
     expect(res.status(), `${p.field}: ${await res.text()}`).toBe(200);
   }
-  const submitted = await page.request.post(`${api}/assignment`, { data: { action: "submit", scheme: "SCHEME" } });
+  const submitted = await page.request.post(`${api}/assignment`, { data: { action: "submit" } });
   expect(submitted.status(), await submitted.text()).toBe(200);
   return item;
 }

@@ -51,8 +51,8 @@ test("a queue of 50,000 items is read a page at a time, searched, filtered and s
       [project],
     );
     await pg.query(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position)
-       SELECT $1 || '-a' || i, $1, $2, $1 || '-s' || i, 'MMTE', (CASE WHEN i % 5 = 0 THEN 'DONE' ELSE 'TODO' END)::"AssignmentStatus", i - 1
+      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position)
+       SELECT $1 || '-a' || i, $1, $2, $1 || '-s' || i, (CASE WHEN i % 5 = 0 THEN 'DONE' ELSE 'TODO' END)::"AssignmentStatus", i - 1
        FROM generate_series(1, 50000) i`,
       [project, user],
     );

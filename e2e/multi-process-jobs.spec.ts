@@ -114,7 +114,7 @@ test("a worker killed mid-import: another worker finishes the job, once; saves t
   const a2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await a1.storageState() });
   // every demo item is behind its document (MetaHOPE's read-first): read them, or the saves answer 423
   await readDemoDocuments(a1);
-  const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
+  const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1")).json();
   const target = { segmentId: item.segment.id, translationId: item.translations[0].id, field: "OVERALL" };
   let version = item.annotations.find((a: { translationId: string; mrwId: string | null; field: string }) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL")?.version ?? 0;
   const saves = (async () => {
@@ -151,7 +151,7 @@ test("a worker killed mid-import: another worker finishes the job, once; saves t
   expect(job.attempts).toBeGreaterThanOrEqual(2);
   // every segment once: the killed worker's transaction rolled back, the new one stored the file
   expect((await (await m2.get("/api/projects/demo")).json()).segments).toBe(before + N);
-  const after = await (await a2.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
+  const after = await (await a2.get("/api/projects/demo/items/demo-doc-1-s1")).json();
   expect(after.annotations.find((a: { translationId: string; mrwId: string | null; field: string }) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL")).toMatchObject({ version, value: 5 });
   await Promise.all([m1.dispose(), m2.dispose(), a1.dispose(), a2.dispose()]);
 });
@@ -178,9 +178,9 @@ test("a PostgreSQL restart mid-import (CI only: restarts the shared cluster): th
   const a2 = await playwrightRequest.newContext({ baseURL: urls[1], storageState: await a1.storageState() });
   // every demo item is behind its document (MetaHOPE's read-first): read them, or the saves answer 423
   await readDemoDocuments(a1);
-  const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s2?scheme=MMTE")).json();
+  const item = await (await a1.get("/api/projects/demo/items/demo-doc-1-s2")).json();
   const target = { segmentId: item.segment.id, translationId: item.translations[0].id, field: "OVERALL" };
-  const current = () => a1.get("/api/projects/demo/items/demo-doc-1-s2?scheme=MMTE").then(async (r) => ((await r.json()).annotations as { translationId: string; mrwId: string | null; field: string; version: number; value: number }[]).find((a) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL"));
+  const current = () => a1.get("/api/projects/demo/items/demo-doc-1-s2").then(async (r) => ((await r.json()).annotations as { translationId: string; mrwId: string | null; field: string; version: number; value: number }[]).find((a) => a.translationId === target.translationId && a.mrwId === null && a.field === "OVERALL"));
   let version = (await current())?.version ?? 0;
   let acknowledged: { value: number; version: number } | null = null;
   let refused = 0;

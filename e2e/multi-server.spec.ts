@@ -83,7 +83,7 @@ test("annotators on both servers save, and a stale save through the other server
   const a2 = await playwrightRequest.newContext({ baseURL: base2, storageState: await a1.storageState() });
   // every demo item is behind its document (MetaHOPE's read-first): read them, or the saves answer 423
   await readDemoDocuments(a1);
-  const queue = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1?scheme=MMTE")).json();
+  const queue = await (await a1.get("/api/projects/demo/items/demo-doc-1-s1")).json();
   const target = { segmentId: queue.segment.id, translationId: queue.translations[0].id, field: "OVERALL" };
   const first = await a1.put("/api/projects/demo/annotations", { data: { ...target, value: 2, baseVersion: 0 } });
   expect(first.status()).toBe(200);

@@ -52,7 +52,7 @@ async function targets(ctx: APIRequestContext, n: number): Promise<Target[]> {
   await db.connect();
   const rows = await db.query<Target>(
     `SELECT t."segmentId", t.id AS "translationId" FROM "Translation" t JOIN "Segment" s ON s.id = t."segmentId"
-     JOIN "Project" p ON p.id = s."projectId" JOIN "Assignment" a ON a."segmentId" = s.id AND a.scheme = 'SCHEME'
+     JOIN "Project" p ON p.id = s."projectId" JOIN "Assignment" a ON a."segmentId" = s.id
      JOIN "User" u ON u.id = a."annotatorId" WHERE p.slug = 'demo' AND u.email = $1 ORDER BY t.id LIMIT $2`,
     [USERS.annotator2, n],
   );
@@ -155,7 +155,7 @@ test("the browser queues an edit while the server is down and delivers it when i
   await expect(page.getByTestId("current-user")).toBeVisible();
   // every demo item is behind its document (MetaHOPE's read-first): read them, so the item opens on the workspace
   await readDemoDocuments(page.request);
-  await page.goto(`${base}/projects/demo/queue?scheme=MMTE`);
+  await page.goto(`${base}/projects/demo/queue`);
   await page.getByRole("link", { name: "Continue where I stopped" }).click();
   const status = page.getByTestId("save-status");
   await expect(status).toHaveAttribute("data-status", "saved");

@@ -211,7 +211,7 @@ test("a site admin gives the project creator right, and its holder creates a pro
 
 test("someone with an account signs in through the link and accepts into the project", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  // a project of its own, made through the CLI (the same lib/db/create-project.ts as the wizard)
+  // a project of its own, made through the CLI (the same lib/db/projects/create-project.ts as the wizard)
   const own = `wizard-accept-${id}`;
   tropos("project", "create", own, "--name", "Accept E2E", "--manager", USERS.manager);
 

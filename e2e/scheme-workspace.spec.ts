@@ -87,7 +87,7 @@ async function serverValues(page: Page, slug: string, segmentId: string) {
 }
 async function openFirstItem(page: Page, slug: string, schemeName: string): Promise<string> {
   await page.goto(`/projects/${slug}/queue`);
-  await expect(page.getByRole("navigation", { name: "Scheme" })).toContainText(schemeName);
+  await expect(page.getByTestId("queue-scheme")).toContainText(schemeName);
   await expect(page.getByTestId("queue-row")).toHaveCount(3);
   await page.getByTestId("queue-row").first().getByRole("link").click();
   await expect(page.getByTestId("workspace")).toBeVisible();

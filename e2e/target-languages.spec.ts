@@ -54,7 +54,7 @@ for (const [who, mine, theirs, myText, theirText] of [
   test(`an annotator of the ${mine.toUpperCase()} group sees only ${mine} translations, never ${theirs} work`, async ({ page, baseURL }) => {
     await signIn(page, USERS[who]);
     await page.goto(`/projects/${slug}/queue`);
-    await page.goto(`/projects/${slug}/items/s0?scheme=MMTE`);
+    await page.goto(`/projects/${slug}/items/s0`);
     await expect(page.getByText(myText(0, 0))).toBeVisible();
     await expect(page.getByText(myText(0, 1))).toBeVisible();
     const html = await page.content();
@@ -62,13 +62,13 @@ for (const [who, mine, theirs, myText, theirText] of [
     if (mine === "zh") await screenshot(page, "target-languages-zh-item");
 
     // the item API answers the same, and a save aimed at the other language's translation is not found
-    const item = await (await page.request.get(`/api/projects/${slug}/items/s0?scheme=MMTE`)).json();
+    const item = await (await page.request.get(`/api/projects/${slug}/items/s0`)).json();
     expect(item.project.targetLang).toBe(mine);
     expect(item.translations.map((t: { text: string }) => t.text).sort()).toEqual(SYSTEMS.map((_, k) => myText(0, k)).sort());
     // the other group's member reads their own item to learn the id the attack needs
     const other = await playwrightRequest.newContext({ baseURL });
     await apiSignIn(other, USERS[who === "annotator" ? "annotator2" : "annotator"]);
-    const theirItem = await (await other.get(`/api/projects/${slug}/items/s0?scheme=MMTE`)).json();
+    const theirItem = await (await other.get(`/api/projects/${slug}/items/s0`)).json();
     await other.dispose();
     const foreign = theirItem.translations[0].id as string;
     const save = await page.request.put(`/api/projects/${slug}/annotations`, { data: { segmentId: item.segment.id, translationId: foreign, field: "FLUENCY", value: 5, baseVersion: 0 } });

@@ -10,11 +10,11 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
-  /** a write to an item the caller submitted or skipped: reopen it first (lib/db/item-write-guard.ts) */
+  /** a write to an item the caller submitted or skipped: reopen it first (lib/db/workspace/item-write-guard.ts) */
   ITEM_SUBMITTED: 423,
-  /** a write that would change a value an adjudication decided (lib/db/item-write-guard.ts) */
+  /** a write that would change a value an adjudication decided (lib/db/workspace/item-write-guard.ts) */
   VALUE_DECIDED: 423,
-  /** a write to a sentence whose document the caller has not read yet (workflow.readDocumentFirst, lib/db/document-reads.ts) */
+  /** a write to a sentence whose document the caller has not read yet (workflow.readDocumentFirst, lib/db/workspace/document-reads.ts) */
   DOCUMENT_NOT_READ: 423,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

@@ -37,9 +37,9 @@ async function main() {
 
   const { getDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
-  const { seedDemo, DEMO_USERS, DEMO_PASSWORD } = await import("../lib/db/seed-demo");
+  const { seedDemo, DEMO_USERS, DEMO_PASSWORD } = await import("../lib/db/demo/seed-demo");
   // a database made by an earlier release: its projects move onto the one runtime first
-  const { moveEveryProjectAndLog } = await import("../lib/db/move-every-project-log");
+  const { moveEveryProjectAndLog } = await import("../lib/db/upgrade/move-every-project-log");
   await moveEveryProjectAndLog(getDb(), log);
   const seeded = await seedDemo(getDb(), getPgPool(), { log });
   log(seeded ? "Demo project seeded." : "Demo project already present.");

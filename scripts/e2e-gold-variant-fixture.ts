@@ -8,8 +8,8 @@ import { adjudicationScenario } from "./e2e-metahope-fixture";
 async function main(slug: string) {
   const { getDb } = await import("@/lib/db/client");
   const { getPgPool, closePgPool } = await import("@/lib/db/pg-pool");
-  const { loadImport } = await import("@/lib/db/load-import");
-  const { setProjectScheme } = await import("@/lib/db/project-schemes");
+  const { loadImport } = await import("@/lib/db/import/load-import");
+  const { setProjectScheme } = await import("@/lib/db/projects/project-schemes");
   const { ZSchemeDefinition } = await import("@/lib/schemes/language/scheme-definition");
   const { MMTE_PRESET } = await import("@/lib/schemes/presets/mmte");
   const db = getDb();

@@ -5,10 +5,10 @@
 //   and figures 3–5 have figures. Only the MMTE values: an MMTE project has no MetaHOPE field.
 // - `… metahope <slug>`: the MetaHOPE pilot workbooks (scripts/e2e-metahope-fixture.ts), their
 //   "Human Gold Standard" column included (figurative post-edits that no field of a MetaHOPE-only
-//   scheme shows; a move to a variant leaves them as they are: lib/db/built-in-to-scheme-values.ts).
+//   scheme shows; a move to a variant leaves them as they are: lib/db/upgrade/built-in-to-scheme-values.ts).
 import { pathToFileURL } from "node:url";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { emptyImportResult } from "@/lib/import/types";
 import { syntheticAnnotations } from "@/tests/integration/synthetic-annotations";

@@ -7,7 +7,7 @@ async function main() {
   process.env.DATABASE_URL = url;
   const { getDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
-  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/seed-demo");
+  const { seedDemo, DEMO_PASSWORD } = await import("../lib/db/demo/seed-demo");
   const { hashPassword } = await import("../lib/auth/password");
   const db = getDb();
   await seedDemo(db, getPgPool());

@@ -9,7 +9,7 @@
 //     own, so after the COPY's query the backend found no CopyData to read ("unexpected EOF on
 //     client connection with an open transaction"), lost protocol synchronisation and exited(1).
 // Here the queue always moves on, such a COPY is refused with an ordinary SQL error (the streaming
-// import stages with INSERTs on this database instead, lib/db/jsonl-staging.ts), and should the
+// import stages with INSERTs on this database instead, lib/db/import/jsonl-staging.ts), and should the
 // backend still exit, every client is disconnected (their pools discard those connections) and
 // PGlite is opened again on the same data folder, which it recovers like a crashed server.
 import net from "node:net";

@@ -297,7 +297,7 @@ async function main(): Promise<void> {
   const users = [];
   for (let i = 0; i < N_ANNOTATORS; i++) users.push(await db.user.create({ data: { email: `fault-a${i}@fault.tropos`, name: `Annotator ${i}`, passwordHash } }));
   await db.projectMember.createMany({ data: users.map((u) => ({ projectId: project.id, userId: u.id, role: "ANNOTATOR" as const })) });
-  await db.assignment.createMany({ data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, scheme: "MMTE" as const, position: i }))) });
+  await db.assignment.createMany({ data: users.flatMap((u) => segments.map((s, i) => ({ projectId: project.id, annotatorId: u.id, segmentId: s.id, position: i }))) });
   await disconnectDb();
   await closePgPool();
   const targets: TTarget[] = translations.flatMap((t) => FIELDS.map((field) => ({ segmentId: t.segmentId, translationId: t.id, field })));

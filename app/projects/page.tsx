@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { requireUser } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { countProjectsForUser, findProjectsForUser } from "@/lib/db/projects";
-import { mayCreateProjects } from "@/lib/db/project-creators";
+import { countProjectsForUser, findProjectsForUser } from "@/lib/db/projects/projects";
+import { mayCreateProjects } from "@/lib/db/projects/creators";
 
 export const dynamic = "force-dynamic";
 

@@ -2,14 +2,14 @@
 import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { createPasswordReset, resetPassword } from "@/lib/db/password-resets";
+import { createPasswordReset, resetPassword } from "@/lib/db/auth/password-resets";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { passwordResetLink } from "@/lib/auth/password-reset-token";
 import { addressThrottleKey } from "@/lib/auth/sign-in-throttle";
 import { clientAddress } from "@/lib/auth/client-address";
 import { deviceCookieSecret, issueDeviceCookie } from "@/lib/auth/device-cookie";
 import { readDeviceCookie, setDeviceCookie } from "@/lib/auth/device-cookie-jar";
-import { countAddressAttempt } from "@/lib/db/login-throttle";
+import { countAddressAttempt } from "@/lib/db/auth/login-throttle";
 import { publicAction } from "@/lib/http/server-action";
 import { AppError } from "@/lib/errors";
 

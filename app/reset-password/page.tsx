@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { findPendingPasswordReset } from "@/lib/db/password-resets";
+import { findPendingPasswordReset } from "@/lib/db/auth/password-resets";
 import { isAppError } from "@/lib/errors";
 import { PasswordResetForm, PasswordResetRequestForm } from "@/components/auth/password-reset-form";
 

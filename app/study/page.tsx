@@ -9,7 +9,7 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { requireUser } from "@/lib/http/page-access";
 import { authorizeProject, type ProjectAccess } from "@/lib/authz/authorize-project";
 import { isAppError } from "@/lib/errors";
-import { getStudyComparison } from "@/lib/db/study-comparison";
+import { getStudyComparison } from "@/lib/db/reports/study-comparison";
 import { StudyView } from "@/components/study/study-view";
 
 export const dynamic = "force-dynamic";

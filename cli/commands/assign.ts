@@ -1,31 +1,26 @@
 // tropos assign --project <slug> --per-item 3 [--split test] [--annotators a@x,b@y | --group zh-1] [--no-shuffle]
-// tropos assign withdraw|move|rebalance … (corrections of what was assigned: lib/db/assignment-corrections.ts)
+// tropos assign withdraw|move|rebalance … (corrections of what was assigned: lib/db/assignments/corrections.ts)
 import { z } from "zod";
-import { createAssignments } from "@/lib/db/assignments";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { assignmentSchemeFor } from "@/lib/schemes/assignment-scheme";
-import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
 import { CliError } from "../cli-error";
-import { findAnnotatorGroup } from "@/lib/db/annotator-groups";
+import { findAnnotatorGroup } from "@/lib/db/projects/annotator-groups";
 import { isAppError } from "@/lib/errors";
 
 export const ASSIGN_HELP = `Usage: tropos assign --project <slug> --per-item K [--split pilot|test]
                      [--annotators a@x,b@y | --group NAME] [--no-shuffle]
 
-Gives every item (segment with its translations) K annotators, balancing the load. Existing
-assignments count: running it again only fills what is missing.
+Gives every item (segment with its translations) K annotators, balancing the load: one
+assignment per annotator and item, for the project's whole scheme. Existing assignments count:
+running it again only fills what is missing.
   --annotators  emails; default: every member with the ANNOTATOR role. Listed users who are
                 not annotators of the project get the ANNOTATOR role.
   --group       the members of that annotator group (\`tropos group\`), on the group's slice (its
                 split and documents), K per item within the group: each group of a study gets
                 its own K annotators per item, in its own target language
   --split       only items of that split
-  --scheme      not needed: an assignment is per item for the whole scheme (SCHEME). MMTE or
-                METAHOPE, as scripts of an earlier release pass it, is read as that when the
-                project's scheme has fields of that preset, and refused when it has none
   --no-shuffle  corpus order instead of a stable per-annotator shuffle (default: the project setting)
 Only the project's annotators count toward K (raters an import brought are not people to send
 work to); an item that cannot reach K with the chosen annotators is refused, with the numbers.
@@ -49,7 +44,6 @@ const ZArgs = z.object({
   project: z.string({ error: "is required" }).min(1),
   "per-item": z.coerce.number({ error: "is required" }).int().min(1).max(50),
   split: z.enum(["pilot", "test", "PILOT", "TEST"]).optional(),
-  scheme: z.enum(["MMTE", "METAHOPE", "SCHEME", "mmte", "metahope", "scheme"]).optional(),
   annotators: z.string().optional(),
   group: z.string().min(1).optional(),
   "no-shuffle": z.boolean().default(false),
@@ -66,7 +60,7 @@ async function correctionCommand(sub: "withdraw" | "move" | "rebalance", argv: s
   }
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
-    const { moveAssignments, rebalanceAssignments, withdrawAssignments } = await import("@/lib/db/assignment-corrections");
+    const { moveAssignments, rebalanceAssignments, withdrawAssignments } = await import("@/lib/db/assignments/corrections");
     const base = { projectId: project.id, actorId: null, via: "cli" as const };
     try {
       if (sub === "withdraw") {
@@ -93,7 +87,7 @@ async function correctionCommand(sub: "withdraw" | "move" | "rebalance", argv: s
 export async function assignCommand(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === "withdraw" || argv[0] === "move" || argv[0] === "rebalance") return correctionCommand(argv[0], argv.slice(1), io);
   const { values: a, help } = parseCommandArgs("assign", argv, {
-    project: { type: "string" }, "per-item": { type: "string" }, split: { type: "string" }, scheme: { type: "string" }, annotators: { type: "string" }, group: { type: "string" }, "no-shuffle": { type: "boolean" },
+    project: { type: "string" }, "per-item": { type: "string" }, split: { type: "string" }, annotators: { type: "string" }, group: { type: "string" }, "no-shuffle": { type: "boolean" },
   }, ZArgs);
   if (help) {
     io.stdout.write(`${ASSIGN_HELP}\n`);
@@ -101,9 +95,6 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
   }
   return withDatabase(io, async (ctx) => {
     const project = await findProject(ctx, a.project);
-    const choice = assignmentSchemeFor(await getProjectRuntime(ctx.db, project.id), a.scheme?.toUpperCase() as TAssignmentScheme | undefined);
-    if (!choice.ok) throw new CliError(choice.message, 2);
-    const scheme = choice.scheme;
     let annotatorIds: string[];
     let slice: { split?: "PILOT" | "TEST"; documents?: string[] } = {};
     if (a.group) {
@@ -130,13 +121,12 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
         projectId: project.id,
         annotatorIds,
         perItem: a["per-item"],
-        scheme,
         split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : slice.split,
         documents: slice.documents,
         perItemWithinListed: !!a.group,
         shuffle,
       });
-      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators${a.group ? ` of group ${a.group}` : ""}, ${scheme}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
+      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators${a.group ? ` of group ${a.group}` : ""}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
     } catch (e) {
       throw new CliError((e as Error).message, 1);
     }

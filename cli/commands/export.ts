@@ -2,8 +2,8 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { z } from "zod";
-import { EXPORT_WHATS, LABEL_STUDIO_COMPANIONS, ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
-import { resolveTagsSource } from "@/lib/db/export-conll";
+import { EXPORT_WHATS, LABEL_STUDIO_COMPANIONS, ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export/stream";
+import { resolveTagsSource } from "@/lib/db/export/conll";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";

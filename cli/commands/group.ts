@@ -1,6 +1,6 @@
 // tropos group create|add|remove|list --project <slug> …: annotator groups (issue 19 point 1)
 import { z } from "zod";
-import { addAnnotatorGroupMembers, createAnnotatorGroup, listAnnotatorGroups, removeAnnotatorGroupMember } from "@/lib/db/annotator-groups";
+import { addAnnotatorGroupMembers, createAnnotatorGroup, listAnnotatorGroups, removeAnnotatorGroupMember } from "@/lib/db/projects/annotator-groups";
 import { ZLanguageCode } from "@/lib/projects/new-project-input";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";

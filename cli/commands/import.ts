@@ -5,13 +5,13 @@ import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile, parseParallelConll, resolveFormat } from "@/lib/db/import-file";
-import { streamsImport } from "@/lib/db/import-stream-threshold";
-import { loadImportStream } from "@/lib/db/load-import-stream";
+import { IMPORT_FORMATS, ZImportOptions, formatIssue, parseImportFile, parseParallelConll, resolveFormat } from "@/lib/db/import/import-file";
+import { streamsImport } from "@/lib/db/import/stream-threshold";
+import { loadImportStream } from "@/lib/db/import/load-import-stream";
 import { countPairs } from "@/lib/import/parallel-pairs";
-import { importSuggestions, type TImportSuggestionsOutcome } from "@/lib/db/import-suggestions";
-import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
-import { warmReportData } from "@/lib/db/report-data-cache";
+import { importSuggestions, type TImportSuggestionsOutcome } from "@/lib/db/import/suggestions";
+import { loadImport, type LoadImportSummary } from "@/lib/db/import/load-import";
+import { warmReportData } from "@/lib/db/reports/report-data-cache";
 import { isAppError } from "@/lib/errors";
 import { emptyImportResult, type ImportIssue, type ImportResult } from "@/lib/import/types";
 import { labelStudioPlanText } from "@/lib/import/label-studio-plan";
@@ -161,7 +161,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
   if (a["repair-bio"] && !options.annotator) throw new CliError("--repair-bio goes with --annotator (a CoNLL file of one annotator's tags)", 2);
   const files: { name: string; content: Buffer }[] = [];
   // Tropos JSONL files from TROPOS_IMPORT_STREAM_MB up are read as a stream while they are stored
-  // (lib/db/load-import-stream.ts): only their first bytes are read here, to tell the format
+  // (lib/db/import/load-import-stream.ts): only their first bytes are read here, to tell the format
   const streamed = new Set<string>();
   for (const f of a._) {
     try {
@@ -296,7 +296,7 @@ function warningObject(w: ImportIssue): { file: string; line: number | null; col
 
 /**
  * `--as-suggestions`: every file checked first (nothing stored when any has an error), then each
- * stored in its own transaction (lib/db/import-suggestions.ts).
+ * stored in its own transaction (lib/db/import/suggestions.ts).
  */
 async function importSuggestionFiles(
   files: { name: string; content: Buffer }[],

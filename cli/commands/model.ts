@@ -2,7 +2,7 @@
 // tropos model list --project <slug> [--json]
 // tropos model test --project <slug> --name <n>
 import { z } from "zod";
-import { createModelEndpoint, findApiModelEndpoint, listModelEndpoints } from "@/lib/db/model-endpoints";
+import { createModelEndpoint, findApiModelEndpoint, listModelEndpoints } from "@/lib/db/models/endpoints";
 import { isAppError } from "@/lib/errors";
 import { listModels } from "@/lib/models/chat-completion";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";

@@ -1,17 +1,17 @@
 // tropos project create <slug> […] | tropos project list
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { SCHEME_PRESETS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/scheme-preset";
+import { SCHEME_PRESETS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/presets/parts-choice";
 import { ZLanguageCode, ZProjectSlug } from "@/lib/projects/new-project-input";
 import { projectTargetLangs, ZTargetLanguages } from "@/lib/projects/target-languages";
-import { createProject } from "@/lib/db/create-project";
+import { createProject } from "@/lib/db/projects/create-project";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
-import { updateTargetLanguages } from "@/lib/db/project-languages";
+import { updateTargetLanguages } from "@/lib/db/projects/languages";
 import { CliError, usageError } from "../cli-error";
 import { readSchemeFile } from "./scheme";
-import { BUILT_IN_PRESETS, findBuiltInPreset } from "@/lib/schemes/presets/built-in-presets";
+import { SHIPPED_PRESETS, findShippedPreset } from "@/lib/schemes/presets/shipped-presets";
 
 export const PROJECT_HELP = `Usage:
   tropos project create <slug> [--name "…"] [--source-lang xx --target-lang yy[,zz…]] [--scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE] [--with target-words|metahope-post-edit …] [--manager EMAIL]
@@ -65,11 +65,11 @@ export async function projectCommand(argv: string[], io: CliIo): Promise<number>
     const slug = a._[0];
     const preset = ZSchemePreset.safeParse(a.scheme);
     // a preset written only in the scheme language (emos): stored as the project's version 1, as a file would be
-    const dataPreset = preset.success ? undefined : findBuiltInPreset(a.scheme);
+    const dataPreset = preset.success ? undefined : findShippedPreset(a.scheme);
     // neither: a scheme file, checked before the database is touched
     const file = preset.success || dataPreset ? null : a.scheme;
     if (file !== null && !existsSync(file)) {
-      const names = [...SCHEME_PRESETS, ...BUILT_IN_PRESETS.map((p) => p.id).filter((id) => !(SCHEME_PRESETS as readonly string[]).includes(id))];
+      const names = [...SCHEME_PRESETS, ...SHIPPED_PRESETS.map((p) => p.id).filter((id) => !(SCHEME_PRESETS as readonly string[]).includes(id))];
       throw usageError(`--scheme: "${file}" is neither a preset (${names.join(", ")}) nor an existing file`, "project create");
     }
     // the optional parts switch parts of the MMTE / MetaHOPE presets; a file or data preset says its own fields

@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { parseSchemeText, formatSchemeError } from "@/lib/schemes/language/parse-scheme-text";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { BUILT_IN_PRESETS } from "@/lib/schemes/presets/built-in-presets";
-import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { SHIPPED_PRESETS } from "@/lib/schemes/presets/shipped-presets";
+import { MMTE_METAHOPE_PRESET, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import type { TValueMapping } from "@/lib/schemes/language/scheme-change";
@@ -148,7 +148,7 @@ export async function schemeCommand(argv: string[], io: CliIo): Promise<number> 
       io.stdout.write(`${SCHEME_HELP}\n`);
       return 0;
     }
-    const rows = BUILT_IN_PRESETS.map((p) => ({ id: p.id, version: p.version, name: p.name, fields: fieldCount(p) }));
+    const rows = SHIPPED_PRESETS.map((p) => ({ id: p.id, version: p.version, name: p.name, fields: fieldCount(p) }));
     if (a.json) io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     else for (const r of rows) io.stdout.write(`${r.id}\tv${r.version}\t${r.fields} field${r.fields === 1 ? "" : "s"}\t${r.name}\n`);
     return 0;
@@ -170,7 +170,7 @@ export async function schemeCommand(argv: string[], io: CliIo): Promise<number> 
     const mapping = parseMappings(a.map, scheme);
     return withDatabase(io, async (ctx) => {
       const project = await findProject(ctx, a.project);
-      const { setProjectScheme } = await import("@/lib/db/project-schemes");
+      const { setProjectScheme } = await import("@/lib/db/projects/project-schemes");
       let saved: Awaited<ReturnType<typeof setProjectScheme>>;
       try {
         saved = await setProjectScheme(ctx.db, project.id, scheme, { actorId: null, note: a.note, mapping });
@@ -204,7 +204,7 @@ export async function schemeCommand(argv: string[], io: CliIo): Promise<number> 
     }
     return withDatabase(io, async (ctx) => {
       const project = await findProject(ctx, a.project);
-      const { getProjectScheme, getProjectSchemeVersion } = await import("@/lib/db/project-schemes");
+      const { getProjectScheme, getProjectSchemeVersion } = await import("@/lib/db/projects/project-schemes");
       const found = a.version !== undefined ? await getProjectSchemeVersion(ctx.db, project.id, a.version) : await getProjectScheme(ctx.db, project.id);
       if (found) {
         ctx.stdout.write(`${JSON.stringify(found.definition, null, 2)}\n`);
@@ -216,7 +216,7 @@ export async function schemeCommand(argv: string[], io: CliIo): Promise<number> 
       }
       const config = parseSchemeConfig(project.schemeConfig);
       ctx.stderr.write(`Project ${project.slug} has stored no scheme: it runs the built-in preset of its configuration, printed below.\n`);
-      ctx.stdout.write(`${JSON.stringify(config.ok ? builtInSchemeFor(config.config) : BUILT_IN_FIELDS_SCHEME, null, 2)}\n`);
+      ctx.stdout.write(`${JSON.stringify(config.ok ? presetOfParts(config.config) : MMTE_METAHOPE_PRESET, null, 2)}\n`);
       return 0;
     });
   }

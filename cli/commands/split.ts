@@ -1,6 +1,6 @@
 // tropos split --project <slug> [--pilot 20] [--test 200] [--by document|random] [--seed 1]
 import { z } from "zod";
-import { ZSplitInput, createSplit } from "@/lib/db/splits";
+import { ZSplitInput, createSplit } from "@/lib/db/projects/splits";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";

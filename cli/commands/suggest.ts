@@ -1,7 +1,7 @@
 // tropos suggest --project <slug> --model <endpoint> --field <FIELD> [--limit N] [--retry-failed] [--wait] [--json] [--progress]
 import { z } from "zod";
-import { getProjectJob, requestJobCancel } from "@/lib/db/jobs";
-import { createSuggestJob } from "@/lib/db/suggest-jobs";
+import { getProjectJob, requestJobCancel } from "@/lib/db/jobs/jobs";
+import { createSuggestJob } from "@/lib/db/models/suggest-jobs";
 import { isAppError } from "@/lib/errors";
 import { stopBoss } from "@/lib/jobs/queue";
 import { runSuggestJob, type TSuggestJobResult } from "@/lib/jobs/suggest-job";

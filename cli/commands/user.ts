@@ -83,7 +83,7 @@ async function resetPasswordCommand(argv: string[], io: CliIo): Promise<number> 
     return 0;
   }
   return withDatabase(io, async (ctx) => {
-    const { createPasswordReset } = await import("@/lib/db/password-resets");
+    const { createPasswordReset } = await import("@/lib/db/auth/password-resets");
     const { passwordResetLink } = await import("@/lib/auth/password-reset-token");
     const reset = await createPasswordReset(ctx.db, { email: a.email, origin: "cli" });
     if (!reset) throw new CliError(`no account with the email ${a.email.toLowerCase()} (create it with \`tropos user create\`)`, 1);
@@ -101,7 +101,7 @@ async function projectCreatorCommand(argv: string[], io: CliIo): Promise<number>
     return 0;
   }
   return withDatabase(io, async (ctx) => {
-    const { setProjectCreator } = await import("@/lib/db/project-creators");
+    const { setProjectCreator } = await import("@/lib/db/projects/creators");
     const { isAppError } = await import("@/lib/errors");
     try {
       const saved = await setProjectCreator(ctx.db, { email: a.email }, !a.off, null, "cli");

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ServerTable } from "@/components/ui/server-table";
-import type { TQueueRow } from "@/lib/db/adjudication";
+import type { TQueueRow } from "@/lib/db/adjudication/adjudication";
 import { formatValue } from "@/components/adjudication/format-value";
 import { queueEmptyReason } from "@/lib/adjudication/queue-empty-reason";
 

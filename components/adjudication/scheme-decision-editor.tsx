@@ -9,7 +9,7 @@ import { useRouter } from "next/navigation";
 import { canonicalValue } from "@/lib/schemes/canonical-value";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { formatSchemeValue, type TFormatContext } from "@/lib/adjudication/format-scheme-value";
-import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
 import { whitespaceTokens } from "@/lib/workspace/scheme-tokens";
 import { TagsDecisionGrid } from "./tags-decision-grid";
 import { SpansDecisionList } from "./spans-decision-list";

@@ -6,16 +6,18 @@
 // hidden ("Annotator 1, 2, …") until shown; unanimous units are folded away until asked for.
 import { useState } from "react";
 import Link from "next/link";
-import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
 import type { TFormatContext } from "@/lib/adjudication/format-scheme-value";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { SchemeDecisionEditor } from "@/components/adjudication/scheme-decision-editor";
 import { Markdown } from "@/components/schemes/markdown";
+import { AnnotatorTendencyPanel } from "@/components/adjudication/annotator-tendency-panel";
+import type { TAnnotatorTendency } from "@/lib/adjudication/annotator-tendency";
 
 type TUnit = TSchemeAdjudicationPageData["units"][number];
 
-export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdjudicationPageData }) {
+export function SchemeItemView({ slug, data, tendency = [] }: { slug: string; data: TSchemeAdjudicationPageData; tendency?: readonly TAnnotatorTendency[] }) {
   const [showNames, setShowNames] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const { segment, units, annotators, scheme, history, gold } = data;
@@ -82,6 +84,14 @@ export function SchemeItemView({ slug, data }: { slug: string; data: TSchemeAdju
           </ul>
         )}
       </section>
+
+      <AnnotatorTendencyPanel
+        rows={annotators.flatMap((a) => tendency.filter((t) => t.annotator === a.email))}
+        name={(email) => {
+          const a = annotators.find((x) => x.email === email);
+          return showNames || !a ? email : `Annotator ${a.number}`;
+        }}
+      />
 
       {scheme.fields.map((field) => {
         const mine = units.filter((u) => u.field === field.id);

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { setProjectCreatorAction } from "@/app/admin/users/actions";
-import type { TSiteUserRow } from "@/lib/db/project-creators";
+import type { TSiteUserRow } from "@/lib/db/projects/creators";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 export function SiteUsersTable({ users: initial }: { users: TSiteUserRow[] }) {

@@ -1,9 +1,9 @@
-// CR-ST on a scheme dashboard (the cr-st.accuracy analysis, lib/reports/cr-st-subsets.ts):
+// CR-ST on a scheme dashboard (the cr-st.accuracy analysis, lib/reports/analyses/cr-st-subsets.ts):
 // accuracy per annotator and their mean, over all items and by each attribute the items carry
 // (ChID transparency subsets T1–T4 and the like), each model beside them in a column of its own
 // (as the paper's Tables 2 and 6; never an annotator, never in the mean), and the items most often
 // answered wrongly with the candidates chosen.
-import { ALL_ITEMS, type TCrStAnalysis } from "@/lib/reports/cr-st-subsets";
+import { ALL_ITEMS, type TCrStAnalysis } from "@/lib/reports/analyses/cr-st-subsets";
 
 const pct = (v: number | null) => (v === null ? "n/a" : `${(100 * v).toFixed(1)}`);
 

@@ -1,6 +1,6 @@
 "use client";
 // The EMOS charts of a scheme dashboard (issue 18 point 6 and the validation view of point 3), drawn
-// with recharts from the emos.metrics analysis (lib/reports/emos-analysis.ts); each sits in a
+// with recharts from the emos.metrics analysis (lib/reports/analyses/emos-analysis.ts); each sits in a
 // ChartFigure with its n and its numbers as a table:
 // - per system, the mean VSS, LMR, EDR and EMOS with their bootstrap 95% intervals (error bars);
 // - the mean emotion profile of the sources against each system's translations;
@@ -8,8 +8,8 @@
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
 import { ChartFigure, NumbersTable } from "@/components/dashboard/chart-figure";
 import { LABEL_COLOURS } from "@/components/dashboard/chart-colours";
-import type { TEmosCorrelation, TEmosMetricName, TEmosProfiles, TEmosSystemScore } from "@/lib/reports/emos-analysis";
-import { EMOS_METRICS } from "@/lib/reports/emos-vector-value";
+import type { TEmosCorrelation, TEmosMetricName, TEmosProfiles, TEmosSystemScore } from "@/lib/reports/analyses/emos-analysis";
+import { EMOS_METRICS } from "@/lib/reports/analyses/emos-vector-value";
 
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? "n/a" : v.toFixed(3));
 const AXIS_TICK = { fontSize: 11, fill: "#475569" };

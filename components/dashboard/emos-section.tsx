@@ -1,12 +1,12 @@
-// EMOS on a scheme dashboard (the emos.metrics analysis, lib/reports/emos-analysis.ts): each
+// EMOS on a scheme dashboard (the emos.metrics analysis, lib/reports/analyses/emos-analysis.ts): each
 // system's mean VSS, LMR, EDR and EMOS over its translations with the bootstrap 95% interval (a
 // table and a chart), the mean emotion profiles, the validation against the human equivalence
 // ratings (scatter plots with r and n), the figures per document, the models' vectors scored
 // beside the humans', and the definitions in words beside the figures (lib/scoring/EMOS.md),
 // since the paper's own numbers cannot be recomputed from it.
-import type { TEmosAnalysis } from "@/lib/reports/emos-analysis";
-import type { TEmosModelComparison } from "@/lib/reports/emos-model-comparison";
-import { EMOS_METRICS } from "@/lib/reports/emos-vector-value";
+import type { TEmosAnalysis } from "@/lib/reports/analyses/emos-analysis";
+import type { TEmosModelComparison } from "@/lib/reports/analyses/emos-model-comparison";
+import { EMOS_METRICS } from "@/lib/reports/analyses/emos-vector-value";
 import { EmosProfileChart, EmosSystemsChart, EmosValidationScatter, type TEmosPoint } from "@/components/dashboard/emos-charts";
 
 const f3 = (v: number | null | undefined) => (v === null || v === undefined ? "n/a" : v.toFixed(3));

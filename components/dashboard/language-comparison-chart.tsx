@@ -1,13 +1,13 @@
 "use client";
 // MMTE figure 7: one study's translation quality compared across its target languages (EN→ZH
 // against EN→IT in the paper): per dimension, one bar per language, each the mean over that
-// language's translations of every system (lib/reports/language-comparison.ts). The table below
+// language's translations of every system (lib/reports/analyses/paper/language-comparison.ts). The table below
 // adds each system's means per language.
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFigure, NumbersTable } from "@/components/dashboard/chart-figure";
 import { LABEL_COLOURS } from "@/components/dashboard/chart-colours";
-import type { TLanguageQuality } from "@/lib/reports/language-comparison";
+import type { TLanguageQuality } from "@/lib/reports/analyses/paper/language-comparison";
 import { MMTE_DIMENSIONS } from "@/lib/scoring/mmte-scores";
 
 const AXIS_TICK = { fontSize: 11, fill: "#475569" };

@@ -1,9 +1,9 @@
 // Meta4XNLI on a scheme dashboard (the meta4xnli.detection and meta4xnli.interpretation analyses,
-// lib/reports/meta4xnli-analysis.ts), laid out as the paper's tables: agreement per language (Table
+// lib/reports/analyses/meta4xnli-analysis.ts), laid out as the paper's tables: agreement per language (Table
 // 6: Cohen's κ per annotator pair, Fleiss' κ), each rater's precision/recall/F1 against the gold
 // tags per language, and NLI accuracy per rater and language by source dataset and gold metaphor
 // role (Tables 15–16). Models are raters of their own, marked "model".
-import type { TMeta4xnliAnalysis, TMeta4xnliAccuracyRow } from "@/lib/reports/meta4xnli-analysis";
+import type { TMeta4xnliAnalysis, TMeta4xnliAccuracyRow } from "@/lib/reports/analyses/meta4xnli-analysis";
 
 const f3 = (v: number | null) => (v === null ? "n/a" : v.toFixed(3));
 const pct = (v: number | null) => (v === null ? "n/a" : v.toFixed(2));

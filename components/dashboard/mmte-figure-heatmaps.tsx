@@ -5,7 +5,7 @@
 // (its guidelines edited, say) shows the same figures under the same labels.
 import type { ReactNode } from "react";
 import { Heatmap } from "@/components/dashboard/heatmap";
-import type { TScoreTables } from "@/lib/reports/score-tables";
+import type { TScoreTables } from "@/lib/reports/analyses/paper/score-tables";
 
 const titleCase = (s: string) => s[0] + s.slice(1).toLowerCase();
 // short equivalence labels, as MMTE's figures write them ("full equi", "mis", …); a variant's own labels as they are

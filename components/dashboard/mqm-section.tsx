@@ -1,8 +1,8 @@
-// MQM on a scheme dashboard (the mqm.scores analysis, lib/reports/mqm-analysis.ts): each system's
+// MQM on a scheme dashboard (the mqm.scores analysis, lib/reports/analyses/mqm-analysis.ts): each system's
 // MQM score (mean over its segments of the raters' mean weighted error sum; lower is better) with
 // its top-level categories, and the p-values of the paired approximate randomisation between every
 // two systems, as Marot shows them.
-import type { TMqmAnalysis } from "@/lib/reports/mqm-analysis";
+import type { TMqmAnalysis } from "@/lib/reports/analyses/mqm-analysis";
 
 const f2 = (v: number) => v.toFixed(2);
 const fp = (p: number | null) => (p === null ? "n/a" : p < 0.001 ? "<0.001" : p.toFixed(3));

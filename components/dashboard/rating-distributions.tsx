@@ -1,7 +1,7 @@
 "use client";
 // The distribution of the annotators' MMTE ratings, one small chart per field (100 % stacked bars,
 // one per system), every annotator's rating counted once: what agreement is computed on.
-import type { TRatingDistribution } from "@/lib/reports/rating-distributions";
+import type { TRatingDistribution } from "@/lib/reports/analyses/paper/rating-distributions";
 import type { TMmteAgreementField } from "@/lib/reports/agreement-figure";
 import { EMOTION, EQUIVALENCE_LITERAL, EQUIVALENCE_METAPHORICAL, LIKERT_SCALE } from "@/lib/schemes/mmte";
 import { ChartFigure, NumbersTable } from "@/components/dashboard/chart-figure";

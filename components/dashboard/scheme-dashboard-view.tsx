@@ -11,20 +11,20 @@ import { Includes } from "@/components/dashboard/includes-note";
 import { SchemeDistributionsChart } from "@/components/dashboard/scheme-distributions-chart";
 import { SchemeFiltersForm, type TPaperOptions } from "@/components/dashboard/scheme-filters-form";
 import { ValueCell, fmt } from "@/components/dashboard/value-cell";
-import type { TSchemeProgressRow, TSchemeReportFilter } from "@/lib/db/scheme-report-data";
-import type { TCell } from "@/lib/reports/dashboard-summary";
+import type { TSchemeProgressRow, TSchemeReportFilter } from "@/lib/db/reports/scheme-report-data";
+import type { TCell } from "@/lib/reports/figure-cell";
 import type { TPairCell, TSchemeAccuracyRow, TSchemeAgreementRow } from "@/lib/reports/scheme-dashboard";
 import type { TSchemeDistribution } from "@/lib/reports/scheme-distributions";
 import type { TSchemeFieldInfo } from "@/lib/reports/scheme-report";
 import { EmosSection, type TEmosSummary } from "@/components/dashboard/emos-section";
 import { MqmSection, type TMqmSummary } from "@/components/dashboard/mqm-section";
 import { CrStSection } from "@/components/dashboard/cr-st-section";
-import type { TCrStAnalysis } from "@/lib/reports/cr-st-subsets";
+import type { TCrStAnalysis } from "@/lib/reports/analyses/cr-st-subsets";
 import { Meta4xnliSection } from "@/components/dashboard/meta4xnli-section";
 import { LanguageTabs } from "@/components/dashboard/language-tabs";
 import { ModelRaters } from "@/components/dashboard/model-raters";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
-import type { TMeta4xnliAnalysis } from "@/lib/reports/meta4xnli-analysis";
+import type { TMeta4xnliAnalysis } from "@/lib/reports/analyses/meta4xnli-analysis";
 
 export interface SchemeDashboardViewProps {
   slug: string;

@@ -3,7 +3,7 @@
 // (MMTE, MetaHOPE), the options those tables are computed under too, as the built-in dashboard
 // offered them: the agreement convention, whose values the scores are of, the aggregation of raw
 // values, the EPS counts, the sentences "per sentence" divides by, adjudicated values, intervals.
-import type { TSchemeReportFilter } from "@/lib/db/scheme-report-data";
+import type { TSchemeReportFilter } from "@/lib/db/reports/scheme-report-data";
 import type { TAgreementConvention } from "@/lib/reports/agreement-conventions";
 import type { TReportQuery } from "@/lib/reports/report-query";
 

@@ -1,10 +1,10 @@
 "use client";
 // The paper analyses of a project under the scheme runtime whose scheme lists them (MMTE table 3
-// and figures 3–7, MetaHOPE tables 3–6; lib/reports/scheme-paper-tables.ts), laid out as the
+// and figures 3–7, MetaHOPE tables 3–6; lib/reports/analyses/paper/paper-tables.ts), laid out as the
 // built-in dashboard laid them out (its sections, test ids and captions: what users read the
 // paper's figures from), and the notes of the analyses that could not be computed (the field they
 // miss) or that the variant extends (an extra error category). On the dashboard (`dashboard`
-// given: lib/reports/scheme-paper-view.ts schemePaperDashboardViewOf) also the MMTE agreement per
+// given: lib/reports/analyses/paper/paper-view.ts schemePaperDashboardViewOf) also the MMTE agreement per
 // field with the detail of one field, the distribution of the ratings, figures 6 and 7, and what
 // every figure includes. Numbers come from the server.
 import type { ColumnDef } from "@tanstack/react-table";
@@ -19,8 +19,9 @@ import { RatingDistributions } from "@/components/dashboard/rating-distributions
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
-import type { TCell, TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/dashboard-summary";
-import type { TSchemePaperDashboardView, TSchemePaperView } from "@/lib/reports/scheme-paper-view";
+import type { TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/analyses/paper/dashboard-summary";
+import type { TCell } from "@/lib/reports/figure-cell";
+import type { TSchemePaperDashboardView, TSchemePaperView } from "@/lib/reports/analyses/paper/paper-view";
 
 export type SchemePaperTablesViewProps = TSchemePaperView & {
   slug: string;

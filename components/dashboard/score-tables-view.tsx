@@ -6,8 +6,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import { MetricColumnsView } from "@/components/dashboard/metric-columns-view";
-import type { TScoreTables } from "@/lib/reports/score-tables";
-import type { TMetahopePenaltyRow } from "@/lib/reports/metahope-score-table";
+import type { TScoreTables } from "@/lib/reports/analyses/paper/score-tables";
+import type { TMetahopePenaltyRow } from "@/lib/reports/analyses/paper/metahope-score-table";
 import type { TMmteAutomaticRow, TMmteQualityRow, TMean, TMetric } from "@/lib/scoring/mmte-scores";
 import type { TQuotient } from "@/lib/scoring/metahope-scores";
 
@@ -25,7 +25,7 @@ function quotientCol<T>(id: string, header: string, get: (r: T) => TQuotient): C
   return { id, header, accessorFn: (r) => get(r).value, cell: ({ row }) => <ValueCell cell={q(get(row.original))} /> };
 }
 
-/** `extraCategories`: error categories a MetaHOPE variant adds (lib/reports/scheme-paper-tables.ts), columns after the paper's five */
+/** `extraCategories`: error categories a MetaHOPE variant adds (lib/reports/analyses/paper/paper-tables.ts), columns after the paper's five */
 export function ScoreTablesView({ slug, scores, extraCategories = [] }: { slug: string; scores: TScoreTables; extraCategories?: readonly string[] }) {
   const cats = [...CATS, ...extraCategories];
   // SEGS stays the sum over the paper's five categories (an extra one is beside them, not in it)

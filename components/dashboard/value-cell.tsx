@@ -1,7 +1,7 @@
 // One statistic as the dashboard prints it: 3 decimals (percentages 1), the bootstrap interval
 // below, the sample it rests on (n units · raters), and in words why a value is missing or why
 // it is unstable (lib/reports/figure-note.ts) — never a bare "undefined".
-import type { TCell } from "@/lib/reports/dashboard-summary";
+import type { TCell } from "@/lib/reports/figure-cell";
 import { SMALL_SAMPLE_UNITS } from "@/lib/reports/figure-note";
 
 export const fmt = (v: number | null | undefined, digits = 3) => (v === null || v === undefined ? "–" : (Math.round(v * 10 ** digits) / 10 ** digits + 0).toFixed(digits));

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { JobProgress } from "@/components/import/job-progress";
-import type { TModelEndpointView } from "@/lib/db/model-endpoints";
+import type { TModelEndpointView } from "@/lib/db/models/endpoints";
 import { ZJobView, type TJobView } from "@/lib/jobs/job-view";
 
 const input = "mt-1 rounded border border-slate-300 px-3 py-1.5";

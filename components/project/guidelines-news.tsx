@@ -2,10 +2,10 @@
 // "The guidelines changed since your last visit": a notice above every project page for annotators
 // and adjudicators, with the lead's notes, the summary of what changed, and each changed guideline
 // text word by word (removed struck through, added highlighted), until they mark it read
-// (lib/db/scheme-seen.ts). Folded by default below the summary: the page stays usable.
+// (lib/db/workspace/scheme-seen.ts). Folded by default below the summary: the page stays usable.
 import { useState } from "react";
 import { diffWords } from "diff";
-import type { TGuidelinesNews } from "@/lib/db/scheme-seen";
+import type { TGuidelinesNews } from "@/lib/db/workspace/scheme-seen";
 
 function TextDiff({ before, after }: { before: string; after: string }) {
   return (

@@ -10,7 +10,7 @@ import Link from "next/link";
 import { createProjectAction } from "@/app/projects/new/actions";
 import { ZLanguageCode, ZNewProjectMember, ZProjectSlug } from "@/lib/projects/new-project-input";
 import { ZTargetLanguages } from "@/lib/projects/target-languages";
-import { SCHEME_PRESETS, SCHEME_PRESET_DESCRIPTIONS, type TSchemePreset } from "@/lib/schemes/scheme-preset";
+import { SCHEME_PRESETS, SCHEME_PRESET_DESCRIPTIONS, type TSchemePreset } from "@/lib/schemes/presets/parts-choice";
 import { DATA_PRESETS, type TNewProjectSchemeSource } from "@/lib/projects/new-project-scheme";
 import { formatSchemeError, parseSchemeText } from "@/lib/schemes/language/parse-scheme-text";
 import { CopyLink } from "@/components/project/copy-link";

@@ -6,7 +6,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { moveAssignmentsAction, rebalanceAssignmentsAction, withdrawAssignmentsAction } from "@/app/projects/[slug]/settings/actions";
-import type { TAnnotatorWorkload } from "@/lib/db/assignment-corrections";
+import type { TAnnotatorWorkload } from "@/lib/db/assignments/corrections";
 import { ActionMessage, buttonClass, cardClass, type TActionMessage } from "./action-message";
 
 type Pending = { text: string; run: () => Promise<TActionMessage> } | null;

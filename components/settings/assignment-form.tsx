@@ -12,22 +12,20 @@ export interface AnnotatorOption {
   imported: boolean;
 }
 
-const SCHEME_LABELS = { MMTE: "MMTE", METAHOPE: "MetaHOPE" } as const;
-
-/** The project's own scheme (scheme runtime): assignments are per item for the whole scheme, no choice to make. */
-export interface OwnSchemeOption {
+/** The project's scheme in force: an assignment is per item for the whole scheme, no choice to make. */
+export interface SchemeInForce {
   name: string;
   version: number;
 }
 
 /**
- * k annotators per item, per scheme, optionally per split; existing assignments are kept and counted.
- * Offers only the schemes the project has switched on (the first is the default) and ticks nobody:
- * whom new work goes to is a choice (issue 29 point 2: everyone was pre-ticked). The accounts
- * imports created hold imported work, not people to send new items to, and are listed apart; the
- * per-item count counts the project's annotators only (lib/db/assignments.ts).
+ * k annotators per item, optionally per split; existing assignments are kept and counted. Names the
+ * scheme the items are annotated under, and ticks nobody: whom new work goes to is a choice (issue
+ * 29 point 2: everyone was pre-ticked). The accounts imports created hold imported work, not people
+ * to send new items to, and are listed apart; the per-item count counts the project's annotators
+ * only (lib/db/assignments/create-assignments.ts).
  */
-export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; schemes: readonly ("MMTE" | "METAHOPE")[]; ownScheme?: OwnSchemeOption | null; shuffleDefault: boolean }) {
+export function AssignmentForm({ slug, annotators, scheme, shuffleDefault }: { slug: string; annotators: AnnotatorOption[]; scheme: SchemeInForce; shuffleDefault: boolean }) {
   const people = annotators.filter((a) => !a.imported);
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -41,8 +39,6 @@ export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDe
       const res = await createAssignmentsAction({
         slug,
         perItem: Number(f.get("perItem")),
-        // what the form holds: the server checks it against the project's scheme (lib/schemes/assignment-scheme.ts)
-        scheme: String(f.get("scheme") ?? (ownScheme ? "SCHEME" : "")) as "MMTE" | "METAHOPE" | "SCHEME",
         split: split === "ALL" ? undefined : (split as "PILOT" | "TEST"),
         annotatorIds: f.getAll("annotator").map(String),
         shuffle: f.get("shuffle") === "on",
@@ -64,19 +60,9 @@ export function AssignmentForm({ slug, annotators, schemes, ownScheme, shuffleDe
         <form onSubmit={onSubmit} className="mt-3 space-y-3">
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <label className="text-sm">Annotators per item<input name="perItem" type="number" min={1} max={50} defaultValue={Math.max(1, Math.min(3, people.length))} required className={inputClass} /></label>
-            {ownScheme ? (
-              <p className="text-sm" data-testid="assign-own-scheme">
-                Scheme<span className="mt-1 block text-slate-700">{ownScheme.name} (version {ownScheme.version}), every field</span>
-                {/* one assignment per item for the whole scheme */}
-                <input type="hidden" name="scheme" value="SCHEME" />
-              </p>
-            ) : (
-              <label className="text-sm">Scheme
-                <select name="scheme" defaultValue={schemes[0]} className={inputClass}>
-                  {schemes.map((s) => <option key={s} value={s}>{SCHEME_LABELS[s]}</option>)}
-                </select>
-              </label>
-            )}
+            <p className="text-sm" data-testid="assign-scheme">
+              Scheme<span className="mt-1 block text-slate-700">{scheme.name} (version {scheme.version}), every field</span>
+            </p>
             <label className="text-sm">Items
               <select name="split" defaultValue="ALL" className={inputClass}>
                 <option value="ALL">all segments</option>

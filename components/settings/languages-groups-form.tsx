@@ -2,7 +2,7 @@
 // Settings → Languages and annotator groups (issue 19 point 1): the project's target languages
 // (one study over several language pairs, as MMTE's EN→ZH and EN→IT), and annotator groups bound
 // to one language and a slice of the corpus, with their members and their assignments. The
-// server refuses what would hide work (lib/db/annotator-groups.ts); its message is shown as it is.
+// server refuses what would hide work (lib/db/projects/annotator-groups.ts); its message is shown as it is.
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { addGroupMembersAction, assignGroupAction, createGroupAction, removeGroupMemberAction, updateTargetLanguagesAction } from "@/app/projects/[slug]/settings/actions";
@@ -25,7 +25,6 @@ export function LanguagesGroupsForm({
   targetLangs,
   groups,
   annotators,
-  schemes,
 }: {
   slug: string;
   sourceLang: string;
@@ -33,8 +32,6 @@ export function LanguagesGroupsForm({
   groups: TGroupView[];
   /** the project's annotators (emails) */
   annotators: string[];
-  /** what `Assign` may give: the built-in schemes switched on, or SCHEME for a project's own */
-  schemes: readonly ("MMTE" | "METAHOPE" | "SCHEME")[];
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -123,15 +120,10 @@ export function LanguagesGroupsForm({
                 <form className="flex flex-wrap items-center gap-1 text-xs" onSubmit={(e) => {
                   e.preventDefault();
                   const f = new FormData(e.currentTarget);
-                  run(() => assignGroupAction({ slug, group: g.name, perItem: Number(f.get("perItem")), scheme: (f.get("scheme") as "MMTE" | "METAHOPE" | "SCHEME" | null) ?? undefined, shuffle: true }), (d: { created: number }) => `Created ${d.created} assignments for ${g.name}.`);
+                  run(() => assignGroupAction({ slug, group: g.name, perItem: Number(f.get("perItem")), shuffle: true }), (d: { created: number }) => `Created ${d.created} assignments for ${g.name}.`);
                 }}>
                   <input name="perItem" type="number" min={1} max={50} defaultValue={Math.max(1, Math.min(3, g.members.length))} aria-label={`Annotators per item in ${g.name}`} className="w-14 rounded border border-slate-300 px-1 py-0.5" />
                   per item
-                  {schemes.length > 1 && (
-                    <select name="scheme" aria-label={`Scheme for ${g.name}`} className="rounded border border-slate-300 px-1 py-0.5">
-                      {schemes.map((s) => <option key={s} value={s}>{s === "METAHOPE" ? "MetaHOPE" : s}</option>)}
-                    </select>
-                  )}
                   <button type="submit" disabled={pending || g.members.length === 0} className={smallButton}>Assign</button>
                   <span className="text-slate-500">{g.assigned} assigned</span>
                 </form>

@@ -4,8 +4,8 @@
 import Link from "next/link";
 import { LanguageComparisonChart } from "@/components/dashboard/language-comparison-chart";
 import { ScoreTablesView } from "@/components/dashboard/score-tables-view";
-import type { TStudyProject } from "@/lib/db/study-comparison";
-import type { TLanguageQuality } from "@/lib/reports/language-comparison";
+import type { TStudyProject } from "@/lib/db/reports/study-comparison";
+import type { TLanguageQuality } from "@/lib/reports/analyses/paper/language-comparison";
 
 export function StudyView({ study, unavailable }: { study: TStudyProject[]; unavailable: string[] }) {
   // one entry per project × language pair; the chart names each by project and pair

@@ -2,9 +2,8 @@
 // The `?` overlay: every key action with its description, read from the keymap itself (the
 // built-in workspace's, or the one a scheme workspace builds from its scheme).
 import { cheatSheet, type TKeyAction } from "@/lib/keymap/keymap";
-import { WORKSPACE_KEYMAP } from "@/lib/workspace/workspace-keymap";
 
-export function CheatSheet({ onClose, keymap = WORKSPACE_KEYMAP }: { onClose: () => void; keymap?: readonly TKeyAction[] }) {
+export function CheatSheet({ onClose, keymap }: { onClose: () => void; keymap: readonly TKeyAction[] }) {
   const mac = typeof navigator !== "undefined" && /Mac/.test(navigator.platform);
   const groups = cheatSheet(mac ? "mac" : "other", keymap);
   return (

@@ -47,7 +47,7 @@ export function ParallelVersions({ slug, definition, versions }: { slug: string;
                 {v.language.toUpperCase()} version <span className="font-normal normal-case">(sentence-parallel, no word alignment)</span>
               </h4>
               {v.status ? (
-                <Link href={`/projects/${slug}/items/${v.id}?scheme=SCHEME`} className="text-xs text-indigo-700 underline" data-testid="open-parallel">
+                <Link href={`/projects/${slug}/items/${v.id}`} className="text-xs text-indigo-700 underline" data-testid="open-parallel">
                   {STATUS[v.status]} · open it{n === 0 ? " (l)" : ""}
                 </Link>
               ) : (

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 
-export function QueueSkipButton({ slug, segmentId, scheme, skipped }: { slug: string; segmentId: string; scheme: string; skipped: boolean }) {
+export function QueueSkipButton({ slug, segmentId, skipped }: { slug: string; segmentId: string; skipped: boolean }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function QueueSkipButton({ slug, segmentId, scheme, skipped }: { slug: st
           const res = await fetch(`/api/projects/${slug}/items/${segmentId}/assignment`, {
             method: "POST",
             headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ action: skipped ? "reopen" : "skip", scheme }),
+            body: JSON.stringify({ action: skipped ? "reopen" : "skip" }),
           }).catch(() => null);
           setBusy(false);
           if (!res?.ok) setError("Could not change the item; try again.");

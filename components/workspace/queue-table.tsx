@@ -19,14 +19,14 @@ const STATUS_STYLE: Record<string, string> = {
 
 type TRow = TQueueRow & { rank: number };
 
-export function QueueTable(p: { slug: string; scheme: string; rows: TRow[]; total: number; page: number; pageSize: number; sort: { id: string; desc: boolean }; emptyMessage: string }) {
+export function QueueTable(p: { slug: string; rows: TRow[]; total: number; page: number; pageSize: number; sort: { id: string; desc: boolean }; emptyMessage: string }) {
   const columns: ColumnDef<TRow, unknown>[] = [
     { id: "rank", header: "#", cell: ({ row }) => <span className="text-slate-500">{row.original.rank.toLocaleString("en")}</span> },
     {
       id: "segment",
       header: "Segment",
       cell: ({ row }) => (
-        <Link href={`/projects/${p.slug}/items/${row.original.segmentId}?scheme=${p.scheme}`} className="block max-w-2xl truncate text-indigo-700 hover:underline" lang={row.original.language} title={row.original.externalId}>
+        <Link href={`/projects/${p.slug}/items/${row.original.segmentId}`} className="block max-w-2xl truncate text-indigo-700 hover:underline" lang={row.original.language} title={row.original.externalId}>
           {row.original.preview}
         </Link>
       ),
@@ -42,7 +42,7 @@ export function QueueTable(p: { slug: string; scheme: string; rows: TRow[]; tota
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row }) =>
-        row.original.status !== "DONE" ? <QueueSkipButton slug={p.slug} segmentId={row.original.segmentId} scheme={row.original.scheme} skipped={row.original.status === "SKIPPED"} /> : null,
+        row.original.status !== "DONE" ? <QueueSkipButton slug={p.slug} segmentId={row.original.segmentId} skipped={row.original.status === "SKIPPED"} /> : null,
     },
   ];
   return (

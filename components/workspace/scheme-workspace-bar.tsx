@@ -24,7 +24,7 @@ export function SchemeWorkspaceBar(p: {
   const s = p.save.status;
   return (
     <div className="sticky top-0 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-1 py-2 text-sm backdrop-blur">
-      <a href={`/projects/${p.slug}/queue?scheme=SCHEME`} className="text-indigo-700 underline">
+      <a href={`/projects/${p.slug}/queue`} className="text-indigo-700 underline">
         Queue
       </a>
       <span data-testid="item-progress" className="font-medium">

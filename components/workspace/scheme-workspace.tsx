@@ -34,7 +34,6 @@ import { postSuggestionDecision, type TSuggestionDecision } from "./post-suggest
 import { useSchemeKeys } from "./use-scheme-keys";
 import { useSchemeValues } from "./use-scheme-values";
 
-const SCHEME = "SCHEME";
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const isEmpty = (v: unknown) => v === undefined || v === null;
 
@@ -103,7 +102,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   useEffect(() => {
     closedRef.current = readOnly;
   }, [readOnly]);
-  const activeMsRef = useActiveTime({ slug, segmentId: segId, scheme: SCHEME, readOnly });
+  const activeMsRef = useActiveTime({ slug, segmentId: segId, readOnly });
 
   const shown = useMemo(() => shownSlots(definition, completeness, sv.display), [definition, completeness, sv.display]);
   const missing = useMemo(() => findSchemeMissing(definition, completeness, sv.display), [definition, completeness, sv.display]);
@@ -253,7 +252,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
   );
 
   // ---- submit, reopen, items ------------------------------------------------------------------------
-  const itemUrl = (id: string) => `/projects/${slug}/items/${id}?scheme=${SCHEME}`;
+  const itemUrl = (id: string) => `/projects/${slug}/items/${id}`;
   const submit = async () => {
     if (submitting) return;
     const draft = shown.find((s) => s.valueKey in sv.drafts);
@@ -274,7 +273,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
       const res = await fetch(`/api/projects/${slug}/items/${segId}/assignment`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action: "submit", scheme: SCHEME, activeMs: Math.min(600_000, Math.round(activeMsRef.current)) }),
+        body: JSON.stringify({ action: "submit", activeMs: Math.min(600_000, Math.round(activeMsRef.current)) }),
       });
       if (!res.ok) {
         const body = await res.json().catch(() => ({}));
@@ -282,7 +281,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
         return;
       }
       activeMsRef.current = 0;
-      router.push(item.nav.nextSegmentId ? itemUrl(item.nav.nextSegmentId) : `/projects/${slug}/queue?scheme=${SCHEME}&done=1`);
+      router.push(item.nav.nextSegmentId ? itemUrl(item.nav.nextSegmentId) : `/projects/${slug}/queue?done=1`);
     } catch {
       setNotice("The server is unreachable; your changes are kept in this browser. Submit again when you are back online.");
     } finally {
@@ -293,7 +292,7 @@ export function SchemeWorkspace({ item, userId }: { item: TSchemeWorkspaceItem; 
     const res = await fetch(`/api/projects/${slug}/items/${segId}/assignment`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ action: "reopen", scheme: SCHEME }),
+      body: JSON.stringify({ action: "reopen" }),
     }).catch(() => null);
     if (!res?.ok) {
       const body = await res?.json().catch(() => ({}));

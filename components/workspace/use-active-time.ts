@@ -8,13 +8,13 @@
 import { useEffect, useRef } from "react";
 import { activeIncrement } from "@/lib/workspace/save-policy";
 
-export function useActiveTime(opts: { slug: string; segmentId: string; scheme: string; readOnly: boolean }) {
+export function useActiveTime(opts: { slug: string; segmentId: string; readOnly: boolean }) {
   const activeMs = useRef(0);
-  const { slug, segmentId, scheme, readOnly } = opts;
+  const { slug, segmentId, readOnly } = opts;
   useEffect(() => {
     if (readOnly) return;
     const url = `/api/projects/${slug}/items/${segmentId}/assignment`;
-    void fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "time", scheme, activeMs: 0 }) }).catch(() => undefined);
+    void fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action: "time", activeMs: 0 }) }).catch(() => undefined);
     let lastTick = Date.now();
     let lastInput = Date.now();
     const input = () => {
@@ -30,7 +30,7 @@ export function useActiveTime(opts: { slug: string; segmentId: string; scheme: s
       const ms = Math.min(600_000, Math.round(activeMs.current));
       if (ms < 1000) return;
       activeMs.current -= ms;
-      const body = JSON.stringify({ action: "time", scheme, activeMs: ms });
+      const body = JSON.stringify({ action: "time", activeMs: ms });
       if (beacon && navigator.sendBeacon) navigator.sendBeacon(url, new Blob([body], { type: "application/json" }));
       else void fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(() => (activeMs.current += ms));
     };
@@ -46,6 +46,6 @@ export function useActiveTime(opts: { slug: string; segmentId: string; scheme: s
       window.removeEventListener("pagehide", hide);
       send(true);
     };
-  }, [slug, segmentId, scheme, readOnly]);
+  }, [slug, segmentId, readOnly]);
   return activeMs;
 }

@@ -4,7 +4,7 @@
  * reference of a kind when
  * - it is one of the MMTE / MetaHOPE presets' post-edit fields, bound by id as the paper tables
  *   bind them (POSTEDIT_FIGURATIVE → FIGURATIVE, POSTEDIT_LITERAL → LITERAL, METAHOPE_POSTEDIT →
- *   REFERENCE: lib/reports/scheme-paper-data.ts reads the same ids), or
+ *   REFERENCE: lib/reports/analyses/paper/paper-data.ts reads the same ids), or
  * - it declares `gold: { from: "adjudication" }` (lib/schemes/language/scheme-field.ts): its kind
  *   is its variant in capitals, or its id when it has none.
  * The presets themselves carry no `gold` marker: adding one would make every stored preset differ
@@ -13,9 +13,8 @@
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import { PRESET_EDIT_FIELDS } from "@/lib/schemes/presets/preset-edit-fields";
 
-/** The presets' post-edit fields and the gold kind each decides (GoldReference.kind's values). */
-export const PRESET_GOLD_EDIT_FIELDS: Readonly<Record<string, string>> = { POSTEDIT_FIGURATIVE: "FIGURATIVE", POSTEDIT_LITERAL: "LITERAL", METAHOPE_POSTEDIT: "REFERENCE" };
 
 export interface TGoldEditField {
   field: string;
@@ -26,7 +25,7 @@ export interface TGoldEditField {
 /** The gold kind a field's decisions give, or null when they are no gold reference. */
 export function goldKindOf(field: TSchemeField): string | null {
   if (field.kind !== "edit") return null;
-  const preset = PRESET_GOLD_EDIT_FIELDS[field.id];
+  const preset = PRESET_EDIT_FIELDS[field.id]?.kind;
   if (preset) return preset;
   if (field.gold?.from !== "adjudication") return null;
   return field.variant ? field.variant.toUpperCase() : field.id;

@@ -1,7 +1,7 @@
 /**
  * Why the adjudication queue shows no row (issue 29 point 9: an empty queue said "Nothing yet."
  * and left the adjudicator to guess whether nobody had finished, everyone agreed, or a filter hid
- * everything). Pure: the counts are the queue's own (lib/db/adjudication.ts).
+ * everything). Pure: the counts are the queue's own (lib/db/adjudication/adjudication.ts).
  */
 export interface QueueCounts {
   /** units with values from two or more annotators (under the filters) */

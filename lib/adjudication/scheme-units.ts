@@ -10,7 +10,7 @@
  * - every other kind: any two different values (a multi as a set, objects with sorted keys);
  *   strength = 1 − share of the most frequent value.
  * A unit is keyed like the stored rows: storage segment (a document value: the document's first
- * segment), item key, field. Pure; the data layer (lib/db/adjudication-scheme.ts) reads the rows.
+ * segment), item key, field. Pure; the data layer (lib/db/adjudication/scheme-decisions.ts) reads the rows.
  */
 import { canonicalValue } from "@/lib/schemes/canonical-value";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";

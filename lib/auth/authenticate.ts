@@ -8,7 +8,7 @@ import { getDummyHash, verifyPassword } from "@/lib/auth/password";
 import { accountThrottleKey, addressThrottleKey, deviceThrottleKey } from "@/lib/auth/sign-in-throttle";
 import { deviceCookieSecret, deviceOfCookie, issueDeviceCookie } from "@/lib/auth/device-cookie";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
-import { countAccountAttempt, countAddressAttempt, deleteStaleThrottles, recordSuccessfulSignIn } from "@/lib/db/login-throttle";
+import { countAccountAttempt, countAddressAttempt, deleteStaleThrottles, recordSuccessfulSignIn } from "@/lib/db/auth/login-throttle";
 
 export type AuthenticateResult =
   | {

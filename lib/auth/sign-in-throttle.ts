@@ -1,5 +1,5 @@
 // How sign-in attempts are limited (issue 13, points 16 and 17; issue 27, point 6). Pure policy;
-// the counters live in the LoginThrottle table (lib/db/login-throttle.ts) and
+// the counters live in the LoginThrottle table (lib/db/auth/login-throttle.ts) and
 // lib/auth/authenticate.ts applies them.
 //
 // Counters, each incremented atomically BEFORE the password is checked, so parallel guesses

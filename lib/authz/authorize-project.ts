@@ -62,7 +62,7 @@ export async function authorizeProject(
 /**
  * The caller's session row (as lib/auth/session-user.ts checks it) and the project with the
  * caller's roles: columns over `"User" u LEFT JOIN "Project" p ON p.slug = <slug>`, for
- * authorizeSessionProject and the save guard (lib/db/save-guard.ts), which adds the item to them.
+ * authorizeSessionProject and the save guard (lib/db/workspace/save-guard.ts), which adds the item to them.
  */
 export const SESSION_PROJECT_COLUMNS = `u.id AS "userId", u.email AS "userEmail", u.name AS "userName", u."isAdmin" AS "userIsAdmin", u."sessionVersion" AS "userSessionVersion",
             ${PROJECT_COLUMNS("u.id")}`;

@@ -1,7 +1,7 @@
 // Which permission each export needs. Adjudicators produce the gold references and the adjudicated
 // labels (also as the Meta4XNLI interpretation TSV, "nli"), so exporting them is their job ("adjudication.export"); everyone's raw annotations, error
 // lists, agreement and score tables and the full dump stay with managers ("project.export").
-import type { TExportWhat } from "@/lib/db/export-stream";
+import type { TExportWhat } from "@/lib/db/export/stream";
 import { PERMISSIONS, type Permission } from "@/lib/authz/permissions";
 
 export const EXPORT_PERMISSION = {

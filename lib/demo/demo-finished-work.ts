@@ -23,14 +23,14 @@
  * Deterministic (an FNV-1a hash of the unit's key decides), so every demo database is the same.
  */
 import { nthIndexOf, type TDemoCorpus } from "@/lib/import/parse-demo-corpus";
-import type { TFieldName } from "@/lib/schemes/fields";
+import type { TPresetPartFieldId } from "@/lib/schemes/presets/preset-parts";
 
 export interface TDemoAnnotation {
   segment: string;
   system: string;
   /** the MRW's corpus id (m1, m2, …) for MRW fields; null for translation fields */
   mrw: string | null;
-  field: TFieldName;
+  field: TPresetPartFieldId;
   value: unknown;
 }
 

@@ -1,6 +1,6 @@
 /**
  * `tropos export --what errors --format mqm|marot` (issue 20.3): a project's error spans as the
- * WMT MQM release writes them, or as Marot reads them. Pure; lib/db/export-mqm.ts reads the rows.
+ * WMT MQM release writes them, or as Marot reads them. Pure; lib/db/export/mqm.ts reads the rows.
  *
  * mqm: the nine columns `system doc doc_id seg_id rater source target category severity`, one row
  *   per error with its span enclosed in `<v>…</v>` in the text that holds it, and one `No-error`

@@ -1,10 +1,10 @@
 // The `Idempotency-Key` request header of the workspace saves (draft-ietf-httpapi-idempotency-key-
 // header): a client-generated random key per save, sent again unchanged on a retry, so a save
-// whose answer was lost is answered again instead of refused (lib/db/save-receipts.ts). Optional:
+// whose answer was lost is answered again instead of refused (lib/db/workspace/save-receipts.ts). Optional:
 // old clients and scripts without it get the behaviour of before (a retry may meet a 409).
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { saveRequestHash, type TSaveReceiptKey } from "@/lib/db/save-receipts";
+import { saveRequestHash, type TSaveReceiptKey } from "@/lib/db/workspace/save-receipts";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 

@@ -1,6 +1,6 @@
 // The guard of the annotation save route (PUT /api/projects/[slug]/annotations), the hot path of
 // the workspace: withProject's checks in withProject's order, with the item's context read in the
-// same query as the session and the project (lib/db/save-guard.ts), one round trip instead of two.
+// same query as the session and the project (lib/db/workspace/save-guard.ts), one round trip instead of two.
 // For that the body is read before the project is authorised; what a caller learns stays as
 // before: a forged write is refused before anything, a request without a session before its body
 // is read, and a body that does not parse is reported only after the project check passed (a
@@ -13,8 +13,8 @@ import type { Permission } from "@/lib/authz/permissions";
 import { AppError } from "@/lib/errors";
 import { assertSameOriginWrite } from "@/lib/http/same-origin-write";
 import { errorResponse, parseJsonBody } from "@/lib/http/api-handler";
-import { authorizeSave } from "@/lib/db/save-guard";
-import type { TPrefetchedItemContext } from "@/lib/db/workspace-context";
+import { authorizeSave } from "@/lib/db/workspace/save-guard";
+import type { TPrefetchedItemContext } from "@/lib/db/workspace/context";
 
 type TTarget = { segmentId: string; translationId?: string | null; mrwId?: string | null };
 

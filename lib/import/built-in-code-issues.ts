@@ -10,7 +10,7 @@ import { MAX_ERRORS, type ImportIssue, type ImportResult } from "./types";
 /**
  * `errorSpans: false` for a project that runs a scheme (every project since the one runtime): its
  * span field's labels and severity options decide an error span's category and severity (a variant
- * may add one), checked with the values, every span line in one pass (lib/db/import-scheme-values.ts).
+ * may add one), checked with the values, every span line in one pass (lib/db/import/scheme-values.ts).
  * Checking severities here first would refuse the file on them alone and hide a bad category on an
  * earlier line.
  */

@@ -2,7 +2,7 @@
  * Whether one imported value line (an annotation or an adjudication) fits the built-in runtime:
  * its anchor is the one the preset field's scope has, and its value passes the preset field's
  * check (lib/schemes/presets/built-in-value-check.ts). The built-in counterpart of
- * scheme-line-check.ts; the loader (lib/db/load-import.ts) resolves the ids, reads the MRW's
+ * scheme-line-check.ts; the loader (lib/db/import/load-import.ts) resolves the ids, reads the MRW's
  * metaphoricity, and prefixes file, line and field. Pure.
  */
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";

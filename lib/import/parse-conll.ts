@@ -160,7 +160,7 @@ export interface ParseConllParallelOptions extends CommonParseOptions {
  * Sentence n of both files gets the same `lists.parallel` key
  * (`conll:<slug>:s<n>`, the two slugs joined by `+` when the names differ):
  * the workspace shows the versions that share it side by side
- * (lib/db/parallel-versions.ts). Only files read together this way are linked:
+ * (lib/db/workspace/parallel-versions.ts). Only files read together this way are linked:
  * equal sentence counts alone do not make two files translations of each
  * other (SOURCE.md of the Meta4XNLI sample says it of the split files).
  */

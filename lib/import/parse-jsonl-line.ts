@@ -5,7 +5,7 @@ import type { ImportResult, Span } from "@/lib/import/types";
 /**
  * One line of Tropos JSONL read and checked against its schema, or null after its errors went to
  * `sink` (invalid JSON, or each zod issue named by its path, `spans.0.end`). Shared by the
- * in-memory parser (parse-jsonl.ts) and the streaming loader (lib/db/load-import-stream.ts), so a
+ * in-memory parser (parse-jsonl.ts) and the streaming loader (lib/db/import/load-import-stream.ts), so a
  * bad line reads the same whichever path a file takes. `raw` is the line without its line break.
  */
 export function parseJsonlLine(raw: string, line: number, sink: IssueSink): TJsonlLine | null {

@@ -90,7 +90,7 @@ export function parseMeta4xnliNli(fileName: string, content: ImportContent, opti
           source_dataset: f("source_dataset"),
           promptID: f("promptid"),
           pairID: pairId,
-          // the EN and ES rows of a pair are versions of one item (lib/db/parallel-versions.ts)
+          // the EN and ES rows of a pair are versions of one item (lib/db/workspace/parallel-versions.ts)
           parallel: `m4x:${pairId}`,
         },
         line: row.line,

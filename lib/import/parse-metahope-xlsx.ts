@@ -373,7 +373,7 @@ export async function parseMetahopeXlsx(
   result.documents = [...docs.values()];
   // The sheet has a row for every MRW and system of every sentence and leaves "no error" blank:
   // its annotator reviewed every sentence in it (MetaHOPE tables 3-4 read a blank cell as 0).
-  result.completed = result.documents.flatMap((d) => d.segments.map((sg) => ({ annotator: annotatorName, segmentId: sg.externalId, scheme: "METAHOPE" as const })));
+  result.completed = result.documents.flatMap((d) => d.segments.map((sg) => ({ annotator: annotatorName, segmentId: sg.externalId })));
   return result;
 }
 

@@ -10,7 +10,7 @@
  * neither (the field names its role); a document-scoped one takes any segment of the document.
  * `explanation` is optional. `model` may be left out when the import names one (`--model`).
  * Blank lines are skipped. Pure: the project's segments and fields are checked by the caller
- * (lib/db/import-suggestions.ts); errors name the file, the line and the key.
+ * (lib/db/import/suggestions.ts); errors name the file, the line and the key.
  */
 import { z } from "zod";
 import { decodeText } from "./decode-text";

@@ -3,8 +3,8 @@
  * the field exists, its anchor (translation, MRW, role) is the one its scope has, and the value
  * passes the kind's check with the item's lists, with the alternatives that apply to its MRW and
  * its spans within its translation (lib/schemes/language/item-value-checks.ts). The same checks a
- * save makes (lib/db/annotations.ts), worded for a file: the caller prefixes file, line and field.
- * Pure; the loader (lib/db/load-import.ts) resolves the ids and reads the item first.
+ * save makes (lib/db/workspace/save-value.ts), worded for a file: the caller prefixes file, line and field.
+ * Pure; the loader (lib/db/import/load-import.ts) resolves the ids and reads the item first.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -77,7 +77,7 @@ export function checkSchemeLine(definition: TSchemeDefinition, line: TSchemeLine
 
 /**
  * Values the built-in runtime stored beside MetaHOPE's fields, which a project keeps when it moves
- * onto the scheme runtime (lib/db/move-onto-scheme-runtime.ts) although no field of its scheme
+ * onto the scheme runtime (lib/db/upgrade/move-onto-scheme-runtime.ts) although no field of its scheme
  * holds them: the workbooks' notes kept with the annotator's work (METAHOPE_COMMENT,
  * METAHOPE_SEGMENT_PENALTY) and a decided penalty per category (METAHOPE_IMP …, which the paper
  * tables read as decided cells). The project's full export writes them, so a scheme with MetaHOPE's

@@ -3,8 +3,8 @@
  * `{ start, end, label, …, mrwId? }` (lib/schemes/language/validate-value.ts); in the database
  * `mrwId` is the MRW's id, which means nothing in another project. A file names an MRW the way
  * every Tropos JSONL line does, by its external id within the line's segment, so the full project
- * export writes a span's MRW as its external id (lib/db/export-project-jsonl.ts) and the loader
- * turns it back into the id of that project's MRW (lib/db/load-import.ts).
+ * export writes a span's MRW as its external id (lib/db/export/project-jsonl.ts) and the loader
+ * turns it back into the id of that project's MRW (lib/db/import/load-import.ts).
  *
  * Only a list of objects is a span list; any other value is returned as it is. Pure.
  */

@@ -182,13 +182,11 @@ export interface ImportedGoldReference {
   line?: number;
 }
 
-/** One annotator's finished work on one item (segment) for one scheme. */
+/** One annotator's finished work on one item (segment). */
 export interface ImportedCompletion {
   annotator: string;
   /** segment externalId */
   segmentId: string;
-  /** SCHEME: a project that runs its own scheme (lib/schemes/scheme-runtime.ts) */
-  scheme: "MMTE" | "METAHOPE" | "SCHEME";
 }
 
 /** An automatic metric's score of one translation (issue 19 point 2), computed elsewhere. */
@@ -222,10 +220,10 @@ export interface ImportResult {
   adjudications?: ImportedAdjudication[];
   goldReferences?: ImportedGoldReference[];
   /**
-   * Items whose work the file brings finished, per annotator and scheme: they count as submitted
-   * (progress, and MetaHOPE's "reviewed, no error" = penalty 0). A format that knows what it covers
-   * says so (a MetaHOPE workbook: every sentence of the sheet); absent, it is derived from the
-   * annotator rows the file carries (lib/import/completions.ts).
+   * Items whose work the file brings finished, per annotator: they count as submitted (progress,
+   * and MetaHOPE's "reviewed, no error" = penalty 0, lib/import/metahope-reviews.ts). A format that
+   * knows what it covers says so (a MetaHOPE workbook: every sentence of the sheet); absent, it is
+   * derived from the annotator rows the file carries (lib/import/completions.ts).
    */
   completed?: ImportedCompletion[];
   /** Automatic metric scores per translation (metric score files only). */

@@ -1,4 +1,4 @@
-// The export job (issue 21 point 1): the same export the download route streams (lib/db/export-stream.ts),
+// The export job (issue 21 point 1): the same export the download route streams (lib/db/export/stream.ts),
 // written by a background worker into JobOutput chunks, with progress (lines written of an estimate)
 // and cancel, so a large export survives a closed tab, a dropped connection or a server restart and
 // is downloaded when it is ready.
@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { exportFile, ZExportFormat, ZExportWhat } from "@/lib/db/export-stream";
+import { exportFile, ZExportFormat, ZExportWhat } from "@/lib/db/export/stream";
 import { recordJobFailure } from "./job-failure";
 
 export const ZExportJobInput = z.object({

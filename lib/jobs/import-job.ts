@@ -3,20 +3,20 @@
 // honoured between steps, and a retry after a crash that skips the files already stored.
 //
 // All-or-nothing per file, as before: every file is checked before any is stored (an error in
-// any file stores nothing), and each file is stored in its own transaction (lib/db/load-import.ts).
+// any file stores nothing), and each file is stored in its own transaction (lib/db/import/load-import.ts).
 // Storing a file twice updates instead of duplicating, so even a crash between a file's commit and
 // the row's update loses nothing and duplicates nothing.
 import type { Pool, PoolClient } from "pg";
 import type { Db } from "@/lib/db/client";
 import { recordJobFailure } from "./job-failure";
 import { Readable } from "node:stream";
-import { countsOf, parseImportFile, resolveFormat, type ImportCounts } from "@/lib/db/import-file";
-import { loadImport, type LoadImportSummary } from "@/lib/db/load-import";
-import { streamsImport } from "@/lib/db/import-stream-threshold";
-import { loadImportStream } from "@/lib/db/load-import-stream";
+import { countsOf, parseImportFile, resolveFormat, type ImportCounts } from "@/lib/db/import/import-file";
+import { loadImport, type LoadImportSummary } from "@/lib/db/import/load-import";
+import { streamsImport } from "@/lib/db/import/stream-threshold";
+import { loadImportStream } from "@/lib/db/import/load-import-stream";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
-import { getJobFiles, type TImportJobInput } from "@/lib/db/jobs";
-import { warmReportData } from "@/lib/db/report-data-cache";
+import { getJobFiles, type TImportJobInput } from "@/lib/db/jobs/jobs";
+import { warmReportData } from "@/lib/db/reports/report-data-cache";
 import { isAppError } from "@/lib/errors";
 import type { ImportIssue } from "@/lib/import/types";
 import { clipIssue } from "@/lib/import/answer-limits";

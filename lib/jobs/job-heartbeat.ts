@@ -6,7 +6,7 @@
 // after a restart) or has not beaten for STALE_SECONDS (another host). Workers take abandoned jobs
 // up again (lib/jobs/worker.ts; every job resumes idempotently: an import skips the files it
 // stored, each file being one transaction), and a cancel of one takes effect at once
-// (lib/db/jobs.ts). A job whose upload was being stored (queued, stage "uploading", not yet in
+// (lib/db/jobs/jobs.ts). A job whose upload was being stored (queued, stage "uploading", not yet in
 // pg-boss) by a process that died is abandoned the same way, and failed.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -14,7 +14,7 @@ import type { Pool } from "pg";
 
 export const HEARTBEAT_MS = 15_000;
 
-/** The stage of a job whose files are still being stored (not queued in pg-boss yet, lib/db/jobs.ts). */
+/** The stage of a job whose files are still being stored (not queued in pg-boss yet, lib/db/jobs/jobs.ts). */
 export const UPLOADING_STAGE = "uploading";
 
 function positiveEnv(name: string, fallback: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choicesFor } from "@/lib/schemes/fields";
+import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS, LIKERT_SCALE } from "@/lib/schemes/mmte";
 import { KEYMAP, cheatSheet, choiceForDigit, findConflicts, formatKey, matchKey, parseKey } from "./keymap";
 
 const key = (k: string, extra: Partial<Parameters<typeof matchKey>[0]> = {}) => ({ key: k, ...extra });
@@ -73,10 +73,10 @@ describe("matchKey", () => {
 
 describe("digits and labels", () => {
   it("numbers labels in definition order", () => {
-    expect(choiceForDigit(choicesFor("EQUIVALENCE", { sourceMetaphorical: true }), 4)).toBe("MISUNDERSTANDING");
-    expect(choiceForDigit(choicesFor("EQUIVALENCE", { sourceMetaphorical: false }), 4)).toBeNull();
-    expect(choiceForDigit(choicesFor("EMOTION"), 1)).toBe("ZERO");
-    expect(choiceForDigit(choicesFor("FLUENCY"), 5)).toBe(5);
+    expect(choiceForDigit(EQUIVALENCE_METAPHORICAL_LABELS, 4)).toBe("MISUNDERSTANDING");
+    expect(choiceForDigit(EQUIVALENCE_LITERAL_LABELS, 4)).toBeNull();
+    expect(choiceForDigit(EMOTION_LABELS, 1)).toBe("ZERO");
+    expect(choiceForDigit(LIKERT_SCALE.map((l) => l.value), 5)).toBe(5);
   });
 });
 

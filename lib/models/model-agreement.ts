@@ -1,7 +1,7 @@
 /**
  * A model as a rater beside the humans (issue 15 point 5, first part): for one field and one model
  * (endpoint, model id and prompt version), its agreement with each annotator and its accuracy
- * against the adjudicated (gold) values. Pure: the caller reads the values (lib/db/model-agreement-data.ts).
+ * against the adjudicated (gold) values. Pure: the caller reads the values (lib/db/reports/model-agreement-data.ts).
  *
  * - `cohen_kappa`: Cohen's κ between the model and one annotator over the units both rated
  *   (lib/agreement/cohen-kappa.ts: unweighted for nominal fields, quadratic weights on the

@@ -11,7 +11,7 @@ import type { TSuggestUnit } from "./suggest-unit";
 
 export interface TSuggestField {
   id: string;
-  /** every scope has units (lib/db/suggest-units.ts): document, segment, mrw, translation, mrw-translation, a role */
+  /** every scope has units (lib/db/models/suggest-units.ts): document, segment, mrw, translation, mrw-translation, a role */
   scope: TSchemeScope;
   alternatives: TSchemeField[];
 }

@@ -1,7 +1,7 @@
 /**
  * What removing a member (or their annotator role) does to their work, in words for the
  * confirmation the Members page asks for (issue 29 point 2: a removal needed no confirmation and
- * left their assignments orphaned). Pure; the counts come from lib/db/assignment-corrections.ts.
+ * left their assignments orphaned). Pure; the counts come from lib/db/assignments/corrections.ts.
  */
 export interface TWork {
   notStarted: number;

@@ -1,7 +1,7 @@
 // What it takes to create a project, shared by the CLI (`tropos project create`) and the browser
 // wizard (app/projects/new), so both refuse the same slugs and language codes with the same words.
 import { z } from "zod";
-import { OPTIONAL_PARTS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/scheme-preset";
+import { OPTIONAL_PARTS, ZOptionalPart, ZSchemePreset, optionalPartIssue } from "@/lib/schemes/presets/parts-choice";
 import { ZLanguageCode } from "./language-code";
 import { ZTargetLanguages } from "./target-languages";
 

@@ -4,8 +4,8 @@
 // a copy of another project's scheme in force. The same choices as `tropos project create
 // --scheme mmte|metahope|both|emos|cr-st|meta4xnli|mqm|FILE`.
 import { z } from "zod";
-import { ZSchemePreset } from "@/lib/schemes/scheme-preset";
-import { BUILT_IN_PRESETS } from "@/lib/schemes/presets/built-in-presets";
+import { ZSchemePreset } from "@/lib/schemes/presets/parts-choice";
+import { SHIPPED_PRESETS } from "@/lib/schemes/presets/shipped-presets";
 
 /** Presets written only in the scheme language (the built-in ones are ZSchemePreset). */
 export const DATA_PRESET_IDS = ["emos", "cr-st", "meta4xnli", "mqm"] as const;
@@ -21,7 +21,7 @@ export type TNewProjectSchemeSource = z.infer<typeof ZNewProjectSchemeSource>;
 
 /** The data presets with their names and descriptions, in the wizard's order. */
 export const DATA_PRESETS = DATA_PRESET_IDS.map((id) => {
-  const preset = BUILT_IN_PRESETS.find((p) => p.id === id);
-  if (!preset) throw new Error(`the ${id} preset is missing from BUILT_IN_PRESETS`);
+  const preset = SHIPPED_PRESETS.find((p) => p.id === id);
+  if (!preset) throw new Error(`the ${id} preset is missing from SHIPPED_PRESETS`);
   return { id, name: preset.name, description: preset.description ?? "" };
 });

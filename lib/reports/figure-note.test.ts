@@ -6,6 +6,7 @@ import { explainUndefined, figureNote, intervalAllowed, sampleSize, MIN_UNITS_FO
 import { ratingsFigures, type TRatingsSpec } from "./ratings-figures";
 
 const spec: TRatingsSpec = {
+  unit: "MRW instance",
   alphaLevels: ["nominal"],
   kappaWeights: ["unweighted"],
   kappaCategoryLists: [{ name: "scale", categories: ["FULL", "PART", "NON"] }],
@@ -62,20 +63,20 @@ describe("figures carry n, raters and a note", () => {
 
 describe("figureNote", () => {
   const f = { scheme: "mmte" as const, field: "FLUENCY", statistic: "pearson_r" as const, value: 0.5, n: 40, raters: 2 };
-  it("says nothing about a figure over enough units", () => expect(figureNote(f)).toEqual({ status: "ok", note: "", intervalReliable: true }));
+  it("says nothing about a figure over enough units", () => expect(figureNote(f, "translation")).toEqual({ status: "ok", note: "", intervalReliable: true }));
   it("warns below SMALL_SAMPLE_UNITS", () => {
-    expect(figureNote({ ...f, n: SMALL_SAMPLE_UNITS - 1 }).status).toBe("small-sample");
-    expect(figureNote({ ...f, n: SMALL_SAMPLE_UNITS }).status).toBe("ok");
+    expect(figureNote({ ...f, n: SMALL_SAMPLE_UNITS - 1 }, "translation").status).toBe("small-sample");
+    expect(figureNote({ ...f, n: SMALL_SAMPLE_UNITS }, "translation").status).toBe("ok");
   });
   it("passes an unknown reason through instead of dropping it", () => {
-    expect(figureNote({ ...f, value: null, reason: "something new" }).note).toBe("r undefined: something new");
-    expect(figureNote({ ...f, value: null }).note).toBe("r undefined for these data");
-    expect(figureNote({ ...f, value: null, reason: "zero variance: a is constant on the units coded by both" }).note).toBe(
+    expect(figureNote({ ...f, value: null, reason: "something new" }, "translation").note).toBe("r undefined: something new");
+    expect(figureNote({ ...f, value: null }, "translation").note).toBe("r undefined for these data");
+    expect(figureNote({ ...f, value: null, reason: "zero variance: a is constant on the units coded by both" }, "translation").note).toBe(
       "one annotator gave every translation the same value: r undefined (zero variance)",
     );
   });
   it("explains an undefined interval", () => {
-    expect(figureNote({ ...f, ci95: [null, null], ciReason: "150 of 1000 bootstrap replicates are undefined (allowed share 0.1)" }).note).toBe(
+    expect(figureNote({ ...f, ci95: [null, null], ciReason: "150 of 1000 bootstrap replicates are undefined (allowed share 0.1)" }, "translation").note).toBe(
       "interval undefined: 150 of 1000 bootstrap replicates are undefined (allowed share 0.1)",
     );
   });
@@ -84,8 +85,8 @@ describe("figureNote", () => {
     expect(intervalAllowed(MIN_UNITS_FOR_INTERVAL - 1).allowed).toBe(false);
   });
   it("names units and raters", () => {
-    expect(sampleSize({ scheme: "metahope", field: "SEGS", n: 13, raters: 2 })).toBe("13 MRW instances · 2 raters");
-    expect(sampleSize({ scheme: "mmte", field: "OVERALL", n: 1, raters: 1 })).toBe("1 translation · 1 rater");
+    expect(sampleSize({ n: 13, raters: 2 }, "MRW instance")).toBe("13 MRW instances · 2 raters");
+    expect(sampleSize({ n: 1, raters: 1 }, "translation")).toBe("1 translation · 1 rater");
     expect(explainUndefined("fleiss_kappa", "fewer than two coders", "translation")).toBe("fewer than two annotators rated these translations: Fleiss' κ undefined");
   });
 });

@@ -50,15 +50,9 @@ const STAT_NAMES: Record<TAgreementFigure["statistic"], string> = {
   f1: "F1",
 };
 
-/** What one unit of a field is: a translation (MMTE quality) or an MRW instance (everything else). */
-export function unitNoun(scheme: TAgreementFigure["scheme"], field: string, n = 2): string {
-  const one = scheme === "mmte" && ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"].includes(field) ? "translation" : "MRW instance";
-  return n === 1 ? one : `${one}s`;
-}
-
-/** "13 MRW instances · 2 raters" */
-export function sampleSize(f: Pick<TAgreementFigure, "scheme" | "field" | "n"> & { raters?: number }): string {
-  const units = `${f.n} ${unitNoun(f.scheme, f.field, f.n)}`;
+/** "13 MRW instances · 2 raters" (`unit`: what one unit is, singular) */
+export function sampleSize(f: Pick<TAgreementFigure, "n"> & { raters?: number }, unit: string): string {
+  const units = `${f.n} ${f.n === 1 ? unit : `${unit}s`}`;
   return f.raters === undefined ? units : `${units} · ${f.raters} ${f.raters === 1 ? "rater" : "raters"}`;
 }
 
@@ -94,10 +88,8 @@ export function intervalAllowed(units: number): { allowed: true } | { allowed: f
   return { allowed: false, reason: `interval not computed: ${units} ${units === 1 ? "unit" : "units"} (a bootstrap needs at least ${MIN_UNITS_FOR_INTERVAL})` };
 }
 
-/** The note of one figure (see the module comment). */
-/** `unitName`: what one unit is, when the scheme does not say it (a project's own scheme: "translation", "item"…). */
-export function figureNote(f: TNoteInput, unitName?: string): TFigureNote {
-  const unit = unitName ?? unitNoun(f.scheme, f.field, 1);
+/** The note of one figure (see the module comment); `unit`: what one unit is ("translation", "MRW instance", "item"…). */
+export function figureNote(f: TNoteInput, unit: string): TFigureNote {
   if (f.statistic === "total") return { status: "ok", note: "", intervalReliable: true };
   if (f.value === null) return { status: "missing", note: explainUndefined(f.statistic, f.reason, unit, f.label), intervalReliable: false };
   const parts: string[] = [];

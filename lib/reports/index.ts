@@ -2,28 +2,28 @@
  * Reports of a project: agreement figures and score tables, computed from the
  * stored values of the project's scheme with lib/agreement and lib/scoring. The pure functions
  * (computeAgreementFigures, computeScoreTables) take plain rows; these entry points fetch the
- * rows of one project first, as the paper tables read them (lib/db/scheme-paper-input.ts).
+ * rows of one project first, as the paper tables read them (lib/db/reports/paper-input.ts).
  * Conventions are documented in ./README.md.
  */
 import type { Db } from "@/lib/db/client";
-import { getPaperReportData } from "@/lib/db/scheme-paper-input";
-import { getMetricScores } from "@/lib/db/metric-scores";
+import { getPaperReportData } from "@/lib/db/reports/paper-input";
+import { getMetricScores } from "@/lib/db/reports/metric-scores";
 import { getPgPool } from "@/lib/db/pg-pool";
 import type { TAgreementFigure } from "./agreement-figure";
-import { computeAgreementFigures } from "./agreement-figures";
+import { computeAgreementFigures } from "./analyses/paper/agreement-figures";
 import type { TAgreementOptions } from "./agreement-options";
-import { computeScoreTables, computeScoreTablesOf, type TScoreTables } from "./score-tables";
-import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./language-comparison";
+import { computeScoreTables, computeScoreTablesOf, type TScoreTables } from "./analyses/paper/score-tables";
+import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./analyses/paper/language-comparison";
 import { buildReportIndex } from "./report-index";
 import type { TScoreOptions } from "./score-options";
 
 export type { TAgreementFigure } from "./agreement-figure";
 export type { TAgreementOptions } from "./agreement-options";
 export type { TScoreOptions } from "./score-options";
-export type { TScoreTables } from "./score-tables";
+export type { TScoreTables } from "./analyses/paper/score-tables";
 export { ZAgreementFigure, AGREEMENT_FIGURE_COLUMNS } from "./agreement-figure";
-export { computeAgreementFigures } from "./agreement-figures";
-export { computeScoreTables } from "./score-tables";
+export { computeAgreementFigures } from "./analyses/paper/agreement-figures";
+export { computeScoreTables } from "./analyses/paper/score-tables";
 export { AGREEMENT_CONVENTIONS, findConvention } from "./agreement-conventions";
 
 /**

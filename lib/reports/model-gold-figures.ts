@@ -3,7 +3,7 @@
  * (the item's value for `gold: {from: "item"}`, CR-ST's answer; the adjudicated value otherwise),
  * per system and pooled, and for BIO tags fields its precision, recall and F1 per token and per
  * span, computed by the very functions that give the annotators' (scheme-gold.ts,
- * scheme-tags-f1.ts) over the model's latest suggestion per unit (lib/db/latest-suggestions.ts).
+ * scheme-tags-f1.ts) over the model's latest suggestion per unit (lib/db/models/latest-suggestions.ts).
  * Each figure names the model in `annotator` ("endpoint:model") and carries `rater: "model"`, so
  * a reader of the agreement export never takes it for a person. No pooled or mean rows: a model
  * is never averaged with the annotators. A failed unit is missing, not wrong. Pure.

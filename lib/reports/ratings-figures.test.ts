@@ -43,6 +43,7 @@ describe("ratingsFigures' intervals equal bootstrapCI per figure", () => {
     [
       "Likert, three coders, scale categories (MMTE)",
       {
+        unit: "MRW instance",
         alphaLevels: ["nominal", "ordinal", "interval", "ratio"],
         kappaWeights: ["unweighted", "linear", "quadratic"],
         kappaCategoryLists: [{ name: "scale", categories: [1, 2, 3, 4, 5] }],
@@ -55,6 +56,7 @@ describe("ratingsFigures' intervals equal bootstrapCI per figure", () => {
     [
       "two coders, observed and scale categories (MetaHOPE)",
       {
+        unit: "MRW instance",
         alphaLevels: ["nominal", "ordinal", "interval", "ratio"],
         kappaWeights: ["unweighted", "linear", "quadratic"],
         kappaCategoryLists: [

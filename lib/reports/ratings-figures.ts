@@ -37,6 +37,8 @@ import { figureNote, intervalAllowed } from "./figure-note";
 import { codesKey, memoIntervals } from "./interval-memo";
 
 export interface TRatingsSpec {
+  /** what one unit (column) is, for the figures' notes: "translation", "MRW instance", "item"… */
+  unit: string;
   alphaLevels: readonly TAlphaLevelName[];
   kappaWeights: readonly TKappaWeightsName[];
   /** category lists for κ, the first one first in the output; each gives the list or undefined (= observed) */
@@ -235,7 +237,7 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
     });
   }
   for (const f of out) {
-    const { note } = figureNote(f);
+    const { note } = figureNote(f, spec.unit);
     if (note) f.note = note;
   }
   return out;

@@ -7,8 +7,8 @@ import { csvRow, type CellValue } from "@/lib/export/csv-cell";
 import { MMTE_DIMENSIONS } from "@/lib/scoring/mmte-scores";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import { AGREEMENT_FIGURE_COLUMNS, type TAgreementFigure } from "./agreement-figure";
-import type { TScoreTables } from "./score-tables";
-import type { TLanguageQuality } from "./language-comparison";
+import type { TScoreTables } from "./analyses/paper/score-tables";
+import type { TLanguageQuality } from "./analyses/paper/language-comparison";
 
 const cell = (v: unknown): CellValue => (v === undefined || v === null ? "" : Array.isArray(v) ? v.map((x) => (x === null ? "" : String(x))).join(" ") : (v as CellValue));
 

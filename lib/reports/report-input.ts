@@ -1,5 +1,5 @@
 /**
- * The plain rows every report is computed from: what `lib/db/report-data.ts`
+ * The plain rows every report is computed from: what `lib/db/reports/report-data.ts`
  * reads from the database, already scoped to one project. Pure types, no
  * database or framework imports, so the report functions can be tested on
  * hand-written arrays.

@@ -1,6 +1,6 @@
 /**
  * Encodes a project's report data (the lists and the annotation columns, lib/reports/report-index.ts)
- * into bytes and back, for persisting it between server starts (lib/db/report-snapshots.ts). A
+ * into bytes and back, for persisting it between server starts (lib/db/reports/snapshots.ts). A
  * million annotation rows are mostly small indexes: each column is stored in the narrowest typed
  * array that holds it (fields, annotators and values usually fit a byte), the dictionaries that
  * repeat the lists' ids store only the ids after them, and the values their JSON texts. The

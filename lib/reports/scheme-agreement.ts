@@ -193,7 +193,7 @@ export function schemeUnitNoun(field: TSchemeField): string {
   return { document: "document", segment: "item", translation: "translation", mrw: "MRW", "mrw-translation": "MRW instance" }[scope];
 }
 
-function specFor(fields: TSchemeField[], level: TMeasurementLevel, matrix: Ratings): TRatingsSpec {
+function specFor(fields: TSchemeField[], level: TMeasurementLevel, matrix: Ratings): Omit<TRatingsSpec, "unit"> {
   const f = fields[0];
   const alphaLevels = LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1) as TAlphaLevelName[];
   const ordered = level !== "nominal";
@@ -294,14 +294,13 @@ export function schemeAgreementFigures(
         const { ratings, coders } = matrixOf(group);
         if (coders.length < 2) continue;
         const spec = specFor(fields, level, ratings);
-        // ratingsFigures' base names a built-in scheme; the figures get this scheme's id below
-        const figures = ratingsFigures({ scheme: "mmte", system, field: name }, ratings, coders, { ...spec, bootstrap: opts.bootstrap });
+        const figures = ratingsFigures({ scheme: scheme.id, system, field: name }, ratings, coders, { ...spec, unit, bootstrap: opts.bootstrap });
         // tags: Fleiss' κ over the sentences tagged by the most annotators, when their number varies
         const subset = fields[0].kind === "tags" && !spec.fleiss && level === "nominal" ? constantRatersSubset(ratings) : null;
         if (subset) {
           const observed = [...new Set(subset.ratings.flat().filter((c): c is Code => c !== null))].sort((a, b) => String(a).localeCompare(String(b)));
-          const fleissOnly: TRatingsSpec = { alphaLevels: [], kappaWeights: [], kappaCategoryLists: [{ name: "observed", categories: undefined }], pearson: false, totals: false, fleiss: { categories: observed } };
-          const extra = ratingsFigures({ scheme: "mmte", system, field: name }, subset.ratings, subset.rows.map((i) => coders[i]), { ...fleissOnly, bootstrap: opts.bootstrap });
+          const fleissOnly: TRatingsSpec = { unit, alphaLevels: [], kappaWeights: [], kappaCategoryLists: [{ name: "observed", categories: undefined }], pearson: false, totals: false, fleiss: { categories: observed } };
+          const extra = ratingsFigures({ scheme: scheme.id, system, field: name }, subset.ratings, subset.rows.map((i) => coders[i]), { ...fleissOnly, bootstrap: opts.bootstrap });
           for (const f of extra) {
             if (f.statistic !== "fleiss_kappa") continue;
             f.note = `over the ${subset.kept} tokens tagged by ${subset.k} annotators each (tokens with fewer annotators, ${subset.units - subset.kept} of ${subset.units}, left out: Fleiss' κ needs the same number of raters per unit)`;
@@ -309,8 +308,7 @@ export function schemeAgreementFigures(
           }
         }
         for (const f of figures) {
-          // the note again, naming this field's unit (ratingsFigures names the built-in ones)
-          const g: TSchemeAgreementFigure = { ...f, scheme: scheme.id };
+          const g: TSchemeAgreementFigure = { ...f };
           if (language !== null) g.language = language;
           // a pair is always named, two annotators included (the tables list pairs by name)
           if ((g.statistic === "cohen_kappa" || g.statistic === "pearson_r") && !g.annotators && coders.length === 2) g.annotators = [coders[0], coders[1]];

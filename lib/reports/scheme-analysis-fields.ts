@@ -4,9 +4,9 @@
  * fields with item gold (the metaphor tags, the inference label). Pure.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { crStAnalysisApplies, crStField } from "./cr-st-subsets";
-import { emosAnalysisApplies } from "./emos-analysis";
-import { meta4xnliAnalysisApplies } from "./meta4xnli-analysis";
+import { crStAnalysisApplies, crStField } from "./analyses/cr-st-subsets";
+import { emosAnalysisApplies } from "./analyses/emos-analysis";
+import { meta4xnliAnalysisApplies } from "./analyses/meta4xnli-analysis";
 
 export function analysisModelFields(def: TSchemeDefinition): string[] {
   const out: string[] = [];

@@ -3,18 +3,18 @@
  * (app/projects/[slug]/dashboard/scheme-dashboard.tsx) and its tests read the same: the scheme
  * report of the chosen split, systems and target language (one language at a time when the
  * project has several: scheme-report-language.ts), how long it took, and the models beside the
- * annotators — the rows of `tropos export --what model-agreement` (lib/db/model-agreement-data.ts),
+ * annotators — the rows of `tropos export --what model-agreement` (lib/db/reports/model-agreement-data.ts),
  * the table the built-in dashboard shows, now for every scheme, over the units of the language shown.
  */
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { getModelAgreementRows } from "@/lib/db/model-agreement-data";
-import type { TSchemeReportFilter } from "@/lib/db/scheme-report-data";
+import { getModelAgreementRows } from "@/lib/db/reports/model-agreement-data";
+import type { TSchemeReportFilter } from "@/lib/db/reports/scheme-report-data";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TReportQuery } from "./report-query";
 import { getSchemeReport, type TSchemeReport } from "./scheme-report";
-import { getReportLanguages } from "@/lib/db/report-languages";
+import { getReportLanguages } from "@/lib/db/reports/languages";
 import { schemeReportLanguage } from "./scheme-report-language";
 
 export interface TSchemeDashboardData {

@@ -14,7 +14,7 @@
  * annotator pooled first.
  */
 import type { TAgreementFigure } from "./agreement-figure";
-import type { TCell } from "./dashboard-summary";
+import type { TCell } from "./figure-cell";
 import { POOLED_SYSTEM } from "./scheme-agreement";
 import type { TSchemeReport } from "./scheme-report";
 

@@ -8,16 +8,16 @@
  */
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { getModelAgreementRows } from "@/lib/db/model-agreement-data";
-import { getSegmentExternalIds } from "@/lib/db/segment-external-ids";
+import { getModelAgreementRows } from "@/lib/db/reports/model-agreement-data";
+import { getSegmentExternalIds } from "@/lib/db/export/segment-external-ids";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { agreementOptionsOf, scoreOptionsOf, type TReportQuery } from "./report-query";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
-import { bindPaperAnalyses } from "./paper-analysis-binding";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
+import { bindPaperAnalyses } from "./analyses/paper/binding";
 import { analysisModelFields } from "./scheme-analysis-fields";
 import { buildSchemeFullReport, type TSchemeFullReport } from "./scheme-full-report";
 import { getSchemeReport } from "./scheme-report";
-import { getReportLanguages } from "@/lib/db/report-languages";
+import { getReportLanguages } from "@/lib/db/reports/languages";
 import { schemeReportLanguage } from "./scheme-report-language";
 
 export async function getSchemeFullReport(

@@ -10,7 +10,7 @@ import type { TAgreementFigure } from "./agreement-figure";
 import type { TSchemeReport } from "./scheme-report";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { schemeScoreRows, type TSchemeScoreRow } from "./scheme-score-rows";
-import type { TSchemePaperTables } from "./scheme-paper-tables";
+import type { TSchemePaperTables } from "./analyses/paper/paper-tables";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 
 export interface TSchemeFullReport {
@@ -46,9 +46,9 @@ export function buildSchemeFullReport(input: {
   definition: TSchemeDefinition;
   /** segment id → external id, for the score rows */
   externalIdOf?: (segmentId: string) => string;
-  /** lib/db/scheme-paper-input.ts, when the scheme lists a paper analysis */
+  /** lib/db/reports/paper-input.ts, when the scheme lists a paper analysis */
   paper?: TSchemePaperTables;
-  /** the models' rows beside the annotators (lib/db/model-agreement-data.ts) */
+  /** the models' rows beside the annotators (lib/db/reports/model-agreement-data.ts) */
   models?: TModelAgreementRow[];
   now?: Date;
 }): TSchemeFullReport {

@@ -3,7 +3,7 @@
  * `gold` (lib/schemes/language/scheme-field.ts): the share of an annotator's
  * values equal to the gold value of their unit, as a percentage (as
  * exact_agreement), in the agreement-figure shape with statistic "accuracy".
- * Pure: the caller reads the values and the gold (lib/db/scheme-report-data.ts).
+ * Pure: the caller reads the values and the gold (lib/db/reports/scheme-report-data.ts).
  *
  * - Gold `{from: "item", key}`: the item's value under `key` (Segment.lists), the gold of
  *   every unit of that item (every translation of a segment, for a translation-scoped field).

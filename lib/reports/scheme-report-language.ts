@@ -5,7 +5,7 @@
  * language asked for, else the first (the project's primary language when it has translations).
  * A project with one target language is one report, narrowed only when a language is asked for.
  *
- * What belongs to a language (lib/db/scheme-report-data.ts, valueInLanguageSql): a value about a
+ * What belongs to a language (lib/db/reports/scheme-report-data.ts, valueInLanguageSql): a value about a
  * translation belongs to that translation's language. A value not about a translation (a segment,
  * MRW or role text, or a document: "how transparent is the idiom in the source?") belongs to every
  * language its segment (document) has a translation in. That is what a researcher who had set up

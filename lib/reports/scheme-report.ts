@@ -4,14 +4,14 @@
  * against gold for fields that declare it (scheme-gold.ts), the distribution of
  * values per field (scheme-distributions.ts) and the annotators' progress, each
  * figure with its `includes` sentence (figure-includes.ts). `buildSchemeReport`
- * is pure; `getSchemeReport` reads the project first (lib/db/scheme-report-data.ts).
+ * is pure; `getSchemeReport` reads the project first (lib/db/reports/scheme-report-data.ts).
  *
  * A project whose translations are in several target languages is reported one
  * language at a time (scheme-report-language.ts says what belongs to a language).
  *
  * Computed on the first request after a change, one pass over the values; the values
  * read are kept while nothing the report reads changed and the scheme version is the
- * same (lib/db/scheme-report-data-cache.ts), and so are the statistics computed from
+ * same (lib/db/reports/scheme-report-data-cache.ts), and so are the statistics computed from
  * them (version-memo.ts): a view with nothing changed computes nothing. The
  * report names the scheme version it was computed under.
  */
@@ -22,18 +22,18 @@ import { ownSchemeIncludes } from "./figure-includes";
 import { schemeAgreementFigures } from "./scheme-agreement";
 import { schemeDistributions, type TSchemeDistribution } from "./scheme-distributions";
 import { schemeAccuracyFigures, type TSchemeGold } from "./scheme-gold";
-import type { TSchemeProgressRow, TSchemeReportData, TSchemeReportFilter } from "@/lib/db/scheme-report-data";
-import { getSchemeReportDataCached } from "@/lib/db/scheme-report-data-cache";
+import type { TSchemeProgressRow, TSchemeReportData, TSchemeReportFilter } from "@/lib/db/reports/scheme-report-data";
+import { getSchemeReportDataCached } from "@/lib/db/reports/scheme-report-data-cache";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
-import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./emos-analysis";
-import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./cr-st-subsets";
-import { mqmAnalysis, mqmAnalysisApplies, type TMqmAnalysis } from "./mqm-analysis";
+import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./analyses/emos-analysis";
+import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./analyses/cr-st-subsets";
+import { mqmAnalysis, mqmAnalysisApplies, type TMqmAnalysis } from "./analyses/mqm-analysis";
 import { schemeTagsF1Figures } from "./scheme-tags-f1";
-import { getSchemeAnalysisInputs, type TSchemeAnalysisInputs } from "@/lib/db/scheme-analysis-inputs";
-import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis } from "./meta4xnli-analysis";
-import { getReportLanguages } from "@/lib/db/report-languages";
+import { getSchemeAnalysisInputs, type TSchemeAnalysisInputs } from "@/lib/db/reports/analysis-inputs";
+import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis } from "./analyses/meta4xnli-analysis";
+import { getReportLanguages } from "@/lib/db/reports/languages";
 import { schemeReportLanguage, splitByTargetLanguage } from "./scheme-report-language";
 import { memoByVersion } from "./version-memo";
 
@@ -156,8 +156,8 @@ export function buildSchemeReport(
 
 /**
  * The report of a scheme-runtime project, from its data as stored now (cached while unchanged:
- * lib/db/scheme-report-data-cache.ts) and what its analyses read beside it, never cached (weights,
- * models' values: lib/db/scheme-analysis-inputs.ts).
+ * lib/db/reports/scheme-report-data-cache.ts) and what its analyses read beside it, never cached (weights,
+ * models' values: lib/db/reports/analysis-inputs.ts).
  */
 export async function getSchemeReport(
   pool: Pool,

@@ -7,20 +7,20 @@
  * and MetaHOPE tables 3–4 where it lists them. What `tropos export --what agreement` and
  * GET /api/projects/[slug]/reports/agreement print. Models follow the annotators:
  * their accuracy (and tags precision/recall/F1) against gold, `rater: "model"`
- * (lib/db/model-rater-figures.ts). A project of several target languages gives each language's
+ * (lib/db/reports/model-rater-figures.ts). A project of several target languages gives each language's
  * figures, or the one asked for (`language`; lib/reports/scheme-report-language.ts).
  */
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { getModelRaterFigures } from "@/lib/db/model-rater-figures";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getModelRaterFigures } from "@/lib/db/reports/model-rater-figures";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TAgreementOptions } from "./agreement-options";
 import { getSchemeReport } from "./scheme-report";
-import { getReportLanguages } from "@/lib/db/report-languages";
+import { getReportLanguages } from "@/lib/db/reports/languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
-import { bindPaperAnalyses } from "./paper-analysis-binding";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
+import { bindPaperAnalyses } from "./analyses/paper/binding";
 import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
 import { getAgreementFigures } from "./index";
 

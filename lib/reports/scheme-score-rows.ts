@@ -33,7 +33,7 @@
  * A scheme without a scoring analysis has no score rows. Pure.
  */
 import type { TSchemeReport } from "./scheme-report";
-import { EMOS_METRICS } from "./emos-vector-value";
+import { EMOS_METRICS } from "./analyses/emos-vector-value";
 import { POOLED_SYSTEM } from "./scheme-agreement";
 
 export const EMOS_SCORE_COLUMNS = ["metric", "system", "document", "segmentId", "model", "statistic", "with", "value", "n", "ci95_lower", "ci95_upper", "human_value"] as const;
@@ -43,7 +43,7 @@ type TColumn = (typeof EMOS_SCORE_COLUMNS)[number] | (typeof MQM_SCORE_COLUMNS)[
 export type TSchemeScoreRow = Partial<Record<TColumn, string | number | null>>;
 
 /**
- * The meta4xnli analyses' rows (lib/reports/meta4xnli-analysis.ts), one per figure:
+ * The meta4xnli analyses' rows (lib/reports/analyses/meta4xnli-analysis.ts), one per figure:
  *   {analysis: "meta4xnli.detection", language, statistic: "cohen_kappa"|"fleiss_kappa", annotators ("a+b"), raters, value, n}
  *   {analysis: "meta4xnli.detection", rater, kind: "annotator"|"model", language, level: "token"|"span",
  *    statistic: "precision"|"recall"|"f1", value (0–1), n, tp, fp, fn}

@@ -3,10 +3,10 @@
  * view (or an export, a full report) with nothing changed does no statistics work.
  *
  * A version is an object that the report data caches hand out and replace on any change:
- * - the scheme runtime's data object itself (lib/db/scheme-report-data-cache.ts gives the same
+ * - the scheme runtime's data object itself (lib/db/reports/scheme-report-data-cache.ts gives the same
  *   object back while no ReportChange row of the project is newer than its snapshot and the
  *   scheme version is the same, a new object after any change);
- * - the built-in report data's cache entry (lib/db/report-data-cache.ts reportDataVersion: every
+ * - the built-in report data's cache entry (lib/db/reports/report-data-cache.ts reportDataVersion: every
  *   read, refresh or restore makes a new entry under a new snapshot).
  * A computed report is kept in a WeakMap on its version, under what else it depends on (filter,
  * options, languages: `key`) and a digest of the inputs read on every request because writing them

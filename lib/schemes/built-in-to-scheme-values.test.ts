@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { convertBuiltInValues, type TBuiltInSpanRow, type TBuiltInValues } from "./built-in-to-scheme-values";
-import { builtInSchemeFor } from "./presets/built-in-scheme-for-config";
+import { presetOfParts } from "./presets/preset-of-parts";
 import { ZSchemeConfig } from "./scheme-config";
 import { MMTE_PRESET } from "./presets/mmte";
 
-const DEF = Object.freeze(builtInSchemeFor(ZSchemeConfig.parse({ alignment: true, metahopeErrors: true, metahopePostEdit: true })));
+const DEF = Object.freeze(presetOfParts(ZSchemeConfig.parse({ alignment: true, metahopeErrors: true, metahopePostEdit: true })));
 const describeItem = ({ annotatorId, segmentId, translationId }: { annotatorId: string; segmentId: string; translationId: string | null }) => `${segmentId}/${translationId ?? "-"}/${annotatorId}`;
 
 const span = (x: Partial<TBuiltInSpanRow>): TBuiltInSpanRow => ({ id: "e1", annotatorId: "a", translationId: "t1", mrwId: null, category: "MIS", severity: "MAJOR", start: 0, end: 2, comment: null, ...x });

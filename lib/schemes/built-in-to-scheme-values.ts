@@ -1,8 +1,8 @@
 /**
  * The values a project run by the built-in runtime keeps outside the Annotation table, turned
  * into the values the scheme runtime stores for the same fields (issue 28, step 2 "Storage"):
- * what lib/db/built-in-to-scheme-values.ts writes when a lab's edit of the MMTE/MetaHOPE preset
- * moves its project to the scheme runtime (lib/db/project-schemes.ts).
+ * what lib/db/upgrade/built-in-to-scheme-values.ts writes when a lab's edit of the MMTE/MetaHOPE preset
+ * moves its project to the scheme runtime (lib/db/projects/project-schemes.ts).
  *
  * - Error spans (ErrorSpan rows) become one METAHOPE_ERRORS value per annotator and translation,
  *   a list of `{ start, end, label, attributes: { severity }, mrwId?, comment? }` (label = the
@@ -10,14 +10,16 @@
  *   mrwId = a sentence-level error; an empty span = an omission, as the preset allows).
  * - Who reviewed a translation: the built-in runtime counts an annotator as having reviewed it
  *   when they marked it reviewed (`{ reviewed: true }`), have a complete span on it, or their MetaHOPE
- *   assignment of its segment is DONE (lib/reports/metahope-coverage.ts). The scheme runtime
+ *   assignment of its segment is DONE (lib/reports/analyses/paper/metahope-coverage.ts; migration
+ *   20261129000000_assignment_per_item wrote such a DONE assignment as a review mark on every
+ *   translation of its segment when it merged the per-part assignments). The scheme runtime
  *   counts whoever has a METAHOPE_ERRORS value, an empty list meaning "reviewed, nothing
- *   marked" (lib/reports/scheme-paper-data.ts). So each of those (annotator, translation) pairs
+ *   marked" (lib/reports/analyses/paper/paper-data.ts). So each of those (annotator, translation) pairs
  *   gets a list, empty when it has no span: the MetaHOPE tables stay the same to the last bit.
  * - Post-edits (PostEdit rows) become the text value of the edit field of their variant
  *   (FIGURATIVE → the `figurative` edit field, POSTEDIT_FIGURATIVE in the preset, …), at segment
  *   scope. The base translation and the language are not part of an edit value (the audit log
- *   row of the conversion keeps them, lib/db/built-in-to-scheme-values.ts).
+ *   row of the conversion keeps them, lib/db/upgrade/built-in-to-scheme-values.ts).
  *   An empty post-edit is no value (the scheme runtime deletes a cleared field).
  *
  * Every value is checked against the new definition (validateSchemeValue); one that does not
@@ -26,12 +28,12 @@
  * Draft spans (no category or severity chosen yet) are set aside: the scheme runtime keeps
  * drafts in the annotator's browser only and stores complete values, so a draft has no stored
  * form there. They never entered a figure (reports, exports, agreement and adjudication skip
- * them, and a draft alone does not count as a review: lib/db/report-data.ts reads complete spans
+ * them, and a draft alone does not count as a review: lib/db/reports/report-data.ts reads complete spans
  * only), so setting them aside changes no figure. And they cannot block the move: the built-in
  * workspace that could finish or delete them is gone, so a refusal would leave the project stuck
  * on the earlier release. Never silently: the conversion returns them (`setAside`), and the
  * caller records each one in full in the audit log row of the conversion
- * (lib/db/built-in-to-scheme-values.ts).
+ * (lib/db/upgrade/built-in-to-scheme-values.ts).
  *
  * Pure.
  */
@@ -74,7 +76,7 @@ export interface TStoredValueRow {
 export interface TBuiltInValues {
   spans: TBuiltInSpanRow[];
   postEdits: TBuiltInPostEditRow[];
-  /** (annotator, translation) pairs reviewed without a span: review marks and DONE MetaHOPE assignments, each translation of the segment */
+  /** (annotator, translation) pairs reviewed without a span: review marks (a DONE MetaHOPE assignment of the earlier release became one per translation of its segment) */
   reviewed: { annotatorId: string; translationId: string }[];
   /** the segment of every translation named above */
   segmentOf: ReadonlyMap<string, string>;

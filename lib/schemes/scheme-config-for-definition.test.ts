@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "./language/scheme-definition";
 import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, parseSchemeConfig } from "./scheme-config";
-import { schemeConfigForDefinition } from "./scheme-config-for-definition";
+import { schemeConfigForDefinition, withPartsOf } from "./scheme-config-for-definition";
 import { METAHOPE_PRESET } from "./presets/metahope";
 import { MMTE_PRESET } from "./presets/mmte";
 
@@ -32,5 +32,15 @@ describe("schemeConfigForDefinition", () => {
     expect(c.mmteQuality || c.alignment || c.metahopeErrors).toBe(false);
     expect([c.blindSystemNames, c.shuffleItems, c.showSuggestions]).toEqual([true, true, false]);
     expect(parseSchemeConfig(c)).toEqual({ ok: false, issues: [{ path: "(root)", message: "At least one part of a scheme must be switched on" }] });
+  });
+});
+
+describe("withPartsOf", () => {
+  it("shows the parts of the version in force whatever the stored configuration still lists, and keeps its presentation switches", () => {
+    // stored: MMTE on, MetaHOPE off, names shown, no shuffle; in force: the MetaHOPE preset
+    const stored = { ...DEFAULT_SCHEME_CONFIG, blindSystemNames: false, shuffleItems: false, showSuggestions: true, required: ["OVERALL" as const] };
+    const shown = withPartsOf(stored, METAHOPE_PRESET);
+    expect([shown.mmteQuality, shown.mmteMrw.equivalence, shown.alignment, shown.metahopeErrors, shown.metahopePostEdit, shown.postEdit.figurative]).toEqual([false, false, true, true, true, false]);
+    expect([shown.blindSystemNames, shown.shuffleItems, shown.showSuggestions, shown.required]).toEqual([false, false, true, undefined]);
   });
 });

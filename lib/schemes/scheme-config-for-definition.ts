@@ -1,18 +1,16 @@
-// The scheme configuration (lib/schemes/scheme-config.ts) of a project created from a scheme file.
-// The built-in runtime still reads the configuration's parts, so a file that keeps MMTE or
-// MetaHOPE field names (a preset, or a variant of one) switches on exactly the parts whose fields
-// it has, and runs today. A scheme with none of them gets every part off: the built-in runtime
-// cannot run it, and says so ("scheme configuration is invalid … at least one part") instead of
-// showing MMTE fields the scheme does not have; the runtime that reads the stored scheme replaces
-// the parts. The presentation switches (blind system names, shuffle, model suggestions) keep their defaults, since
-// they mean the same for any scheme.
+// The MMTE/MetaHOPE parts (lib/schemes/scheme-config.ts) a scheme definition has: a part is on when
+// the definition has its fields. The parts a project's Settings show and switch are read from the
+// scheme version in force, never from a stored configuration; a scheme with none of the presets'
+// fields has every part off, and its Settings show only the presentation switches (blind system
+// names, shuffle, model suggestions), which mean the same for any scheme and keep their defaults
+// for a project created from a scheme file.
 import type { TSchemeDefinition } from "./language/scheme-definition";
-import { FIELD_LIST } from "./fields";
+import { PRESET_PART_FIELDS } from "./presets/preset-parts";
 import { DEFAULT_SCHEME_CONFIG, type TSchemeConfig } from "./scheme-config";
 
 export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchemeConfig {
   const ids = new Set(definition.fields.map((f) => f.id));
-  const on = new Set(FIELD_LIST.filter((f) => ids.has(f.name)).map((f) => f.part));
+  const on = new Set(PRESET_PART_FIELDS.filter((f) => ids.has(f.id)).map((f) => f.part));
   return {
     mmteQuality: on.has("mmteQuality"),
     mmteMrw: { equivalence: on.has("mmteMrw.equivalence"), emotion: on.has("mmteMrw.emotion"), authenticity: on.has("mmteMrw.authenticity"), targetWords: on.has("mmteMrw.targetWords") },
@@ -24,4 +22,14 @@ export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchem
     shuffleItems: DEFAULT_SCHEME_CONFIG.shuffleItems,
     showSuggestions: DEFAULT_SCHEME_CONFIG.showSuggestions,
   };
+}
+
+/**
+ * A project's settings as the Settings form shows them: the presentation switches it stores, and
+ * the MMTE/MetaHOPE parts of the scheme version in force (the one source of which fields
+ * annotators see; the parts a stored configuration still lists are only what was last saved).
+ */
+export function withPartsOf(config: TSchemeConfig, definition: TSchemeDefinition): TSchemeConfig {
+  const parts = schemeConfigForDefinition(definition);
+  return { ...config, mmteQuality: parts.mmteQuality, mmteMrw: parts.mmteMrw, alignment: parts.alignment, metahopeErrors: parts.metahopeErrors, metahopePostEdit: parts.metahopePostEdit, postEdit: parts.postEdit, required: undefined };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, parseStoredSchemeConfig, requiredFields } from "./scheme-config";
+import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, enabledFieldNames, parseSchemeConfig, parseStoredSchemeConfig } from "./scheme-config";
+import { presetOfParts } from "./presets/preset-of-parts";
 
 describe("parseSchemeConfig", () => {
   it("fills defaults: MMTE on but its target words, MetaHOPE off, blind and shuffled, model suggestions hidden", () => {
@@ -33,8 +34,9 @@ describe("parseSchemeConfig", () => {
     const on = parseSchemeConfig({ ...stored, mmteMrw: { ...stored.mmteMrw, targetWords: true }, metahopePostEdit: true });
     expect(on.ok && enabledFieldNames(on.config)).toEqual(expect.arrayContaining(["TARGET_WORDS", "METAHOPE_POSTEDIT"]));
     // the target words are required for submit once on (MMTE §3.3); MetaHOPE's post-edit is not (annotators MAY post-edit)
-    expect(on.ok && requiredFields(on.config).map((f) => f.name)).toContain("TARGET_WORDS");
-    expect(on.ok && requiredFields(on.config).map((f) => f.name)).not.toContain("METAHOPE_POSTEDIT");
+    const required = on.ok ? presetOfParts(on.config).fields.filter((f) => f.required).map((f) => f.id) : [];
+    expect(required).toContain("TARGET_WORDS");
+    expect(required).not.toContain("METAHOPE_POSTEDIT");
   });
 
   it("rejects unknown keys, wrong types and required fields that are switched off", () => {
@@ -50,13 +52,13 @@ describe("parseSchemeConfig", () => {
   });
 });
 
-describe("enabled and required fields", () => {
+describe("enabled fields", () => {
   it("MetaHOPE preset", () => {
     expect(enabledFieldNames(METAHOPE_SCHEME_CONFIG)).toEqual(["ALIGNMENT", "METAHOPE_ERRORS"]);
   });
-  it("explicit required list narrows the default", () => {
+  it("an explicit required list of fields that are on is kept", () => {
     const r = parseSchemeConfig({ required: ["OVERALL", "EQUIVALENCE"] });
-    expect(r.ok && requiredFields(r.config).map((f) => f.name)).toEqual(["OVERALL", "EQUIVALENCE"]);
+    expect(r.ok && r.config.required).toEqual(["OVERALL", "EQUIVALENCE"]);
   });
 });
 

@@ -4,7 +4,7 @@
  * Parsed with zod at every boundary (project settings form, import, API).
  */
 import { z } from "zod";
-import { FIELD_LIST, ZFieldName, type TFieldDefinition, type TFieldName, type TFieldPart } from "./fields";
+import { PRESET_PART_FIELD_IDS, PRESET_PART_FIELDS, type TPresetPart, type TPresetPartField, type TPresetPartFieldId } from "./presets/preset-parts";
 import { ZEmosWeights } from "@/lib/scoring/emos-weights";
 
 const NO_PART_ON = "At least one part of a scheme must be switched on";
@@ -65,10 +65,10 @@ export const ZSchemeConfig = z
      */
     emosWeights: ZEmosWeights.optional(),
     /**
-     * Fields required for submit. Absent: every enabled field whose registry
-     * entry is `requiredByDefault`. Present: exactly these (each must be enabled).
+     * Fields an earlier release required for submit (each must be on). What annotators must fill
+     * is now the stored scheme version's `required` on each field; kept so stored settings parse.
      */
-    required: z.array(ZFieldName).optional(),
+    required: z.array(z.enum(PRESET_PART_FIELD_IDS)).optional(),
   })
   .strict()
   .superRefine((cfg, ctx) => {
@@ -126,7 +126,7 @@ export function parseStoredSchemeConfig(input: unknown): TParseSchemeConfigResul
   return { ok: true, config: { ...withPart.data, mmteQuality: false } };
 }
 
-export function isPartOn(config: TSchemeConfig, part: TFieldPart): boolean {
+function isPartOn(config: TSchemeConfig, part: TPresetPart): boolean {
   switch (part) {
     case "mmteQuality":
       return config.mmteQuality;
@@ -151,24 +151,11 @@ export function isPartOn(config: TSchemeConfig, part: TFieldPart): boolean {
   }
 }
 
-/** Whether the part of a post-edit kind (PostEdit.kind) is on: MMTE's figurative or literal, MetaHOPE's REFERENCE. */
-export function postEditPartOn(config: TSchemeConfig, kind: string): boolean {
-  return kind === "FIGURATIVE" ? config.postEdit.figurative : kind === "LITERAL" ? config.postEdit.literal : kind === "REFERENCE" ? config.metahopePostEdit : false;
+/** The presets' fields whose parts are on, in the parts' order. */
+export function enabledFields(config: TSchemeConfig): TPresetPartField[] {
+  return PRESET_PART_FIELDS.filter((f) => isPartOn(config, f.part));
 }
 
-/** Enabled fields in registry order. */
-export function enabledFields(config: TSchemeConfig): TFieldDefinition[] {
-  return FIELD_LIST.filter((f) => isPartOn(config, f.part));
-}
-
-export function enabledFieldNames(config: TSchemeConfig): TFieldName[] {
-  return enabledFields(config).map((f) => f.name);
-}
-
-/** Fields that must be complete before submit, in registry order. */
-export function requiredFields(config: TSchemeConfig): TFieldDefinition[] {
-  const on = enabledFields(config);
-  if (config.required === undefined) return on.filter((f) => f.requiredByDefault);
-  const req = new Set(config.required);
-  return on.filter((f) => req.has(f.name));
+export function enabledFieldNames(config: TSchemeConfig): TPresetPartFieldId[] {
+  return enabledFields(config).map((f) => f.id);
 }

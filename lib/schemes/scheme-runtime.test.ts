@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "./language/scheme-definition";
 import { MMTE_PRESET } from "./presets/mmte";
 import { METAHOPE_PRESET } from "./presets/metahope";
-import { BUILT_IN_FIELDS_SCHEME, builtInSchemeFor } from "./presets/built-in-scheme-for-config";
+import { MMTE_METAHOPE_PRESET, presetOfParts } from "./presets/preset-of-parts";
 import { METAHOPE_SCHEME_CONFIG } from "./scheme-config";
 import { isPresetOfParts, schemeRuntimeOf } from "./scheme-runtime";
 
@@ -15,7 +15,7 @@ const variant = (edit: (s: Record<string, unknown> & { fields: Record<string, un
 
 describe("the runtime of a stored scheme, and whether it is a preset as shipped", () => {
   it("the presets as they are, together, or with parts off: a preset of parts (the Settings form switches them)", () => {
-    for (const s of [MMTE_PRESET, METAHOPE_PRESET, BUILT_IN_FIELDS_SCHEME, builtInSchemeFor(METAHOPE_SCHEME_CONFIG)]) expect(isPresetOfParts(s), s.name).toBe(true);
+    for (const s of [MMTE_PRESET, METAHOPE_PRESET, MMTE_METAHOPE_PRESET, presetOfParts(METAHOPE_SCHEME_CONFIG)]) expect(isPresetOfParts(s), s.name).toBe(true);
     expect(isPresetOfParts(variant((s) => (s.fields = s.fields.filter((f) => f.id !== "POSTEDIT_LITERAL"))))).toBe(true);
   });
 

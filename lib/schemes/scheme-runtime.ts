@@ -7,21 +7,16 @@
  * edits one word of MMTE's guidelines keeps its tables.
  *
  * A project made by an earlier release may have no stored version and keep work in the tables of
- * the built-in runtime that came before (ErrorSpan, PostEdit, per-part MMTE/METAHOPE
- * assignments); lib/db/move-onto-scheme-runtime.ts stores its preset and moves that work into
- * values before anything reads it (`npm run db:migrate`, server start, the demo).
+ * the built-in runtime that came before (ErrorSpan, PostEdit, review marks); lib/db/upgrade/move-onto-scheme-runtime.ts
+ * stores its preset and moves that work into values before anything reads it (`npm run db:migrate`,
+ * server start, the demo). Its per-part MMTE/METAHOPE assignments were merged into one per
+ * annotator × item by migration 20261129000000_assignment_per_item.
  */
 import type { TSchemeDefinition } from "./language/scheme-definition";
 import type { TSchemeField } from "./language/scheme-field";
 import { MMTE_PRESET } from "./presets/mmte";
 import { METAHOPE_PRESET } from "./presets/metahope";
 import { sortedJson } from "./canonical-value";
-
-/** Assignment.scheme of a project that runs its own scheme (the built-in ones are MMTE and METAHOPE). */
-export const SCHEME_ASSIGNMENT = "SCHEME";
-
-/** The values of Assignment.scheme (a text column since the scheme runtime). */
-export type TAssignmentScheme = "MMTE" | "METAHOPE" | typeof SCHEME_ASSIGNMENT;
 
 /** The stored ProjectScheme version in force (written on every save) and its definition. */
 export type TSchemeRuntime = { kind: "scheme"; version: number; definition: TSchemeDefinition };
@@ -33,8 +28,8 @@ const PRESET_GUIDELINES = new Set([MMTE_PRESET.guidelines, METAHOPE_PRESET.guide
 
 /**
  * Whether a stored definition is the MMTE/MetaHOPE preset as shipped (fewer parts are fine): its
- * parts are then the Settings form's to switch on and off (lib/db/project-schemes.ts
- * storeBuiltInSchemeVersion). A variant (another scale, one more label, its own guideline wording)
+ * parts are then the Settings form's to switch on and off (lib/db/projects/project-schemes.ts
+ * storePresetOfPartsVersion). A variant (another scale, one more label, its own guideline wording)
  * is the lead's own scheme, which that form leaves alone.
  */
 export function isPresetOfParts(definition: TSchemeDefinition): boolean {

@@ -4,11 +4,11 @@
 // lib/schemes/presets/built-in-value-check.ts). Anything else is refused with the line and field,
 // so a typo in a spreadsheet never becomes a silent new "field". The loader then checks each value
 // against the field again (EQUIVALENCE by the MRW's metaphoricity).
-import { BUILT_IN_FIELDS_SCHEME } from "./presets/built-in-scheme-for-config";
+import { MMTE_METAHOPE_PRESET } from "./presets/preset-of-parts";
 
 export function tabularAnnotationAllowList(): { allowedFields: string[]; allowedValues: Record<string, (string | number)[]> } {
   const allowedValues: Record<string, (string | number)[]> = {};
-  for (const f of BUILT_IN_FIELDS_SCHEME.fields) {
+  for (const f of MMTE_METAHOPE_PRESET.fields) {
     // a spreadsheet cell holds one word or number: scales and single choices (alternatives add up)
     if (f.kind === "scale") {
       allowedValues[f.id] = Array.from({ length: Math.round((f.max - f.min) / f.step) + 1 }, (_, i) => f.min + i * f.step);

@@ -61,7 +61,7 @@ export interface TMmteTranslationValues {
 
 /**
  * Labels a variant of the MMTE scheme adds to EQUIVALENCE (per source kind) or EMOTION
- * (lib/reports/paper-analysis-binding.ts): figures 3 and 5 give each its own entry after the
+ * (lib/reports/analyses/paper/binding.ts): figures 3 and 5 give each its own entry after the
  * paper's labels, rather than leaving its values out. Absent for the preset: nothing changes.
  */
 export interface TMmteExtraLabels {

@@ -1,6 +1,6 @@
 /**
  * The translations of an item as one annotator sees them, shared by both runtimes' item payloads
- * (lib/db/workspace-item.ts, lib/db/scheme-workspace-item.ts): shuffled per annotator and item
+ * (lib/db/workspace-item.ts, lib/db/workspace/item.ts): shuffled per annotator and item
  * when the project asks for it (stable across visits, lib/workspace/blind-order.ts), and in blind
  * mode labelled "Translation A, B, …" with the system name dropped here, on the server.
  */

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ZFieldId } from "@/lib/schemes/language/scheme-when";
 import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES } from "@/lib/schemes/metahope";
-import { MAX_COMMENT_LENGTH, MAX_POST_EDIT_LENGTH } from "@/lib/schemes/fields";
+import { MAX_COMMENT_LENGTH, MAX_POST_EDIT_LENGTH } from "@/lib/schemes/text-limits";
 import { EDIT_KINDS } from "@/lib/schemes/edit-kinds";
 
 const ZId = z.string().min(1).max(64);
@@ -87,15 +87,13 @@ export const ZSavePostEditInput = z
   .strict();
 export type TSavePostEditInput = z.infer<typeof ZSavePostEditInput>;
 
-/** MMTE/METAHOPE (built-in runtime) or SCHEME (a project's own scheme, lib/schemes/scheme-runtime.ts) */
-const ZAssignmentScheme = z.enum(["MMTE", "METAHOPE", "SCHEME"]);
-
+/** An action on the caller's one assignment of the item (annotator × item, for the project's whole scheme). */
 export const ZAssignmentAction = z.discriminatedUnion("action", [
   /** Active time since the last report, in ms (capped server-side). */
-  z.object({ action: z.literal("time"), scheme: ZAssignmentScheme, activeMs: z.number().int().min(0).max(600_000) }).strict(),
-  z.object({ action: z.literal("submit"), scheme: ZAssignmentScheme, activeMs: z.number().int().min(0).max(600_000).default(0) }).strict(),
-  z.object({ action: z.literal("skip"), scheme: ZAssignmentScheme }).strict(),
-  z.object({ action: z.literal("reopen"), scheme: ZAssignmentScheme }).strict(),
+  z.object({ action: z.literal("time"), activeMs: z.number().int().min(0).max(600_000) }).strict(),
+  z.object({ action: z.literal("submit"), activeMs: z.number().int().min(0).max(600_000).default(0) }).strict(),
+  z.object({ action: z.literal("skip") }).strict(),
+  z.object({ action: z.literal("reopen") }).strict(),
 ]);
 export type TAssignmentAction = z.infer<typeof ZAssignmentAction>;
 

@@ -2,7 +2,6 @@
 // no longer parses is a project setup error, reported as such rather than guessed around.
 import { AppError } from "@/lib/errors";
 import { parseStoredSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
-import { WORKSPACE_SCHEMES, type TWorkspaceScheme } from "./scheme-view";
 import { deepFreeze } from "@/lib/deep-freeze";
 
 export function projectSchemeConfig(stored: unknown): TSchemeConfig {
@@ -32,13 +31,4 @@ export function sharedProjectSchemeConfig(stored: unknown): TSchemeConfig {
   if (sharedConfigs.size >= SHARED_CONFIGS_MAX) sharedConfigs.delete(sharedConfigs.keys().next().value!);
   sharedConfigs.set(key, config);
   return config;
-}
-
-/** `?scheme=` as given, or MMTE; anything else is a bad request naming the parameter. */
-export function parseSchemeParam(raw: string | null | undefined): TWorkspaceScheme {
-  const v = (raw ?? "MMTE").toUpperCase();
-  if (!(WORKSPACE_SCHEMES as readonly string[]).includes(v)) {
-    throw new AppError("BAD_REQUEST", `Invalid scheme: expected MMTE or METAHOPE, got "${raw}".`, { field: "scheme" });
-  }
-  return v as TWorkspaceScheme;
 }

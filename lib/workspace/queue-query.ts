@@ -1,8 +1,10 @@
 /**
  * The annotator queue's page request from the address (issue 29 point 5: a queue of 5,000 items
- * rendered every row): which scheme and split, a status filter, a search over the sentence and
- * its id, a sort and a page. Pure: parsed with zod, defaults filled, bad values fall back instead
- * of failing the page (an address is typed by people and kept in bookmarks).
+ * rendered every row): which split, a status filter, a search over the sentence and its id, a
+ * sort and a page. Pure: parsed with zod, defaults filled, bad values fall back instead of failing
+ * the page (an address is typed by people and kept in bookmarks). An annotator has one queue (an
+ * assignment is annotator × item): the `?scheme=` of an earlier release's per-part queues is not
+ * a key here, so a bookmark that still has it is read without it.
  */
 import { z } from "zod";
 
@@ -11,7 +13,6 @@ export const QUEUE_SORTS = ["rank", "status", "time", "segment"] as const;
 export const QUEUE_STATUS_FILTERS = ["ALL", "OPEN", "TODO", "IN_PROGRESS", "DONE", "SKIPPED"] as const;
 
 export const ZQueueQuery = z.object({
-  scheme: z.string().max(20).optional().catch(undefined),
   split: z.enum(["ALL", "PILOT", "TEST", "NONE"]).catch("ALL").default("ALL"),
   status: z.enum(QUEUE_STATUS_FILTERS).catch("ALL").default("ALL"),
   q: z.string().trim().max(200).catch("").default(""),
@@ -37,7 +38,6 @@ export function parseQueueQuery(raw: Record<string, string | string[] | undefine
 export function queueHref(slug: string, q: TQueueQuery, change: Partial<TQueueQuery>): string {
   const next = { ...q, page: 1, ...change };
   const params = new URLSearchParams();
-  if (next.scheme) params.set("scheme", next.scheme);
   if (next.split !== "ALL") params.set("split", next.split);
   if (next.status !== "ALL") params.set("status", next.status);
   if (next.q) params.set("q", next.q);

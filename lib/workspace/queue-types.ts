@@ -1,13 +1,11 @@
 // The shapes of an annotator's queue: a row (one assignment, in their own order, shuffled per
 // annotator when the project asks for it) and the progress summary. Read a page at a time by
-// lib/db/workspace-queue-page.ts.
+// lib/db/workspace/queue-page.ts.
 import type { AssignmentStatus, Split } from "@/lib/generated/prisma/enums";
-import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 
 export interface TQueueRow {
   segmentId: string;
   externalId: string;
-  scheme: TAssignmentScheme;
   split: Split | null;
   status: AssignmentStatus;
   position: number;

@@ -12,7 +12,7 @@
  * it stays, rebased onto the version the server just returned.
  *
  * Idempotency: every operation carries a `saveKey` (sent as the Idempotency-Key header, see
- * lib/db/save-receipts.ts). A retry sends the operation unchanged, so with the same key, and a
+ * lib/db/workspace/save-receipts.ts). A retry sends the operation unchanged, so with the same key, and a
  * save whose answer was lost is answered again instead of refused. Whatever changes an operation
  * (a coalesced edit, a rebase, a span's server id) gives it a new key: the server refuses one key
  * used for two different requests.

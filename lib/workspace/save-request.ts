@@ -1,7 +1,7 @@
 /**
  * The HTTP request of one queued save (lib/workspace/save-queue.ts): URL, method, headers and
  * body. Pure, so a retry can be shown to send exactly the same request, Idempotency-Key included
- * (the server answers a repeated key with the save's first answer, lib/db/save-receipts.ts).
+ * (the server answers a repeated key with the save's first answer, lib/db/workspace/save-receipts.ts).
  */
 import type { TSaveOp } from "./save-queue";
 

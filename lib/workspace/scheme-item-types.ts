@@ -38,7 +38,7 @@ export interface TSchemeItemSuggestion {
 }
 
 /**
- * Another language's version of the item (lib/db/parallel-versions.ts): its corpus text, the
+ * Another language's version of the item (lib/db/workspace/parallel-versions.ts): its corpus text, the
  * caller's assignment status there (null: not in their queue) and the caller's own values there.
  */
 export interface TParallelVersion {

@@ -7,7 +7,7 @@
  * boundaries to rely on), words and single punctuation marks otherwise — so
  * a click or drag always yields a span on token boundaries.
  */
-import type { TSpan } from "@/lib/schemes/fields";
+import type { TSpan } from "@/lib/schemes/span";
 
 export interface TToken {
   text: string;

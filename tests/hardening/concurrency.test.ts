@@ -7,14 +7,14 @@ import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
 import { makeProject, makeUser } from "../integration/fixtures";
 import type { Db } from "@/lib/db/client";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { loadImport } from "@/lib/db/load-import";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { AppError } from "@/lib/errors";
-import { saveAdjudication } from "@/lib/db/adjudication";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { saveAdjudication } from "@/lib/db/adjudication/adjudication";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
 let db: Db;
@@ -37,7 +37,7 @@ async function projectWithAnnotators(n: number) {
   const runtime: TSchemeRuntime = await getProjectRuntime(db, project.id);
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
   const segment = await db.segment.findFirstOrThrow({ where: { projectId: project.id }, include: { translations: true } });
-  await db.assignment.createMany({ data: users.map((u) => ({ projectId: project.id, annotatorId: u.id, segmentId: segment.id, scheme: "SCHEME" as const })) });
+  await db.assignment.createMany({ data: users.map((u) => ({ projectId: project.id, annotatorId: u.id, segmentId: segment.id })) });
   return { project, users, segment, translation: segment.translations[0], runtime };
 }
 

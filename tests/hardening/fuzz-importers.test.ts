@@ -126,7 +126,7 @@ describe.skipIf(!haveData)("a refused file stores nothing (real PostgreSQL)", ()
   });
 
   it("mutated samples either load completely or leave the project empty", async () => {
-    const { loadImport } = await import("@/lib/db/load-import");
+    const { loadImport } = await import("@/lib/db/import/load-import");
     for (const [file, format] of SAMPLES.slice(0, 4)) {
       const seed = readFileSync(path.join(DATA, file)).subarray(0, 32 * 1024);
       for (const mname of ["truncate", "binaryJunk", "dropColumn"]) {

@@ -6,7 +6,7 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { AppError } from "@/lib/errors";
 import { adjudicationScenario } from "@/scripts/e2e-metahope-fixture";
 
@@ -26,7 +26,7 @@ async function seeded() {
 describe("adjudication", () => {
   it("queues exactly the disagreements, strongest first", async () => {
     const { project } = await seeded();
-    const { getAdjudicationQueue } = await import("@/lib/db/adjudication");
+    const { getAdjudicationQueue } = await import("@/lib/db/adjudication/adjudication");
     const q = await getAdjudicationQueue(db, project.id);
     // Fluency 5 vs 2 (0.75), Equivalence FULL vs NON on the MRW (0.5), and the error span lists of
     // sysA (one annotator's MIS span on the MRW, the other's sentence-level PRF span): one unit of
@@ -43,7 +43,7 @@ describe("adjudication", () => {
   it("saves, refuses a stale version, revises with history", async () => {
     const { project, seg, sysA } = await seeded();
     const adj = await makeUser(db, { tag: "adj" });
-    const { saveAdjudication } = await import("@/lib/db/adjudication");
+    const { saveAdjudication } = await import("@/lib/db/adjudication/adjudication");
     const base = { projectId: project.id, adjudicatorId: adj.id, segmentId: seg.id, translationId: sysA.id, field: "FLUENCY", rationale: "r" };
     expect((await saveAdjudication(db, { ...base, value: 5, baseVersion: 0 })).version).toBe(1);
     const stale = await saveAdjudication(db, { ...base, value: 3, baseVersion: 0 }).catch((e) => e);
@@ -64,7 +64,7 @@ describe("adjudication", () => {
   it("accepts unanimous units automatically; a manual decision overrides one; undo removes only automatic rows", async () => {
     const { project, seg, sysA } = await seeded();
     const adj = await makeUser(db, { tag: "adj" });
-    const { acceptUnanimous, undoAutomaticAcceptance, saveAdjudication, getAdjudicationQueue } = await import("@/lib/db/adjudication");
+    const { acceptUnanimous, undoAutomaticAcceptance, saveAdjudication, getAdjudicationQueue } = await import("@/lib/db/adjudication/adjudication");
     const { accepted } = await acceptUnanimous(db, { projectId: project.id, actorId: adj.id, fields: ["FLUENCY", "EQUIVALENCE"] });
     // 4 translations × (Fluency + Equivalence) = 8 units, 2 disagree
     expect(accepted).toBe(6);
@@ -83,10 +83,10 @@ describe("adjudication", () => {
     const { project, seg, sysA } = await seeded();
     const other = await seeded();
     const adj = await makeUser(db, { tag: "adj" });
-    const { saveGoldReference } = await import("@/lib/db/gold-references");
-    const { saveAdjudication } = await import("@/lib/db/adjudication");
-    const { getSchemeAdjudicationPageData } = await import("@/lib/db/adjudication-scheme");
-    const { getProjectRuntime } = await import("@/lib/db/project-schemes");
+    const { saveGoldReference } = await import("@/lib/db/adjudication/gold-references");
+    const { saveAdjudication } = await import("@/lib/db/adjudication/adjudication");
+    const { getSchemeAdjudicationPageData } = await import("@/lib/db/adjudication/scheme-decisions");
+    const { getProjectRuntime } = await import("@/lib/db/projects/project-schemes");
     // the post-edits are values of the edit fields; the adjudicator decides the figurative one as the
     // gold (validated like a save) and revises it, with history
     const edit = await db.annotation.findFirstOrThrow({ where: { projectId: project.id, segmentId: seg.id, field: "POSTEDIT_FIGURATIVE" } });

@@ -4,9 +4,9 @@
 // and versioned on the server, exports, gold references, adjudication and imports.
 //
 // Since the one runtime (issue 28) an MMTE/MetaHOPE project runs its stored preset as a scheme:
-// one SCHEME assignment per annotator × item, items from lib/db/scheme-workspace-item.ts, every
+// one SCHEME assignment per annotator × item, items from lib/db/workspace/item.ts, every
 // value (the post-edits included: edit fields at segment scope) through the scheme save path
-// (lib/db/annotations.ts), the gold reference an adjudicator's decision on the edit field. What the
+// (lib/db/workspace/save-value.ts), the gold reference an adjudicator's decision on the edit field. What the
 // built-in runtime had and the scheme runtime has not, and so is no longer tested here: a post-edit's
 // starting translation and edit rate (an edit value is its text), and one assignment per study
 // (submitting the item closes both studies' values at once).
@@ -16,23 +16,22 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser, rejection } from "./fixtures";
-import { createProject } from "@/lib/db/create-project";
-import { importFile } from "@/lib/db/import-file";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getProjectRuntime, getProjectScheme } from "@/lib/db/project-schemes";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
-import { getAdjudicationQueue, saveAdjudication } from "@/lib/db/adjudication";
-import { exportFile } from "@/lib/db/export-stream";
+import { createProject } from "@/lib/db/projects/create-project";
+import { importFile } from "@/lib/db/import/import-file";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime, getProjectScheme } from "@/lib/db/projects/project-schemes";
+import { updateSchemeConfig } from "@/lib/db/projects/update-scheme-config";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
+import { getAdjudicationQueue, saveAdjudication } from "@/lib/db/adjudication/adjudication";
+import { exportFile } from "@/lib/db/export/stream";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { alignmentPrefills } from "@/lib/workspace/alignment-prefill";
 import { shownSlots } from "@/lib/schemes/language/scheme-completeness";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
-import type { TSchemePreset, TOptionalPart } from "@/lib/schemes/scheme-preset";
+import type { TSchemePreset, TOptionalPart } from "@/lib/schemes/presets/parts-choice";
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 
 let db: Db;
@@ -67,7 +66,7 @@ async function study(scheme: TSchemePreset, parts: TOptionalPart[] = [], annotat
   const p = { id: project.id, sourceLang: "en", targetLang: "zh" };
   expect((await importFile(pool, { project: p, fileName: "corpus.jsonl", content: Buffer.from(CORPUS), options: { format: "jsonl" }, dryRun: false })).errors).toEqual([]);
   // one assignment per annotator × item, for the whole scheme
-  await createAssignments(db, { projectId: project.id, annotatorIds: anns.map((a) => a.id), perItem: annotators, scheme: SCHEME_ASSIGNMENT, shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: anns.map((a) => a.id), perItem: annotators, shuffle: false });
   // the document was read (MetaHOPE's gate is tested on its own)
   const doc = await db.document.findFirstOrThrow({ where: { projectId: project.id } });
   await db.documentRead.createMany({ data: anns.map((a) => ({ userId: a.id, documentId: doc.id })) });
@@ -95,7 +94,7 @@ async function itemOf(projectId: string, annotatorId: string, segmentKey: string
 /** The slots the scheme workspace shows on the item, in display order. */
 const slotsOf = (item: TSchemeWorkspaceItem) => shownSlots(item.scheme.definition, schemeCompletenessItem(item), plainValues(schemeItemValues(item)));
 
-/** One value saved through the scheme save path (lib/db/annotations.ts), as the workspace's queue sends it. */
+/** One value saved through the scheme save path (lib/db/workspace/save-value.ts), as the workspace's queue sends it. */
 async function save(projectId: string, annotatorId: string, input: { segmentId: string; translationId: string | null; mrwId: string | null; field: string; value: unknown; baseVersion: number }) {
   return saveAnnotation(pool, { projectId, annotatorId, config: await configOf(projectId), runtime: await runtimeOf(projectId), input });
 }
@@ -171,7 +170,7 @@ describe("MetaHOPE post-edit (issue 19 point 3)", () => {
     const item = await itemOf(project.id, ann.id, "s1");
     expect(slotsOf(item).filter((s) => s.unit.translationId === null).map((s) => s.field.id)).toEqual(["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL", "METAHOPE_POSTEDIT"]);
     // one assignment per item: once it is submitted, neither study's post-edit is saved
-    await db.assignment.updateMany({ where: { annotatorId: ann.id, segmentId: s1.id, scheme: SCHEME_ASSIGNMENT }, data: { status: "DONE" } });
+    await db.assignment.updateMany({ where: { annotatorId: ann.id, segmentId: s1.id }, data: { status: "DONE" } });
     expect((await rejection(edit("METAHOPE_POSTEDIT", "再改", 1))).code).toBe("ITEM_SUBMITTED");
     expect((await rejection(edit("POSTEDIT_FIGURATIVE", "再改", 1))).code).toBe("ITEM_SUBMITTED");
     // an MMTE-only project has no field to hold it, whatever its configuration says
@@ -258,7 +257,7 @@ describe("MMTE target words (issue 19 point 4)", () => {
       }
     }
     for (const f of ["POSTEDIT_FIGURATIVE", "POSTEDIT_LITERAL"]) await value(s1.id, null, null, f, "市场挺过了风暴。");
-    const submit = () => applyAssignmentAction(db, { project: projectRef(project), annotatorId: ann.id, segmentId: s1.id, config, runtime, action: { action: "submit", scheme: SCHEME_ASSIGNMENT, activeMs: 0 } });
+    const submit = () => applyAssignmentAction(db, { project: projectRef(project), annotatorId: ann.id, segmentId: s1.id, config, runtime, action: { action: "submit", activeMs: 0 } });
     const refused = await rejection(submit());
     expect(refused.code).toBe("UNPROCESSABLE");
     expect(refused.message).toMatch(/^1 required value is missing or invalid: Target words \(MRW “markets”, /);

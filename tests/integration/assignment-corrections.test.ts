@@ -4,9 +4,9 @@
 // an import brought), and a refusal gives the numbers that matter.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { createAssignments } from "@/lib/db/assignments";
-import { annotatorWorkloads, moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignment-corrections";
-import { setMemberRoles } from "@/lib/db/members";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { annotatorWorkloads, moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignments/corrections";
+import { setMemberRoles } from "@/lib/db/projects/members";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 
@@ -27,11 +27,11 @@ const held = async (projectId: string, userId: string) => (await db.assignment.f
 describe("assignment corrections", () => {
   it("withdraws and moves only not-started items, never giving anyone an item twice, and logs each change", async () => {
     const { project, a, b, lead } = await setup();
-    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, scheme: "MMTE", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, shuffle: false });
     // a has begun s0 and finished s1; b already holds s2
     await db.assignment.updateMany({ where: { projectId: project.id, annotatorId: a.id, segment: { externalId: "s0" } }, data: { status: "IN_PROGRESS", timeSpentMs: 4000, startedAt: new Date() } });
     await db.assignment.updateMany({ where: { projectId: project.id, annotatorId: a.id, segment: { externalId: "s1" } }, data: { status: "DONE" } });
-    await createAssignments(db, { projectId: project.id, annotatorIds: [b.id], perItem: 1, scheme: "MMTE", shuffle: false, split: undefined, perItemWithinListed: true, documents: undefined }).catch(() => 0);
+    await createAssignments(db, { projectId: project.id, annotatorIds: [b.id], perItem: 1, shuffle: false, split: undefined, perItemWithinListed: true, documents: undefined }).catch(() => 0);
     await db.assignment.deleteMany({ where: { projectId: project.id, annotatorId: b.id, segment: { externalId: { not: "s2" } } } });
 
     const moved = await moveAssignments(db, { projectId: project.id, actorId: lead.id, from: a.email, to: b.email, via: "cli" });
@@ -51,7 +51,7 @@ describe("assignment corrections", () => {
 
   it("rebalances not-started items until no one has two more than another", async () => {
     const { project, a, b, c, lead } = await setup(7);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, scheme: "MMTE", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, shuffle: false });
     const r = await rebalanceAssignments(db, { projectId: project.id, actorId: lead.id, emails: [a.email, b.email, c.email], via: "web" });
     expect(r.moved).toBe(4);
     expect(r.loads.map((l) => [l.before, l.after])).toEqual(
@@ -65,13 +65,13 @@ describe("assignment corrections", () => {
 
   it("returns a removed annotator's not-started items to the pool, and keeps their started and finished ones", async () => {
     const { project, a, b, lead } = await setup(3);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, scheme: "MMTE", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, shuffle: false });
     await db.assignment.updateMany({ where: { projectId: project.id, annotatorId: a.id, segment: { externalId: "s0" } }, data: { status: "DONE" } });
     const { withdrawn } = await setMemberRoles(db, { projectId: project.id, actorId: lead.id, email: a.email, roles: [] });
     expect(withdrawn).toBe(2);
     expect(await held(project.id, a.id)).toEqual(["s0"]);
     // "Create assignments" now fills the two free items (a's finished s0 is no longer counted: a is no annotator here)
-    expect(await createAssignments(db, { projectId: project.id, annotatorIds: [b.id], perItem: 1, scheme: "MMTE", shuffle: false })).toBe(3);
+    expect(await createAssignments(db, { projectId: project.id, annotatorIds: [b.id], perItem: 1, shuffle: false })).toBe(3);
   });
 });
 
@@ -81,21 +81,21 @@ describe("K per item", () => {
     const rater = await db.user.create({ data: { email: `rater-${Date.now()}@annotators.tropos.local` } });
     await db.projectMember.create({ data: { projectId: project.id, userId: rater.id, role: "ANNOTATOR" } });
     for (const s of await db.segment.findMany({ where: { projectId: project.id } })) {
-      await db.assignment.create({ data: { projectId: project.id, annotatorId: rater.id, segmentId: s.id, scheme: "MMTE", status: "DONE", origin: "import" } });
+      await db.assignment.create({ data: { projectId: project.id, annotatorId: rater.id, segmentId: s.id, status: "DONE", origin: "import" } });
     }
     // an imported rater's work does not stand in for a person (it made this create 0)
-    expect(await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, scheme: "MMTE", shuffle: false })).toBe(2);
+    expect(await createAssignments(db, { projectId: project.id, annotatorIds: [a.id], perItem: 1, shuffle: false })).toBe(2);
     // 3 per item with 2 chosen: a holds both items already, b and c give the rest
-    expect(await createAssignments(db, { projectId: project.id, annotatorIds: [b.id, c.id], perItem: 3, scheme: "MMTE", shuffle: false })).toBe(4);
+    expect(await createAssignments(db, { projectId: project.id, annotatorIds: [b.id, c.id], perItem: 3, shuffle: false })).toBe(4);
     // 4 per item with 2 chosen is impossible; the refusal says why (it said "the project has 2" when it had 3)
-    const refused = await rejection(createAssignments(db, { projectId: project.id, annotatorIds: [b.id, c.id], perItem: 4, scheme: "MMTE", shuffle: false }));
+    const refused = await rejection(createAssignments(db, { projectId: project.id, annotatorIds: [b.id, c.id], perItem: 4, shuffle: false }));
     expect(refused.message).toBe("2 items cannot get 4 annotators: they have at most 3 already and you chose 2. Choose more annotators, or fewer per item.");
   });
 });
 
 describe("the members list", () => {
   it("is searched by email or name and filtered by role in SQL (issue 29 point 5)", async () => {
-    const { findMembers } = await import("@/lib/db/members");
+    const { findMembers } = await import("@/lib/db/projects/members");
     const { project, a, lead } = await setup(1);
     expect((await findMembers(db, project.id)).length).toBe(4);
     expect((await findMembers(db, project.id, { search: a.email.slice(0, 12).toUpperCase() })).map((m) => m.email)).toEqual([a.email]);

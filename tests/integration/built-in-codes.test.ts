@@ -1,24 +1,23 @@
 // The built-in runtime's codes are text since migration 20261126010000_enums_as_text (issue 14):
 // the database no longer refuses an error category, severity, alignment pattern or post-edit kind
-// it does not know, so every writer checks them against the presets' definitions. A workspace
-// write with a bad code is a 400 naming the field; an import names file, line and field and
+// it does not know, so every writer checks them against the presets' definitions. A gold
+// reference with a bad kind is a 400 naming the field; an import names file, line and field and
 // stores nothing; the exports still list error spans in the enums' order (RAM before MIS), not
-// alphabetically.
+// alphabetically. (The built-in workspace's error-span and post-edit writers are gone: the one
+// runtime's saves check a span list or an edit value against the scheme's field.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { createAssignments } from "@/lib/db/assignments";
-import { createErrorSpan } from "@/lib/db/workspace-error-spans";
-import { savePostEdit } from "@/lib/db/workspace-post-edits";
-import { saveGoldReference } from "@/lib/db/gold-references";
-import { exportSchemeErrorRows } from "@/lib/db/export-scheme-errors";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveGoldReference } from "@/lib/db/adjudication/gold-references";
+import { exportSchemeErrorRows } from "@/lib/db/export/scheme-errors";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { exportProjectJsonl } from "@/lib/db/export/project-jsonl";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { emptyImportResult } from "@/lib/import/types";
 import { importedRaterEmail } from "@/lib/import/imported-annotator";
@@ -38,8 +37,7 @@ beforeAll(async () => {
   projectId = p.id;
   await db.project.update({ where: { id: p.id }, data: { schemeConfig: ZSchemeConfig.parse({ metahopeErrors: true }) } });
   await loadImport(pool, { projectId, fileName: "demo-corpus.json", result: corpus });
-  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "METAHOPE", shuffle: false });
-  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "MMTE", shuffle: false });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, shuffle: false });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId, externalId: "demo-doc-1-s1" },
     select: { id: true, externalId: true, translations: { select: { id: true, system: { select: { name: true } } }, orderBy: { id: "asc" } } },
@@ -48,23 +46,10 @@ beforeAll(async () => {
 afterAll(closeTestDatabase);
 
 describe("built-in codes are checked where they are written", () => {
-  it("workspace writes: a category, severity or kind the preset does not list is a 400 naming the field", async () => {
-    const base = { projectId, annotatorId: annotator, segmentId: seg.id };
-    const span = { translationId: seg.translations[0].id, mrwId: null, start: 0, end: 1, comment: null };
-    const badCategory = await rejection(createErrorSpan(db, { ...base, span: { ...span, category: "XYZ" as "IMP", severity: 2 } }));
-    expect([badCategory.code, badCategory.message, badCategory.detail]).toEqual(["BAD_REQUEST", 'Invalid error span: category: "XYZ" is not one of IMP, RAM, MIS, STL, PRF.', { field: "category" }]);
-    const badSeverity = await rejection(createErrorSpan(db, { ...base, span: { ...span, category: "IMP", severity: 5 as 2 } }));
-    expect([badSeverity.code, badSeverity.detail]).toEqual(["BAD_REQUEST", { field: "severity" }]);
-    const badKind = await rejection(savePostEdit(db, { ...base, input: { kind: "BOTH" as "LITERAL", text: "x", baseTranslationId: null, baseVersion: 0 } }));
-    expect([badKind.code, badKind.detail]).toEqual(["BAD_REQUEST", { field: "kind" }]);
+  it("gold references: a kind the preset does not list is a 400 naming the field", async () => {
     const badGold = await rejection(saveGoldReference(db, { projectId, language: "zh", approvedById: annotator, segmentId: seg.id, kind: "figurative" as "FIGURATIVE", text: "x", baseVersion: 0 }));
     expect([badGold.code, badGold.detail]).toEqual(["BAD_REQUEST", { field: "kind" }]);
-    expect(await db.errorSpan.count({ where: { projectId } })).toBe(0);
-    expect(await db.postEdit.count({ where: { projectId } })).toBe(0);
     expect(await db.goldReference.count({ where: { projectId } })).toBe(0);
-    // a good one still goes in, with the stored code of its penalty
-    await createErrorSpan(db, { ...base, span: { ...span, category: "MIS", severity: 8 } });
-    expect(await db.errorSpan.findFirstOrThrow({ where: { projectId }, select: { category: true, severity: true } })).toEqual({ category: "MIS", severity: "SEVERE" });
   });
 
   it("imports: every bad code named by file, line and field, nothing stored", async () => {

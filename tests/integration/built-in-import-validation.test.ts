@@ -9,8 +9,8 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { importFile } from "@/lib/db/import-file";
-import { saveAdjudication } from "@/lib/db/adjudication";
+import { importFile } from "@/lib/db/import/import-file";
+import { saveAdjudication } from "@/lib/db/adjudication/adjudication";
 
 let db: Db;
 let pool: Pool;

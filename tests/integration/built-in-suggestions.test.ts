@@ -1,6 +1,6 @@
 // Model suggestions on MMTE / MetaHOPE items (issue 15 point 4) on PostgreSQL. Since the one
 // runtime (issue 28) a project made from the presets runs them as its scheme, so its items come
-// from the scheme workspace (lib/db/scheme-workspace-item.ts) and decisions are bounded by the
+// from the scheme workspace (lib/db/workspace/item.ts) and decisions are bounded by the
 // caller's SCHEME assignment. What the built-in workspace's tests protected still holds: the item
 // payload carries suggestions only when the project shows them, per field and item key the latest
 // ok suggestion whose value the field accepts there (EQUIVALENCE by the MRW's metaphoricity), with
@@ -17,14 +17,13 @@ import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getProjectRuntime, storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
-import { recordSuggestionDecision, ZSuggestionDecisionInput, type TSuggestionDecisionInput } from "@/lib/db/suggestion-decisions";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime, storePresetOfPartsVersion } from "@/lib/db/projects/project-schemes";
+import { updateSchemeConfig } from "@/lib/db/projects/update-scheme-config";
+import { recordSuggestionDecision, ZSuggestionDecisionInput, type TSuggestionDecisionInput } from "@/lib/db/models/suggestion-decisions";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 
 let db: Db;
@@ -52,7 +51,7 @@ beforeAll(async () => {
   lead = (await makeUser(db, { tag: "lead" })).id;
   const p = await makeProject(db, [{ userId: ann, roles: ["ANNOTATOR"] }, { userId: other, roles: ["ANNOTATOR"] }]);
   await db.project.update({ where: { id: p.id }, data: { schemeConfig: shown } });
-  await storeBuiltInSchemeVersion(db, p.id, shown, { actorId: null, note: "test" });
+  await storePresetOfPartsVersion(db, p.id, shown, { actorId: null, note: "test" });
   project = { id: p.id, slug: p.slug, sourceLang: "en", targetLang: "zh" };
   expect(await getProjectRuntime(db, p.id)).toMatchObject({ kind: "scheme", version: 1 });
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
@@ -61,8 +60,8 @@ beforeAll(async () => {
   // the annotator has both items; the other annotator only the literal one
   await db.assignment.createMany({
     data: [
-      ...[metaphorical, literal].map((s, position) => ({ projectId: p.id, annotatorId: ann, segmentId: s.id, scheme: SCHEME_ASSIGNMENT, position })),
-      { projectId: p.id, annotatorId: other, segmentId: literal.id, scheme: SCHEME_ASSIGNMENT, position: 0 },
+      ...[metaphorical, literal].map((s, position) => ({ projectId: p.id, annotatorId: ann, segmentId: s.id, position })),
+      { projectId: p.id, annotatorId: other, segmentId: literal.id, position: 0 },
     ],
   });
   // MetaHOPE opens a sentence only after its document was read (tested on its own)
@@ -216,10 +215,10 @@ describe("recordSuggestionDecision on MMTE items", () => {
   });
 
   it("refuses a decision on a submitted item (423)", async () => {
-    await db.assignment.updateMany({ where: { annotatorId: ann, segmentId: metaphorical.id, scheme: SCHEME_ASSIGNMENT }, data: { status: "DONE" } });
+    await db.assignment.updateMany({ where: { annotatorId: ann, segmentId: metaphorical.id }, data: { status: "DONE" } });
     const e = await rejection(decide({ suggestionId: ids.authenticity }));
     expect(e.status).toBe(423);
-    expect(e.detail).toMatchObject({ scheme: SCHEME_ASSIGNMENT });
+    expect(e.detail).toMatchObject({ status: "DONE" });
     expect(await db.suggestionDecision.count({ where: { suggestionId: ids.authenticity } })).toBe(0);
   });
 });

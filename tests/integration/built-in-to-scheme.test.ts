@@ -1,8 +1,10 @@
-// An MMTE/MetaHOPE project as the previous release wrote it (error spans, review marks, post-edits
-// and per-part assignments in the built-in runtime's tables, its preset stored as version 1) is
-// moved onto the one runtime (issue 28; lib/db/move-onto-scheme-runtime.ts moveOntoSchemeRuntime,
+// An MMTE/MetaHOPE project as the previous release wrote it (error spans, review marks and post-edits
+// in the built-in runtime's tables, its preset stored as version 1; its per-part assignments as
+// migration 20261129000000_assignment_per_item leaves them, one per annotator × item and a review
+// mark for each DONE MetaHOPE one: tests/integration/migration-assignment-parts.test.ts) is
+// moved onto the one runtime (issue 28; lib/db/upgrade/move-onto-scheme-runtime.ts moveOntoSchemeRuntime,
 // run by `npm run db:migrate`, the server's start and the demo), its spans, reviews and post-edits
-// converted to the scheme's values (lib/db/built-in-to-scheme-values.ts): the paper tables
+// converted to the scheme's values (lib/db/upgrade/built-in-to-scheme-values.ts): the paper tables
 // computed afterwards from the scheme runtime's storage are the built-in ones to the last bit, the
 // scheme workspace shows a converted span with its category and severity, and a value the stored
 // version refuses refuses the whole move, named, leaving the project as it was. A draft span (no
@@ -22,16 +24,16 @@ import { makeProject, makeUser, rejection } from "./fixtures";
 import { FIGURE_KEYS } from "./report-outputs";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
-import { getProjectRuntime, getSchemeInForce, setProjectScheme } from "@/lib/db/project-schemes";
-import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { getProjectRuntime, getSchemeInForce, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { moveOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { updateSchemeConfig } from "@/lib/db/projects/update-scheme-config";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -78,9 +80,9 @@ async function previousReleaseProject(parts: Record<string, unknown>, load: (pro
   expect(await db.projectScheme.count({ where: { projectId: project.id } })).toBe(0);
   await load(project.id);
   if (opts.storePreset !== false) {
-    // the first import stored its parts' preset already; the migration stored builtInSchemeFor's
+    // the first import stored its parts' preset already; the migration stored presetOfParts's
     await db.projectScheme.deleteMany({ where: { projectId: project.id } });
-    await db.projectScheme.create({ data: { projectId: project.id, version: 1, definition: builtInSchemeFor(config) as object, note: "preset" } });
+    await db.projectScheme.create({ data: { projectId: project.id, version: 1, definition: presetOfParts(config) as object, note: "preset" } });
     await db.annotation.updateMany({ where: { projectId: project.id }, data: { schemeVersion: 1 } });
   }
   return project;
@@ -283,7 +285,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     const project = await demoProject({ postEdits: false });
     const gone = await makeUser(db, { tag: "gone" });
     const { rows: [t] } = await pool.query<{ id: string }>(`SELECT t.id FROM "Translation" t JOIN "Segment" s ON s.id = t."segmentId" WHERE s."projectId" = $1 ORDER BY t.id LIMIT 1`, [project.id]);
-    // the built-in runtime lists them among its MetaHOPE annotators (lib/reports/metahope-coverage.ts), reviewing nothing
+    // the built-in runtime lists them among its MetaHOPE annotators (lib/reports/analyses/paper/metahope-coverage.ts), reviewing nothing
     await db.errorSpan.create({ data: { projectId: project.id, annotatorId: gone.id, translationId: t.id, category: "MIS", severity: "MAJOR", start: 0, end: 1, deletedAt: new Date() } });
     const twin = await demoTwin({ postEdits: false });
     const before = await getAgreementFigures(db, twin.id, { schemes: ["metahope"] });
@@ -303,8 +305,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     marks: await count("Annotation", projectId, `field = 'METAHOPE_ERRORS' AND value = '{"reviewed": true}'::jsonb`),
     lists: await count("Annotation", projectId, `field = 'METAHOPE_ERRORS' AND jsonb_typeof(value) = 'array'`),
     editValues: await count("Annotation", projectId, `field LIKE 'POSTEDIT_%'`),
-    perPart: await count("Assignment", projectId, `scheme IN ('MMTE', 'METAHOPE')`),
-    scheme: await count("Assignment", projectId, `scheme = 'SCHEME'`),
+    assignments: await count("Assignment", projectId),
     moves: await count("AuditLog", projectId, `action IN ('scheme.moved-onto-runtime', 'scheme.convert-built-in-values')`),
   });
 
@@ -318,7 +319,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
       [project.id],
     );
     const before = await untouched(project.id);
-    expect(before).toMatchObject({ postEdits: 24, editValues: 0, scheme: 0, moves: 0 });
+    expect(before).toMatchObject({ postEdits: 24, editValues: 0, moves: 0 });
     const e = await rejection(moveOntoSchemeRuntime(db, project.id));
     expect(e.code).toBe("CONFLICT");
     expect(e.message).toContain(`segment ${bad.segment}, translation ${bad.system} (zh), annotator rater-`);
@@ -331,7 +332,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
     // the previous release's Settings: MetaHOPE's errors switched off stored version 2 without them, the spans staying stored
     const off = ZSchemeConfig.parse({ alignment: true, metahopeErrors: false, metahopePostEdit: true });
     await db.project.update({ where: { id: project.id }, data: { schemeConfig: off } });
-    await db.projectScheme.create({ data: { projectId: project.id, version: 2, definition: builtInSchemeFor(off) as object, note: "parts changed in Settings" } });
+    await db.projectScheme.create({ data: { projectId: project.id, version: 2, definition: presetOfParts(off) as object, note: "parts changed in Settings" } });
     const spans = await count("ErrorSpan", project.id);
     const before = await untouched(project.id);
     const e = await rejection(moveOntoSchemeRuntime(db, project.id));
@@ -407,7 +408,7 @@ describe("the demo corpus with synthetic MMTE and MetaHOPE values, post-edits an
 
 describe("reviews without spans", () => {
   // made before presets were stored: the move stores its preset as version 1 too
-  it("a review mark becomes an empty list (reviewed, nothing marked) with its history; the MetaHOPE assignment one SCHEME assignment", async () => {
+  it("a review mark becomes an empty list (reviewed, nothing marked) with its history; the assignment stays as it is", async () => {
     const ann = await makeUser(db, { tag: "ann" });
     let markId = "";
     const project = await previousReleaseProject(
@@ -417,21 +418,20 @@ describe("reviews without spans", () => {
         const system = await db.mtSystem.create({ data: { projectId, name: "sys" } });
         const seg = await db.segment.create({ data: { projectId, documentId: doc.id, externalId: "s", index: 0, text: "Time flies.", language: "en" } });
         const tr = await db.translation.create({ data: { segmentId: seg.id, systemId: system.id, language: "zh", text: "时光飞逝" } });
-        await db.assignment.createMany({ data: [{ projectId, annotatorId: ann.id, segmentId: seg.id, scheme: "MMTE", status: "IN_PROGRESS" }, { projectId, annotatorId: ann.id, segmentId: seg.id, scheme: "METAHOPE", status: "DONE" }] });
+        await db.assignment.create({ data: { projectId, annotatorId: ann.id, segmentId: seg.id, status: "IN_PROGRESS" } });
         markId = (await db.annotation.create({ data: { projectId, annotatorId: ann.id, segmentId: seg.id, translationId: tr.id, itemKey: `${tr.id}:-`, field: "METAHOPE_ERRORS", value: { reviewed: true } } })).id;
       },
       { storePreset: false },
     );
 
     const moved = await moveOntoSchemeRuntime(db, project.id);
-    expect(moved).toMatchObject({ storedVersion: 1, partAssignments: 2, assignments: 1 });
+    expect(moved).toMatchObject({ storedVersion: 1, converted: { spanLists: 1, errorSpans: 0 } });
     const { version, definition } = await schemeRuntime(project.id);
     expect(version).toBe(1);
     expect(definition.fields.map((f) => f.id)).toContain("METAHOPE_ERRORS");
     expect(await db.annotation.findUnique({ where: { id: markId }, select: { value: true, version: true, schemeVersion: true } })).toEqual({ value: [], version: 2, schemeVersion: 1 });
     expect(await db.history.findMany({ where: { entityId: markId }, select: { entity: true, version: true, oldValue: true, newValue: true } })).toEqual([{ entity: "ANNOTATION", version: 2, oldValue: { reviewed: true }, newValue: [] }]);
-    // one of the two per-part assignments was still in progress: so is the merged one
-    expect(await db.assignment.findMany({ where: { projectId: project.id }, select: { scheme: true, status: true } })).toEqual([{ scheme: "SCHEME", status: "IN_PROGRESS" }]);
+    expect(await db.assignment.findMany({ where: { projectId: project.id }, select: { status: true } })).toEqual([{ status: "IN_PROGRESS" }]);
     expect(await moveOntoSchemeRuntime(db, project.id)).toBeNull();
   }, 60_000);
 });

@@ -1,15 +1,15 @@
 // CR-ST on the real database: a ChID file imported into a project made from the cr-st preset
-// (lib/import/parse-chid.ts → lib/db/load-import.ts) gives one item per blank with its candidates
+// (lib/import/parse-chid.ts → lib/db/import/load-import.ts) gives one item per blank with its candidates
 // and gold as item lists; an answer is checked against the blank's own candidates when saved.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { CR_ST_PRESET } from "@/lib/schemes/presets/cr-st";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { importFile } from "@/lib/db/import-file";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -47,7 +47,7 @@ describe("ChID into a cr-st project", () => {
     expect(segs[2]).toMatchObject({ text: "甲［…］，乙［____］。", lists: { candidates: C7b, answer: "四面楚歌" } });
     expect(segs[0].lists).toEqual({ transparency: "T2", candidates: C7, answer: "画蛇添足" });
 
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     const save = (segmentId: string, value: string) =>
       saveAnnotation(pool, { projectId: project.id, annotatorId: ann.id, config: DEFAULT_SCHEME_CONFIG, runtime, input: { segmentId, field: "answer", value, baseVersion: 0 } as TSaveAnnotationInput });
@@ -74,7 +74,7 @@ describe("CR-ST results by subset", () => {
     ].map((o) => JSON.stringify(o)).join("\n");
     const outcome = await importFile(pool, { project: { id: project.id, sourceLang: "zh", targetLang: "en" }, fileName: "chid.txt", content: Buffer.from(file), options: { format: "auto" }, dryRun: false });
     expect(outcome.ok).toBe(true);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id, b.id], perItem: 2, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [a.id, b.id], perItem: 2, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     const seg = async (ext: string) => (await db.segment.findFirstOrThrow({ where: { projectId: project.id, externalId: ext }, select: { id: true } })).id;
     const save = async (who: string, ext: string, value: string) =>

@@ -10,7 +10,7 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser } from "./fixtures";
 import { parseMappings } from "@/cli/commands/scheme";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import { troposOn } from "../support/run-tropos";
 

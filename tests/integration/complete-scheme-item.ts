@@ -5,8 +5,8 @@
 // part of the item incomplete on purpose.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { shownSlots } from "@/lib/schemes/language/scheme-completeness";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";

@@ -1,28 +1,27 @@
 // MetaHOPE's "read the whole document first" (workflow.readDocumentFirst) on the real database:
-// the gate, the read mark, and who may set it (lib/db/document-reads.ts).
+// the gate, the read mark, and who may set it (lib/db/workspace/document-reads.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser, rejection } from "./fixtures";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { createProject } from "@/lib/db/create-project";
-import { createAssignments } from "@/lib/db/assignments";
-import { getProjectScheme, setProjectScheme } from "@/lib/db/project-schemes";
-import { documentGateOf, markDocumentRead, refuseUnreadDocument } from "@/lib/db/document-reads";
+import { createProject } from "@/lib/db/projects/create-project";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getProjectScheme, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { documentGateOf, markDocumentRead, refuseUnreadDocument } from "@/lib/db/workspace/document-reads";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { describeSchemeChange } from "@/lib/schemes/language/scheme-change";
-import type { TAssignmentScheme } from "@/lib/schemes/scheme-runtime";
 
 let db: Db;
 let pool: Pool;
 beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
-async function studyProject(scheme: "metahope" | "mmte", assign: TAssignmentScheme) {
+async function studyProject(scheme: "metahope" | "mmte") {
   const ann = await makeUser(db, { tag: "ann" });
   const other = await makeUser(db, { tag: "other" });
   const slug = `gate-${scheme}-${Math.random().toString(36).slice(2, 8)}`;
@@ -32,7 +31,7 @@ async function studyProject(scheme: "metahope" | "mmte", assign: TAssignmentSche
     { actorId: null, via: "cli", inviteMissing: false },
   );
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
-  await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: assign, shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
   const version = (await getProjectScheme(db, project.id))?.version ?? null;
   const segments = await db.segment.findMany({ where: { projectId: project.id }, orderBy: [{ documentId: "asc" }, { index: "asc" }], select: { id: true, externalId: true, documentId: true } });
   return { project, ann, other, version, segments };
@@ -41,7 +40,7 @@ async function studyProject(scheme: "metahope" | "mmte", assign: TAssignmentSche
 describe("read the document first", () => {
   it("the MetaHOPE preset asks for it: writes to a sentence are refused until its document is read, then accepted", async () => {
     expect(METAHOPE_PRESET.workflow.readDocumentFirst).toBe(true);
-    const { project, ann, version, segments } = await studyProject("metahope", "METAHOPE");
+    const { project, ann, version, segments } = await studyProject("metahope");
     const [s1] = segments;
     const sameDoc = segments.filter((s) => s.documentId === s1.documentId && s.id !== s1.id);
     const otherDoc = segments.find((s) => s.documentId !== s1.documentId)!;
@@ -68,20 +67,20 @@ describe("read the document first", () => {
   });
 
   it("only a document with a sentence assigned to the caller can be marked read", async () => {
-    const { project, other, segments } = await studyProject("metahope", "METAHOPE");
+    const { project, other, segments } = await studyProject("metahope");
     const e = await rejection(markDocumentRead(db, { projectId: project.id, userId: other.id, documentId: segments[0].documentId }));
     expect(e.code).toBe("NOT_FOUND");
     expect(await db.documentRead.count({ where: { userId: other.id } })).toBe(0);
   });
 
   it("a scheme that does not ask for it (MMTE) stays open", async () => {
-    const mmte = await studyProject("mmte", "MMTE");
+    const mmte = await studyProject("mmte");
     const s = mmte.segments[0];
     expect(await documentGateOf(db, { projectId: mmte.project.id, schemeVersion: mmte.version, userId: mmte.ann.id, documentId: s.documentId })).toBeNull();
     await refuseUnreadDocument(db, { projectId: mmte.project.id, schemeVersion: mmte.version, userId: mmte.ann.id, segmentKey: s.id });
 
     // a lab that switches it off stores a new version without it: the sentences open
-    const mh = await studyProject("metahope", "METAHOPE");
+    const mh = await studyProject("metahope");
     const before = (await getProjectScheme(db, mh.project.id))!.definition;
     const off = { ...structuredClone(before), workflow: { readDocumentFirst: false } };
     expect(describeSchemeChange(before, off)).toEqual(["Documents no longer have to be read before their sentences open"]);
@@ -97,9 +96,9 @@ describe("read the document first", () => {
 
 describe("switching parts keeps the workflow in force", () => {
   it("a project stored without readDocumentFirst does not start asking for it when a part is switched", async () => {
-    const { updateSchemeConfig } = await import("@/lib/db/update-scheme-config");
-    const { schemeConfigFor } = await import("@/lib/schemes/scheme-preset");
-    const mh = await studyProject("metahope", "METAHOPE");
+    const { updateSchemeConfig } = await import("@/lib/db/projects/update-scheme-config");
+    const { schemeConfigFor } = await import("@/lib/schemes/presets/parts-choice");
+    const mh = await studyProject("metahope");
     const manager = await makeUser(db, { tag: "mgr" });
     const stored = (await getProjectScheme(db, mh.project.id))!;
     // as the presets-stored migration stored it, before the language had `workflow`

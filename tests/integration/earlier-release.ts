@@ -1,18 +1,23 @@
-// Writes an import's work the way the release before the one runtime stored it, for the tests of
-// the move onto the scheme runtime (issue 28). The current loadImport stores every value as a
-// scheme value (error spans as lists of METAHOPE_ERRORS, post-edits as edit fields, SCHEME
-// assignments), so a test that needs the earlier release's rows writes them itself:
+// Writes an import's work the way the release before the one runtime stored it, as a database of
+// that release looks after the migrations, for the tests of the move onto the scheme runtime
+// (issue 28). The current loadImport stores every value as a scheme value (error spans as lists of
+// METAHOPE_ERRORS, post-edits as edit fields), so a test that needs the earlier release's rows
+// writes them itself:
 // - the values of fields other than METAHOPE_ERRORS go through loadImport (they were stored alike);
 // - error spans in ErrorSpan (category code, severity code), post-edits in PostEdit (kind in
 //   capitals, base translation), review marks as `{ reviewed: true }` values of METAHOPE_ERRORS;
-// - the finished work as per-part MMTE/METAHOPE assignments, as that release's import inferred them.
+// - the finished work as one DONE assignment per annotator × item, and a review mark on every
+//   translation of each sentence the file reviewed under MetaHOPE's rule: what migration
+//   20261129000000_assignment_per_item leaves of that release's per-part MMTE/METAHOPE assignments
+//   (tests/integration/migration-assignment-parts.test.ts writes those themselves).
 // loadImport stores the parts' preset as version 1 when the project has none (the first import,
 // before any such row is written); the caller replaces it as the presets-stored migration stored it.
 import type { Pool } from "pg";
-import { loadImport } from "@/lib/db/load-import";
-import { loadCompletions } from "@/lib/db/import-completions";
-import { ProjectRaters } from "@/lib/db/import-raters";
+import { loadImport } from "@/lib/db/import/load-import";
+import { loadCompletions } from "@/lib/db/import/completions";
+import { ProjectRaters } from "@/lib/db/import/raters";
 import { importCompletions } from "@/lib/import/completions";
+import { metahopeReviewedSentences } from "@/lib/import/metahope-reviews";
 import type { ImportResult } from "@/lib/import/types";
 import { severityCodeOf } from "@/lib/schemes/presets/built-in-codes";
 
@@ -68,18 +73,27 @@ export async function loadAsEarlierRelease(pool: Pool, projectId: string, fileNa
         [projectId, segId(p.segmentId), await user(p.annotator), p.kind.toUpperCase(), p.language, p.text, p.system ? trId(p.segmentId, p.system, p.language) : null],
       );
     }
-    for (const a of result.annotations.filter((x) => x.field === MARKS && x.system)) {
-      const t = trId(a.segmentId, a.system!, a.language);
-      await client.query(
+    const mark = async (annotatorId: string, segmentId: string, translationId: string) =>
+      client.query(
         `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "itemKey", field, value, "updatedAt")
          VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, '{"reviewed": true}'::jsonb, now())
          ON CONFLICT ("annotatorId", "segmentId", "itemKey", field) DO NOTHING`,
-        [projectId, await user(a.annotator), segId(a.segmentId), t, `${t}:-`, MARKS],
+        [projectId, annotatorId, segmentId, translationId, `${translationId}:-`, MARKS],
       );
+    for (const a of result.annotations.filter((x) => x.field === MARKS && x.system)) await mark(await user(a.annotator), segId(a.segmentId), trId(a.segmentId, a.system!, a.language));
+    // the DONE MetaHOPE assignments the migration turned into marks (the project's scheme has the spans field)
+    const latest = await client.query<{ spans: boolean }>(
+      `SELECT definition->'fields' @> '[{"id": "METAHOPE_ERRORS", "kind": "spans", "scope": "translation"}]'::jsonb AS spans FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version DESC LIMIT 1`,
+      [projectId],
+    );
+    if (latest.rows[0]?.spans ?? true) {
+      for (const r of metahopeReviewedSentences(result)) {
+        const translations = await client.query<{ id: string }>(`SELECT id FROM "Translation" WHERE "segmentId" = $1`, [segId(r.segmentId)]);
+        for (const t of translations.rows) await mark(await user(r.annotator), segId(r.segmentId), t.id);
+      }
     }
-    const done = importCompletions(result);
-    const rows: [string, string, "MMTE" | "METAHOPE" | "SCHEME"][] = [];
-    for (const c of done) rows.push([await user(c.annotator), segId(c.segmentId), c.scheme]);
+    const rows: [string, string][] = [];
+    for (const c of importCompletions(result)) rows.push([await user(c.annotator), segId(c.segmentId)]);
     await loadCompletions(client, projectId, rows);
     await client.query("COMMIT");
   } catch (e) {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticJsonl } from "@/bench/import-export";
 import { disconnectDb, getDb } from "@/lib/db/client";
 import { closePgPool, getPgPool } from "@/lib/db/pg-pool";
-import { createImportJob, getProjectJob } from "@/lib/db/jobs";
+import { createImportJob, getProjectJob } from "@/lib/db/jobs/jobs";
 import { stopBoss } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 import { runningEmbeddedDb } from "@/scripts/embedded-db";
@@ -102,7 +102,7 @@ describe("streaming JSONL import on the embedded database", () => {
 
   // The import's file is one transaction, and PGlite's one session serves only that transaction's
   // client meanwhile: another client waits for the file's checks and store (its lines are read
-  // and staged before, lib/db/load-import-stream.ts). 4,000 segments (2.8 MB) keep it under 2 s
+  // and staged before, lib/db/import/load-import-stream.ts). 4,000 segments (2.8 MB) keep it under 2 s
   // here; larger files make it wait longer (README). Before the fix this import failed and the
   // other client's queries hung for good; with staging inside the transaction the longest wait
   // for this file was 2.01 s.

@@ -7,10 +7,10 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import fixture from "@/lib/scoring/__fixtures__/emos-numpy.json";
 import { EMOS_PRESET } from "@/lib/schemes/presets/emos";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { exportFile } from "@/lib/db/export-stream";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { exportFile } from "@/lib/db/export/stream";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { AppError } from "@/lib/errors";
@@ -43,7 +43,7 @@ async function studyProject() {
       trs[`${seg}/${name}`] = (await db.translation.create({ data: { segmentId: segs[seg], systemId: s.id, language: "en", text: `${seg} by ${name}` } })).id;
     }
   }
-  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 2, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 2, shuffle: false });
   const runtime = await getProjectRuntime(db, project.id);
   const save = (annotatorId: string, input: Partial<TSaveAnnotationInput>) =>
     saveAnnotation(pool, { projectId: project.id, annotatorId, config: DEFAULT_SCHEME_CONFIG, runtime, input: { baseVersion: 0, ...input } as TSaveAnnotationInput });

@@ -12,17 +12,17 @@ import { useTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 import { completeSchemeItem } from "./complete-scheme-item";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
-import { readReportData } from "@/lib/db/report-data";
-import { exportMqmLines } from "@/lib/db/export-mqm";
-import { schemePaperDataOf } from "@/lib/reports/scheme-paper-data";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
+import { readReportData } from "@/lib/db/reports/report-data";
+import { exportMqmLines } from "@/lib/db/export/mqm";
+import { schemePaperDataOf } from "@/lib/reports/analyses/paper/paper-data";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
   // the first read stores the preset of the project's parts (MMTE and MetaHOPE) as its version 1
   runtime = await getProjectRuntime(db, p.id);
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
-  await createAssignments(db, { projectId: p.id, annotatorIds: [a1], perItem: 1, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: p.id, annotatorIds: [a1], perItem: 1, shuffle: false });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId: p.id, externalId: "demo-doc-1-s1" },
     select: { id: true, translations: { select: { id: true }, orderBy: { id: "asc" } } },
@@ -68,7 +68,7 @@ async function mqmCategories(): Promise<string[]> {
     .sort();
 }
 
-/** The error spans the MetaHOPE paper tables count (lib/reports/scheme-paper-data.ts over the report rows). */
+/** The error spans the MetaHOPE paper tables count (lib/reports/analyses/paper/paper-data.ts over the report rows). */
 async function reportedSpans() {
   return schemePaperDataOf(await readReportData(db, project.id), runtime.definition, () => null).data.errorSpans;
 }
@@ -104,7 +104,7 @@ describe("draft error spans", () => {
 
     // everything else done, the other translations' marks still drafts in the browser: submit is refused, naming them
     await completeSchemeItem(db, pool, { project, config, runtime, annotatorId: a1, segmentId: seg.id, leave: ["METAHOPE_ERRORS"] });
-    const submit = () => applyAssignmentAction(db, { project, config, runtime, annotatorId: a1, segmentId: seg.id, action: { action: "submit", scheme: "SCHEME", activeMs: 0 } });
+    const submit = () => applyAssignmentAction(db, { project, config, runtime, annotatorId: a1, segmentId: seg.id, action: { action: "submit", activeMs: 0 } });
     const refused = await rejection(submit());
     expect(refused.code).toBe("UNPROCESSABLE");
     const missing = (refused.detail as { missing: { field: string; translationId: string | null }[] }).missing;

@@ -7,7 +7,7 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { collect, makeRichProject } from "./export-rich-project";
 import type { Db } from "@/lib/db/client";
-import { DUMP_TABLES, dumpProject, restoreProject } from "@/lib/db/project-dump";
+import { DUMP_TABLES, dumpProject, restoreProject } from "@/lib/db/export/project-dump";
 import { AppError } from "@/lib/errors";
 
 let db: Db;

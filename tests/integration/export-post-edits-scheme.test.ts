@@ -9,11 +9,11 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser } from "./fixtures";
-import { createProject } from "@/lib/db/create-project";
-import { importFile } from "@/lib/db/import-file";
-import { exportFile } from "@/lib/db/export-stream";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { postEditFields } from "@/lib/db/export-post-edits";
+import { createProject } from "@/lib/db/projects/create-project";
+import { importFile } from "@/lib/db/import/import-file";
+import { exportFile } from "@/lib/db/export/stream";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { postEditFields } from "@/lib/db/export/post-edits";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 
 let db: Db;

@@ -7,9 +7,9 @@
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
-import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { MMTE_METAHOPE_PRESET } from "@/lib/schemes/presets/preset-of-parts";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { makeProject, makeUser } from "./fixtures";
 
@@ -23,11 +23,11 @@ export async function makeRichProject(db: Db, pool: Pool) {
   ]);
   // two scheme versions (the MMTE preset as shipped, then every built-in field, stored by a manager),
   // before the corpus: an import into a project with no stored version stores its parts' preset as
-  // version 1 (lib/db/load-import.ts), and backups must carry a version a manager stored
+  // version 1 (lib/db/import/load-import.ts), and backups must carry a version a manager stored
   await db.projectScheme.createMany({
     data: [
       { projectId: project.id, version: 1, definition: MMTE_PRESET, note: "from mmte.json" },
-      { projectId: project.id, version: 2, definition: BUILT_IN_FIELDS_SCHEME, createdById: mgr.id },
+      { projectId: project.id, version: 2, definition: MMTE_METAHOPE_PRESET, createdById: mgr.id },
     ],
   });
   await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
@@ -37,8 +37,8 @@ export async function makeRichProject(db: Db, pool: Pool) {
   const base = { projectId: project.id, segmentId: seg.id };
   await db.assignment.createMany({
     data: [
-      { ...base, annotatorId: ann1.id, scheme: "MMTE", status: "DONE", position: 0, timeSpentMs: 61_000, startedAt: new Date("2026-01-02T10:00:00Z"), completedAt: new Date("2026-01-02T10:01:01Z") },
-      { ...base, annotatorId: ann2.id, scheme: "MMTE", status: "IN_PROGRESS", position: 3 },
+      { ...base, annotatorId: ann1.id, status: "DONE", position: 0, timeSpentMs: 61_000, startedAt: new Date("2026-01-02T10:00:00Z"), completedAt: new Date("2026-01-02T10:01:01Z") },
+      { ...base, annotatorId: ann2.id, status: "IN_PROGRESS", position: 3 },
     ],
   });
   // an annotator group in the project's language (issue 19), with one member

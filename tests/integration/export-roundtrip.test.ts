@@ -7,10 +7,10 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import { collect, makeRichProject } from "./export-rich-project";
 import type { Db } from "@/lib/db/client";
-import { exportFile } from "@/lib/db/export-stream";
-import { importFile } from "@/lib/db/import-file";
-import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { exportFile } from "@/lib/db/export/stream";
+import { importFile } from "@/lib/db/import/import-file";
+import { moveOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { MMTE_METAHOPE_PRESET } from "@/lib/schemes/presets/preset-of-parts";
 
 let db: Db;
 let pool: Pool;
@@ -44,7 +44,7 @@ describe("full project JSONL", () => {
     // the people of the dump are members of the copy (a rater who is not would be the copy's own
     // placeholder rater, issue 27 point 7); the copy runs the same scheme, as a project made in the app does
     const copy = await makeProject(db, (await db.projectMember.findMany({ where: { projectId: project.id } })).map((m) => ({ userId: m.userId, roles: [m.role] })));
-    await db.projectScheme.create({ data: { projectId: copy.id, version: 1, definition: BUILT_IN_FIELDS_SCHEME } });
+    await db.projectScheme.create({ data: { projectId: copy.id, version: 1, definition: MMTE_METAHOPE_PRESET } });
     const out = await importFile(pool, { project: { id: copy.id, sourceLang: "en", targetLang: "zh" }, fileName: "dump.jsonl", content: Buffer.from(first), options: { format: "auto" }, dryRun: false });
     expect(out.errors.slice(0, 3).map((e) => `${e.line}:${e.field}:${e.message}`)).toEqual([]);
     const second = await exportText(copy, "project", "jsonl");
@@ -93,7 +93,7 @@ describe("tabular exports", () => {
     const tsv = await exportText(project, "annotations", "tsv");
     const lines = tsv.trim().split("\n");
     // the project runs its scheme (the presets' fields): one row per annotator × unit, one column per field
-    expect(lines[0]).toBe(["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "annotator_id", "annotator", ...new Set(BUILT_IN_FIELDS_SCHEME.fields.map((f) => f.id))].join("\t"));
+    expect(lines[0]).toBe(["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "annotator_id", "annotator", ...new Set(MMTE_METAHOPE_PRESET.fields.map((f) => f.id))].join("\t"));
     expect(lines).toHaveLength(8);
     // every annotator, by id and email
     expect(tsv).toContain(`\tllm-gamma\t\t\t\ttranslation\t${users.ann1.id}\t${users.ann1.email}\t4\t`);
@@ -111,7 +111,7 @@ describe("tabular exports", () => {
     const { project, users } = await makeRichProject(db, pool);
     await moveOntoSchemeRuntime(db, project.id);
     // the move keeps a gold reference's post-edit source in its audit log only (the PostEdit row is
-    // now the edit field's value: lib/db/built-in-to-scheme-values.ts), so that reference reads as manual
+    // now the edit field's value: lib/db/upgrade/built-in-to-scheme-values.ts), so that reference reads as manual
     const gold = JSON.parse(await exportText(project, "gold", "json"));
     expect(gold.map((g: { kind: string; provenance: string; approved_by: string }) => [g.kind, g.provenance, g.approved_by])).toEqual([
       ["figurative", "manual", users.mgr.email],

@@ -16,9 +16,9 @@ import { makeProject, makeUser, rejection } from "./fixtures";
 import { nextRequestScope, type TRunInRequest } from "../support/next-request-scope";
 import type { Db } from "@/lib/db/client";
 import { authenticate } from "@/lib/auth/authenticate";
-import { createPasswordReset } from "@/lib/db/password-resets";
-import { createInvitationTx } from "@/lib/db/invitations";
-import { setMemberRoles } from "@/lib/db/members";
+import { createPasswordReset } from "@/lib/db/auth/password-resets";
+import { createInvitationTx } from "@/lib/db/projects/invitations";
+import { setMemberRoles } from "@/lib/db/projects/members";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 
 const SECRET = "import-accounts-test-secret-0123456789";
@@ -200,7 +200,7 @@ describe("a backup restored as another project (issue 27, point 7)", () => {
   it("gets placeholder raters of its own; the backed-up project's placeholders stay its own", async () => {
     const a = await setting();
     expect((await importViaRoute(a.project.slug, a.cookie, [...corpus, fluencyBy("Rater E")].join("\n"))).status).toBe(200);
-    const { dumpProject, restoreProject } = await import("@/lib/db/project-dump");
+    const { dumpProject, restoreProject } = await import("@/lib/db/export/project-dump");
     let dump = "";
     for await (const chunk of dumpProject(await (await import("@/lib/db/pg-pool")).getPgPool(), a.project.id)) dump += chunk;
     const restored = await restoreProject((await import("@/lib/db/pg-pool")).getPgPool(), dump.split("\n"), { slug: `${a.project.slug}-restored` });

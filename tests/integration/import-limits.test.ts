@@ -9,8 +9,8 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, rejection } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { importFiles } from "@/lib/db/import-file";
-import { loadImportStream } from "@/lib/db/load-import-stream";
+import { importFiles } from "@/lib/db/import/import-file";
+import { loadImportStream } from "@/lib/db/import/load-import-stream";
 import { parseFile } from "@/lib/import";
 import { PREVIEW_ROWS, PREVIEW_TEXT_CHARS } from "@/lib/import/answer-limits";
 import { MAX_STRING_CHARS, MAX_TEXT_CHARS } from "@/lib/import/field-limits";
@@ -100,7 +100,7 @@ describe("the in-memory parse runs off the event loop", () => {
       last = now;
     }, 5);
     try {
-      const { parseImportFile } = await import("@/lib/db/import-file");
+      const { parseImportFile } = await import("@/lib/db/import/import-file");
       const { result } = await parseImportFile(pool, project, "big.jsonl", content, { format: "auto" });
       expect([result.errors, result.documents[0].segments.length]).toEqual([[], 12_000]);
       // a tick due during a blocking parse runs only once the loop is free again: let it

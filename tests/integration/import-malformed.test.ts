@@ -5,8 +5,8 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { importFile, type TImportOptions } from "@/lib/db/import-file";
-import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { importFile, type TImportOptions } from "@/lib/db/import/import-file";
+import { exportProjectJsonl } from "@/lib/db/export/project-jsonl";
 
 let db: Db;
 let pool: Pool;

@@ -8,9 +8,9 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { importFile, importFiles } from "@/lib/db/import-file";
+import { importFile, importFiles } from "@/lib/db/import/import-file";
 import { importedRaterEmail } from "@/lib/import/imported-annotator";
-import { setActivePos } from "@/lib/db/mrw-active-pos";
+import { setActivePos } from "@/lib/db/projects/mrw-active-pos";
 
 const REAL = "/work/shared/data/real";
 const METAHOPE = path.join(REAL, "metahope");

@@ -1,4 +1,4 @@
-// The streamed import's writes without row-level foreign-key checks (lib/db/import-row-checks.ts):
+// The streamed import's writes without row-level foreign-key checks (lib/db/import/row-checks.ts):
 // what they rely on is pinned here, so that a change to the tables cannot make them unsafe
 // unnoticed; a role that may not switch the checks off gets them; a delete of the project during
 // such a write waits for the import and then removes what it stored (nothing dangles).
@@ -7,8 +7,8 @@ import pg, { type Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
-import { UNCHECKED_TABLES, writeWithoutRowChecks } from "@/lib/db/import-row-checks";
-import { loadImportStream } from "@/lib/db/load-import-stream";
+import { UNCHECKED_TABLES, writeWithoutRowChecks } from "@/lib/db/import/row-checks";
+import { loadImportStream } from "@/lib/db/import/load-import-stream";
 
 let db: Db;
 let pool: Pool;

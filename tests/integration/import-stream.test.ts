@@ -1,4 +1,4 @@
-// The streaming JSONL import (issue 21 point 3, lib/db/load-import-stream.ts) against the
+// The streaming JSONL import (issue 21 point 3, lib/db/import/load-import-stream.ts) against the
 // in-memory one (parseJsonl + loadImport) on the same files: the same database contents (the
 // project's full JSONL export, byte for byte, and the rows' counts and positions), the same
 // refusals (message, and every issue's line, field and text), and all-or-nothing per file. The
@@ -10,15 +10,15 @@ import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, rejection } from "./fixtures";
 import { collect, makeRichProject } from "./export-rich-project";
-import { loadImport } from "@/lib/db/load-import";
-import { loadImportStream } from "@/lib/db/load-import-stream";
-import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { loadImport } from "@/lib/db/import/load-import";
+import { loadImportStream } from "@/lib/db/import/load-import-stream";
+import { exportProjectJsonl } from "@/lib/db/export/project-jsonl";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { countPairs } from "@/lib/import/parallel-pairs";
-import { createProject } from "@/lib/db/create-project";
+import { createProject } from "@/lib/db/projects/create-project";
 import type { AppError } from "@/lib/errors";
 import { importCommand } from "@/cli/commands/import";
-import { moveOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
+import { moveOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

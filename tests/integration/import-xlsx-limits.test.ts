@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { importFiles } from "@/lib/db/import-file";
+import { importFiles } from "@/lib/db/import/import-file";
 import { bombSheetXml, sheetXml, xlsxWorkbook } from "@/lib/import/test-support/xlsx-archive";
 
 let db: Db;

@@ -13,8 +13,8 @@ import {
   findInvitationByToken,
   findInvitations,
   revokeInvitation,
-} from "@/lib/db/invitations";
-import { createProject } from "@/lib/db/create-project";
+} from "@/lib/db/projects/invitations";
+import { createProject } from "@/lib/db/projects/create-project";
 import { hashInvitationToken, INVITATION_TTL_MS } from "@/lib/projects/invitation-token";
 import { verifyPassword } from "@/lib/auth/password";
 import { AppError } from "@/lib/errors";

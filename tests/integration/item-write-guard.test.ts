@@ -3,8 +3,8 @@
 // is explicit and logged; a submit racing a save never leaves a write after DONE; repeated time
 // reports are credited at most the wall time that passed.
 // On the one runtime every annotator write is a value saved by saveAnnotation under the project's
-// stored scheme and the caller's one SCHEME assignment of the item (both parts, MMTE and MetaHOPE,
-// in one): error spans are the METAHOPE_ERRORS list of a translation, post-edits the values of the
+// stored scheme and the caller's one assignment of the item (both parts, MMTE and MetaHOPE, in
+// one): error spans are the METAHOPE_ERRORS list of a translation, post-edits the values of the
 // edit fields, and a gold post-edit is the adjudicator's decision of its edit field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
@@ -12,13 +12,13 @@ import { useTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 import { completeSchemeItem } from "./complete-scheme-item";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
-import { saveAdjudication } from "@/lib/db/adjudication";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
+import { saveAdjudication } from "@/lib/db/adjudication/adjudication";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { AppError } from "@/lib/errors";
@@ -56,14 +56,9 @@ beforeAll(async () => {
     take: 8,
     select: { id: true, translations: { select: { id: true, text: true }, orderBy: { id: "asc" } }, mrws: { select: { id: true, metaphorical: true, active: true }, orderBy: { start: "asc" } } },
   });
-  // `ann` holds the item (both parts) on every item used here. `leftover` holds only a per-part
-  // MMTE assignment, as a database of an earlier release left it before its move: no SCHEME one.
-  await db.assignment.createMany({
-    data: segs.flatMap((s, i) => [
-      { projectId: p.id, annotatorId: ann, segmentId: s.id, scheme: "SCHEME" as const, position: i },
-      { projectId: p.id, annotatorId: leftover, segmentId: s.id, scheme: "MMTE" as const, position: i },
-    ]),
-  });
+  // `ann` holds the item (both parts) on every item used here; `leftover`, an annotator of the
+  // project too, holds none of them
+  await db.assignment.createMany({ data: segs.map((s, i) => ({ projectId: p.id, annotatorId: ann, segmentId: s.id, position: i })) });
 });
 
 afterAll(async () => {
@@ -86,7 +81,7 @@ const span = (o: { start?: number; end?: number; severity?: number } = {}) => ({
 const errors = (seg: TSeg, t: number, value: unknown, baseVersion = 0) => ({ translationId: seg.translations[t].id, field: "METAHOPE_ERRORS", value, baseVersion });
 /** A post-edit: the segment's value of an edit field. */
 const postEdit = (field: "POSTEDIT_FIGURATIVE" | "POSTEDIT_LITERAL", value: string, baseVersion = 0) => ({ translationId: null, field, value, baseVersion });
-const setStatus = (seg: TSeg, status: "DONE" | "SKIPPED" | "IN_PROGRESS") => db.assignment.updateMany({ where: { annotatorId: ann, segmentId: seg.id, scheme: "SCHEME" }, data: { status } });
+const setStatus = (seg: TSeg, status: "DONE" | "SKIPPED" | "IN_PROGRESS") => db.assignment.updateMany({ where: { annotatorId: ann, segmentId: seg.id }, data: { status } });
 
 /** Everything the annotator's writes could change: every version, and the history. */
 async function stored(seg: TSeg) {
@@ -94,7 +89,7 @@ async function stored(seg: TSeg) {
     db.annotation.findMany({ where: { annotatorId: ann, segmentId: seg.id }, select: { id: true, field: true, value: true, version: true }, orderBy: { id: "asc" } }),
     db.history.count({ where: { projectId: project.id, userId: ann } }),
   ]);
-  const time = await db.assignment.findMany({ where: { annotatorId: ann, segmentId: seg.id }, select: { scheme: true, timeSpentMs: true }, orderBy: { scheme: "asc" } });
+  const time = await db.assignment.findMany({ where: { annotatorId: ann, segmentId: seg.id }, select: { timeSpentMs: true } });
   return { annotations, history, time };
 }
 
@@ -111,8 +106,8 @@ describe("writes to a submitted or skipped item", () => {
     const pe = await save(seg, postEdit("POSTEDIT_LITERAL", "原文"));
     const e = await save(seg, errors(seg, 1, [span()]));
     await complete(seg);
-    await act(seg, { action: "time", scheme: "SCHEME", activeMs: 0 });
-    expect((await act(seg, { action: "submit", scheme: "SCHEME", activeMs: 0 })).status).toBe("DONE");
+    await act(seg, { action: "time", activeMs: 0 });
+    expect((await act(seg, { action: "submit", activeMs: 0 })).status).toBe("DONE");
     const before = await stored(seg);
 
     const refusals = [
@@ -124,8 +119,8 @@ describe("writes to a submitted or skipped item", () => {
       await rejection(save(seg, errors(seg, 1, [span(), span({ start: 1, end: 2 })], e.version))), // an error span added
       await rejection(save(seg, errors(seg, 1, [span({ severity: 10 })], e.version))), // one edited
       await rejection(save(seg, errors(seg, 1, [], e.version))), // one deleted
-      await rejection(act(seg, { action: "time", scheme: "SCHEME", activeMs: 30_000 })),
-      await rejection(act(seg, { action: "submit", scheme: "SCHEME", activeMs: 30_000 })),
+      await rejection(act(seg, { action: "time", activeMs: 30_000 })),
+      await rejection(act(seg, { action: "submit", activeMs: 30_000 })),
     ];
     for (const r of refusals) {
       expect(r.code).toBe("ITEM_SUBMITTED");
@@ -149,14 +144,14 @@ describe("writes to a submitted or skipped item", () => {
   it("reopen is logged (who, when, which item, from which status) and then writes are accepted again", async () => {
     const seg = segs[0];
     const t0 = new Date(Date.now() - 1000);
-    expect(await act(seg, { action: "reopen", scheme: "SCHEME" })).toMatchObject({ status: "IN_PROGRESS" });
+    expect(await act(seg, { action: "reopen" })).toMatchObject({ status: "IN_PROGRESS" });
     const log = await db.auditLog.findMany({ where: { projectId: project.id, action: "assignment.reopen" } });
     expect(log).toHaveLength(1);
     expect(log[0].userId).toBe(ann);
     expect(log[0].createdAt.getTime()).toBeGreaterThanOrEqual(t0.getTime());
-    expect(log[0].detail).toMatchObject({ segmentId: seg.id, scheme: "SCHEME", from: "DONE" });
+    expect(log[0].detail).toMatchObject({ segmentId: seg.id, from: "DONE" });
     // reopening an open item logs nothing
-    await act(seg, { action: "reopen", scheme: "SCHEME" });
+    await act(seg, { action: "reopen" });
     expect(await db.auditLog.count({ where: { projectId: project.id, action: "assignment.reopen" } })).toBe(1);
     const f = await db.annotation.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id, field: "FLUENCY" } });
     expect((await save(seg, { field: "FLUENCY", value: 5, baseVersion: f.version })).version).toBe(f.version + 1);
@@ -214,7 +209,7 @@ describe("writes to decided values", () => {
     await saveAdjudication(db, { projectId: project.id, adjudicatorId: adjudicator, segmentId: seg.id, translationId: t.id, field: "OVERALL", value: 3, rationale: "", baseVersion: 0 });
     const closed = await rejection(save(seg, { translationId: t.id, field: "OVERALL", value: 2, baseVersion: f.version }));
     expect(closed.code).toBe("ITEM_SUBMITTED");
-    await act(seg, { action: "reopen", scheme: "SCHEME" });
+    await act(seg, { action: "reopen" });
     const decided = await rejection(save(seg, { translationId: t.id, field: "OVERALL", value: 2, baseVersion: f.version }));
     expect(decided.code).toBe("VALUE_DECIDED");
     expect((await db.annotation.findUniqueOrThrow({ where: { id: f.id } })).value).toBe(1);
@@ -224,7 +219,7 @@ describe("writes to decided values", () => {
 describe("racing a submit", () => {
   it("a save that arrives while a submit holds the assignment waits, then is refused (a rating, a post-edit, an error span)", async () => {
     const seg = segs[4];
-    const a = await db.assignment.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id, scheme: "SCHEME" } });
+    const a = await db.assignment.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id } });
     const before = await stored(seg);
     // a submit in flight: it has locked the assignment row and marked it DONE, not yet committed
     const client = await pool.connect();
@@ -256,44 +251,44 @@ describe("racing a submit", () => {
     for (let round = 0; round < 15; round++) {
       const cur = await db.annotation.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id, translationId: t, field: "METAHOPE_ERRORS" } });
       const [submitted, saved] = await Promise.allSettled([
-        act(seg, { action: "submit", scheme: "SCHEME", activeMs: 0 }),
+        act(seg, { action: "submit", activeMs: 0 }),
         save(seg, { translationId: t, field: "METAHOPE_ERRORS", value: round % 2 ? [] : [span()], baseVersion: cur.version }),
       ]);
       expect(submitted.status).toBe("fulfilled");
       if (saved.status === "rejected") expect((saved.reason as AppError).code).toBe("ITEM_SUBMITTED");
-      const asg = await db.assignment.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id, scheme: "SCHEME" } });
+      const asg = await db.assignment.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id } });
       expect(asg.status).toBe("DONE");
       const after = await db.history.count({ where: { projectId: project.id, userId: ann, entity: "ANNOTATION", entityId: cur.id, createdAt: { gt: asg.completedAt! } } });
       expect(after).toBe(0);
-      await act(seg, { action: "reopen", scheme: "SCHEME" });
+      await act(seg, { action: "reopen" });
     }
   });
 });
 
 describe("assignments the annotator does not hold", () => {
-  it("a per-part assignment of an earlier release, not moved, grants no write: refused, nothing stored; the SCHEME holder saves", async () => {
+  it("an annotator of the project without the item's assignment writes nothing: refused, nothing stored; its holder saves", async () => {
     const seg = segs[6];
     const m = seg.mrws.find((x) => x.active)!;
     for (const input of [{ field: "FLUENCY", value: 4 }, errors(seg, 0, [span()]), { field: "ALIGNMENT", mrwId: m.id, value: { pattern: "OMISSION", spans: [] } }, postEdit("POSTEDIT_LITERAL", "x")]) {
       const e = await rejection(save(seg, input, leftover));
-      expect([e.code, e.message]).toEqual(["FORBIDDEN", "You are not assigned this item under the project's scheme, so its values cannot be saved."]);
+      expect([e.code, e.message]).toEqual(["NOT_FOUND", "This item is not assigned to you in this project."]);
     }
-    expect((await rejection(act(seg, { action: "time", scheme: "SCHEME", activeMs: 0 }, leftover))).code).toBe("NOT_FOUND");
+    expect((await rejection(act(seg, { action: "time", activeMs: 0 }, leftover))).code).toBe("NOT_FOUND");
     expect(await db.annotation.count({ where: { annotatorId: leftover } })).toBe(0);
     expect((await save(seg, { field: "FLUENCY", value: 4 })).version).toBe(1);
   });
 });
 
 describe("active time (13.23)", () => {
-  const timeOf = async (seg: TSeg) => (await db.assignment.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id, scheme: "SCHEME" } })).timeSpentMs;
+  const timeOf = async (seg: TSeg) => (await db.assignment.findFirstOrThrow({ where: { annotatorId: ann, segmentId: seg.id } })).timeSpentMs;
 
   it("10 rapid reports claiming 60 s each credit at most the wall time that passed", async () => {
     const seg = segs[7];
     const start = Date.now();
     // the workspace's opening report sets the baseline and credits nothing
-    expect((await act(seg, { action: "time", scheme: "SCHEME", activeMs: 60_000 })).timeSpentMs).toBe(0);
-    for (let i = 0; i < 5; i++) await act(seg, { action: "time", scheme: "SCHEME", activeMs: 60_000 });
-    await Promise.all(Array.from({ length: 5 }, () => act(seg, { action: "time", scheme: "SCHEME", activeMs: 60_000 })));
+    expect((await act(seg, { action: "time", activeMs: 60_000 })).timeSpentMs).toBe(0);
+    for (let i = 0; i < 5; i++) await act(seg, { action: "time", activeMs: 60_000 });
+    await Promise.all(Array.from({ length: 5 }, () => act(seg, { action: "time", activeMs: 60_000 })));
     const elapsed = Date.now() - start;
     const credited = await timeOf(seg);
     expect(credited).toBeLessThanOrEqual(elapsed);
@@ -304,15 +299,15 @@ describe("active time (13.23)", () => {
     const seg = segs[7];
     const before = await timeOf(seg);
     const t0 = Date.now();
-    await act(seg, { action: "time", scheme: "SCHEME", activeMs: 0 });
+    await act(seg, { action: "time", activeMs: 0 });
     await new Promise((r) => setTimeout(r, 1500));
-    await act(seg, { action: "time", scheme: "SCHEME", activeMs: 60_000 });
+    await act(seg, { action: "time", activeMs: 60_000 });
     const elapsed = Date.now() - t0;
     const gained = (await timeOf(seg)) - before;
     expect(gained).toBeGreaterThanOrEqual(1400);
     expect(gained).toBeLessThanOrEqual(elapsed);
     await new Promise((r) => setTimeout(r, 300));
-    const honest = await act(seg, { action: "time", scheme: "SCHEME", activeMs: 100 });
+    const honest = await act(seg, { action: "time", activeMs: 100 });
     expect(honest.timeSpentMs - gained - before).toBe(100);
   });
 
@@ -322,10 +317,10 @@ describe("active time (13.23)", () => {
     const u = await makeUser(db, { tag: "parallel-time" });
     await db.projectMember.create({ data: { projectId: project.id, userId: u.id, role: "ANNOTATOR" } });
     const twenty = await db.segment.findMany({ where: { projectId: project.id }, orderBy: { index: "asc" }, take: 20, select: { id: true } });
-    const items = twenty.map((s) => ({ segmentId: s.id, scheme: "SCHEME" as const }));
+    const items = twenty.map((s) => ({ segmentId: s.id }));
     await db.assignment.createMany({ data: items.map((it, i) => ({ projectId: project.id, annotatorId: u.id, ...it, position: i })) });
     const report = (it: (typeof items)[number], activeMs: number) =>
-      applyAssignmentAction(db, { project, config, annotatorId: u.id, segmentId: it.segmentId, action: { action: "time", scheme: it.scheme, activeMs } });
+      applyAssignmentAction(db, { project, config, annotatorId: u.id, segmentId: it.segmentId, action: { action: "time", activeMs } });
     const total = async () => (await db.assignment.aggregate({ where: { annotatorId: u.id }, _sum: { timeSpentMs: true } }))._sum.timeSpentMs ?? 0;
 
     const start = Date.now();

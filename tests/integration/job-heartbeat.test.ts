@@ -9,9 +9,9 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { getProjectJob, requestJobCancel } from "@/lib/db/jobs";
+import { getProjectJob, requestJobCancel } from "@/lib/db/jobs/jobs";
 import { failInterruptedUpload, findAbandonedJobs, isAbandoned, WORKER_ID } from "@/lib/jobs/job-heartbeat";
-import { createImportJob, getJobFiles } from "@/lib/db/jobs";
+import { createImportJob, getJobFiles } from "@/lib/db/jobs/jobs";
 import { stopBoss } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 

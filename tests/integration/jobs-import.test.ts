@@ -6,7 +6,7 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { createImportJob, getProjectJob, requestJobCancel } from "@/lib/db/jobs";
+import { createImportJob, getProjectJob, requestJobCancel } from "@/lib/db/jobs/jobs";
 import { runImportJob } from "@/lib/jobs/import-job";
 import type { TJobView } from "@/lib/jobs/job-view";
 import { stopBoss } from "@/lib/jobs/queue";
@@ -39,7 +39,7 @@ async function settled(projectId: string, jobId: string): Promise<TJobView> {
   }
 }
 
-// every case twice: the in-memory path, and the streaming one (lib/db/load-import-stream.ts) that
+// every case twice: the in-memory path, and the streaming one (lib/db/import/load-import-stream.ts) that
 // uploads of Tropos JSONL from TROPOS_IMPORT_STREAM_MB up take, forced here for every file
 describe.each([["in memory", undefined], ["streamed", "0"]] as const)("import jobs (%s)", (_mode, streamMb) => {
   const envBefore = process.env.TROPOS_IMPORT_STREAM_MB;
@@ -95,7 +95,7 @@ describe.each([["in memory", undefined], ["streamed", "0"]] as const)("import jo
     // a job row as a killed worker leaves it: running, first file stored and recorded
     const job = await db.job.create({ data: { projectId: project.id, kind: "import", createdById: user.id, status: "running", total: 4, done: 3, attempts: 1, startedAt: new Date(), input: { options: { format: "auto" }, fileNames: ["a.jsonl", "b.jsonl"] } } });
     await db.jobFile.createMany({ data: [{ jobId: job.id, position: 0, name: "a.jsonl", content: new Uint8Array(corpus("a", 3)) }, { jobId: job.id, position: 1, name: "b.jsonl", content: new Uint8Array(corpus("b", 2)) }] });
-    const { importFile } = await import("@/lib/db/import-file");
+    const { importFile } = await import("@/lib/db/import/import-file");
     await importFile(pool, { project, fileName: "a.jsonl", content: corpus("a", 3), options: { format: "auto" }, dryRun: false });
     const zero = { documents: 0, segments: 0, mrws: 0, translations: 0, alignments: 0, annotations: 0, errorSpans: 0, postEdits: 0, metricScores: 0 };
     await db.job.update({ where: { id: job.id }, data: { result: { outcomes: [{ file: "a.jsonl", format: "jsonl", stored: true, counts: zero, errors: [], warnings: [] }] } } });

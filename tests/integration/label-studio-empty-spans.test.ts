@@ -15,8 +15,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { importFile } from "@/lib/db/import-file";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { closeTestDatabase, openTestDatabase } from "../db";

@@ -3,9 +3,9 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";
 import type { Db } from "@/lib/db/client";
 import type { Pool } from "pg";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { emptyImportResult } from "@/lib/import/types";
 import { AppError } from "@/lib/errors";
 

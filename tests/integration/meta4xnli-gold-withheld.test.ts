@@ -1,17 +1,17 @@
 // Issue 16 point 1: an annotator of a meta4xnli project never receives the gold. The CoNLL corpus
 // import turns the gold B-/I- tags into MRWs and a `metaphorical` flag, and the interpretation TSV
 // sets `metaphorical` from the file's subset (the gold metaphor role); the item payload
-// (lib/db/scheme-workspace-item.ts, what the item page renders and GET …/items/[id] answers)
+// (lib/db/workspace/item.ts, what the item page renders and GET …/items/[id] answers)
 // carries none of it, while the database holds it for adjudicators and reports.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { META4XNLI_PRESET } from "@/lib/schemes/presets/meta4xnli";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { importFile } from "@/lib/db/import-file";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
@@ -41,7 +41,7 @@ describe("Meta4XNLI gold never reaches an annotator", () => {
     const corpus = await importFile(pool, { project: p, fileName: "en/meta4xnli_dev.tsv", content: Buffer.from(DEV), options: { format: "conll" }, dryRun: false });
     const pairs = await importFile(pool, { project: p, fileName: "test_met.tsv", content: Buffer.from(NLI), options: { format: "auto" }, dryRun: false });
     expect([corpus.ok, corpus.counts.segments, pairs.ok, pairs.counts.segments]).toEqual([true, 3, true, 2]);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     if (runtime.kind !== "scheme") throw new Error("expected the scheme runtime");
     const load = (segmentKey: string) =>

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { META4XNLI_PRESET } from "@/lib/schemes/presets/meta4xnli";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { importFile } from "@/lib/db/import-file";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -38,7 +38,7 @@ describe("Meta4XNLI interpretation into a meta4xnli project", () => {
     expect(seg.texts).toEqual({ premise: seg.text, hypothesis: expect.any(String) });
     expect(seg.lists).toMatchObject({ relevance: "relevant" });
 
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const runtime = await getProjectRuntime(db, project.id);
     const r = await saveAnnotation(pool, {
       projectId: project.id,

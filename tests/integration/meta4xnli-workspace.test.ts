@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { META4XNLI_PRESET } from "@/lib/schemes/presets/meta4xnli";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { importFile, parseParallelConll } from "@/lib/db/import-file";
-import { loadImport } from "@/lib/db/load-import";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { CONTEXT_WINDOW, getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getQueueSummary } from "@/lib/db/workspace-queue-page";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { importFile, parseParallelConll } from "@/lib/db/import/import-file";
+import { loadImport } from "@/lib/db/import/load-import";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { CONTEXT_WINDOW, getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getQueueSummary } from "@/lib/db/workspace/queue-page";
 import { parseQueueQuery } from "@/lib/workspace/queue-query";
 import { countPairs } from "@/lib/import/parallel-pairs";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
@@ -63,7 +63,7 @@ describe("Meta4XNLI workspace", () => {
     // the whole dev split as one (unlinked) detection file: 2,431 sentences in one document
     const dev = await importFile(pool, { project, fileName: "meta4xnli_dev.tsv", content: readFileSync("data/meta4xnli/detection/splits/en/meta4xnli_dev.tsv"), options: { format: "conll" }, dryRun: false });
     expect([dev.ok, dev.counts.segments, dev.counts.pairs]).toEqual([true, 2431, 0]);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann, other], perItem: 2, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann, other], perItem: 2, shuffle: false });
 
     const seg = (externalId: string) => db.segment.findFirstOrThrow({ where: { projectId: project.id, externalId }, select: { id: true } });
     const en1 = await seg("conll:meta4xnli_dev_first3:en:s1");
@@ -98,7 +98,7 @@ describe("Meta4XNLI workspace", () => {
     expect(big.document.segments.map((s) => s.index)).toEqual(Array.from({ length: 2 * CONTEXT_WINDOW + 1 }, (_, k) => mid.index - CONTEXT_WINDOW + k));
 
     // the queue: progress per language
-    const queue = await getQueueSummary(pool, { projectId: project.id, annotatorId: ann }, { ...parseQueueQuery({}), scheme: "SCHEME" });
+    const queue = await getQueueSummary(pool, { projectId: project.id, annotatorId: ann }, parseQueueQuery({}));
     expect(queue.languages).toEqual([
       { language: "en", done: 0, total: 3 + 1 + 2431 },
       { language: "es", done: 0, total: 3 + 1 },

@@ -4,15 +4,16 @@
  * way that release wrote them (no ProjectScheme for a built-in project, annotations with a NULL
  * schemeVersion, error spans, alignments, post-edits and gold references in their enum columns),
  * then the new migrations run. Afterwards every built-in project has version 1, equal to what
- * builtInSchemeFor derives from its configuration (checked for every combination of parts), every
+ * presetOfParts derives from its configuration (checked for every combination of parts), every
  * annotation of it records version 1, the enum columns are text (20261126010000_enums_as_text), and
  * every annotation, History row, adjudication, error span, alignment, post-edit and gold reference
- * is there with the same values. The current code then moves the projects onto the one runtime
- * (lib/db/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): error spans, review marks and
- * post-edits become values of version 1, per-part assignments one SCHEME assignment per annotator ×
- * item; a draft span (no category or severity yet) does not hold its project back: it is set
- * aside, recorded in full in the conversion's audit row; the paper figures are the same before and
- * after; a second run moves nothing; saves go under the SCHEME assignment and record version 1.
+ * is there with the same values. Migration 20261129000000_assignment_per_item makes the per-part
+ * assignments one per annotator × item; the current code then moves the projects onto the one
+ * runtime (lib/db/upgrade/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): error spans, review
+ * marks and post-edits become values of version 1; a draft span (no category or severity yet) does
+ * not hold its project back: it is set aside, recorded in full in the conversion's audit row; the
+ * paper figures are the same before and after; a second run moves nothing; saves go under the
+ * merged assignment and record version 1.
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -20,19 +21,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "../test-database";
 import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { getScoreTables } from "@/lib/reports";
 import { closePgPool } from "@/lib/db/pg-pool";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { sortedJson } from "@/lib/schemes/canonical-value";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 
 const FIRST_NEW = "20261126000000_presets_stored";
+/** the migration that merges the per-part assignments and drops Assignment.scheme */
+const PER_ITEM = "20261129000000_assignment_per_item";
 const NAME = `tropos_mig_presets_${process.pid}`;
 
 /** The eight parts, each on or off: 2^8 configurations (all off is invalid and gets no version). */
@@ -132,7 +135,7 @@ afterAll(async () => {
 
 const definitionOf = async (projectId: string) =>
   (await client.query(`SELECT version, definition FROM "ProjectScheme" WHERE "projectId" = $1 ORDER BY version`, [projectId])).rows as { version: number; definition: unknown }[];
-/** What builtInSchemeFor gives, as JSON would store it. */
+/** What presetOfParts gives, as JSON would store it. */
 /**
  * A definition as this migration stored it: the language had no `workflow` key then (it came with
  * 20261126700000_document_reads), so projects stored by the migration keep running without
@@ -145,7 +148,7 @@ const beforeWorkflow = (d: object) => {
   void _w;
   return rest;
 };
-const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(builtInSchemeFor(c)));
+const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(presetOfParts(c)));
 /**
  * A preset as this migration stored it: without the fields added to the presets later (issue 19:
  * MMTE's TARGET_WORDS and MetaHOPE's METAHOPE_POSTEDIT, parts that are off unless a project
@@ -156,7 +159,7 @@ const beforeOptionalParts = (d: { fields: { id: string }[] }) => ({ ...d, fields
 describe("the presets-stored migration on the previous release's data", () => {
   it("stores each built-in project's preset as version 1 and keeps every row and value", async () => {
     const before = await snapshot();
-    await run(client, migrations.filter((d) => d >= FIRST_NEW));
+    await run(client, migrations.filter((d) => d >= FIRST_NEW && d < PER_ITEM));
     const after = await snapshot();
     expect(after).toEqual(before);
     // the enums became text (20261126010000_enums_as_text), with the same strings (compared above)
@@ -191,7 +194,7 @@ describe("the presets-stored migration on the previous release's data", () => {
     ]);
   });
 
-  it("version 1 is what builtInSchemeFor derives, for every combination of parts", async () => {
+  it("version 1 is what presetOfParts derives, for every combination of parts", async () => {
     const rows = await client.query(`SELECT p.id, s.definition FROM "Project" p JOIN "ProjectScheme" s ON s."projectId" = p.id WHERE p.id LIKE 'combo-%'`);
     expect(rows.rowCount).toBe(combos.length);
     const stored = new Map(rows.rows.map((r) => [r.id as string, sortedJson(r.definition)]));
@@ -205,7 +208,8 @@ describe("the presets-stored migration on the previous release's data", () => {
     expect(await count()).toBe(n);
   });
 
-  it("the current code moves the projects onto the scheme runtime: a draft span is set aside, recorded in the audit log; figures unchanged; saves go under the SCHEME assignment and record version 1", async () => {
+  it("the current code moves the projects onto the scheme runtime: a draft span is set aside, recorded in the audit log; figures unchanged; saves go under the merged assignment and record version 1", async () => {
+    await run(client, migrations.filter((d) => d >= PER_ITEM));
     // a stored version runs as a scheme: the presets as shipped included
     expect(await getProjectRuntime(db, "pm")).toMatchObject({ kind: "scheme", version: 1 });
     expect(await getProjectRuntime(db, "ph")).toMatchObject({ kind: "scheme", version: 1 });
@@ -230,10 +234,10 @@ describe("the presets-stored migration on the previous release's data", () => {
     expect((await definitionOf("pn")).map((r) => r.version)).toEqual([1]);
     expect(await getProjectRuntime(db, "pn")).toMatchObject({ kind: "scheme", version: 1 });
 
-    // MMTE: one SCHEME assignment per annotator × item, with the status of the per-part one; the post-edit a value of version 1
-    expect(await rows(`SELECT "annotatorId", scheme, status::text AS status FROM "Assignment" WHERE "projectId" = 'pm' ORDER BY "annotatorId"`)).toEqual([
-      { annotatorId: "u1", scheme: "SCHEME", status: "IN_PROGRESS" },
-      { annotatorId: "u2", scheme: "SCHEME", status: "DONE" },
+    // MMTE: one assignment per annotator × item, with the status of the per-part one; the post-edit a value of version 1
+    expect(await rows(`SELECT "annotatorId", status::text AS status FROM "Assignment" WHERE "projectId" = 'pm' ORDER BY "annotatorId"`)).toEqual([
+      { annotatorId: "u1", status: "IN_PROGRESS" },
+      { annotatorId: "u2", status: "DONE" },
     ]);
     expect(await rows(`SELECT count(*)::int AS n FROM "PostEdit" WHERE "projectId" = 'pm'`)).toEqual([{ n: 0 }]);
     expect(await rows(`SELECT "annotatorId", "itemKey", value, "schemeVersion" FROM "Annotation" WHERE "projectId" = 'pm' AND field = 'POSTEDIT_LITERAL'`)).toEqual([
@@ -248,7 +252,7 @@ describe("the presets-stored migration on the previous release's data", () => {
 
     // MetaHOPE: its span a value, its review mark that list's earlier version; the draft set aside, in no value, counted
     const ph = first.moved.find((m) => m.slug === "metahope")!;
-    expect([ph.storedVersion, ph.converted, ph.partAssignments, ph.assignments]).toEqual([null, { spanLists: 1, errorSpans: 1, draftSpans: 1, postEdits: 0 }, 1, 1]);
+    expect([ph.storedVersion, ph.converted]).toEqual([null, { spanLists: 1, errorSpans: 1, draftSpans: 1, postEdits: 0 }]);
     expect(await rows(`SELECT count(*)::int AS n FROM "ErrorSpan" WHERE "projectId" = 'ph'`)).toEqual([{ n: 0 }]);
     // … and recorded in full in the conversion's audit row
     const audit = await rows(`SELECT detail FROM "AuditLog" WHERE "projectId" = 'ph' AND action = 'scheme.convert-built-in-values'`);
@@ -262,7 +266,7 @@ describe("the presets-stored migration on the previous release's data", () => {
     expect(await rows(`SELECT id, value, version, "schemeVersion" FROM "Annotation" WHERE "projectId" = 'ph' AND field = 'METAHOPE_ERRORS'`)).toEqual([
       { id: "an5", value: [{ start: 3, end: 5, label: "MIS", attributes: { severity: 6 }, mrwId: "w2" }], version: 2, schemeVersion: 1 },
     ]);
-    expect(await rows(`SELECT "annotatorId", scheme, status::text AS status FROM "Assignment" WHERE "projectId" = 'ph'`)).toEqual([{ annotatorId: "u1", scheme: "SCHEME", status: "DONE" }]);
+    expect(await rows(`SELECT "annotatorId", status::text AS status FROM "Assignment" WHERE "projectId" = 'ph'`)).toEqual([{ annotatorId: "u1", status: "DONE" }]);
     const phDef = (await getProjectRuntime(db, "ph")) as { kind: "scheme"; definition: Parameters<typeof getSchemePaperTables>[2] };
     // e1 (MIS, MAJOR: penalty 6) counted, its draft e2 not, as the built-in runtime counted them
     const [phRow] = ((await getSchemePaperTables(db, "ph", phDef.definition)).scores?.metahope?.rows ?? []) as unknown as { eps: { segs: number; totals: Record<string, number> }; epm: { segs: number; totals: Record<string, number> } }[];
@@ -274,7 +278,7 @@ describe("the presets-stored migration on the previous release's data", () => {
     // idempotent: nothing of the earlier release is left, so a second run moves nothing and changes nothing
     const everything = async () => ({
       schemes: await rows(`SELECT "projectId", version FROM "ProjectScheme" ORDER BY 1, 2`),
-      assignments: await rows(`SELECT id, scheme, status::text AS status FROM "Assignment" ORDER BY id`),
+      assignments: await rows(`SELECT id, status::text AS status FROM "Assignment" ORDER BY id`),
       annotations: await rows(`SELECT id, value, version, "schemeVersion" FROM "Annotation" ORDER BY id`),
       history: await rows(`SELECT count(*)::int AS n FROM "History"`),
     });
@@ -282,7 +286,7 @@ describe("the presets-stored migration on the previous release's data", () => {
     expect(await moveEveryProjectOntoSchemeRuntime(db)).toEqual({ moved: [], refused: [] });
     expect(await everything()).toEqual(settled);
 
-    // a save under the scheme runtime: the SCHEME assignment admits it, version 1 recorded, History continued
+    // a save under the scheme runtime: the merged assignment admits it, version 1 recorded, History continued
     const r = await saveAnnotation(pool, {
       projectId: "pm",
       annotatorId: "u1",

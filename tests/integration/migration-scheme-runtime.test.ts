@@ -4,10 +4,11 @@
  * applied to a fresh database, a project is written the way that release wrote it (Assignment.scheme
  * the enum "Scheme"), then the new migrations run. Every assignment, annotation, History row and
  * adjudication is there afterwards with the same values, the assignments keep MMTE/METAHOPE as text,
- * the report change trigger on Assignment is back. The current code then moves the project onto the
- * one runtime (lib/db/move-onto-scheme-runtime.ts, as `npm run db:migrate` does): each annotator's
- * MMTE and METAHOPE assignments of an item become one SCHEME assignment, the figures stay, a second
- * run moves nothing, and saves go under the SCHEME assignment.
+ * the report change trigger on Assignment is back. The later migration
+ * 20261129000000_assignment_per_item then makes each annotator's MMTE and METAHOPE assignments of an
+ * item one assignment (tests/integration/migration-assignment-parts.test.ts tests it in full), the
+ * current code finds nothing else to move onto the one runtime (lib/db/upgrade/move-onto-scheme-runtime.ts,
+ * as `npm run db:migrate` does), the figures stay, and saves go under the merged assignment.
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -15,15 +16,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "../test-database";
 import { databaseBefore, dropDatabase, MIGRATIONS as migrations, runMigrations as run } from "./migration-database";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/move-onto-scheme-runtime";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { moveEveryProjectOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { closePgPool } from "@/lib/db/pg-pool";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 
 const FIRST_NEW = "20261125180000_scheme_runtime";
+/** the migration that merges the per-part assignments and drops Assignment.scheme */
+const PER_ITEM = "20261129000000_assignment_per_item";
 const NAME = `tropos_mig_scheme_${process.pid}`;
 
 let client: pg.Client;
@@ -78,7 +81,7 @@ afterAll(async () => {
 describe("the scheme-runtime migrations on the previous release's data", () => {
   it("keep every assignment, annotation, History row and adjudication, with MMTE/METAHOPE as text", async () => {
     const before = await snapshot();
-    await run(client, migrations.filter((d) => d >= FIRST_NEW));
+    await run(client, migrations.filter((d) => d >= FIRST_NEW && d < PER_ITEM));
     const after = await snapshot();
     expect(after).toEqual(before);
     expect(after.assignments.map((a) => a.scheme)).toEqual(["MMTE", "MMTE", "METAHOPE"]);
@@ -89,24 +92,24 @@ describe("the scheme-runtime migrations on the previous release's data", () => {
     expect(trigger.rowCount).toBe(1);
   });
 
-  it("the current code moves the project onto the scheme runtime: one SCHEME assignment per annotator × item, figures unchanged, saves under it", async () => {
+  it("the later migrations merge the per-part assignments; the current code finds nothing more to move, figures unchanged, saves under the merged assignment", async () => {
     // the later migration 20261126000000_presets_stored gives it its MMTE preset as version 1, which now runs as a scheme
     expect(await getProjectRuntime(db, "p1")).toMatchObject({ kind: "scheme", version: 1 });
     const beforeScores = await getScoreTables(db, "p1");
     const beforeFigures = await getAgreementFigures(db, "p1", { schemes: ["mmte"] });
     expect(beforeScores.mmte?.quality.length).toBeGreaterThan(0);
 
-    const moved = await moveEveryProjectOntoSchemeRuntime(db);
-    expect(moved.refused).toEqual([]);
-    expect(moved.moved.map((m) => [m.slug, m.storedVersion, m.partAssignments, m.assignments])).toEqual([["mig", null, 3, 2]]);
+    await run(client, migrations.filter((d) => d >= PER_ITEM));
     // u1's MMTE (in progress, 1.2 s) and MetaHOPE (not started) assignments: one, in progress, the time added up; u2's done
-    const assignments = await client.query(`SELECT "annotatorId", scheme, status::text AS status, "timeSpentMs" FROM "Assignment" ORDER BY "annotatorId"`);
+    const assignments = await client.query(`SELECT "annotatorId", status::text AS status, "timeSpentMs" FROM "Assignment" ORDER BY "annotatorId"`);
     expect(assignments.rows).toEqual([
-      { annotatorId: "u1", scheme: "SCHEME", status: "IN_PROGRESS", timeSpentMs: 1200 },
-      { annotatorId: "u2", scheme: "SCHEME", status: "DONE", timeSpentMs: 5400 },
+      { annotatorId: "u1", status: "IN_PROGRESS", timeSpentMs: 1200 },
+      { annotatorId: "u2", status: "DONE", timeSpentMs: 5400 },
     ]);
-    const audit = await client.query(`SELECT "userId", detail FROM "AuditLog" WHERE action = 'scheme.moved-onto-runtime'`);
-    expect(audit.rows).toEqual([{ userId: null, detail: expect.objectContaining({ version: 1, storedVersion: null, partAssignments: 3, assignments: 2 }) }]);
+    const audit = await client.query(`SELECT "userId", detail FROM "AuditLog" WHERE action = 'assignment.parts-merged'`);
+    expect(audit.rows).toEqual([{ userId: null, detail: { partAssignments: 3, assignments: 2, reviewMarks: 0 } }]);
+    // no span, post-edit or review mark: nothing left for the move
+    expect(await moveEveryProjectOntoSchemeRuntime(db)).toEqual({ moved: [], refused: [] });
 
     // the figures, read under the scheme runtime, are the ones read before
     const runtime = await getProjectRuntime(db, "p1");

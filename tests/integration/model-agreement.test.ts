@@ -6,7 +6,7 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { exportFile } from "@/lib/db/export-stream";
+import { exportFile } from "@/lib/db/export/stream";
 
 let db: Db;
 let pool: Pool;

@@ -127,7 +127,7 @@ describe("the API key variable (issue 27, point 1a)", () => {
     expect(r.body).toMatchObject({ ok: false, message: expect.stringMatching(/^NEXTAUTH_SECRET is one of Tropos's own settings/) });
     expect(JSON.stringify(r.body)).not.toContain(SECRET);
     // a suggest job for it is refused at the start, and one queued before fails once, sending nothing
-    const { createSuggestJob } = await import("@/lib/db/suggest-jobs");
+    const { createSuggestJob } = await import("@/lib/db/models/suggest-jobs");
     const { runSuggestJob } = await import("@/lib/jobs/suggest-job");
     await expect(createSuggestJob(db, pool, { projectId: project.id, actorId: null, endpointName: "old-steal", field: "FLUENCY", queue: false })).rejects.toThrow(/^NEXTAUTH_SECRET is one of Tropos's own settings/);
     const old = await db.modelEndpoint.findFirstOrThrow({ where: { projectId: project.id, name: "old-steal" } });

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { importFile } from "@/lib/db/import-file";
-import { exportFile } from "@/lib/db/export-stream";
-import { setProjectScheme } from "@/lib/db/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { exportFile } from "@/lib/db/export/stream";
+import { setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { MQM_PRESET } from "@/lib/schemes/presets/mqm";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject } from "./fixtures";

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { authenticate } from "@/lib/auth/authenticate";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { ACCOUNT_FREE_ATTEMPTS } from "@/lib/auth/sign-in-throttle";
-import { createPasswordReset, findPendingPasswordReset, resetPassword } from "@/lib/db/password-resets";
+import { createPasswordReset, findPendingPasswordReset, resetPassword } from "@/lib/db/auth/password-resets";
 import { isAppError } from "@/lib/errors";
 
 let db: Db;

@@ -7,13 +7,13 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser } from "./fixtures";
-import { createProject } from "@/lib/db/create-project";
-import { importFile } from "@/lib/db/import-file";
-import { getActivePos, getPosCounts, setActivePos } from "@/lib/db/mrw-active-pos";
-import { createAssignments } from "@/lib/db/assignments";
-import { getWorkspaceItem } from "@/lib/db/workspace-item";
+import { createProject } from "@/lib/db/projects/create-project";
+import { importFile } from "@/lib/db/import/import-file";
+import { getActivePos, getPosCounts, setActivePos } from "@/lib/db/projects/mrw-active-pos";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
-import { fieldSlots } from "@/lib/workspace/workspace-model";
 import { TWO_TAG_CLASSES, TWO_TAG_ROWS } from "@/lib/import/test-support/psucmc-two-tags";
 
 let db: Db;
@@ -76,13 +76,14 @@ describe("POS normalised in context (MetaHOPE §4.1.1)", () => {
     const { project, ann, p } = await studyProject();
     const mt = ["segment_id\tsystem\ttranslation", "psucmc:news_90_v.4:6\tsysA\tThe future is bright.", "psucmc:news_90_v.4:4\tsysA\tHe thinks in his heart."].join("\n");
     expect((await importFile(pool, { project: p, fileName: "mt.tsv", content: Buffer.from(mt), options: { format: "mt" }, dryRun: false })).errors).toEqual([]);
-    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, scheme: "METAHOPE", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: [ann.id], perItem: 1, shuffle: false });
     const full = await db.project.findUniqueOrThrow({ where: { id: project.id } });
+    const runtime = await getProjectRuntime(db, project.id);
     const itemOf = async (externalId: string) =>
-      getWorkspaceItem(db, { project: { id: project.id, slug: full.slug, sourceLang: "zh", targetLang: "en" }, config: projectSchemeConfig(full.schemeConfig), annotatorId: ann.id, segmentKey: externalId, scheme: "METAHOPE" });
-    const idiom = await itemOf("psucmc:news_90_v.4:6");
-    expect(fieldSlots(idiom).filter((s) => s.mrwId !== null).map((s) => [idiom.mrws.find((m) => m.id === s.mrwId)!.token, s.field])).toEqual([["光辉灿烂", "ALIGNMENT"]]);
-    const preposition = await itemOf("psucmc:news_90_v.4:4");
-    expect(fieldSlots(preposition).filter((s) => s.mrwId !== null)).toEqual([]);
+      getSchemeWorkspaceItem(db, { project: { id: project.id, slug: full.slug, sourceLang: "zh", targetLang: "en" }, config: projectSchemeConfig(full.schemeConfig), annotatorId: ann.id, segmentKey: externalId, runtime });
+    // the workspace shows the active MRWs: the preset's MRW field (ALIGNMENT) is asked of those only
+    expect(runtime.definition.fields.filter((f) => f.scope === "mrw-translation").map((f) => f.id)).toEqual(["ALIGNMENT"]);
+    expect((await itemOf("psucmc:news_90_v.4:6")).mrws.map((m) => m.token)).toEqual(["光辉灿烂"]);
+    expect((await itemOf("psucmc:news_90_v.4:4")).mrws).toEqual([]);
   });
 });

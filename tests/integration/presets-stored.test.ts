@@ -11,24 +11,23 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import { FIGURE_KEYS } from "./report-outputs";
 import { syntheticAnnotations } from "./synthetic-annotations";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { storeBuiltInSchemeVersion } from "@/lib/db/project-schemes";
-import { createProject } from "@/lib/db/create-project";
-import { getProjectRuntime, getProjectScheme, listProjectSchemeVersions } from "@/lib/db/project-schemes";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { storePresetOfPartsVersion } from "@/lib/db/projects/project-schemes";
+import { createProject } from "@/lib/db/projects/create-project";
+import { getProjectRuntime, getProjectScheme, listProjectSchemeVersions } from "@/lib/db/projects/project-schemes";
+import { updateSchemeConfig } from "@/lib/db/projects/update-scheme-config";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { sortedJson } from "@/lib/schemes/canonical-value";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
-import { schemeConfigFor, SCHEME_PRESETS } from "@/lib/schemes/scheme-preset";
+import { schemeConfigFor, SCHEME_PRESETS } from "@/lib/schemes/presets/parts-choice";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { getAgreementFigures } from "@/lib/reports";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -55,7 +54,7 @@ describe("built-in presets stored as data", () => {
       const { project } = await createProject(db, { slug: slug(preset), name: preset, sourceLang: "en", targetLang: "zh", scheme: preset, members: [] }, { actorId: null, via: "web", inviteMissing: true });
       const stored = await getProjectScheme(db, project.id);
       expect(stored?.version).toBe(1);
-      expect(sortedJson(stored?.definition)).toBe(sortedJson(builtInSchemeFor(schemeConfigFor(preset))));
+      expect(sortedJson(stored?.definition)).toBe(sortedJson(presetOfParts(schemeConfigFor(preset))));
       expect(await getProjectRuntime(db, project.id)).toEqual({ kind: "scheme", version: 1, definition: stored?.definition });
       expect((await listProjectSchemeVersions(db, project.id))[0].note).toBe(`preset ${preset}`);
     }
@@ -70,7 +69,7 @@ describe("built-in presets stored as data", () => {
     const seg = await db.segment.create({ data: { projectId: project.id, documentId: doc.id, externalId: "s", index: 0, text: "Time is a thief.", language: "en" } });
     const sys = await db.mtSystem.create({ data: { projectId: project.id, name: "GPT" } });
     const tr = await db.translation.create({ data: { segmentId: seg.id, systemId: sys.id, language: "zh", text: "时间是小偷。" } });
-    await db.assignment.create({ data: { projectId: project.id, annotatorId: annotator.id, segmentId: seg.id, scheme: SCHEME_ASSIGNMENT } });
+    await db.assignment.create({ data: { projectId: project.id, annotatorId: annotator.id, segmentId: seg.id } });
     const save = async (config: ReturnType<typeof ZSchemeConfig.parse>, value: number, baseVersion: number) =>
       saveAnnotation(pool, {
         projectId: project.id,
@@ -128,7 +127,7 @@ describe("built-in presets stored as data", () => {
     const project = await makeProject(db);
     const config = schemeConfigFor("both");
     await db.project.update({ where: { id: project.id }, data: { schemeConfig: config } });
-    expect(await db.$transaction((tx) => storeBuiltInSchemeVersion(tx, project.id, config, { actorId: null, note: "test" }))).toBe(1);
+    expect(await db.$transaction((tx) => storePresetOfPartsVersion(tx, project.id, config, { actorId: null, note: "test" }))).toBe(1);
     const runtime = await getProjectRuntime(db, project.id);
     if (runtime.kind !== "scheme") throw new Error("a stored preset runs as a scheme");
     const corpus = demoCorpusToImport(readDemoCorpus(), "zh");

@@ -16,7 +16,7 @@ afterAll(closeTestDatabase);
 
 describe("the project creator right", () => {
   it("refuses an account without it, naming the right and who gives it; a site admin gives it (audited) and takes it back", async () => {
-    const { authorizeProjectCreator, setProjectCreator } = await import("@/lib/db/project-creators");
+    const { authorizeProjectCreator, setProjectCreator } = await import("@/lib/db/projects/creators");
     const lead = await db.user.create({ data: { email: `lead-${tag}@example.org` } });
     const admin = await db.user.create({ data: { email: `admin-${tag}@example.org`, isAdmin: true } });
     await expect(authorizeProjectCreator(db, user(lead.id, lead.email))).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("project creator right") });
@@ -41,11 +41,11 @@ describe("the project creator right", () => {
 
 describe("the wizard's scheme choices", () => {
   it("resolves every preset, a file (errors with file, line and column) and a copy of a managed project only", async () => {
-    const { resolveNewProjectScheme } = await import("@/lib/db/new-project-scheme");
-    const { createProject } = await import("@/lib/db/create-project");
-    const { getProjectScheme } = await import("@/lib/db/project-schemes");
+    const { resolveNewProjectScheme } = await import("@/lib/db/projects/new-project-scheme");
+    const { createProject } = await import("@/lib/db/projects/create-project");
+    const { getProjectScheme } = await import("@/lib/db/projects/project-schemes");
     const { DATA_PRESET_IDS } = await import("@/lib/projects/new-project-scheme");
-    const { findBuiltInPreset } = await import("@/lib/schemes/presets/built-in-presets");
+    const { findShippedPreset } = await import("@/lib/schemes/presets/shipped-presets");
     const owner = await db.user.create({ data: { email: `owner-${tag}@example.org`, projectCreator: true } });
     const other = await db.user.create({ data: { email: `other-${tag}@example.org`, projectCreator: true } });
     const me = user(owner.id, owner.email);
@@ -53,7 +53,7 @@ describe("the wizard's scheme choices", () => {
     expect(await resolveNewProjectScheme(db, me, { kind: "preset", preset: "metahope" })).toEqual({ preset: "metahope" });
     for (const id of DATA_PRESET_IDS) {
       const r = await resolveNewProjectScheme(db, me, { kind: "data-preset", id });
-      expect(r.definition?.scheme).toEqual(findBuiltInPreset(id));
+      expect(r.definition?.scheme).toEqual(findShippedPreset(id));
     }
     const bad = '{\n  "id": "x",\n  "version": 1,\n  "name": "X",\n  "fields": 3\n}';
     await expect(resolveNewProjectScheme(db, me, { kind: "file", fileName: "ours.json", text: bad })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/ours\.json:\d+:\d+/) });
@@ -62,10 +62,10 @@ describe("the wizard's scheme choices", () => {
     const emos = await resolveNewProjectScheme(db, me, { kind: "data-preset", id: "emos" });
     await createProject(db, { slug: `emos-${tag}`, name: "EMOS", sourceLang: "en", targetLang: "zh", scheme: emos.preset, members: [{ email: owner.email, role: "MANAGER" }] }, { actorId: owner.id, via: "web", inviteMissing: false, definition: emos.definition });
     const copied = await resolveNewProjectScheme(db, me, { kind: "copy", slug: `emos-${tag}` });
-    expect(copied.definition?.scheme).toEqual(findBuiltInPreset("emos"));
+    expect(copied.definition?.scheme).toEqual(findShippedPreset("emos"));
     expect(copied.definition?.note).toBe(`copied from emos-${tag} (version 1)`);
     const created = await createProject(db, { slug: `emos-copy-${tag}`, name: "EMOS copy", sourceLang: "en", targetLang: "zh", scheme: "mmte", members: [] }, { actorId: owner.id, via: "web", inviteMissing: false, definition: copied.definition });
-    expect((await getProjectScheme(db, created.project.id))?.definition).toEqual(findBuiltInPreset("emos"));
+    expect((await getProjectScheme(db, created.project.id))?.definition).toEqual(findShippedPreset("emos"));
 
     // a project the caller does not manage is "not found", as one that does not exist
     await expect(resolveNewProjectScheme(db, user(other.id, other.email), { kind: "copy", slug: `emos-${tag}` })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -1,4 +1,4 @@
-// Versioned project schemes on the real database (lib/db/project-schemes.ts): version numbering,
+// Versioned project schemes on the real database (lib/db/projects/project-schemes.ts): version numbering,
 // a change that would orphan stored values refused with counts and nothing stored, a mapping that
 // rewrites the values with History rows, and another project's values never counted or touched.
 import { readFileSync } from "node:fs";
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition, type TSchemeDefinition, type TSchemeDefinitionInput } from "@/lib/schemes/language/scheme-definition";
-import { getProjectScheme, getProjectSchemeVersion, listProjectSchemeVersions, setProjectScheme } from "@/lib/db/project-schemes";
+import { getProjectScheme, getProjectSchemeVersion, listProjectSchemeVersions, setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 
@@ -201,7 +201,7 @@ describe("project schemes", () => {
     const decided = await db.adjudication.findMany({ where: { projectId: project.id }, select: { id: true, value: true, version: true } });
     expect(decided.map((d) => [d.value, d.version])).toEqual([["literal", 2], ["literal", 2]]);
     const decidedHistory = await db.history.findMany({ where: { projectId: project.id, entity: "ADJUDICATION" }, select: { entityId: true, version: true, oldValue: true, newValue: true, userId: true } });
-    // the same snapshot an adjudicator's edit writes (lib/db/adjudication.ts)
+    // the same snapshot an adjudicator's edit writes (lib/db/adjudication/adjudication.ts)
     const decision = (value: string) => ({ value, rationale: "majority", automatic: false, adjudicatorId: null });
     expect(decidedHistory.map((h) => [h.version, h.oldValue, h.newValue, h.userId])).toEqual([
       [2, decision("lost"), decision("literal"), lead.id],

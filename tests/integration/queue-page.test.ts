@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspace-queue-page";
-import { parseQueueQuery } from "@/lib/workspace/queue-query";
+import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspace/queue-page";
+import { parseQueueQuery, queueHref } from "@/lib/workspace/queue-query";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 
@@ -30,8 +30,8 @@ async function seed() {
   );
   for (const [who, shift] of [[me.id, 0], [other.id, 1]] as const) {
     await pool.query(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", scheme, status, position, "timeSpentMs")
-       SELECT $2 || '-a' || i, $1, $2, $1 || '-s' || i, 'MMTE',
+      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "timeSpentMs")
+       SELECT $2 || '-a' || i, $1, $2, $1 || '-s' || i,
               (CASE WHEN i % 10 = 0 THEN 'DONE' WHEN i = 3 THEN 'IN_PROGRESS' ELSE 'TODO' END)::"AssignmentStatus",
               (i + $3::int) % $4::int, i * 1000
        FROM generate_series(1, $4::int) i`,
@@ -45,9 +45,9 @@ describe("the queue, a page at a time", () => {
   it("pages, counts, searches, filters and sorts in SQL, over the caller's assignments only", async () => {
     const { project, me } = await seed();
     const ids = { projectId: project.id, annotatorId: me.id };
-    expect(await getQueueScopes(pool, ids)).toEqual([{ scheme: "MMTE", split: "PILOT", count: N }]);
+    expect(await getQueueScopes(pool, ids)).toEqual([{ split: "PILOT", count: N }]);
 
-    const q = (raw: Record<string, string>) => ({ ...parseQueueQuery(raw), scheme: "MMTE" });
+    const q = (raw: Record<string, string>) => parseQueueQuery(raw);
     const first = await getQueuePage(pool, ids, q({}));
     expect(first.filtered).toBe(N);
     expect(first.rows).toHaveLength(50);
@@ -75,5 +75,8 @@ describe("the queue, a page at a time", () => {
 
     // a bad address falls back instead of failing the page
     expect(parseQueueQuery({ page: "-3", size: "7", sort: "DROP TABLE", status: "nope" })).toMatchObject({ page: 1, size: 50, sort: "rank", status: "ALL" });
+    // one queue: a bookmark's ?scheme= of the per-part queues is dropped, and the address has none
+    expect(parseQueueQuery({ scheme: "METAHOPE", status: "DONE" })).not.toHaveProperty("scheme");
+    expect(queueHref(project.slug, parseQueueQuery({ scheme: "MMTE", status: "DONE" }), {})).toBe(`/projects/${project.slug}/queue?status=DONE`);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The report cache (lib/db/report-data-cache.ts) against real PostgreSQL: a project read once is
+ * The report cache (lib/db/reports/report-data-cache.ts) against real PostgreSQL: a project read once is
  * served again only while no write to anything the reports read has committed since; every
  * table's trigger (migration 20261123000000_report_changes) invalidates it, writes that do not
  * matter (active time, other projects, rolled-back transactions) do not, and a write racing with
  * a read makes the next request read again. What the cache holds is stored in the database
- * (lib/db/report-snapshots.ts) and brought up to date from there after a restart, unless the
+ * (lib/db/reports/snapshots.ts) and brought up to date from there after a restart, unless the
  * change log was pruned past it, it comes from another cluster or it does not decode.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import type pg from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { readReportData } from "@/lib/db/report-data";
+import { readReportData } from "@/lib/db/reports/report-data";
 import {
   cachedProjects,
   clearReportCache,
@@ -23,14 +23,14 @@ import {
   reportCacheStats,
   warmRecentlyActiveProjects,
   warmReportData,
-} from "@/lib/db/report-data-cache";
-import { deleteOldReportChanges } from "@/lib/db/report-changes";
-import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/report-snapshots";
-import { buildDashboardModel } from "@/lib/reports/dashboard-model";
+} from "@/lib/db/reports/report-data-cache";
+import { deleteOldReportChanges } from "@/lib/db/reports/changes";
+import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/reports/snapshots";
+import { buildDashboardModel } from "@/lib/reports/analyses/paper/dashboard-model";
 import type { TReportData } from "@/lib/reports/report-input";
 import { parseReportQuery } from "@/lib/reports/report-query";
-import { setProjectScheme } from "@/lib/db/project-schemes";
-import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { MMTE_METAHOPE_PRESET } from "@/lib/schemes/presets/preset-of-parts";
 
 let db: Db;
 let pool: pg.Pool;
@@ -48,7 +48,7 @@ async function seed() {
   const annotation = await db.annotation.create({
     data: { projectId: project.id, annotatorId: user.id, segmentId: segment.id, translationId: translation.id, itemKey: `${translation.id}:-`, field: "FLUENCY", value: 4 },
   });
-  const assignment = await db.assignment.create({ data: { projectId: project.id, annotatorId: user.id, segmentId: segment.id, scheme: "METAHOPE" } });
+  const assignment = await db.assignment.create({ data: { projectId: project.id, annotatorId: user.id, segmentId: segment.id } });
   return { user, project, doc, system, segment, mrw, translation, annotation, assignment };
 }
 
@@ -109,7 +109,7 @@ describe("report cache", () => {
     await getReportData(db, s.project.id);
     await getReportData(db, other.project.id);
     const before = reportCacheStats(pool);
-    await setProjectScheme(db, s.project.id, BUILT_IN_FIELDS_SCHEME, { actorId: null, note: "guidelines after the pilot" });
+    await setProjectScheme(db, s.project.id, MMTE_METAHOPE_PRESET, { actorId: null, note: "guidelines after the pilot" });
     await getReportData(db, s.project.id);
     expect(reportCacheStats(pool)).toMatchObject({ hits: before.hits, reads: before.reads + 1, refreshes: before.refreshes });
     await getReportData(db, other.project.id);

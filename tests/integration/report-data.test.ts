@@ -1,5 +1,5 @@
 /**
- * readReportData reads the annotations packed (lib/db/report-data.ts): the rows it gives must be
+ * readReportData reads the annotations packed (lib/db/reports/report-data.ts): the rows it gives must be
  * exactly the stored rows, whatever their shape — no MRW, no translation (segment level), object
  * values, several annotators — and a row on a translation the lists have not seen must still get
  * its segment (or be dropped when that translation is gone).
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { readReportData, resolveUnlistedSegments } from "@/lib/db/report-data";
+import { readReportData, resolveUnlistedSegments } from "@/lib/db/reports/report-data";
 import { emptyAnnotationColumns } from "@/lib/reports/report-index";
 
 let db: Db;

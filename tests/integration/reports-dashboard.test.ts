@@ -7,7 +7,7 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 
@@ -85,7 +85,7 @@ describe("agreement figures on a seeded project", () => {
     // adjudicate item 0's fluency to 4 → 4, 2, 5, 5 → 4
     const adjudicator = await makeUser(db, { tag: "adj" });
     const t0 = await db.translation.findFirstOrThrow({ where: { segment: { projectId: project.id, externalId: "s0" } } });
-    const { saveAdjudication } = await import("@/lib/db/adjudication");
+    const { saveAdjudication } = await import("@/lib/db/adjudication/adjudication");
     await saveAdjudication(db, { projectId: project.id, adjudicatorId: adjudicator.id, segmentId: t0.segmentId, translationId: t0.id, field: "FLUENCY", value: 4, rationale: "x is right", baseVersion: 0 });
     const after = await getScoreTables(db, project.id, { aggregation: "mean" });
     expect(row(after, "METAPHORICAL").means.FLUENCY.value).toBe(4);

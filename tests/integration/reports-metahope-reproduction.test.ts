@@ -125,9 +125,9 @@ describe.skipIf(!haveMetahopeData())("MetaHOPE tables reproduced from the databa
  */
 describe.skipIf(!haveMetahopeData())("README recipe: import → assign → export agreement", () => {
   it("gives table 3's GoogleMT SEGS figures, and assigning afterwards moves nothing", async () => {
-    const { importFile, ZImportOptions } = await import("@/lib/db/import-file");
-    const { exportFile } = await import("@/lib/db/export-stream");
-    const { createAssignments } = await import("@/lib/db/assignments");
+    const { importFile, ZImportOptions } = await import("@/lib/db/import/import-file");
+    const { exportFile } = await import("@/lib/db/export/stream");
+    const { createAssignments } = await import("@/lib/db/assignments/create-assignments");
     const { readFileSync } = await import("node:fs");
     const path = await import("node:path");
     const { METAHOPE_DIR, METAHOPE_FILES } = await import("@/scripts/e2e-metahope-fixture");
@@ -153,14 +153,14 @@ describe.skipIf(!haveMetahopeData())("README recipe: import → assign → expor
     expect([r3(p.alpha), r3(p.kappa), r1(p.exact.value)]).toEqual([0.235, 0.305, 76.9]);
 
     // every imported annotator's work counts as done
-    const progress = await db.assignment.groupBy({ by: ["annotatorId", "status"], where: { projectId: project.id, scheme: "SCHEME" }, _count: true });
+    const progress = await db.assignment.groupBy({ by: ["annotatorId", "status"], where: { projectId: project.id }, _count: true });
     const segments = await db.segment.count({ where: { projectId: project.id } });
     expect(progress.map((g) => [g.status, g._count])).toEqual([["DONE", segments], ["DONE", segments]]);
 
     // the manager assigns the sheets' annotators (and a new one): no figure moves
     const newcomer = await db.user.create({ data: { email: `newcomer-${project.slug}@test.tropos` } });
     const annotatorIds = [...new Set(progress.map((g) => g.annotatorId)), newcomer.id];
-    await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, scheme: "SCHEME", shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds, perItem: 3, shuffle: false });
     expect(await exportAgreement()).toBe(before);
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { emptyImportResult } from "@/lib/import/types";
 import { getScoreTables } from "@/lib/reports";
 
@@ -60,7 +60,7 @@ describe("MMTE figures 3 and 5 on a disagreement", () => {
     // the adjudicator decides PART: both annotators' equivalence labels become PART, emotions stay theirs
     const adjudicator = await makeUser(db, { tag: "adj" });
     const seg = await db.segment.findFirstOrThrow({ where: { projectId: project.id }, include: { translations: true, mrws: true } });
-    const { saveAdjudication } = await import("@/lib/db/adjudication");
+    const { saveAdjudication } = await import("@/lib/db/adjudication/adjudication");
     await saveAdjudication(db, { projectId: project.id, adjudicatorId: adjudicator.id, segmentId: seg.id, translationId: seg.translations[0].id, mrwId: seg.mrws[0].id, field: "EQUIVALENCE", value: "PART", rationale: "keeps the image partly", baseVersion: 0 });
     const after = await getScoreTables(db, project.id);
     expect(after.mmte!.equivalence[0].metaphorical.counts).toMatchObject({ FULL: 0, PART: 2 });

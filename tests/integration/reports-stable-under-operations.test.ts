@@ -11,12 +11,12 @@ import { makeProject, makeUser } from "./fixtures";
 import { reportOutputs } from "./report-outputs";
 import { syntheticAnnotations } from "./synthetic-annotations";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { createAssignments } from "@/lib/db/assignments";
-import { setMemberRoles } from "@/lib/db/members";
-import { createSplit, ZSplitInput } from "@/lib/db/splits";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { setMemberRoles } from "@/lib/db/projects/members";
+import { createSplit, ZSplitInput } from "@/lib/db/projects/splits";
 
 let db: Db;
 let pool: Pool;
@@ -37,7 +37,7 @@ describe("figures do not move when nothing is annotated", () => {
 
       const newcomer = await makeUser(db, { tag: "new" });
       const ids = [...annotators.map((a) => a.id), newcomer.id];
-      for (const scheme of ["MMTE", "METAHOPE"] as const) await createAssignments(db, { projectId: project.id, annotatorIds: ids, perItem: 4, scheme, shuffle: true });
+      await createAssignments(db, { projectId: project.id, annotatorIds: ids, perItem: 4, shuffle: true });
       expect(await reportOutputs(db, project.id)).toBe(before);
 
       await setMemberRoles(db, { projectId: project.id, actorId: manager.id, email: newcomer.email, roles: ["ANNOTATOR", "ADJUDICATOR"] });

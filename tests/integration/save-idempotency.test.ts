@@ -10,16 +10,16 @@ import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { dumpProject, restoreProject } from "@/lib/db/project-dump";
-import { acceptUnanimous, undoAutomaticAcceptance } from "@/lib/db/adjudication";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { dumpProject, restoreProject } from "@/lib/db/export/project-dump";
+import { acceptUnanimous, undoAutomaticAcceptance } from "@/lib/db/adjudication/adjudication";
 import { adjudicationScenario } from "@/scripts/e2e-metahope-fixture";
-import { deleteOldSaveReceipts, saveRequestHash, type TSaveReceiptKey } from "@/lib/db/save-receipts";
+import { deleteOldSaveReceipts, saveRequestHash, type TSaveReceiptKey } from "@/lib/db/workspace/save-receipts";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
@@ -44,7 +44,7 @@ beforeAll(async () => {
   // the first read stores the preset of the project's parts (MMTE and MetaHOPE) as its version 1
   runtime = await getProjectRuntime(db, p.id);
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
-  await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, shuffle: false });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId: p.id, externalId: "demo-doc-1-s2" },
     select: { id: true, translations: { select: { id: true }, orderBy: { id: "asc" } } },

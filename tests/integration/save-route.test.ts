@@ -53,10 +53,10 @@ beforeAll(async () => {
   }
   [mine, theirs] = targets;
   // the project runs its stored scheme (the MMTE preset, stored as version 1 by the first read) with one SCHEME assignment per item
-  const { getProjectRuntime } = await import("@/lib/db/project-schemes");
+  const { getProjectRuntime } = await import("@/lib/db/projects/project-schemes");
   await getProjectRuntime(db, p.id);
-  await db.assignment.create({ data: { projectId: p.id, annotatorId: a1.id, segmentId: mine.segmentId, scheme: "SCHEME", position: 0 } });
-  await db.assignment.create({ data: { projectId: p.id, annotatorId: a2.id, segmentId: theirs.segmentId, scheme: "SCHEME", position: 0 } });
+  await db.assignment.create({ data: { projectId: p.id, annotatorId: a1.id, segmentId: mine.segmentId, position: 0 } });
+  await db.assignment.create({ data: { projectId: p.id, annotatorId: a2.id, segmentId: theirs.segmentId, position: 0 } });
   for (const [k, u] of Object.entries({ a1, a2, manager, outsider })) cookie[k] = await sessionCookie(u);
 });
 afterAll(closeTestDatabase);
@@ -120,17 +120,17 @@ describe("PUT /api/projects/[slug]/annotations", () => {
   });
 
   it("uses a context the guard read only for the very target it was read for (saveAnnotation with another item's context reads its own)", async () => {
-    const { saveAnnotation } = await import("@/lib/db/annotations");
+    const { saveAnnotation } = await import("@/lib/db/workspace/save-value");
     const { getPgPool } = await import("@/lib/db/pg-pool");
     const { ZSchemeConfig } = await import("@/lib/schemes/scheme-config");
-    const { getProjectRuntime } = await import("@/lib/db/project-schemes");
+    const { getProjectRuntime } = await import("@/lib/db/projects/project-schemes");
     const project = await db.project.findUniqueOrThrow({ where: { slug } });
     const runtime = await getProjectRuntime(db, project.id);
     const a1 = await db.user.findFirstOrThrow({ where: { email: { startsWith: "r-a1-" } } });
     // an open, assigned context, but read for a1's own item: it must not let a1 write a2's item
     const wrong = {
       key: { projectId: project.id, annotatorId: a1.id, segmentId: mine.segmentId, translationId: mine.translationId, mrwId: null },
-      row: { statuses: { SCHEME: "TODO" }, ttext: "x", tok: true, mmeta: null, mok: true, mrw_ids: [], texts: null, lists: null, doc_first: null },
+      row: { assignment_status: "TODO", ttext: "x", tok: true, mmeta: null, mok: true, mrw_ids: [], texts: null, lists: null, doc_first: null },
     };
     // a pool that records the statements run: the save must read the context itself before writing
     const texts: string[] = [];
@@ -138,7 +138,7 @@ describe("PUT /api/projects/[slug]/annotations", () => {
     const recording = { query: (q: string | { text: string }, v?: unknown[]) => (texts.push(typeof q === "string" ? q : q.text), pool.query(q as never, v as never)) } as unknown as typeof pool;
     const attempt = saveAnnotation(recording, { projectId: project.id, annotatorId: a1.id, config: ZSchemeConfig.parse({}), runtime, input: fluency(theirs, 3, 0), itemContext: wrong });
     await expect(attempt).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(texts[0]).toContain("jsonb_object_agg");
+    expect(texts[0]).toContain("AS assignment_status");
     // the same context for the target it was read for is used as it is: the first statement is the write
     texts.length = 0;
     const current = await db.annotation.findFirstOrThrow({ where: { annotatorId: a1.id, segmentId: mine.segmentId, field: "FLUENCY" } });

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { loadImport } from "@/lib/db/load-import";
-import { createProject } from "@/lib/db/create-project";
-import { getAdjudicationQueue } from "@/lib/db/adjudication";
-import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { loadImport } from "@/lib/db/import/load-import";
+import { createProject } from "@/lib/db/projects/create-project";
+import { getAdjudicationQueue } from "@/lib/db/adjudication/adjudication";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 
 let db: Db;

@@ -1,5 +1,5 @@
-// Adjudication of a project that runs its own scheme (lib/db/adjudication-scheme.ts through
-// lib/db/adjudication.ts): the queue lists disagreements on any field of the stored definition;
+// Adjudication of a project that runs its own scheme (lib/db/adjudication/scheme-decisions.ts through
+// lib/db/adjudication/adjudication.ts): the queue lists disagreements on any field of the stored definition;
 // a decision is checked like a save (400 naming the field) and stored as an Adjudication row with
 // History; the annotators' save of a decided value is refused; unanimous units are accepted
 // automatically per field, and the undo removes only those rows.
@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { importFile } from "@/lib/db/import-file";
-import { acceptUnanimous, getAdjudicationQueue, saveAdjudication, undoAutomaticAcceptance } from "@/lib/db/adjudication";
-import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { importFile } from "@/lib/db/import/import-file";
+import { acceptUnanimous, getAdjudicationQueue, saveAdjudication, undoAutomaticAcceptance } from "@/lib/db/adjudication/adjudication";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -176,7 +176,7 @@ describe("decisions on document and role values", () => {
     const doc = await db.document.create({ data: { projectId: pid, externalId: "d", language: "en" } });
     segs = [];
     for (const i of [0, 1]) segs.push(await db.segment.create({ data: { projectId: pid, documentId: doc.id, externalId: `n${i}`, index: i, text: `Hypothesis ${i}.`, language: "en", texts: { premise: `Premise ${i}.` }, lists: { candidates: ["a", "b"] } } }));
-    await db.assignment.createMany({ data: segs.map((s) => ({ projectId: pid, annotatorId: ann, segmentId: s.id, scheme: "SCHEME", status: "IN_PROGRESS" as const, position: 0 })) });
+    await db.assignment.createMany({ data: segs.map((s) => ({ projectId: pid, annotatorId: ann, segmentId: s.id, status: "IN_PROGRESS" as const, position: 0 })) });
   });
   const save = async (input: Record<string, unknown>) =>
     saveAnnotation(pool, { projectId: pid, annotatorId: ann, config: DEFAULT_SCHEME_CONFIG, runtime: await getProjectRuntime(db, pid), input: { translationId: null, mrwId: null, baseVersion: 0, ...input } as never });

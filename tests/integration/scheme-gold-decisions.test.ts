@@ -3,26 +3,26 @@
 // POSTEDIT_FIGURATIVE is the segment's figurative gold reference — `tropos export --what gold`
 // exports it and MMTE table 3's BLEU/ROUGE read it — exactly as a built-in project's GoldReference
 // of the same text. A stored GoldReference of the same segment and kind stays first (the paper
-// tables' rule, lib/reports/scheme-paper-data.ts).
+// tables' rule, lib/reports/analyses/paper/paper-data.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { getScoreTables } from "@/lib/reports";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
-import { saveAdjudication } from "@/lib/db/adjudication";
-import { saveGoldReference } from "@/lib/db/gold-references";
-import { exportFile } from "@/lib/db/export-stream";
+import { saveAdjudication } from "@/lib/db/adjudication/adjudication";
+import { saveGoldReference } from "@/lib/db/adjudication/gold-references";
+import { exportFile } from "@/lib/db/export/stream";
 import { syntheticAnnotations } from "./synthetic-annotations";
-import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
 import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

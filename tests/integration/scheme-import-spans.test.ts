@@ -1,5 +1,5 @@
 // Imports that carry error spans and post-edits, into a project under the scheme runtime (issue 28,
-// step 2 "Storage"; lib/db/import-scheme-values.ts): they are stored as the scheme's field values
+// step 2 "Storage"; lib/db/import/scheme-values.ts): they are stored as the scheme's field values
 // (a METAHOPE_ERRORS list per annotator and translation, the edit field's text), never as ErrorSpan
 // or PostEdit rows, which that runtime does not read. The MetaHOPE pilot imported straight into a
 // variant gives tables 3–6 of the built-in snapshot to the last bit; a span or post-edit the variant
@@ -13,9 +13,9 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, rejection } from "./fixtures";
 import { FIGURE_KEYS } from "./report-outputs";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { loadImport } from "@/lib/db/import/load-import";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { getAgreementFigures, getScoreTables } from "@/lib/reports";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";

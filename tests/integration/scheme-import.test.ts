@@ -1,7 +1,7 @@
-// Importing into a project that runs its own scheme (lib/db/load-import.ts, lib/import/scheme-line-check.ts):
+// Importing into a project that runs its own scheme (lib/db/import/load-import.ts, lib/import/scheme-line-check.ts):
 // segment lines carry texts by role and item lists; every annotation line is checked against the
 // stored scheme (field, anchor, value with the item's lists) and one bad line stores nothing; the
-// stored values carry the scheme version, and the imported work becomes DONE SCHEME assignments.
+// stored values carry the scheme version, and the imported work becomes DONE assignments (one per annotator × item).
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { setProjectScheme } from "@/lib/db/project-schemes";
-import { loadImport } from "@/lib/db/load-import";
-import { importFile } from "@/lib/db/import-file";
+import { setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { loadImport } from "@/lib/db/import/load-import";
+import { importFile } from "@/lib/db/import/import-file";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, rejection } from "./fixtures";
@@ -68,7 +68,7 @@ describe("importing into a project that runs its own scheme", () => {
     await setProjectScheme(db, projectId, IDIOM, { actorId: null });
   });
 
-  it("stores the idiom fixture: corpus, then both annotators' values with the scheme version and DONE SCHEME assignments", async () => {
+  it("stores the idiom fixture: corpus, then both annotators' values with the scheme version and DONE assignments", async () => {
     const c = await load(projectId, "corpus.jsonl", CORPUS);
     expect([c.documents, c.segments, c.translations]).toEqual([1, 3, 6]);
     const s = await load(projectId, "annotations.jsonl", ANNOTATIONS);
@@ -83,9 +83,9 @@ describe("importing into a project that runs its own scheme", () => {
     const m = rows.rows.find((r) => r.field === "meaning")!;
     expect(m.itemKey).toBe(`${m.translationId}:-`);
     expect(rows.rows.find((r) => r.field === "cues")!.value).toEqual(expect.arrayContaining(["joy"]));
-    const asg = await pool.query<{ scheme: string; status: string; origin: string }>(`SELECT scheme, status::text AS status, origin::text AS origin FROM "Assignment" WHERE "projectId" = $1`, [projectId]);
+    const asg = await pool.query<{ status: string; origin: string }>(`SELECT status::text AS status, origin::text AS origin FROM "Assignment" WHERE "projectId" = $1`, [projectId]);
     expect(asg.rows).toHaveLength(6); // 2 annotators × 3 segments
-    expect(new Set(asg.rows.map((r) => `${r.scheme}/${r.status}/${r.origin}`))).toEqual(new Set(["SCHEME/DONE/import"]));
+    expect(new Set(asg.rows.map((r) => `${r.status}/${r.origin}`))).toEqual(new Set(["DONE/import"]));
   });
 
   it("refuses a value the field does not accept, naming file, line and field, and stores nothing of the file", async () => {

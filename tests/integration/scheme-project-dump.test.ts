@@ -1,4 +1,4 @@
-// Backup and restore (lib/db/project-dump.ts, `tropos export --what backup` / `tropos backup
+// Backup and restore (lib/db/export/project-dump.ts, `tropos export --what backup` / `tropos backup
 // restore`) of a project under the scheme runtime (issue 28, step "Storage"): a MetaHOPE variant's
 // span lists (a span's mrwId is the id of an MRW, inside the value), its post-edits as edit values,
 // a document value (item key "document") and a decision restore to the same values, with the ids
@@ -9,10 +9,10 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { collect } from "./export-rich-project";
 import { makeProject, makeUser } from "./fixtures";
 import type { Db } from "@/lib/db/client";
-import { saveAdjudication } from "@/lib/db/adjudication";
-import { loadImport } from "@/lib/db/load-import";
-import { dumpProject, restoreProject } from "@/lib/db/project-dump";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
+import { saveAdjudication } from "@/lib/db/adjudication/adjudication";
+import { loadImport } from "@/lib/db/import/load-import";
+import { dumpProject, restoreProject } from "@/lib/db/export/project-dump";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";

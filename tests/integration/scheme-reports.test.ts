@@ -1,5 +1,5 @@
 // Reports of a project running its own scheme (lib/reports/scheme-report.ts over
-// lib/db/scheme-report-data.ts): `tropos export --what agreement` gives every field's figures from
+// lib/db/reports/scheme-report-data.ts): `tropos export --what agreement` gives every field's figures from
 // its level, per system and pooled, with the scheme's id; accuracy against item and adjudicated
 // gold; a new scheme version changes the report's fields; a built-in project's export is unchanged.
 //
@@ -16,13 +16,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { createAssignments } from "@/lib/db/assignments";
-import { exportFile } from "@/lib/db/export-stream";
-import { loadImport } from "@/lib/db/load-import";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { getSchemeReportData } from "@/lib/db/scheme-report-data";
-import { schemeReportCacheStats } from "@/lib/db/scheme-report-data-cache";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { exportFile } from "@/lib/db/export/stream";
+import { loadImport } from "@/lib/db/import/load-import";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { getSchemeReportData } from "@/lib/db/reports/scheme-report-data";
+import { schemeReportCacheStats } from "@/lib/db/reports/scheme-report-data-cache";
 import { emptyImportResult } from "@/lib/import/types";
 import { AGREEMENT_FIGURE_COLUMNS, getAgreementFigures, type TAgreementFigure } from "@/lib/reports";
 import { figureIncludes } from "@/lib/reports/figure-includes";
@@ -215,7 +215,7 @@ async function schemeProject() {
     segs.push({ id: s.id, translations });
   }
   await setProjectScheme(db, project.id, EXAMPLE, { actorId: null });
-  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 3, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: users.map((u) => u.id), perItem: 3, shuffle: false });
   const save = async (annotatorId: string, input: Partial<TSaveAnnotationInput>) =>
     saveAnnotation(pool, {
       projectId: project.id,

@@ -1,17 +1,17 @@
-// Saving under a variant of the MMTE and MetaHOPE presets (the scheme runtime, lib/db/annotations.ts):
+// Saving under a variant of the MMTE and MetaHOPE presets (the scheme runtime, lib/db/workspace/save-value.ts):
 // a field with alternatives by the MRW's metaphoricity (MMTE's EQUIVALENCE: FULL…ERROR on a
 // metaphorical word, LITERAL/METAPHORICAL/ERROR on a literal one) takes only the labels of the
 // alternative that applies to the MRW, and a span of an error list or an alignment that runs past
 // the end of its translation is refused with a 400 naming the field, nothing stored. Model
-// suggestions are offered under the same rule (lib/db/suggestion-decisions.ts itemSuggestions).
+// suggestions are offered under the same rule (lib/db/models/suggestion-decisions.ts itemSuggestions).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { BUILT_IN_FIELDS_SCHEME } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { MMTE_METAHOPE_PRESET } from "@/lib/schemes/presets/preset-of-parts";
 import { ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -38,8 +38,8 @@ beforeAll(async () => {
   const house = await db.mrw.create({ data: { projectId, segmentId: s.id, externalId: "m1", token: "house", start: 23, end: 28, spans: [{ start: 23, end: 28 }], metaphorical: false, pos: "NOUN" } });
   seg = { id: s.id, translationId: t.id, metaphor: thief.id, literal: house.id };
   // every MMTE and MetaHOPE field, with the lab's own guideline wording: a variant, on the scheme runtime
-  await setProjectScheme(db, projectId, { ...BUILT_IN_FIELDS_SCHEME, workflow: { readDocumentFirst: false }, guidelines: `${BUILT_IN_FIELDS_SCHEME.guidelines}\n\nOur lab reads the source twice.` }, { actorId: null });
-  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "SCHEME", shuffle: false });
+  await setProjectScheme(db, projectId, { ...MMTE_METAHOPE_PRESET, workflow: { readDocumentFirst: false }, guidelines: `${MMTE_METAHOPE_PRESET.guidelines}\n\nOur lab reads the source twice.` }, { actorId: null });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, shuffle: false });
 });
 afterAll(closeTestDatabase);
 

@@ -1,4 +1,4 @@
-// Saving under a project's own scheme (lib/schemes/scheme-runtime.ts, lib/db/annotations.ts):
+// Saving under a project's own scheme (lib/schemes/scheme-runtime.ts, lib/db/workspace/save-value.ts):
 // every value is checked against the stored definition (field, anchor, value) and refused with a
 // 400 naming the field; role and document scopes get their item keys; the version in force is
 // written on the annotation; the assignment is the SCHEME one.
@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { createAssignments } from "@/lib/db/assignments";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -44,7 +44,7 @@ beforeAll(async () => {
     segs.push({ id: s.id, translationId: t.id, mrwId: m.id });
   }
   await setProjectScheme(db, projectId, EVERY_KIND, { actorId: null });
-  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId, annotatorIds: [annotator], perItem: 1, shuffle: false });
 });
 afterAll(closeTestDatabase);
 

@@ -1,10 +1,10 @@
-// "The guidelines changed since your last visit" on the real database (lib/db/scheme-seen.ts).
+// "The guidelines changed since your last visit" on the real database (lib/db/workspace/scheme-seen.ts).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition, type TSchemeDefinitionInput } from "@/lib/schemes/language/scheme-definition";
-import { setProjectScheme } from "@/lib/db/project-schemes";
-import { guidelinesNews, markSchemeSeen } from "@/lib/db/scheme-seen";
+import { setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { guidelinesNews, markSchemeSeen } from "@/lib/db/workspace/scheme-seen";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 

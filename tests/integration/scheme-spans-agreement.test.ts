@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
-import { createProject } from "@/lib/db/create-project";
-import { importFile } from "@/lib/db/import-file";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { getSchemeReportData } from "@/lib/db/scheme-report-data";
+import { createProject } from "@/lib/db/projects/create-project";
+import { importFile } from "@/lib/db/import/import-file";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { getSchemeReportData } from "@/lib/db/reports/scheme-report-data";
 import { getSchemeReport } from "@/lib/reports/scheme-report";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { createAssignments } from "@/lib/db/assignments";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -56,12 +56,12 @@ beforeAll(async () => {
   const r = await getProjectRuntime(db, project.id);
   if (r.kind !== "scheme") throw new Error("expected the scheme runtime");
   runtime = r;
-  await createAssignments(db, { projectId: project.id, annotatorIds: [ann, skipper], perItem: 2, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: [ann, skipper], perItem: 2, shuffle: false });
 });
 afterAll(closeTestDatabase);
 
 const act = (annotatorId: string, action: "submit" | "skip") =>
-  applyAssignmentAction(db, { project, config, annotatorId, segmentId, action: action === "submit" ? { action, scheme: "SCHEME", activeMs: 0 } : { action, scheme: "SCHEME" }, runtime });
+  applyAssignmentAction(db, { project, config, annotatorId, segmentId, action: action === "submit" ? { action, activeMs: 0 } : { action }, runtime });
 
 async function stored(annotatorId: string) {
   const r = await pool.query<{ field: string; tr: string | null; value: unknown; version: number; history: number }>(

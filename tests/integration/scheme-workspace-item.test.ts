@@ -1,5 +1,5 @@
-// The scheme runtime's item payload and submit (lib/db/scheme-workspace-item.ts,
-// lib/db/workspace-assignment.ts) on PostgreSQL: only the caller's own values (a document value
+// The scheme runtime's item payload and submit (lib/db/workspace/item.ts,
+// lib/db/workspace/assignment.ts) on PostgreSQL: only the caller's own values (a document value
 // saved from another segment included), no item gold, blind labels, the SCHEME queue's navigation,
 // and submit refused with every missing value named until the shown required ones are filled
 // (a `when` that hides a field drops it from the rule).
@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { createAssignments } from "@/lib/db/assignments";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const r = await getProjectRuntime(db, project.id);
   if (r.kind !== "scheme") throw new Error("expected the scheme runtime");
   runtime = r;
-  await createAssignments(db, { projectId: project.id, annotatorIds: [annotator, other], perItem: 2, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: project.id, annotatorIds: [annotator, other], perItem: 2, shuffle: false });
 });
 afterAll(closeTestDatabase);
 
@@ -75,7 +75,7 @@ const save = async (input: Partial<TSaveAnnotationInput>, annotatorId = annotato
     input: { segmentId: segs[1].id, translationId: null, mrwId: null, value: null, baseVersion: 0, field: "transparency", ...input } as TSaveAnnotationInput,
   });
 const load = (segmentKey: string, annotatorId = annotator) => getSchemeWorkspaceItem(db, { project, config, annotatorId, segmentKey, runtime });
-const submit = (segmentId: string) => applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId, action: { action: "submit", scheme: "SCHEME", activeMs: 0 }, runtime });
+const submit = (segmentId: string) => applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId, action: { action: "submit", activeMs: 0 }, runtime });
 
 describe("getSchemeWorkspaceItem", () => {
   it("gives the scheme version, the item's texts and lists without item gold, active MRWs and blind labels", async () => {
@@ -148,7 +148,7 @@ describe("submitting a SCHEME assignment", () => {
   });
 
   it("needs the project's runtime", async () => {
-    const e = await rejection(applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId: segs[0].id, action: { action: "submit", scheme: "SCHEME", activeMs: 0 } }));
+    const e = await rejection(applyAssignmentAction(db, { project, config, annotatorId: annotator, segmentId: segs[0].id, action: { action: "submit", activeMs: 0 } }));
     expect(e.code).toBe("UNPROCESSABLE");
   });
 });

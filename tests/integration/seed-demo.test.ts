@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import type { Db } from "@/lib/db/client";
 import type { Pool } from "pg";
-import { DEMO_PROJECTS, seedDemo } from "@/lib/db/seed-demo";
-import { getProjectRuntime, getProjectScheme } from "@/lib/db/project-schemes";
-import { builtInSchemeFor } from "@/lib/schemes/presets/built-in-scheme-for-config";
+import { DEMO_PROJECTS, seedDemo } from "@/lib/db/demo/seed-demo";
+import { getProjectRuntime, getProjectScheme } from "@/lib/db/projects/project-schemes";
+import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { sortedJson } from "@/lib/schemes/canonical-value";
-import { getAdjudicationQueue } from "@/lib/db/adjudication";
+import { getAdjudicationQueue } from "@/lib/db/adjudication/adjudication";
 import { getAgreementFigures } from "@/lib/reports";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
 
 let db: Db;
 let pool: Pool;
@@ -28,10 +27,9 @@ describe("seedDemo", () => {
       { name: "mt-beta" },
     ]);
     const everyday = { annotator: { email: { in: ["annotator1@demo.tropos", "annotator2@demo.tropos", "annotator3@demo.tropos"] } } };
-    const perItem = await db.assignment.groupBy({ by: ["segmentId", "scheme"], where: { projectId: demo.id, ...everyday }, _count: { _all: true } });
-    // one SCHEME assignment per annotator × item: MMTE and MetaHOPE are fields of one scheme, not parts with assignments of their own
+    const perItem = await db.assignment.groupBy({ by: ["segmentId"], where: { projectId: demo.id, ...everyday }, _count: { _all: true } });
+    // one assignment per annotator × item: MMTE and MetaHOPE are fields of one scheme, not parts with assignments of their own
     expect(perItem.length).toBe(25);
-    expect(new Set(perItem.map((p) => p.scheme))).toEqual(new Set([SCHEME_ASSIGNMENT]));
     expect(new Set(perItem.map((p) => p._count._all))).toEqual(new Set([3]));
     // the everyday annotators start fresh: nothing done, nothing annotated
     expect(await db.assignment.count({ where: { projectId: demo.id, ...everyday, status: { not: "TODO" } } })).toBe(0);
@@ -47,7 +45,7 @@ describe("seedDemo", () => {
       const project = await db.project.findUniqueOrThrow({ where: { slug: p.slug }, select: { id: true } });
       const stored = await getProjectScheme(db, project.id);
       expect(stored?.version).toBe(1);
-      expect(sortedJson(stored?.definition)).toBe(sortedJson(builtInSchemeFor(p.schemeConfig)));
+      expect(sortedJson(stored?.definition)).toBe(sortedJson(presetOfParts(p.schemeConfig)));
       const runtime = await getProjectRuntime(db, project.id);
       expect(runtime.kind).toBe("scheme");
       expect(runtime.version).toBe(1);
@@ -63,13 +61,14 @@ describe("seedDemo", () => {
   it("ships two annotators' submitted work on two documents, with disagreements to adjudicate", async () => {
     const demo = await db.project.findUniqueOrThrow({ where: { slug: "demo" } });
     const finished = { annotator: { email: { in: ["annotator4@demo.tropos", "annotator5@demo.tropos"] } } };
-    const done = await db.assignment.groupBy({ by: ["annotatorId", "scheme", "status"], where: { projectId: demo.id, ...finished }, _count: { _all: true } });
-    expect(done.map((d) => [d.scheme, d.status, d._count._all]).sort()).toEqual([
-      [SCHEME_ASSIGNMENT, "DONE", 17],
-      [SCHEME_ASSIGNMENT, "DONE", 17],
+    const done = await db.assignment.groupBy({ by: ["annotatorId", "status"], where: { projectId: demo.id, ...finished }, _count: { _all: true } });
+    expect(done.map((d) => [d.status, d._count._all]).sort()).toEqual([
+      ["DONE", 17],
+      ["DONE", 17],
     ]);
-    // nothing of the earlier release is left: per-part assignments merged, spans and post-edits are values
-    expect(await db.assignment.count({ where: { projectId: demo.id, scheme: { in: ["MMTE", "METAHOPE"] } } })).toBe(0);
+    // nothing of the earlier release is left: spans, review marks and post-edits are values
+    const marks = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Annotation" WHERE "projectId" = $1 AND field = 'METAHOPE_ERRORS' AND jsonb_typeof(value) <> 'array'`, [demo.id]);
+    expect(marks.rows[0].n).toBe(0);
     expect(await db.errorSpan.count({ where: { projectId: demo.id } })).toBe(0);
     expect(await db.postEdit.count({ where: { projectId: demo.id } })).toBe(0);
     const fieldsStored = await db.annotation.groupBy({ by: ["field"], where: { projectId: demo.id, ...finished }, _count: { _all: true } });

@@ -59,7 +59,7 @@ describe("session version", () => {
 
   it("a password reset ends the sessions made before it", async () => {
     const user = await db.user.create({ data: { email: "pwchange@test.tropos", passwordHash: await hashPassword("old password") } });
-    const { createPasswordReset, resetPassword } = await import("@/lib/db/password-resets");
+    const { createPasswordReset, resetPassword } = await import("@/lib/db/auth/password-resets");
     const session = await signIn(user.id);
     const reset = await createPasswordReset(db, { email: user.email, origin: "cli" });
     await resetPassword(db, { token: reset!.token, password: "a new password" });
@@ -67,7 +67,7 @@ describe("session version", () => {
   });
 
   it("removing a role ends the user's sessions; adding one does not", async () => {
-    const { setMemberRoles } = await import("@/lib/db/members");
+    const { setMemberRoles } = await import("@/lib/db/projects/members");
     const manager = await db.user.create({ data: { email: "sv-manager@test.tropos" } });
     const member = await db.user.create({ data: { email: "sv-member@test.tropos" } });
     const project = await db.project.create({ data: { slug: "sv-project", name: "Session versions" } });

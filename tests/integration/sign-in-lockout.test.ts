@@ -14,7 +14,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { ACCOUNT_FREE_ATTEMPTS, ACCOUNT_MAX_DELAY_S, ADDRESS_LIMIT, accountThrottleKey } from "@/lib/auth/sign-in-throttle";
 import { DEVICE_COOKIE } from "@/lib/auth/device-cookie";
 import { PEER_ADDRESS_HEADER, peerAddressValue } from "@/lib/http/peer-address";
-import { createPasswordReset } from "@/lib/db/password-resets";
+import { createPasswordReset } from "@/lib/db/auth/password-resets";
 
 const ORIGIN = "http://127.0.0.1:3000";
 process.env.NEXTAUTH_SECRET = "sign-in-lockout-test-secret-0123456789";

@@ -8,9 +8,9 @@ import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeProject, makeUser } from "./fixtures";
 import { startOpenAiTestServer, type TOpenAiTestServer, type TTestBehaviour } from "../support/openai-test-server";
 import type { Db } from "@/lib/db/client";
-import { getProjectJob, requestJobCancel } from "@/lib/db/jobs";
-import { createModelEndpoint, findModelEndpoint, listModelEndpoints } from "@/lib/db/model-endpoints";
-import { createSuggestJob } from "@/lib/db/suggest-jobs";
+import { getProjectJob, requestJobCancel } from "@/lib/db/jobs/jobs";
+import { createModelEndpoint, findModelEndpoint, listModelEndpoints } from "@/lib/db/models/endpoints";
+import { createSuggestJob } from "@/lib/db/models/suggest-jobs";
 import type { TJobView } from "@/lib/jobs/job-view";
 import { stopBoss } from "@/lib/jobs/queue";
 import { runSuggestJob, type TSuggestJobResult } from "@/lib/jobs/suggest-job";
@@ -186,7 +186,7 @@ describe("suggest jobs", () => {
 
   it("a project with its own stored scheme is asked about its own fields, under that field's options", async () => {
     const { user, project } = await corpus("d");
-    const { setProjectScheme } = await import("@/lib/db/project-schemes");
+    const { setProjectScheme } = await import("@/lib/db/projects/project-schemes");
     const { ZSchemeDefinition } = await import("@/lib/schemes/language/scheme-definition");
     const scheme = ZSchemeDefinition.parse({
       id: "idiom-judgement", version: 1, name: "Idiom judgement",

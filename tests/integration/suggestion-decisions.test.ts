@@ -8,9 +8,9 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { getProjectRuntime, setProjectScheme } from "@/lib/db/project-schemes";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { listSuggestionDecisions, recordSuggestionDecision, ZSuggestionDecisionInput, type TSuggestionDecisionInput } from "@/lib/db/suggestion-decisions";
+import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { listSuggestionDecisions, recordSuggestionDecision, ZSuggestionDecisionInput, type TSuggestionDecisionInput } from "@/lib/db/models/suggestion-decisions";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -59,9 +59,9 @@ beforeAll(async () => {
   // the annotator has both items; the other annotator only the second
   await db.assignment.createMany({
     data: [
-      { projectId: project.id, annotatorId: annotator, segmentId: segs[0].id, scheme: "SCHEME", position: 0 },
-      { projectId: project.id, annotatorId: annotator, segmentId: segs[1].id, scheme: "SCHEME", position: 1 },
-      { projectId: project.id, annotatorId: other, segmentId: segs[1].id, scheme: "SCHEME", position: 0 },
+      { projectId: project.id, annotatorId: annotator, segmentId: segs[0].id, position: 0 },
+      { projectId: project.id, annotatorId: annotator, segmentId: segs[1].id, position: 1 },
+      { projectId: project.id, annotatorId: other, segmentId: segs[1].id, position: 0 },
     ],
   });
   const endpoint = await db.modelEndpoint.create({ data: { projectId: project.id, name: "lab-gpt", baseUrl: "http://127.0.0.1:1/v1", model: "gpt-x" } });

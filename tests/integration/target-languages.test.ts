@@ -9,18 +9,18 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { makeUser, rejection } from "./fixtures";
-import { loadImport } from "@/lib/db/load-import";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
+import { loadImport } from "@/lib/db/import/load-import";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { createProject } from "@/lib/db/create-project";
-import { createAssignments } from "@/lib/db/assignments";
-import { addAnnotatorGroupMembers, createAnnotatorGroup, findAnnotatorGroup, listAnnotatorGroups, removeAnnotatorGroupMember } from "@/lib/db/annotator-groups";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { exportProjectJsonl } from "@/lib/db/export-project-jsonl";
+import { createProject } from "@/lib/db/projects/create-project";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { addAnnotatorGroupMembers, createAnnotatorGroup, findAnnotatorGroup, listAnnotatorGroups, removeAnnotatorGroupMember } from "@/lib/db/projects/annotator-groups";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { exportProjectJsonl } from "@/lib/db/export/project-jsonl";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
-import { updateTargetLanguages } from "@/lib/db/project-languages";
+import { updateTargetLanguages } from "@/lib/db/projects/languages";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { emptyImportResult } from "@/lib/import/types";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
@@ -47,7 +47,7 @@ async function studyProject() {
   for (const g of ["zh-1", "it-1"]) {
     const group = await findAnnotatorGroup(db, project.id, g);
     const members = (await db.annotatorGroupMember.findMany({ where: { groupId: group.id }, select: { userId: true } })).map((m) => m.userId);
-    await createAssignments(db, { projectId: project.id, annotatorIds: members, perItem: 1, scheme: "SCHEME", perItemWithinListed: true, shuffle: false });
+    await createAssignments(db, { projectId: project.id, annotatorIds: members, perItem: 1, perItemWithinListed: true, shuffle: false });
   }
   const segment = await db.segment.findFirstOrThrow({ where: { projectId: project.id, metaphorical: true, mrws: { some: { active: true } } }, orderBy: [{ document: { position: "asc" } }, { index: "asc" }], select: { id: true, externalId: true } });
   const translations = await db.translation.findMany({ where: { segmentId: segment.id }, select: { id: true, language: true } });
@@ -139,11 +139,18 @@ describe("several target languages in one project", () => {
 
   it("a group assignment gives K annotators per item within the group, on the group's slice", async () => {
     const { project, it, it2 } = await studyProject();
-    const docs = await db.document.findMany({ where: { projectId: project.id }, orderBy: { position: "asc" }, select: { externalId: true, _count: { select: { segments: true } } } });
+    const docs = await db.document.findMany({ where: { projectId: project.id }, orderBy: { position: "asc" }, select: { id: true, externalId: true, _count: { select: { segments: true } } } });
     await createAnnotatorGroup(db, { projectId: project.id, name: "it-2", language: "it", documents: [docs[0].externalId] });
     await addAnnotatorGroupMembers(db, { projectId: project.id, group: "it-2", emails: [it.email, it2.email] });
-    const n = await createAssignments(db, { projectId: project.id, annotatorIds: [it.id, it2.id], perItem: 2, scheme: "METAHOPE", documents: [docs[0].externalId], perItemWithinListed: true, shuffle: false });
-    expect(n).toBe(2 * docs[0]._count.segments);
+    const held = () => db.assignment.groupBy({ by: ["segmentId"], where: { projectId: project.id, annotatorId: { in: [it.id, it2.id] } }, _count: { _all: true } });
+    const before = await held();
+    // it-1 gave each item one of the two: K = 2 within the group adds the other on the slice's items only
+    const n = await createAssignments(db, { projectId: project.id, annotatorIds: [it.id, it2.id], perItem: 2, documents: [docs[0].externalId], perItemWithinListed: true, shuffle: false });
+    expect(n).toBe(docs[0]._count.segments);
+    const slice = new Set((await db.segment.findMany({ where: { documentId: docs[0].id }, select: { id: true } })).map((s) => s.id));
+    const after = await held();
+    expect(after.filter((h) => slice.has(h.segmentId)).map((h) => h._count._all)).toEqual(Array(slice.size).fill(2));
+    expect(after.filter((h) => !slice.has(h.segmentId))).toEqual(before.filter((h) => !slice.has(h.segmentId)));
   });
 
   it("imports refer to a translation by language where a segment has the system's output in several; the project JSONL round-trips", async () => {

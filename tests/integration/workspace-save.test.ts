@@ -7,17 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { useTestDatabase } from "../db";
 import { makeProject, makeUser, rejection } from "./fixtures";
-import { schemeConfigFor } from "@/lib/schemes/scheme-preset";
+import { schemeConfigFor } from "@/lib/schemes/presets/parts-choice";
 import { completeSchemeItem } from "./complete-scheme-item";
 import type { Db } from "@/lib/db/client";
-import { loadImport } from "@/lib/db/load-import";
+import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { readDemoCorpus } from "@/lib/db/seed-demo";
-import { createAssignments } from "@/lib/db/assignments";
-import { saveAnnotation } from "@/lib/db/annotations";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { readDemoCorpus } from "@/lib/db/demo/seed-demo";
+import { createAssignments } from "@/lib/db/assignments/create-assignments";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
 import { ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { AppError } from "@/lib/errors";
@@ -57,7 +57,7 @@ beforeAll(async () => {
   runtime = await getProjectRuntime(db, p.id);
   await loadImport(pool, { projectId: p.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
   // a1 and a2 share every item (one assignment per item holds both parts); a3 has none.
-  await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, scheme: "SCHEME", shuffle: true });
+  await createAssignments(db, { projectId: p.id, annotatorIds: [a1, a2], perItem: 2, shuffle: true });
   seg = await db.segment.findFirstOrThrow({
     where: { projectId: p.id, externalId: "demo-doc-1-s1" },
     select: { id: true, translations: { select: { id: true, text: true }, orderBy: { id: "asc" } }, mrws: { select: { id: true, metaphorical: true }, orderBy: { start: "asc" } } },
@@ -69,7 +69,7 @@ beforeAll(async () => {
   other = { id: o.id, slug: o.slug, sourceLang: "en", targetLang: "zh" };
   otherRuntime = await getProjectRuntime(db, o.id);
   await loadImport(pool, { projectId: o.id, fileName: "demo-corpus.json", result: demoCorpusToImport(readDemoCorpus(), "zh") });
-  await createAssignments(db, { projectId: o.id, annotatorIds: [a1], perItem: 1, scheme: "SCHEME", shuffle: false });
+  await createAssignments(db, { projectId: o.id, annotatorIds: [a1], perItem: 1, shuffle: false });
   otherSeg = await db.segment.findFirstOrThrow({ where: { projectId: o.id, externalId: "demo-doc-1-s1" }, select: { id: true, mrws: { select: { id: true } } } });
 });
 
@@ -245,18 +245,18 @@ describe("error spans, post-edits and submit", () => {
   it("submit refuses an incomplete item (422 with the missing list) and records time", async () => {
     const opts = { project, config, runtime, annotatorId: a1, segmentId: seg.id };
     // the first report sets the wall-clock baseline and credits nothing (13.23: item-write-guard.test.ts)
-    const t = await applyAssignmentAction(db, { ...opts, action: { action: "time", scheme: "SCHEME", activeMs: 1500 } });
+    const t = await applyAssignmentAction(db, { ...opts, action: { action: "time", activeMs: 1500 } });
     expect(t).toEqual({ status: "IN_PROGRESS", timeSpentMs: 0 });
     const t0 = Date.now();
     // everything answered but the MetaHOPE errors of the translations
     await completeSchemeItem(db, pool, { ...opts, leave: ["METAHOPE_ERRORS"] });
-    const e = await rejection(applyAssignmentAction(db, { ...opts, action: { action: "submit", scheme: "SCHEME", activeMs: 0 } }));
+    const e = await rejection(applyAssignmentAction(db, { ...opts, action: { action: "submit", activeMs: 0 } }));
     expect(e.code).toBe("UNPROCESSABLE");
     const missing = (e.detail as { missing: { field: string }[] }).missing;
     expect(new Set(missing.map((m) => m.field))).toEqual(new Set(["METAHOPE_ERRORS"]));
     // every translation reviewed (a translation without errors: the empty list)
     await completeSchemeItem(db, pool, opts);
-    const done = await applyAssignmentAction(db, { ...opts, action: { action: "submit", scheme: "SCHEME", activeMs: 500 } });
+    const done = await applyAssignmentAction(db, { ...opts, action: { action: "submit", activeMs: 500 } });
     expect(done.status).toBe("DONE");
     expect(done.timeSpentMs).toBeLessThanOrEqual(Math.min(500, Date.now() - t0 + 50));
   });

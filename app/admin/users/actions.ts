@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { setProjectCreator } from "@/lib/db/project-creators";
+import { setProjectCreator } from "@/lib/db/projects/creators";
 import { adminAction } from "@/lib/http/server-action";
 
 const ZSetProjectCreator = z.object({ userId: z.string().min(1).max(64), on: z.boolean() });

@@ -1,6 +1,6 @@
 import { requireAdminPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { listSiteUsers } from "@/lib/db/project-creators";
+import { listSiteUsers } from "@/lib/db/projects/creators";
 import { SiteUsersTable } from "@/components/admin/site-users-table";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
-import { findProjectsForUser } from "@/lib/db/projects";
+import { findProjectsForUser } from "@/lib/db/projects/projects";
 import { withUser } from "@/lib/http/api-handler";
 
 export const dynamic = "force-dynamic";

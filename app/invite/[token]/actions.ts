@@ -1,7 +1,7 @@
 "use server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { acceptInvitation, acceptInvitationWithNewAccount } from "@/lib/db/invitations";
+import { acceptInvitation, acceptInvitationWithNewAccount } from "@/lib/db/projects/invitations";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { publicAction } from "@/lib/http/server-action";
 import { AppError } from "@/lib/errors";

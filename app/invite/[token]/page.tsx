@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getDb } from "@/lib/db/client";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { findInvitationByToken } from "@/lib/db/invitations";
+import { findInvitationByToken } from "@/lib/db/projects/invitations";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { InvitationAccept } from "@/components/project/invitation-accept";
 

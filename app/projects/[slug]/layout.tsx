@@ -4,7 +4,7 @@ import { ProjectNav } from "@/components/project/project-nav";
 import { existingProjectPages } from "@/app/projects/[slug]/existing-pages";
 import { GuidelinesNews } from "@/components/project/guidelines-news";
 import { getDb } from "@/lib/db/client";
-import { guidelinesNews } from "@/lib/db/scheme-seen";
+import { guidelinesNews } from "@/lib/db/workspace/scheme-seen";
 
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;

@@ -1,6 +1,6 @@
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { getProjectOverview } from "@/lib/db/projects";
+import { getProjectOverview } from "@/lib/db/projects/projects";
 import { ProgressTable } from "@/components/project/progress-table";
 import { AutoRefresh } from "@/components/project/auto-refresh";
 

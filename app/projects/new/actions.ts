@@ -2,11 +2,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { createProject } from "@/lib/db/create-project";
+import { createProject } from "@/lib/db/projects/create-project";
 import { ZNewProjectInput } from "@/lib/projects/new-project-input";
 import { ZNewProjectSchemeSource } from "@/lib/projects/new-project-scheme";
-import { resolveNewProjectScheme } from "@/lib/db/new-project-scheme";
-import { authorizeProjectCreator } from "@/lib/db/project-creators";
+import { resolveNewProjectScheme } from "@/lib/db/projects/new-project-scheme";
+import { authorizeProjectCreator } from "@/lib/db/projects/creators";
 import { publicAction } from "@/lib/http/server-action";
 import { invitationUrl, logInvitation } from "@/lib/http/invitation-link";
 
@@ -18,7 +18,7 @@ const ZSchemeSourceOf = z.object({ source: ZNewProjectSchemeSource.optional(), s
 
 /**
  * The new-project wizard's last step. Site admins and accounts with the project creator right
- * (lib/db/project-creators.ts); a creator who is not a site admin always manages the project they
+ * (lib/db/projects/creators.ts); a creator who is not a site admin always manages the project they
  * create (else they could not open it). Members without an account are invited, and their links
  * are returned once (and printed to the server log).
  */

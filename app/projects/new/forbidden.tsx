@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { PROJECT_CREATOR_REFUSAL } from "@/lib/db/project-creators";
+import { PROJECT_CREATOR_REFUSAL } from "@/lib/db/projects/creators";
 
 // /projects/new refused (403): says which right creating projects needs and who gives it (issue 29
 // point 3: the site-wide page said "Your role in this project does not include it", with no project).

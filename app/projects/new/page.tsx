@@ -1,8 +1,8 @@
 import { forbidden } from "next/navigation";
 import { requireUser } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { findProjectsForUser } from "@/lib/db/projects";
-import { mayCreateProjects } from "@/lib/db/project-creators";
+import { findProjectsForUser } from "@/lib/db/projects/projects";
+import { mayCreateProjects } from "@/lib/db/projects/creators";
 import { NewProjectWizard } from "@/components/project/new-project-wizard";
 
 export const dynamic = "force-dynamic";

@@ -3,8 +3,8 @@
  * (validate-value.ts) cannot make without the text and the MRW: which alternatives of a field
  * apply to the MRW (MMTE's EQUIVALENCE takes its label set by the word's metaphoricity), and
  * whether a span of a translation-anchored spans or alignment value runs past the end of the
- * translation. The scheme runtime's save (lib/db/annotations.ts), decision
- * (lib/db/adjudication-scheme.ts) and import (lib/import/scheme-line-check.ts) make them alike, as
+ * translation. The scheme runtime's save (lib/db/workspace/save-value.ts), decision
+ * (lib/db/adjudication/scheme-decisions.ts) and import (lib/import/scheme-line-check.ts) make them alike, as
  * the built-in runtime's did for MMTE's and MetaHOPE's fields. Pure.
  */
 import type { TSchemeField } from "./scheme-field";

@@ -8,7 +8,7 @@
  * `fields` names the fields the analysis binds BY ID, whichever runtime the project's scheme runs
  * under: a variant of MMTE or MetaHOPE (its own guideline text, one more label) keeps its paper
  * tables as long as it has these fields with a kind the code reads
- * (lib/reports/paper-analysis-binding.ts checks kind and scale, and names a missing field instead
+ * (lib/reports/analyses/paper/binding.ts checks kind and scale, and names a missing field instead
  * of dropping the table). Empty for analyses that find their fields by role or gold
  * (CR-ST's candidate choice, Meta4XNLI's fields with item gold, MQM's spans with weights).
  *
@@ -17,7 +17,7 @@
 export interface TNamedAnalysis {
   name: string;
   title: string;
-  /** ids of the fields it binds by id (lib/reports/paper-analysis-binding.ts); empty: found by role or gold */
+  /** ids of the fields it binds by id (lib/reports/analyses/paper/binding.ts); empty: found by role or gold */
   fields: readonly string[];
   /** where it is computed */
   code: string;
@@ -25,13 +25,13 @@ export interface TNamedAnalysis {
 
 export const NAMED_ANALYSES: readonly TNamedAnalysis[] = [
   { name: "mmte.table3", title: "MMTE table 3: mean quality per system and source group, BLEU-1/4 and ROUGE-L against gold references", fields: ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "AUTHENTICITY", "EQUIVALENCE"], code: "lib/scoring/mmte-scores.ts" },
-  { name: "mmte.figures3-5", title: "MMTE figures 3–5: equivalence distribution, Pearson r between quality dimensions, emotion × equivalence", fields: ["EQUIVALENCE", "EMOTION", "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "AUTHENTICITY", "OVERALL"], code: "lib/reports/score-tables.ts" },
-  { name: "metahope.tables3-6", title: "MetaHOPE tables 3–6: agreement per MRW instance (SEGS and per category), EPS and EPM penalty scores", fields: ["METAHOPE_ERRORS"], code: "lib/reports/metahope-agreement.ts, lib/scoring/metahope-scores.ts" },
-  { name: "emos.metrics", title: "EMOS: VSS, LMR, EDR and EMOS per system", fields: ["source_emotions", "target_emotions"], code: "lib/reports/emos-analysis.ts" },
-  { name: "cr-st.accuracy", title: "CR-ST: accuracy per annotator and by item attribute, wrong candidates chosen", fields: [], code: "lib/reports/cr-st-subsets.ts" },
-  { name: "meta4xnli.detection", title: "Meta4XNLI detection: token κ per language (Table 6), each rater's precision, recall and F1 against the corpus tags per token and per span", fields: [], code: "lib/reports/meta4xnli-analysis.ts" },
-  { name: "meta4xnli.interpretation", title: "Meta4XNLI interpretation: NLI accuracy per rater, language, source dataset and gold metaphor role", fields: [], code: "lib/reports/meta4xnli-analysis.ts" },
-  { name: "mqm.scores", title: "MQM: weighted error scores per segment, system and category, paired approximate randomisation between systems", fields: [], code: "lib/reports/mqm-analysis.ts" },
+  { name: "mmte.figures3-5", title: "MMTE figures 3–5: equivalence distribution, Pearson r between quality dimensions, emotion × equivalence", fields: ["EQUIVALENCE", "EMOTION", "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "AUTHENTICITY", "OVERALL"], code: "lib/reports/analyses/paper/score-tables.ts" },
+  { name: "metahope.tables3-6", title: "MetaHOPE tables 3–6: agreement per MRW instance (SEGS and per category), EPS and EPM penalty scores", fields: ["METAHOPE_ERRORS"], code: "lib/reports/analyses/paper/metahope-agreement.ts, lib/scoring/metahope-scores.ts" },
+  { name: "emos.metrics", title: "EMOS: VSS, LMR, EDR and EMOS per system", fields: ["source_emotions", "target_emotions"], code: "lib/reports/analyses/emos-analysis.ts" },
+  { name: "cr-st.accuracy", title: "CR-ST: accuracy per annotator and by item attribute, wrong candidates chosen", fields: [], code: "lib/reports/analyses/cr-st-subsets.ts" },
+  { name: "meta4xnli.detection", title: "Meta4XNLI detection: token κ per language (Table 6), each rater's precision, recall and F1 against the corpus tags per token and per span", fields: [], code: "lib/reports/analyses/meta4xnli-analysis.ts" },
+  { name: "meta4xnli.interpretation", title: "Meta4XNLI interpretation: NLI accuracy per rater, language, source dataset and gold metaphor role", fields: [], code: "lib/reports/analyses/meta4xnli-analysis.ts" },
+  { name: "mqm.scores", title: "MQM: weighted error scores per segment, system and category, paired approximate randomisation between systems", fields: [], code: "lib/reports/analyses/mqm-analysis.ts" },
 ];
 
 export const NAMED_ANALYSIS_NAMES: readonly string[] = NAMED_ANALYSES.map((a) => a.name);

@@ -7,7 +7,7 @@ import { ZSchemeDefinition, type TSchemeDefinitionInput } from "./scheme-definit
 import { measurementLevelOf } from "./measurement-level";
 import { formatIssuePath } from "./format-issue-path";
 import { findNamedAnalysis, NAMED_ANALYSIS_NAMES } from "./named-analyses";
-import { BUILT_IN_PRESETS } from "../presets/built-in-presets";
+import { SHIPPED_PRESETS } from "../presets/shipped-presets";
 
 const EXAMPLE_TEXT = readFileSync(path.join(__dirname, "fixtures/idiom-judgement.json"), "utf8");
 const example = (): TSchemeDefinitionInput => JSON.parse(EXAMPLE_TEXT);
@@ -46,7 +46,7 @@ describe("ZSchemeDefinition", () => {
       `analyses[1]: unknown analysis "mmte.table4" (known: ${NAMED_ANALYSIS_NAMES.join(", ")})`,
     ]);
     expect(problems({ ...example(), analyses: ["emos.metrics", "emos.metrics"] })).toEqual(['analyses[1]: analysis "emos.metrics" is listed twice']);
-    for (const p of BUILT_IN_PRESETS) for (const a of p.analyses) expect(findNamedAnalysis(a), `${p.id}: ${a}`).toBeDefined();
+    for (const p of SHIPPED_PRESETS) for (const a of p.analyses) expect(findNamedAnalysis(a), `${p.id}: ${a}`).toBeDefined();
   });
 
   it("names the JSON path of a field without options", () => {

@@ -2,9 +2,9 @@
  * A value of a project that runs the built-in runtime (MMTE, MetaHOPE), checked against the
  * preset's field with the scheme language's own validation (validateSchemeValue), as the scheme
  * runtime checks its values: Tropos JSONL annotation and adjudication lines and tabular files
- * (lib/db/load-import.ts), and the adjudicator's decisions (lib/db/adjudication-value.ts).
+ * (lib/db/import/load-import.ts), and the adjudicator's decisions (lib/db/adjudication-value.ts).
  *
- * Against which definition: every built-in field (BUILT_IN_FIELDS_SCHEME), whatever parts the
+ * Against which definition: every built-in field (MMTE_METAHOPE_PRESET), whatever parts the
  * project has on, because the built-in runtime keeps the values of a part switched off under the
  * same names (and reports read them); the field of that id decides its scope and its values.
  * EQUIVALENCE is two alternatives by the source MRW's metaphoricity (`when: item metaphorical`):
@@ -26,7 +26,7 @@
 import type { TSchemeField } from "../language/scheme-field";
 import type { TSchemeScope } from "../language/scheme-scope";
 import { showValue, validateSchemeValue } from "../language/validate-value";
-import { BUILT_IN_FIELDS_SCHEME } from "./built-in-scheme-for-config";
+import { MMTE_METAHOPE_PRESET } from "./preset-of-parts";
 import { METAHOPE_PRESET } from "./metahope";
 
 export type TBuiltInCheck = { ok: true; value: unknown } | { ok: false; message: string; missingContext?: true };
@@ -49,7 +49,7 @@ export const CATEGORY_PENALTY_FIELDS: ReadonlyMap<string, string> = new Map(erro
 
 /** The preset field(s) of an id: several when alternatives (EQUIVALENCE). */
 export function builtInFields(id: string): TSchemeField[] {
-  return BUILT_IN_FIELDS_SCHEME.fields.filter((f) => f.id === id);
+  return MMTE_METAHOPE_PRESET.fields.filter((f) => f.id === id);
 }
 
 /** Where a built-in field is anchored (a preset field's scope), or null for no preset field. */
@@ -98,6 +98,6 @@ export function checkBuiltInAdjudication(field: string, value: unknown, ctx: { m
 }
 
 function unknownField(field: string, extra: readonly string[]): string {
-  const ids = [...new Set(BUILT_IN_FIELDS_SCHEME.fields.map((f) => f.id))];
+  const ids = [...new Set(MMTE_METAHOPE_PRESET.fields.map((f) => f.id))];
   return `${field}: is not a field of the built-in MMTE and MetaHOPE presets (their fields: ${[...ids, ...extra.filter((e) => !ids.includes(e))].join(", ")})`;
 }

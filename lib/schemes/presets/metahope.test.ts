@@ -1,10 +1,11 @@
-// The MetaHOPE preset must say exactly what the code that runs today says (lib/schemes/metahope.ts,
-// fields.ts, lib/keymap): realisation patterns with their span rules and digit keys, the five
+// The MetaHOPE preset must say exactly what the paper's constants say (lib/schemes/metahope.ts,
+// lib/keymap): realisation patterns with their span rules and digit keys, the five
 // categories with their letter keys, the five severities with their penalties and digit keys.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIELDS, validateFieldValue, type TFieldName } from "../fields";
+import { validateSchemeValue } from "../language/validate-value";
+import { MAX_POST_EDIT_LENGTH } from "../text-limits";
 import { METAHOPE_SCHEME_CONFIG, enabledFieldNames } from "../scheme-config";
 import * as H from "../metahope";
 import { KEYMAP } from "@/lib/keymap/keymap";
@@ -27,16 +28,16 @@ describe("MetaHOPE preset", () => {
     expect(r.ok && r.scheme).toEqual(METAHOPE_PRESET);
   });
 
-  it("has today's MetaHOPE fields in registry order, labels and required flags", () => {
+  it("has MetaHOPE's fields in the parts' order, with their scopes, labels and required flags", () => {
     // the post-edit is a part a project switches on (issue 19 point 3): off by default
     expect(METAHOPE_PRESET.fields.map((f) => f.id)).toEqual(enabledFieldNames({ ...METAHOPE_SCHEME_CONFIG, metahopePostEdit: true }));
     expect(enabledFieldNames(METAHOPE_SCHEME_CONFIG)).toEqual(["ALIGNMENT", "METAHOPE_ERRORS"]);
-    for (const f of METAHOPE_PRESET.fields) {
-      const reg = FIELDS[f.id as TFieldName];
-      expect([f.label, f.required]).toEqual([reg.label, reg.requiredByDefault]);
-    }
-    expect(field("ALIGNMENT", "alignment").scope).toBe("mrw-translation");
-    expect(field("METAHOPE_ERRORS", "spans").scope).toBe(FIELDS.METAHOPE_ERRORS.scope);
+    // annotators MAY post-edit (few did in the workbooks), so the post-edit is not required
+    expect(METAHOPE_PRESET.fields.map((f) => [f.id, f.scope, f.label, f.required])).toEqual([
+      ["ALIGNMENT", "mrw-translation", "Alignment", true],
+      ["METAHOPE_ERRORS", "translation", "MetaHOPE errors", true],
+      ["METAHOPE_POSTEDIT", "segment", "Post-edit", false],
+    ]);
   });
 
   it("aligns with the six realisation patterns of figure 4, their span rules and today's digit keys", () => {
@@ -50,15 +51,15 @@ describe("MetaHOPE preset", () => {
       expect(p.key).toBe(i < 5 ? keyOf(`field.choose-${i + 1}`) : undefined);
       for (const ex of d.examples) expect(p.guidelines).toContain(`${ex.direction}: ${bold(ex.source)} → ${bold(ex.target)}`);
       // the span rule the runtime enforces: a pattern with a span needs one, OMISSION refuses one
-      const withSpan = validateFieldValue("ALIGNMENT", { pattern: p.value, spans: [{ start: 0, end: 2 }] }).ok;
-      const withoutSpan = validateFieldValue("ALIGNMENT", { pattern: p.value, spans: [] }).ok;
+      const withSpan = validateSchemeValue(f, { pattern: p.value, spans: [{ start: 0, end: 2 }] }).ok;
+      const withoutSpan = validateSchemeValue(f, { pattern: p.value, spans: [] }).ok;
       expect({ [p.value]: [withSpan, withoutSpan] }).toEqual({ [p.value]: { required: [true, false], optional: [true, true], none: [false, true] }[p.span] });
     }
   });
 
   it("post-edits one reference translation per sentence, from any output, not required (the workbooks' Human Gold Standard)", () => {
     const f = field("METAHOPE_POSTEDIT", "edit");
-    expect([f.scope, f.variant, f.base, f.required, f.maxLength]).toEqual(["segment", "reference", "any-translation", false, FIELDS.POSTEDIT_FIGURATIVE.value.kind === "text" ? 5000 : -1]);
+    expect([f.scope, f.variant, f.base, f.required, f.maxLength]).toEqual(["segment", "reference", "any-translation", false, MAX_POST_EDIT_LENGTH]);
     expect(f.guidelines).toContain("human post-edited gold reference");
   });
 
@@ -86,9 +87,10 @@ describe("MetaHOPE preset", () => {
   it("allows what the runtime allows: empty (omission) spans, an optional MRW, a comment", () => {
     const f = field("METAHOPE_ERRORS", "spans");
     expect([f.allowEmpty, f.mrw, f.comments]).toEqual([true, "optional", true]);
-    const span = { start: 3, end: 3, category: "IMP", severity: 2 };
-    expect(validateFieldValue("METAHOPE_ERRORS", [span]).ok).toBe(true);
-    expect(validateFieldValue("METAHOPE_ERRORS", [{ ...span, end: 5, mrwId: null, comment: "x" }]).ok).toBe(true);
+    const span = { start: 3, end: 3, label: "IMP", attributes: { severity: 2 } };
+    expect(validateSchemeValue(f, [span]).ok).toBe(true);
+    expect(validateSchemeValue(f, [{ ...span, end: 5, mrwId: null, comment: "x" }]).ok).toBe(true);
+    expect(validateSchemeValue(f, [{ ...span, attributes: {} }]).ok).toBe(false);
     expect(METAHOPE_PRESET.guidelines).toContain(H.METAHOPE_PARAPHRASE_POLICY);
   });
 });

@@ -1,8 +1,8 @@
-// The MMTE preset must say exactly what the code that runs today says (lib/schemes/mmte.ts,
-// fields.ts, lib/keymap): the same field names in the same order, scopes, labels, scale, label
-// sets and their order (digit keys number them), definitions, examples and levels.
+// The MMTE preset must say exactly what the paper's constants say (lib/schemes/mmte.ts, lib/keymap):
+// the same field names in the same order, scopes, labels, scale, label sets and their order (digit
+// keys number them), definitions, examples and levels.
 import { describe, expect, it } from "vitest";
-import { FIELDS, choicesFor, validateFieldValue, type TFieldName } from "../fields";
+import { spanPastTranslation } from "../language/item-value-checks";
 import { validateSchemeValue } from "../language/validate-value";
 import { DEFAULT_SCHEME_CONFIG, enabledFieldNames } from "../scheme-config";
 import * as M from "../mmte";
@@ -16,9 +16,25 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { MMTE_PRESET } from "./mmte";
 
-/** Today's registry calls a value per MRW × translation "mrw"; the language names it mrw-translation. */
-const REGISTRY_SCOPE: Record<string, string> = { translation: "translation", "mrw-translation": "mrw", segment: "segment" };
-const registryScope = (s: TSchemeScope) => (typeof s === "string" ? REGISTRY_SCOPE[s] : undefined);
+/**
+ * MMTE's fields as the paper asks for them (app. B): id, scope, label, level of measurement (null:
+ * compared by their own statistics), required for submit. The target words (§3.3) are an
+ * alignment without patterns, compared as a set.
+ */
+const EXPECTED: [string, TSchemeScope, string, string | null, boolean][] = [
+  ["FLUENCY", "translation", "Fluency", M.MMTE_MEASUREMENT_LEVEL.FLUENCY, true],
+  ["INTELLIGIBILITY", "translation", "Intelligibility", M.MMTE_MEASUREMENT_LEVEL.INTELLIGIBILITY, true],
+  ["FIDELITY", "translation", "Fidelity", M.MMTE_MEASUREMENT_LEVEL.FIDELITY, true],
+  ["OVERALL", "translation", "Overall", M.MMTE_MEASUREMENT_LEVEL.OVERALL, true],
+  ["TARGET_WORDS", "mrw-translation", "Target words", "nominal", true],
+  ["EQUIVALENCE", "mrw-translation", "Equivalence", M.MMTE_MEASUREMENT_LEVEL.EQUIVALENCE, true],
+  ["EQUIVALENCE", "mrw-translation", "Equivalence", M.MMTE_MEASUREMENT_LEVEL.EQUIVALENCE, true],
+  ["EMOTION", "mrw-translation", "Emotion", M.MMTE_MEASUREMENT_LEVEL.EMOTION, true],
+  ["AUTHENTICITY", "mrw-translation", "Authenticity", M.MMTE_MEASUREMENT_LEVEL.AUTHENTICITY, true],
+  ["POSTEDIT_FIGURATIVE", "segment", "Post-edit (figurative)", null, true],
+  ["POSTEDIT_LITERAL", "segment", "Post-edit (literal)", null, true],
+];
+const LIKERT_VALUES = M.LIKERT_SCALE.map((l) => l.value);
 
 const fields = MMTE_PRESET.fields;
 const only = <K extends TSchemeField["kind"]>(id: string, kind: K) => {
@@ -42,19 +58,12 @@ describe("MMTE preset", () => {
     expect(r.ok && r.scheme).toEqual(MMTE_PRESET);
   });
 
-  it("has today's MMTE fields in registry order, with their scopes, labels, levels and required flags", () => {
+  it("has MMTE's fields in the parts' order, with their scopes, labels, levels and required flags", () => {
     const ids = [...new Set(fields.map((f) => f.id))];
     // the target words are a part a project switches on (issue 19 point 4): off by default
     expect(ids).toEqual(enabledFieldNames({ ...DEFAULT_SCHEME_CONFIG, mmteMrw: { ...DEFAULT_SCHEME_CONFIG.mmteMrw, targetWords: true } }));
-    expect(ids.filter((id) => !enabledFieldNames(DEFAULT_SCHEME_CONFIG).includes(id as TFieldName))).toEqual(["TARGET_WORDS"]);
-    for (const f of fields) {
-      const reg = FIELDS[f.id as TFieldName];
-      expect(registryScope(f.scope), f.id).toBe(reg.scope);
-      expect(f.label, f.id).toBe(reg.label);
-      // the target words (an alignment) have no figure in the MMTE tables; the scheme runtime compares them as a set
-      expect(measurementLevelOf(f), f.id).toBe(reg.measurement ?? (f.kind === "alignment" ? "nominal" : null));
-      expect(f.required, f.id).toBe(reg.requiredByDefault);
-    }
+    expect(ids.filter((id) => !(enabledFieldNames(DEFAULT_SCHEME_CONFIG) as string[]).includes(id))).toEqual(["TARGET_WORDS"]);
+    expect(fields.map((f) => [f.id, f.scope, f.label, measurementLevelOf(f), f.required])).toEqual(EXPECTED);
   });
 
   it("marks the target words of each MRW in each translation (MMTE §3.3): spans without a pattern, or not rendered", () => {
@@ -64,16 +73,11 @@ describe("MMTE preset", () => {
     // the built-in workspace's buttons: 1 keeps the marked words, 2 is the `none` answer (its key)
     expect(f.none?.key).toBe(digitKeyFor(2));
     const text = "他给表演注入了新的生命";
-    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 6 }] }, { translationText: text }).ok).toBe(true);
-    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 6 }, { start: 8, end: 10 }] }, { translationText: text }).ok).toBe(true);
-    expect(validateFieldValue("TARGET_WORDS", { spans: [] }).ok).toBe(true);
-    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 4 }] })).toMatchObject({ ok: false, error: { message: "Target words: span 1 is empty; mark the target characters" } });
-    expect(validateFieldValue("TARGET_WORDS", { spans: [{ start: 4, end: 40 }] }, { translationText: text }).ok).toBe(false);
-    expect(validateFieldValue("TARGET_WORDS", { pattern: "DIRECT", spans: [] }).ok).toBe(false);
-    // the preset's definition agrees with the registry on every one of these
-    for (const v of [{ spans: [{ start: 4, end: 6 }] }, { spans: [] }, { spans: [{ start: 4, end: 4 }] }, { pattern: "DIRECT", spans: [] }, [], null]) {
-      expect(validateSchemeValue(f, v).ok, JSON.stringify(v)).toBe(validateFieldValue("TARGET_WORDS", v).ok);
-    }
+    // valid: one or several marked stretches, or none (not rendered); within the translation
+    const check = (v: unknown) => (validateSchemeValue(f, v).ok ? spanPastTranslation(f.kind, v, text.length) === null : false);
+    expect([{ spans: [{ start: 4, end: 6 }] }, { spans: [{ start: 4, end: 6 }, { start: 8, end: 10 }] }, { spans: [] }].map(check)).toEqual([true, true, true]);
+    // invalid: an empty stretch, one past the end, a pattern (the target words have none), no object
+    expect([{ spans: [{ start: 4, end: 4 }] }, { spans: [{ start: 4, end: 40 }] }, { pattern: "DIRECT", spans: [] }, [], null].map(check)).toEqual([false, false, false, false, false]);
   });
 
   it("rates quality and authenticity on the 1–5 Likert scale with the paper's names, digits 1–5", () => {
@@ -81,7 +85,7 @@ describe("MMTE preset", () => {
       const [f] = only(id, "scale");
       expect([f.min, f.max, f.step]).toEqual([1, 5, 1]);
       const labels = Object.entries(f.labels ?? {});
-      expect(labels.map(([v]) => Number(v))).toEqual(choicesFor(id as TFieldName));
+      expect(labels.map(([v]) => Number(v))).toEqual(LIKERT_VALUES);
       expect(labels.map(([, l]) => valueLabelText(l))).toEqual(M.LIKERT_SCALE.map((l) => l.name));
       expect(labels.map(([, l]) => (typeof l === "string" ? undefined : l.description))).toEqual(M.LIKERT_SCALE.map((l) => l.definition));
       expect(labels.map(([, l]) => (typeof l === "string" ? undefined : l.key))).toEqual(M.LIKERT_SCALE.map((_, i) => digitKeyFor(i + 1)));
@@ -123,14 +127,14 @@ describe("MMTE preset", () => {
       { item: "metaphorical", in: [true] },
       { item: "metaphorical", in: [false] },
     ]);
-    expectLabelSet(alts[0].options, M.EQUIVALENCE_METAPHORICAL, choicesFor("EQUIVALENCE", { sourceMetaphorical: true }));
-    expectLabelSet(alts[1].options, M.EQUIVALENCE_LITERAL, choicesFor("EQUIVALENCE", { sourceMetaphorical: false }));
+    expectLabelSet(alts[0].options, M.EQUIVALENCE_METAPHORICAL, M.EQUIVALENCE_METAPHORICAL.map((d) => d.value));
+    expectLabelSet(alts[1].options, M.EQUIVALENCE_LITERAL, M.EQUIVALENCE_LITERAL.map((d) => d.value));
     for (const f of alts) expect(f.guidelines).toContain(M.EQUIVALENCE_INSTRUCTION);
   });
 
   it("has the four emotion labels in §3.2 order", () => {
     const [f] = only("EMOTION", "choice");
-    expectLabelSet(f.options, M.EMOTION, choicesFor("EMOTION"));
+    expectLabelSet(f.options, M.EMOTION, M.EMOTION.map((d) => d.value));
     expect(f.guidelines).toContain(M.EMOTION_INSTRUCTION);
   });
 

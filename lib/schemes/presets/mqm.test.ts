@@ -2,7 +2,7 @@
 // typology (Freitag et al. 2021), and `tropos scheme list` showing it.
 import { describe, expect, it } from "vitest";
 import { MQM_PRESET } from "./mqm";
-import { BUILT_IN_PRESETS } from "./built-in-presets";
+import { SHIPPED_PRESETS } from "./shipped-presets";
 import { spanWeight } from "../language/span-weight";
 import { fieldKeyBindings } from "../language/field-keys";
 
@@ -18,7 +18,7 @@ const WMT_TED_CATEGORIES = [
 
 describe("the mqm preset", () => {
   it("is a built-in preset with the mqm.scores analysis", () => {
-    expect(BUILT_IN_PRESETS.map((p) => p.id)).toContain("mqm");
+    expect(SHIPPED_PRESETS.map((p) => p.id)).toContain("mqm");
     expect(MQM_PRESET.analyses).toEqual(["mqm.scores"]);
   });
 

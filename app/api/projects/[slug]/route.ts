@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
-import { getProjectOverview } from "@/lib/db/projects";
+import { getProjectOverview } from "@/lib/db/projects/projects";
 import { withProject } from "@/lib/http/api-handler";
 
 export const dynamic = "force-dynamic";

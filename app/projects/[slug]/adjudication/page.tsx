@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getAdjudicationQueue } from "@/lib/db/adjudication";
+import { getAdjudicationQueue } from "@/lib/db/adjudication/adjudication";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { QueueView } from "@/components/adjudication/queue-view";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { formatSchemeValue } from "@/lib/adjudication/format-scheme-value";
-import type { TSchemeQueueRow } from "@/lib/db/adjudication-scheme";
+import type { TSchemeQueueRow } from "@/lib/db/adjudication/scheme-decisions";
 
 export const dynamic = "force-dynamic";
 

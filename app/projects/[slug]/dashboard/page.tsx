@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";
 import { SchemeDashboard } from "./scheme-dashboard";

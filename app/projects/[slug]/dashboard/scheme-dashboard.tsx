@@ -4,7 +4,7 @@
 // lib/reports/scheme-dashboard-data.ts), laid out by components/dashboard/scheme-dashboard-view.tsx;
 // below it the paper analyses the scheme lists (MMTE table 3 and figures 3–7, MetaHOPE tables 3–6,
 // the MMTE agreement and rating distributions), bound to its fields by id
-// (lib/reports/scheme-paper-dashboard.ts) and laid out as the built-in dashboard laid them out.
+// (lib/reports/analyses/paper/paper-dashboard.ts) and laid out as the built-in dashboard laid them out.
 // The page's guard (report.read): managers and adjudicators, never annotators, see everyone's
 // values. A project with several target languages shows one at a time
 // (lib/reports/scheme-report-language.ts); the paper analyses are of the same pair.
@@ -14,7 +14,7 @@ import { AGREEMENT_CONVENTIONS } from "@/lib/reports/agreement-conventions";
 import { reportQueryString, type TReportQuery } from "@/lib/reports/report-query";
 import { schemeAccuracyRows, schemeAgreementRows } from "@/lib/reports/scheme-dashboard";
 import { getSchemeDashboardPageData } from "@/lib/reports/scheme-dashboard-page-data";
-import type { TPaperDashboardView } from "@/lib/reports/scheme-paper-dashboard";
+import type { TPaperDashboardView } from "@/lib/reports/analyses/paper/paper-dashboard";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { SchemeDashboardView } from "@/components/dashboard/scheme-dashboard-view";
 import { SchemePaperTablesView } from "@/components/dashboard/scheme-paper-tables-view";

@@ -5,9 +5,9 @@ import { ExportLinks } from "@/components/import/export-links";
 import { maxUploadMb } from "@/app/api/projects/[slug]/import/upload-limit";
 import { ANY_EXPORT_PERMISSION, EXPORT_PERMISSION } from "@/lib/authz/export-permission";
 import { accessGrants } from "@/lib/authz/permissions";
-import type { TExportWhat } from "@/lib/db/export-stream";
+import type { TExportWhat } from "@/lib/db/export/stream";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
+import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,7 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
   const access = await requireProjectPage(slug, ANY_EXPORT_PERMISSION, `/projects/${slug}/import`);
   const may = (p: Parameters<typeof accessGrants>[2]) => accessGrants(access.roles, access.user.isAdmin, p);
   const canImport = may("project.manage");
-  // the Meta4XNLI interpretation TSV only where the scheme has the NLI label it writes back (lib/db/export-stream.ts nliLines)
+  // the Meta4XNLI interpretation TSV only where the scheme has the NLI label it writes back (lib/db/export/stream.ts nliLines)
   const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
   const hasNli = runtime.definition.fields.some((f) => f.gold?.from === "item" && f.gold.key === "gold_label");
   // the post-edits table where the scheme has an edit field, MMTE's target words where it has that field

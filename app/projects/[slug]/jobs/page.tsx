@@ -1,6 +1,6 @@
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { listProjectJobs } from "@/lib/db/jobs";
+import { listProjectJobs } from "@/lib/db/jobs/jobs";
 import { JobsTable } from "@/components/project/jobs-table";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { setMemberRoles } from "@/lib/db/members";
-import { createInvitation, revokeInvitation } from "@/lib/db/invitations";
+import { setMemberRoles } from "@/lib/db/projects/members";
+import { createInvitation, revokeInvitation } from "@/lib/db/projects/invitations";
 import { projectAction } from "@/lib/http/server-action";
 import { invitationUrl, logInvitation } from "@/lib/http/invitation-link";
 

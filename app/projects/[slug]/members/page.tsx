@@ -1,9 +1,9 @@
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { findMembers } from "@/lib/db/members";
-import { annotatorWorkloads } from "@/lib/db/assignment-corrections";
+import { findMembers } from "@/lib/db/projects/members";
+import { annotatorWorkloads } from "@/lib/db/assignments/corrections";
 import { MembersEditor } from "@/components/project/members-editor";
-import { findInvitations } from "@/lib/db/invitations";
+import { findInvitations } from "@/lib/db/projects/invitations";
 import { InvitationsPanel } from "@/components/project/invitations-panel";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { listModelEndpoints } from "@/lib/db/model-endpoints";
-import { getSuggestScheme } from "@/lib/db/suggest-scheme";
+import { listModelEndpoints } from "@/lib/db/models/endpoints";
+import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
 import { suggestibleFields } from "@/lib/models/suggest-field";
 import { ModelEndpointsPanel } from "@/components/models/model-endpoints-panel";
 

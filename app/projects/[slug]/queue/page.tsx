@@ -1,15 +1,14 @@
-// My queue: the caller's assigned items per scheme and split, in their own (possibly shuffled)
-// order, with progress, time spent, status, skip, and "continue where I stopped". A project that
-// runs its own scheme has one queue (SCHEME assignments), named by the scheme's name. The list is
-// read a page at a time in SQL, with a search over the sentences, a status filter and a sort
-// (issue 29 point 5: a queue of 5,000 items rendered every row).
+// My queue: the caller's assigned items per split, in their own (possibly shuffled) order, with
+// progress, time spent, status, skip, and "continue where I stopped". One queue per annotator (an
+// assignment is annotator × item, for the project's whole scheme), named by the scheme's name and
+// version. The list is read a page at a time in SQL, with a search over the sentences, a status
+// filter and a sort (issue 29 point 5: a queue of 5,000 items rendered every row).
 import Link from "next/link";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspace-queue-page";
-import { getProjectScheme } from "@/lib/db/project-schemes";
-import { SCHEME_ASSIGNMENT } from "@/lib/schemes/scheme-runtime";
+import { getQueuePage, getQueueScopes, getQueueSummary } from "@/lib/db/workspace/queue-page";
+import { getProjectScheme } from "@/lib/db/projects/project-schemes";
 import { parseQueueQuery, queueHref, QUEUE_STATUS_FILTERS, type TQueueQuery } from "@/lib/workspace/queue-query";
 import { QueueTable } from "@/components/workspace/queue-table";
 import { formatDuration } from "@/lib/workspace/format-duration";
@@ -33,17 +32,10 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
   const ids = { projectId: access.project.id, annotatorId: access.user.id };
   const scopes = await getQueueScopes(pool, ids);
   if (scopes.length === 0) return <p className="text-slate-600">No items are assigned to you in this project yet.</p>;
-  const schemes = [...new Set(scopes.map((s) => s.scheme))];
-  const scheme = schemes.includes(asked.scheme as never) ? (asked.scheme as (typeof schemes)[number]) : schemes[0];
-  const splits: TQueueQuery["split"][] = [...new Set(scopes.filter((s) => s.scheme === scheme).map((s) => s.split ?? "NONE"))];
+  const splits: TQueueQuery["split"][] = scopes.map((s) => s.split ?? "NONE");
   const split: TQueueQuery["split"] = asked.split !== "ALL" && splits.includes(asked.split) ? asked.split : "ALL";
-  const q: TQueueQuery = { ...asked, scheme, split };
-  const [own, sum, page] = await Promise.all([
-    scheme === SCHEME_ASSIGNMENT ? getProjectScheme(getDb(), access.project.id) : null,
-    getQueueSummary(pool, ids, q),
-    getQueuePage(pool, ids, q),
-  ]);
-  const schemeName = (s: string) => (s === "MMTE" ? "MMTE" : s === "METAHOPE" ? "MetaHOPE" : (own?.definition.name ?? "This project's scheme"));
+  const q: TQueueQuery = { ...asked, split };
+  const [scheme, sum, page] = await Promise.all([getProjectScheme(getDb(), access.project.id), getQueueSummary(pool, ids, q), getQueuePage(pool, ids, q)]);
   const pct = sum.total ? Math.round((100 * sum.done) / sum.total) : 0;
   const filtering = q.q !== "" || q.status !== "ALL";
   return (
@@ -53,13 +45,11 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
           All items of this queue are done. Thank you!
         </p>
       )}
-      <nav aria-label="Scheme" className="flex flex-wrap gap-2 text-sm">
-        {schemes.map((s) => (
-          <Link key={s} href={queueHref(slug, q, { scheme: s, split: "ALL", q: "", status: "ALL" })} aria-current={s === scheme ? "page" : undefined} className={`rounded px-2 py-1 ${s === scheme ? "bg-indigo-600 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300"}`}>
-            {schemeName(s)}
-          </Link>
-        ))}
-        <span className="mx-2 text-slate-400">|</span>
+      <h2 className="text-base font-semibold" data-testid="queue-scheme">
+        {scheme?.definition.name ?? "This project's scheme"}
+        {scheme && <span className="ml-2 text-sm font-normal text-slate-500">version {scheme.version}</span>}
+      </h2>
+      <nav aria-label="Split" className="flex flex-wrap gap-2 text-sm">
         {(["ALL", ...splits] as const).map((s) => (
           <Link key={s} href={queueHref(slug, q, { split: s })} aria-current={s === split ? "page" : undefined} className={`rounded px-2 py-1 ${s === split ? "bg-slate-800 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300"}`}>
             {s === "ALL" ? "All splits" : s === "NONE" ? "No split" : s.toLowerCase()}
@@ -88,7 +78,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
           )}
         </div>
         {sum.continueSegmentId ? (
-          <Link href={`/projects/${slug}/items/${sum.continueSegmentId}?scheme=${scheme}`} className="rounded bg-indigo-600 px-3 py-1.5 font-medium text-white">
+          <Link href={`/projects/${slug}/items/${sum.continueSegmentId}`} className="rounded bg-indigo-600 px-3 py-1.5 font-medium text-white">
             Continue where I stopped
           </Link>
         ) : (
@@ -97,8 +87,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
       </section>
       {/* a GET form: the search and the filter are in the address, like the page and the sort */}
       {/* keyed by what it shows: after "Clear" (a client-side navigation) its fields start from the address again, not from what was typed */}
-      <form key={`${scheme}|${split}|${q.status}|${q.q}`} method="get" role="search" aria-label="Search the queue" className="flex flex-wrap items-end gap-3 text-sm">
-        <input type="hidden" name="scheme" value={scheme} />
+      <form key={`${split}|${q.status}|${q.q}`} method="get" role="search" aria-label="Search the queue" className="flex flex-wrap items-end gap-3 text-sm">
         {split !== "ALL" && <input type="hidden" name="split" value={split} />}
         {q.sort !== "rank" && <input type="hidden" name="sort" value={q.sort} />}
         {q.dir !== "asc" && <input type="hidden" name="dir" value={q.dir} />}
@@ -128,7 +117,6 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
       </form>
       <QueueTable
         slug={slug}
-        scheme={scheme}
         rows={page.rows}
         total={page.filtered}
         page={q.page}

@@ -5,20 +5,20 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { setActivePos } from "@/lib/db/mrw-active-pos";
+import { setActivePos } from "@/lib/db/projects/mrw-active-pos";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { ZSplitInput, createSplit } from "@/lib/db/splits";
+import { ZSplitInput, createSplit } from "@/lib/db/projects/splits";
 import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
 import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
-import { createProjectAssignments } from "@/lib/db/project-assignments";
-import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignment-corrections";
+import { createProjectAssignments } from "@/lib/db/assignments/project-assignments";
+import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignments/corrections";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
-import { updateSchemeConfig } from "@/lib/db/update-scheme-config";
-import { updateTargetLanguages } from "@/lib/db/project-languages";
-import { addAnnotatorGroupMembers, createAnnotatorGroup, removeAnnotatorGroupMember } from "@/lib/db/annotator-groups";
+import { updateSchemeConfig } from "@/lib/db/projects/update-scheme-config";
+import { updateTargetLanguages } from "@/lib/db/projects/languages";
+import { addAnnotatorGroupMembers, createAnnotatorGroup, removeAnnotatorGroupMember } from "@/lib/db/projects/annotator-groups";
 import { ZTargetLanguages } from "@/lib/projects/target-languages";
 
 const ZSlug = z.object({ slug: z.string().min(1) });
@@ -32,8 +32,6 @@ export const createSplitAction = projectAction("project.manage", ZSlug.extend(ZS
 
 const ZAssignInput = ZSlug.extend({
   perItem: z.coerce.number().int().min(1).max(50),
-  /** absent (or SCHEME) for a project that runs its own scheme */
-  scheme: z.enum(["MMTE", "METAHOPE", "SCHEME"]).optional(),
   split: z.enum(["PILOT", "TEST"]).optional(),
   annotatorIds: z.array(z.string().min(1)).min(1, "choose at least one annotator").max(500),
   shuffle: z.boolean().default(true),
@@ -149,9 +147,9 @@ export const removeGroupMemberAction = projectAction("project.manage", ZSlug.ext
 
 export const assignGroupAction = projectAction(
   "project.manage",
-  ZSlug.extend({ group: ZGroupName, perItem: z.coerce.number().int().min(1).max(50), scheme: z.enum(["MMTE", "METAHOPE", "SCHEME"]).optional(), shuffle: z.boolean().default(true) }),
+  ZSlug.extend({ group: ZGroupName, perItem: z.coerce.number().int().min(1).max(50), shuffle: z.boolean().default(true) }),
   async (input, access) => {
-    const { created } = await createProjectAssignments(getDb(), access.project, { perItem: input.perItem, scheme: input.scheme, annotatorIds: [], group: input.group, shuffle: input.shuffle });
+    const { created } = await createProjectAssignments(getDb(), access.project, { perItem: input.perItem, annotatorIds: [], group: input.group, shuffle: input.shuffle });
     revalidatePath(`/projects/${input.slug}`, "layout");
     return { created };
   },

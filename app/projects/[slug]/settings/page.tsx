@@ -2,25 +2,25 @@ import Link from "next/link";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getActivePos, getPosCounts } from "@/lib/db/mrw-active-pos";
-import { getSplitCounts } from "@/lib/db/splits";
+import { getActivePos, getPosCounts } from "@/lib/db/projects/mrw-active-pos";
+import { getSplitCounts } from "@/lib/db/projects/splits";
 import { DEFAULT_SCHEME_CONFIG, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { SplitForm } from "@/components/settings/split-form";
 import { AssignmentForm } from "@/components/settings/assignment-form";
 import { AssignmentCorrections } from "@/components/settings/assignment-corrections";
-import { annotatorWorkloads } from "@/lib/db/assignment-corrections";
+import { annotatorWorkloads } from "@/lib/db/assignments/corrections";
 import { ActivePosForm } from "@/components/settings/active-pos-form";
 import { SchemeConfigForm } from "@/components/settings/scheme-config-form";
-import { projectSchemes } from "@/lib/workspace/project-schemes";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { EmosWeightsForm } from "@/components/settings/emos-weights-form";
-import { emosAnalysisApplies } from "@/lib/reports/emos-analysis";
+import { emosAnalysisApplies } from "@/lib/reports/analyses/emos-analysis";
 import { emosWeightsOf } from "@/lib/scoring/emos-weights";
 import { LanguagesGroupsForm } from "@/components/settings/languages-groups-form";
-import { listAnnotatorGroups } from "@/lib/db/annotator-groups";
+import { listAnnotatorGroups } from "@/lib/db/projects/annotator-groups";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
+import { withPartsOf } from "@/lib/schemes/scheme-config-for-definition";
 
 export const dynamic = "force-dynamic";
 
@@ -58,8 +58,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
       <AssignmentForm
         slug={slug}
         shuffleDefault={config.shuffleItems}
-        schemes={projectSchemes(config)}
-        ownScheme={{ name: runtime.definition.name, version: runtime.version }}
+        scheme={{ name: runtime.definition.name, version: runtime.version }}
         annotators={members.map((m) => ({ userId: m.user.id, email: m.user.email, assigned: load.get(m.user.id) ?? 0, imported: isImportedAnnotatorEmail(m.user.email) }))}
       />
       <AssignmentCorrections
@@ -79,10 +78,9 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         targetLangs={projectTargetLangs(languages)}
         groups={groups.map((g) => ({ name: g.name, language: g.language, split: g.split, documents: g.documents, members: g.members.map((m) => ({ email: m.email })), assigned: g.members.reduce((n, m) => n + (load.get(m.userId) ?? 0), 0) }))}
         annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
-        schemes={["SCHEME"]}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
-      <SchemeConfigForm slug={slug} config={config} ownScheme={!isPresetOfParts(runtime.definition)} />
+      <SchemeConfigForm slug={slug} config={withPartsOf(config, runtime.definition)} ownScheme={!isPresetOfParts(runtime.definition)} />
       {emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}
     </div>
   );

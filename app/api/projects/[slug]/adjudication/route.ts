@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getAdjudicationQueue } from "@/lib/db/adjudication";
+import { getAdjudicationQueue } from "@/lib/db/adjudication/adjudication";
 import { withProject } from "@/lib/http/api-handler";
 
 export const dynamic = "force-dynamic";

@@ -5,13 +5,13 @@
 // An `Idempotency-Key` header (optional) makes a retry of a committed save answer its first 200.
 import { withItemSave } from "@/lib/http/save-handler";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { saveAnnotation } from "@/lib/db/annotations";
+import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { ZSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { sharedProjectSchemeConfig } from "@/lib/workspace/project-config";
 import { saveReceiptKey } from "@/lib/http/idempotency-key";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
-import { refuseUnreadDocument } from "@/lib/db/document-reads";
+import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
+import { refuseUnreadDocument } from "@/lib/db/workspace/document-reads";
 
 // the guard reads the item's context in its own query (lib/http/save-handler.ts): one round trip less per save
 export const PUT = withItemSave("annotation.write", ZSaveAnnotationInput, async (req, { access, input, item }) => {

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export-stream";
-import { resolveTagsSource } from "@/lib/db/export-conll";
+import { ZExportFormat, ZExportWhat, exportFile } from "@/lib/db/export/stream";
+import { resolveTagsSource } from "@/lib/db/export/conll";
 import { withProject } from "@/lib/http/api-handler";
 import { ANY_EXPORT_PERMISSION, exportPermission } from "@/lib/authz/export-permission";
 import { accessGrants } from "@/lib/authz/permissions";

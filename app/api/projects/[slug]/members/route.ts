@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { findMembers, setMemberRoles } from "@/lib/db/members";
+import { findMembers, setMemberRoles } from "@/lib/db/projects/members";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 // server, never a key.
 import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
-import { createModelEndpoint, listModelEndpoints, ZModelEndpointInput } from "@/lib/db/model-endpoints";
+import { createModelEndpoint, listModelEndpoints, ZModelEndpointInput } from "@/lib/db/models/endpoints";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 
 export const GET = withProject("project.manage", async (_req, { access }) => NextResponse.json({ endpoints: await listModelEndpoints(getDb(), access.project.id) }));

@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { createSuggestJob } from "@/lib/db/suggest-jobs";
+import { createSuggestJob } from "@/lib/db/models/suggest-jobs";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 
 const ZStartSuggest = z.object({ model: z.string().min(1).max(60), field: z.string().min(1).max(100), limit: z.number().int().positive().max(1_000_000).optional(), retryFailed: z.boolean().optional() }).strict();

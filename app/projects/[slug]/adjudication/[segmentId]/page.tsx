@@ -3,8 +3,10 @@ import { getDb } from "@/lib/db/client";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { isAppError } from "@/lib/errors";
 import { SchemeItemView } from "@/components/adjudication/scheme-item-view";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication-scheme";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { getSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
+import { getAnnotatorTendency } from "@/lib/db/adjudication/annotator-tendency";
+import { getPgPool } from "@/lib/db/pg-pool";
 
 export const dynamic = "force-dynamic";
 
@@ -24,5 +26,7 @@ export default async function AdjudicationItemPage({ params, searchParams }: { p
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   }
-  return <SchemeItemView slug={slug} data={data} />;
+  // each annotator of this item over the whole project: the context to weigh their values
+  const tendency = await getAnnotatorTendency(getPgPool(), access.project.id, runtime, data.annotators.map((a) => a.email));
+  return <SchemeItemView slug={slug} data={data} tendency={tendency} />;
 }

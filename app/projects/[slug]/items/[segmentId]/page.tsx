@@ -4,19 +4,19 @@
 import { notFound } from "next/navigation";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { isAppError } from "@/lib/errors";
 import { decodeRouteParam } from "@/lib/http/route-param";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { SchemeWorkspace } from "@/components/workspace/scheme-workspace";
 import { DocumentGate } from "@/components/workspace/document-gate";
-import { documentForReading, documentGateOf } from "@/lib/db/document-reads";
+import { documentForReading, documentGateOf } from "@/lib/db/workspace/document-reads";
 import type { Db } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
-/** An item the caller may not open (not theirs, not in this project, a bad ?scheme=) is a 404. */
+/** An item the caller may not open (not theirs, not in this project) is a 404. */
 async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();

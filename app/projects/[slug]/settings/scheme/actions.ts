@@ -1,11 +1,11 @@
 "use server";
 // Settings → Scheme (managers): save the edited scheme as the project's next version. The text is
 // parsed and validated again here (the browser's check is a convenience); a change that would
-// orphan stored annotations is refused with the values concerned (lib/db/project-schemes.ts).
+// orphan stored annotations is refused with the values concerned (lib/db/projects/project-schemes.ts).
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { setProjectScheme } from "@/lib/db/project-schemes";
+import { setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { AppError, isAppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
 import { formatSchemeError, parseSchemeText } from "@/lib/schemes/language/parse-scheme-text";

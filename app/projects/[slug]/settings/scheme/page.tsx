@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
-import { getProjectScheme, listProjectSchemeVersions } from "@/lib/db/project-schemes";
+import { getProjectScheme, listProjectSchemeVersions } from "@/lib/db/projects/project-schemes";
 import { SchemeEditorWithSave } from "@/components/schemes/scheme-editor-with-save";
 import { SCHEME_STARTING_POINTS } from "@/components/schemes/scheme-starting-points";
 

@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { acceptUnanimous, undoAutomaticAcceptance } from "@/lib/db/adjudication";
+import { acceptUnanimous, undoAutomaticAcceptance } from "@/lib/db/adjudication/adjudication";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { saveGoldReference } from "@/lib/db/gold-references";
+import { saveGoldReference } from "@/lib/db/adjudication/gold-references";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 import { ZEditKindCode } from "@/lib/schemes/presets/built-in-codes";
 

@@ -3,7 +3,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getExportJobFor } from "@/lib/db/export-jobs";
+import { getExportJobFor } from "@/lib/db/export/export-jobs";
 import { withProject } from "@/lib/http/api-handler";
 import { ANY_EXPORT_PERMISSION } from "@/lib/authz/export-permission";
 import { accessGrants } from "@/lib/authz/permissions";

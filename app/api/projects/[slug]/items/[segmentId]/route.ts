@@ -1,14 +1,14 @@
-// GET the caller's view of one item: the same payload the item page renders (lib/db/scheme-workspace-item.ts),
+// GET the caller's view of one item: the same payload the item page renders (lib/db/workspace/item.ts),
 // containing only the caller's own values. `documentGate` says whether the scheme asks for the
 // item's document to be read first, and whether it was.
 import { NextResponse } from "next/server";
 import { withProject } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
-import { getSchemeWorkspaceItem } from "@/lib/db/scheme-workspace-item";
+import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
+import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 import { decodeRouteParam } from "@/lib/http/route-param";
-import { documentGateOf } from "@/lib/db/document-reads";
+import { documentGateOf } from "@/lib/db/workspace/document-reads";
 
 export const GET = withProject<{ slug: string; segmentId: string }>("annotation.write", async (_req, { access, params }) => {
   const db = getDb();

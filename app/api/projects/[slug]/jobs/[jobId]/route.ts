@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getProjectJob } from "@/lib/db/jobs";
+import { getProjectJob } from "@/lib/db/jobs/jobs";
 import { withProject } from "@/lib/http/api-handler";
 
 const ZJobId = z.string().min(1).max(64);

@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { withProject } from "@/lib/http/api-handler";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { parseReportQuery } from "@/lib/reports/report-query";
 import { getSchemeFullReport } from "@/lib/reports/scheme-full-report-data";
 

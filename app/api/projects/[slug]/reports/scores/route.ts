@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { withProject } from "@/lib/http/api-handler";
 import { agreementOptionsOf, parseReportQuery, scoreOptionsOf } from "@/lib/reports/report-query";
-import { getProjectRuntime } from "@/lib/db/project-schemes";
-import { getSchemePaperTables } from "@/lib/db/scheme-paper-input";
+import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
+import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { csvRow } from "@/lib/export/csv-cell";
-import { PAPER_SCORE_COLUMNS, paperScoreRows } from "@/lib/reports/scheme-paper-score-rows";
+import { PAPER_SCORE_COLUMNS, paperScoreRows } from "@/lib/reports/analyses/paper/paper-score-rows";
 
 export const dynamic = "force-dynamic";
 

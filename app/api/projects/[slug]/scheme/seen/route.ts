@@ -1,9 +1,9 @@
 // POST { version } marks the project's scheme version read by the caller ("the guidelines changed
-// since your last visit", lib/db/scheme-seen.ts). Any member: it only records what they saw.
+// since your last visit", lib/db/workspace/scheme-seen.ts). Any member: it only records what they saw.
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { markSchemeSeen } from "@/lib/db/scheme-seen";
+import { markSchemeSeen } from "@/lib/db/workspace/scheme-seen";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 
 const ZSeen = z.object({ version: z.number().int().min(1) }).strict();

@@ -7,7 +7,7 @@
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
-import { recordSuggestionDecision, ZSuggestionDecisionInput } from "@/lib/db/suggestion-decisions";
+import { recordSuggestionDecision, ZSuggestionDecisionInput } from "@/lib/db/models/suggestion-decisions";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 
 export const POST = withProject<{ slug: string }>("annotation.write", async (req, { access }) => {

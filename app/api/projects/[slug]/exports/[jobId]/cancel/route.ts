@@ -3,8 +3,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getExportJobFor } from "@/lib/db/export-jobs";
-import { requestJobCancel } from "@/lib/db/jobs";
+import { getExportJobFor } from "@/lib/db/export/export-jobs";
+import { requestJobCancel } from "@/lib/db/jobs/jobs";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 import { ANY_EXPORT_PERMISSION } from "@/lib/authz/export-permission";
 import { accessGrants } from "@/lib/authz/permissions";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { exportResultOf, getExportJobFor, readExportOutput } from "@/lib/db/export-jobs";
+import { exportResultOf, getExportJobFor, readExportOutput } from "@/lib/db/export/export-jobs";
 import { withProject } from "@/lib/http/api-handler";
 import { ANY_EXPORT_PERMISSION, exportPermission } from "@/lib/authz/export-permission";
 import { accessGrants } from "@/lib/authz/permissions";

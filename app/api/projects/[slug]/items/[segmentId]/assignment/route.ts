@@ -1,11 +1,11 @@
-// POST an action on the caller's assignment for this item: { action: "time" | "submit" | "skip" | "reopen", scheme }.
-// Submit re-checks completeness on the server and answers 422 with the missing values; a SCHEME
-// assignment (a project that runs its own scheme) is checked against the scheme version in force.
+// POST an action on the caller's assignment for this item: { action: "time" | "submit" | "skip" | "reopen" }.
+// Submit re-checks completeness on the server against the scheme version in force and answers 422
+// with the missing values.
 import { NextResponse } from "next/server";
 import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
-import { getProjectRuntimeAt } from "@/lib/db/project-schemes";
-import { applyAssignmentAction } from "@/lib/db/workspace-assignment";
+import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
+import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
 import { ZAssignmentAction } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 

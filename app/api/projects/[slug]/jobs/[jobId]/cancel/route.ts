@@ -3,7 +3,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { requestJobCancel } from "@/lib/db/jobs";
+import { requestJobCancel } from "@/lib/db/jobs/jobs";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 
 const ZJobId = z.string().min(1).max(64);

@@ -3,7 +3,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { findApiModelEndpoint } from "@/lib/db/model-endpoints";
+import { findApiModelEndpoint } from "@/lib/db/models/endpoints";
 import { parseJsonBody, withProject } from "@/lib/http/api-handler";
 import { listModels } from "@/lib/models/chat-completion";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";

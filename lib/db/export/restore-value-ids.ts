@@ -1,0 +1,26 @@
+// A restored row gets fresh ids (lib/db/export/project-dump.ts), and so must the ids a row holds inside
+// its text and JSON columns: under the scheme runtime a span of a span list names its MRW by id
+// (`{ start, end, label, mrwId }`, lib/schemes/built-in-to-scheme-values.ts) in values, decisions,
+// suggestions and history, and an item key is "<translationId|->:<mrwId|->", "document" or
+// "role:<id>". Left as they were, a restored span would point at the original project's MRW (or
+// at nothing, once that project is deleted) and a document value would become a segment value.
+
+/** Property names under which a stored value holds the id of another row of the project. */
+const ID_PROPERTIES = new Set(["mrwId", "translationId"]);
+
+/** The value with every `mrwId`/`translationId` property that names a restored row pointing at its new id. */
+export function remapValueIds(value: unknown, newIdOf: (oldId: string) => string | undefined): unknown {
+  if (Array.isArray(value)) return value.map((v) => remapValueIds(v, newIdOf));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, ID_PROPERTIES.has(k) && typeof v === "string" ? (newIdOf(v) ?? v) : remapValueIds(v, newIdOf)]),
+  );
+}
+
+/** The item key with its id parts pointing at the new ids; "document" and "role:<id>" keys stay as they are. */
+export function remapItemKey(itemKey: string, newIdOf: (oldId: string) => string | undefined): string {
+  return itemKey
+    .split(":")
+    .map((part) => (part === "-" ? part : (newIdOf(part) ?? part)))
+    .join(":");
+}

@@ -1,0 +1,301 @@
+// A project's annotation scheme, versioned (issue 14 point 3). Every save of a scheme is a new
+// ProjectScheme row (1, 2, 3…); the latest one is in force, and a project without any runs its
+// built-in preset (lib/schemes/presets/preset-of-parts.ts). Versions are never edited,
+// so an annotation's schemeVersion always names the definition it was saved under.
+//
+// A new version that would orphan stored annotation or adjudication values (a removed field in use, an option
+// removed while annotations hold it, a narrowed scale, a changed kind) is refused with every
+// orphan named (lib/schemes/language/scheme-change.ts), unless the lead maps the old values to new
+// ones: then the version is stored and the values rewritten in one transaction, each rewrite
+// bumping the annotation's version and writing its History row as a save does.
+//
+// Known gap: an annotator's save that lands between the count and the commit is not seen by the
+// check (saves do not lock the project); the save path refuses values the new version does not
+// accept once it validates against the stored scheme.
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, type TValueMapping } from "@/lib/schemes/language/scheme-change";
+import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
+import { MMTE_METAHOPE_PRESET, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
+import { isPresetOfParts, schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { sortedJson } from "@/lib/schemes/canonical-value";
+import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { deepFreeze } from "@/lib/deep-freeze";
+import { moveOntoSchemeRuntime, moveOntoSchemeRuntimeTx } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+
+type TTx = Prisma.TransactionClient;
+
+/**
+ * Parsed definitions by project and version. Versions are never edited, so a parsed one stays
+ * right for as long as the row exists; the save path asks for the scheme on every save, and a
+ * preset's definition takes about a millisecond to parse. Bounded: the oldest entries go first.
+ */
+const parsedCache = new Map<string, TSchemeDefinition>();
+const PARSED_CACHE_SIZE = 200;
+
+/** A stored definition, parsed again at the boundary: a row the language no longer accepts is a setup error, not a guess. */
+function parseStored(projectId: string, version: number, definition: unknown): TSchemeDefinition {
+  const key = `${projectId}\u0000${version}`;
+  const cached = parsedCache.get(key);
+  if (cached) return cached;
+  const r = ZSchemeDefinition.safeParse(definition);
+  if (r.success) {
+    if (parsedCache.size >= PARSED_CACHE_SIZE) parsedCache.delete(parsedCache.keys().next().value!);
+    // shared by every caller: frozen, so a caller that edits it fails loudly instead of changing the others' copy
+    parsedCache.set(key, deepFreeze(r.data));
+    return r.data;
+  }
+  const i = r.error.issues[0];
+  throw new AppError("UNPROCESSABLE", `The project's scheme version ${version} is not valid any more at ${formatIssuePath(i.path)}: ${i.message}.`, { projectId, version });
+}
+
+/**
+ * The latest version of the project's scheme and the runtime it runs under (lib/schemes/scheme-runtime.ts).
+ * On the save path: one index read of the version number, and the definition only when this process
+ * has not parsed that version yet (versions are never edited).
+ */
+export async function getProjectRuntime(db: Db, projectId: string): Promise<TSchemeRuntime> {
+  const row = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true } });
+  return getProjectRuntimeAt(db, projectId, row?.version ?? null);
+}
+
+/** Runtimes by project and version: a version is never edited. */
+const runtimeCache = new Map<string, TSchemeRuntime>();
+
+/**
+ * The runtime of the project's scheme version `version`, when the caller knows the version
+ * already: the request guard reads it with the project (lib/authz/authorize-project.ts), so a
+ * save asks the database nothing more for it, and this process parses each version once.
+ *
+ * `version` null: the project stores no version, i.e. a project of an earlier release that the
+ * server's start (or `npm run db:migrate`) has not moved yet, e.g. restored from a dump while the
+ * server runs. It is moved here, once (lib/db/upgrade/move-onto-scheme-runtime.ts), so no reader ever
+ * needs a second path.
+ */
+export async function getProjectRuntimeAt(db: Db, projectId: string, version: number | null): Promise<TSchemeRuntime> {
+  if (version === null) {
+    await moveOntoSchemeRuntime(db, projectId);
+    const latest = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true } });
+    if (!latest) throw new AppError("NOT_FOUND", "No such project.");
+    version = latest.version;
+  }
+  const key = `${projectId}\u0000${version}`;
+  const hit = runtimeCache.get(key);
+  if (hit) return hit;
+  const cached = parsedCache.get(key);
+  const stored = cached ? { version, definition: cached } : await getProjectSchemeVersion(db, projectId, version);
+  // a version that is not there (the project was deleted meanwhile)
+  if (!stored) throw new AppError("NOT_FOUND", "No such project.");
+  const runtime = schemeRuntimeOf(stored);
+  if (runtimeCache.size >= PARSED_CACHE_SIZE) runtimeCache.delete(runtimeCache.keys().next().value!);
+  runtimeCache.set(key, runtime);
+  return runtime;
+}
+
+/**
+ * The workflow settings of one stored version (readDocumentFirst, …), for the save path: from
+ * this process's parsed copy when there is one, so a save asks the database nothing more for
+ * them. A project without a stored version runs its built-in preset's defaults.
+ */
+export async function getWorkflowAt(db: Db, projectId: string, version: number | null): Promise<TSchemeDefinition["workflow"]> {
+  if (version === null) return { readDocumentFirst: false };
+  const cached = parsedCache.get(`${projectId}\u0000${version}`);
+  const definition = cached ?? (await getProjectSchemeVersion(db, projectId, version))?.definition;
+  return definition?.workflow ?? { readDocumentFirst: false };
+}
+
+/** The latest version of the project's scheme; null while it has none stored (it runs its built-in preset). */
+export async function getProjectScheme(db: Db, projectId: string): Promise<{ version: number; definition: TSchemeDefinition; createdAt: Date } | null> {
+  const row = await db.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true, createdAt: true } });
+  return row ? { version: row.version, definition: parseStored(projectId, row.version, row.definition), createdAt: row.createdAt } : null;
+}
+
+/** One version of the project's scheme (`tropos scheme show --version N`); null when there is no such version. */
+export async function getProjectSchemeVersion(db: Db, projectId: string, version: number): Promise<{ version: number; definition: TSchemeDefinition; createdAt: Date } | null> {
+  const row = await db.projectScheme.findUnique({ where: { projectId_version: { projectId, version } }, select: { version: true, definition: true, createdAt: true } });
+  return row ? { version: row.version, definition: parseStored(projectId, row.version, row.definition), createdAt: row.createdAt } : null;
+}
+
+/** Every stored version, newest first; createdBy is the email of who stored it (null from the CLI or a deleted account). */
+export async function listProjectSchemeVersions(db: Db, projectId: string): Promise<{ version: number; createdAt: Date; createdBy: string | null; note: string | null }[]> {
+  const rows = await db.projectScheme.findMany({
+    where: { projectId },
+    orderBy: { version: "desc" },
+    select: { version: true, createdAt: true, note: true, createdBy: { select: { email: true } } },
+  });
+  return rows.map((r) => ({ version: r.version, createdAt: r.createdAt, createdBy: r.createdBy?.email ?? null, note: r.note }));
+}
+
+export interface TSetProjectSchemeOptions {
+  /** who stores it (History rows of rewritten values); null from the CLI */
+  actorId: string | null;
+  note?: string;
+  /** `mapping[field][JSON.stringify(oldValue)] = newValue`: stored values to rewrite */
+  mapping?: TValueMapping;
+}
+
+/**
+ * Stores `definition` as the project's next version (the first is 1). Refused with
+ * `AppError("CONFLICT", message, { orphans })` when stored annotation or adjudication values would
+ * be orphaned after the mapping; then nothing is stored. Otherwise the version is inserted and
+ * every mapped value rewritten in the same transaction. `changes` says what changed since the
+ * previous version (or the built-in preset); `remapped` how many annotations were rewritten,
+ * `remappedAdjudications` how many adjudications.
+ */
+export async function setProjectScheme(
+  db: Db,
+  projectId: string,
+  definition: TSchemeDefinition,
+  opts: TSetProjectSchemeOptions,
+): Promise<{ version: number; changes: string[]; remapped: number; remappedAdjudications: number }> {
+  const parsed = ZSchemeDefinition.safeParse(definition);
+  if (!parsed.success) {
+    throw new AppError("BAD_REQUEST", `The scheme is not valid: ${parsed.error.issues.map((i) => `${formatIssuePath(i.path) || "(document)"}: ${i.message}`).join("; ")}`);
+  }
+  const next = parsed.data;
+  return db.$transaction(
+    async (tx) => {
+      // one scheme change per project at a time: the version number and the orphan check see the same state
+      const project = await tx.$queryRawUnsafe<{ schemeConfig: unknown }[]>(`SELECT "schemeConfig" FROM "Project" WHERE id = $1 FOR UPDATE`, projectId);
+      if (project.length === 0) throw new AppError("NOT_FOUND", "No such project.");
+      // a project of an earlier release gets its preset stored and its work moved into values
+      // first, so the orphan check below sees every value the new version must accept
+      await moveOntoSchemeRuntimeTx(tx, projectId, opts.actorId, { storePresetWhenBare: false });
+      const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
+      const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
+      const config = parseSchemeConfig(project[0].schemeConfig);
+      // What annotators ran before: the stored version, or the built-in preset of the project's configuration.
+      const before = previous ?? (config.ok ? presetOfParts(config.config) : MMTE_METAHOPE_PRESET);
+      // Stored values are checked against every built-in field before the first version: a part
+      // switched off later keeps its values under the same names.
+      const baseline = previous ?? MMTE_METAHOPE_PRESET;
+
+      const fields = [...new Set([...changedFieldIds(baseline, next), ...Object.keys(opts.mapping ?? {})])];
+      // annotators' values and adjudicated ones: a decided value the new scheme refuses is as orphaned
+      const countValues = (table: "Annotation" | "Adjudication") =>
+        fields.length === 0
+          ? Promise.resolve([])
+          : tx.$queryRawUnsafe<{ field: string; value: unknown; count: number }[]>(
+              `SELECT field, value, count(*)::int AS count FROM "${table}" WHERE "projectId" = $1 AND field = ANY($2::text[]) GROUP BY field, value ORDER BY field`,
+              projectId,
+              fields,
+            );
+      const stored = await countValues("Annotation");
+      const decided = await countValues("Adjudication");
+      const orphans = [...orphanedValues(baseline, next, stored, opts.mapping), ...orphanedValues(baseline, next, decided, opts.mapping, { noun: "adjudication" })];
+      if (orphans.length > 0) {
+        const n = orphans.reduce((k, o) => k + o.count, 0);
+        throw new AppError("CONFLICT", `The new scheme would orphan ${n} stored value${n === 1 ? "" : "s"}:\n${orphans.map((o) => o.message).join("\n")}`, { orphans });
+      }
+
+      const version = (latest?.version ?? 0) + 1;
+      await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note ?? null } });
+
+      let remapped = 0;
+      for (const s of stored) {
+        const m = mappedValue(opts.mapping, s.field, s.value);
+        if (!m.found) continue;
+        // One statement per value: rewrite, bump the version, and log the change as a save does
+        // (History in the same statement; the report change log follows by trigger).
+        const n = await tx.$executeRawUnsafe(
+          `WITH upd AS (
+             UPDATE "Annotation" a SET value = $4::jsonb, version = a.version + 1, "schemeVersion" = $5, "updatedAt" = now()
+             WHERE a."projectId" = $1 AND a.field = $2 AND a.value = $3::jsonb
+             RETURNING a.id, a.version, a.value)
+           INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+           SELECT gen_random_uuid()::text, $1, $6, 'ANNOTATION', upd.id, upd.version, $3::jsonb, upd.value FROM upd`,
+          projectId,
+          s.field,
+          JSON.stringify(s.value),
+          JSON.stringify(m.value),
+          version,
+          opts.actorId,
+        );
+        remapped += n;
+      }
+      let remappedAdjudications = 0;
+      for (const s of decided) {
+        const m = mappedValue(opts.mapping, s.field, s.value);
+        if (!m.found) continue;
+        // as an adjudicator's edit does (lib/db/adjudication/adjudication.ts): the value, a version bump and an
+        // ADJUDICATION History row holding the decision before and after (value, rationale, automatic, adjudicator)
+        remappedAdjudications += await tx.$executeRawUnsafe(
+          `WITH upd AS (
+             UPDATE "Adjudication" d SET value = $4::jsonb, version = d.version + 1, "updatedAt" = now()
+             WHERE d."projectId" = $1 AND d.field = $2 AND d.value = $3::jsonb
+             RETURNING d.id, d.version, d.value, d.rationale, d.automatic, d."adjudicatorId")
+           INSERT INTO "History" (id, "projectId", "userId", entity, "entityId", version, "oldValue", "newValue")
+           SELECT gen_random_uuid()::text, $1, $5, 'ADJUDICATION', upd.id, upd.version,
+                  jsonb_build_object('value', $3::jsonb, 'rationale', upd.rationale, 'automatic', upd.automatic, 'adjudicatorId', upd."adjudicatorId"),
+                  jsonb_build_object('value', upd.value, 'rationale', upd.rationale, 'automatic', upd.automatic, 'adjudicatorId', upd."adjudicatorId")
+           FROM upd`,
+          projectId,
+          s.field,
+          JSON.stringify(s.value),
+          JSON.stringify(m.value),
+          opts.actorId,
+        );
+      }
+      await tx.auditLog.create({
+        data: { projectId, userId: opts.actorId, action: "scheme.set", detail: { version, schemeId: next.id, note: opts.note ?? null, remapped, remappedAdjudications, mapping: (opts.mapping ?? {}) as object } },
+      });
+      return { version, changes: describeSchemeChange(before, next), remapped, remappedAdjudications };
+    },
+    // a large project's group-by and rewrites can outlast Prisma's 5 s default
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}
+
+/**
+ * Stores the built-in preset of `config` (presetOfParts: the MMTE and MetaHOPE fields of the
+ * parts that are on) as the project's next version when it differs from the latest one, so a
+ * project that runs the built-in runtime still has its scheme stored as data and every annotation
+ * records the version it was made under. Called in the caller's transaction: project creation
+ * (version 1) and the Settings form that switches parts on and off. Returns the version stored,
+ * or null when the latest version already says the same (or the project runs its own scheme,
+ * whose parts are not the form's to change).
+ *
+ * No orphan check, unlike setProjectScheme: switching a part off removes its fields from the
+ * definition, but the built-in runtime keeps their values stored under the same names and shows
+ * them again when the part is switched back on, as it always has; and a preset's fields accept
+ * every value the built-in runtime stores (lib/schemes/presets/*.test.ts).
+ */
+export async function storePresetOfPartsVersion(
+  tx: TTx,
+  projectId: string,
+  config: TSchemeConfig,
+  opts: { actorId: string | null; note: string },
+): Promise<number | null> {
+  const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
+  const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
+  if (previous && !isPresetOfParts(previous)) return null;
+  // the workflow (readDocumentFirst) is the study's procedure, not a part: switching parts keeps
+  // the one in force (a project stored before the setting existed does not start asking for it
+  // because a part was switched); a lead changes it with a scheme version of its own
+  const preset = presetOfParts(config);
+  const next = previous ? { ...preset, workflow: previous.workflow } : preset;
+  // every part off is refused by the configuration's own parse; nothing to store
+  if (next.fields.length === 0) return null;
+  if (previous && sortedJson(previous) === sortedJson(next)) return null;
+  const version = (latest?.version ?? 0) + 1;
+  await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note } });
+  return version;
+}
+
+/**
+ * The definition a project runs: its latest stored version, or (a project that stores none, e.g.
+ * one whose configuration has no part on) the built-in preset of its configuration, every
+ * built-in field when that does not parse. What the built-in pages read labels, options, keys,
+ * guidelines and named analyses from.
+ */
+export async function getSchemeInForce(db: Db, projectId: string): Promise<TSchemeDefinition> {
+  const stored = await getProjectScheme(db, projectId);
+  if (stored) return stored.definition;
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { schemeConfig: true } });
+  const config = parseSchemeConfig(project.schemeConfig);
+  const preset = config.ok ? presetOfParts(config.config) : MMTE_METAHOPE_PRESET;
+  return preset.fields.length > 0 ? preset : MMTE_METAHOPE_PRESET;
+}
