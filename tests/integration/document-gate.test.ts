@@ -21,7 +21,7 @@ let pool: Pool;
 beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
-async function studyProject(scheme: "metahope" | "mmte") {
+async function studyProject(scheme: "metahope" | "mmte" | "both") {
   const ann = await makeUser(db, { tag: "ann" });
   const other = await makeUser(db, { tag: "other" });
   const slug = `gate-${scheme}-${Math.random().toString(36).slice(2, 8)}`;
@@ -112,5 +112,23 @@ describe("switching parts keeps the workflow in force", () => {
     const next = (await getProjectScheme(db, mh.project.id))!;
     expect(next.definition.workflow).toEqual({ readDocumentFirst: false });
     await refuseUnreadDocument(db, { projectId: mh.project.id, schemeVersion: next.version, userId: mh.ann.id, segmentKey: mh.segments[0].id });
+  });
+
+  it("saving the same parts of a version stored under the combined preset's old name stores nothing (no rename notice)", async () => {
+    const { updateSchemeConfig } = await import("@/lib/db/projects/update-scheme-config");
+    const { schemeConfigFor } = await import("@/lib/schemes/presets/parts-choice");
+    const both = await studyProject("both");
+    const manager = await makeUser(db, { tag: "mgr" });
+    const stored = (await getProjectScheme(db, both.project.id))!;
+    expect(stored.definition.name).toBe("MMTE and MetaHOPE");
+    // as a release before the rename stored it
+    const older = { ...JSON.parse(JSON.stringify(stored.definition)), name: "Built-in (MMTE and MetaHOPE)" };
+    await db.projectScheme.create({ data: { projectId: both.project.id, version: stored.version + 1, definition: older as object, note: "as stored before" } });
+    expect((await updateSchemeConfig(db, both.project.id, schemeConfigFor("both"), manager.id)).schemeVersion).toBeNull();
+    // a part switched off: a new version, still under the name it had
+    const off = schemeConfigFor("both");
+    const { schemeVersion } = await updateSchemeConfig(db, both.project.id, { ...off, alignment: false }, manager.id);
+    expect(schemeVersion).toBe(stored.version + 2);
+    expect((await getProjectScheme(db, both.project.id))!.definition.name).toBe("Built-in (MMTE and MetaHOPE)");
   });
 });

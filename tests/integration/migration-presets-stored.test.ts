@@ -28,7 +28,8 @@ import { getScoreTables } from "@/lib/reports";
 import { closePgPool } from "@/lib/db/pg-pool";
 import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { sortedJson } from "@/lib/schemes/canonical-value";
-import { presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import { MMTE_METAHOPE_PRESET, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
 import { METAHOPE_PRESET } from "@/lib/schemes/presets/metahope";
 import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -148,7 +149,14 @@ const beforeWorkflow = (d: object) => {
   void _w;
   return rest;
 };
-const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(presetOfParts(c)));
+/**
+ * The combined preset's name and description as this migration stored them (the preset of both
+ * parts was named "Built-in (MMTE and MetaHOPE)" until the one runtime; a stored version keeps
+ * its name, lib/db/projects/project-schemes.ts storePresetOfPartsVersion).
+ */
+const STORED_COMBINED = { name: "Built-in (MMTE and MetaHOPE)", description: "Every MMTE and MetaHOPE field, as the built-in runtime stores them" };
+const withStoredName = (d: TSchemeDefinition) => (d.id === MMTE_METAHOPE_PRESET.id ? { ...d, ...STORED_COMBINED } : d);
+const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(withStoredName(presetOfParts(c))));
 /**
  * A preset as this migration stored it: without the fields added to the presets later (issue 19:
  * MMTE's TARGET_WORDS and MetaHOPE's METAHOPE_POSTEDIT, parts that are off unless a project

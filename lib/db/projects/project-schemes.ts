@@ -276,7 +276,11 @@ export async function storePresetOfPartsVersion(
   // the one in force (a project stored before the setting existed does not start asking for it
   // because a part was switched); a lead changes it with a scheme version of its own
   const preset = presetOfParts(config);
-  const next = previous ? { ...preset, workflow: previous.workflow } : preset;
+  // and so are the name and description of the same preset (a version stored before the combined
+  // preset was renamed keeps "Built-in (MMTE and MetaHOPE)"): saving the same parts stores no
+  // version, and annotators get no "the guidelines changed" notice for a rename
+  const sameName = previous?.id === preset.id ? { name: previous.name, description: previous.description } : {};
+  const next = previous ? { ...preset, workflow: previous.workflow, ...sameName } : preset;
   // every part off is refused by the configuration's own parse; nothing to store
   if (next.fields.length === 0) return null;
   if (previous && sortedJson(previous) === sortedJson(next)) return null;
