@@ -130,7 +130,7 @@ describe("PUT /api/projects/[slug]/annotations", () => {
     // an open, assigned context, but read for a1's own item: it must not let a1 write a2's item
     const wrong = {
       key: { projectId: project.id, annotatorId: a1.id, segmentId: mine.segmentId, translationId: mine.translationId, mrwId: null },
-      row: { assignment_status: "TODO", ttext: "x", tok: true, mmeta: null, mok: true, mrw_ids: [], texts: null, lists: null, doc_first: null },
+      row: { assignment_status: "TODO", ttext: "x", tok: true, mmeta: null, mok: true, mrw_ids: [], texts: null, lists: null, doc_first: null, doc_read: true, doc_title: null },
     };
     // a pool that records the statements run: the save must read the context itself before writing
     const texts: string[] = [];
@@ -162,5 +162,23 @@ describe("the other API routes' guard (withProject: session check and project in
     const a2 = await db.user.findFirstOrThrow({ where: { email: { startsWith: "r-a2-" } } });
     await db.user.update({ where: { id: a2.id }, data: { sessionVersion: { increment: 1 } } });
     expect((await call(cookie.a2)).status).toBe(401);
+  });
+});
+
+describe("PUT …/annotations in a project whose scheme asks for the document first", () => {
+  it("refuses a sentence of an unread document with 423 (checked on what the guard read with the item), and saves once it is read", async () => {
+    const p = await db.project.findUniqueOrThrow({ where: { slug } });
+    const { getProjectRuntime, setProjectScheme } = await import("@/lib/db/projects/project-schemes");
+    const runtime = await getProjectRuntime(db, p.id);
+    await setProjectScheme(db, p.id, { ...runtime.definition, version: runtime.version + 1, workflow: { readDocumentFirst: true } }, { actorId: null });
+    const a1 = { id: (await db.assignment.findFirstOrThrow({ where: { segmentId: mine.segmentId } })).annotatorId };
+    const current = await db.annotation.findFirst({ where: { annotatorId: a1.id, segmentId: mine.segmentId, field: "FLUENCY" }, select: { version: true } });
+    const base = current?.version ?? 0;
+    const refused = await save({ cookie: cookie.a1, body: fluency(mine, 2, base) });
+    expect(refused.status).toBe(423);
+    expect(refused.body.error).toMatchObject({ code: "DOCUMENT_NOT_READ" });
+    const doc = await db.segment.findUniqueOrThrow({ where: { id: mine.segmentId }, select: { documentId: true } });
+    await db.documentRead.create({ data: { userId: a1.id, documentId: doc.documentId } });
+    expect(await save({ cookie: cookie.a1, body: fluency(mine, 2, base) })).toMatchObject({ status: 200, body: { version: base + 1 } });
   });
 });

@@ -44,6 +44,9 @@ export interface TItemContextRow {
   texts: Record<string, unknown> | null;
   lists: Record<string, unknown> | null;
   doc_first: string | null;
+  /** whether the caller has read the segment's document (the document gate, document-reads.ts) */
+  doc_read: boolean | null;
+  doc_title: string | null;
 }
 
 /** The item context read with the request guard (lib/db/workspace/save-guard.ts), for the target it was read for. */
@@ -66,7 +69,9 @@ export function itemContextColumns(project: string, annotator: string, segment: 
             (${mrw}::text IS NULL OR EXISTS (SELECT 1 FROM "Mrw" m WHERE m.id = ${mrw} AND m."segmentId" = ${segment} AND m."projectId" = ${project})) AS mok,
             (SELECT array_agg(m.id) FROM "Mrw" m WHERE m."segmentId" = ${segment} AND m."projectId" = ${project}) AS mrw_ids,
             s.texts, s.lists,
-            (SELECT f.id FROM "Segment" f WHERE f."documentId" = s."documentId" ORDER BY f.index LIMIT 1) AS doc_first`;
+            (SELECT f.id FROM "Segment" f WHERE f."documentId" = s."documentId" ORDER BY f.index LIMIT 1) AS doc_first,
+            EXISTS (SELECT 1 FROM "DocumentRead" r WHERE r."userId" = ${annotator} AND r."documentId" = s."documentId") AS doc_read,
+            (SELECT d.title FROM "Document" d WHERE d.id = s."documentId") AS doc_title`;
 }
 
 /** One round trip, run by name (lib/db/prepared-statement.ts): $1 project, $2 annotator, $3 segment, $4 translation, $5 MRW. */

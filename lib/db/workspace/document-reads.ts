@@ -6,6 +6,8 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { getWorkflowAt } from "@/lib/db/projects/project-schemes";
 import { documentGateApplies, type TDocumentGate } from "@/lib/workspace/document-gate";
+import type { TItemContextRow } from "@/lib/db/workspace/context";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 
 /**
  * Marks the document read by the caller. Only a document with a sentence assigned to them in this
@@ -49,11 +51,27 @@ export async function refuseUnreadDocument(
     LIMIT 1`;
   // a segment that is unknown or not assigned to the caller is the save's own "not found" to report
   if (!rows[0] || rows[0].read) return;
-  throw new AppError(
+  throw unreadDocumentError(rows[0].title, opts.segmentKey);
+}
+
+function unreadDocumentError(title: string | null, segmentKey: string): AppError {
+  return new AppError(
     "DOCUMENT_NOT_READ",
-    `Read the whole document${rows[0].title ? ` “${rows[0].title}”` : ""} first: this project's guidelines ask for it before its sentences are annotated. Scroll through it on the item page, or mark it read there.`,
-    { segment: opts.segmentKey },
+    `Read the whole document${title ? ` “${title}”` : ""} first: this project's guidelines ask for it before its sentences are annotated. Scroll through it on the item page, or mark it read there.`,
+    { segment: segmentKey },
   );
+}
+
+/**
+ * The same refusal from what the save's guard already read with the item (lib/db/workspace/context.ts:
+ * the assignment, whether the caller read the document, its title), so a save in a project that asks
+ * for the document first makes no extra round trip. `workflow`: the scheme version's in force.
+ */
+export function refuseUnreadPrefetched(workflow: TSchemeDefinition["workflow"], row: Pick<TItemContextRow, "assignment_status" | "doc_read" | "doc_title">, segmentKey: string): void {
+  if (!documentGateApplies(workflow)) return;
+  // a segment that is not assigned to the caller is the save's own "not found" to report
+  if (row.assignment_status === null || row.doc_read !== false) return;
+  throw unreadDocumentError(row.doc_title, segmentKey);
 }
 
 /** The gate of one item for the caller: null when the scheme does not ask for the document first. */

@@ -37,6 +37,6 @@ export async function authorizeSave(
   const { rows } = await pool.query<TSessionProjectRow & TItemContextRow>(withValues(SAVE_GUARD, [slug, session.uid, target.segmentId, translationId, mrwId]));
   const r = rows[0];
   const access = accessOfSessionRow(session, r, permission);
-  const row: TItemContextRow = { assignment_status: r.assignment_status, ttext: r.ttext, tok: r.tok, mmeta: r.mmeta, mok: r.mok, mrw_ids: r.mrw_ids, texts: r.texts, lists: r.lists, doc_first: r.doc_first };
+  const row: TItemContextRow = { assignment_status: r.assignment_status, ttext: r.ttext, tok: r.tok, mmeta: r.mmeta, mok: r.mok, mrw_ids: r.mrw_ids, texts: r.texts, lists: r.lists, doc_first: r.doc_first, doc_read: r.doc_read, doc_title: r.doc_title };
   return { access, item: { key: { projectId: access.project.id, annotatorId: access.user.id, segmentId: target.segmentId, translationId, mrwId }, row } };
 }

@@ -11,17 +11,14 @@ import { sharedProjectSchemeConfig } from "@/lib/workspace/project-config";
 import { saveReceiptKey } from "@/lib/http/idempotency-key";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
-import { refuseUnreadDocument } from "@/lib/db/workspace/document-reads";
+import { refuseUnreadDocument, refuseUnreadPrefetched } from "@/lib/db/workspace/document-reads";
 
 // the guard reads the item's context in its own query (lib/http/save-handler.ts): one round trip less per save
 export const PUT = withItemSave("annotation.write", ZSaveAnnotationInput, async (req, { access, input, item }) => {
   const runtime = await getProjectRuntimeAt(getDb(), access.project.id, access.project.schemeVersion);
-  await refuseUnreadDocument(getDb(), {
-    projectId: access.project.id,
-    schemeVersion: access.project.schemeVersion,
-    userId: access.user.id,
-    segmentKey: input.segmentId,
-  });
+  // the document gate from what the guard read with the item (no round trip), else its own lookup
+  if (item.key.segmentId === input.segmentId && item.key.annotatorId === access.user.id) refuseUnreadPrefetched(runtime.definition.workflow, item.row, input.segmentId);
+  else await refuseUnreadDocument(getDb(), { projectId: access.project.id, schemeVersion: access.project.schemeVersion, userId: access.user.id, segmentKey: input.segmentId });
   const result = await saveAnnotation(getPgPool(), {
     projectId: access.project.id,
     annotatorId: access.user.id,
