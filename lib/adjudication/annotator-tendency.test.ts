@@ -1,33 +1,8 @@
 // Annotator tendency on a worked example, every figure computed by hand below (not by the code):
 // scale "q" and spans "err" (severity minor = 1, major = 5), annotators a, b, c.
 import { describe, expect, it } from "vitest";
-import { parseSchemeText } from "@/lib/schemes/language/parse-scheme-text";
-import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { annotatorTendency, type TTendencyRow } from "./annotator-tendency";
-
-const scheme = {
-  id: "tendency",
-  version: 1,
-  name: "Tendency",
-  guidelines: "Rate, mark errors.",
-  fields: [
-    { id: "q", scope: "translation", kind: "scale", label: "Quality", min: 1, max: 5 },
-    { id: "note", scope: "translation", kind: "text", label: "Note" },
-    {
-      id: "err",
-      scope: "translation",
-      kind: "spans",
-      label: "Errors",
-      labels: [{ value: "MIS", label: "mistranslation" }],
-      attributes: [{ id: "severity", label: "Severity", required: true, options: [{ value: "minor", label: "minor", weight: 1 }, { value: "major", label: "major", weight: 5 }] }],
-    },
-  ],
-};
-const parsed = parseSchemeText("tendency.json", JSON.stringify(scheme));
-if (!parsed.ok) throw new Error(JSON.stringify(parsed));
-const def: TSchemeDefinition = parsed.scheme;
-
-const span = (severity: string) => ({ start: 0, end: 1, label: "MIS", attributes: { severity } });
+import { TENDENCY_SCHEME as def, tendencySpan as span } from "./fixtures/tendency-scheme";
 const rows: TTendencyRow[] = [
   // u1: a 5, b 3, c 4 → a 5 − 3.5 = +1.5, b 3 − 4.5 = −1.5, c 4 − 4 = 0
   { field: "q", unit: "u1", annotator: "a", value: 5 },

@@ -10,31 +10,12 @@ import { setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { getAnnotatorTendency } from "@/lib/db/adjudication/annotator-tendency";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
 import { versionMemoStats } from "@/lib/reports/version-memo";
-import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { TENDENCY_SCHEME as SCHEME, tendencySpan as span } from "@/lib/adjudication/fixtures/tendency-scheme";
 import { closeTestDatabase, openTestDatabase } from "../db";
 import { addMembersByEmail, makeProject } from "./fixtures";
 
-const SCHEME = ZSchemeDefinition.parse({
-  id: "tendency",
-  version: 1,
-  name: "Tendency",
-  guidelines: "Rate, mark errors.",
-  fields: [
-    { id: "q", scope: "translation", kind: "scale", label: "Quality", min: 1, max: 5 },
-    {
-      id: "err",
-      scope: "translation",
-      kind: "spans",
-      label: "Errors",
-      allowEmpty: true,
-      labels: [{ value: "MIS", label: "mistranslation" }],
-      attributes: [{ id: "severity", label: "Severity", required: true, options: [{ value: "minor", label: "minor", weight: 1 }, { value: "major", label: "major", weight: 5 }] }],
-    },
-  ],
-});
 const email = (r: string) => `tend-${r}@annotators.test`;
 const J = (o: unknown) => JSON.stringify(o);
-const span = (severity: string) => ({ start: 0, end: 1, label: "MIS", attributes: { severity } });
 const value = (r: string, seg: string, field: string, v: unknown) => J({ type: "annotation", annotator: email(r), segmentId: seg, system: "sys", field, value: v });
 
 let db: Db;
