@@ -9,8 +9,14 @@
  */
 import type { ImportResult, ImportedCompletion } from "./types";
 
+/** Which rows are finished work (every one unless a caller narrows it, e.g. MetaHOPE's reviews). */
+export interface TCompletionRows {
+  annotation?: (a: ImportResult["annotations"][number]) => boolean;
+  postEdit?: (p: ImportResult["postEdits"][number]) => boolean;
+}
+
 /** The completions of a parsed file, without duplicates, in first-seen order. */
-export function importCompletions(r: ImportResult): ImportedCompletion[] {
+export function importCompletions(r: ImportResult, rows: TCompletionRows = {}): ImportedCompletion[] {
   const seen = new Map<string, ImportedCompletion>();
   const add = (annotator: string, segmentId: string) => {
     const key = `${annotator}\u0000${segmentId}`;
@@ -20,8 +26,8 @@ export function importCompletions(r: ImportResult): ImportedCompletion[] {
     for (const c of r.completed) add(c.annotator, c.segmentId);
     return [...seen.values()];
   }
-  for (const a of r.annotations) add(a.annotator, a.segmentId);
+  for (const a of r.annotations) if (rows.annotation?.(a) ?? true) add(a.annotator, a.segmentId);
   for (const e of r.errorSpans) add(e.annotator, e.segmentId);
-  for (const p of r.postEdits) add(p.annotator, p.segmentId);
+  for (const p of r.postEdits) if (rows.postEdit?.(p) ?? true) add(p.annotator, p.segmentId);
   return [...seen.values()];
 }

@@ -10,32 +10,13 @@
  * a value of a MetaHOPE field (ALIGNMENT, METAHOPE_*) or a reference post-edit by an annotator on
  * a sentence. An MMTE value alone is no MetaHOPE review. Pure.
  */
-import type { ImportResult } from "./types";
+import { isMetahopeField } from "@/lib/schemes/presets/metahope";
+import { importCompletions } from "./completions";
+import type { ImportResult, ImportedCompletion } from "./types";
 
-export interface TReviewedSentence {
-  annotator: string;
-  /** segment externalId */
-  segmentId: string;
-}
-
-/** MetaHOPE's fields in an import's rows: the realisation alignment, the error spans and the workbook's extra columns. */
-export function isMetahopeField(field: string): boolean {
-  return field === "ALIGNMENT" || field.startsWith("METAHOPE_");
-}
+export type TReviewedSentence = ImportedCompletion;
 
 /** The reviewed sentences of a parsed file, without duplicates, in first-seen order. */
 export function metahopeReviewedSentences(r: ImportResult): TReviewedSentence[] {
-  const seen = new Map<string, TReviewedSentence>();
-  const add = (annotator: string, segmentId: string) => {
-    const key = `${annotator}\u0000${segmentId}`;
-    if (!seen.has(key)) seen.set(key, { annotator, segmentId });
-  };
-  if (r.completed) {
-    for (const c of r.completed) add(c.annotator, c.segmentId);
-    return [...seen.values()];
-  }
-  for (const a of r.annotations) if (isMetahopeField(a.field)) add(a.annotator, a.segmentId);
-  for (const e of r.errorSpans) add(e.annotator, e.segmentId);
-  for (const p of r.postEdits) if (p.kind === "reference") add(p.annotator, p.segmentId);
-  return [...seen.values()];
+  return importCompletions(r, { annotation: (a) => isMetahopeField(a.field), postEdit: (p) => p.kind === "reference" });
 }
