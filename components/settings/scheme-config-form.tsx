@@ -2,7 +2,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { saveSchemeConfigAction } from "@/app/projects/[slug]/settings/actions";
-import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { enabledFieldNames, type TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { ActionMessage, buttonClass, cardClass, type TActionMessage } from "./action-message";
 
 type Toggle = {
@@ -43,11 +43,13 @@ const SUGGESTIONS_TOGGLE: Toggle = {
 
 /**
  * The scheme parts that are switched on, the presentation switches and the model-suggestions
- * switch; the server validates the whole configuration with zod. A project that runs its own
- * scheme (`ownScheme`) has no built-in parts to switch: it gets the other two only.
+ * switch; the server validates the whole configuration with zod. A project whose scheme has no
+ * parts to switch (every part off as shown: a scheme of its own, lib/schemes/scheme-config-for-definition.ts
+ * withPartsOf) gets the other two only.
  */
-export function SchemeConfigForm({ slug, config, ownScheme = false }: { slug: string; config: TSchemeConfig; ownScheme?: boolean }) {
-  const toggles = [...(ownScheme ? TOGGLES.filter((t) => t.presentation) : TOGGLES), SUGGESTIONS_TOGGLE];
+export function SchemeConfigForm({ slug, config }: { slug: string; config: TSchemeConfig }) {
+  const hasParts = enabledFieldNames(config).length > 0;
+  const toggles = [...(hasParts ? TOGGLES : TOGGLES.filter((t) => t.presentation)), SUGGESTIONS_TOGGLE];
   const router = useRouter();
   const [pending, start] = useTransition();
   const [draft, setDraft] = useState(config);

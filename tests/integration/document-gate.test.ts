@@ -130,5 +130,9 @@ describe("switching parts keeps the workflow in force", () => {
     const { schemeVersion } = await updateSchemeConfig(db, both.project.id, { ...off, alignment: false }, manager.id);
     expect(schemeVersion).toBe(stored.version + 2);
     expect((await getProjectScheme(db, both.project.id))!.definition.name).toBe("Built-in (MMTE and MetaHOPE)");
+    // every part off: refused, nothing stored
+    const none = { ...off, mmteQuality: false, mmteMrw: { equivalence: false, emotion: false, authenticity: false, targetWords: false }, alignment: false, metahopeErrors: false, metahopePostEdit: false, postEdit: { figurative: false, literal: false } };
+    await expect(updateSchemeConfig(db, both.project.id, none, manager.id)).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("At least one part") });
+    expect((await getProjectScheme(db, both.project.id))!.version).toBe(stored.version + 2);
   });
 });

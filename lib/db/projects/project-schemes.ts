@@ -281,8 +281,8 @@ export async function storePresetOfPartsVersion(
   // version, and annotators get no "the guidelines changed" notice for a rename
   const sameName = previous?.id === preset.id ? { name: previous.name, description: previous.description } : {};
   const next = previous ? { ...preset, workflow: previous.workflow, ...sameName } : preset;
-  // every part off is refused by the configuration's own parse; nothing to store
-  if (next.fields.length === 0) return null;
+  // a preset of no part cannot be run: the form that switched every part off is told so
+  if (next.fields.length === 0) throw new AppError("BAD_REQUEST", "Invalid scheme configuration: (root): At least one part of a scheme must be switched on");
   if (previous && sortedJson(previous) === sortedJson(next)) return null;
   const version = (latest?.version ?? 0) + 1;
   await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note } });

@@ -10,9 +10,7 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { ZSplitInput, createSplit } from "@/lib/db/projects/splits";
 import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
-import { ZSchemeConfig, parseSchemeConfig, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
-import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
-import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
+import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { createProjectAssignments } from "@/lib/db/assignments/project-assignments";
 import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignments/corrections";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
@@ -77,19 +75,14 @@ export const setActivePosAction = projectAction("project.manage", ZActivePosInpu
 });
 
 export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.extend({ config: z.unknown() }), async (input, access) => {
-  // a project whose scheme is a lead's own (not the MMTE/MetaHOPE preset as shipped, whose parts
-  // the form switches) keeps its parts as stored and takes only the presentation switches
-  const runtime = await getProjectRuntime(getDb(), access.project.id);
-  const ownScheme = !isPresetOfParts(runtime.definition);
-  const parsed = ownScheme ? parseStoredSchemeConfig(input.config) : parseSchemeConfig(input.config);
+  // the parts are the form's only for a project on a preset of parts: storing them records the
+  // preset of the new parts as the next scheme version (which refuses every part off); a project
+  // on a scheme of its own stores no version, and nothing reads a configuration's parts
+  const parsed = parseStoredSchemeConfig(input.config);
   if (!parsed.ok) throw new AppError("BAD_REQUEST", `Invalid scheme configuration: ${parsed.issues.map((i) => `${i.path || "(config)"}: ${i.message}`).join("; ")}`);
-  const stored = parseStoredSchemeConfig(access.project.schemeConfig);
-  const config = ownScheme
-    ? { ...(stored.ok ? stored.config : parsed.config), blindSystemNames: parsed.config.blindSystemNames, shuffleItems: parsed.config.shuffleItems, showSuggestions: parsed.config.showSuggestions }
-    : ZSchemeConfig.parse(parsed.config);
-  const { schemeVersion } = await updateSchemeConfig(getDb(), access.project.id, config, access.user.id);
+  const { schemeVersion } = await updateSchemeConfig(getDb(), access.project.id, parsed.config, access.user.id);
   revalidatePath(`/projects/${input.slug}`, "layout");
-  return { config, schemeVersion };
+  return { config: parsed.config, schemeVersion };
 });
 
 /**

@@ -19,7 +19,6 @@ import { emosWeightsOf } from "@/lib/scoring/emos-weights";
 import { LanguagesGroupsForm } from "@/components/settings/languages-groups-form";
 import { listAnnotatorGroups } from "@/lib/db/projects/annotator-groups";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
-import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
 import { withPartsOf } from "@/lib/schemes/scheme-config-for-definition";
 
 export const dynamic = "force-dynamic";
@@ -80,7 +79,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
       />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
-      <SchemeConfigForm slug={slug} config={withPartsOf(config, runtime.definition)} ownScheme={!isPresetOfParts(runtime.definition)} />
+      <SchemeConfigForm slug={slug} config={withPartsOf(config, runtime.definition)} />
       {emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}
     </div>
   );
