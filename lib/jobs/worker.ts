@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { runExportJob } from "./export-job";
 import { runImportJob } from "./import-job";
 import { claimJob, failInterruptedUpload, findAbandonedJobs, startHeartbeat } from "./job-heartbeat";
-import { getBoss, QUEUES } from "./queue";
+import { getBoss, QUEUES, stopBoss } from "./queue";
 import { runOncePerProcess, throughOutages } from "./run-guard";
 import { runSuggestJob } from "./suggest-job";
 
@@ -64,6 +64,19 @@ export function startWorker(db: Db, pool: Pool, opts: { pollingIntervalSeconds?:
     });
   }
   return globalForWorker.__troposWorker;
+}
+
+/**
+ * Stops this process's worker and its queue instance: jobs sent afterwards stay queued until
+ * startWorker runs again (a test that needs a job to wait in the queue stops the worker first).
+ */
+export async function stopWorker(): Promise<void> {
+  const started = globalForWorker.__troposWorker;
+  globalForWorker.__troposWorker = undefined;
+  if (globalForWorker.__troposSweep) clearInterval(globalForWorker.__troposSweep);
+  globalForWorker.__troposSweep = undefined;
+  await started?.catch(() => undefined);
+  await stopBoss();
 }
 
 export function workerWanted(): boolean {

@@ -9,14 +9,13 @@ import type { Db } from "@/lib/db/client";
 import { createImportJob, getProjectJob, requestJobCancel } from "@/lib/db/jobs/jobs";
 import { runImportJob } from "@/lib/jobs/import-job";
 import type { TJobView } from "@/lib/jobs/job-view";
-import { stopBoss } from "@/lib/jobs/queue";
-import { startWorker } from "@/lib/jobs/worker";
+import { startWorker, stopWorker } from "@/lib/jobs/worker";
 
 let db: Db;
 let pool: Pool;
 beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(async () => {
-  await stopBoss();
+  await stopWorker();
   await closeTestDatabase();
 });
 
@@ -48,6 +47,8 @@ describe.each([["in memory", undefined], ["streamed", "0"]] as const)("import jo
   afterAll(() => void setEnv(envBefore));
 
   it("a job cancelled while queued does nothing, even once a worker runs", async () => {
+    // the previous describe's worker would take the job between its send and the cancel (seen in CI)
+    await stopWorker();
     const user = await makeUser(db);
     const project = await makeProject(db, [{ userId: user.id, roles: ["MANAGER"] }]);
     const job = await createImportJob(db, pool, { projectId: project.id, actorId: user.id, files: [{ name: "a.jsonl", content: corpus("a", 3) }], options: { format: "auto" } });
