@@ -22,3 +22,4 @@ export {
 export { bootstrapCIs, resampleEncoded } from "./bootstrap-cis";
 export { encodeRatings, type EncodedRatings } from "./encode-ratings";
 export { seededRandom, type SeededRandom } from "./seeded-random";
+export { studyPlan, type TPlannedInterval, type TStudyPlan, type TStudyPlanOptions, type TStudyPlanRow } from "./study-planner";
