@@ -9,6 +9,7 @@ import { exportCommand } from "./commands/export";
 import { groupCommand } from "./commands/group";
 import { importCommand } from "./commands/import";
 import { modelCommand } from "./commands/model";
+import { planCommand } from "./commands/plan";
 import { projectCommand } from "./commands/project";
 import { schemeCommand } from "./commands/scheme";
 import { splitCommand } from "./commands/split";
@@ -29,6 +30,7 @@ Commands:
   assign --project <slug> --per-item K [--group <name>]
   group create|add|remove|list --project <slug> …   annotator groups bound to a target language and a slice
   split --project <slug> --pilot N --test M
+  plan --project <slug> --field <id> --items 200,500,1000 --raters 2,3   study planner: expected 95 % interval width of α (κ) by resampling the pilot
   backup --project <slug> --out FILE
   restore FILE [--project <new-slug>]
 
@@ -47,6 +49,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   assign: assignCommand,
   group: groupCommand,
   split: splitCommand,
+  plan: planCommand,
   backup: backupCommand,
   restore: restoreCommand,
 };

@@ -256,6 +256,22 @@ function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
 }
 
 /**
+ * One field's ratings as its pooled figures (`system: "all"`) see them, coded as above: the study
+ * planner's pilot (lib/db/reports/study-plan.ts). `name`: a field id, or `id.dimension` of a vector.
+ * Null when the scheme has no such field; `level` null (and no ratings) for a field without one.
+ */
+export function schemeFieldRatings(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[], name: string, opts: { itemLists?: TItemLists; unitTexts?: TUnitTexts } = {}): { level: TMeasurementLevel | null; ratings: Ratings; coders: string[]; unit: string } | null {
+  const id = scheme.fields.some((f) => f.id === name) ? name : name.slice(0, name.indexOf("."));
+  const fields = scheme.fields.filter((f) => f.id === id);
+  if (fields.length === 0 || (id !== name && (fields[0].kind !== "vector" || !fields[0].dimensions.some((d) => `${id}.${d.id}` === name)))) return null;
+  const level = measurementLevelOf(fields[0]);
+  const unit = schemeUnitNoun(fields[0]);
+  if (level === null) return { level, ratings: [], coders: [], unit };
+  const coded = rows.filter((r) => r.field === id).flatMap((r) => codesOf(fields, level, r, opts.itemLists, opts.unitTexts));
+  return { level, ...matrixOf(coded.filter((c) => c.field === name)), unit };
+}
+
+/**
  * Agreement figures of every field of `scheme` that has a measurement level,
  * in the scheme's field order; per field, the systems in name order and then
  * the pooled figures.
