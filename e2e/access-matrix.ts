@@ -151,6 +151,12 @@ export const ROUTES: Record<string, RouteCheck[]> = {
   ],
   "/api/projects/[slug]/reports/scores/route": [{ method: "GET", path: "/api/projects/demo/reports/scores?format=csv", expect: adjudicators(401) }],
   "/api/projects/[slug]/reports/full/route": [{ method: "GET", path: "/api/projects/demo/reports/full", expect: adjudicators(401) }],
+  // the study planner (issue 31.5): the lead's, managers only
+  "/projects/[slug]/dashboard/planner/page": [{ method: "GET", path: "/projects/demo/dashboard/planner", expect: managers(307) }],
+  "/api/projects/[slug]/reports/plan/route": [
+    { method: "POST", path: "/api/projects/demo/reports/plan", body: {}, expect: { ...managers(401), manager: 400, admin: 400 } },
+    { method: "POST", path: "/api/projects/demo/reports/plan", body: { field: "EQUIVALENCE", items: [20], raters: [2], resamples: 100 }, expect: managers(401) },
+  ],
   "/api/projects/[slug]/adjudication/route": [{ method: "GET", path: "/api/projects/demo/adjudication", expect: adjudicators(401) }],
   "/api/projects/[slug]/adjudication/decisions/route": [
     { method: "PUT", path: "/api/projects/demo/adjudication/decisions", body: { segmentId: "no-such-segment", field: "FLUENCY", value: 3, baseVersion: 0 }, expect: { ...adjudicators(401), adjudicator: 404, manager: 404, admin: 404 } },

@@ -4,6 +4,8 @@ import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { parseReportQuery, type TReportQuery } from "@/lib/reports/report-query";
 import { SchemeDashboard } from "./scheme-dashboard";
+import { accessGrants } from "@/lib/authz/permissions";
+import { StudyPlannerLink } from "@/components/dashboard/study-planner-link";
 
 export const dynamic = "force-dynamic";
 
@@ -28,5 +30,10 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   // one dashboard for every scheme, the MMTE and MetaHOPE presets included (their paper tables are named analyses)
   const runtime = await getProjectRuntime(getDb(), access.project.id);
   const view = { ciGiven: sp.ci !== undefined, detailField: one(sp.detailField), detailSystem: one(sp.detailSystem), pair: one(sp.pair) };
-  return <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} view={view} />;
+  return (
+    <>
+      {accessGrants(access.roles, access.user.isAdmin, "project.manage") && <StudyPlannerLink slug={slug} />}
+      <SchemeDashboard slug={slug} projectId={access.project.id} sourceLang={access.project.sourceLang} runtime={runtime} query={q} view={view} />
+    </>
+  );
 }
