@@ -116,6 +116,8 @@ export function StudyPlanner({ slug, fields }: { slug: string; fields: TPlannerF
 function PlanResult({ plan }: { plan: TProjectStudyPlan }) {
   const kappa = plan.rows.some((r) => r.fleissKappa);
   const raters = [...new Set(plan.rows.map((r) => r.raters))];
+  // a line per number of raters the pilot could show (a row without any value is named in the caption)
+  const drawn = raters.filter((r) => plan.rows.some((x) => x.raters === r && x.alpha.width !== null));
   const items = [...new Set(plan.rows.map((r) => r.items))];
   const chartRows = items.map((n) =>
     Object.fromEntries([
@@ -147,7 +149,13 @@ function PlanResult({ plan }: { plan: TProjectStudyPlan }) {
         testId="chart-study-plan"
         title={`Expected width of the 95 % interval of α${kappa ? " (and Fleiss' κ, dashed)" : ""} by items and raters per item`}
         sample={`pilot: ${p.units} ${plan.unit}s, ${p.coders} annotators`}
-        caption={[...reasons, ...plan.notes].join(" ")}
+        caption={
+          <span className="flex flex-col gap-0.5">
+            {[...reasons, ...plan.notes].map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </span>
+        }
         label={`Line chart: the expected interval width of α falls as the number of items grows, one line per number of raters (${raters.join(", ")})`}
         download={{ name: `study-plan-${plan.field}`, header, rows, json: plan }}
         table={<NumbersTable header={header} rows={rows} rowHeader={false} />}
@@ -160,12 +168,12 @@ function PlanResult({ plan }: { plan: TProjectStudyPlan }) {
               <YAxis tick={AXIS_TICK} width={44} domain={[0, "auto"]} tickFormatter={(v: number) => v.toFixed(2)} />
               <Tooltip isAnimationActive={false} formatter={(v) => f3(v === null || v === undefined ? null : Number(v))} contentStyle={{ fontSize: 12 }} />
               <Legend iconSize={10} wrapperStyle={{ fontSize: 11 }} />
-              {raters.map((r, i) => (
+              {drawn.map((r, i) => (
                 <Line key={`a${r}`} dataKey={`a${r}`} name={`α width, ${r} raters`} stroke={LABEL_COLOURS[i % LABEL_COLOURS.length]} strokeWidth={2} dot isAnimationActive={false} connectNulls />
               ))}
               {kappa &&
-                raters.map((r, i) => (
-                  <Line key={`k${r}`} dataKey={`k${r}`} name={`κ width, ${r} raters`} stroke={LABEL_COLOURS[i % LABEL_COLOURS.length]} strokeDasharray="5 4" dot={false} isAnimationActive={false} connectNulls />
+                drawn.map((r, i) => (
+                  <Line key={`k${r}`} dataKey={`k${r}`} name={`κ width, ${r} raters`} stroke={LABEL_COLOURS[i % LABEL_COLOURS.length]} strokeOpacity={0.6} strokeDasharray="5 4" dot={false} isAnimationActive={false} connectNulls />
                 ))}
             </LineChart>
           </ResponsiveContainer>
