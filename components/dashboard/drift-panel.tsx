@@ -48,7 +48,7 @@ export async function DriftPanel({ slug, projectId }: { slug: string; projectId:
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No figures yet: drift needs fields with a level and items submitted by at least two annotators.</p>
       ) : (
-        <table className="mt-3 w-full text-sm">
+        <table className="mt-3 w-full text-sm [&_td]:pr-3 [&_th]:pr-3">
           <thead>
             <tr className="text-left text-slate-500">
               <th className="py-1">Field</th>

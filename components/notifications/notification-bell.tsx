@@ -12,7 +12,8 @@ export async function NotificationBell({ slug, projectId, userId }: { slug: stri
   return (
     <details className="relative mt-2 inline-block text-sm" data-testid="notification-bell">
       <summary className="cursor-pointer select-none rounded border px-2 py-1">
-        <span aria-hidden>🔔</span> Notifications{unread > 0 && <span className="ml-1 rounded-full bg-red-600 px-1.5 text-xs text-white">{unread}</span>}
+        <svg aria-hidden viewBox="0 0 24 24" className="mr-1 inline h-4 w-4 align-[-2px]" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></svg>
+        Notifications{unread > 0 && <span className="ml-1 rounded-full bg-red-600 px-1.5 text-xs text-white">{unread}</span>}
       </summary>
       <div className="absolute z-10 mt-1 w-[32rem] max-w-[90vw] rounded border bg-white p-2 shadow">
         <ul className="space-y-2">
