@@ -2,14 +2,15 @@
 // lib/reports/fixtures/drift-script.ts imported into a project on DRIFT_SCHEME, its submissions dated
 // item by item; d, whose labels move after item 30, is flagged with exactly the six items that moved
 // the figure (latest first), the steady a, b and c are not; the lead is notified once (a second check
-// with the flag still open adds nothing), with an AuditLog row; every tenth submit triggers a check.
+// with the flag still open adds nothing), with an AuditLog row; every tenth submit triggers a check
+// in the background (driftAfterSubmit, what the submit route calls).
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { loadImport } from "@/lib/db/import/load-import";
 import { setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { parseJsonl } from "@/lib/import/parse-jsonl";
-import { checkDrift, DRIFT_CHECK_EVERY, noteSubmission } from "@/lib/db/drift/drift-check";
+import { checkDrift, DRIFT_CHECK_EVERY, driftAfterSubmit, noteSubmission } from "@/lib/db/drift/drift-check";
 import { getDriftWindow, setDriftWindow } from "@/lib/db/drift/drift-data";
 import { listNotifications } from "@/lib/db/notifications/notifications";
 import { DEFAULT_DRIFT_WINDOW } from "@/lib/reports/drift";
@@ -25,22 +26,27 @@ let pool: Pool;
 beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
+/** A project on DRIFT_SCHEME holding the scripted study, its submissions dated, the window 10; a manager "lead". */
+async function scriptedProject() {
+  const lead = await makeUser(db, { tag: "lead" });
+  const project = await makeProject(db, [{ userId: lead.id, roles: ["MANAGER"] }], { targetLang: "fr" });
+  await setProjectScheme(db, project.id, DRIFT_SCHEME, { actorId: null });
+  await addMembersByEmail(db, project.id, ["a", "b", "c", "d"].map(email));
+  const { corpus, values } = driftScriptJsonl(email);
+  for (const [name, lines] of [["corpus.jsonl", corpus], ["values.jsonl", values]] as const) {
+    const result = parseJsonl(name, lines.join("\n"));
+    expect(result.errors, name).toEqual([]);
+    await loadImport(pool, { projectId: project.id, fileName: name, result });
+  }
+  await pool.query(DRIFT_SUBMISSION_TIMES_SQL, [project.id]);
+  expect(await getDriftWindow(db, project.id)).toBe(DEFAULT_DRIFT_WINDOW);
+  await setDriftWindow(db, project.id, DRIFT_SCRIPT_WINDOW, lead.id);
+  return { lead, project };
+}
+
 describe("drift alerts", () => {
   it("flags the annotator whose labels move, with the items that moved it, and notifies the lead once", async () => {
-    const lead = await makeUser(db, { tag: "lead" });
-    const project = await makeProject(db, [{ userId: lead.id, roles: ["MANAGER"] }], { targetLang: "fr" });
-    await setProjectScheme(db, project.id, DRIFT_SCHEME, { actorId: null });
-    await addMembersByEmail(db, project.id, ["a", "b", "c", "d"].map(email));
-    const { corpus, values } = driftScriptJsonl(email);
-    for (const [name, lines] of [["corpus.jsonl", corpus], ["values.jsonl", values]] as const) {
-      const result = parseJsonl(name, lines.join("\n"));
-      expect(result.errors, name).toEqual([]);
-      await loadImport(pool, { projectId: project.id, fileName: name, result });
-    }
-    await pool.query(DRIFT_SUBMISSION_TIMES_SQL, [project.id]);
-    expect(await getDriftWindow(db, project.id)).toBe(DEFAULT_DRIFT_WINDOW);
-    await setDriftWindow(db, project.id, DRIFT_SCRIPT_WINDOW, lead.id);
-
+    const { lead, project } = await scriptedProject();
     const first = await checkDrift(db, pool, project.id, project.slug);
     const label = first.rows.filter((r) => r.field === "label");
     expect(label.map((r) => [r.annotator, r.items, r.units, r.value, r.flagged])).toEqual([
@@ -88,5 +94,21 @@ describe("drift alerts", () => {
     const due: boolean[] = [];
     for (let i = 0; i < 2 * DRIFT_CHECK_EVERY; i++) due.push(await noteSubmission(pool, project.id));
     expect(due.flatMap((x, i) => (x ? [i + 1] : []))).toEqual([DRIFT_CHECK_EVERY, 2 * DRIFT_CHECK_EVERY]);
+  });
+
+  it("after submits, checks in the background on the tenth and notifies the lead once", async () => {
+    const { lead, project } = await scriptedProject();
+    for (let i = 1; i < DRIFT_CHECK_EVERY; i++) driftAfterSubmit(db, pool, project.id, project.slug);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await listNotifications(db, project.id, lead.id)).toEqual([]);
+    driftAfterSubmit(db, pool, project.id, project.slug);
+    let notes: Awaited<ReturnType<typeof listNotifications>> = [];
+    for (let t = 0; t < 100 && notes.length === 0; t++) {
+      await new Promise((r) => setTimeout(r, 100));
+      notes = await listNotifications(db, project.id, lead.id);
+    }
+    expect(notes.map((n) => n.title)).toEqual([`Drift: ${email("d")} on label`]);
+    // the check's last statements (closing flags, checkedAt) finish before the pool closes
+    for (let t = 0; t < 50 && !(await db.driftSetting.findUnique({ where: { projectId: project.id } }))?.checkedAt; t++) await new Promise((r) => setTimeout(r, 100));
   });
 });
