@@ -5,6 +5,7 @@ import { existingProjectPages } from "@/app/projects/[slug]/existing-pages";
 import { GuidelinesNews } from "@/components/project/guidelines-news";
 import { getDb } from "@/lib/db/client";
 import { guidelinesNews } from "@/lib/db/workspace/scheme-seen";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -21,6 +22,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
       <div className="text-sm text-slate-500">Project</div>
       <h1 className="text-2xl font-semibold" data-testid="project-name">{access.project.name}</h1>
       <ProjectNav slug={slug} roles={access.roles} isAdmin={access.user.isAdmin} existing={existingProjectPages} />
+      <NotificationBell slug={slug} projectId={access.project.id} userId={access.user.id} />
       {news && <GuidelinesNews key={news.to} slug={slug} news={news} />}
       <div className="mt-4">{children}</div>
     </div>

@@ -6,6 +6,8 @@ import { withProject, parseJsonBody } from "@/lib/http/api-handler";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
 import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
+import { driftAfterSubmit } from "@/lib/db/drift/drift-check";
+import { getPgPool } from "@/lib/db/pg-pool";
 import { ZAssignmentAction } from "@/lib/workspace/api-types";
 import { projectSchemeConfig } from "@/lib/workspace/project-config";
 
@@ -21,5 +23,7 @@ export const POST = withProject<{ slug: string; segmentId: string }>("annotation
     // only a submit reads the definition; time reports stay one UPDATE
     runtime: action.action === "submit" ? await getProjectRuntimeAt(db, access.project.id, access.project.schemeVersion) : undefined,
   });
+  // every tenth submit of the project checks drift in the background (lib/db/drift/drift-check.ts)
+  if (action.action === "submit") driftAfterSubmit(db, getPgPool(), access.project.id, access.project.slug);
   return NextResponse.json(res);
 });
