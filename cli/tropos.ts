@@ -6,6 +6,7 @@ import type { CliIo } from "./cli-context";
 import { assignCommand } from "./commands/assign";
 import { backupCommand, restoreCommand } from "./commands/backup";
 import { exportCommand } from "./commands/export";
+import { goldCommand } from "./commands/gold";
 import { groupCommand } from "./commands/group";
 import { importCommand } from "./commands/import";
 import { modelCommand } from "./commands/model";
@@ -29,6 +30,7 @@ Commands:
   assign --project <slug> --per-item K [--group <name>]
   group create|add|remove|list --project <slug> …   annotator groups bound to a target language and a slice
   split --project <slug> --pilot N --test M
+  gold qualification|checks|show --project <slug> …   qualification on gold items, hidden gold checks
   backup --project <slug> --out FILE
   restore FILE [--project <new-slug>]
 
@@ -47,6 +49,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   assign: assignCommand,
   group: groupCommand,
   split: splitCommand,
+  gold: goldCommand,
   backup: backupCommand,
   restore: restoreCommand,
 };
