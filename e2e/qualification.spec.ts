@@ -96,3 +96,16 @@ test("a new annotator fails, then passes the qualification and reaches the main 
   await page.goto(`/projects/${slug}/items/${main.id}`);
   await expect(page.getByTestId("workspace")).toContainText("境地");
 });
+
+test("the lead sees the qualification set in Settings and the result on the dashboard", async ({ page }) => {
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${slug}/settings`);
+  await expect(page.getByTestId("gold-qualification-items")).toHaveValue("p1#1\np2#1");
+  await expect(page.getByTestId("gold-pass-mark")).toHaveValue("100");
+  await page.goto(`/projects/${slug}/dashboard`);
+  const section = page.getByTestId("gold-check-accuracy");
+  await expect(section).toContainText(USERS.annotator2);
+  await expect(section).toContainText("passed (attempt 2)");
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(page, "qualification-dashboard");
+});
