@@ -21,6 +21,7 @@ import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSaveAnnotationInput } from "@/lib/workspace/api-types";
 import { closeTestDatabase, openTestDatabase } from "../db";
+import { runTropos } from "../support/run-tropos";
 import { makeProject, makeUser, rejection } from "./fixtures";
 
 const SCHEME = ZSchemeDefinition.parse({
@@ -174,4 +175,24 @@ describe("hidden gold checks", () => {
     for await (const l of exportFile(pool, db, project, "gold-checks", "csv").lines) gold.push(l);
     expect(gold.join("")).toMatch(new RegExp(`check,${a2.email.replace(/[.]/g, "\\.")},,,\\d{4}-\\d\\d-\\d\\d,label,0,1,0`));
   });
+});
+
+describe("tropos gold", () => {
+  it("sets the qualification set and the checks by external id, refusing an unknown id and an item without gold, and shows them", async () => {
+    const { project } = await seed(1);
+    const tropos = (...args: string[]) => runTropos(args, process.env);
+    const unknown = await tropos("gold", "qualification", "--project", project.slug, "--items", "q1,nope");
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining("No item of this project has the id nope")]);
+    const bare = await tropos("gold", "checks", "--project", project.slug, "--items", "m1");
+    expect([bare.code, bare.stderr]).toEqual([1, expect.stringContaining("carry no gold value (imported or adjudicated): m1")]);
+    expect(await db.goldItem.count({ where: { projectId: project.id } })).toBe(0);
+    const ok = await tropos("gold", "qualification", "--project", project.slug, "--items", "q1,q2", "--pass", "0.75");
+    expect(ok.code).toBe(0);
+    expect((await tropos("gold", "checks", "--project", project.slug, "--items", "c1", "--share", "0.05")).code).toBe(0);
+    const shown = await tropos("gold", "show", "--project", project.slug);
+    expect(shown.stdout).toContain("Qualification: 2 items (q1, q2), pass mark 75 % per field.");
+    expect(shown.stdout).toContain("Hidden checks: 1 item, 5 % of each queue.");
+    expect(shown.stdout).toContain("Fields scored: label.");
+    // six CLI runs, each a process of its own
+  }, 240_000);
 });
