@@ -87,6 +87,10 @@ describe("qualification on gold items", () => {
     expect(JSON.stringify(q1)).not.toMatch(/gold_label"\s*:\s*"/);
     expect(q1.nav).toMatchObject({ position: 1, total: 2 });
 
+    // a qualification item is not skipped (it would never be scored)
+    const skip = applyAssignmentAction(db, { project: { id: project.id, slug: project.slug, sourceLang: "en", targetLang: "de" }, config: DEFAULT_SCHEME_CONFIG, annotatorId: ann.id, segmentId: seg.q1, action: { action: "skip" } });
+    expect((await rejection(skip)).code).toBe("CONFLICT");
+
     // attempt 1: q1 right, q2 wrong → 50 % < 100 %: failed
     await save(ann.id, "q1", "pos");
     await save(ann.id, "q2", "pos");

@@ -162,6 +162,10 @@ export async function applyAssignmentAction(
         { timeout: 20_000 },
       );
     case "skip": {
+      // a qualification is scored once every item of it is submitted: none of it is skipped
+      if ((await db.goldItem.findUnique({ where: { segmentId: a.segmentId }, select: { role: true } }))?.role === "QUALIFICATION") {
+        throw new AppError("CONFLICT", "A qualification item cannot be skipped: the main queue opens once every one is submitted.");
+      }
       const rows = await db.$queryRaw<TRow[]>`
         UPDATE "Assignment" SET status = 'SKIPPED', "updatedAt" = now() AT TIME ZONE 'UTC'
         WHERE id = ${a.id} AND status IN ('TODO', 'IN_PROGRESS')
