@@ -102,6 +102,7 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     // every annotator's post-edits and MMTE target words (issue 19): managers, as the annotations
     { method: "GET", path: "/api/projects/demo/export?what=post-edits&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=target-words&format=csv", expect: managers(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=gold-checks&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
     // Meta4XNLI interpretation pairs with the adjudicated labels (the demo has none: the header only)
     { method: "GET", path: "/api/projects/demo/export?what=nli&format=tsv", expect: adjudicators(401) },
