@@ -6,6 +6,7 @@ import type { CliIo } from "./cli-context";
 import { assignCommand } from "./commands/assign";
 import { backupCommand, restoreCommand } from "./commands/backup";
 import { exportCommand } from "./commands/export";
+import { goldCommand } from "./commands/gold";
 import { groupCommand } from "./commands/group";
 import { importCommand } from "./commands/import";
 import { modelCommand } from "./commands/model";
@@ -31,6 +32,7 @@ Commands:
   group create|add|remove|list --project <slug> …   annotator groups bound to a target language and a slice
   split --project <slug> --pilot N --test M
   plan --project <slug> --field <id> --items 200,500,1000 --raters 2,3   study planner: expected 95 % interval width of α (κ) by resampling the pilot
+  gold qualification|checks|show --project <slug> …   qualification on gold items, hidden gold checks
   backup --project <slug> --out FILE
   restore FILE [--project <new-slug>]
 
@@ -50,6 +52,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   group: groupCommand,
   split: splitCommand,
   plan: planCommand,
+  gold: goldCommand,
   backup: backupCommand,
   restore: restoreCommand,
 };

@@ -102,6 +102,7 @@ export const ROUTES: Record<string, RouteCheck[]> = {
     // every annotator's post-edits and MMTE target words (issue 19): managers, as the annotations
     { method: "GET", path: "/api/projects/demo/export?what=post-edits&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=target-words&format=csv", expect: managers(401) },
+    { method: "GET", path: "/api/projects/demo/export?what=gold-checks&format=csv", expect: managers(401) },
     { method: "GET", path: "/api/projects/demo/export?what=nothing&format=csv", expect: { ...adjudicators(401), adjudicator: 400, manager: 400, admin: 400 } },
     // Meta4XNLI interpretation pairs with the adjudicated labels (the demo has none: the header only)
     { method: "GET", path: "/api/projects/demo/export?what=nli&format=tsv", expect: adjudicators(401) },
@@ -252,6 +253,18 @@ export const ACTIONS: Record<string, ActionCheck> = {
     page: "/projects/demo/settings",
     args: [{ slug: "demo", group: "no-such-group", perItem: 1 }],
     expect: { ...actionManagers, manager: "NOT_FOUND", admin: "NOT_FOUND" },
+  },
+  // an item id the project lacks: managers get past the guard to the id check, nothing is stored
+  "app/projects/[slug]/settings/gold-checks-actions.ts#setGoldChecksAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", qualification: "no-such-item", passMark: 0.8, checks: "", checkShare: 0 }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
+  // the demo has no qualification set: an annotator gets past the guard and is told there is no attempt to retry
+  "app/projects/[slug]/queue/qualification-actions.ts#startQualificationAttemptAction": {
+    page: "/projects/demo/queue",
+    args: [{ slug: "demo" }],
+    expect: { anonymous: "UNAUTHENTICATED", outsider: "NOT_FOUND", annotator: "CONFLICT", adjudicator: "FORBIDDEN", manager: "FORBIDDEN", admin: "FORBIDDEN" },
   },
   // a project that exists already: admins get past the guard to the slug check, nothing is created
   "app/projects/new/actions.ts#createProjectAction": {

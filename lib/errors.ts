@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   VALUE_DECIDED: 423,
   /** a write to a sentence whose document the caller has not read yet (workflow.readDocumentFirst, lib/db/workspace/document-reads.ts) */
   DOCUMENT_NOT_READ: 423,
+  /** a main item opened or written before passing the project's qualification (lib/db/gold-checks/qualification.ts) */
+  QUALIFICATION_REQUIRED: 403,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 } as const;

@@ -17,6 +17,7 @@ const WHATS: [string, string, string[]][] = [
   ["nli", "Meta4XNLI interpretation pairs with adjudicated labels", ["tsv"]],
   ["post-edits", "Post-edits (MMTE figurative/literal, MetaHOPE), with edit rates", ["tsv", "csv", "json", "jsonl"]],
   ["target-words", "MMTE target words (@word@ marked)", ["tsv", "csv", "json", "jsonl"]],
+  ["gold-checks", "Gold checks: qualification attempts, accuracy on hidden checks", ["tsv", "csv", "json", "jsonl"]],
   ["project", "Full project (Tropos JSONL, re-importable)", ["jsonl"]],
   ["backup", "Backup with history and audit log (tropos restore)", ["jsonl"]],
 ];

@@ -22,6 +22,8 @@ export const EXPORT_PERMISSION = {
   "target-words": "project.export",
   project: "project.export",
   backup: "project.export",
+  // who qualified and each annotator's accuracy on hidden checks: the lead's, as the other exports
+  "gold-checks": "project.export",
 } as const satisfies Record<TExportWhat, Permission>;
 
 /**

@@ -17,6 +17,7 @@
  * adjudication. Pure.
  */
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { GOLD_RATIONALE_KEY } from "@/lib/gold-checks/gold-rationale";
 
 /** The list keys fields take their gold from (`gold: { from: "item", key }`). */
 export function itemGoldKeys(definition: TSchemeDefinition): Set<string> {
@@ -33,10 +34,12 @@ export interface TWithheldGold {
 }
 
 export function withheldGold(definition: TSchemeDefinition): TWithheldGold {
-  const listKeys = itemGoldKeys(definition);
+  const goldKeys = itemGoldKeys(definition);
   return {
-    listKeys,
+    // a gold value's rationale (shown with a wrong qualification answer once scored) is gold too;
+    // withheld from every item, so that no item is told apart by lacking it
+    listKeys: new Set([...goldKeys, GOLD_RATIONALE_KEY]),
     mrws: definition.fields.some((f) => f.kind === "tags" && f.gold?.from === "item"),
-    metaphorical: listKeys.size > 0,
+    metaphorical: goldKeys.size > 0,
   };
 }

@@ -6,6 +6,8 @@ import type { Split } from "@/lib/generated/prisma/enums";
 import { seededRandom } from "@/lib/agreement/seeded-random";
 import { AppError } from "@/lib/errors";
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
+import { ensureQualificationAssignments } from "@/lib/db/gold-checks/qualification";
+import { mixGoldChecks } from "@/lib/db/gold-checks/hidden-checks";
 
 /**
  * The seed of an annotator's shuffled queue. The suffix is what the seed was made of while an
@@ -57,8 +59,10 @@ export async function createAssignments(
   },
 ): Promise<number> {
   if (opts.perItem < 1) throw new AppError("BAD_REQUEST", "perItem must be at least 1.");
+  // gold items (qualification set, hidden checks) are given by their own rules (lib/db/gold-checks/)
+  const goldIds = (await db.goldItem.findMany({ where: { projectId: opts.projectId }, select: { segmentId: true } })).map((g) => g.segmentId);
   const segments = await db.segment.findMany({
-    where: { projectId: opts.projectId, ...(opts.split ? { split: opts.split } : {}), ...(opts.documents?.length ? { document: { externalId: { in: opts.documents } } } : {}) },
+    where: { projectId: opts.projectId, ...(goldIds.length ? { id: { notIn: goldIds } } : {}), ...(opts.split ? { split: opts.split } : {}), ...(opts.documents?.length ? { document: { externalId: { in: opts.documents } } } : {}) },
     orderBy: [{ document: { position: "asc" } }, { index: "asc" }],
     select: { id: true },
   });
@@ -115,5 +119,8 @@ export async function createAssignments(
     ordered.forEach((segmentId, i) => rows.push({ projectId: opts.projectId, annotatorId, segmentId, position: offset + i }));
   }
   const res = await db.assignment.createMany({ data: rows, skipDuplicates: true });
+  // the qualification set first in each queue, and the project's share of hidden gold checks among the items
+  await ensureQualificationAssignments(db, opts.projectId, opts.annotatorIds);
+  await mixGoldChecks(db, opts.projectId, opts.annotatorIds);
   return res.count;
 }

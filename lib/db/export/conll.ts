@@ -16,6 +16,7 @@ import { withExportSession } from "@/lib/db/export/cursor";
 import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { bioTags } from "@/lib/import/conll-as-annotator";
 import { AppError } from "@/lib/errors";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 type TRow = { text: string; lists: { tokens?: unknown; tags?: unknown } | null; spans: { start: number; end: number }[] | null };
 
@@ -59,7 +60,7 @@ export function exportConllTags(pool: Pool, projectId: string, source: TTagsSour
         ? session.rows<{ text: string; lists: TRow["lists"]; value: unknown }>(
             `SELECT s.text, s.lists, a.value
              FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" JOIN "Document" d ON d.id = s."documentId"
-             WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a.field = $3 AND a."itemKey" = '-:-'
+             WHERE a."projectId" = $1 AND a."annotatorId" = $2 AND a.field = $3 AND a."itemKey" = '-:-' AND ${goldItemExcludedSql('a."segmentId"')}
              ORDER BY d.position, d."externalId", s.index`,
             [projectId, source.annotatorId, source.field],
           )

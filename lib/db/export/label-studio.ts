@@ -6,6 +6,7 @@ import type { Pool } from "pg";
 import { withExportSession } from "@/lib/db/export/cursor";
 import { labelStudioTasks, perSystem, type TLsItem, type TLsValue } from "@/lib/export/label-studio-tasks";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 export async function* exportLabelStudioLines(pool: Pool, projectId: string, scheme: TSchemeDefinition): AsyncGenerator<string> {
   yield* withExportSession(pool, async function* (session) {
@@ -21,7 +22,7 @@ export async function* exportLabelStudioLines(pool: Pool, projectId: string, sch
     const values = await session.query<{ segment: string; annotator: string; field: string; system: string | null; value: unknown }>(
       `SELECT a."segmentId" AS segment, u.email AS annotator, a.field, m.name AS system, a.value FROM "Annotation" a
        JOIN "User" u ON u.id = a."annotatorId" LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" m ON m.id = t."systemId"
-       WHERE a."projectId" = $1 ORDER BY u.email, a.field`,
+       WHERE a."projectId" = $1 AND ${goldItemExcludedSql('a."segmentId"')} ORDER BY u.email, a.field`,
       [projectId],
     );
     const bySegment = new Map<string, TLsValue[]>();

@@ -10,6 +10,7 @@ import { MAROT_COLUMNS, MQM_COLUMNS, marotRows, mqmRows, type TMqmRated, type TM
 import { isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { mqmErrorField, mqmSeverityAttribute } from "@/lib/import/parse-mqm";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 interface TRow {
   doc: string;
@@ -47,7 +48,7 @@ export async function* exportMqmLines(pool: Pool, projectId: string, definition:
     JOIN "Translation" t ON t.id = a."translationId"
     JOIN "MtSystem" m ON m.id = t."systemId"
     JOIN "User" u ON u.id = a."annotatorId"
-    WHERE a."projectId" = $1 AND a.field = $2 AND jsonb_typeof(a.value) = 'array'
+    WHERE a."projectId" = $1 AND a.field = $2 AND jsonb_typeof(a.value) = 'array' AND ${goldItemExcludedSql('a."segmentId"')}
     ORDER BY d.position, d."externalId", s.index, m.name, coalesce(u.name, u.email)`;
   yield `${(format === "mqm" ? MQM_COLUMNS : MAROT_COLUMNS).join("\t")}\n`;
   const rated = (r: TRow): TMqmRated => ({

@@ -20,6 +20,7 @@ import { PRESET_EDIT_FIELDS, presetEditScheme } from "@/lib/schemes/presets/pres
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TableRow } from "@/lib/export/table-lines";
 import type { TableExport } from "@/lib/db/export/tables";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 export const POST_EDIT_COLUMNS = ["doc", "segment", "source", "language", "annotator_id", "annotator", "scheme", "kind", "text", "base_system", "base_translation", "edit_rate", "version", "updated_at"] as const;
 
@@ -79,7 +80,7 @@ export function exportPostEdits(pool: Pool, projectId: string, definition: TSche
            UNION ALL
            SELECT a."segmentId", a."annotatorId", f.kind, f.scheme, f.base, a.value #>> '{}', NULL, NULL, a."translationId", a.version, a."updatedAt"
            FROM "Annotation" a JOIN fields f ON f.field = a.field
-           WHERE a."projectId" = $1 AND jsonb_typeof(a.value) = 'string' AND a.value #>> '{}' ~ '\\S')
+           WHERE a."projectId" = $1 AND jsonb_typeof(a.value) = 'string' AND a.value #>> '{}' ~ '\\S' AND ${goldItemExcludedSql('a."segmentId"')})
          SELECT d."externalId" AS doc, s."externalId" AS segment, s.text AS source, e.language,
                 e."annotatorId" AS annotator_id, u.email AS annotator, e.kind, e.scheme, e.base, e.text, e.base_id, e.translation_id,
                 (SELECT json_agg(json_build_object('id', t.id, 'system', sys.name, 'text', t.text, 'language', t.language) ORDER BY sys.name, t.language)

@@ -13,6 +13,7 @@ import { readSpanMrwNames } from "@/lib/db/import/span-mrw-names";
 import { mqmErrorField, mqmSeverityAttribute } from "@/lib/import/parse-mqm";
 import type { TableRow } from "@/lib/export/table-lines";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 interface TSpan {
   start: number;
@@ -37,7 +38,7 @@ export function exportSchemeErrorRows(pool: Pool, projectId: string, def: TSchem
       `SELECT sys.name AS system, d."externalId" AS doc, s."externalId" AS segment, u.email AS rater, s.text AS source, t.text AS target, s.id AS "segmentId", a.value
        FROM "Annotation" a JOIN "Translation" t ON t.id = a."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
        JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = a."annotatorId"
-       WHERE a."projectId" = $1 AND a.field = $2 AND jsonb_typeof(a.value) = 'array' AND a.value <> '[]'::jsonb
+       WHERE a."projectId" = $1 AND a.field = $2 AND jsonb_typeof(a.value) = 'array' AND a.value <> '[]'::jsonb AND ${goldItemExcludedSql('a."segmentId"')}
        ORDER BY ${SEG_ORDER}, sys.name, u.email`,
       [projectId, field.id],
     )) {

@@ -4,6 +4,7 @@ import type { Pool } from "pg";
 import { z } from "zod";
 import { exportSchemeAdjudicated, exportSchemeAnnotations, ERROR_COLUMNS, type TableExport } from "@/lib/db/export/tables";
 import { exportSchemeGold } from "@/lib/db/export/scheme-gold";
+import { exportGoldChecks } from "@/lib/db/export/gold-checks";
 import { exportSchemeErrorRows } from "@/lib/db/export/scheme-errors";
 import { exportProjectJsonl } from "@/lib/db/export/project-jsonl";
 import { dumpProject } from "@/lib/db/export/project-dump";
@@ -35,7 +36,7 @@ import { getSchemePaperTablesByLanguage } from "@/lib/db/reports/paper-input";
 import { bindPaperAnalyses, isPaperAnalysis } from "@/lib/reports/analyses/paper/binding";
 import { paperScoreColumns, paperScoreRowsByLanguage } from "@/lib/reports/analyses/paper/paper-score-rows";
 
-export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup"] as const;
+export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup", "gold-checks"] as const;
 export const ZExportWhat = z.enum(EXPORT_WHATS);
 export const ZExportFormat = z.enum(["tsv", "csv", "json", "jsonl", "conll", "mqm", "marot", "label-studio", "label-studio-config", "label-studio-mapping"]);
 /** The Label Studio export's files besides the tasks (issue 30.2): each is an export of its own, and the CLI writes them beside the tasks. */
@@ -231,6 +232,7 @@ export function exportFile(pool: Pool, db: Db, project: { id: string; slug: stri
   else if (what === "suggestion-decisions") table = exportSuggestionDecisions(pool, project.id);
   else if (what === "model-agreement") table = { columns: MODEL_AGREEMENT_COLUMNS, rows: modelAgreementRows(db, project.id) };
   else if (what === "target-words") table = exportTargetWords(pool, project.id);
+  else if (what === "gold-checks") table = exportGoldChecks(db, project.id);
   else table = { columns: ERROR_COLUMNS, rows: mqmTable(pool, db, project.id) };
   return { fileName, contentType: CONTENT_TYPE[format], lines: tableLines(table.columns, table.rows, format) };
 }

@@ -8,6 +8,7 @@ import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
 import { categoryOrder } from "@/lib/db/upgrade/built-in-code-order";
 import { MQM_HEADER, type MqmRow } from "@/lib/export/mqm-tsv";
 import type { TableRow } from "@/lib/export/table-lines";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 export interface TableExport {
   columns: readonly string[];
@@ -61,7 +62,7 @@ export function exportAnnotations(pool: Pool, projectId: string, opts: { multili
          FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
          LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
          LEFT JOIN "Mrw" m ON m.id = a."mrwId"
-         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field, u.email`,
+         WHERE a."projectId" = $1 AND ${goldItemExcludedSql('a."segmentId"')} ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field, u.email`,
         [projectId],
       ))
         yield r;
@@ -97,7 +98,7 @@ export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds:
          FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
          LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
          LEFT JOIN "Mrw" m ON m.id = a."mrwId"
-         WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
+         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ${goldItemExcludedSql('a."segmentId"')}
          GROUP BY d."position", d."externalId", s."index", s."externalId", sys.name, t.language, m.start, m."externalId", m.token, a."itemKey", a."annotatorId", u.email
          ORDER BY ${SEG_ORDER}, a."itemKey" = 'document' DESC, a."itemKey" LIKE 'role:%', sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a."itemKey", u.email`,
         [projectId, [...fieldIds]],
@@ -123,7 +124,7 @@ export function exportAdjudicated(pool: Pool, projectId: string, opts: { multili
          FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
          LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
          LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
-         WHERE a."projectId" = $1 ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
+         WHERE a."projectId" = $1 AND ${goldItemExcludedSql('a."segmentId"')} ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
         [projectId],
       );
     }),

@@ -8,6 +8,7 @@ import { SEG_JOIN, SEG_ORDER } from "@/lib/db/export/order";
 import { markSpans } from "@/lib/export/mark-spans";
 import type { TableRow } from "@/lib/export/table-lines";
 import type { TableExport } from "@/lib/db/export/tables";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 export const TARGET_WORDS_COLUMNS = ["doc", "segment", "system", "language", "mrw", "mrw_token", "annotator_id", "annotator", "rendered", "target", "source_marked", "translation_marked", "spans", "version", "updated_at"] as const;
 
@@ -24,7 +25,7 @@ export function exportTargetWords(pool: Pool, projectId: string): TableExport {
          FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
          JOIN "Translation" t ON t.id = a."translationId" JOIN "MtSystem" sys ON sys.id = t."systemId"
          JOIN "Mrw" m ON m.id = a."mrwId"
-         WHERE a."projectId" = $1 AND a.field = 'TARGET_WORDS' AND a.value IS NOT NULL AND a.value <> 'null'::jsonb
+         WHERE a."projectId" = $1 AND a.field = 'TARGET_WORDS' AND a.value IS NOT NULL AND a.value <> 'null'::jsonb AND ${goldItemExcludedSql('a."segmentId"')}
          ORDER BY ${SEG_ORDER}, sys.name, m.start, m."externalId", u.email`,
         [projectId],
       )) {

@@ -20,6 +20,7 @@ import type { MetahopeCategory } from "@/lib/import/types";
 import { parseAnnotationKey, patchAnnotationColumns } from "@/lib/reports/annotation-columns-patch";
 import { REPORT_ANNOTATION_FIELDS, annotationColumns, emptyAnnotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
 import type { TMetahopeCoverageInput, TReportData, TReportMrw, TReportSegment, TReportTranslation, TSplitName } from "@/lib/reports/report-input";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 export { REPORT_ANNOTATION_FIELDS } from "@/lib/reports/report-index";
 
@@ -31,7 +32,7 @@ const RS = "\u001e";
  */
 const PACKED_FIELD_SQL = `SELECT string_agg(coalesce("translationId", '') || E'\\x1f' || coalesce("mrwId", '') || E'\\x1f' || "annotatorId" || E'\\x1f'
     || CASE WHEN "translationId" IS NULL THEN "segmentId" ELSE '' END || E'\\x1f' || value::text, E'\\x1e')
-  FROM "Annotation" WHERE "projectId" = $1 AND field = $2`;
+  FROM "Annotation" WHERE "projectId" = $1 AND field = $2 AND ${goldItemExcludedSql('"Annotation"."segmentId"')}`;
 
 /** Rows in a packed text (0 for null). */
 function packedRows(s: string | null): number {
@@ -337,7 +338,7 @@ export async function refreshReportData(
           `SELECT a."annotatorId", a."segmentId", a."translationId", a."mrwId", a.field, a.value::text
            FROM unnest($2::text[]) AS k(key) JOIN "Annotation" a ON a."annotatorId" = split_part(k.key, ' ', 1) AND a."segmentId" = split_part(k.key, ' ', 2)
              AND a."itemKey" = split_part(k.key, ' ', 3) AND a.field = split_part(k.key, ' ', 4)
-           WHERE a."projectId" = $1 AND a.field = ANY($3::text[])`,
+           WHERE a."projectId" = $1 AND a.field = ANY($3::text[]) AND ${goldItemExcludedSql('a."segmentId"')}`,
           [projectId, keys, REPORT_ANNOTATION_FIELDS],
         )
       : Promise.resolve([]),

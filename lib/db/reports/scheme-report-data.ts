@@ -19,6 +19,7 @@
 import type { Pool } from "pg";
 import type { TSchemeValueRow } from "@/lib/reports/scheme-agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 export interface TSchemeReportFilter {
   split?: "PILOT" | "TEST";
@@ -109,7 +110,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
      WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
        AND ($3::text IS NULL OR s.split::text = $3)
        AND ($4::text[] IS NULL OR a."translationId" IS NULL OR m.name = ANY($4::text[]))
-       AND ${valueInLanguageSql("$5")}`,
+       AND ${valueInLanguageSql("$5")} AND ${goldItemExcludedSql('a."segmentId"')}`,
     [projectId, fields, split, systems, language],
   );
   const gold = itemGold.length
@@ -141,7 +142,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
      FROM "Assignment" a
      JOIN "User" u ON u.id = a."annotatorId"
      JOIN "Segment" s ON s.id = a."segmentId"
-     WHERE a."projectId" = $1 AND ($2::text IS NULL OR s.split::text = $2) AND ${segmentInLanguageSql("$3")}
+     WHERE a."projectId" = $1 AND ($2::text IS NULL OR s.split::text = $2) AND ${segmentInLanguageSql("$3")} AND ${goldItemExcludedSql('a."segmentId"')}
      GROUP BY u.email
      ORDER BY u.email`,
     [projectId, split, language],

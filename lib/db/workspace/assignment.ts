@@ -27,6 +27,7 @@ import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { itemClosedError, OPEN_STATUSES } from "@/lib/db/workspace/item-write-guard";
 import { claimActiveTimeBudget } from "@/lib/db/workspace/time-clock";
+import { assertQualificationAllows, scoreGoldItemOnSubmit } from "@/lib/db/gold-checks/qualification";
 
 export interface TAssignmentResult {
   status: string;
@@ -93,6 +94,7 @@ export async function applyAssignmentAction(
     select: { id: true, status: true, segmentId: true },
   });
   if (!a) throw new AppError("NOT_FOUND", "This item is not in your queue.");
+  await assertQualificationAllows(db, opts.project.id, opts.annotatorId, a.segmentId);
   const act = opts.action;
   switch (act.action) {
     case "time": {
@@ -153,11 +155,17 @@ export async function applyAssignmentAction(
             act.activeMs,
             budgetMs,
           );
+          // a hidden gold check's answers are scored; the last qualification item scores the attempt
+          await scoreGoldItemOnSubmit(tx, { projectId: opts.project.id, annotatorId: opts.annotatorId, segmentId: a.segmentId, definition: runtime.definition });
           return rows[0];
         },
         { timeout: 20_000 },
       );
     case "skip": {
+      // a qualification is scored once every item of it is submitted: none of it is skipped
+      if ((await db.goldItem.findUnique({ where: { segmentId: a.segmentId }, select: { role: true } }))?.role === "QUALIFICATION") {
+        throw new AppError("CONFLICT", "A qualification item cannot be skipped: the main queue opens once every one is submitted.");
+      }
       const rows = await db.$queryRaw<TRow[]>`
         UPDATE "Assignment" SET status = 'SKIPPED', "updatedAt" = now() AT TIME ZONE 'UTC'
         WHERE id = ${a.id} AND status IN ('TODO', 'IN_PROGRESS')
@@ -171,6 +179,10 @@ export async function applyAssignmentAction(
         const from = before[0]?.status;
         // Reopening an open item changes nothing and logs nothing.
         if (!from || (OPEN_STATUSES as readonly string[]).includes(from)) return tx.assignment.findUniqueOrThrow({ where: { id: a.id }, select: { status: true, timeSpentMs: true } });
+        // a scored qualification item reopens only with a new attempt (startNewQualificationAttempt)
+        if ((await tx.goldItem.findUnique({ where: { segmentId: a.segmentId }, select: { role: true } }))?.role === "QUALIFICATION") {
+          throw new AppError("CONFLICT", "A qualification item reopens with a new attempt, from your queue.");
+        }
         // the reopen is the new time baseline: the time the item sat closed is not work
         const [row] = await tx.$queryRaw<TRow[]>`
           UPDATE "Assignment" SET status = 'IN_PROGRESS', "completedAt" = NULL,

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { itemClosedError, OPEN_STATUSES } from "@/lib/db/workspace/item-write-guard";
 import { annotatorLanguageSql } from "@/lib/db/workspace/annotator-language";
 import { preparedStatement, withValues } from "@/lib/db/prepared-statement";
+import { qualificationAllowsSql } from "@/lib/db/gold-checks/gold-item-sql";
 
 export interface TSaveContext {
   translationText: string | null;
@@ -62,7 +63,9 @@ export interface TPrefetchedItemContext {
  */
 export function itemContextColumns(project: string, annotator: string, segment: string, translation: string, mrw: string): string {
   const callerLanguage = annotatorLanguageSql(project, annotator);
-  return `(SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = ${project} AND a."annotatorId" = ${annotator} AND a."segmentId" = ${segment}) AS assignment_status,
+  // a main item before the qualification is passed reads as not assigned (gold-item-sql.ts)
+  return `(SELECT a.status::text FROM "Assignment" a WHERE a."projectId" = ${project} AND a."annotatorId" = ${annotator} AND a."segmentId" = ${segment}
+              AND ${qualificationAllowsSql(project, annotator, segment)}) AS assignment_status,
             (SELECT t.text FROM "Translation" t WHERE t.id = ${translation} AND t."segmentId" = ${segment} AND t.language = ${callerLanguage}) AS ttext,
             (${translation}::text IS NULL OR EXISTS (SELECT 1 FROM "Translation" t WHERE t.id = ${translation} AND t."segmentId" = ${segment} AND t.language = ${callerLanguage})) AS tok,
             (SELECT m.metaphorical FROM "Mrw" m WHERE m.id = ${mrw} AND m."segmentId" = ${segment} AND m."projectId" = ${project}) AS mmeta,

@@ -30,6 +30,7 @@ export const CONTEXT_WINDOW = 5;
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 import type { TImportedAlignment } from "@/lib/workspace/alignment-prefill";
 import { getAnnotatorLanguage } from "@/lib/db/workspace/annotator-language";
+import { qualificationGate } from "@/lib/db/gold-checks/qualification";
 
 export interface TGetSchemeItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
@@ -57,6 +58,9 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
   });
   if (!assignment) throw new AppError("NOT_FOUND", "This item is not in your queue.");
   const seg = assignment.segment;
+  // before the qualification is passed, only its items open, and the navigation stays among them
+  const gate = await qualificationGate(db, projectId, opts.annotatorId);
+  if (gate && !gate.has(seg.id)) throw new AppError("QUALIFICATION_REQUIRED", "Pass the qualification items of this project first: the main queue opens after them.");
   // bounded context: a whole document up to CONTEXT_WHOLE_DOCUMENT sentences, else a window
   const docWhere = { projectId, documentId: seg.document.id, language: seg.language };
   // language: the caller's target language (their group's); another group's never reaches them
@@ -95,7 +99,7 @@ export async function getSchemeWorkspaceItem(db: Db, opts: TGetSchemeItemOptions
       select: { field: true, itemKey: true, translationId: true, mrwId: true, value: true, version: true, updatedAt: true },
     }),
     db.assignment.findMany({
-      where: { projectId, annotatorId: opts.annotatorId },
+      where: { projectId, annotatorId: opts.annotatorId, ...(gate ? { segmentId: { in: [...gate] } } : {}) },
       orderBy: [{ position: "asc" }, { id: "asc" }],
       select: { segmentId: true, status: true },
     }),

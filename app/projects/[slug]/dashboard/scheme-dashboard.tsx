@@ -21,6 +21,7 @@ import { SchemePaperTablesView } from "@/components/dashboard/scheme-paper-table
 import { emosSummary } from "@/components/dashboard/emos-section";
 import { mqmSummary } from "@/components/dashboard/mqm-section";
 import { DriftPanel } from "@/components/dashboard/drift-panel";
+import { GoldCheckAccuracy } from "@/components/dashboard/gold-check-accuracy";
 
 export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, query, view }: { slug: string; projectId: string; sourceLang: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery; view: TPaperDashboardView }) {
   // the report, the models beside the annotators and the paper analyses (computed once per data version)
@@ -56,6 +57,7 @@ export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, qu
     <DriftPanel slug={slug} projectId={projectId} />
     {/* the paper tables the scheme lists, bound to its fields by id (MMTE, MetaHOPE and their variants) */}
     {paperView && <SchemePaperTablesView slug={slug} sourceLang={sourceLang} qs={qs} {...paperView} />}
+    <GoldCheckAccuracy projectId={projectId} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { getProjectScheme } from "@/lib/db/projects/project-schemes";
 import { parseQueueQuery, queueHref, QUEUE_STATUS_FILTERS, type TQueueQuery } from "@/lib/workspace/queue-query";
 import { QueueTable } from "@/components/workspace/queue-table";
 import { formatDuration } from "@/lib/workspace/format-duration";
+import { qualificationPanel } from "@/components/workspace/qualification-panel";
 
 export const dynamic = "force-dynamic";
 
@@ -30,6 +31,9 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
   const access = await requireProjectPage(slug, "annotation.write", `/projects/${slug}/queue`);
   const pool = getPgPool();
   const ids = { projectId: access.project.id, annotatorId: access.user.id };
+  // before a pass, the qualification replaces the queue (issue 31 point 1)
+  const qualification = await qualificationPanel({ slug, ...ids });
+  if (qualification?.blocking) return qualification.node;
   const scopes = await getQueueScopes(pool, ids);
   if (scopes.length === 0) return <p className="text-slate-600">No items are assigned to you in this project yet.</p>;
   const splits: TQueueQuery["split"][] = scopes.map((s) => s.split ?? "NONE");
@@ -40,6 +44,7 @@ export default async function QueuePage({ params, searchParams }: { params: Prom
   const filtering = q.q !== "" || q.status !== "ALL";
   return (
     <div className="space-y-4">
+      {qualification?.node}
       {q.done && sum.continueSegmentId === null && (
         <p role="status" className="rounded border border-emerald-300 bg-emerald-50 p-2 text-sm">
           All items of this queue are done. Thank you!

@@ -20,6 +20,7 @@ import { LanguagesGroupsForm } from "@/components/settings/languages-groups-form
 import { listAnnotatorGroups } from "@/lib/db/projects/annotator-groups";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { withPartsOf } from "@/lib/schemes/scheme-config-for-definition";
+import { GoldChecksSettings } from "@/components/settings/gold-checks-settings";
 
 export const dynamic = "force-dynamic";
 
@@ -78,6 +79,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         groups={groups.map((g) => ({ name: g.name, language: g.language, split: g.split, documents: g.documents, members: g.members.map((m) => ({ email: m.email })), assigned: g.members.reduce((n, m) => n + (load.get(m.userId) ?? 0), 0) }))}
         annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
       />
+      <GoldChecksSettings slug={slug} projectId={projectId} />
       <ActivePosForm slug={slug} counts={posCounts} active={activePos} />
       <SchemeConfigForm slug={slug} config={withPartsOf(config, runtime.definition)} />
       {emosAnalysisApplies(runtime.definition) && <EmosWeightsForm slug={slug} weights={emosWeightsOf(config)} own={Boolean(config.emosWeights)} />}

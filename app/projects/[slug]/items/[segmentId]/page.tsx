@@ -1,7 +1,7 @@
 // The item page: /projects/[slug]/items/[segmentId]. Server-renders the caller's own view of the
 // item into the one workspace: every field rendered by its kind from the project's stored scheme
 // (an old ?scheme=MMTE|METAHOPE in a bookmarked address is ignored).
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
@@ -17,11 +17,13 @@ import type { Db } from "@/lib/db/client";
 export const dynamic = "force-dynamic";
 
 /** An item the caller may not open (not theirs, not in this project) is a 404. */
-async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+async function orNotFound<T>(load: () => Promise<T>, slug: string): Promise<T> {
   try {
     return await load();
   } catch (e) {
     if (isAppError(e) && (e.code === "NOT_FOUND" || e.code === "BAD_REQUEST")) notFound();
+    // a main item before the qualification is passed: the queue says why (issue 31 point 1)
+    if (isAppError(e) && e.code === "QUALIFICATION_REQUIRED") redirect(`/projects/${slug}/queue`);
     throw e;
   }
 }
@@ -52,7 +54,7 @@ export default async function ItemPage({ params }: { params: Promise<{ slug: str
   const base = { project: access.project, config, annotatorId: access.user.id, segmentKey: decodeRouteParam(segmentId) };
   const runtime = await getProjectRuntime(db, access.project.id);
   const gateBase = { projectId: access.project.id, slug: access.project.slug, schemeVersion: access.project.schemeVersion, userId: access.user.id };
-  const item = await orNotFound(() => getSchemeWorkspaceItem(db, { ...base, runtime }));
+  const item = await orNotFound(() => getSchemeWorkspaceItem(db, { ...base, runtime }), slug);
   const gate = await unreadDocumentGate(db, { ...gateBase, segmentId: item.segment.id, document: item.document, language: item.segment.language });
   if (gate) return gate;
   return <SchemeWorkspace key={item.segment.id} item={item} userId={access.user.id} />;
