@@ -27,6 +27,7 @@ import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { itemClosedError, OPEN_STATUSES } from "@/lib/db/workspace/item-write-guard";
 import { claimActiveTimeBudget } from "@/lib/db/workspace/time-clock";
+import { addRaterWhereDisagreeing } from "@/lib/db/assignments/adaptive-redundancy";
 
 export interface TAssignmentResult {
   status: string;
@@ -153,6 +154,8 @@ export async function applyAssignmentAction(
             act.activeMs,
             budgetMs,
           );
+          // adaptive redundancy (issue 31.3): one more rater where this submit completes a disagreeing item
+          await addRaterWhereDisagreeing(tx as unknown as Db, { projectId: opts.project.id, segmentId: a.segmentId, definition: runtime.definition, actorId: opts.annotatorId });
           return rows[0];
         },
         { timeout: 20_000 },

@@ -1,0 +1,149 @@
+// Adaptive redundancy (issue 31 point 3): the project's rules (one per field), and the extra
+// assignment a submit creates where the item's raters disagree (lib/assignments/adaptive-redundancy.ts
+// decides). Called inside the submit's transaction (lib/db/workspace/assignment.ts), so the
+// extra assignment and its AuditLog row commit with the submit or not at all.
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import {
+  ZAdaptiveRedundancyRule,
+  disagreementTestOf,
+  needsAnotherRater,
+  type TAdaptiveRedundancyRule,
+  type TDisagreementTest,
+} from "@/lib/assignments/adaptive-redundancy";
+import { assignableAnnotatorIds } from "@/lib/db/assignments/create-assignments";
+
+/** The field of a definition a rule names (the first, when a preset lists alternatives under one id). */
+function fieldOf(definition: TSchemeDefinition, id: string): TSchemeField | undefined {
+  return definition.fields.find((f) => f.id === id);
+}
+
+/** A rule checked against the project's scheme: the field exists and has a disagreement test the threshold fits. */
+export function checkRuleOnScheme(definition: TSchemeDefinition, input: unknown): { rule: TAdaptiveRedundancyRule; test: TDisagreementTest } {
+  const parsed = ZAdaptiveRedundancyRule.safeParse(input);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    throw new AppError("BAD_REQUEST", `${i.path.join(".") || "rule"}: ${i.message}`, { field: String(i.path[0] ?? "rule") });
+  }
+  const rule = parsed.data;
+  const field = fieldOf(definition, rule.field);
+  if (!field) throw new AppError("BAD_REQUEST", `field: the scheme has no field "${rule.field}" (${definition.fields.map((f) => f.id).join(", ")})`, { field: "field" });
+  const test = disagreementTestOf(field, rule.threshold);
+  if ("error" in test) throw new AppError("BAD_REQUEST", test.error, { field: "error" in test && /threshold/.test(test.error) ? "threshold" : "field" });
+  return { rule, test };
+}
+
+export async function listAdaptiveRules(db: Db, projectId: string): Promise<TAdaptiveRedundancyRule[]> {
+  const rows = await db.adaptiveRedundancyRule.findMany({ where: { projectId }, orderBy: { field: "asc" }, select: { field: true, k: true, max: true, threshold: true } });
+  return rows;
+}
+
+/** Stores (or replaces) the rule of one field, checked against the scheme, and logs it. */
+export async function setAdaptiveRule(db: Db, opts: { projectId: string; definition: TSchemeDefinition; input: unknown; actorId: string | null }): Promise<TAdaptiveRedundancyRule> {
+  const { rule } = checkRuleOnScheme(opts.definition, opts.input);
+  return db.$transaction(async (tx) => {
+    const data = { k: rule.k, max: rule.max, threshold: rule.threshold };
+    await tx.adaptiveRedundancyRule.upsert({ where: { projectId_field: { projectId: opts.projectId, field: rule.field } }, create: { projectId: opts.projectId, field: rule.field, ...data }, update: data });
+    await tx.auditLog.create({ data: { projectId: opts.projectId, userId: opts.actorId, action: "adaptive.rule.set", detail: rule } });
+    return rule;
+  });
+}
+
+/** Removes the rule of one field (assignments it created stay); false when there was none. */
+export async function deleteAdaptiveRule(db: Db, opts: { projectId: string; field: string; actorId: string | null }): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.adaptiveRedundancyRule.deleteMany({ where: { projectId: opts.projectId, field: opts.field } });
+    if (count > 0) await tx.auditLog.create({ data: { projectId: opts.projectId, userId: opts.actorId, action: "adaptive.rule.delete", detail: { field: opts.field } } });
+    return count > 0;
+  });
+}
+
+type TRuleRow = { field: string; k: number; max: number; threshold: number };
+
+/**
+ * After a submit of `segmentId`, in the submit's transaction: when every rater on the item has
+ * submitted and some rule's field disagrees among them (below the rule's max), one more
+ * assignment for the eligible annotator with the fewest open assignments (ties by id), logged as
+ * "assignment.adaptive". Returns the new assignment's annotator, or null.
+ *
+ * Race-safety: two raters submitting the item's last values at the same instant each lock only
+ * their own assignment row, and under READ COMMITTED neither sees the other's DONE; both would
+ * count one rater short and add no one. A transaction-scoped advisory lock on the item serialises
+ * this step: the second waits until the first commits, then (a new statement, a new snapshot)
+ * sees both DONE, and the first's extra assignment if it made one, so exactly one is created.
+ */
+export async function addRaterWhereDisagreeing(
+  tx: Db,
+  opts: { projectId: string; segmentId: string; definition: TSchemeDefinition; actorId: string },
+): Promise<{ annotatorId: string; fields: string[] } | null> {
+  const rules = await tx.$queryRawUnsafe<TRuleRow[]>(`SELECT field, k, max, threshold FROM "AdaptiveRedundancyRule" WHERE "projectId" = $1`, opts.projectId);
+  if (rules.length === 0) return null;
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `adaptive:${opts.segmentId}`);
+  const onItem = await tx.$queryRawUnsafe<{ annotatorId: string; status: string }[]>(
+    `SELECT "annotatorId", status::text AS status FROM "Assignment" WHERE "projectId" = $1 AND "segmentId" = $2`,
+    opts.projectId,
+    opts.segmentId,
+  );
+  // a skipped assignment is not a rater: the item's raters are the others
+  const raters = onItem.filter((a) => a.status !== "SKIPPED");
+  const done = raters.filter((a) => a.status === "DONE").map((a) => a.annotatorId);
+  const open = rules.filter((r) => raters.length < r.max);
+  if (done.length < raters.length || open.length === 0) return null;
+  const tests = open.flatMap((r) => {
+    const field = fieldOf(opts.definition, r.field);
+    const test = field ? disagreementTestOf(field, r.threshold) : null;
+    // a rule whose field left the scheme (or no longer fits it) decides nothing
+    return test && !("error" in test) ? [{ rule: r, test }] : [];
+  });
+  if (tests.length === 0) return null;
+  const values = await tx.$queryRawUnsafe<{ annotatorId: string; itemKey: string; field: string; value: unknown }[]>(
+    `SELECT "annotatorId", "itemKey", field, value FROM "Annotation" WHERE "segmentId" = $1 AND "projectId" = $2 AND field = ANY($3::text[]) AND "annotatorId" = ANY($4::text[])`,
+    opts.segmentId,
+    opts.projectId,
+    tests.map((t) => t.rule.field),
+    done,
+  );
+  const disagreeing = tests.filter(({ rule, test }) => {
+    const units = new Map<string, Map<string, unknown>>();
+    for (const v of values) {
+      if (v.field !== rule.field) continue;
+      const u = units.get(v.itemKey) ?? new Map<string, unknown>();
+      u.set(v.annotatorId, v.value);
+      units.set(v.itemKey, u);
+    }
+    const perUnit = [...units.values()].map((u) => done.map((id) => u.get(id)));
+    return needsAnotherRater(test, rule, { raters: raters.length, done: done.length, units: perUnit });
+  });
+  if (disagreeing.length === 0) return null;
+  const fields = disagreeing.map((d) => d.rule.field);
+  const taken = new Set(onItem.map((a) => a.annotatorId));
+  const candidates = (await assignableAnnotatorIds(tx, opts.projectId)).filter((id) => !taken.has(id));
+  if (candidates.length === 0) {
+    await tx.auditLog.create({ data: { projectId: opts.projectId, userId: opts.actorId, action: "assignment.adaptive.none-eligible", detail: { segmentId: opts.segmentId, fields, raters: raters.length } } });
+    return null;
+  }
+  const openCounts = await tx.$queryRawUnsafe<{ annotatorId: string; open: number }[]>(
+    `SELECT "annotatorId", count(*)::int AS open FROM "Assignment"
+     WHERE "projectId" = $1 AND "annotatorId" = ANY($2::text[]) AND status IN ('TODO', 'IN_PROGRESS')
+     GROUP BY "annotatorId"`,
+    opts.projectId,
+    candidates,
+  );
+  const load = new Map(openCounts.map((r) => [r.annotatorId, r.open]));
+  const annotatorId = candidates.sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a.localeCompare(b))[0];
+  // at the end of the annotator's queue, whatever its order
+  const [created] = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "updatedAt", origin)
+     SELECT gen_random_uuid()::text, $1, $2, $3, 'TODO', COALESCE((SELECT max(position) + 1 FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2), 0), now(), 'adaptive'
+     RETURNING id`,
+    opts.projectId,
+    annotatorId,
+    opts.segmentId,
+  );
+  await tx.auditLog.create({
+    data: { projectId: opts.projectId, userId: opts.actorId, action: "assignment.adaptive", detail: { assignmentId: created.id, segmentId: opts.segmentId, annotatorId, fields, raters: raters.length + 1 } },
+  });
+  return { annotatorId, fields };
+}
