@@ -12,7 +12,7 @@ import { getProjectRuntime, setProjectScheme } from "@/lib/db/projects/project-s
 import { saveAnnotation } from "@/lib/db/workspace/save-value";
 import { createAssignments } from "@/lib/db/assignments/create-assignments";
 import { applyAssignmentAction } from "@/lib/db/workspace/assignment";
-import { listAdaptiveRules, setAdaptiveRule } from "@/lib/db/assignments/adaptive-redundancy";
+import { getAdaptiveRuleData, listAdaptiveRules, setAdaptiveRule } from "@/lib/db/assignments/adaptive-redundancy";
 import { DEFAULT_SCHEME_CONFIG } from "@/lib/schemes/scheme-config";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -161,5 +161,18 @@ describe("a scripted sequence of submissions", () => {
       expect((await ratersOf(s)).filter((r) => r.origin === "adaptive"), `item ${s}`).toHaveLength(1);
     }
     expect(await adaptiveLogs()).toBe(before + items.length);
+  });
+
+  it("the dashboard's reads: items by raters, extra ones counted", async () => {
+    const { byRaters, values } = await getAdaptiveRuleData(db, project.id, "label");
+    // s0 2 raters; s2–s6 3 (one extra each); s1 4 (two extra) and s7 4 (assigned by hand, nobody done)
+    expect(byRaters).toEqual([
+      { raters: 2, items: 1, extra: 0 },
+      { raters: 3, items: 5, extra: 5 },
+      { raters: 4, items: 2, extra: 2 },
+    ]);
+    // only submitted values: s0 2, s1 4, s2 2, s3–s6 2 each
+    expect(values).toHaveLength(16);
+    expect(values.filter((v) => v.adaptive)).toHaveLength(2);
   });
 });

@@ -147,3 +147,26 @@ export async function addRaterWhereDisagreeing(
   });
   return { annotatorId, fields };
 }
+
+/** The dashboard's reads of one rule: items by number of raters (and extra ones), and the field's submitted values. */
+export async function getAdaptiveRuleData(
+  db: Db,
+  projectId: string,
+  field: string,
+): Promise<{ byRaters: { raters: number; items: number; extra: number }[]; values: { unit: string; annotator: string; value: unknown; adaptive: boolean }[] }> {
+  const byRaters = await db.$queryRawUnsafe<{ raters: number; items: number; extra: number }[]>(
+    `SELECT raters, count(*)::int AS items, sum(extra)::int AS extra FROM (
+       SELECT count(*) FILTER (WHERE status <> 'SKIPPED')::int AS raters, count(*) FILTER (WHERE origin = 'adaptive' AND status <> 'SKIPPED')::int AS extra
+       FROM "Assignment" WHERE "projectId" = $1 GROUP BY "segmentId") per_item
+     GROUP BY raters ORDER BY raters`,
+    projectId,
+  );
+  const values = await db.$queryRawUnsafe<{ unit: string; annotator: string; value: unknown; adaptive: boolean }[]>(
+    `SELECT an."segmentId" || '/' || an."itemKey" AS unit, an."annotatorId" AS annotator, an.value, a.origin = 'adaptive' AS adaptive
+     FROM "Annotation" an JOIN "Assignment" a ON a."annotatorId" = an."annotatorId" AND a."segmentId" = an."segmentId"
+     WHERE an."projectId" = $1 AND an.field = $2 AND a.status = 'DONE'`,
+    projectId,
+    field,
+  );
+  return { byRaters, values };
+}
