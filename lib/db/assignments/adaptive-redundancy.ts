@@ -78,34 +78,37 @@ export async function addRaterWhereDisagreeing(
   tx: Db,
   opts: { projectId: string; segmentId: string; definition: TSchemeDefinition; actorId: string },
 ): Promise<{ annotatorId: string; fields: string[] } | null> {
-  const rules = await tx.$queryRawUnsafe<TRuleRow[]>(`SELECT field, k, max, threshold FROM "AdaptiveRedundancyRule" WHERE "projectId" = $1`, opts.projectId);
+  // Three round trips at most (two when the raters agree): this runs in every submit of a project
+  // with a rule (bench/adaptive-redundancy.ts). The lock is its own statement: under READ COMMITTED
+  // a statement's snapshot is taken when it starts, so a read in the statement that waited for the
+  // lock would not see the submit that held it.
+  const rules = await tx.$queryRawUnsafe<(TRuleRow & { locked: unknown })[]>(
+    `SELECT field, k, max, threshold, pg_advisory_xact_lock(hashtext($2))::text AS locked FROM "AdaptiveRedundancyRule" WHERE "projectId" = $1`,
+    opts.projectId,
+    `adaptive:${opts.segmentId}`,
+  );
   if (rules.length === 0) return null;
-  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `adaptive:${opts.segmentId}`);
-  const onItem = await tx.$queryRawUnsafe<{ annotatorId: string; status: string }[]>(
-    `SELECT "annotatorId", status::text AS status FROM "Assignment" WHERE "projectId" = $1 AND "segmentId" = $2`,
+  const [item] = await tx.$queryRawUnsafe<{ onItem: { annotatorId: string; status: string }[] | null; values: { annotatorId: string; itemKey: string; field: string; value: unknown }[] | null }[]>(
+    `SELECT
+       (SELECT json_agg(json_build_object('annotatorId', "annotatorId", 'status', status)) FROM "Assignment" WHERE "projectId" = $1 AND "segmentId" = $2) AS "onItem",
+       (SELECT json_agg(json_build_object('annotatorId', an."annotatorId", 'itemKey', an."itemKey", 'field', an.field, 'value', an.value))
+        FROM "Annotation" an JOIN "Assignment" a ON a."annotatorId" = an."annotatorId" AND a."segmentId" = an."segmentId" AND a.status = 'DONE'
+        WHERE an."segmentId" = $2 AND an."projectId" = $1 AND an.field = ANY($3::text[])) AS values`,
     opts.projectId,
     opts.segmentId,
+    rules.map((r) => r.field),
   );
+  const onItem = item?.onItem ?? [];
+  const values = item?.values ?? [];
   // a skipped assignment is not a rater: the item's raters are the others
   const raters = onItem.filter((a) => a.status !== "SKIPPED");
   const done = raters.filter((a) => a.status === "DONE").map((a) => a.annotatorId);
-  const open = rules.filter((r) => raters.length < r.max);
-  if (done.length < raters.length || open.length === 0) return null;
-  const tests = open.flatMap((r) => {
-    const field = fieldOf(opts.definition, r.field);
-    const test = field ? disagreementTestOf(field, r.threshold) : null;
+  if (done.length < raters.length) return null;
+  const disagreeing = rules.filter((rule) => {
+    const field = fieldOf(opts.definition, rule.field);
+    const test = field ? disagreementTestOf(field, rule.threshold) : null;
     // a rule whose field left the scheme (or no longer fits it) decides nothing
-    return test && !("error" in test) ? [{ rule: r, test }] : [];
-  });
-  if (tests.length === 0) return null;
-  const values = await tx.$queryRawUnsafe<{ annotatorId: string; itemKey: string; field: string; value: unknown }[]>(
-    `SELECT "annotatorId", "itemKey", field, value FROM "Annotation" WHERE "segmentId" = $1 AND "projectId" = $2 AND field = ANY($3::text[]) AND "annotatorId" = ANY($4::text[])`,
-    opts.segmentId,
-    opts.projectId,
-    tests.map((t) => t.rule.field),
-    done,
-  );
-  const disagreeing = tests.filter(({ rule, test }) => {
+    if (!test || "error" in test) return false;
     const units = new Map<string, Map<string, unknown>>();
     for (const v of values) {
       if (v.field !== rule.field) continue;
@@ -117,35 +120,40 @@ export async function addRaterWhereDisagreeing(
     return needsAnotherRater(test, rule, { raters: raters.length, done: done.length, units: perUnit });
   });
   if (disagreeing.length === 0) return null;
-  const fields = disagreeing.map((d) => d.rule.field);
+  const fields = disagreeing.map((d) => d.field);
   const taken = new Set(onItem.map((a) => a.annotatorId));
   const candidates = (await assignableAnnotatorIds(tx, opts.projectId)).filter((id) => !taken.has(id));
   if (candidates.length === 0) {
     await tx.auditLog.create({ data: { projectId: opts.projectId, userId: opts.actorId, action: "assignment.adaptive.none-eligible", detail: { segmentId: opts.segmentId, fields, raters: raters.length } } });
     return null;
   }
-  const openCounts = await tx.$queryRawUnsafe<{ annotatorId: string; open: number }[]>(
-    `SELECT "annotatorId", count(*)::int AS open FROM "Assignment"
-     WHERE "projectId" = $1 AND "annotatorId" = ANY($2::text[]) AND status IN ('TODO', 'IN_PROGRESS')
-     GROUP BY "annotatorId"`,
+  // the candidate with the fewest open assignments (ties: the smallest id, byte order), its new
+  // assignment at the end of its queue, and the AuditLog row: one statement
+  const [created] = await tx.$queryRawUnsafe<{ id: string; annotatorId: string }[]>(
+    `WITH pick AS (
+       SELECT c.id FROM unnest($3::text[]) AS c(id)
+       ORDER BY (SELECT count(*) FROM "Assignment" o WHERE o."projectId" = $1 AND o."annotatorId" = c.id AND o.status IN ('TODO', 'IN_PROGRESS')), c.id COLLATE "C"
+       LIMIT 1),
+     ins AS (
+       INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "updatedAt", origin)
+       SELECT gen_random_uuid()::text, $1, pick.id, $2, 'TODO',
+              COALESCE((SELECT max(position) + 1 FROM "Assignment" p WHERE p."projectId" = $1 AND p."annotatorId" = pick.id), 0), now(), 'adaptive'
+       FROM pick
+       RETURNING id, "annotatorId"),
+     log AS (
+       INSERT INTO "AuditLog" (id, "projectId", "userId", action, detail, "createdAt")
+       SELECT gen_random_uuid()::text, $1, $4, 'assignment.adaptive',
+              jsonb_build_object('assignmentId', ins.id, 'segmentId', $2::text, 'annotatorId', ins."annotatorId", 'fields', $5::jsonb, 'raters', $6::int), now()
+       FROM ins)
+     SELECT id, "annotatorId" FROM ins`,
     opts.projectId,
-    candidates,
-  );
-  const load = new Map(openCounts.map((r) => [r.annotatorId, r.open]));
-  const annotatorId = candidates.sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a.localeCompare(b))[0];
-  // at the end of the annotator's queue, whatever its order
-  const [created] = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "updatedAt", origin)
-     SELECT gen_random_uuid()::text, $1, $2, $3, 'TODO', COALESCE((SELECT max(position) + 1 FROM "Assignment" WHERE "projectId" = $1 AND "annotatorId" = $2), 0), now(), 'adaptive'
-     RETURNING id`,
-    opts.projectId,
-    annotatorId,
     opts.segmentId,
+    candidates,
+    opts.actorId,
+    JSON.stringify(fields),
+    raters.length + 1,
   );
-  await tx.auditLog.create({
-    data: { projectId: opts.projectId, userId: opts.actorId, action: "assignment.adaptive", detail: { assignmentId: created.id, segmentId: opts.segmentId, annotatorId, fields, raters: raters.length + 1 } },
-  });
-  return { annotatorId, fields };
+  return { annotatorId: created.annotatorId, fields };
 }
 
 /** The dashboard's reads of one rule: items by number of raters (and extra ones), and the field's submitted values. */
