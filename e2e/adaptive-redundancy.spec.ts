@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   const corpus = path.join(dir, "corpus.jsonl");
   writeFileSync(
     corpus,
-    [J({ type: "document", externalId: "d1", title: "Sentences", language: "en" }), ...ITEMS.map((s, i) => J({ type: "segment", documentId: "d1", externalId: s, index: i, text: `Sentence ${s} ran out of steam.`, language: "en" }))].join("\n"),
+    [J({ type: "document", externalId: "d1", title: "Sentences", language: "en" }), ...ITEMS.map((s, i) => J({ type: "segment", documentId: "d1", externalId: s, index: i, text: `Sentence ${s} ran out of steam.`, language: "en", metaphorical: false }))].join("\n"),
   );
   tropos("project", "create", slug, "--name", "Adaptive redundancy", "--scheme", scheme, "--target-lang", "fr", "--manager", USERS.manager);
   tropos("import", corpus, "--project", slug);
