@@ -7,7 +7,7 @@
 // (TEST_ADMIN_DATABASE_URL, as for the tests).
 //
 // BENCH_PARTS=workspace,dashboard runs only those parts (agreement, importExport, workspace,
-// twoServers, dashboard, demoDashboard, queuePage), with the baselines always: a figure re-measured alone still comes
+// twoServers, dashboard, demoDashboard, queuePage, adaptiveRedundancy), with the baselines always: a figure re-measured alone still comes
 // with the ratios of its own run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -29,6 +29,7 @@ const PART_OF_FILE: Record<string, string> = {
   "dashboard.ts": "dashboard",
   "demo-dashboard.ts": "demoDashboard",
   "queue-page.ts": "queuePage",
+  "adaptive-redundancy.ts": "adaptiveRedundancy",
 };
 
 async function optionalModule<T>(file: string, exportName: string): Promise<T | null> {
@@ -174,6 +175,11 @@ async function main() {
     }
   }
 
+  // issue 31 point 3: deciding the next assignment under the adaptive rule at 100,000 items (last: its project stays in the database)
+  console.error("[bench] adaptive redundancy …");
+  const runAdaptive = await optionalModule<(o: Json) => Promise<Json>>("adaptive-redundancy.ts", "runAdaptiveRedundancyBench");
+  if (runAdaptive) await part(results, "adaptiveRedundancy", () => runAdaptive({ databaseUrl: dbUrl, items: scale(100_000) }));
+
   // Ratios against the baselines of this run.
   const ie = results.importExport as Json | undefined;
   const ws = (results.workspaceUnpaced as { saveMs?: Json } | undefined)?.saveMs;
@@ -191,6 +197,8 @@ async function main() {
     ),
     ...demoDashboardRatios(results.demoDashboard as Json | undefined),
     // the queue's first page of 50,000 items / the same page of a 50-item queue (server response p50)
+    // the adaptive rule's decision at a submit / a single-row INSERT transaction (p50, same path)
+    adaptiveDecideVsInsertTx: (results.adaptiveRedundancy as Json | undefined)?.ratioDecideVsInsertP50 ?? null,
     queuePageBigVsOnePage: ((results.queuePage as Json | undefined)?.ratios as Json | undefined)?.firstPage ?? null,
   };
   results.durationSeconds = Math.round((Date.now() - started) / 1000);

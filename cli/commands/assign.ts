@@ -1,20 +1,23 @@
 // tropos assign --project <slug> --per-item 3 [--split test] [--annotators a@x,b@y | --group zh-1] [--no-shuffle]
 // tropos assign withdraw|move|rebalance … (corrections of what was assigned: lib/db/assignments/corrections.ts)
+// tropos assign adaptive … (the adaptive redundancy rule of a field: assign-adaptive.ts)
 import { z } from "zod";
 import { createAssignments } from "@/lib/db/assignments/create-assignments";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
-import { CliError } from "../cli-error";
+import { CliError, usageError } from "../cli-error";
+import type { Db } from "@/lib/db/client";
 import { findAnnotatorGroup } from "@/lib/db/projects/annotator-groups";
 import { isAppError } from "@/lib/errors";
 
-export const ASSIGN_HELP = `Usage: tropos assign --project <slug> --per-item K [--split pilot|test]
+export const ASSIGN_HELP = `Usage: tropos assign --project <slug> [--per-item K] [--split pilot|test]
                      [--annotators a@x,b@y | --group NAME] [--no-shuffle]
 
 Gives every item (segment with its translations) K annotators, balancing the load: one
 assignment per annotator and item, for the project's whole scheme. Existing assignments count:
-running it again only fills what is missing.
+running it again only fills what is missing. Without --per-item, K is the k of the project's
+adaptive redundancy rule (\`tropos assign adaptive --help\`); one is then required.
   --annotators  emails; default: every member with the ANNOTATOR role. Listed users who are
                 not annotators of the project get the ANNOTATOR role.
   --group       the members of that annotator group (\`tropos group\`), on the group's slice (its
@@ -28,7 +31,9 @@ work to); an item that cannot reach K with the chosen annotators is refused, wit
 Corrections (only items nobody has begun move; each is logged in the audit log):
   tropos assign withdraw --project <slug> --annotator EMAIL [--split pilot|test]
   tropos assign move --project <slug> --from EMAIL --to EMAIL
-  tropos assign rebalance --project <slug> --annotators a@x,b@y[,…]`;
+  tropos assign rebalance --project <slug> --annotators a@x,b@y[,…]
+Adaptive redundancy (one more rater where the first K disagree):
+  tropos assign adaptive --project <slug> --field <id> --k K --max M [--threshold X]`;
 
 const ZCorrection = z.object({
   project: z.string({ error: "is required" }).min(1),
@@ -42,13 +47,21 @@ const ZCorrection = z.object({
 
 const ZArgs = z.object({
   project: z.string({ error: "is required" }).min(1),
-  "per-item": z.coerce.number({ error: "is required" }).int().min(1).max(50),
+  "per-item": z.coerce.number().int().min(1).max(50).optional(),
   split: z.enum(["pilot", "test", "PILOT", "TEST"]).optional(),
   annotators: z.string().optional(),
   group: z.string().min(1).optional(),
   "no-shuffle": z.boolean().default(false),
   _: z.array(z.string()).max(0),
 }).refine((a) => !(a.group && a.annotators), { message: "give --annotators or --group, not both" });
+
+/** K from the project's adaptive redundancy rules (the largest k, when several fields have one). */
+async function adaptiveK(db: Db, projectId: string): Promise<number> {
+  const { listAdaptiveRules } = await import("@/lib/db/assignments/adaptive-redundancy");
+  const rules = await listAdaptiveRules(db, projectId);
+  if (rules.length === 0) throw usageError("--per-item: is required (the project has no adaptive redundancy rule to take k from)", "assign");
+  return Math.max(...rules.map((r) => r.k));
+}
 
 async function correctionCommand(sub: "withdraw" | "move" | "rebalance", argv: string[], io: CliIo): Promise<number> {
   const { values: a, help } = parseCommandArgs(`assign ${sub}`, argv, {
@@ -86,6 +99,7 @@ async function correctionCommand(sub: "withdraw" | "move" | "rebalance", argv: s
 
 export async function assignCommand(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === "withdraw" || argv[0] === "move" || argv[0] === "rebalance") return correctionCommand(argv[0], argv.slice(1), io);
+  if (argv[0] === "adaptive") return (await import("./assign-adaptive")).assignAdaptiveCommand(argv.slice(1), io);
   const { values: a, help } = parseCommandArgs("assign", argv, {
     project: { type: "string" }, "per-item": { type: "string" }, split: { type: "string" }, annotators: { type: "string" }, group: { type: "string" }, "no-shuffle": { type: "boolean" },
   }, ZArgs);
@@ -114,19 +128,20 @@ export async function assignCommand(argv: string[], io: CliIo): Promise<number> 
     } else {
       annotatorIds = (await ctx.db.projectMember.findMany({ where: { projectId: project.id, role: "ANNOTATOR" }, select: { userId: true } })).map((m) => m.userId);
     }
+    const perItem = a["per-item"] ?? (await adaptiveK(ctx.db, project.id));
     const cfg = parseSchemeConfig(project.schemeConfig);
     const shuffle = a["no-shuffle"] ? false : cfg.ok ? cfg.config.shuffleItems : true;
     try {
       const n = await createAssignments(ctx.db, {
         projectId: project.id,
         annotatorIds,
-        perItem: a["per-item"],
+        perItem,
         split: a.split ? (a.split.toUpperCase() as "PILOT" | "TEST") : slice.split,
         documents: slice.documents,
         perItemWithinListed: !!a.group,
         shuffle,
       });
-      ctx.stdout.write(`Created ${n} assignments (${a["per-item"]} per item, ${annotatorIds.length} annotators${a.group ? ` of group ${a.group}` : ""}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
+      ctx.stdout.write(`Created ${n} assignments (${perItem} per item${a["per-item"] === undefined ? ", the adaptive rule's k" : ""}, ${annotatorIds.length} annotators${a.group ? ` of group ${a.group}` : ""}${a.split ? `, ${a.split.toLowerCase()} split` : ""}).\n`);
     } catch (e) {
       throw new CliError((e as Error).message, 1);
     }

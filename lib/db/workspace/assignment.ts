@@ -28,6 +28,7 @@ import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/wor
 import { itemClosedError, OPEN_STATUSES } from "@/lib/db/workspace/item-write-guard";
 import { claimActiveTimeBudget } from "@/lib/db/workspace/time-clock";
 import { assertQualificationAllows, scoreGoldItemOnSubmit } from "@/lib/db/gold-checks/qualification";
+import { addRaterWhereDisagreeing } from "@/lib/db/assignments/adaptive-redundancy";
 
 export interface TAssignmentResult {
   status: string;
@@ -157,6 +158,8 @@ export async function applyAssignmentAction(
           );
           // a hidden gold check's answers are scored; the last qualification item scores the attempt
           await scoreGoldItemOnSubmit(tx, { projectId: opts.project.id, annotatorId: opts.annotatorId, segmentId: a.segmentId, definition: runtime.definition });
+          // adaptive redundancy (issue 31.3): one more rater where this submit completes a disagreeing item
+          await addRaterWhereDisagreeing(tx as unknown as Db, { projectId: opts.project.id, segmentId: a.segmentId, definition: runtime.definition, actorId: opts.annotatorId });
           return rows[0];
         },
         { timeout: 20_000 },

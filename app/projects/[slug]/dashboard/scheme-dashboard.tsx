@@ -22,6 +22,7 @@ import { emosSummary } from "@/components/dashboard/emos-section";
 import { mqmSummary } from "@/components/dashboard/mqm-section";
 import { DriftPanel } from "@/components/dashboard/drift-panel";
 import { GoldCheckAccuracy } from "@/components/dashboard/gold-check-accuracy";
+import { AdaptiveRedundancySection } from "@/components/dashboard/adaptive-redundancy-section";
 
 export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, query, view }: { slug: string; projectId: string; sourceLang: string; runtime: { version: number; definition: TSchemeDefinition }; query: TReportQuery; view: TPaperDashboardView }) {
   // the report, the models beside the annotators and the paper analyses (computed once per data version)
@@ -58,6 +59,7 @@ export async function SchemeDashboard({ slug, projectId, sourceLang, runtime, qu
     {/* the paper tables the scheme lists, bound to its fields by id (MMTE, MetaHOPE and their variants) */}
     {paperView && <SchemePaperTablesView slug={slug} sourceLang={sourceLang} qs={qs} {...paperView} />}
     <GoldCheckAccuracy projectId={projectId} />
+    <AdaptiveRedundancySection projectId={projectId} definition={runtime.definition} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { listAnnotatorGroups } from "@/lib/db/projects/annotator-groups";
 import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { withPartsOf } from "@/lib/schemes/scheme-config-for-definition";
 import { GoldChecksSettings } from "@/components/settings/gold-checks-settings";
+import { AdaptiveRedundancySettings } from "@/components/settings/adaptive-redundancy-settings";
 
 export const dynamic = "force-dynamic";
 
@@ -72,6 +73,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
         ].sort((a, b) => a.email.localeCompare(b.email))}
         annotators={members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.email)}
       />
+      <AdaptiveRedundancySettings slug={slug} projectId={projectId} definition={runtime.definition} />
       <LanguagesGroupsForm
         slug={slug}
         sourceLang={access.project.sourceLang}
