@@ -446,12 +446,12 @@ function matrixOf(c: TCodedValues, ranks: { ranks: Int32Array; count: number }, 
   return { ratings, coders: coderIds.map((i) => coderNames[i]) };
 }
 
-/** Each distinct string of `values` (null left out) as a number, and the strings sorted. */
-function indexStrings(values: readonly (string | null)[]): { of: Int32Array; names: string[] } {
+/** Each distinct string of one column of `rows` (null left out, -1) as a number, and the strings. */
+function indexStrings(rows: readonly TSchemeValueRow[], column: (r: TSchemeValueRow) => string | null): { of: Int32Array; names: string[] } {
   const index = new Map<string, number>();
-  const of = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
+  const of = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const v = column(rows[i]);
     if (v === null) {
       of[i] = -1;
       continue;
@@ -486,9 +486,9 @@ export function schemeAgreementFigures(
     list.push(i);
   }
   // annotators, systems and languages as numbers, once for every field
-  const coderOf = indexStrings(rows.map((r) => r.annotator));
-  const systemOf = indexStrings(rows.map((r) => r.system));
-  const languageOf = indexStrings(rows.map((r) => r.language ?? null));
+  const coderOf = indexStrings(rows, (r) => r.annotator);
+  const systemOf = indexStrings(rows, (r) => r.system);
+  const languageOf = indexStrings(rows, (r) => r.language ?? null);
   for (const id of ids) {
     const fields = scheme.fields.filter((f) => f.id === id);
     const level = measurementLevelOf(fields[0]);

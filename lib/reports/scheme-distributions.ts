@@ -163,51 +163,77 @@ export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TS
         cats = { keys: Array.from({ length: BINS }, (_, i) => String(i)), names: binNames(bins) };
       } else cats = { keys: seen.map(num), names: seen.map(num) };
     }
-    // the categories of every value, found once (a number, string or boolean once per value)
-    const memo = new Map<unknown, string[]>();
-    const keysOfRow = (v: unknown) => {
-      if (typeof v === "object" && v !== null) return keysOf(field, v, bins);
-      let keys = memo.get(v);
-      if (!keys) memo.set(v, (keys = keysOf(field, v, bins)));
-      return keys;
+    // the categories of every value as numbers, found once (a number, string or boolean once per value)
+    const categoryIndex = new Map<string, number>();
+    const indexOf = (keys: string[]) =>
+      keys.map((k) => {
+        let c = categoryIndex.get(k);
+        if (c === undefined) categoryIndex.set(k, (c = categoryIndex.size));
+        return c;
+      });
+    const memo = new Map<unknown, number[]>();
+    const categoriesOf = (v: unknown) => {
+      if (typeof v === "object" && v !== null) return indexOf(keysOf(field, v, bins));
+      let cs = memo.get(v);
+      if (!cs) memo.set(v, (cs = indexOf(keysOf(field, v, bins))));
+      return cs;
     };
-    // per group (each system, then pooled): counts per category, values, units, raters
-    const systemIndex = new Map<string, number>();
-    const unitIndex = new Map<string, number>();
-    const groups: { counts: Map<string, number>; values: number; units: Set<number>; raters: Set<string> }[] = [];
-    const group = (k: number) => (groups[k] ??= { counts: new Map(), values: 0, units: new Set(), raters: new Set() });
-    const pooled = { counts: new Map<string, number>(), values: 0, units: new Set<number>(), raters: new Set<string>() };
-    for (const i of mine) {
-      const r = rows[i];
-      let unit = unitIndex.get(r.unit);
-      if (unit === undefined) unitIndex.set(r.unit, (unit = unitIndex.size));
-      let sys: number | undefined;
-      if (r.system !== null) {
-        sys = systemIndex.get(r.system);
-        if (sys === undefined) systemIndex.set(r.system, (sys = systemIndex.size));
-      }
-      const keys = keysOfRow(r.value);
-      for (const g of sys === undefined ? [pooled] : [group(sys), pooled]) {
-        for (const k of keys) g.counts.set(k, (g.counts.get(k) ?? 0) + 1);
-        g.values++;
-        g.units.add(unit);
-        g.raters.add(r.annotator);
-      }
+    // per group (each system by number, then pooled): counts per category, values, units, raters
+    interface TGroup {
+      counts: number[];
+      values: number;
+      units: number;
+      raters: Set<string>;
+      /** units counted: a unit's number → 1 */
+      seen: Uint8Array;
     }
+    const unitIndex = new Map<string, number>();
+    const unitOf = new Int32Array(mine.length);
+    mine.forEach((i, k) => {
+      const unit = rows[i].unit;
+      let u = unitIndex.get(unit);
+      if (u === undefined) unitIndex.set(unit, (u = unitIndex.size));
+      unitOf[k] = u;
+    });
+    const newGroup = (): TGroup => ({ counts: [], values: 0, units: 0, raters: new Set(), seen: new Uint8Array(unitIndex.size) });
+    const systemIndex = new Map<string, number>();
+    const groups: TGroup[] = [];
+    const pooled = newGroup();
+    const count = (g: TGroup, cs: number[], unit: number, annotator: string) => {
+      for (const c of cs) g.counts[c] = (g.counts[c] ?? 0) + 1;
+      g.values++;
+      if (!g.seen[unit]) {
+        g.seen[unit] = 1;
+        g.units++;
+      }
+      g.raters.add(annotator);
+    };
+    mine.forEach((i, k) => {
+      const r = rows[i];
+      const cs = categoriesOf(r.value);
+      count(pooled, cs, unitOf[k], r.annotator);
+      if (r.system === null) return;
+      let sys = systemIndex.get(r.system);
+      if (sys === undefined) {
+        systemIndex.set(r.system, (sys = systemIndex.size));
+        groups.push(newGroup());
+      }
+      count(groups[sys], cs, unitOf[k], r.annotator);
+    });
     // one category list for every system of the field: the declared categories, then values seen
     // outside them (an item-list choice, an option removed later), sorted
     let keys = cats?.keys ?? [];
     let names = cats?.names ?? [];
     if (!["vector", "text", "edit"].includes(field.kind)) {
       const known = new Set(keys);
-      const extra = [...pooled.counts.keys()].filter((k) => !known.has(k)).sort();
+      const extra = [...categoryIndex.keys()].filter((k) => !known.has(k)).sort();
       keys = [...keys, ...extra];
       names = [...names, ...extra];
     }
     const systems = [...systemIndex.keys()].sort();
     for (const system of [...systems, POOLED_SYSTEM]) {
       const g = system === POOLED_SYSTEM ? pooled : groups[systemIndex.get(system)!];
-      out.push({ field: id, system, categories: keys, names, counts: keys.map((k) => g.counts.get(k) ?? 0), values: g.values, units: g.units.size, raters: g.raters.size });
+      out.push({ field: id, system, categories: keys, names, counts: keys.map((k) => g.counts[categoryIndex.get(k) ?? -1] ?? 0), values: g.values, units: g.units, raters: g.raters.size });
     }
   }
   return out;
