@@ -415,6 +415,13 @@ function constantRatersSubset(matrix: Ratings): { ratings: Ratings; rows: number
   return { ratings: rows.map((i) => keep.map((u) => matrix[i][u])), rows, k, units: coded.length, kept: keep.length };
 }
 
+/** unitRanks of units given as (unit, sub) pairs (sub -1: the unit itself), for its test. */
+export function rankUnits(units: readonly string[], subs: readonly number[]): { ranks: Int32Array; count: number } {
+  const c = codedValues();
+  units.forEach((u, i) => pushCode(c, i, u, subs[i], 0));
+  return unitRanks(c);
+}
+
 /**
  * Coders × units of the coded values `group` (indices into `c`; all when null), coders sorted,
  * units in rank order (unitRanks), null where an annotator gave no value; a later value of the same

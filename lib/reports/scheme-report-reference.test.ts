@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { referenceCharacterCodes, referenceSchemeAgreementFigures, referenceSchemeDistributions } from "@/tests/fixtures/scheme-report-reference/reference";
-import { characterCodes, schemeAgreementFigures, type TSchemeValueRow } from "./scheme-agreement";
+import { characterCodes, rankUnits, schemeAgreementFigures, type TSchemeValueRow } from "./scheme-agreement";
 import { acceptedValues } from "./scheme-accepted-values";
 import { schemeDistributions } from "./scheme-distributions";
 
@@ -138,6 +138,23 @@ describe("scheme report: the fast code gives the reference's output, byte for by
         return { start, end: start + Math.floor(rnd() * 8), label: ["X", "Y", 3][Math.floor(rnd() * 3)] };
       });
       expect(characterCodes(text, spans)).toEqual(referenceCharacterCodes(text, spans));
+    }
+  });
+
+  // (the figures rarely show a column order: α and Fleiss' κ move in their last bits at most, so
+  // the ranks are compared with the sorted strings themselves)
+  it("units ranked as their strings sort: tokens after their unit, \"#10\" before \"#2\", prefixed names", () => {
+    const rnd = random(11);
+    for (let t = 0; t < 300; t++) {
+      const names = t % 2 ? ["s1|k", "s1|k1", "s1!|k", "s1#1|k", "s1|k#1", "s2|", "中|k"] : ["s1|k", "s2|j", "s10|k", "a b|k", "中|k", "s1|j#2"];
+      const n = 1 + Math.floor(rnd() * 40);
+      const units = Array.from({ length: n }, () => names[Math.floor(rnd() * names.length)]);
+      const subs = units.map(() => (rnd() < 0.2 ? -1 : Math.floor(rnd() * 25)));
+      const strings = units.map((u, i) => (subs[i] < 0 ? u : `${u}#${subs[i]}`));
+      const sorted = [...new Set(strings)].sort();
+      const { ranks, count } = rankUnits(units, subs);
+      expect(count).toBe(sorted.length);
+      expect([...ranks]).toEqual(strings.map((x) => sorted.indexOf(x)));
     }
   });
 
