@@ -152,6 +152,20 @@ export function characterCodes(text: string, spans: readonly { start: number; en
   return out;
 }
 
+/** A growing list of 32-bit integers: no array of numbers for the garbage collector to trace and copy. */
+class IntList {
+  items = new Int32Array(1024);
+  length = 0;
+  push(x: number) {
+    if (this.length === this.items.length) {
+      const more = new Int32Array(this.length * 2);
+      more.set(this.items);
+      this.items = more;
+    }
+    this.items[this.length++] = x;
+  }
+}
+
 /**
  * The coded values of one figure name (a field, or a vector's dimension), in the order of the rows:
  * per value its row, its unit and its code. A unit is a row's `unit` (`units`, an index into
@@ -161,14 +175,14 @@ export function characterCodes(text: string, spans: readonly { start: number; en
 interface TCodedValues {
   bases: string[];
   baseIndex: Map<string, number>;
-  rows: number[];
-  units: number[];
-  subs: number[];
+  rows: IntList;
+  units: IntList;
+  subs: IntList;
   codes: Code[];
 }
 
 function codedValues(): TCodedValues {
-  return { bases: [], baseIndex: new Map(), rows: [], units: [], subs: [], codes: [] };
+  return { bases: [], baseIndex: new Map(), rows: new IntList(), units: new IntList(), subs: new IntList(), codes: [] };
 }
 
 /** The index of `unit` among the units of `into`. */
@@ -291,8 +305,10 @@ function codeField(
  * are ranked by their strings.
  */
 function unitRanks(c: TCodedValues): { ranks: Int32Array; count: number } {
-  const { bases, units, subs } = c;
-  const n = units.length;
+  const { bases } = c;
+  const units = c.units.items;
+  const subs = c.subs.items;
+  const n = c.units.length;
   const order = bases.map((_, i) => i).sort((a, b) => byString(bases[a], bases[b]));
   const baseRank = new Int32Array(bases.length);
   order.forEach((b, k) => (baseRank[b] = k));
@@ -429,12 +445,13 @@ export function rankUnits(units: readonly string[], subs: readonly number[]): { 
  */
 function matrixOf(c: TCodedValues, ranks: { ranks: Int32Array; count: number }, coderOf: Int32Array, coderNames: readonly string[], group: readonly number[] | null): { ratings: Ratings; coders: string[] } {
   const n = group ? group.length : c.rows.length;
+  const rows = c.rows.items;
   const at = (k: number) => (group ? group[k] : k);
   const present = new Uint8Array(coderNames.length);
   const seen = new Uint8Array(ranks.count);
   for (let k = 0; k < n; k++) {
     const e = at(k);
-    present[coderOf[c.rows[e]]] = 1;
+    present[coderOf[rows[e]]] = 1;
     seen[ranks.ranks[e]] = 1;
   }
   const coderIds: number[] = [];
@@ -448,7 +465,7 @@ function matrixOf(c: TCodedValues, ranks: { ranks: Int32Array; count: number }, 
   const ratings: Ratings = coderIds.map(() => new Array<Code | null>(units).fill(null));
   for (let k = 0; k < n; k++) {
     const e = at(k);
-    ratings[rowOf[coderOf[c.rows[e]]]][column[ranks.ranks[e]]] = c.codes[e];
+    ratings[rowOf[coderOf[rows[e]]]][column[ranks.ranks[e]]] = c.codes[e];
   }
   return { ratings, coders: coderIds.map((i) => coderNames[i]) };
 }
@@ -511,9 +528,9 @@ export function schemeAgreementFigures(
       const bySystem: number[][] = [];
       const byLanguage: number[][] = [];
       for (let e = 0; e < mine.rows.length; e++) {
-        const s = systemOf.of[mine.rows[e]];
+        const s = systemOf.of[mine.rows.items[e]];
         if (s >= 0) (bySystem[s] ??= []).push(e);
-        const l = languageOf.of[mine.rows[e]];
+        const l = languageOf.of[mine.rows.items[e]];
         if (l >= 0) (byLanguage[l] ??= []).push(e);
       }
       const present = <T,>(buckets: T[][], names: string[]) => buckets.flatMap((g, i): [string, T[]][] => (g ? [[names[i], g]] : [])).sort((a, b) => byString(a[0], b[0]));
