@@ -131,12 +131,16 @@ export function encodeRatings(ratings: Ratings, opts: EncodeOptions = {}): Encod
   const fixed = opts.categories ? indexCategories(opts.categories, opts.numeric, what) : null;
   const index = fixed ?? new Map<Code, number>();
   const seen: Code[] = [];
+  // the previous code's index: runs of one code (a spans field's "none") skip the lookup
+  let last: unknown = undefined;
+  let lastK = -1;
   for (let c = 0; c < nCoders; c++) {
     const row = ratings[c];
     for (let u = 0; u < nUnits; u++) {
       const v = row[u];
       let k = -1;
-      if (!isMissing(v)) {
+      if (v === last && lastK >= 0) k = lastK;
+      else if (!isMissing(v)) {
         const hit = index.get(v);
         if (hit !== undefined) {
           k = hit;
@@ -154,6 +158,8 @@ export function encodeRatings(ratings: Ratings, opts: EncodeOptions = {}): Encod
           index.set(v, k);
           seen.push(v);
         }
+        last = v;
+        lastK = k;
       }
       codes[u * nCoders + c] = k;
     }

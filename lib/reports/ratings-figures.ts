@@ -17,7 +17,6 @@ import {
   encodeForAlpha,
   encodeRatings,
   type EncodedRatings,
-  fleissKappa,
   fleissKappaOfEncoded,
   krippendorffAlphaOfEncoded,
   pearsonR,
@@ -148,7 +147,8 @@ export function ratingsFigures(base: Base, ratingsIn: Ratings, coderEmails: read
   let fleissEnc: EncodedRatings | null = null;
   if (spec.fleiss) {
     fleissEnc = encodeRatings(ratings, { categories: spec.fleiss.categories, what: "fleissKappa" });
-    const whole = fleissKappa(ratings, { categories: spec.fleiss.categories });
+    // the same as fleissKappa(ratings, { categories }), without encoding the matrix a second time
+    const whole = fleissKappaOfEncoded(fleissEnc);
     out.push(withCi(fig(base, "fleiss_kappa", whole, raters), (s) => fleissKappaOfEncoded(s.fleiss!).value));
     for (const c of whole.perCategory) {
       const f: TAgreementFigure = { ...base, statistic: "fleiss_kappa", label: String(c.category), value: c.value, n: whole.n, raters };

@@ -71,7 +71,7 @@ import type { Code, Ratings } from "@/lib/agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { measurementLevelOf, MEASUREMENT_LEVELS, type TMeasurementLevel } from "@/lib/schemes/language/measurement-level";
-import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { acceptedValues, type TAcceptedValues } from "./scheme-accepted-values";
 
 /** One stored value. `unit` identifies what it is about (e.g. the item key with its segment), distinct across systems. */
 export interface TSchemeValueRow {
@@ -89,16 +89,6 @@ export interface TSchemeValueRow {
 export type TSchemeAgreementFigure = TAgreementFigure;
 
 export const POOLED_SYSTEM = "all";
-
-interface TCoded {
-  /** the figure's field name: the field id, or `id.dimension` for a vector */
-  field: string;
-  system: string | null;
-  language: string | null;
-  unit: string;
-  annotator: string;
-  code: Code;
-}
 
 const LEVEL_ORDER: readonly TMeasurementLevel[] = MEASUREMENT_LEVELS;
 
@@ -127,61 +117,248 @@ export type TUnitTexts = ReadonlyMap<string, string>;
 
 export const NO_SPAN = "none";
 
+/** JavaScript's `\s` on one UTF-16 code unit (below U+00A0 only tab to carriage return and space). */
+const SPACE = /\s/;
+const isSpace = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c < 0xa0 ? c === 32 || (c >= 9 && c <= 13) : SPACE.test(text[i]);
+};
+
 /**
  * One code per non-whitespace character of `text`: the sorted labels of the spans covering it,
  * joined by "+", or NO_SPAN. Offsets past the text are ignored. Index = the character's offset.
+ * A set of labels only where spans with different labels overlap.
  */
 export function characterCodes(text: string, spans: readonly { start: number; end: number; label: Code }[]): (string | null)[] {
-  const labels: Set<string>[] = Array.from({ length: text.length }, () => new Set<string>());
-  for (const sp of spans) for (let i = Math.max(0, sp.start); i < Math.min(sp.end, text.length); i++) labels[i].add(String(sp.label));
-  return labels.map((l, i) => (/\s/.test(text[i]) ? null : l.size === 0 ? NO_SPAN : [...l].sort().join("+")));
+  const n = text.length;
+  const first: (string | undefined)[] = new Array(n);
+  let several: Set<string>[] | null = null;
+  for (const sp of spans) {
+    const label = String(sp.label);
+    for (let i = Math.max(0, sp.start); i < Math.min(sp.end, n); i++) {
+      const had = first[i];
+      if (had === undefined) first[i] = label;
+      else if (had !== label) {
+        several ??= [];
+        (several[i] ??= new Set([had])).add(label);
+      }
+    }
+  }
+  const out = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) {
+    const set = several?.[i];
+    out[i] = isSpace(text, i) ? null : set ? [...set].sort().join("+") : (first[i] ?? NO_SPAN);
+  }
+  return out;
 }
 
-/** The codes one stored value contributes (several for vectors, tags and spans). */
-function codesOf(fields: TSchemeField[], level: TMeasurementLevel, row: TSchemeValueRow, itemLists?: TItemLists, unitTexts?: TUnitTexts): TCoded[] {
-  // stored values: an imported file's tags as written (an I- after O is a label of its own: issue 30.6)
-  const accepted = fields.find((f) => validateSchemeValue(f, row.value, undefined, { withoutItem: true, insideStartsChunk: true }).ok);
-  if (!accepted) return [];
-  const at = (code: Code, field = row.field, unit = row.unit): TCoded => ({ field, system: row.system, language: row.language ?? null, unit, annotator: row.annotator, code });
-  const v = row.value;
-  switch (accepted.kind) {
-    case "scale":
-    case "number":
-      return [at(v as number)];
-    case "choice": {
-      // options from the item (cloze candidates): every item has its own, so the code is the
-      // value's position in the item's published list, as CR-ST counts Fleiss' κ (issue 17)
-      if (accepted.optionsFrom && itemLists) {
-        const list = itemLists.get(row.unit.slice(0, row.unit.indexOf("|")))?.[accepted.optionsFrom];
-        const p = list ? list.indexOf(v) : -1;
-        return p >= 0 ? [at(p + 1)] : [];
-      }
-      if (level !== "ordinal") return [at(v as Code)];
-      const options = optionValues(fields);
-      return options ? [at(options.indexOf(v as Code) + 1)] : typeof v === "number" ? [at(v)] : [];
+/** A growing list of 32-bit integers: no array of numbers for the garbage collector to trace and copy. */
+class IntList {
+  items = new Int32Array(1024);
+  length = 0;
+  push(x: number) {
+    if (this.length === this.items.length) {
+      const more = new Int32Array(this.length * 2);
+      more.set(this.items);
+      this.items = more;
     }
-    case "boolean":
-      return [at(String(v))];
-    case "multi":
-      return [at(JSON.stringify([...(v as Code[])].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0))))];
-    case "alignment": {
-      // without patterns (target words) the marked spans as one category, as a multi value's set
-      // ("[]" = not rendered): two annotators agree only on the same words
-      if (!accepted.patterns) return [at(JSON.stringify([...(v as { spans: { start: number; end: number }[] }).spans].sort((a, b) => a.start - b.start || a.end - b.end).map((s) => [s.start, s.end])))];
-      return [at((v as { pattern: Code }).pattern)];
-    }
-    case "vector":
-      return Object.entries(v as Record<string, number>).map(([d, x]) => at(x, `${row.field}.${d}`));
-    case "tags":
-      return (v as (Code | null)[]).map((t, i) => at(t ?? "O", row.field, `${row.unit}#${i + 1}`));
-    case "spans": {
-      const text = unitTexts?.get(row.unit);
-      if (text === undefined) return [];
-      return characterCodes(text, v as { start: number; end: number; label: Code }[]).flatMap((c, i) => (c === null ? [] : [at(c, row.field, `${row.unit}#${i}`)]));
-    }
-    default:
-      return [];
+    this.items[this.length++] = x;
   }
+}
+
+/**
+ * The coded values of one figure name (a field, or a vector's dimension), in the order of the rows:
+ * per value its row, its unit and its code. A unit is a row's `unit` (`units`, an index into
+ * `bases`), or with `sub` ≥ 0 one of its tokens or characters, `<unit>#<sub>`, kept as the pair (no
+ * string per character).
+ */
+interface TCodedValues {
+  bases: string[];
+  baseIndex: Map<string, number>;
+  rows: IntList;
+  units: IntList;
+  subs: IntList;
+  codes: Code[];
+}
+
+function codedValues(): TCodedValues {
+  return { bases: [], baseIndex: new Map(), rows: new IntList(), units: new IntList(), subs: new IntList(), codes: [] };
+}
+
+/** The index of `unit` among the units of `into`. */
+function unitIn(into: TCodedValues, unit: string): number {
+  let u = into.baseIndex.get(unit);
+  if (u === undefined) {
+    into.baseIndex.set(unit, (u = into.bases.length));
+    into.bases.push(unit);
+  }
+  return u;
+}
+
+function pushCode(into: TCodedValues, row: number, unit: string, sub: number, code: Code) {
+  into.rows.push(row);
+  into.units.push(unitIn(into, unit));
+  into.subs.push(sub);
+  into.codes.push(code);
+}
+
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The codes of the values of one field id (`fields`: its alternatives), per figure name: the code
+ * of each kind as the module comment says. `accepted`: per row, the alternative that accepts it.
+ */
+function codeField(
+  fields: TSchemeField[],
+  level: TMeasurementLevel,
+  rows: readonly TSchemeValueRow[],
+  indices: readonly number[],
+  accepted: TAcceptedValues,
+  names: readonly string[],
+  itemLists?: TItemLists,
+  unitTexts?: TUnitTexts,
+): Map<string, TCodedValues> {
+  const out = new Map<string, TCodedValues>(names.map((n) => [n, codedValues()]));
+  const id = fields[0].id;
+  const single = out.get(id);
+  const options = level === "ordinal" ? optionValues(fields) : undefined;
+  for (const r of indices) {
+    const acc = accepted[r];
+    if (!acc) continue;
+    const row = rows[r];
+    const v = row.value;
+    switch (acc.kind) {
+      case "scale":
+      case "number":
+        if (single) pushCode(single, r, row.unit, -1, v as number);
+        break;
+      case "choice": {
+        if (!single) break;
+        // options from the item (cloze candidates): every item has its own, so the code is the
+        // value's position in the item's published list, as CR-ST counts Fleiss' κ (issue 17)
+        if (acc.optionsFrom && itemLists) {
+          const list = itemLists.get(row.unit.slice(0, row.unit.indexOf("|")))?.[acc.optionsFrom];
+          const p = list ? list.indexOf(v) : -1;
+          if (p >= 0) pushCode(single, r, row.unit, -1, p + 1);
+        } else if (level !== "ordinal") pushCode(single, r, row.unit, -1, v as Code);
+        else if (options) pushCode(single, r, row.unit, -1, options.indexOf(v as Code) + 1);
+        else if (typeof v === "number") pushCode(single, r, row.unit, -1, v);
+        break;
+      }
+      case "boolean":
+        if (single) pushCode(single, r, row.unit, -1, String(v));
+        break;
+      case "multi":
+        if (single) pushCode(single, r, row.unit, -1, JSON.stringify([...(v as Code[])].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0))));
+        break;
+      case "alignment":
+        if (!single) break;
+        // without patterns (target words) the marked spans as one category, as a multi value's set
+        // ("[]" = not rendered): two annotators agree only on the same words
+        if (!acc.patterns) pushCode(single, r, row.unit, -1, JSON.stringify([...(v as { spans: { start: number; end: number }[] }).spans].sort((a, b) => a.start - b.start || a.end - b.end).map((s) => [s.start, s.end])));
+        else pushCode(single, r, row.unit, -1, (v as { pattern: Code }).pattern);
+        break;
+      case "vector":
+        for (const [d, x] of Object.entries(v as Record<string, number>)) {
+          const into = out.get(`${row.field}.${d}`);
+          if (into) pushCode(into, r, row.unit, -1, x);
+        }
+        break;
+      case "tags":
+        if (single) {
+          const u = unitIn(single, row.unit);
+          (v as (Code | null)[]).forEach((t, i) => {
+            single.rows.push(r);
+            single.units.push(u);
+            single.subs.push(i + 1);
+            single.codes.push(t ?? "O");
+          });
+        }
+        break;
+      case "spans": {
+        const text = unitTexts?.get(row.unit);
+        if (text === undefined || !single) break;
+        const codes = characterCodes(text, v as { start: number; end: number; label: Code }[]);
+        const u = unitIn(single, row.unit);
+        for (let i = 0; i < codes.length; i++) {
+          const c = codes[i];
+          if (c === null) continue;
+          single.rows.push(r);
+          single.units.push(u);
+          single.subs.push(i);
+          single.codes.push(c);
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The rank of every coded value's unit among the name's units in the order of their strings
+ * (`unit`, or `unit#sub`), as sorting those strings does (so the ratings matrices have the columns,
+ * and the figures the last bits, they had when the strings were sorted), with one sort of the row
+ * units per field instead of one sort of every token's or character's string per group. Tokens
+ * and characters of one unit follow it in the order of their numbers as text ("#10" before "#2").
+ * When a unit is a prefix of another (`a` and `a#1`), their tokens' strings may interleave: those
+ * are ranked by their strings.
+ */
+function unitRanks(c: TCodedValues): { ranks: Int32Array; count: number } {
+  const { bases } = c;
+  const units = c.units.items;
+  const subs = c.subs.items;
+  const n = c.units.length;
+  const order = bases.map((_, i) => i).sort((a, b) => byString(bases[a], bases[b]));
+  const baseRank = new Int32Array(bases.length);
+  order.forEach((b, k) => (baseRank[b] = k));
+  const ranks = new Int32Array(n);
+  let maxSub = -1;
+  for (let e = 0; e < n; e++) if (subs[e] > maxSub) maxSub = subs[e];
+  if (maxSub < 0) {
+    for (let e = 0; e < n; e++) ranks[e] = baseRank[units[e]];
+    return { ranks, count: bases.length };
+  }
+  let prefixed = false;
+  for (let k = 1; k < order.length && !prefixed; k++) prefixed = bases[order[k]].startsWith(bases[order[k - 1]]);
+  if (prefixed) {
+    const strings = Array.from({ length: n }, (_, e) => (subs[e] < 0 ? bases[units[e]] : `${bases[units[e]]}#${subs[e]}`));
+    const sorted = [...new Set(strings)].sort();
+    const rank = new Map(sorted.map((s, k) => [s, k]));
+    for (let e = 0; e < n; e++) ranks[e] = rank.get(strings[e])!;
+    return { ranks, count: sorted.length };
+  }
+  // the tokens' numbers in the order of their decimal strings
+  const subRank = new Int32Array(maxSub + 2);
+  subRank[0] = -1;
+  Array.from({ length: maxSub + 1 }, (_, s) => s)
+    .sort((a, b) => byString(String(a), String(b)))
+    .forEach((s, k) => (subRank[s + 1] = k));
+  // the values grouped by their unit's rank (a counting sort)
+  const start = new Int32Array(bases.length + 1);
+  for (let e = 0; e < n; e++) start[baseRank[units[e]] + 1]++;
+  for (let k = 0; k < bases.length; k++) start[k + 1] += start[k];
+  const fill = start.slice(0, bases.length);
+  const grouped = new Int32Array(n);
+  for (let e = 0; e < n; e++) grouped[fill[baseRank[units[e]]]++] = e;
+  const stamp = new Int32Array(maxSub + 2);
+  const rankOfSub = new Int32Array(maxSub + 2);
+  let count = 0;
+  const distinct: number[] = [];
+  for (let k = 0; k < bases.length; k++) {
+    distinct.length = 0;
+    for (let g = start[k]; g < start[k + 1]; g++) {
+      const s = subs[grouped[g]] + 1;
+      if (stamp[s] !== k + 1) {
+        stamp[s] = k + 1;
+        distinct.push(s);
+      }
+    }
+    distinct.sort((a, b) => subRank[a] - subRank[b]);
+    for (const s of distinct) rankOfSub[s] = count++;
+    for (let g = start[k]; g < start[k + 1]; g++) ranks[grouped[g]] = rankOfSub[subs[grouped[g]] + 1];
+  }
+  return { ranks, count };
 }
 
 /** What one unit of a field is, for the figure's note ("only 3 translations: unstable"). */
@@ -207,14 +384,24 @@ function specFor(fields: TSchemeField[], level: TMeasurementLevel, matrix: Ratin
     if (options) categories = { name: "scale", categories: options };
   }
   // Fleiss' κ assumes every unit rated by the same number of raters
-  const counts = new Set<number>();
   const units = matrix[0]?.length ?? 0;
+  let raters = 0;
+  let constant = true;
+  const seen = new Set<Code>();
   for (let u = 0; u < units; u++) {
-    const k = matrix.reduce((n, row) => n + (row[u] === null ? 0 : 1), 0);
-    if (k > 0) counts.add(k);
+    let k = 0;
+    for (const row of matrix) {
+      const c = row[u];
+      if (c === null) continue;
+      k++;
+      seen.add(c);
+    }
+    if (k === 0) continue;
+    if (raters === 0) raters = k;
+    else if (k !== raters) constant = false;
   }
-  const constantRaters = counts.size === 1 && [...counts][0] >= 2;
-  const observed = [...new Set(matrix.flat().filter((c): c is Code => c !== null))].sort((a, b) =>
+  const constantRaters = constant && raters >= 2;
+  const observed = [...seen].sort((a, b) =>
     typeof a === "number" && typeof b === "number" ? a - b : typeof a === "number" ? -1 : typeof b === "number" ? 1 : a < b ? -1 : a > b ? 1 : 0,
   );
   return {
@@ -244,15 +431,60 @@ function constantRatersSubset(matrix: Ratings): { ratings: Ratings; rows: number
   return { ratings: rows.map((i) => keep.map((u) => matrix[i][u])), rows, k, units: coded.length, kept: keep.length };
 }
 
-/** Coders × units, both sorted, null where an annotator gave no value. */
-function matrixOf(rows: TCoded[]): { ratings: Ratings; coders: string[] } {
-  const coders = [...new Set(rows.map((r) => r.annotator))].sort();
-  const units = [...new Set(rows.map((r) => r.unit))].sort();
-  const ci = new Map(coders.map((c, i) => [c, i]));
-  const ui = new Map(units.map((u, i) => [u, i]));
-  const ratings: Ratings = coders.map(() => new Array<Code | null>(units.length).fill(null));
-  for (const r of rows) ratings[ci.get(r.annotator)!][ui.get(r.unit)!] = r.code;
-  return { ratings, coders };
+/** unitRanks of units given as (unit, sub) pairs (sub -1: the unit itself), for its test. */
+export function rankUnits(units: readonly string[], subs: readonly number[]): { ranks: Int32Array; count: number } {
+  const c = codedValues();
+  units.forEach((u, i) => pushCode(c, i, u, subs[i], 0));
+  return unitRanks(c);
+}
+
+/**
+ * Coders × units of the coded values `group` (indices into `c`; all when null), coders sorted,
+ * units in rank order (unitRanks), null where an annotator gave no value; a later value of the same
+ * annotator and unit replaces an earlier one.
+ */
+function matrixOf(c: TCodedValues, ranks: { ranks: Int32Array; count: number }, coderOf: Int32Array, coderNames: readonly string[], group: readonly number[] | null): { ratings: Ratings; coders: string[] } {
+  const n = group ? group.length : c.rows.length;
+  const rows = c.rows.items;
+  const at = (k: number) => (group ? group[k] : k);
+  const present = new Uint8Array(coderNames.length);
+  const seen = new Uint8Array(ranks.count);
+  for (let k = 0; k < n; k++) {
+    const e = at(k);
+    present[coderOf[rows[e]]] = 1;
+    seen[ranks.ranks[e]] = 1;
+  }
+  const coderIds: number[] = [];
+  present.forEach((p, i) => p && coderIds.push(i));
+  coderIds.sort((a, b) => byString(coderNames[a], coderNames[b]));
+  const rowOf = new Int32Array(coderNames.length);
+  coderIds.forEach((id, i) => (rowOf[id] = i));
+  const column = new Int32Array(ranks.count);
+  let units = 0;
+  for (let u = 0; u < ranks.count; u++) if (seen[u]) column[u] = units++;
+  const ratings: Ratings = coderIds.map(() => new Array<Code | null>(units).fill(null));
+  for (let k = 0; k < n; k++) {
+    const e = at(k);
+    ratings[rowOf[coderOf[rows[e]]]][column[ranks.ranks[e]]] = c.codes[e];
+  }
+  return { ratings, coders: coderIds.map((i) => coderNames[i]) };
+}
+
+/** Each distinct string of one column of `rows` (null left out, -1) as a number, and the strings. */
+function indexStrings(rows: readonly TSchemeValueRow[], column: (r: TSchemeValueRow) => string | null): { of: Int32Array; names: string[] } {
+  const index = new Map<string, number>();
+  const of = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const v = column(rows[i]);
+    if (v === null) {
+      of[i] = -1;
+      continue;
+    }
+    let k = index.get(v);
+    if (k === undefined) index.set(v, (k = index.size));
+    of[i] = k;
+  }
+  return { of, names: [...index.keys()] };
 }
 
 /**
@@ -274,40 +506,57 @@ export function schemeFieldRatings(scheme: TSchemeDefinition, rows: readonly TSc
 /**
  * Agreement figures of every field of `scheme` that has a measurement level,
  * in the scheme's field order; per field, the systems in name order and then
- * the pooled figures.
+ * the pooled figures. `accepted`: which values count (scheme-accepted-values.ts), when the
+ * caller has it already.
  */
 export function schemeAgreementFigures(
   scheme: TSchemeDefinition,
   rows: readonly TSchemeValueRow[],
   /** byItemLanguage: false when the report is one target language's (scheme-report-language.ts) */
-  opts: { bootstrap?: TRatingsSpec["bootstrap"]; itemLists?: TItemLists; unitTexts?: TUnitTexts; byItemLanguage?: boolean } = {},
+  opts: { bootstrap?: TRatingsSpec["bootstrap"]; itemLists?: TItemLists; unitTexts?: TUnitTexts; byItemLanguage?: boolean; accepted?: TAcceptedValues } = {},
 ): TSchemeAgreementFigure[] {
   const out: TSchemeAgreementFigure[] = [];
+  const accepted = opts.accepted ?? acceptedValues(scheme, rows);
   const ids = [...new Set(scheme.fields.map((f) => f.id))];
-  const byField = new Map<string, TSchemeValueRow[]>();
-  for (const r of rows) {
+  const byField = new Map<string, number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     let list = byField.get(r.field);
     if (!list) byField.set(r.field, (list = []));
-    list.push(r);
+    list.push(i);
   }
+  // annotators, systems and languages as numbers, once for every field
+  const coderOf = indexStrings(rows, (r) => r.annotator);
+  const systemOf = indexStrings(rows, (r) => r.system);
+  const languageOf = indexStrings(rows, (r) => r.language ?? null);
   for (const id of ids) {
     const fields = scheme.fields.filter((f) => f.id === id);
     const level = measurementLevelOf(fields[0]);
     if (level === null) continue;
-    const coded = (byField.get(id) ?? []).flatMap((r) => codesOf(fields, level, r, opts.itemLists, opts.unitTexts));
     // a vector's dimensions are figures of their own, in the declared order
     const names = fields[0].kind === "vector" ? fields[0].dimensions.map((d) => `${id}.${d.id}`) : [id];
+    const coded = codeField(fields, level, rows, byField.get(id) ?? [], accepted, names, opts.itemLists, opts.unitTexts);
     for (const name of names) {
-      const mine = coded.filter((c) => c.field === name);
-      if (mine.length === 0) continue;
-      const systems = [...new Set(mine.map((c) => c.system).filter((s): s is string => s !== null))].sort();
-      const groups: [string, string | null, TCoded[]][] = systems.map((s) => [s, null, mine.filter((c) => c.system === s)]);
-      groups.push([POOLED_SYSTEM, null, mine]);
-      const languages = [...new Set(mine.map((c) => c.language).filter((l): l is string => l !== null))].sort();
-      if (languages.length > 1 && opts.byItemLanguage !== false) for (const l of languages) groups.push([POOLED_SYSTEM, l, mine.filter((c) => c.language === l)]);
+      const mine = coded.get(name)!;
+      if (mine.rows.length === 0) continue;
+      const ranks = unitRanks(mine);
+      // the values per system and per item language, bucketed once
+      const bySystem: number[][] = [];
+      const byLanguage: number[][] = [];
+      for (let e = 0; e < mine.rows.length; e++) {
+        const s = systemOf.of[mine.rows.items[e]];
+        if (s >= 0) (bySystem[s] ??= []).push(e);
+        const l = languageOf.of[mine.rows.items[e]];
+        if (l >= 0) (byLanguage[l] ??= []).push(e);
+      }
+      const present = <T,>(buckets: T[][], names: string[]) => buckets.flatMap((g, i): [string, T[]][] => (g ? [[names[i], g]] : [])).sort((a, b) => byString(a[0], b[0]));
+      const groups: [string, string | null, number[] | null][] = present(bySystem, systemOf.names).map(([s, g]) => [s, null, g]);
+      groups.push([POOLED_SYSTEM, null, null]);
+      const languages = present(byLanguage, languageOf.names);
+      if (languages.length > 1 && opts.byItemLanguage !== false) for (const [l, g] of languages) groups.push([POOLED_SYSTEM, l, g]);
       const unit = schemeUnitNoun(fields[0]);
       for (const [system, language, group] of groups) {
-        const { ratings, coders } = matrixOf(group);
+        const { ratings, coders } = matrixOf(mine, ranks, coderOf.of, coderOf.names, group);
         if (coders.length < 2) continue;
         const spec = specFor(fields, level, ratings);
         const figures = ratingsFigures({ scheme: scheme.id, system, field: name }, ratings, coders, { ...spec, unit, bootstrap: opts.bootstrap });

@@ -16,7 +16,7 @@ import { POOLED_SYSTEM, type TSchemeValueRow } from "./scheme-agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { valueLabelText } from "@/lib/schemes/language/scheme-option";
-import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
+import { acceptedValues, type TAcceptedValues } from "./scheme-accepted-values";
 
 export interface TSchemeDistribution {
   field: string;
@@ -133,17 +133,21 @@ function declaredOfAlternatives(alternatives: TSchemeField[]): { keys: string[];
   return out;
 }
 
-export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[]): TSchemeDistribution[] {
+/**
+ * `accepted`: which values count (scheme-accepted-values.ts), when the caller has it already.
+ * One pass over a field's values counts every system and the pooled group at once, each value's
+ * categories found once (once per distinct value for numbers, strings and booleans).
+ */
+export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[], accepted: TAcceptedValues = acceptedValues(scheme, rows)): TSchemeDistribution[] {
   const first = new Map<string, TSchemeField>();
   for (const f of scheme.fields) if (!first.has(f.id)) first.set(f.id, f);
-  const byField = new Map<string, TSchemeValueRow[]>();
-  for (const r of rows) {
-    const f = first.get(r.field);
-    if (!f) continue;
-    if (!scheme.fields.some((g) => g.id === r.field && validateSchemeValue(g, r.value, undefined, { withoutItem: true, insideStartsChunk: true }).ok)) continue;
+  const byField = new Map<string, number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (!accepted[i] || !first.has(r.field)) continue;
     let list = byField.get(r.field);
     if (!list) byField.set(r.field, (list = []));
-    list.push(r);
+    list.push(i);
   }
   const out: TSchemeDistribution[] = [];
   for (const [id, field] of first) {
@@ -153,37 +157,83 @@ export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TS
     if (field.kind === "scale" && Math.round((field.max - field.min) / field.step) + 1 > MAX_SCALE_STEPS) bins = { lo: field.min, hi: field.max };
     let cats = declaredOfAlternatives(scheme.fields.filter((g) => g.id === id));
     if (field.kind === "number") {
-      const seen = [...new Set(mine.map((r) => r.value as number))].sort((a, b) => a - b);
+      const seen = [...new Set(mine.map((i) => rows[i].value as number))].sort((a, b) => a - b);
       if (seen.length > MAX_NUMBER_VALUES) {
         bins = { lo: seen[0], hi: seen[seen.length - 1] };
         cats = { keys: Array.from({ length: BINS }, (_, i) => String(i)), names: binNames(bins) };
       } else cats = { keys: seen.map(num), names: seen.map(num) };
     }
+    // the categories of every value as numbers, found once (a number, string or boolean once per value)
+    const categoryIndex = new Map<string, number>();
+    const indexOf = (keys: string[]) =>
+      keys.map((k) => {
+        let c = categoryIndex.get(k);
+        if (c === undefined) categoryIndex.set(k, (c = categoryIndex.size));
+        return c;
+      });
+    const memo = new Map<unknown, number[]>();
+    const categoriesOf = (v: unknown) => {
+      if (typeof v === "object" && v !== null) return indexOf(keysOf(field, v, bins));
+      let cs = memo.get(v);
+      if (!cs) memo.set(v, (cs = indexOf(keysOf(field, v, bins))));
+      return cs;
+    };
+    // per group (each system by number, then pooled): counts per category, values, units, raters
+    interface TGroup {
+      counts: number[];
+      values: number;
+      units: number;
+      raters: Set<string>;
+      /** units counted: a unit's number → 1 */
+      seen: Uint8Array;
+    }
+    const unitIndex = new Map<string, number>();
+    const unitOf = new Int32Array(mine.length);
+    mine.forEach((i, k) => {
+      const unit = rows[i].unit;
+      let u = unitIndex.get(unit);
+      if (u === undefined) unitIndex.set(unit, (u = unitIndex.size));
+      unitOf[k] = u;
+    });
+    const newGroup = (): TGroup => ({ counts: [], values: 0, units: 0, raters: new Set(), seen: new Uint8Array(unitIndex.size) });
+    const systemIndex = new Map<string, number>();
+    const groups: TGroup[] = [];
+    const pooled = newGroup();
+    const count = (g: TGroup, cs: number[], unit: number, annotator: string) => {
+      for (const c of cs) g.counts[c] = (g.counts[c] ?? 0) + 1;
+      g.values++;
+      if (!g.seen[unit]) {
+        g.seen[unit] = 1;
+        g.units++;
+      }
+      g.raters.add(annotator);
+    };
+    mine.forEach((i, k) => {
+      const r = rows[i];
+      const cs = categoriesOf(r.value);
+      count(pooled, cs, unitOf[k], r.annotator);
+      if (r.system === null) return;
+      let sys = systemIndex.get(r.system);
+      if (sys === undefined) {
+        systemIndex.set(r.system, (sys = systemIndex.size));
+        groups.push(newGroup());
+      }
+      count(groups[sys], cs, unitOf[k], r.annotator);
+    });
     // one category list for every system of the field: the declared categories, then values seen
     // outside them (an item-list choice, an option removed later), sorted
     let keys = cats?.keys ?? [];
     let names = cats?.names ?? [];
     if (!["vector", "text", "edit"].includes(field.kind)) {
       const known = new Set(keys);
-      const extra = [...new Set(mine.flatMap((r) => keysOf(field, r.value, bins)))].filter((k) => !known.has(k)).sort();
+      const extra = [...categoryIndex.keys()].filter((k) => !known.has(k)).sort();
       keys = [...keys, ...extra];
       names = [...names, ...extra];
     }
-    const systems = [...new Set(mine.map((r) => r.system).filter((s): s is string => s !== null))].sort();
+    const systems = [...systemIndex.keys()].sort();
     for (const system of [...systems, POOLED_SYSTEM]) {
-      const group = system === POOLED_SYSTEM ? mine : mine.filter((r) => r.system === system);
-      const counts = new Map<string, number>();
-      for (const r of group) for (const k of keysOf(field, r.value, bins)) counts.set(k, (counts.get(k) ?? 0) + 1);
-      out.push({
-        field: id,
-        system,
-        categories: keys,
-        names,
-        counts: keys.map((k) => counts.get(k) ?? 0),
-        values: group.length,
-        units: new Set(group.map((r) => r.unit)).size,
-        raters: new Set(group.map((r) => r.annotator)).size,
-      });
+      const g = system === POOLED_SYSTEM ? pooled : groups[systemIndex.get(system)!];
+      out.push({ field: id, system, categories: keys, names, counts: keys.map((k) => g.counts[categoryIndex.get(k) ?? -1] ?? 0), values: g.values, units: g.units, raters: g.raters.size });
     }
   }
   return out;

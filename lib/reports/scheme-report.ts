@@ -20,6 +20,7 @@ import type { TAgreementFigure } from "./agreement-figure";
 import { ZAgreementOptions, type TAgreementOptions } from "./agreement-options";
 import { ownSchemeIncludes } from "./figure-includes";
 import { schemeAgreementFigures } from "./scheme-agreement";
+import { acceptedValues } from "./scheme-accepted-values";
 import { schemeDistributions, type TSchemeDistribution } from "./scheme-distributions";
 import { schemeAccuracyFigures, type TSchemeGold } from "./scheme-gold";
 import type { TSchemeProgressRow, TSchemeReportData, TSchemeReportFilter } from "@/lib/db/reports/scheme-report-data";
@@ -121,7 +122,9 @@ export function buildSchemeReport(
   const agreementIncludes = ownSchemeIncludes(filter);
   // one target language's report of several: its figures name it (and are not split by item language)
   const byTarget = splitByTargetLanguage(languages) && filter.language !== undefined;
-  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists, unitTexts: data.unitTexts, byItemLanguage: !byTarget }).filter((f) => wanted(f.field));
+  // which values count, checked once for the agreement figures and the distributions
+  const accepted = acceptedValues(def, data.values);
+  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists, unitTexts: data.unitTexts, byItemLanguage: !byTarget, accepted }).filter((f) => wanted(f.field));
   for (const f of agreement) f.includes = agreementIncludes;
   const accuracyIncludes: Record<string, string> = {};
   for (const f of fields) if (f.gold) accuracyIncludes[f.id] = ownSchemeIncludes(filter, `gold: ${f.gold}`);
@@ -137,7 +140,7 @@ export function buildSchemeReport(
     languages: [...languages],
     fields,
     figures,
-    distributions: schemeDistributions(def, data.values).filter((d) => wanted(d.field)),
+    distributions: schemeDistributions(def, data.values, accepted).filter((d) => wanted(d.field)),
     progress: data.progress,
     systems: data.systems,
     includes: { agreement: agreementIncludes, accuracy: accuracyIncludes },
