@@ -499,8 +499,10 @@ export function schemeFieldRatings(scheme: TSchemeDefinition, rows: readonly TSc
   const level = measurementLevelOf(fields[0]);
   const unit = schemeUnitNoun(fields[0]);
   if (level === null) return { level, ratings: [], coders: [], unit };
-  const coded = rows.filter((r) => r.field === id).flatMap((r) => codesOf(fields, level, r, opts.itemLists, opts.unitTexts));
-  return { level, ...matrixOf(coded.filter((c) => c.field === name)), unit };
+  const own = rows.filter((r) => r.field === id);
+  const mine = codeField(fields, level, own, own.map((_, i) => i), acceptedValues(scheme, own), [name], opts.itemLists, opts.unitTexts).get(name)!;
+  const coderOf = indexStrings(own, (r) => r.annotator);
+  return { level, ...matrixOf(mine, unitRanks(mine), coderOf.of, coderOf.names, null), unit };
 }
 
 /**
