@@ -60,10 +60,10 @@ const PERSIST_EVERY_MS = 10 * 60_000;
 interface TEntry {
   snapshot: string;
   data: TSchemeReportData;
-  /** readSegmentDigests under the same snapshot */
-  digests: Map<string, string>;
+  /** readSegmentDigests as of the data; null when a list change raced with the read (the next list change is a full read) */
+  digests: Map<string, string> | null;
 }
-type TStoredRest = Omit<TSchemeReportData, "values"> & { snapshot: string; digests: Map<string, string> };
+type TStoredRest = Omit<TSchemeReportData, "values"> & { snapshot: string; digests: Map<string, string> | null };
 
 interface TCache {
   entries: Map<string, TEntry>;
@@ -120,24 +120,26 @@ async function refresh(pool: pg.Pool, projectId: string, definition: TSchemeDefi
   }
   let digests = from.digests;
   if (lists) {
+    if (!from.digests) return null;
     for (const p of ["itemGold", "itemLists", "itemMetadata", "systems", "progress", "adjudicatedGold"] as const) whole.add(p);
     digests = await readSegmentDigests(pool, projectId);
     const changedDocs = new Set<string>();
     const documentOf = (d: string) => d.slice(0, d.indexOf(" "));
+    const before = from.digests;
     for (const [id, d] of digests) {
-      const was = from.digests.get(id);
+      const was = before.get(id);
       if (was === d) continue;
       segments.add(id);
       changedDocs.add(documentOf(d));
       if (was) changedDocs.add(documentOf(was));
     }
-    for (const [id, was] of from.digests) {
+    for (const [id, was] of before) {
       if (digests.has(id)) continue;
       segments.add(id);
       changedDocs.add(documentOf(was));
     }
     // a document's value (on its first segment) belongs to every language of its segments
-    if (filter.language && changedDocs.size) for (const m of [digests, from.digests]) for (const [id, d] of m) if (changedDocs.has(documentOf(d))) segments.add(id);
+    if (filter.language && changedDocs.size) for (const m of [digests, before]) for (const [id, d] of m) if (changedDocs.has(documentOf(d))) segments.add(id);
   }
   if (segments.size > MAX_PATCH_SEGMENTS) return null;
   const [parts, changed] = await Promise.all([
@@ -218,11 +220,12 @@ export async function getSchemeReportDataCached(pool: pg.Pool, projectId: string
       else if (Date.now() - (c.persistedAt.get(key) ?? 0) > PERSIST_EVERY_MS) persist(pool, c, projectId, key, kind, e);
     }
   } else {
-    // the digests first: a list change committed between the two reads is seen as one next time
-    const digests = await readSegmentDigests(pool, projectId);
-    const data = await getSchemeReportData(pool, projectId, runtime.definition, filter);
+    const [digests, data] = await Promise.all([readSegmentDigests(pool, projectId), getSchemeReportData(pool, projectId, runtime.definition, filter)]);
     shareRowStrings(data.values);
-    e = { snapshot, data, digests };
+    // a list change committed while the two were read may be in one and not in the other: then the
+    // digests cannot tell what the next list change changed (it will be a full read)
+    const racing = (await changesSince(pool, projectId, snapshot)).some((ch) => LIST_TABLES.has(ch.tableName));
+    e = { snapshot, data, digests: racing ? null : digests };
     c.reads++;
     if (kind) persist(pool, c, projectId, key, kind, e);
   }
