@@ -1,7 +1,7 @@
 import v8 from "node:v8";
 import { describe, expect, it } from "vitest";
 import type { TSchemeValueRow } from "./scheme-agreement";
-import { SCHEME_SNAPSHOT_FORMAT, decodeSchemeSnapshot, encodeSchemeSnapshot, shareRowStrings } from "./scheme-report-snapshot-codec";
+import { SCHEME_SNAPSHOT_FORMAT, decodeSchemeSnapshot, encodeSchemeSnapshot } from "./scheme-report-snapshot-codec";
 
 const rows = (): TSchemeValueRow[] => [
   { field: "FLUENCY", system: "sys-A", unit: "s1|t1:-", annotator: "a@x", value: 4, language: "en" },
@@ -32,9 +32,9 @@ describe("the scheme report's values, encoded for storing", () => {
     expect(() => decodeSchemeSnapshot(v8.serialize({ format: "something else" }))).toThrow(SCHEME_SNAPSHOT_FORMAT);
   });
 
-  it("shares the rows' repeated strings without changing them", () => {
+  it("shares the rows' repeated strings without changing them, when asked", () => {
     const r = rows().map((x) => ({ ...x, unit: x.unit.split("").join("") }));
-    shareRowStrings(r);
+    encodeSchemeSnapshot("k", r, null, { share: true });
     expect(r).toEqual(rows());
   });
 });

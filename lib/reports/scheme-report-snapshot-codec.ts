@@ -35,27 +35,12 @@ interface TEncoded<R> {
   rest: R;
 }
 
-/** Every repeated string of the rows replaced by one shared copy (in place): what a full read's rows keep in memory. */
-export function shareRowStrings(rows: TSchemeValueRow[]): void {
-  const strings = new Map<string, string>();
-  const one = (s: string) => {
-    const x = strings.get(s);
-    if (x !== undefined) return x;
-    strings.set(s, s);
-    return s;
-  };
-  for (const r of rows) {
-    r.field = one(r.field);
-    r.unit = one(r.unit);
-    r.annotator = one(r.annotator);
-    if (r.system !== null) r.system = one(r.system);
-    if (typeof r.language === "string") r.language = one(r.language);
-    if (typeof r.value === "string") r.value = one(r.value);
-  }
-}
-
-/** The bytes of the rows and of `rest` (anything node:v8 serialises: the other parts). */
-export function encodeSchemeSnapshot<R>(key: string, rows: readonly TSchemeValueRow[], rest: R): Buffer {
+/**
+ * The bytes of the rows and of `rest` (anything node:v8 serialises: the other parts). With `share`,
+ * also each row's strings replaced by the first row's equal ones (one copy each in memory), at no
+ * extra cost: the dictionaries are built anyway.
+ */
+export function encodeSchemeSnapshot<R>(key: string, rows: readonly TSchemeValueRow[], rest: R, opts: { share?: boolean } = {}): Buffer {
   const n = rows.length;
   const dicts = {} as TEncoded<R>["dicts"];
   const index = {} as Record<TStringColumn, Map<string, number>>;
@@ -83,7 +68,7 @@ export function encodeSchemeSnapshot<R>(key: string, rows: readonly TSchemeValue
         k = dicts[c].length;
         dicts[c].push(s);
         index[c].set(s, k);
-      }
+      } else if (opts.share) (r as Record<TStringColumn, string>)[c] = dicts[c][k];
       cols[c][i] = k;
     }
     let v = valueById.get(r.value);
