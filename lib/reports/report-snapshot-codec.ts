@@ -18,7 +18,7 @@ export const REPORT_SNAPSHOT_FORMAT = "tropos-report-snapshot/2";
 
 export type TReportBase = Omit<TReportData, "annotations">;
 
-type TNarrow = Uint8Array | Uint16Array | Int32Array;
+export type TNarrow = Uint8Array | Uint16Array | Int32Array;
 
 interface TEncoded {
   format: string;
@@ -34,7 +34,7 @@ const COLUMN_NAMES = ["field", "annotator", "segment", "translation", "mrw", "va
 const SEEDED = ["segments", "translations", "mrws"] as const;
 
 /** The column shifted by one (so -1, "none", becomes 0) in the narrowest array that holds it. */
-function narrow(col: Int32Array, length: number): TNarrow {
+export function narrow(col: Int32Array, length: number): TNarrow {
   let max = -1;
   for (let i = 0; i < length; i++) if (col[i] > max) max = col[i];
   if (max >= 0xffff) return col.slice(0, length);
@@ -44,7 +44,7 @@ function narrow(col: Int32Array, length: number): TNarrow {
   return out;
 }
 
-function widen(col: TNarrow): Int32Array {
+export function widen(col: TNarrow): Int32Array {
   if (col instanceof Int32Array) return col;
   const out = new Int32Array(col.length);
   for (let i = 0; i < col.length; i++) out[i] = col[i] - 1;

@@ -24,7 +24,8 @@ const KEEP_UNSEEN = 20_000;
 export async function deleteOldReportChanges(pool: pg.Pool, opts: { olderThanMs?: number; keepUnseen?: number } = {}): Promise<number> {
   const r = await pool.query<{ n: number }>(
     `WITH stored AS (
-       SELECT "projectId", pg_snapshot_xmin(snapshot::pg_snapshot) AS xmin FROM "ReportSnapshot"
+       -- (a project's oldest copy: the paper analyses' rows and the scheme report's values are stored apart)
+       SELECT "projectId", min(pg_snapshot_xmin(snapshot::pg_snapshot)) AS xmin FROM "ReportSnapshot" GROUP BY "projectId"
      ), unseen AS (
        SELECT c."projectId", count(*) AS n FROM "ReportChange" c JOIN stored s ON s."projectId" = c."projectId" WHERE c.xid >= s.xmin GROUP BY c."projectId"
      ), old AS (

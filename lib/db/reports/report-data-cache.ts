@@ -39,10 +39,10 @@ import { getDb, type Db } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { deleteOldReportChanges } from "@/lib/db/reports/changes";
 import { REFRESHABLE_TABLES, readReportData, refreshReportData } from "@/lib/db/reports/report-data";
-import { readReportSnapshot, writeReportSnapshot } from "@/lib/db/reports/snapshots";
+import { REPORT_KIND, readReportSnapshot, writeReportSnapshot } from "@/lib/db/reports/snapshots";
 import { annotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
 import type { TReportData } from "@/lib/reports/report-input";
-import { encodeReportSnapshot, type TReportBase } from "@/lib/reports/report-snapshot-codec";
+import { REPORT_SNAPSHOT_FORMAT, encodeReportSnapshot, type TReportBase } from "@/lib/reports/report-snapshot-codec";
 
 const MAX_ENTRIES = 4;
 /** A refreshed entry is stored again when the stored copy is older than this (a full read always is). */
@@ -66,6 +66,20 @@ interface TPending {
   withText: boolean;
 }
 
+/** A copy to be stored in the database (this cache's entries, and the scheme report's values: lib/db/reports/scheme-report-data-cache.ts). */
+export interface TStoredCopy {
+  projectId: string;
+  /** lib/db/reports/snapshots.ts: REPORT_KIND for this cache's */
+  kind: string;
+  format: string;
+  snapshot: string;
+  withText: boolean;
+  /** the bytes, or null when it cannot be encoded (encoded only when its turn comes) */
+  encode: () => Buffer | null;
+  /** called once stored */
+  stored?: () => void;
+}
+
 interface TCache {
   entries: Map<string, TEntry>;
   pending: Map<string, TPending>;
@@ -81,8 +95,8 @@ interface TCache {
   persists: number;
   /** when each project's copy was last stored or found usable (Date.now()) */
   persistedAt: Map<string, number>;
-  /** entries waiting to be stored (the latest per project) */
-  toPersist: Map<string, TEntry>;
+  /** copies waiting to be stored (the latest per project and kind) */
+  toPersist: Map<string, TStoredCopy>;
   persistTimer?: ReturnType<typeof setTimeout>;
   persisting?: Promise<void>;
   /** the database refused a write as read-only (a replica): nothing is stored from then on */
@@ -121,6 +135,21 @@ const PRUNED_PAST = `pg_snapshot_xmin($2::pg_snapshot) <= coalesce((SELECT max(x
 export async function changedSince(pool: pg.Pool, projectId: string, snapshot: string): Promise<boolean> {
   const r = await pool.query<{ changed: boolean }>(`SELECT EXISTS (SELECT 1 ${UNSEEN_CHANGES}) OR ${PRUNED_PAST} AS changed`, [projectId, snapshot]);
   return r.rows[0].changed;
+}
+
+/**
+ * The change rows of the project's report inputs that `snapshot` could not see: the table written
+ * and, for annotation statements of at most 5,000 rows, the unique keys of the rows written
+ * ("annotatorId segmentId itemKey field"). A log pruned past the snapshot shows as a change to
+ * "ReportChangeHorizon" (no cache can patch that: a full read). Also used by
+ * lib/db/reports/scheme-report-data-cache.ts.
+ */
+export async function changesSince(pool: pg.Pool, projectId: string, snapshot: string): Promise<{ tableName: string; keys: string[] | null }[]> {
+  const r = await pool.query<{ tableName: string; keys: string[] | null }>(
+    `SELECT "tableName", keys ${UNSEEN_CHANGES} UNION ALL SELECT 'ReportChangeHorizon', NULL WHERE ${PRUNED_PAST}`,
+    [projectId, snapshot],
+  );
+  return r.rows;
 }
 
 /** Each view handed out → the entry it is a view of: the data's version (a new entry on every read, refresh or restore). */
@@ -178,14 +207,15 @@ function startPersisting(c: TCache, pool: pg.Pool): Promise<void> {
   c.persistTimer = undefined;
   c.persisting ??= (async () => {
     for (let next = c.toPersist.entries().next(); !next.done; next = c.toPersist.entries().next()) {
-      const [projectId, e] = next.value;
-      c.toPersist.delete(projectId);
+      const [key, e] = next.value;
+      const projectId = e.projectId;
+      c.toPersist.delete(key);
       if ((pool as pg.Pool & { ending?: boolean }).ending) continue; // closed meanwhile (tests, shutdown)
       try {
-        const bytes = encodeReportSnapshot(e.base, e.columns);
-        if (bytes && (await writeReportSnapshot(pool, projectId, e.snapshot, e.withText, bytes))) {
+        const bytes = e.encode();
+        if (bytes && (await writeReportSnapshot(pool, projectId, e.snapshot, e.withText, bytes, e.kind, e.format))) {
           c.persists++;
-          c.persistedAt.set(projectId, Date.now());
+          e.stored?.();
         }
       } catch (err) {
         if ((err as { code?: string }).code === "25006") {
@@ -200,8 +230,26 @@ function startPersisting(c: TCache, pool: pg.Pool): Promise<void> {
 
 /** Queues an entry to be stored in the database after PERSIST_DELAY_MS (in the background). */
 function schedulePersist(c: TCache, pool: pg.Pool, projectId: string, e: TEntry): void {
+  queueStoredCopy(pool, {
+    projectId,
+    kind: REPORT_KIND,
+    format: REPORT_SNAPSHOT_FORMAT,
+    snapshot: e.snapshot,
+    withText: e.withText,
+    encode: () => encodeReportSnapshot(e.base, e.columns),
+    stored: () => c.persistedAt.set(projectId, Date.now()),
+  });
+}
+
+/**
+ * Queues a copy to be stored in the database after PERSIST_DELAY_MS (in the background), one
+ * after the other with this cache's own; a later copy of the same project and kind replaces one
+ * still waiting. flushReportSnapshots stores them all.
+ */
+export function queueStoredCopy(pool: pg.Pool, e: TStoredCopy): void {
+  const c = cacheOf(pool);
   if (c.readOnly) return;
-  c.toPersist.set(projectId, e);
+  c.toPersist.set(`${e.projectId} ${e.kind}`, e);
   if (c.persisting || c.persistTimer) return;
   c.persistTimer = setTimeout(() => void startPersisting(c, pool), PERSIST_DELAY_MS);
   c.persistTimer.unref?.();
@@ -247,10 +295,7 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
   await onSnapshot(snapshot);
   if (from) {
     // (a pruned log shows as a change to a table that cannot be patched: a full read)
-    const changes = await pool.query<{ tableName: string; keys: string[] | null }>(
-      `SELECT "tableName", keys ${UNSEEN_CHANGES} UNION ALL SELECT 'ReportChangeHorizon', NULL WHERE ${PRUNED_PAST}`,
-      [projectId, from.snapshot],
-    );
+    const changes = { rows: await changesSince(pool, projectId, from.snapshot) };
     const tables = new Set<string>();
     const keys: string[] = [];
     let patchable = true;
@@ -395,7 +440,7 @@ const lastMaintained = new WeakMap<pg.Pool, number>();
 export async function refreshStaleStoredReports(pool: pg.Pool, db: Db, minRows = STALE_STORED_ROWS): Promise<string[]> {
   const r = await pool.query<{ id: string }>(
     `SELECT c."projectId" AS id FROM "ReportChange" c JOIN "Project" p ON p.id = c."projectId"
-       LEFT JOIN "ReportSnapshot" s ON s."projectId" = c."projectId"
+       LEFT JOIN "ReportSnapshot" s ON s."projectId" = c."projectId" AND s.kind = '${REPORT_KIND}'
      WHERE s."projectId" IS NULL OR c.xid >= pg_snapshot_xmin(s.snapshot::pg_snapshot)
      GROUP BY c."projectId" HAVING bool_or(s."projectId" IS NULL) OR count(*) > $1`,
     [minRows],

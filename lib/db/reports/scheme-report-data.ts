@@ -93,6 +93,26 @@ export const valueInLanguageSql = (param: string, a = "a") =>
        OR (${a}."itemKey" = 'document' AND EXISTS (SELECT 1 FROM "Translation" lt JOIN "Segment" ls ON ls.id = lt."segmentId" WHERE ls."documentId" = s."documentId" AND lt.language = ${param})) END)`;
 
 export async function getSchemeReportData(pool: Pool, projectId: string, definition: TSchemeDefinition, filter: TSchemeReportFilter = {}): Promise<TSchemeReportData> {
+  return (await readSchemeReportParts(pool, projectId, definition, filter, SCHEME_REPORT_PARTS)) as TSchemeReportData;
+}
+
+/** The parts of TSchemeReportData, each read by one statement (two for the item lists). */
+export type TSchemeReportPart = keyof TSchemeReportData;
+export const SCHEME_REPORT_PARTS: ReadonlySet<TSchemeReportPart> = new Set<TSchemeReportPart>(["values", "itemGold", "adjudicatedGold", "progress", "systems", "itemLists", "itemMetadata", "unitTexts"]);
+
+/**
+ * Some parts of getSchemeReportData (for the cache, lib/db/reports/scheme-report-data-cache.ts,
+ * which reads again only what changed): `values` and `unitTexts` only of the values about
+ * `segments` when given (the values of one segment are read through Annotation(segmentId)).
+ */
+export async function readSchemeReportParts(
+  pool: Pool,
+  projectId: string,
+  definition: TSchemeDefinition,
+  filter: TSchemeReportFilter,
+  parts: ReadonlySet<TSchemeReportPart>,
+  segments: readonly string[] | null = null,
+): Promise<Partial<TSchemeReportData>> {
   const fields = [...new Set(definition.fields.map((f) => f.id))];
   const itemGold = definition.fields.flatMap((f) => (f.gold?.from === "item" ? [{ field: f.id, key: f.gold.key }] : []));
   const adjudicated = [...new Set(definition.fields.flatMap((f) => (f.gold?.from === "adjudication" ? [f.id] : [])))];
@@ -100,7 +120,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
   const systems = filter.systems?.length ? filter.systems : null;
   const language = filter.language ?? null;
 
-  const values = pool.query<TSchemeValueRow>(
+  const values = parts.has("values") && pool.query<TSchemeValueRow>(
     `SELECT a.field, m.name AS system, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, u.email AS annotator, a.value, s.language
      FROM "Annotation" a
      JOIN "User" u ON u.id = a."annotatorId"
@@ -110,10 +130,10 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
      WHERE a."projectId" = $1 AND a.field = ANY($2::text[])
        AND ($3::text IS NULL OR s.split::text = $3)
        AND ($4::text[] IS NULL OR a."translationId" IS NULL OR m.name = ANY($4::text[]))
-       AND ${valueInLanguageSql("$5")} AND ${goldItemExcludedSql('a."segmentId"')}`,
-    [projectId, fields, split, systems, language],
+       AND ${valueInLanguageSql("$5")} AND ($6::text[] IS NULL OR a."segmentId" = ANY($6::text[])) AND ${goldItemExcludedSql('a."segmentId"')}`,
+    [projectId, fields, split, systems, language, segments],
   );
-  const gold = itemGold.length
+  const gold = parts.has("itemGold") && itemGold.length
     ? pool.query<TItemGoldRow>(
         `SELECT g.field, s.id AS "segmentId", s.lists -> g.key AS value
          FROM "Segment" s
@@ -123,7 +143,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
         [projectId, itemGold.map((g) => g.field), itemGold.map((g) => g.key), split, language],
       )
     : null;
-  const adjudications = adjudicated.length
+  const adjudications = parts.has("adjudicatedGold") && adjudicated.length
     ? pool.query<TAdjudicatedGoldRow>(
         `SELECT a.field, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, a.value
          FROM "Adjudication" a
@@ -133,7 +153,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
         [projectId, adjudicated, split, language],
       )
     : null;
-  const progress = pool.query<{ annotator: string; assigned: string; done: string; in_progress: string; todo: string; skipped: string }>(
+  const progress = parts.has("progress") && pool.query<{ annotator: string; assigned: string; done: string; in_progress: string; todo: string; skipped: string }>(
     `SELECT u.email AS annotator, count(*) AS assigned,
             count(*) FILTER (WHERE a.status = 'DONE') AS done,
             count(*) FILTER (WHERE a.status = 'IN_PROGRESS') AS in_progress,
@@ -147,9 +167,9 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
      ORDER BY u.email`,
     [projectId, split, language],
   );
-  const systemNames = pool.query<{ name: string }>(`SELECT name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`, [projectId]);
+  const systemNames = parts.has("systems") && pool.query<{ name: string }>(`SELECT name FROM "MtSystem" WHERE "projectId" = $1 ORDER BY name`, [projectId]);
   const listNames = [...new Set(definition.fields.flatMap((f) => ((f.kind === "choice" || f.kind === "multi") && f.optionsFrom ? [f.optionsFrom] : [])))];
-  const lists = listNames.length
+  const lists = parts.has("itemLists") && listNames.length
     ? pool.query<{ segmentId: string; name: string; list: unknown[] }>(
         `SELECT s.id AS "segmentId", n.name, s.lists -> n.name AS list
          FROM "Segment" s CROSS JOIN unnest($2::text[]) AS n(name)
@@ -160,7 +180,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
     : null;
 
   const goldKeys = [...new Set(itemGold.map((x) => x.key))];
-  const metadata = definition.analyses.includes("cr-st.accuracy") || definition.analyses.includes("meta4xnli.interpretation")
+  const metadata = parts.has("itemMetadata") && (definition.analyses.includes("cr-st.accuracy") || definition.analyses.includes("meta4xnli.interpretation"))
     ? pool.query<{ segmentId: string; key: string; value: string | number | boolean }>(
         `SELECT s.id AS "segmentId", e.key, e.value
          FROM "Segment" s CROSS JOIN LATERAL jsonb_each(s.lists) AS e(key, value)
@@ -173,7 +193,7 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
 
   // the texts spans mark, for their agreement per character (lib/reports/scheme-agreement.ts)
   const spanFields = [...new Set(definition.fields.flatMap((f) => (f.kind === "spans" ? [f.id] : [])))];
-  const texts = spanFields.length
+  const texts = parts.has("unitTexts") && spanFields.length
     ? pool.query<{ unit: string; text: string | null }>(
         `SELECT DISTINCT a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit,
                 CASE WHEN a."translationId" IS NOT NULL THEN t.text
@@ -182,24 +202,46 @@ export async function getSchemeReportData(pool: Pool, projectId: string, definit
          FROM "Annotation" a
          JOIN "Segment" s ON s.id = a."segmentId"
          LEFT JOIN "Translation" t ON t.id = a."translationId"
-         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3) AND ${valueInLanguageSql("$4")}`,
-        [projectId, spanFields, split, language],
+         WHERE a."projectId" = $1 AND a.field = ANY($2::text[]) AND ($3::text IS NULL OR s.split::text = $3) AND ${valueInLanguageSql("$4")}
+           AND ($5::text[] IS NULL OR a."segmentId" = ANY($5::text[]))`,
+        [projectId, spanFields, split, language, segments],
       )
     : null;
 
   const [v, g, adj, p, sys, l, md, tx] = await Promise.all([values, gold, adjudications, progress, systemNames, lists, metadata, texts]);
-  const itemMetadata = new Map<string, Record<string, string | number | boolean>>();
-  for (const r of md?.rows ?? []) itemMetadata.set(r.segmentId, { ...itemMetadata.get(r.segmentId), [r.key]: r.value });
-  const itemLists = new Map<string, Record<string, unknown[]>>();
-  for (const r of l?.rows ?? []) itemLists.set(r.segmentId, { ...itemLists.get(r.segmentId), [r.name]: r.list });
-  return {
-    values: v.rows,
-    itemGold: g?.rows ?? [],
-    adjudicatedGold: adj?.rows ?? [],
-    progress: p.rows.map((r) => ({ annotator: r.annotator, assigned: Number(r.assigned), done: Number(r.done), inProgress: Number(r.in_progress), todo: Number(r.todo), skipped: Number(r.skipped) })),
-    systems: sys.rows.map((r) => r.name),
-    itemLists,
-    itemMetadata,
-    unitTexts: new Map((tx?.rows ?? []).flatMap((r) => (r.text === null ? [] : [[r.unit, r.text] as [string, string]]))),
-  };
+  const out: Partial<TSchemeReportData> = {};
+  if (v) out.values = v.rows;
+  if (parts.has("itemGold")) out.itemGold = g ? g.rows : [];
+  if (parts.has("adjudicatedGold")) out.adjudicatedGold = adj ? adj.rows : [];
+  if (p) out.progress = p.rows.map((r) => ({ annotator: r.annotator, assigned: Number(r.assigned), done: Number(r.done), inProgress: Number(r.in_progress), todo: Number(r.todo), skipped: Number(r.skipped) }));
+  if (sys) out.systems = sys.rows.map((r) => r.name);
+  if (parts.has("itemLists")) {
+    const itemLists = new Map<string, Record<string, unknown[]>>();
+    for (const r of l ? l.rows : []) itemLists.set(r.segmentId, { ...itemLists.get(r.segmentId), [r.name]: r.list });
+    out.itemLists = itemLists;
+  }
+  if (parts.has("itemMetadata")) {
+    const itemMetadata = new Map<string, Record<string, string | number | boolean>>();
+    for (const r of md ? md.rows : []) itemMetadata.set(r.segmentId, { ...itemMetadata.get(r.segmentId), [r.key]: r.value });
+    out.itemMetadata = itemMetadata;
+  }
+  if (parts.has("unitTexts")) out.unitTexts = new Map((tx ? tx.rows : []).flatMap((r) => (r.text === null ? [] : [[r.unit, r.text] as [string, string]])));
+  return out;
+}
+
+/**
+ * Per segment of the project, its document and a digest of what its values' rows depend on beside
+ * the annotation itself (language, split, document, texts, and its translations' languages,
+ * systems and texts). The cache compares them before and after a change to the segment, translation
+ * or system lists, whose change log rows do not say which rows changed.
+ */
+export async function readSegmentDigests(pool: Pool, projectId: string): Promise<Map<string, string>> {
+  const r = await pool.query<{ id: string; d: string }>(
+    `SELECT s.id, s."documentId" || ' ' || md5(concat_ws(' ', s.language, coalesce(s.split::text, '-'), md5(s.text), md5(coalesce(s.texts::text, '')),
+       (SELECT string_agg(t.id || ' ' || t.language || ' ' || coalesce(m.name, '') || ' ' || md5(t.text), ' ' ORDER BY t.id)
+        FROM "Translation" t LEFT JOIN "MtSystem" m ON m.id = t."systemId" WHERE t."segmentId" = s.id))) AS d
+     FROM "Segment" s WHERE s."projectId" = $1`,
+    [projectId],
+  );
+  return new Map(r.rows.map((x) => [x.id, x.d]));
 }
