@@ -95,8 +95,12 @@ describe("the scheme-runtime migrations on the previous release's data", () => {
   it("the later migrations merge the per-part assignments; the current code finds nothing more to move, figures unchanged, saves under the merged assignment", async () => {
     // the later migration 20261126000000_presets_stored gives it its MMTE preset as version 1, which now runs as a scheme
     expect(await getProjectRuntime(db, "p1")).toMatchObject({ kind: "scheme", version: 1 });
+    // the current code's reads leave out gold items (GoldItem, created by a migration after
+    // PER_ITEM): an empty stand-in lets them read the database as it was before the merge
+    await client.query(`CREATE TABLE "GoldItem" ("segmentId" text PRIMARY KEY)`);
     const beforeScores = await getScoreTables(db, "p1");
     const beforeFigures = await getAgreementFigures(db, "p1", { schemes: ["mmte"] });
+    await client.query(`DROP TABLE "GoldItem"`);
     expect(beforeScores.mmte?.quality.length).toBeGreaterThan(0);
 
     await run(client, migrations.filter((d) => d >= PER_ITEM));
