@@ -266,6 +266,29 @@ export const ACTIONS: Record<string, ActionCheck> = {
     args: [{ slug: "demo" }],
     expect: { anonymous: "UNAUTHENTICATED", outsider: "NOT_FOUND", annotator: "CONFLICT", adjudicator: "FORBIDDEN", manager: "FORBIDDEN", admin: "FORBIDDEN" },
   },
+  // adaptive redundancy (issue 31.3): a field the scheme lacks, refused after authorisation; nothing stored
+  "app/projects/[slug]/settings/adaptive-redundancy-actions.ts#setAdaptiveRuleAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", rule: { field: "NO_SUCH_FIELD", k: 2, max: 3, threshold: 0 } }],
+    expect: { ...actionManagers, manager: "BAD_REQUEST", admin: "BAD_REQUEST" },
+  },
+  "app/projects/[slug]/settings/adaptive-redundancy-actions.ts#deleteAdaptiveRuleAction": {
+    page: "/projects/demo/settings",
+    args: [{ slug: "demo", field: "NO_SUCH_FIELD" }],
+    expect: actionManagers,
+  },
+  // drift (issue 31.4): the default window, so the demo's panel stays as it was
+  "app/projects/[slug]/dashboard/drift-actions.ts#setDriftWindowAction": {
+    page: "/projects/demo/dashboard",
+    args: [{ slug: "demo", window: 50 }],
+    expect: actionManagers,
+  },
+  // the bell: anyone in the project marks their own notifications read
+  "app/projects/[slug]/notification-actions.ts#markNotificationsReadAction": {
+    page: "/projects/demo",
+    args: [{ slug: "demo" }],
+    expect: { anonymous: "UNAUTHENTICATED", outsider: "NOT_FOUND", annotator: "ok", adjudicator: "ok", manager: "ok", admin: "ok" },
+  },
   // a project that exists already: admins get past the guard to the slug check, nothing is created
   "app/projects/new/actions.ts#createProjectAction": {
     page: "/projects/new",
