@@ -71,6 +71,8 @@ test("submit, try to edit: read-only; reopen: editable and saved", async ({ page
 
   // The submitted item is read-only: a banner, "Reopen to edit" instead of Submit, edits refused.
   await page.reload();
+  // the page is hydrated once it has focused its first field (a focus before that reaches no handler)
+  await expect(page.locator('[data-active="true"]')).toBeFocused();
   await expect(page.getByTestId("item-closed")).toContainText("This item was submitted; it is read-only.");
   await expect(page.getByRole("button", { name: "Reopen to edit" })).toBeVisible();
   await expect(page.getByRole("button", { name: /Submit & next/ })).toHaveCount(0);
