@@ -13,7 +13,7 @@ import {
   type TAdaptiveRedundancyRule,
   type TDisagreementTest,
 } from "@/lib/assignments/adaptive-redundancy";
-import { assignableAnnotatorIds } from "@/lib/db/assignments/create-assignments";
+import { assignableOf } from "@/lib/db/assignments/create-assignments";
 
 /** The field of a definition a rule names (the first, when a preset lists alternatives under one id). */
 function fieldOf(definition: TSchemeDefinition, id: string): TSchemeField | undefined {
@@ -60,12 +60,16 @@ export async function deleteAdaptiveRule(db: Db, opts: { projectId: string; fiel
   });
 }
 
+/** How far the pick of an extra rater counts a candidate's open assignments (see addRaterWhereDisagreeing). */
+export const OPEN_COUNTED_UP_TO = 500;
+
 type TRuleRow = { field: string; k: number; max: number; threshold: number };
 
 /**
  * After a submit of `segmentId`, in the submit's transaction: when every rater on the item has
  * submitted and some rule's field disagrees among them (below the rule's max), one more
- * assignment for the eligible annotator with the fewest open assignments (ties by id), logged as
+ * assignment for the eligible annotator with the fewest open assignments (counted up to
+ * OPEN_COUNTED_UP_TO; ties by id, or spread by a hash among queues that long), logged as
  * "assignment.adaptive". Returns the new assignment's annotator, or null.
  *
  * Race-safety: two raters submitting the item's last values at the same instant each lock only
@@ -91,9 +95,16 @@ export async function addRaterWhereDisagreeing(
     opts.segmentId,
   );
   if (rules.length === 0) return null;
-  const [item] = await tx.$queryRawUnsafe<{ onItem: { annotatorId: string; status: string }[] | null; values: { annotatorId: string; itemKey: string; field: string; value: unknown }[] | null }[]>(
+  // the project's annotators come with the item (the candidates when the raters disagree): one
+  // round trip fewer on that path, a few rows more on the other
+  const [item] = await tx.$queryRawUnsafe<{
+    onItem: { annotatorId: string; status: string }[] | null;
+    values: { annotatorId: string; itemKey: string; field: string; value: unknown }[] | null;
+    annotators: { id: string; email: string }[] | null;
+  }[]>(
     `SELECT
        (SELECT json_agg(json_build_object('annotatorId', "annotatorId", 'status', status)) FROM "Assignment" WHERE "projectId" = $1 AND "segmentId" = $2) AS "onItem",
+       (SELECT json_agg(json_build_object('id', u.id, 'email', u.email)) FROM "ProjectMember" m JOIN "User" u ON u.id = m."userId" WHERE m."projectId" = $1 AND m.role = 'ANNOTATOR') AS annotators,
        (SELECT json_agg(json_build_object('annotatorId', an."annotatorId", 'itemKey', an."itemKey", 'field', an.field, 'value', an.value))
         FROM "Annotation" an JOIN "Assignment" a ON a."annotatorId" = an."annotatorId" AND a."segmentId" = an."segmentId" AND a.status = 'DONE'
         WHERE an."segmentId" = $2 AND an."projectId" = $1 AND an.field = ANY($3::text[])) AS values`,
@@ -125,22 +136,32 @@ export async function addRaterWhereDisagreeing(
   if (disagreeing.length === 0) return null;
   const fields = disagreeing.map((d) => d.field);
   const taken = new Set(onItem.map((a) => a.annotatorId));
-  const candidates = (await assignableAnnotatorIds(tx, opts.projectId)).filter((id) => !taken.has(id));
+  const candidates = assignableOf(item?.annotators ?? []).filter((id) => !taken.has(id));
   if (candidates.length === 0) {
     await tx.auditLog.create({ data: { projectId: opts.projectId, userId: opts.actorId, action: "assignment.adaptive.none-eligible", detail: { segmentId: opts.segmentId, fields, raters: raters.length } } });
     return null;
   }
-  // the candidate with the fewest open assignments (ties: the smallest id, byte order), its new
-  // assignment at the end of its queue, and the AuditLog row: one statement
+  // the candidate with the fewest open assignments, its new assignment at the end of its queue,
+  // and the AuditLog row: one statement. Its cost must not grow with the study (< 5 ms at 100,000
+  // items, bench/adaptive-redundancy.ts): each candidate's open assignments are counted up to
+  // OPEN_COUNTED_UP_TO (an index-only scan of at most that many entries), and the end of the
+  // queue is one step down the (projectId, annotatorId, position) index. Queues at least that
+  // long count as equally long, as they are for an item that waits at the end of one: those ties
+  // are spread by a hash of item and annotator, so no one annotator takes every extra item of a
+  // big study; the other ties go to the smallest id (byte order).
   const [created] = await tx.$queryRawUnsafe<{ id: string; annotatorId: string }[]>(
-    `WITH pick AS (
-       SELECT c.id FROM unnest($3::text[]) AS c(id)
-       ORDER BY (SELECT count(*) FROM "Assignment" o WHERE o."projectId" = $1 AND o."annotatorId" = c.id AND o.status IN ('TODO', 'IN_PROGRESS')), c.id COLLATE "C"
+    `WITH counted AS MATERIALIZED (
+       SELECT c.id, (SELECT count(*) FROM (SELECT 1 FROM "Assignment" o
+                     WHERE o."projectId" = $1 AND o."annotatorId" = c.id AND o.status IN ('TODO', 'IN_PROGRESS') LIMIT $7::int) x) AS open
+       FROM unnest($3::text[]) AS c(id)),
+     pick AS (
+       SELECT id FROM counted
+       ORDER BY open, CASE WHEN open >= $7::int THEN hashtext($2 || id) ELSE 0 END, id COLLATE "C"
        LIMIT 1),
      ins AS (
        INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "updatedAt", origin)
        SELECT gen_random_uuid()::text, $1, pick.id, $2, 'TODO',
-              COALESCE((SELECT max(position) + 1 FROM "Assignment" p WHERE p."projectId" = $1 AND p."annotatorId" = pick.id), 0), now(), 'adaptive'
+              COALESCE((SELECT p.position + 1 FROM "Assignment" p WHERE p."projectId" = $1 AND p."annotatorId" = pick.id ORDER BY p.position DESC LIMIT 1), 0), now(), 'adaptive'
        FROM pick
        RETURNING id, "annotatorId"),
      log AS (
@@ -155,6 +176,7 @@ export async function addRaterWhereDisagreeing(
     opts.actorId,
     JSON.stringify(fields),
     raters.length + 1,
+    OPEN_COUNTED_UP_TO,
   );
   return { annotatorId: created.annotatorId, fields };
 }

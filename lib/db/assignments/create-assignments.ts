@@ -38,7 +38,12 @@ export function shuffledOrder<T>(items: T[], seed: number): T[] {
  */
 export async function assignableAnnotatorIds(db: Db, projectId: string): Promise<string[]> {
   const members = await db.projectMember.findMany({ where: { projectId, role: "ANNOTATOR" }, select: { user: { select: { id: true, email: true } } } });
-  return members.filter((m) => !isImportedAnnotatorEmail(m.user.email)).map((m) => m.user.id);
+  return assignableOf(members.map((m) => m.user));
+}
+
+/** Of a project's annotators, those work can be assigned to (not an import's placeholder raters). */
+export function assignableOf(annotators: { id: string; email: string }[]): string[] {
+  return annotators.filter((u) => !isImportedAnnotatorEmail(u.email)).map((u) => u.id);
 }
 
 export async function createAssignments(
