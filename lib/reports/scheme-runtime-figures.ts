@@ -1,6 +1,6 @@
 /**
  * The agreement figures of any project. A project whose scheme is the MMTE/MetaHOPE preset as
- * shipped (lib/schemes/scheme-runtime.ts isPresetOfParts) gets the papers' figures as it always
+ * shipped (lib/schemes/presets/preset-of-parts.ts isPresetOfParts) gets the papers' figures as it always
  * did (getAgreementFigures: `scheme` mmte/metahope, Fleiss' κ per label, every α level, Pearson r),
  * computed from its scheme's values, so the export a study scripted against does not change; any
  * other scheme gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
@@ -21,7 +21,7 @@ import { getReportLanguages } from "@/lib/db/reports/languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { bindPaperAnalyses } from "./analyses/paper/binding";
-import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
+import { isPresetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { getAgreementFigures } from "./index";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
