@@ -1,8 +1,7 @@
 /**
- * The agreement figures of any project. A project whose scheme is the MMTE/MetaHOPE preset as
- * shipped (lib/schemes/scheme-runtime.ts isPresetOfParts) gets the papers' figures as it always
- * did (getAgreementFigures: `scheme` mmte/metahope, Fleiss' κ per label, every α level, Pearson r),
- * computed from its scheme's values, so the export a study scripted against does not change; any
+ * The agreement figures of any project. A scheme the papers' agreement export is bound to (the
+ * MMTE/MetaHOPE preset as shipped, analyses/paper/papers-agreement-export.ts) gets the papers'
+ * figures as it always did, so the export a study scripted against does not change; any
  * other scheme gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
  * and MetaHOPE tables 3–4 where it lists them. What `tropos export --what agreement` and
  * GET /api/projects/[slug]/reports/agreement print. Models follow the annotators:
@@ -21,14 +20,14 @@ import { getReportLanguages } from "@/lib/db/reports/languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { bindPaperAnalyses } from "./analyses/paper/binding";
-import { isPresetOfParts } from "@/lib/schemes/scheme-runtime";
-import { getAgreementFigures } from "./index";
+import { bindPapersAgreementExport } from "./analyses/paper/papers-agreement-export";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (isPresetOfParts(runtime.definition)) {
+  const papers = bindPapersAgreementExport(runtime.definition);
+  if (papers) {
     const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
-    return [...(await getAgreementFigures(db, projectId, opts)), ...models];
+    return [...(await papers(db, projectId, opts)), ...models];
   }
   // several target languages and none asked for: every language's figures, each naming its language
   // (as the built-in export gives them); else the one language's (or the one report's)

@@ -13,36 +13,9 @@
  * annotator × item by migration 20261129000000_assignment_per_item.
  */
 import type { TSchemeDefinition } from "./language/scheme-definition";
-import type { TSchemeField } from "./language/scheme-field";
-import { MMTE_PRESET } from "./presets/mmte";
-import { METAHOPE_PRESET } from "./presets/metahope";
-import { sortedJson } from "./canonical-value";
 
 /** The stored ProjectScheme version in force (written on every save) and its definition. */
 export type TSchemeRuntime = { kind: "scheme"; version: number; definition: TSchemeDefinition };
-
-/** The presets' fields by id (EQUIVALENCE has two alternatives), canonical. */
-const PRESET_FIELDS = new Map<string, string[]>();
-for (const f of [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields]) PRESET_FIELDS.set(f.id, [...(PRESET_FIELDS.get(f.id) ?? []), sortedJson(f)]);
-const PRESET_GUIDELINES = new Set([MMTE_PRESET.guidelines, METAHOPE_PRESET.guidelines, `${MMTE_PRESET.guidelines}\n\n${METAHOPE_PRESET.guidelines}`]);
-
-/**
- * Whether a stored definition is the MMTE/MetaHOPE preset as shipped (fewer parts are fine): its
- * parts are then the Settings form's to switch on and off (lib/db/projects/project-schemes.ts
- * storePresetOfPartsVersion). A variant (another scale, one more label, its own guideline wording)
- * is the lead's own scheme, which that form leaves alone.
- */
-export function isPresetOfParts(definition: TSchemeDefinition): boolean {
-  if (!PRESET_GUIDELINES.has(definition.guidelines)) return false;
-  const byId = new Map<string, TSchemeField[]>();
-  for (const f of definition.fields) byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
-  for (const [id, fields] of byId) {
-    const preset = PRESET_FIELDS.get(id);
-    if (!preset || preset.length !== fields.length) return false;
-    if (fields.some((f, i) => sortedJson(f) !== preset[i])) return false;
-  }
-  return true;
-}
 
 /** The runtime of a project from its latest stored scheme version. */
 export function schemeRuntimeOf(latest: { version: number; definition: TSchemeDefinition }): TSchemeRuntime {

@@ -17,9 +17,9 @@ import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, type TValueMapping } from "@/lib/schemes/language/scheme-change";
 import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
-import { MMTE_METAHOPE_PRESET, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import { MMTE_METAHOPE_PRESET, nextPresetOfParts, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
-import { isPresetOfParts, schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
+import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
@@ -250,7 +250,7 @@ export async function setProjectScheme(
 }
 
 /**
- * Stores the built-in preset of `config` (presetOfParts: the MMTE and MetaHOPE fields of the
+ * Stores the built-in preset of `config` (nextPresetOfParts: the MMTE and MetaHOPE fields of the
  * parts that are on) as the project's next version when it differs from the latest one, so a
  * project that runs the built-in runtime still has its scheme stored as data and every annotation
  * records the version it was made under. Called in the caller's transaction: project creation
@@ -271,16 +271,8 @@ export async function storePresetOfPartsVersion(
 ): Promise<number | null> {
   const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
   const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
-  if (previous && !isPresetOfParts(previous)) return null;
-  // the workflow (readDocumentFirst) is the study's procedure, not a part: switching parts keeps
-  // the one in force (a project stored before the setting existed does not start asking for it
-  // because a part was switched); a lead changes it with a scheme version of its own
-  const preset = presetOfParts(config);
-  // and so are the name and description of the same preset (a version stored before the combined
-  // preset was renamed keeps "Built-in (MMTE and MetaHOPE)"): saving the same parts stores no
-  // version, and annotators get no "the guidelines changed" notice for a rename
-  const sameName = previous?.id === preset.id ? { name: previous.name, description: previous.description } : {};
-  const next = previous ? { ...preset, workflow: previous.workflow, ...sameName } : preset;
+  const next = nextPresetOfParts(previous, config);
+  if (!next) return null;
   // a preset of no part cannot be run: the form that switched every part off is told so
   if (next.fields.length === 0) throw new AppError("BAD_REQUEST", "Invalid scheme configuration: (root): At least one part of a scheme must be switched on");
   if (previous && sortedJson(previous) === sortedJson(next)) return null;
