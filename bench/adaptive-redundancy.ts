@@ -151,7 +151,9 @@ export async function runAdaptiveRedundancyBench(opts: AdaptiveRedundancyBenchOp
       baselineSingleInsertTxMs: insertSummary,
       ratioDecideVsInsertP50: round(decideSummary.p50 / insertSummary.p50),
       goalMs: 5,
-      goalMet: decideSummary.p95 < 5,
+      // the goal read as the typical submit (p50) and as nearly every one (p95)
+      goalMetP50: decideSummary.p50 < 5,
+      goalMetP95: decideSummary.p95 < 5,
     };
   }
 }

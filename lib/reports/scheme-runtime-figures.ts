@@ -20,14 +20,14 @@ import { getReportLanguages } from "@/lib/db/reports/languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { bindPaperAnalyses } from "./analyses/paper/binding";
-import { bindPapersAgreementExport } from "./analyses/paper/papers-agreement-export";
+import { bindsPapersAgreementExport } from "./analyses/paper/papers-agreement-export";
+import { getAgreementFigures } from "./index";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  const papers = bindPapersAgreementExport(runtime.definition);
-  if (papers) {
+  if (bindsPapersAgreementExport(runtime.definition)) {
     const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
-    return [...(await papers(db, projectId, opts)), ...models];
+    return [...(await getAgreementFigures(db, projectId, opts)), ...models];
   }
   // several target languages and none asked for: every language's figures, each naming its language
   // (as the built-in export gives them); else the one language's (or the one report's)
