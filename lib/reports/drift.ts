@@ -28,6 +28,9 @@
  * interval of the pooled figure: a window of 50 is far noisier than the whole project, and the
  * pooled figure's interval would flag every annotator on an unlucky window.
  *
+ * Accuracy on hidden gold checks drifts the same way (lib/reports/drift-gold-checks.ts): those rows
+ * have source "gold".
+ *
  * Kinds: scale, number, choice, boolean and multi (a set is one category, as the dashboard codes it).
  * Spans, tags, alignments and vectors (one value is many units: characters, tokens, dimensions) and
  * text/edits (no level) are not covered yet.
@@ -62,7 +65,8 @@ export interface TDriftSubmission {
   at: number;
 }
 
-export type TDriftStatistic = "percent_agreement" | "alpha";
+/** gold_accuracy: the share of right answers to hidden gold checks (lib/reports/drift-gold-checks.ts) */
+export type TDriftStatistic = "percent_agreement" | "alpha" | "gold_accuracy";
 
 /** A window's unit where the annotator's value differs from the panel's. */
 export interface TDriftItem {
@@ -77,6 +81,8 @@ export interface TDriftItem {
 }
 
 export interface TDriftRow {
+  /** "panel": agreement with the other annotators; "gold": accuracy on hidden gold checks */
+  source: "panel" | "gold";
   field: string;
   level: TMeasurementLevel;
   statistic: TDriftStatistic;
@@ -224,7 +230,7 @@ export function schemeDrift(def: TSchemeDefinition, values: readonly TSchemeValu
     const stat: TDriftStatistic = f.level === "nominal" ? "percent_agreement" : "alpha";
     for (const a of [...pairs.keys()].sort()) {
       const inWindow = pairs.get(a)!.filter((p) => windows.get(a)?.has(p.segmentId));
-      const base = { field: f.id, level: f.level, statistic: stat, annotator: a, items: windows.get(a)?.size ?? 0, units: inWindow.length };
+      const base = { source: "panel" as const, field: f.id, level: f.level, statistic: stat, annotator: a, items: windows.get(a)?.size ?? 0, units: inWindow.length };
       if (inWindow.length < minUnits) {
         rows.push({ ...base, value: null, reason: `${inWindow.length} compared units in the window (fewer than ${minUnits})`, lower: null, upper: null, flagged: false, moved: [] });
         continue;

@@ -89,6 +89,46 @@ describe("drift alerts", () => {
     expect(await db.driftFlag.count({ where: { projectId: project.id, open: true } })).toBe(0);
   });
 
+  it("flags accuracy on gold checks apart from the panel's flag: d turns wrong on 6 of its last 10 answers", async () => {
+    const { lead, project } = await scriptedProject();
+    const segs = (await db.segment.findMany({ where: { projectId: project.id }, select: { id: true }, orderBy: { externalId: "asc" } })).map((x) => x.id);
+    for (const r of ["a", "b", "c", "d"]) {
+      const user = await db.user.findUniqueOrThrow({ where: { email: email(r) } });
+      // a–c: the 5th of every ten wrong; d: the same until 20, then wrong on 6 of its last 10
+      const answers = Array.from({ length: 30 }, (_, i) => ({
+        projectId: project.id,
+        annotatorId: user.id,
+        segmentId: segs[i % segs.length],
+        field: "label",
+        itemKey: `k${i}`,
+        correct: r === "d" && i >= 20 ? ![21, 22, 24, 25, 27, 29].includes(i) : i % 10 !== 4,
+        answeredAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      }));
+      await db.goldCheckAnswer.createMany({ data: answers });
+    }
+    const check = await checkDrift(db, pool, project.id, project.slug);
+    const gold = check.rows.filter((r) => r.source === "gold");
+    expect(gold.map((r) => [r.field, r.annotator, r.units, r.value, r.flagged])).toEqual([
+      ["label", email("a"), 10, 0.9, false],
+      ["label", email("b"), 10, 0.9, false],
+      ["label", email("c"), 10, 0.9, false],
+      ["label", email("d"), 10, 0.4, true],
+    ]);
+    expect(gold.find((r) => r.flagged)!.moved.map((m) => m.unit)).toEqual(["k29", "k27", "k25", "k24", "k22", "k21"]);
+    // two flags on the same field, each notified once: the panel's and the gold checks'
+    expect(check.opened.map((r) => [r.source, r.field, r.annotator])).toEqual([
+      ["panel", "label", email("d")],
+      ["gold", "label", email("d")],
+    ]);
+    expect((await db.driftFlag.findMany({ where: { projectId: project.id }, select: { field: true }, orderBy: { field: "asc" } })).map((f) => f.field)).toEqual(["gold:label", "label"]);
+    const titles = (await listNotifications(db, project.id, lead.id)).map((n) => n.title).sort();
+    expect(titles).toEqual([`Drift: ${email("d")} on label`, `Drift: ${email("d")} on label (gold checks)`]);
+    const body = (await listNotifications(db, project.id, lead.id)).find((n) => n.title.endsWith("(gold checks)"))!.body;
+    expect(body).toContain("accuracy on hidden gold checks over their last 10 answers is 40 %");
+    expect(body).toContain("6 wrong answers");
+    expect((await checkDrift(db, pool, project.id, project.slug)).opened).toEqual([]);
+  });
+
   it("counts submits and says a check is due every DRIFT_CHECK_EVERY of them", async () => {
     const project = await makeProject(db);
     const due: boolean[] = [];

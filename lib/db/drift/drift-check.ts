@@ -22,15 +22,27 @@ import { getDriftWindow, getProjectDrift } from "./drift-data";
 /** Submissions of a project between two background checks. */
 export const DRIFT_CHECK_EVERY = 10;
 
-const pct = (r: TDriftRow, x: number | null) => (x === null ? "—" : r.statistic === "percent_agreement" ? `${Math.round(x * 100)} %` : x.toFixed(2));
+const pct = (r: TDriftRow, x: number | null) => (x === null ? "—" : r.statistic === "alpha" ? x.toFixed(2) : `${Math.round(x * 100)} %`);
+
+/** The DriftFlag's field: a gold-check flag is apart from the panel flag of the same field. */
+export const flagFieldOf = (r: Pick<TDriftRow, "source" | "field">) => (r.source === "gold" ? `gold:${r.field}` : r.field);
+
+const STATISTIC_NAME: Record<TDriftRow["statistic"], string> = {
+  percent_agreement: "agreement with the panel's majority",
+  alpha: "α with the panel",
+  gold_accuracy: "accuracy on hidden gold checks",
+};
 
 /** The notification's text of one flag. */
 export function driftMessage(r: TDriftRow, itemName: (segmentId: string) => string = (id) => id): { title: string; body: string } {
-  const stat = r.statistic === "percent_agreement" ? "agreement with the panel's majority" : "α with the panel";
+  const stat = STATISTIC_NAME[r.statistic];
   const items = r.moved.slice(0, 5).map((m) => itemName(m.segmentId));
+  const n = r.moved.length;
+  const moved = r.source === "gold" ? `${n} wrong answer${n === 1 ? "" : "s"}` : `${n} item${n === 1 ? "" : "s"} moved it`;
+  const over = r.source === "gold" ? `their last ${r.units} answers` : `their last ${r.items} items`;
   return {
-    title: `Drift: ${r.annotator} on ${r.field}`,
-    body: `${r.annotator}'s ${stat} over their last ${r.items} items is ${pct(r, r.value)}, below the panel's interval ${pct(r, r.lower)}–${pct(r, r.upper)}; ${r.moved.length} item${r.moved.length === 1 ? "" : "s"} moved it${items.length ? ` (first: ${items.join(", ")})` : ""}.`,
+    title: `Drift: ${r.annotator} on ${r.field}${r.source === "gold" ? " (gold checks)" : ""}`,
+    body: `${r.annotator}'s ${stat} over ${over} is ${pct(r, r.value)}, below the panel's interval ${pct(r, r.lower)}–${pct(r, r.upper)}; ${moved}${items.length ? ` (first: ${items.join(", ")})` : ""}.`,
   };
 }
 
@@ -57,7 +69,7 @@ export async function checkDrift(db: Db, pool: pg.Pool, projectId: string, slug:
   const opened: TDriftRow[] = [];
   const names = await segmentNames(pool, flagged.flatMap((r) => r.moved.slice(0, 5).map((m) => m.segmentId)));
   for (const r of flagged) {
-    const detail = JSON.stringify({ value: r.value, lower: r.lower, upper: r.upper, statistic: r.statistic, items: r.items, units: r.units, moved: r.moved.slice(0, 20).map((m) => m.segmentId) });
+    const detail = JSON.stringify({ source: r.source, value: r.value, lower: r.lower, upper: r.upper, statistic: r.statistic, items: r.items, units: r.units, moved: r.moved.slice(0, 20).map((m) => m.segmentId) });
     const { title, body } = driftMessage(r, (id) => names.get(id) ?? id);
     // the flag, its notifications and its audit row together: a flag is never open without them
     const notified = await db.$transaction(async (tx) => {
@@ -68,7 +80,7 @@ export async function checkDrift(db: Db, pool: pg.Pool, projectId: string, slug:
            WHERE NOT "DriftFlag".open
          RETURNING id`,
         projectId,
-        r.field,
+        flagFieldOf(r),
         r.annotator,
         detail,
       );
@@ -90,7 +102,7 @@ export async function checkDrift(db: Db, pool: pg.Pool, projectId: string, slug:
       `UPDATE "DriftFlag" f SET open = false, "closedAt" = now()
        FROM unnest($2::text[], $3::text[]) AS x(field, annotator)
        WHERE f."projectId" = $1 AND f.open AND f.field = x.field AND f.annotator = x.annotator`,
-      [projectId, inside.map((r) => r.field), inside.map((r) => r.annotator)],
+      [projectId, inside.map(flagFieldOf), inside.map((r) => r.annotator)],
     );
     closed = res.rowCount ?? 0;
     if (closed) console.log(`[drift] project ${slug}: ${closed} flag${closed === 1 ? "" : "s"} closed (back inside the panel's interval)`);

@@ -7,7 +7,9 @@
 import type pg from "pg";
 import type { Db } from "@/lib/db/client";
 import { getSchemeReportDataCached } from "@/lib/db/reports/scheme-report-data-cache";
-import { DEFAULT_DRIFT_WINDOW, schemeDrift, type TDriftRow, type TDriftSubmission } from "@/lib/reports/drift";
+import { DEFAULT_DRIFT_WINDOW, driftFields, schemeDrift, type TDriftRow, type TDriftSubmission } from "@/lib/reports/drift";
+import { goldCheckDrift, type TGoldCheckAnswerRow } from "@/lib/reports/drift-gold-checks";
+import { measurementLevelOf, type TMeasurementLevel } from "@/lib/schemes/language/measurement-level";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 
 /** The submitted items of a project's annotators, with when (ms since the epoch). */
@@ -19,6 +21,17 @@ export async function getDriftSubmissions(pool: pg.Pool, projectId: string): Pro
     [projectId],
   );
   return rows.map((r) => ({ annotator: r.annotator, segmentId: r.segmentId, at: Number(r.at) }));
+}
+
+/** The project's answers to hidden gold checks (a resubmission replaced the earlier answer). */
+export async function getGoldCheckAnswers(pool: pg.Pool, projectId: string): Promise<TGoldCheckAnswerRow[]> {
+  const { rows } = await pool.query<{ annotator: string; segmentId: string; field: string; unit: string; correct: boolean; at: string }>(
+    `SELECT u.email AS annotator, g."segmentId", g.field, g."itemKey" AS unit, g.correct, (extract(epoch FROM g."answeredAt") * 1000)::float8 AS at
+     FROM "GoldCheckAnswer" g JOIN "User" u ON u.id = g."annotatorId"
+     WHERE g."projectId" = $1`,
+    [projectId],
+  );
+  return rows.map((r) => ({ ...r, at: Number(r.at) }));
 }
 
 /** The lead's window (items), the default when never set. */
@@ -45,7 +58,17 @@ export async function setDriftWindow(db: Db, projectId: string, window: number, 
  */
 const kept = new WeakMap<object, Map<string, Promise<readonly TDriftRow[]>>>();
 
-/** Every annotator's drift rows for the project's covered fields (see lib/reports/drift.ts). */
+/** Each field's measurement level (a gold-check row names it; a field without one is scored right or wrong all the same). */
+function fieldLevels(definition: TSchemeDefinition): Map<string, TMeasurementLevel> {
+  const out = new Map<string, TMeasurementLevel>(driftFields(definition).map((f) => [f.id, f.level]));
+  for (const f of definition.fields) {
+    const level = measurementLevelOf(f);
+    if (level && !out.has(f.id)) out.set(f.id, level);
+  }
+  return out;
+}
+
+/** Every annotator's drift rows: the covered fields' agreement with the panel (lib/reports/drift.ts) and accuracy on gold checks (lib/reports/drift-gold-checks.ts). */
 export async function getProjectDrift(pool: pg.Pool, projectId: string, runtime: { version: number; definition: TSchemeDefinition }, window: number): Promise<readonly TDriftRow[]> {
   const data = await getSchemeReportDataCached(pool, projectId, runtime);
   let byKey = kept.get(data);
@@ -53,7 +76,10 @@ export async function getProjectDrift(pool: pg.Pool, projectId: string, runtime:
   const key = JSON.stringify([projectId, runtime.version, window]);
   let rows = byKey.get(key);
   if (!rows) {
-    rows = getDriftSubmissions(pool, projectId).then((submissions) => Object.freeze(schemeDrift(runtime.definition, data.values, submissions, { window })));
+    // a submit writes its gold-check answers with its Assignment row, so the data's version covers them
+    rows = Promise.all([getDriftSubmissions(pool, projectId), getGoldCheckAnswers(pool, projectId)]).then(([submissions, answers]) =>
+      Object.freeze([...schemeDrift(runtime.definition, data.values, submissions, { window }), ...goldCheckDrift(answers, fieldLevels(runtime.definition), { window })]),
+    );
     byKey.set(key, rows);
     rows.catch(() => byKey.delete(key));
   }
