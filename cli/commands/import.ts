@@ -245,6 +245,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
             documents: s.documents, segments: s.segments, pairs: s.pairs ?? countPairs(p.result), mrws: s.mrws, translations: s.translations, alignments: s.alignments,
             annotations: s.annotations, errorSpans: s.errorSpans, postEdits: s.postEdits, adjudications: s.adjudications, goldReferences: s.goldReferences, metricScores: s.metricScores,
           });
+          if (s.adaptiveRaters) counts.adaptiveRaters = (counts.adaptiveRaters ?? 0) + s.adaptiveRaters;
           stored.push(p.name);
         } catch (e) {
           if (isAppError(e) && e.code === "UNPROCESSABLE") {
@@ -262,7 +263,7 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
       );
     } else if (!errors.length) {
       io.stdout.write(
-        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments${counts.pairs ? ` (${counts.pairs} pairs)` : ""}, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${counts.metricScores ? `, ${counts.metricScores} metric scores` : ""}${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n`,
+        `${a["dry-run"] ? "Valid (dry run, nothing stored)" : "Imported"}: ${counts.documents} documents, ${counts.segments} segments${counts.pairs ? ` (${counts.pairs} pairs)` : ""}, ${counts.mrws} MRWs, ${counts.translations} translations, ${counts.alignments} alignments, ${counts.annotations} annotations, ${counts.errorSpans} error spans, ${counts.postEdits} post-edits${counts.metricScores ? `, ${counts.metricScores} metric scores` : ""}${warnings.length ? ` (${warnings.length} warnings)` : ""}.\n${counts.adaptiveRaters ? `The adaptive rule assigned ${counts.adaptiveRaters} extra rater${counts.adaptiveRaters === 1 ? "" : "s"} where the imported finished work disagrees.\n` : ""}`,
       );
     }
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);

@@ -80,7 +80,8 @@ type TRuleRow = { field: string; k: number; max: number; threshold: number };
  */
 export async function addRaterWhereDisagreeing(
   tx: Db,
-  opts: { projectId: string; segmentId: string; definition: TSchemeDefinition; actorId: string },
+  /** actorId: who submitted (null: an import without an account behind it) */
+  opts: { projectId: string; segmentId: string; definition: TSchemeDefinition; actorId: string | null },
 ): Promise<{ annotatorId: string; fields: string[] } | null> {
   // Three round trips at most (two when the raters agree): this runs in every submit of a project
   // with a rule (bench/adaptive-redundancy.ts). The lock is its own statement: under READ COMMITTED

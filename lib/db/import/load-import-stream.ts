@@ -26,7 +26,7 @@ import { emptyImportResult, type ImportIssue } from "@/lib/import/types";
 import {
   checkStagedLines, countStagedPairs, JsonlStaging, stagedCorpus, STAGING_PREFIX, STAGING_TABLE_NAMES, STAGING_TABLES_SQL, takesCopyFromStdin,
 } from "@/lib/db/import/jsonl-staging";
-import { loadInTransaction, type LoadImportOptions, type LoadImportSummary } from "@/lib/db/import/load-import";
+import { loadInTransaction, withAdaptiveRaters, type LoadImportOptions, type LoadImportSummary } from "@/lib/db/import/load-import";
 
 /** Rows per table per COPY: what bounds the import's memory (about 1 MB of text per 5,000 rows). */
 export const STREAM_BATCH_ROWS = 5000;
@@ -95,6 +95,12 @@ async function beginFile(client: PoolClient, projectId: string): Promise<void> {
 }
 
 export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions): Promise<LoadImportStreamSummary> {
+  const finishedItems = new Set<string>();
+  const summary = await storeImportStream(pool, { ...opts, finishedItems });
+  return opts.dryRun ? summary : withAdaptiveRaters(summary, opts, finishedItems);
+}
+
+async function storeImportStream(pool: Pool, opts: LoadImportStreamOptions): Promise<LoadImportStreamSummary> {
   const client = await pool.connect();
   let copy: boolean;
   try {

@@ -8,6 +8,8 @@ import type { Pool, PoolClient } from "pg";
 import type { ImportIssue, ImportResult } from "@/lib/import/types";
 import { loadMetricScores } from "@/lib/db/import/metric-scores";
 import { bulkUpsert } from "@/lib/db/import/bulk-upsert";
+import { getDb } from "@/lib/db/client";
+import { addRatersAfterImport } from "@/lib/db/assignments/adaptive-after-import";
 import { loadCompletions } from "@/lib/db/import/completions";
 import { importCompletions } from "@/lib/import/completions";
 import { metahopeReviewedSentences } from "@/lib/import/metahope-reviews";
@@ -41,6 +43,8 @@ export interface LoadImportOptions {
    * whole file back (lib/jobs/import-job.ts).
    */
   checkpoint?: (part: string, client: PoolClient) => Promise<void>;
+  /** Filled with the items the file brings finished work on (for the adaptive rule, decided after the commit). */
+  finishedItems?: Set<string>;
 }
 
 export interface LoadImportSummary {
@@ -63,6 +67,8 @@ export interface LoadImportSummary {
    */
   annotators: TImportRater[];
   warnings: ImportIssue[];
+  /** extra raters the project's adaptive rule assigned where the file's finished work disagrees (after the commit) */
+  adaptiveRaters?: number;
 }
 
 const sep = "\u0000";
@@ -150,7 +156,15 @@ export async function loadImport(pool: Pool, opts: LoadImportOptions): Promise<L
       errors: result.errors,
     });
   }
-  return inTransaction(pool, (client) => loadInTransaction(client, opts), { commit: !opts.dryRun });
+  const finishedItems = new Set<string>();
+  const summary = await inTransaction(pool, (client) => loadInTransaction(client, { ...opts, finishedItems }), { commit: !opts.dryRun });
+  return opts.dryRun ? summary : withAdaptiveRaters(summary, opts, finishedItems);
+}
+
+/** After a committed import: the adaptive rule's extra raters for the items it brought finished (lib/db/assignments/adaptive-after-import.ts). */
+export async function withAdaptiveRaters<T extends LoadImportSummary>(summary: T, opts: Pick<LoadImportOptions, "projectId" | "actorId">, finishedItems: Set<string>): Promise<T> {
+  const added = await addRatersAfterImport(getDb(), { projectId: opts.projectId, segmentIds: finishedItems, actorId: opts.actorId ?? null });
+  return added ? { ...summary, adaptiveRaters: added } : summary;
 }
 
 /**
@@ -651,7 +665,9 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
 
   // ---- finished work: the import's annotators have submitted these items (origin 'import')
   await opts.checkpoint?.("finished work", client);
-  await loadCompletions(client, projectId, completions.map((c) => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion")]));
+  const finished = completions.map((c): [string, string] => [userIds.get(c.annotator)!, segId(c.segmentId, undefined, "Completion")]);
+  await loadCompletions(client, projectId, finished);
+  for (const [, segmentId] of finished) opts.finishedItems?.add(segmentId);
 
   const { adjudications, goldReferences } = await loadDecisions(client, opts, runtime, { segId, trId, mrwId, withSpanMrwIds, systemIds, raters });
 
