@@ -1,7 +1,8 @@
 // Backup → restore under a new slug → backup again gives the same rows (ids, slug and the
 // restore's own audit entry aside): users by email, memberships, assignments with status and
 // time, annotations with versions, history, error spans (soft-deleted too), post-edits,
-// adjudications, gold references, model endpoints and suggestions.
+// adjudications, gold references, model endpoints and suggestions, and the quality-control tables
+// (gold checks, qualification attempts, adaptive rules, drift settings and flags, notifications).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pool } from "pg";
 import { closeTestDatabase, openTestDatabase } from "../db";
@@ -23,7 +24,8 @@ function normalise(text: string) {
   const names = new Map<string, string>();
   const ordinal = new Map<string, number>();
   for (const l of lines.slice(1)) {
-    if (!l.row) continue;
+    // rows keyed by their project or segment (GoldCheckConfig, DriftSetting, GoldItem) have no id
+    if (!l.row || l.row.id === undefined) continue;
     const id = String(l.row.id);
     if (l.kind === "user") names.set(id, `user:${l.row.email}`);
     else {
@@ -33,19 +35,43 @@ function normalise(text: string) {
     }
   }
   names.set(String(lines[0].project!.id), "project");
-  const map = (v: unknown) => (typeof v === "string" && names.has(v) ? names.get(v) : v);
-  const rows = lines.slice(1).filter((l) => !(l.kind === "AuditLog" && l.row?.action === "restore")).map((l) => {
-    const row: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(l.row ?? {})) row[k] = k === "itemKey" ? String(v).split(":").map(map).join(":") : map(v);
-    return { kind: l.kind, row };
-  });
+  const projectLink = `/projects/${String(lines[0].project!.slug)}/`;
+  // ids inside JSON too (a qualification attempt's answers, a drift flag's moved items), and the
+  // project's slug in a notification's link
+  const map = (v: unknown, k = ""): unknown => {
+    if (typeof v === "string") return k === "itemKey" ? v.split(":").map((p) => map(p)).join(":") : k === "href" ? v.replace(projectLink, "/projects/<slug>/") : (names.get(v) ?? v);
+    if (Array.isArray(v)) return v.map((x) => map(x));
+    if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k2, x]) => [k2, map(x, k2)]));
+    return v;
+  };
+  const rows = lines.slice(1).filter((l) => !(l.kind === "AuditLog" && l.row?.action === "restore")).map((l) => ({ kind: l.kind, row: map(l.row ?? {}) }));
   const { id: _id, slug: _slug, ...project } = lines[0].project!;
   void _id;
   void _slug;
   return { project, rows };
 }
 
+/** Tables holding a project's rows that backups leave out, and why. */
+const NOT_BACKED_UP = new Set([
+  "Invitation", // pending invitations: one-time tokens of the original server
+  "Job", // background work of the original server (a suggestion's job is dropped)
+  "SaveReceipt", // idempotency receipts of saves, short-lived
+  "ReportChange", // report caches, rebuilt from the data
+  "ReportChangeHorizon",
+  "ReportSnapshot",
+  "ReportSnapshotChunk",
+  "SchemeSeen", // which scheme version a user has seen
+]);
+
 describe("backup and restore", () => {
+  it("carries every table with a project's rows, or says why not", async () => {
+    const { rows } = await pool.query<{ table: string }>(
+      `SELECT table_name AS table FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'projectId' ORDER BY 1`,
+    );
+    const dumped = new Set(DUMP_TABLES.map((t) => t.table));
+    expect(rows.map((r) => r.table).filter((t) => !dumped.has(t) && !NOT_BACKED_UP.has(t))).toEqual([]);
+  });
+
   it("round-trips a project exactly", async () => {
     const { project } = await makeRichProject(db, pool);
     const first = await collect(dumpProject(pool, project.id));
@@ -73,6 +99,26 @@ describe("backup and restore", () => {
       ["ok", "FULL", null, "local", "LAB_MODEL_KEY", true],
       ["failed", null, null, "local", "LAB_MODEL_KEY", true],
     ]);
+    // quality control: gold items on the restored segments, answers and flags naming them, and the
+    // notification's link on the restored project's slug
+    const restoredSegments = new Set((await db.segment.findMany({ where: { projectId: restored.projectId }, select: { id: true } })).map((s) => s.id));
+    const gold = await db.goldItem.findMany({ where: { projectId: restored.projectId }, orderBy: { role: "asc" } });
+    expect(gold.map((g) => [g.role, restoredSegments.has(g.segmentId)])).toEqual([
+      ["QUALIFICATION", true],
+      ["CHECK", true],
+    ]);
+    expect(await db.goldCheckConfig.findUniqueOrThrow({ where: { projectId: restored.projectId } })).toMatchObject({ passMark: 0.75, checkShare: 0.1 });
+    expect(await db.driftSetting.findUniqueOrThrow({ where: { projectId: restored.projectId } })).toMatchObject({ window: 30, pendingSubmissions: 3 });
+    const attempt = await db.qualificationAttempt.findFirstOrThrow({ where: { projectId: restored.projectId } });
+    const answers = attempt.answers as { segmentId: string; itemKey: string; given: unknown }[];
+    expect(answers.every((a) => a.segmentId === gold[0].segmentId)).toBe(true);
+    const [translationId, mrwId] = answers[0].itemKey.split(":");
+    expect(await db.translation.count({ where: { id: translationId, segmentId: gold[0].segmentId } })).toBe(1);
+    expect(answers[1].given).toEqual([{ start: 0, end: 2, label: "IMP", mrwId }]);
+    const flag = await db.driftFlag.findFirstOrThrow({ where: { projectId: restored.projectId } });
+    expect((flag.detail as { moved: string[] }).moved.every((id) => restoredSegments.has(id))).toBe(true);
+    const notification = await db.notification.findFirstOrThrow({ where: { projectId: restored.projectId } });
+    expect(notification.href).toBe(`/projects/${restored.slug}/dashboard#drift`);
   });
 
   it("refuses a taken slug and a file that is not a backup, storing nothing", async () => {

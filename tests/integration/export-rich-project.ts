@@ -2,7 +2,8 @@
 // annotations (scalar, label, structured ALIGNMENT, METAHOPE_ERRORS), versions and history,
 // assignments with status, error spans (one soft-deleted), post-edits, adjudications, gold references,
 // two scheme versions (one stored by a manager) and an annotation saved under the second, an
-// annotator group. Its error spans, post-edits and per-part assignments are written as an earlier
+// annotator group, and the quality-control tables (gold checks, qualification, adaptive redundancy,
+// drift alerts and their notification). Its error spans, post-edits and per-part assignments are written as an earlier
 // release did: the backup carries those tables as they are; the exports move the project first.
 import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
@@ -92,6 +93,52 @@ export async function makeRichProject(db: Db, pool: Pool) {
   await db.suggestionDecision.create({ data: { projectId: project.id, suggestionId: shownSuggestion.id, annotatorId: ann1.id, decision: "edited", value: "PARTIAL" } });
   // an imported automatic metric (issue 19): backups carry it with its translation
   await db.metricScore.create({ data: { projectId: project.id, translationId: t1.id, metric: "COMET", value: 0.8125, source: "comet.tsv" } });
+  // quality control (issue 31): gold-check settings, a qualification item and a hidden check (on
+  // segments nobody annotated here, so the exports, which leave gold items out, do not change), an
+  // attempt whose answers name their item, MRW and translation by id, a check's answer, an
+  // adaptive-redundancy rule, drift settings, a flag naming the items that moved it, a notification
+  const [qSeg, cSeg] = await db.segment.findMany({
+    where: { projectId: project.id, id: { not: seg.id }, mrws: { some: {} }, translations: { some: {} } },
+    orderBy: { externalId: "asc" },
+    take: 2,
+    include: { mrws: true, translations: true },
+  });
+  const [qt, qm, ct] = [qSeg.translations[0], qSeg.mrws[0], cSeg.translations[0]];
+  await db.goldCheckConfig.create({ data: { projectId: project.id, passMark: 0.75, checkShare: 0.1 } });
+  await db.goldItem.createMany({
+    data: [
+      { projectId: project.id, segmentId: qSeg.id, role: "QUALIFICATION" },
+      { projectId: project.id, segmentId: cSeg.id, role: "CHECK" },
+    ],
+  });
+  await db.qualificationAttempt.create({
+    data: {
+      projectId: project.id,
+      annotatorId: ann2.id,
+      attempt: 1,
+      passed: false,
+      passMark: 0.75,
+      scores: { EQUIVALENCE: { correct: 0, total: 1, share: 0 } },
+      answers: [
+        { segmentId: qSeg.id, externalId: qSeg.externalId, field: "EQUIVALENCE", itemKey: `${qt.id}:${qm.id}`, given: "FULL", gold: "PARTIAL", correct: false, rationale: "the image is half kept" },
+        { segmentId: qSeg.id, externalId: qSeg.externalId, field: "METAHOPE_ERRORS", itemKey: `${qt.id}:-`, given: [{ start: 0, end: 2, label: "IMP", mrwId: qm.id }], gold: [], correct: false, rationale: null },
+      ],
+    },
+  });
+  await db.goldCheckAnswer.createMany({
+    data: [
+      { projectId: project.id, annotatorId: ann1.id, segmentId: cSeg.id, field: "FLUENCY", itemKey: `${ct.id}:-`, correct: true },
+      { projectId: project.id, annotatorId: ann1.id, segmentId: cSeg.id, field: "METAPHORICAL", itemKey: "", correct: false },
+    ],
+  });
+  await db.adaptiveRedundancyRule.create({ data: { projectId: project.id, field: "FLUENCY", k: 2, max: 4, threshold: 1 } });
+  await db.driftSetting.create({ data: { projectId: project.id, window: 30, pendingSubmissions: 3, checkedAt: new Date("2026-01-04T00:00:00Z") } });
+  await db.driftFlag.create({
+    data: { projectId: project.id, field: "FLUENCY", annotator: ann2.email, detail: { value: 0.2, lower: 0.5, upper: 0.9, statistic: "alpha", items: 30, units: 30, moved: [seg.id, qSeg.id] } },
+  });
+  await db.notification.create({
+    data: { projectId: project.id, userId: mgr.id, kind: "drift", title: `Drift: ${ann2.email} on FLUENCY`, body: "below the panel's interval", href: `/projects/${project.slug}/dashboard#drift` },
+  });
   return { project, users: { ann1, ann2, adj, mgr } };
 }
 

@@ -2,7 +2,8 @@
 // references (email and name only: never password hashes or admin flags), then every row of every
 // project table in dependency order, streamed through one snapshot cursor. Restore reads the lines
 // in order, gives every row a fresh id (so a backup can be restored next to its original, under
-// another slug), maps users by email, and writes everything in one transaction.
+// another slug; a row keyed by its project or segment takes the restored one's), maps users by
+// email, and writes everything in one transaction.
 import { randomBytes, randomUUID } from "node:crypto";
 import { inTransaction } from "@/lib/db/in-transaction";
 import type { Pool, PoolClient } from "pg";
@@ -11,7 +12,7 @@ import { withExportSession } from "@/lib/db/export/cursor";
 import { AppError } from "@/lib/errors";
 import { importedRaterEmail, isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { builtInCodeIssue } from "@/lib/schemes/presets/built-in-codes";
-import { remapItemKey, remapValueIds } from "@/lib/db/export/restore-value-ids";
+import { remapDriftDetail, remapItemKey, remapQualificationAnswers, remapValueIds } from "@/lib/db/export/restore-value-ids";
 
 export const BACKUP_FORMAT = "tropos-backup";
 export const BACKUP_VERSION = 1;
@@ -26,6 +27,8 @@ interface TableSpec {
   refs: Record<string, Ref>;
   /** itemKey = "<translationId|->:<mrwId|->" must be rebuilt from the remapped ids */
   itemKey?: boolean;
+  /** the primary key when it is not `id` but one of `refs` (the row of a project or a segment): rows are ordered by it, and restored under its mapped value, not a fresh id */
+  key?: string;
 }
 
 const P = `"projectId" = $1`;
@@ -55,6 +58,17 @@ export const DUMP_TABLES: readonly TableSpec[] = [
   { table: "Suggestion", where: P, refs: { projectId: "project", endpointId: "id", jobId: "drop", segmentId: "id", translationId: "id", mrwId: "id" }, itemKey: true },
   // annotators' decisions on suggestions shown in the workspace (issue 15 point 4)
   { table: "SuggestionDecision", where: P, refs: { projectId: "project", suggestionId: "id", annotatorId: "user" } },
+  // quality control (issue 31): gold-check settings, gold items (qualification and hidden checks),
+  // qualification attempts (their answers name items by id: ID_JSON_COLUMNS), checks' answers
+  { table: "GoldCheckConfig", key: "projectId", where: P, refs: { projectId: "project" } },
+  { table: "GoldItem", key: "segmentId", where: P, refs: { projectId: "project", segmentId: "id" } },
+  { table: "QualificationAttempt", where: P, refs: { projectId: "project", annotatorId: "user" } },
+  { table: "GoldCheckAnswer", where: P, refs: { projectId: "project", annotatorId: "user", segmentId: "id" }, itemKey: true },
+  { table: "AdaptiveRedundancyRule", where: P, refs: { projectId: "project" } },
+  // drift alerts: a flag names its annotator by email; a notification links to a page of the project
+  { table: "DriftSetting", key: "projectId", where: P, refs: { projectId: "project" } },
+  { table: "DriftFlag", where: P, refs: { projectId: "project" } },
+  { table: "Notification", where: P, refs: { projectId: "project", userId: "user" } },
   { table: "History", where: P, refs: { projectId: "project", userId: "user", entityId: "id" } },
   { table: "AuditLog", where: P, refs: { projectId: "project", userId: "user" } },
 ];
@@ -64,6 +78,11 @@ const VALUE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   Adjudication: ["value"],
   Suggestion: ["value"],
   History: ["oldValue", "newValue"],
+};
+/** JSON columns naming rows by id in a shape of their own (lib/db/export/restore-value-ids.ts). */
+const ID_JSON_COLUMNS: Readonly<Record<string, Readonly<Record<string, (value: unknown, newIdOf: (oldId: string) => string | undefined) => unknown>>>> = {
+  QualificationAttempt: { answers: remapQualificationAnswers },
+  DriftFlag: { detail: remapDriftDetail },
 };
 const TABLE_BY_NAME = new Map(DUMP_TABLES.map((t) => [t.table, t]));
 
@@ -86,6 +105,12 @@ const ZProjectHeader = z.object({
 const ZUserLine = z.object({ kind: z.literal("user"), row: z.object({ id: z.string().min(1), email: z.string().min(3), name: z.string().nullable() }) });
 const ZRowLine = z.object({ kind: z.string().refine((k) => TABLE_BY_NAME.has(k), "unknown table"), row: z.record(z.string(), z.unknown()) });
 
+/** `/projects/<from>…` as `/projects/<to>…`; any other link as it is. */
+function rehomeProjectLink(href: string, from: string, to: string): string {
+  const prefix = `/projects/${from}`;
+  return href.startsWith(prefix) && /^(?:$|[/?#])/.test(href.slice(prefix.length)) ? `/projects/${to}${href.slice(prefix.length)}` : href;
+}
+
 const out = (rec: unknown) => `${JSON.stringify(rec)}\n`;
 
 /** Streams the backup of a project (by id) as JSONL lines. */
@@ -105,7 +130,8 @@ export function dumpProject(pool: Pool, projectId: string): AsyncGenerator<strin
          UNION SELECT "annotatorId" FROM "PostEdit" WHERE ${P} UNION SELECT "adjudicatorId" FROM "Adjudication" WHERE ${P}
          UNION SELECT "approvedById" FROM "GoldReference" WHERE ${P} UNION SELECT "userId" FROM "History" WHERE ${P}
          UNION SELECT "userId" FROM "AuditLog" WHERE ${P} UNION SELECT "createdById" FROM "ProjectScheme" WHERE ${P}
-         UNION SELECT "annotatorId" FROM "SuggestionDecision" WHERE ${P})
+         UNION SELECT "annotatorId" FROM "SuggestionDecision" WHERE ${P} UNION SELECT "annotatorId" FROM "QualificationAttempt" WHERE ${P}
+         UNION SELECT "annotatorId" FROM "GoldCheckAnswer" WHERE ${P} UNION SELECT "userId" FROM "Notification" WHERE ${P})
        ORDER BY u.email`,
       [projectId],
     ))
@@ -116,7 +142,7 @@ export function dumpProject(pool: Pool, projectId: string): AsyncGenerator<strin
       const dropped = Object.entries(t.refs).filter(([, r]) => r === "drop").map(([c]) => c);
       const row = dropped.length ? `(to_jsonb(x) || jsonb_build_object(${dropped.map((c) => `'${c}', NULL`).join(", ")}))` : "row_to_json(x)";
       for await (const r of s.rows<{ r: string }>(
-        `SELECT json_build_object('kind', $2::text, 'row', ${row})::text AS r FROM (SELECT * FROM "${t.table}" WHERE ${t.where} ORDER BY id) x`,
+        `SELECT json_build_object('kind', $2::text, 'row', ${row})::text AS r FROM (SELECT * FROM "${t.table}" WHERE ${t.where} ORDER BY "${t.key ?? "id"}") x`,
         [projectId, t.table],
       ))
         yield `${r.r}\n`;
@@ -153,6 +179,7 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
   const users = new Map<string, string>();
   let projectId: string | null = null;
   let slug = "";
+  let backedUpSlug = "";
   let usersCreated = 0;
   const counts: Record<string, number> = {};
   let batch: Record<string, unknown>[] = [];
@@ -183,7 +210,8 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
         const i = h.error.issues[0];
         throw bad(lineNo, `not a Tropos backup (expected a "${BACKUP_FORMAT}" version ${BACKUP_VERSION} header; ${i.path.join(".") || "line"}: ${i.message})`);
       }
-      slug = slugOverride ?? h.data.project.slug;
+      backedUpSlug = h.data.project.slug;
+      slug = slugOverride ?? backedUpSlug;
       const taken = await client.query(`SELECT 1 FROM "Project" WHERE slug = $1`, [slug]);
       if (taken.rowCount) throw new AppError("CONFLICT", `A project with the slug "${slug}" exists already; restore with --project <new-slug>.`);
       projectId = newId();
@@ -217,8 +245,9 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
       batchTable = spec;
     }
     const row = { ...parsed.data.row };
-    const oldId = String(row.id ?? "");
-    if (!oldId) throw bad(lineNo, "row without id");
+    const key = spec.key ?? "id";
+    const oldId = String(row[key] ?? "");
+    if (!oldId) throw bad(lineNo, `row without ${key}`);
     for (const [col, ref] of Object.entries(spec.refs)) {
       const v = row[col];
       if (v === null || v === undefined) continue;
@@ -241,13 +270,19 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
         row[col] = mapped;
       }
     }
-    const id = newId();
-    ids.set(oldId, id);
-    row.id = id;
+    // a row keyed by a reference has its key mapped above
+    if (!spec.key) {
+      const id = newId();
+      ids.set(oldId, id);
+      row.id = id;
+    }
     // the item key as stored (a scheme's document and role values have keys of their own), its ids
     // remapped; a backup without one gets the pair key of its translation and MRW
     if (spec.itemKey) row.itemKey = typeof row.itemKey === "string" ? remapItemKey(row.itemKey, (old) => ids.get(old)) : `${row.translationId ?? "-"}:${row.mrwId ?? "-"}`;
     for (const col of VALUE_COLUMNS[spec.table] ?? []) if (row[col] !== undefined) row[col] = remapValueIds(row[col], (old) => ids.get(old));
+    for (const [col, remap] of Object.entries(ID_JSON_COLUMNS[spec.table] ?? {})) if (row[col] !== undefined) row[col] = remap(row[col], (old) => ids.get(old));
+    // a notification's link to a page of the project (lib/db/drift/drift-check.ts) follows it to its new slug
+    if (spec.table === "Notification" && typeof row.href === "string") row.href = rehomeProjectLink(row.href, backedUpSlug, slug);
     // backups written before History.duplicate existed (json_populate_recordset would insert NULL)
     if (spec.table === "History" && row.duplicate === undefined) row.duplicate = 0;
     // codes the database stores as text (error span category and severity, alignment pattern,

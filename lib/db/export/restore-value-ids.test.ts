@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { remapItemKey, remapValueIds } from "./restore-value-ids";
+import { remapDriftDetail, remapItemKey, remapQualificationAnswers, remapValueIds } from "./restore-value-ids";
 
-const ids = new Map([["t1", "T1"], ["m1", "M1"]]);
+const ids = new Map([["t1", "T1"], ["m1", "M1"], ["s1", "S1"]]);
 const newIdOf = (old: string) => ids.get(old);
 
 describe("ids inside restored values", () => {
@@ -17,5 +17,22 @@ describe("ids inside restored values", () => {
     expect(remapItemKey("t1:-", newIdOf)).toBe("T1:-");
     expect(remapItemKey("document", newIdOf)).toBe("document");
     expect(remapItemKey("role:hypothesis", newIdOf)).toBe("role:hypothesis");
+  });
+
+  it("remaps a qualification attempt's answers: segment, item key and the values' spans", () => {
+    const answers = [
+      { segmentId: "s1", externalId: "s1", field: "EQ", itemKey: "t1:m1", given: "FULL", gold: "PARTIAL", correct: false, rationale: "s1" },
+      { segmentId: "s1", externalId: "doc-s1", field: "ERR", itemKey: "document", given: [{ start: 0, end: 1, mrwId: "m1" }], gold: [], correct: false, rationale: null },
+    ];
+    expect(remapQualificationAnswers(answers, newIdOf)).toEqual([
+      { segmentId: "S1", externalId: "s1", field: "EQ", itemKey: "T1:M1", given: "FULL", gold: "PARTIAL", correct: false, rationale: "s1" },
+      { segmentId: "S1", externalId: "doc-s1", field: "ERR", itemKey: "document", given: [{ start: 0, end: 1, mrwId: "M1" }], gold: [], correct: false, rationale: null },
+    ]);
+    expect(remapQualificationAnswers({}, newIdOf)).toEqual({});
+  });
+
+  it("remaps the segments that moved a drift flag, leaving the figures alone", () => {
+    expect(remapDriftDetail({ value: 0.2, statistic: "alpha", moved: ["s1", "gone"] }, newIdOf)).toEqual({ value: 0.2, statistic: "alpha", moved: ["S1", "gone"] });
+    expect(remapDriftDetail({}, newIdOf)).toEqual({});
   });
 });

@@ -2,8 +2,10 @@
 // its text and JSON columns: under the scheme runtime a span of a span list names its MRW by id
 // (`{ start, end, label, mrwId }`, lib/schemes/built-in-to-scheme-values.ts) in values, decisions,
 // suggestions and history, and an item key is "<translationId|->:<mrwId|->", "document" or
-// "role:<id>". Left as they were, a restored span would point at the original project's MRW (or
-// at nothing, once that project is deleted) and a document value would become a segment value.
+// "role:<id>"; a qualification attempt's answers name their segment by id too, and a drift flag's
+// detail the segments that moved it. Left as they were, a restored span would point at the
+// original project's MRW (or at nothing, once that project is deleted) and a document value would
+// become a segment value.
 
 /** Property names under which a stored value holds the id of another row of the project. */
 const ID_PROPERTIES = new Set(["mrwId", "translationId"]);
@@ -23,4 +25,27 @@ export function remapItemKey(itemKey: string, newIdOf: (oldId: string) => string
     .split(":")
     .map((part) => (part === "-" ? part : (newIdOf(part) ?? part)))
     .join(":");
+}
+
+/**
+ * A qualification attempt's answers (`{ segmentId, externalId, field, itemKey, given, gold, … }[]`,
+ * lib/db/gold-checks/qualification.ts) with their segment, item key and values pointing at the new ids.
+ */
+export function remapQualificationAnswers(answers: unknown, newIdOf: (oldId: string) => string | undefined): unknown {
+  if (!Array.isArray(answers)) return answers;
+  return answers.map((a: unknown) => {
+    if (a === null || typeof a !== "object" || Array.isArray(a)) return a;
+    const r = remapValueIds(a, newIdOf) as Record<string, unknown>;
+    if (typeof r.segmentId === "string") r.segmentId = newIdOf(r.segmentId) ?? r.segmentId;
+    if (typeof r.itemKey === "string") r.itemKey = remapItemKey(r.itemKey, newIdOf);
+    return r;
+  });
+}
+
+/** A drift flag's detail (lib/db/drift/drift-check.ts) with the segments in `moved` pointing at their new ids. */
+export function remapDriftDetail(detail: unknown, newIdOf: (oldId: string) => string | undefined): unknown {
+  if (detail === null || typeof detail !== "object" || Array.isArray(detail)) return detail;
+  const moved = (detail as { moved?: unknown }).moved;
+  if (!Array.isArray(moved)) return detail;
+  return { ...detail, moved: moved.map((id: unknown) => (typeof id === "string" ? (newIdOf(id) ?? id) : id)) };
 }
