@@ -4,7 +4,9 @@
 // 10 in SQL. The manager opens the dashboard: the Drift panel flags d (40 % against the panel's
 // interval) with the six items that moved it, latest first, linking to the adjudication page; a, b
 // and c are not flagged; the bell then holds one drift notification, and a second view adds none.
-// An annotator has no dashboard (403) and so no panel. Screenshots in e2e/screenshots/.
+// Accuracy on hidden gold checks (answers seeded in SQL: d wrong on 6 of its last 10) is flagged on
+// a row of its own with its own notification. An annotator has no dashboard (403) and so no panel.
+// Screenshots in e2e/screenshots/.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -63,6 +65,43 @@ test("the lead sees the drifting annotator flagged with the items that moved the
   await page.goto(`/projects/${slug}/dashboard`);
   await page.getByTestId("drift-flagged").getByRole("link").first().click();
   await expect(page).toHaveURL(new RegExp(`/projects/${slug}/adjudication/`));
+});
+
+test("accuracy on hidden gold checks drifts apart: d's wrong answers flagged on their own row", async ({ page }) => {
+  test.setTimeout(120_000);
+  const [p] = await sql<{ id: string }>(`SELECT id FROM "Project" WHERE slug = $1`, [slug]);
+  // 30 answers each, a minute apart: a–c wrong on the 5th of every ten, d also on 6 of its last 10
+  await sql(
+    `INSERT INTO "GoldCheckAnswer" (id, "projectId", "annotatorId", "segmentId", field, "itemKey", correct, "answeredAt")
+     SELECT gen_random_uuid()::text, $1, u.id, s.id, 'label', 'k' || i,
+            CASE WHEN u.email = $3 AND i >= 20 THEN NOT (i = ANY (ARRAY[21, 22, 24, 25, 27, 29])) ELSE i % 10 <> 4 END,
+            timestamp '2026-01-01' + i * interval '1 minute'
+     FROM generate_series(0, 29) i
+     CROSS JOIN LATERAL (SELECT id FROM "Segment" WHERE "projectId" = $1 ORDER BY "externalId" OFFSET i LIMIT 1) s
+     CROSS JOIN "User" u WHERE u.email = ANY ($2::text[])`,
+    [p.id, ["a", "b", "c", "d"].map(email), email("d")],
+  );
+  // answers are written with a submit, whose Assignment row is what tells the report a new version exists
+  await sql(`UPDATE "Assignment" SET status = status WHERE id = (SELECT id FROM "Assignment" WHERE "projectId" = $1 LIMIT 1)`, [p.id]);
+  await signIn(page, USERS.manager);
+  await page.goto(`/projects/${slug}/dashboard`);
+  const panel = page.getByTestId("drift-panel");
+  await expect(panel).toContainText("2 flagged");
+  const gold = panel.getByTestId("drift-flagged").filter({ hasText: "gold checks" });
+  await expect(gold).toHaveCount(1);
+  await expect(gold).toContainText(/drift-d/);
+  await expect(gold).toContainText("40 %");
+  await expect(gold).toContainText("right on gold checks");
+  await expect(gold.getByRole("listitem").filter({ hasText: "wrong answer" })).toHaveCount(6);
+  await expect(panel.getByTestId("drift-row").filter({ hasText: "gold checks" })).toHaveCount(3);
+  await gold.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: "e2e/screenshots/drift-panel-gold-checks.png" });
+  // its own notification beside the panel flag's
+  await page.reload();
+  const bell = page.getByTestId("notification-bell");
+  await bell.locator("summary").click();
+  await expect(bell.getByRole("listitem")).toHaveCount(2);
+  await expect(bell).toContainText(/Drift: drift-d\S* on label \(gold checks\)/);
 });
 
 test("an annotator sees no drift figures", async ({ page }) => {

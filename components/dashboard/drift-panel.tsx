@@ -44,7 +44,8 @@ export async function DriftPanel({ slug, projectId }: { slug: string; projectId:
       </div>
       <p className="mt-1 text-sm text-slate-600">
         Each annotator&apos;s agreement with the rest of the panel over their last {window} submitted items: for a nominal field the share of units where they give the other
-        annotators&apos; majority label, for ordered fields Krippendorff&apos;s α at the field&apos;s level against the others&apos; median (ordinal) or mean. The interval is the
+        annotators&apos; majority label, for ordered fields Krippendorff&apos;s α at the field&apos;s level against the others&apos; median (ordinal) or mean; tags and spans
+        count the tokens and characters anyone marked, a vector each dimension. The interval is the
         central 95 % of the same figure on windows of as many units drawn from the other annotators&apos; values over the whole project; below it, the annotator is
         flagged and the managers are notified once. Rows marked &ldquo;gold checks&rdquo; give the share of right answers over the annotator&apos;s last {window} answers to hidden
         gold checks, against the other annotators&apos; accuracy on as many answers.

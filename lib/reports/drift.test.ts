@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { DRIFT_SCHEME as def } from "./fixtures/drift-scheme";
 import { driftFields, schemeDrift, type TDriftSubmission } from "./drift";
+import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeValueRow } from "./scheme-agreement";
 
 const unit = (s: string) => `${s}|t1`;
@@ -81,5 +82,69 @@ describe("schemeDrift, interval (Krippendorff's α with the others' mean)", () =
 describe("driftFields", () => {
   it("takes the fields with a level and one code per value", () => {
     expect(driftFields(def).map((f) => [f.id, f.level])).toEqual([["label", "nominal"], ["q", "interval"]]);
+  });
+});
+
+describe("schemeDrift: tokens, characters, vectors and alignments", () => {
+  const kinds = ZSchemeDefinition.parse({
+    id: "kinds",
+    version: 1,
+    name: "Kinds",
+    fields: [
+      { id: "met", scope: "segment", kind: "tags", label: "Met", bio: true, tokens: "whitespace", tags: [{ value: "M" }] },
+      { id: "errors", scope: "segment", kind: "spans", label: "Errors", labels: [{ value: "X" }] },
+      { id: "emotion", scope: "segment", kind: "vector", label: "E", min: 0, max: 1, dimensions: [{ id: "joy" }, { id: "fear" }] },
+      { id: "tw", scope: "mrw-translation", kind: "alignment", label: "TW" },
+    ],
+  });
+  const seg = (s: string) => `${s}|-:-`;
+  const at = (field: string, s: string, annotator: string, value: unknown): TSchemeValueRow => ({ field, system: "sys", unit: seg(s), annotator, value });
+  // a and b mark the first two tokens and the first word on every item; c does too on s1–s3 and
+  // marks nothing on s4–s6 (the window, W = 3)
+  const values = segs.flatMap((s, i) =>
+    ["a", "b", "c"].flatMap((who) => {
+      const marks = who !== "c" || i < 3;
+      return [
+        at("met", s, who, marks ? ["B-M", "I-M", "O", "O"] : ["O", "O", "O", "O"]),
+        at("errors", s, who, marks ? [{ start: 0, end: 3, label: "X" }] : []),
+        at("emotion", s, who, { joy: 0.5, fear: 0 }),
+        at("tw", s, who, { spans: [{ start: 0, end: 3 }] }),
+      ];
+    }),
+  );
+  const unitTexts = new Map(segs.map((s) => [seg(s), "abc def ghi jkl"]));
+  const drift = schemeDrift(kinds, values, submissions, { window: 3, minUnits: 1, iterations: 400, unitTexts });
+  const of = (field: string, a: string) => drift.find((r) => r.field === field && r.annotator === a)!;
+
+  it("names a vector's dimensions as figures of their own, and covers tags, spans and alignments", () => {
+    expect(driftFields(kinds).map((f) => f.id)).toEqual(["met", "errors", "emotion.joy", "emotion.fear", "tw"]);
+  });
+
+  it("tags: compared on the tokens someone tagged; the annotator who stops tagging is flagged, each item listed once", () => {
+    // c's window: tokens 1 and 2 of s4–s6, "O" against the panel's B-M / I-M: 0 of 6. The others'
+    // pairs all agree (on s4–s6 c's "O" ties with the other's tag, and the annotator sides with it)
+    expect(of("met", "c")).toMatchObject({ statistic: "percent_agreement", units: 6, value: 0, lower: 1, upper: 1, flagged: true });
+    expect(of("met", "c").moved.map((m) => [m.segmentId, m.unit, m.value, m.panel])).toEqual([
+      ["s6", seg("s6"), "O", "B-M"],
+      ["s5", seg("s5"), "O", "B-M"],
+      ["s4", seg("s4"), "O", "B-M"],
+    ]);
+    expect(of("met", "a")).toMatchObject({ value: 1, flagged: false });
+  });
+
+  it("spans: compared on the characters someone marked (3 per item here, not the whole text)", () => {
+    expect(of("errors", "c")).toMatchObject({ units: 9, value: 0, flagged: true });
+    expect(of("errors", "c").moved.map((m) => [m.segmentId, m.value, m.panel])).toEqual([
+      ["s6", "none", "X"],
+      ["s5", "none", "X"],
+      ["s4", "none", "X"],
+    ]);
+    expect(of("errors", "b")).toMatchObject({ units: 9, value: 1, flagged: false });
+  });
+
+  it("vectors per dimension and alignments as one code: everyone agrees, nobody is flagged", () => {
+    // a constant dimension has no variation: α is undefined, no figure and no flag
+    expect(of("emotion.joy", "a")).toMatchObject({ statistic: "alpha", value: null, flagged: false });
+    expect(of("tw", "c")).toMatchObject({ statistic: "percent_agreement", units: 3, value: 1, flagged: false });
   });
 });

@@ -31,16 +31,17 @@
  * Accuracy on hidden gold checks drifts the same way (lib/reports/drift-gold-checks.ts): those rows
  * have source "gold".
  *
- * Kinds: scale, number, choice, boolean and multi (a set is one category, as the dashboard codes it).
- * Spans, tags, alignments and vectors (one value is many units: characters, tokens, dimensions) and
- * text/edits (no level) are not covered yet.
+ * Kinds: scale, number, choice, boolean and multi (a set is one category, as the dashboard codes
+ * it), alignments (the pattern, or the marked words as one set), each dimension of a vector (a
+ * figure `field.dimension`), and tags and spans per token and character where anyone marked
+ * something (subUnitCodes). Text and edits have no level and no figure.
  */
 import { krippendorffAlpha, percentAgreement, quantile7, seededRandom, type Code } from "@/lib/agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { measurementLevelOf, type TMeasurementLevel } from "@/lib/schemes/language/measurement-level";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
-import type { TSchemeValueRow } from "./scheme-agreement";
+import { characterCodes, NO_SPAN, type TSchemeValueRow, type TUnitTexts } from "./scheme-agreement";
 
 /** The lead's setting: how many of an annotator's last submitted items make the window. */
 export const DEFAULT_DRIFT_WINDOW = 50;
@@ -55,6 +56,8 @@ export interface TDriftOptions {
   seed?: number;
   /** the interval's level; default 0.95 */
   level?: number;
+  /** the text each unit's spans mark (the report data's unitTexts): a spans field needs it */
+  unitTexts?: TUnitTexts;
 }
 
 /** When an annotator submitted an item (segment): the window is their latest W. */
@@ -100,18 +103,29 @@ export interface TDriftRow {
   moved: TDriftItem[];
 }
 
-type TDriftField = { id: string; level: TMeasurementLevel; fields: TSchemeField[] };
+/**
+ * A drift figure's field: `id` is its name (a field id, or `id.dimension` of a vector), `fieldId`
+ * the values' field. `shape` says what one value codes: one code ("one"; a vector's dimension
+ * "dimension"), or one per token ("tokens") or non-whitespace character ("characters") that anyone
+ * marked in the unit.
+ */
+type TDriftField = { id: string; fieldId: string; level: TMeasurementLevel; fields: TSchemeField[]; shape: "one" | "dimension" | "tokens" | "characters"; dimension?: string };
 
-const COVERED = new Set(["scale", "number", "choice", "boolean", "multi"]);
+const ONE_CODE = new Set(["scale", "number", "choice", "boolean", "multi", "alignment"]);
 
-/** The fields drift is computed for: those with a measurement level whose value is one code. */
+/** The figures drift is computed for: every field with a measurement level but text and edits (which have none). */
 export function driftFields(def: TSchemeDefinition): TDriftField[] {
   const byId = new Map<string, TSchemeField[]>();
   for (const f of def.fields) byId.set(f.id, [...(byId.get(f.id) ?? []), f]); // few fields
   const out: TDriftField[] = [];
   for (const [id, fields] of byId) {
     const level = measurementLevelOf(fields[0]);
-    if (level && fields.every((f) => COVERED.has(f.kind))) out.push({ id, level, fields });
+    if (!level) continue;
+    const f = fields[0];
+    if (fields.every((x) => ONE_CODE.has(x.kind))) out.push({ id, fieldId: id, level, fields, shape: "one" });
+    else if (f.kind === "vector" && fields.length === 1) for (const d of f.dimensions) out.push({ id: `${id}.${d.id}`, fieldId: id, level, fields, shape: "dimension", dimension: d.id });
+    else if (f.kind === "tags" && fields.length === 1) out.push({ id, fieldId: id, level, fields, shape: "tokens" });
+    else if (f.kind === "spans" && fields.length === 1) out.push({ id, fieldId: id, level, fields, shape: "characters" });
   }
   return out;
 }
@@ -128,6 +142,16 @@ function codeOf(f: TDriftField, value: unknown): Code | null {
       return String(value);
     case "multi":
       return JSON.stringify([...(value as Code[])].map(String).sort());
+    case "alignment": {
+      // as the dashboard codes it: the pattern, or (target words) the marked spans as one set
+      const v = value as { pattern?: Code; spans: { start: number; end: number }[] };
+      if (field.patterns) return v.pattern ?? null;
+      return JSON.stringify([...v.spans].sort((a, b) => a.start - b.start || a.end - b.end).map((x) => [x.start, x.end]));
+    }
+    case "vector": {
+      const x = (value as Record<string, unknown>)[f.dimension!];
+      return typeof x === "number" ? x : null;
+    }
     case "choice": {
       if (f.level !== "ordinal") return value as Code;
       if (typeof value === "number") return value;
@@ -137,6 +161,39 @@ function codeOf(f: TDriftField, value: unknown): Code | null {
     default:
       return null;
   }
+}
+
+const UNMARKED_TOKEN = "O";
+
+/**
+ * Tokens and characters: each annotator's code per token (the tag, "O" untagged) or non-whitespace
+ * character (its labels, NO_SPAN unmarked), as the dashboard codes them, kept only where someone
+ * marked something: a figure over every unmarked character of a text would be near 1 for anyone,
+ * and what drift is to catch, an annotator who stops marking or marks elsewhere, shows where the
+ * others marked. Sub-units are `unit#index`.
+ */
+function subUnitCodes(f: TDriftField, coders: Map<string, unknown>, text: string | undefined): Map<string, Map<string, Code>> {
+  const perAnnotator = new Map<string, (Code | null)[]>();
+  for (const [a, value] of coders) {
+    if (!f.fields.some((x) => validateSchemeValue(x, value, undefined, { withoutItem: true }).ok)) continue;
+    if (f.shape === "tokens") perAnnotator.set(a, (value as (Code | null)[]).map((t) => t ?? UNMARKED_TOKEN));
+    else if (text !== undefined) perAnnotator.set(a, characterCodes(text, value as { start: number; end: number; label: Code }[]));
+  }
+  const unmarked = f.shape === "tokens" ? UNMARKED_TOKEN : NO_SPAN;
+  const out = new Map<string, Map<string, Code>>();
+  const length = Math.max(0, ...[...perAnnotator.values()].map((c) => c.length));
+  for (let i = 0; i < length; i++) {
+    let marked = false;
+    for (const codes of perAnnotator.values()) if (codes[i] !== undefined && codes[i] !== null && codes[i] !== unmarked) marked = true;
+    if (!marked) continue;
+    const m = new Map<string, Code>();
+    for (const [a, codes] of perAnnotator) {
+      const c = i < codes.length ? codes[i] : unmarked;
+      if (c !== null && c !== undefined) m.set(a, c);
+    }
+    out.set(`#${i}`, m);
+  }
+  return out;
 }
 
 /** The panel's code of a unit for an annotator whose code is `own`, from the others' codes (non-empty). */
@@ -205,15 +262,26 @@ export function schemeDrift(def: TSchemeDefinition, values: readonly TSchemeValu
 
   const rows: TDriftRow[] = [];
   for (const f of driftFields(def)) {
-    // unit → annotator → code, submitted items only
+    // unit (or token, character) → annotator → code, submitted items only
     const byUnit = new Map<string, Map<string, Code>>();
-    for (const v of values) {
-      if (v.field !== f.id || !doneSegments.get(v.annotator)?.has(segmentOf(v.unit))) continue;
-      const code = codeOf(f, v.value);
-      if (code === null) continue;
-      let m = byUnit.get(v.unit);
-      if (!m) byUnit.set(v.unit, (m = new Map()));
-      m.set(v.annotator, code);
+    if (f.shape === "one" || f.shape === "dimension") {
+      for (const v of values) {
+        if (v.field !== f.fieldId || !doneSegments.get(v.annotator)?.has(segmentOf(v.unit))) continue;
+        const code = codeOf(f, v.value);
+        if (code === null) continue;
+        let m = byUnit.get(v.unit);
+        if (!m) byUnit.set(v.unit, (m = new Map()));
+        m.set(v.annotator, code);
+      }
+    } else {
+      const byValueUnit = new Map<string, Map<string, unknown>>();
+      for (const v of values) {
+        if (v.field !== f.fieldId || !doneSegments.get(v.annotator)?.has(segmentOf(v.unit))) continue;
+        let m = byValueUnit.get(v.unit);
+        if (!m) byValueUnit.set(v.unit, (m = new Map()));
+        m.set(v.annotator, v.value);
+      }
+      for (const [unit, coders] of byValueUnit) for (const [sub, m] of subUnitCodes(f, coders, opts.unitTexts?.get(unit))) byUnit.set(unit + sub, m);
     }
     // every annotator's (own, panel) pairs over the whole project
     const pairs = new Map<string, TPair[]>();
@@ -239,14 +307,29 @@ export function schemeDrift(def: TSchemeDefinition, values: readonly TSchemeValu
       const interval = panelInterval(f.level, [...pairs].filter(([b]) => b !== a).flatMap(([, ps]) => ps), inWindow.length, { iterations, seed, level });
       const flagged = own.value !== null && interval.lower !== null && own.value < interval.lower;
       const rank = recency.get(a)!;
-      const moved = inWindow
+      const each = inWindow
         .filter((p) => p.own !== p.panel)
         .map((p) => ({ segmentId: p.segmentId, unit: p.unit, value: p.own, panel: p.panel, disagreement: disagreementOf(f.level, p.own, p.panel, p.others), others: p.others.length }))
         .sort((x, y) => y.disagreement - x.disagreement || rank.get(x.segmentId)! - rank.get(y.segmentId)! || (x.unit < y.unit ? -1 : 1));
+      // a token or character is not an item: its unit is listed once, at its most disagreeing sub-unit
+      const moved = f.shape === "tokens" || f.shape === "characters" ? firstPerUnit(each) : each;
       rows.push({ ...base, value: own.value, reason: own.reason ?? interval.reason, lower: interval.lower, upper: interval.upper, flagged, moved });
     }
   }
   return rows;
+}
+
+/** The first entry of each unit (`unit#sub` → `unit`), in the order given. */
+function firstPerUnit(items: TDriftItem[]): TDriftItem[] {
+  const seen = new Set<string>();
+  const out: TDriftItem[] = [];
+  for (const m of items) {
+    const unit = m.unit.slice(0, m.unit.lastIndexOf("#"));
+    if (seen.has(unit)) continue;
+    seen.add(unit);
+    out.push({ ...m, unit });
+  }
+  return out;
 }
 
 /**

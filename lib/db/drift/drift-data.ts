@@ -78,7 +78,7 @@ export async function getProjectDrift(pool: pg.Pool, projectId: string, runtime:
   if (!rows) {
     // a submit writes its gold-check answers with its Assignment row, so the data's version covers them
     rows = Promise.all([getDriftSubmissions(pool, projectId), getGoldCheckAnswers(pool, projectId)]).then(([submissions, answers]) =>
-      Object.freeze([...schemeDrift(runtime.definition, data.values, submissions, { window }), ...goldCheckDrift(answers, fieldLevels(runtime.definition), { window })]),
+      Object.freeze([...schemeDrift(runtime.definition, data.values, submissions, { window, unitTexts: data.unitTexts }), ...goldCheckDrift(answers, fieldLevels(runtime.definition), { window })]),
     );
     byKey.set(key, rows);
     rows.catch(() => byKey.delete(key));
