@@ -102,6 +102,17 @@ test("the lead sees the qualification set in Settings and the result on the dash
   await page.goto(`/projects/${slug}/settings`);
   await expect(page.getByTestId("gold-qualification-items")).toHaveValue("p1#1\np2#1");
   await expect(page.getByTestId("gold-pass-mark")).toHaveValue("100");
+  // a field's own pass mark (the idiom choice is scored by exact match: no tolerance to give)
+  const own = page.getByLabel(/^Pass mark of .+ \(%\)$/).first();
+  await expect(own).toHaveValue("");
+  await expect(page.getByLabel(/^Tolerance of /)).toHaveCount(0);
+  await own.fill("50");
+  await page.getByRole("button", { name: "Save gold checks" }).click();
+  await expect(page.getByTestId("gold-checks-message")).toContainText("Saved: 2 qualification items");
+  await page.reload();
+  await expect(page.getByLabel(/^Pass mark of .+ \(%\)$/).first()).toHaveValue("50");
+  await page.getByRole("heading", { name: "Gold checks" }).scrollIntoViewIfNeeded();
+  await screenshot(page, "gold-checks-settings");
   await page.goto(`/projects/${slug}/dashboard`);
   const section = page.getByTestId("gold-check-accuracy");
   await expect(section).toContainText(USERS.annotator2);

@@ -5,7 +5,7 @@
 // qualification items they lack (ensureQualificationAssignments), so the queue starts with them.
 import Link from "next/link";
 import { getDb } from "@/lib/db/client";
-import { ensureQualificationAssignments, qualificationState, type TQualificationAttemptView } from "@/lib/db/gold-checks/qualification";
+import { ensureQualificationAssignments, qualificationState, type TQualificationAttemptView, type TQualificationState } from "@/lib/db/gold-checks/qualification";
 import { QualificationRetryButton } from "./qualification-retry-button";
 
 const shown = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
@@ -17,7 +17,9 @@ function AttemptResult({ attempt }: { attempt: TQualificationAttemptView }) {
     <div data-testid="qualification-result" className={`rounded border p-3 text-sm ${attempt.passed ? "border-emerald-300 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}>
       <p className="font-medium">
         Attempt {attempt.attempt}: {attempt.passed ? "passed" : "not passed"} (pass mark {pct(attempt.passMark)} per field) —{" "}
-        {Object.entries(attempt.scores).map(([field, s]) => `${field} ${pct(s.share)} (${s.correct} of ${s.total})`).join(", ")}
+        {Object.entries(attempt.scores)
+          .map(([field, s]) => `${field} ${pct(s.share)} (${s.correct} of ${s.total}${s.passMark !== undefined && s.passMark !== attempt.passMark ? `; this field needs ${pct(s.passMark)}` : ""})`)
+          .join(", ")}
       </p>
       {wrong.length > 0 && (
         <table className="mt-2 w-full text-left text-sm" data-testid="qualification-wrong">
@@ -37,6 +39,15 @@ function AttemptResult({ attempt }: { attempt: TQualificationAttemptView }) {
   );
 }
 
+/** The fields with a mark or tolerance of their own, in words (" (FLUENCY: 90 %, within 1)"), or nothing. */
+function ownRules(rules: TQualificationState["fieldRules"]): string {
+  const parts = Object.entries(rules).map(([f, r]) => {
+    const said = [r.passMark !== undefined ? pct(r.passMark) : null, r.tolerance !== undefined ? `an answer within ${r.tolerance} of the expected one counts` : null];
+    return `${f}: ${said.filter(Boolean).join(", ")}`;
+  });
+  return parts.length ? ` (${parts.join("; ")})` : "";
+}
+
 /** null: the project has no qualification set. `blocking`: the queue is shown only after a pass. */
 export async function qualificationPanel(o: { slug: string; projectId: string; annotatorId: string }): Promise<{ blocking: boolean; node: React.ReactNode } | null> {
   const db = getDb();
@@ -53,7 +64,8 @@ export async function qualificationPanel(o: { slug: string; projectId: string; a
         <h2 id="qualification-heading" className="text-base font-semibold">Qualification</h2>
         <p className="text-sm text-slate-700">
           This project opens its main queue after a qualification: {state.items.length} item{state.items.length === 1 ? "" : "s"} whose answers are known. Submit all of them; you pass when
-          each field&apos;s share of correct answers reaches {pct(state.passMark)}. You will see each wrong answer with the expected one.
+          each field&apos;s share of correct answers reaches {pct(state.passMark)}
+          {ownRules(state.fieldRules)}. You will see each wrong answer with the expected one.
         </p>
         {last && <AttemptResult attempt={last} />}
         {state.canRetry ? (

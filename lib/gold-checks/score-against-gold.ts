@@ -13,9 +13,13 @@
  *   values of the field on the item is scored; an item where they gave none counts one wrong.
  * - Gold `{from: "adjudication"}` is the gold of its unit: a unit with gold and no answer counts
  *   wrong.
+ * - A scale's or number's answer is also correct within the lead's tolerance of the gold value
+ *   (field-rules.ts): |given − gold| ≤ tolerance.
  * - Per field: correct / total = the share of correct answers; the attempt passes when every
- *   field scored reaches the pass mark (at least one field must be scored).
+ *   field scored reaches its pass mark, the field's own or the project's (at least one field must
+ *   be scored).
  */
+import type { TGoldFieldRules } from "./field-rules";
 import { goldKey } from "@/lib/reports/scheme-gold";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -50,6 +54,8 @@ export interface TFieldScore {
   correct: number;
   total: number;
   share: number;
+  /** the mark the field had to reach (absent in attempts scored before marks per field) */
+  passMark?: number;
 }
 
 export interface TGoldScore {
@@ -64,7 +70,14 @@ export function goldFields(definition: TSchemeDefinition): Map<string, TSchemeFi
   return out;
 }
 
-export function scoreAgainstGold(definition: TSchemeDefinition, answers: readonly TGoldAnswer[], gold: readonly TGoldValue[]): TGoldScore {
+/** Whether an answer is within a tolerance of a gold value (both numbers; the item's gold may be text such as "3"). */
+function withinTolerance(given: unknown, gold: unknown, tolerance: number | undefined): boolean {
+  if (tolerance === undefined || typeof given !== "number") return false;
+  const g = typeof gold === "number" ? gold : typeof gold === "string" && gold.trim() !== "" ? Number(gold) : NaN;
+  return Number.isFinite(g) && Math.abs(given - g) <= tolerance + 1e-9;
+}
+
+export function scoreAgainstGold(definition: TSchemeDefinition, answers: readonly TGoldAnswer[], gold: readonly TGoldValue[], rules: TGoldFieldRules = {}): TGoldScore {
   const fields = goldFields(definition);
   const given = new Map<string, TGoldAnswer[]>();
   for (const a of answers) {
@@ -80,7 +93,8 @@ export function scoreAgainstGold(definition: TSchemeDefinition, answers: readonl
     const mine = (given.get(`${g.field}\u0000${g.segmentId}`) ?? []).filter((a) => g.itemKey === null || a.itemKey === g.itemKey);
     const key = goldKey(field, g.value);
     if (mine.length === 0) out.push({ segmentId: g.segmentId, field: g.field, itemKey: g.itemKey, given: null, gold: g.value, correct: false });
-    for (const a of mine) out.push({ segmentId: g.segmentId, field: g.field, itemKey: a.itemKey, given: a.value, gold: g.value, correct: goldKey(field, a.value) === key });
+    const tolerance = rules[g.field]?.tolerance;
+    for (const a of mine) out.push({ segmentId: g.segmentId, field: g.field, itemKey: a.itemKey, given: a.value, gold: g.value, correct: goldKey(field, a.value) === key || withinTolerance(a.value, g.value, tolerance) });
   }
   const byField: Record<string, TFieldScore> = {};
   for (const a of out) {
@@ -92,8 +106,13 @@ export function scoreAgainstGold(definition: TSchemeDefinition, answers: readonl
   return { answers: out, byField };
 }
 
-/** Every scored field reaches the pass mark (and at least one was scored). */
-export function passesMark(byField: Record<string, TFieldScore>, passMark: number): boolean {
-  const scores = Object.values(byField);
-  return scores.length > 0 && scores.every((s) => s.share >= passMark - 1e-9);
+/** Each field's score with the mark it had to reach: its own (rules), else `passMark`. */
+export function withPassMarks(byField: Record<string, TFieldScore>, passMark: number, rules: TGoldFieldRules = {}): Record<string, TFieldScore> {
+  return Object.fromEntries(Object.entries(byField).map(([f, s]) => [f, { ...s, passMark: rules[f]?.passMark ?? passMark }]));
+}
+
+/** Every scored field reaches its pass mark, its own (rules) or `passMark` (and at least one was scored). */
+export function passesMark(byField: Record<string, TFieldScore>, passMark: number, rules: TGoldFieldRules = {}): boolean {
+  const scores = Object.entries(byField);
+  return scores.length > 0 && scores.every(([f, s]) => s.share >= (rules[f]?.passMark ?? passMark) - 1e-9);
 }

@@ -98,7 +98,7 @@ describe("qualification on gold items", () => {
     expect((await qualificationState(db, project.id, ann.id)).attempts).toEqual([]);
     await submit(ann.id, "q2");
     let state = await qualificationState(db, project.id, ann.id);
-    expect(state.attempts.map((a) => [a.attempt, a.passed, a.scores])).toEqual([[1, false, { label: { correct: 1, total: 2, share: 0.5 } }]]);
+    expect(state.attempts.map((a) => [a.attempt, a.passed, a.scores])).toEqual([[1, false, { label: { correct: 1, total: 2, share: 0.5, passMark: 1 } }]]);
     expect(state.attempts[0].answers.filter((a) => !a.correct)).toEqual([expect.objectContaining({ externalId: "q2", field: "label", given: "pos", gold: "neg", rationale: null })]);
     expect(state.attempts[0].answers.find((a) => a.externalId === "q1")).toMatchObject({ correct: true, rationale: RATIONALE });
     expect(state.canRetry).toBe(true);

@@ -1,5 +1,6 @@
 // A project's gold-check settings (issue 31 points 1–2): the qualification set, the hidden checks,
-// the pass mark and the hidden-check share. Set by a lead in Settings (components/settings/
+// the pass mark, the hidden-check share and the rules per field (a field's own pass mark, a
+// scale's tolerance). Set by a lead in Settings (components/settings/
 // gold-checks-settings.tsx) or `tropos gold`; one transaction and one audit-log entry. Items are
 // named by external id; each must carry gold for at least one field of the scheme (so it can be
 // scored). After a change every annotator gets the qualification items they lack and their share
@@ -9,6 +10,8 @@ import { AppError } from "@/lib/errors";
 import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { assignableAnnotatorIds } from "@/lib/db/assignments/create-assignments";
 import { goldFields } from "@/lib/gold-checks/score-against-gold";
+import { checkGoldFieldRules, TOLERANCE_KINDS, ZGoldFieldRules, type TGoldFieldRules } from "@/lib/gold-checks/field-rules";
+import { DEFAULT_PASS_MARK, goldCheckConfigOf } from "@/lib/db/gold-checks/gold-check-config";
 import { readGoldValues } from "@/lib/db/gold-checks/gold-values";
 import { ensureQualificationAssignments } from "@/lib/db/gold-checks/qualification";
 import { mixGoldChecks } from "@/lib/db/gold-checks/hidden-checks";
@@ -21,21 +24,27 @@ export interface TGoldCheckSettings {
   checks: string[];
   /** the scheme's fields that declare gold (none: nothing can be scored) */
   goldFields: string[];
+  /** of those, the ones a tolerance applies to (scales and numbers) */
+  toleranceFields: string[];
+  /** per field: its own pass mark, its tolerance */
+  fieldRules: TGoldFieldRules;
 }
 
 export async function getGoldCheckSettings(db: Db, projectId: string): Promise<TGoldCheckSettings> {
   const [config, items, runtime] = await Promise.all([
-    db.goldCheckConfig.findUnique({ where: { projectId } }),
+    goldCheckConfigOf(db, projectId),
     db.goldItem.findMany({ where: { projectId }, orderBy: [{ createdAt: "asc" }, { segmentId: "asc" }], select: { segmentId: true, role: true } }),
     getProjectRuntime(db, projectId),
   ]);
   const external = new Map((await db.segment.findMany({ where: { id: { in: items.map((i) => i.segmentId) } }, select: { id: true, externalId: true } })).map((s) => [s.id, s.externalId]));
   return {
-    passMark: config?.passMark ?? 0.8,
-    checkShare: config?.checkShare ?? 0,
+    passMark: config.passMark,
+    checkShare: config.checkShare,
+    fieldRules: config.fieldRules,
     qualification: items.filter((i) => i.role === "QUALIFICATION").map((i) => external.get(i.segmentId) ?? i.segmentId),
     checks: items.filter((i) => i.role === "CHECK").map((i) => external.get(i.segmentId) ?? i.segmentId),
     goldFields: [...goldFields(runtime.definition).keys()],
+    toleranceFields: [...goldFields(runtime.definition).values()].filter((f) => TOLERANCE_KINDS.has(f.kind)).map((f) => f.id),
   };
 }
 
@@ -57,10 +66,21 @@ async function resolveGoldItems(db: Db, projectId: string, externalIds: readonly
 
 export async function setGoldCheckSettings(
   db: Db,
-  o: { projectId: string; actorId: string | null; via: "web" | "cli"; passMark?: number; checkShare?: number; qualification?: string[]; checks?: string[] },
+  o: { projectId: string; actorId: string | null; via: "web" | "cli"; passMark?: number; checkShare?: number; qualification?: string[]; checks?: string[]; fieldRules?: TGoldFieldRules },
 ): Promise<TGoldCheckSettings> {
   if (o.passMark !== undefined && !(o.passMark >= 0 && o.passMark <= 1)) throw new AppError("BAD_REQUEST", "The pass mark is a share of correct answers between 0 and 1 (0.8 = 80 %).", { field: "passMark" });
   if (o.checkShare !== undefined && !(o.checkShare >= 0 && o.checkShare < 0.5)) throw new AppError("BAD_REQUEST", "The hidden-check share is between 0 and 0.5 (0.05 = 5 % of each queue).", { field: "checkShare" });
+  let fieldRules: TGoldFieldRules | undefined;
+  if (o.fieldRules) {
+    const parsed = ZGoldFieldRules.safeParse(o.fieldRules);
+    if (!parsed.success) {
+      const i = parsed.error.issues[0];
+      throw new AppError("BAD_REQUEST", `${i.path.join(".")}: ${i.message}`, { field: "fieldRules" });
+    }
+    const checked = checkGoldFieldRules((await getProjectRuntime(db, o.projectId)).definition, parsed.data);
+    if ("error" in checked) throw new AppError("BAD_REQUEST", checked.error, { field: "fieldRules" });
+    fieldRules = checked.rules;
+  }
   const qualification = o.qualification ? await resolveGoldItems(db, o.projectId, o.qualification, "qualification") : undefined;
   const checks = o.checks ? await resolveGoldItems(db, o.projectId, o.checks, "checks") : undefined;
   await db.$transaction(async (tx) => {
@@ -70,8 +90,8 @@ export async function setGoldCheckSettings(
     if (keepQ.some((id) => keepC.includes(id))) throw new AppError("BAD_REQUEST", "An item is either a qualification item or a hidden check, not both.", { field: "checks" });
     await tx.goldCheckConfig.upsert({
       where: { projectId: o.projectId },
-      create: { projectId: o.projectId, passMark: o.passMark ?? 0.8, checkShare: o.checkShare ?? 0 },
-      update: { ...(o.passMark !== undefined ? { passMark: o.passMark } : {}), ...(o.checkShare !== undefined ? { checkShare: o.checkShare } : {}) },
+      create: { projectId: o.projectId, passMark: o.passMark ?? DEFAULT_PASS_MARK, checkShare: o.checkShare ?? 0, fieldRules: fieldRules ?? {} },
+      update: { ...(o.passMark !== undefined ? { passMark: o.passMark } : {}), ...(o.checkShare !== undefined ? { checkShare: o.checkShare } : {}), ...(fieldRules ? { fieldRules } : {}) },
     });
     const keep = new Set([...keepQ, ...keepC]);
     await tx.goldItem.deleteMany({ where: { projectId: o.projectId, segmentId: { notIn: [...keep] } } });
@@ -80,7 +100,7 @@ export async function setGoldCheckSettings(
       await tx.goldItem.createMany({ data: ids.map((segmentId) => ({ projectId: o.projectId, segmentId, role })), skipDuplicates: true });
     }
     await tx.auditLog.create({
-      data: { projectId: o.projectId, userId: o.actorId, action: "gold-checks.set", detail: { via: o.via, passMark: o.passMark ?? null, checkShare: o.checkShare ?? null, qualification: keepQ.length, checks: keepC.length } },
+      data: { projectId: o.projectId, userId: o.actorId, action: "gold-checks.set", detail: { via: o.via, passMark: o.passMark ?? null, checkShare: o.checkShare ?? null, fieldRules: fieldRules ?? null, qualification: keepQ.length, checks: keepC.length } },
     });
   });
   const annotators = await assignableAnnotatorIds(db, o.projectId);

@@ -7,6 +7,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { goldCheckConfigOf } from "@/lib/db/gold-checks/gold-check-config";
 import { scoreAgainstGold } from "@/lib/gold-checks/score-against-gold";
 import { readGoldValues } from "@/lib/db/gold-checks/gold-values";
 import { seededRandom } from "@/lib/agreement/seeded-random";
@@ -59,11 +60,13 @@ export async function mixGoldChecks(db: Db, projectId: string, annotatorIds: rea
 
 /** Records the correctness of each answer the annotator submitted on a hidden check (a resubmission replaces it). */
 export async function recordGoldCheckAnswers(tx: Prisma.TransactionClient, o: { projectId: string; annotatorId: string; segmentId: string; definition: TSchemeDefinition }): Promise<void> {
-  const [answers, gold] = await Promise.all([
+  const [answers, gold, config] = await Promise.all([
     tx.annotation.findMany({ where: { projectId: o.projectId, annotatorId: o.annotatorId, segmentId: o.segmentId }, select: { segmentId: true, itemKey: true, field: true, value: true } }),
     readGoldValues(tx as unknown as Db, o.projectId, o.definition, [o.segmentId]),
+    goldCheckConfigOf(tx, o.projectId),
   ]);
-  const scored = scoreAgainstGold(o.definition, answers, gold).answers;
+  // a check is right or wrong by the same rule as the qualification (a field's tolerance included)
+  const scored = scoreAgainstGold(o.definition, answers, gold, config.fieldRules).answers;
   await tx.goldCheckAnswer.deleteMany({ where: { annotatorId: o.annotatorId, segmentId: o.segmentId } });
   if (scored.length) {
     await tx.goldCheckAnswer.createMany({

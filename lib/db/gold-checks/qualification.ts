@@ -13,7 +13,9 @@ import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { passesMark, scoreAgainstGold, type TFieldScore } from "@/lib/gold-checks/score-against-gold";
+import { passesMark, scoreAgainstGold, withPassMarks, type TFieldScore } from "@/lib/gold-checks/score-against-gold";
+import type { TGoldFieldRules } from "@/lib/gold-checks/field-rules";
+import { goldCheckConfigOf } from "@/lib/db/gold-checks/gold-check-config";
 import { readGoldValues } from "@/lib/db/gold-checks/gold-values";
 import { recordGoldCheckAnswers } from "@/lib/db/gold-checks/hidden-checks";
 
@@ -77,22 +79,21 @@ export interface TQualificationState {
   required: boolean;
   passed: boolean;
   passMark: number;
+  /** fields with a pass mark (or tolerance) of their own */
+  fieldRules: TGoldFieldRules;
   items: { segmentId: string; externalId: string; status: string }[];
   attempts: TQualificationAttemptView[];
   /** the items are all submitted and the last attempt failed: a new attempt can start */
   canRetry: boolean;
 }
 
-export async function passMarkOf(db: Tx, projectId: string): Promise<number> {
-  return (await db.goldCheckConfig.findUnique({ where: { projectId }, select: { passMark: true } }))?.passMark ?? 0.8;
-}
 
 export async function qualificationState(db: Db, projectId: string, annotatorId: string): Promise<TQualificationState> {
   const ids = await qualificationSegmentIds(db, projectId);
-  const [assignments, attempts, passMark] = await Promise.all([
+  const [assignments, attempts, { passMark, fieldRules }] = await Promise.all([
     db.assignment.findMany({ where: { projectId, annotatorId, segmentId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { segmentId: true, status: true, segment: { select: { externalId: true } } } }),
     db.qualificationAttempt.findMany({ where: { projectId, annotatorId }, orderBy: { attempt: "asc" } }),
-    passMarkOf(db, projectId),
+    goldCheckConfigOf(db, projectId),
   ]);
   const views = attempts.map((a) => ({ attempt: a.attempt, passed: a.passed, passMark: a.passMark, scores: a.scores as unknown as Record<string, TFieldScore>, answers: a.answers as unknown as TQualificationAnswer[], scoredAt: a.scoredAt }));
   const passed = views.some((a) => a.passed);
@@ -101,6 +102,7 @@ export async function qualificationState(db: Db, projectId: string, annotatorId:
     required: ids.length > 0,
     passed,
     passMark,
+    fieldRules,
     items: assignments.map((a) => ({ segmentId: a.segmentId, externalId: a.segment.externalId, status: a.status })),
     attempts: views,
     canRetry: !passed && allDone && views.length > 0,
@@ -122,25 +124,27 @@ export async function scoreGoldItemOnSubmit(tx: Prisma.TransactionClient, o: { p
   const open = await tx.assignment.count({ where: { projectId: o.projectId, annotatorId: o.annotatorId, segmentId: { in: ids }, status: { not: "DONE" } } });
   if (open > 0) return null;
   if (await tx.qualificationAttempt.findFirst({ where: { projectId: o.projectId, annotatorId: o.annotatorId, passed: true }, select: { id: true } })) return null;
-  const [answers, goldValues, segments, passMark, last] = await Promise.all([
+  const [answers, goldValues, segments, { passMark, fieldRules }, last] = await Promise.all([
     tx.annotation.findMany({ where: { projectId: o.projectId, annotatorId: o.annotatorId, segmentId: { in: ids } }, select: { segmentId: true, itemKey: true, field: true, value: true } }),
     readGoldValues(tx as unknown as Db, o.projectId, o.definition, ids),
     tx.segment.findMany({ where: { id: { in: ids } }, select: { id: true, externalId: true } }),
-    passMarkOf(tx, o.projectId),
+    goldCheckConfigOf(tx, o.projectId),
     tx.qualificationAttempt.aggregate({ where: { projectId: o.projectId, annotatorId: o.annotatorId }, _max: { attempt: true } }),
   ]);
-  const score = scoreAgainstGold(o.definition, answers, goldValues);
+  const score = scoreAgainstGold(o.definition, answers, goldValues, fieldRules);
   const externalId = new Map(segments.map((s) => [s.id, s.externalId]));
   const rationale = new Map(goldValues.map((g) => [`${g.segmentId}\u0000${g.field}\u0000${g.itemKey ?? ""}`, g.rationale]));
   const rationaleOf = (a: { segmentId: string; field: string; itemKey: string | null }) =>
     rationale.get(`${a.segmentId}\u0000${a.field}\u0000${a.itemKey ?? ""}`) ?? rationale.get(`${a.segmentId}\u0000${a.field}\u0000`) ?? null;
   const stored: TQualificationAnswer[] = score.answers.map((a) => ({ ...a, externalId: externalId.get(a.segmentId) ?? a.segmentId, rationale: rationaleOf(a) }));
-  const passed = passesMark(score.byField, passMark);
+  const passed = passesMark(score.byField, passMark, fieldRules);
+  // each field's score keeps the mark it had to reach: the result shows it, whatever the rules become
+  const scores = withPassMarks(score.byField, passMark, fieldRules);
   const attempt = (last._max.attempt ?? 0) + 1;
   await tx.qualificationAttempt.create({
-    data: { projectId: o.projectId, annotatorId: o.annotatorId, attempt, passed, passMark, scores: score.byField as unknown as Prisma.InputJsonValue, answers: stored as unknown as Prisma.InputJsonValue },
+    data: { projectId: o.projectId, annotatorId: o.annotatorId, attempt, passed, passMark, scores: scores as unknown as Prisma.InputJsonValue, answers: stored as unknown as Prisma.InputJsonValue },
   });
-  await tx.auditLog.create({ data: { projectId: o.projectId, userId: o.annotatorId, action: "qualification.scored", detail: { attempt, passed, scores: score.byField as unknown as Prisma.InputJsonValue } } });
+  await tx.auditLog.create({ data: { projectId: o.projectId, userId: o.annotatorId, action: "qualification.scored", detail: { attempt, passed, scores: scores as unknown as Prisma.InputJsonValue } } });
   return { attempt, passed };
 }
 
