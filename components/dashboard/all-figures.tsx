@@ -8,6 +8,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/ui/data-table";
 import { ValueCell } from "@/components/dashboard/value-cell";
 import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
+import { raterLabel } from "@/lib/import/imported-annotator";
 
 const columns: ColumnDef<TAgreementFigure, unknown>[] = [
   { accessorKey: "scheme", header: "scheme" },
@@ -15,7 +16,7 @@ const columns: ColumnDef<TAgreementFigure, unknown>[] = [
   { accessorKey: "field", header: "field" },
   { accessorKey: "statistic", header: "statistic" },
   { id: "variant", header: "level/weights", accessorFn: (f) => [f.level, f.weights, f.kappaCategories, f.label].filter(Boolean).join(" ") },
-  { id: "who", header: "annotator(s)", accessorFn: (f) => f.annotator ?? f.annotators?.join(" × ") ?? "" },
+  { id: "who", header: "annotator(s)", accessorFn: (f) => (f.annotator ? raterLabel(f.annotator) : (f.annotators?.map(raterLabel).join(" × ") ?? "")) },
   {
     id: "value",
     header: "value",

@@ -13,6 +13,7 @@ import { accessGrants } from "@/lib/authz/permissions";
 import { requireProjectPage } from "@/lib/http/page-access";
 import type { TDriftRow } from "@/lib/reports/drift";
 import { flagFieldOf } from "@/lib/db/drift/drift-check";
+import { raterLabel } from "@/lib/import/imported-annotator";
 import { DriftWindowForm } from "./drift-window-form";
 
 const STATISTIC_LABEL: Record<TDriftRow["statistic"], string> = { percent_agreement: "agreement", alpha: "α", gold_accuracy: "right on gold checks" };
@@ -72,7 +73,7 @@ export async function DriftPanel({ slug, projectId }: { slug: string; projectId:
                   {r.source === "gold" && <span className="ml-1 text-xs font-normal text-amber-800">gold checks</span>}
                 </td>
                 <td className="align-top">
-                  {r.annotator}
+                  {raterLabel(r.annotator)}
                   {r.flagged && <span className="ml-2 rounded bg-red-600 px-1.5 py-0.5 text-xs text-white">drift</span>}
                 </td>
                 <td className="align-top">

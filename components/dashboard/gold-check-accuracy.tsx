@@ -4,6 +4,7 @@
 // project without gold items. Read on its own, so the dashboard inserts it in one line.
 import { getDb } from "@/lib/db/client";
 import { goldCheckAccuracy } from "@/lib/db/gold-checks/hidden-checks";
+import { raterLabel } from "@/lib/import/imported-annotator";
 
 const pct = (correct: number, total: number) => (total ? `${Math.round((1000 * correct) / total) / 10} %` : "—");
 
@@ -44,7 +45,7 @@ export async function GoldCheckAccuracy({ projectId }: { projectId: string }) {
               const all = tally(a);
               return (
                 <tr key={a} className="border-t border-slate-100">
-                  <td className="pr-4">{a}</td>
+                  <td className="pr-4">{raterLabel(a)}</td>
                   <td className="pr-4">{qualification.get(a) ?? "—"}</td>
                   <td className="pr-4">{pct(all.correct, all.total)} <span className="text-slate-500">(n {all.total})</span></td>
                   {weeks.map((w) => {

@@ -25,6 +25,7 @@ import { LanguageTabs } from "@/components/dashboard/language-tabs";
 import { ModelRaters } from "@/components/dashboard/model-raters";
 import type { TModelAgreementRow } from "@/lib/models/model-agreement";
 import type { TMeta4xnliAnalysis } from "@/lib/reports/analyses/meta4xnli-analysis";
+import { raterLabel } from "@/lib/import/imported-annotator";
 
 export interface SchemeDashboardViewProps {
   slug: string;
@@ -111,7 +112,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
   useEffect(() => void performance.mark("tropos:dashboard-hydrated"), []);
 
   const progressColumns: ColumnDef<TSchemeProgressRow, unknown>[] = [
-    { accessorKey: "annotator", header: "Annotator" },
+    { id: "annotator", header: "Annotator", accessorFn: (r) => raterLabel(r.annotator) },
     { accessorKey: "done", header: "Done" },
     { accessorKey: "assigned", header: "Assigned" },
     { id: "share", header: "Done %", accessorFn: (r) => (r.assigned ? (100 * r.done) / r.assigned : null), cell: ({ getValue }) => <span className="font-mono tabular-nums">{fmt(getValue() as number | null, 1)}</span> },
@@ -165,7 +166,7 @@ export function SchemeDashboardView(props: SchemeDashboardViewProps) {
   const accuracyColumns: ColumnDef<TSchemeAccuracyRow, unknown>[] = [
     { id: "field", header: "Field", accessorFn: (r) => r.label },
     { accessorKey: "system", header: "System" },
-    { id: "annotator", header: "Annotator", accessorFn: (r) => r.annotator ?? "every annotator" },
+    { id: "annotator", header: "Annotator", accessorFn: (r) => (r.annotator ? raterLabel(r.annotator) : "every annotator") },
     cellColumn("accuracy", "Accuracy %", (r) => r.cell, 1),
     { accessorKey: "gold", header: "Gold" },
     { id: "n", header: "n", accessorFn: (r) => r.cell.n },

@@ -6,6 +6,7 @@
 import type { TSchemeReportFilter } from "@/lib/db/reports/scheme-report-data";
 import type { TAgreementConvention } from "@/lib/reports/agreement-conventions";
 import type { TReportQuery } from "@/lib/reports/report-query";
+import { raterLabel } from "@/lib/import/imported-annotator";
 
 const label = "flex flex-col gap-1 text-xs font-medium text-slate-600";
 const input = "rounded border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900";
@@ -61,7 +62,7 @@ export function SchemeFiltersForm({ slug, filter, systems, paper }: { slug: stri
             <select name="annotator" defaultValue={q.annotator ?? ""} className={input}>
               <option value="">Panel (adjudicated, else aggregated)</option>
               {paper.annotators.map((a) => (
-                <option key={a} value={a}>Only {a}</option>
+                <option key={a} value={a}>Only {raterLabel(a)}</option>
               ))}
             </select>
           </label>

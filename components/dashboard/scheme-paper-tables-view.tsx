@@ -22,6 +22,7 @@ import type { TAgreementFigure } from "@/lib/reports/agreement-figure";
 import type { TMetahopeSummaryRow, TMmteSummaryRow } from "@/lib/reports/analyses/paper/dashboard-summary";
 import type { TCell } from "@/lib/reports/figure-cell";
 import type { TSchemePaperDashboardView, TSchemePaperView } from "@/lib/reports/analyses/paper/paper-view";
+import { raterLabel } from "@/lib/import/imported-annotator";
 
 export type SchemePaperTablesViewProps = TSchemePaperView & {
   slug: string;
@@ -161,7 +162,7 @@ function MmteAgreement({ slug, qs, d }: { slug: string; qs: string; d: TSchemePa
           <label className="flex flex-col gap-1 font-medium text-slate-600">
             Confusion matrix pair
             <select name="pair" defaultValue={detail.pair ? detail.pair.join("-") : ""} className="rounded border border-slate-300 px-2 py-1 text-sm">
-              {detail.annotators.flatMap((a, i) => detail.annotators.map((b, j) => (i < j ? <option key={`${i}-${j}`} value={`${i}-${j}`}>{`${a} × ${b}`}</option> : null)))}
+              {detail.annotators.flatMap((a, i) => detail.annotators.map((b, j) => (i < j ? <option key={`${i}-${j}`} value={`${i}-${j}`}>{`${raterLabel(a)} × ${raterLabel(b)}`}</option> : null)))}
             </select>
           </label>
         )}
@@ -173,7 +174,7 @@ function MmteAgreement({ slug, qs, d }: { slug: string; qs: string; d: TSchemePa
             title={`Pairwise Cohen κ (${detail.weights}), ${detail.field}, ${detail.system}`}
             sample={`over the ${detail.units} units any of the ${detail.annotators.length} annotators rated; each cell uses the units both rated`}
             name={`${slug}-kappa-${detail.field}-${detail.system}`}
-            rowLabels={detail.annotators}
+            rowLabels={detail.annotators.map(raterLabel)}
             colLabels={detail.annotators.map((_, i) => `#${i + 1}`)}
             values={detail.kappa}
             domain={[-1, 1]}

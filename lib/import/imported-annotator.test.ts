@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importedRaterEmail, isImportedAnnotatorEmail, placeholderRaterName } from "./imported-annotator";
+import { importedRaterEmail, isImportedAnnotatorEmail, placeholderRaterName, raterLabel } from "./imported-annotator";
 
 describe("placeholder raters' addresses", () => {
   it("are scoped to the project, and recognised (with the older project-less form), and nothing else is", () => {
@@ -16,5 +16,11 @@ describe("placeholder raters' addresses", () => {
     expect(isImportedAnnotatorEmail("li.wei@uni.example")).toBe(false);
     expect(isImportedAnnotatorEmail("annotator1@demo.tropos")).toBe(false);
     expect(isImportedAnnotatorEmail("x@not-annotators.tropos.local")).toBe(false);
+  });
+
+  it("names a placeholder on a page by its name in the file, marked as imported; a person by their address", () => {
+    expect(raterLabel(importedRaterEmail("cm1abc", "Annotator B"))).toBe("annotator-b (imported)");
+    expect(raterLabel("raterx@annotators.tropos.local")).toBe("raterx (imported)");
+    expect(raterLabel("li.wei@uni.example")).toBe("li.wei@uni.example");
   });
 });

@@ -20,6 +20,15 @@ export function isImportedAnnotatorEmail(email: string): boolean {
   return e.endsWith(`@${IMPORTED_ANNOTATOR_DOMAIN}`) || (e.includes("@") && e.endsWith(`.${IMPORTED_ANNOTATOR_DOMAIN}`));
 }
 
+/**
+ * How a page names a rater: a placeholder by the name the file gave it, marked as imported (its
+ * address carries the project's id, which says nothing to a lead); a person by their address.
+ * Exports keep the address, which identifies the rater.
+ */
+export function raterLabel(email: string): string {
+  return isImportedAnnotatorEmail(email) ? `${email.slice(0, email.indexOf("@"))} (imported)` : email;
+}
+
 /** Whether a rater's name in a file is an email address (then it may name a member of the project). */
 export function looksLikeEmail(name: string): boolean {
   return /^[^@\s]+@[^@\s]+$/.test(name.trim());
