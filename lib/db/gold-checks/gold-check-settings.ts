@@ -12,6 +12,7 @@ import { assignableAnnotatorIds } from "@/lib/db/assignments/create-assignments"
 import { goldFields } from "@/lib/gold-checks/score-against-gold";
 import { checkGoldFieldRules, TOLERANCE_KINDS, ZGoldFieldRules, type TGoldFieldRules } from "@/lib/gold-checks/field-rules";
 import { DEFAULT_PASS_MARK, goldCheckConfigOf } from "@/lib/db/gold-checks/gold-check-config";
+import { goldItemsInOrder } from "@/lib/db/gold-checks/gold-items-in-order";
 import { readGoldValues } from "@/lib/db/gold-checks/gold-values";
 import { ensureQualificationAssignments } from "@/lib/db/gold-checks/qualification";
 import { mixGoldChecks } from "@/lib/db/gold-checks/hidden-checks";
@@ -19,7 +20,7 @@ import { mixGoldChecks } from "@/lib/db/gold-checks/hidden-checks";
 export interface TGoldCheckSettings {
   passMark: number;
   checkShare: number;
-  /** external ids, in the order they were marked */
+  /** external ids, in the order they were marked (a set saved at once: the corpus order; gold-items-in-order.ts) */
   qualification: string[];
   checks: string[];
   /** the scheme's fields that declare gold (none: nothing can be scored) */
@@ -33,16 +34,15 @@ export interface TGoldCheckSettings {
 export async function getGoldCheckSettings(db: Db, projectId: string): Promise<TGoldCheckSettings> {
   const [config, items, runtime] = await Promise.all([
     goldCheckConfigOf(db, projectId),
-    db.goldItem.findMany({ where: { projectId }, orderBy: [{ createdAt: "asc" }, { segmentId: "asc" }], select: { segmentId: true, role: true } }),
+    goldItemsInOrder(db, projectId),
     getProjectRuntime(db, projectId),
   ]);
-  const external = new Map((await db.segment.findMany({ where: { id: { in: items.map((i) => i.segmentId) } }, select: { id: true, externalId: true } })).map((s) => [s.id, s.externalId]));
   return {
     passMark: config.passMark,
     checkShare: config.checkShare,
     fieldRules: config.fieldRules,
-    qualification: items.filter((i) => i.role === "QUALIFICATION").map((i) => external.get(i.segmentId) ?? i.segmentId),
-    checks: items.filter((i) => i.role === "CHECK").map((i) => external.get(i.segmentId) ?? i.segmentId),
+    qualification: items.filter((i) => i.role === "QUALIFICATION").map((i) => i.externalId),
+    checks: items.filter((i) => i.role === "CHECK").map((i) => i.externalId),
     goldFields: [...goldFields(runtime.definition).keys()],
     toleranceFields: [...goldFields(runtime.definition).values()].filter((f) => TOLERANCE_KINDS.has(f.kind)).map((f) => f.id),
   };

@@ -16,6 +16,7 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import { passesMark, scoreAgainstGold, withPassMarks, type TFieldScore } from "@/lib/gold-checks/score-against-gold";
 import type { TGoldFieldRules } from "@/lib/gold-checks/field-rules";
 import { goldCheckConfigOf } from "@/lib/db/gold-checks/gold-check-config";
+import { goldItemsInOrder } from "@/lib/db/gold-checks/gold-items-in-order";
 import { readGoldValues } from "@/lib/db/gold-checks/gold-values";
 import { recordGoldCheckAnswers } from "@/lib/db/gold-checks/hidden-checks";
 
@@ -25,7 +26,7 @@ type Tx = Db | Prisma.TransactionClient;
 const QUALIFICATION_POSITION_BASE = -1_000_000;
 
 export async function qualificationSegmentIds(db: Tx, projectId: string): Promise<string[]> {
-  const rows = await db.goldItem.findMany({ where: { projectId, role: "QUALIFICATION" }, orderBy: { createdAt: "asc" }, select: { segmentId: true } });
+  const rows = await goldItemsInOrder(db, projectId, "QUALIFICATION");
   return rows.map((r) => r.segmentId);
 }
 
