@@ -17,6 +17,7 @@ import type { Db } from "@/lib/db/client";
 import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { notifyUsers } from "@/lib/db/notifications/notifications";
 import type { TDriftRow } from "@/lib/reports/drift";
+import { raterLabel } from "@/lib/import/imported-annotator";
 import { getDriftWindow, getProjectDrift } from "./drift-data";
 
 /** Submissions of a project between two background checks. */
@@ -40,9 +41,10 @@ export function driftMessage(r: TDriftRow, itemName: (segmentId: string) => stri
   const n = r.moved.length;
   const moved = r.source === "gold" ? `${n} wrong answer${n === 1 ? "" : "s"}` : `${n} item${n === 1 ? "" : "s"} moved it`;
   const over = r.source === "gold" ? `their last ${r.units} answers` : `their last ${r.items} items`;
+  const who = raterLabel(r.annotator);
   return {
-    title: `Drift: ${r.annotator} on ${r.field}${r.source === "gold" ? " (gold checks)" : ""}`,
-    body: `${r.annotator}'s ${stat} over ${over} is ${pct(r, r.value)}, below the panel's interval ${pct(r, r.lower)}–${pct(r, r.upper)}; ${moved}${items.length ? ` (first: ${items.join(", ")})` : ""}.`,
+    title: `Drift: ${who} on ${r.field}${r.source === "gold" ? " (gold checks)" : ""}`,
+    body: `${who}'s ${stat} over ${over} is ${pct(r, r.value)}, below the panel's interval ${pct(r, r.lower)}–${pct(r, r.upper)}; ${moved}${items.length ? ` (first: ${items.join(", ")})` : ""}.`,
   };
 }
 
