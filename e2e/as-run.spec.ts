@@ -253,6 +253,8 @@ test("a lab's own scheme marks target words the same way (scheme runtime): words
   const item = await itemOf(page, OWN);
   await page.goto(`/projects/${OWN}/items/s1`);
   await expect(page.getByTestId("workspace")).toBeVisible();
+  // a key pressed before the page has hydrated reaches no handler: wait until it focused its first field
+  await expect(page.locator('[data-active="true"]')).toBeFocused();
   const targetOf = (text: string, token: string) =>
     page.getByTestId(`translation-${item.translations.find((x) => x.text === text)!.label}`).locator("[data-target-words]").nth(item.mrws.findIndex((m) => m.token === token));
   for (const t of item.translations) {
