@@ -83,6 +83,8 @@ test("MMTE target words: marked by keyboard and mouse, kept from the project's a
   const item = await itemOf(page, MMTE);
   await page.goto(`/projects/${MMTE}/items/s1`);
   await expect(page.getByTestId("workspace")).toBeVisible();
+  // a key pressed before the page has hydrated reaches no handler: wait until it focused its first field
+  await expect(page.locator('[data-active="true"]')).toBeFocused();
   const mrw = (token: string) => item.mrws.find((m) => m.token === token)!.id;
   const tid = (text: string) => item.translations.find((t) => t.text === text)!.id;
   const slot = (text: string, token: string, field: string) => `${tid(text)}:${mrw(token)}|${field}`;
@@ -179,6 +181,8 @@ test("MetaHOPE post-edit: written with the keyboard beside the alignments and th
   const item = await itemOf(page, MH);
   await page.goto(`/projects/${MH}/items/s1`);
   await expect(page.getByTestId("workspace")).toBeVisible();
+  // a key pressed before the page has hydrated reaches no handler: wait until it focused its first field
+  await expect(page.locator('[data-active="true"]')).toBeFocused();
   const postEdit = page.locator('[data-field="METAHOPE_POSTEDIT"]');
   await expect(postEdit).toContainText("Post-edit");
 
