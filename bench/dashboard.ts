@@ -25,7 +25,7 @@
  * The report caches make four cases: cold (both caches emptied and the stored copy deleted before
  * every run: the first view of a project never read, or after its segments or translations changed:
  * a full read), restart (the caches emptied before every run, one save since the copy was stored:
- * the first view after a server start), after a save (one annotation rewritten before every run, as
+ * the first view after a server start), after a save (one FLUENCY score changed before every run, as
  * during a campaign) and warm (nothing changed: a lead coming back to the page). Two caches serve
  * the page: the scheme report's values (lib/db/reports/scheme-report-data-cache.ts) and the report rows of
  * the paper analyses (lib/db/reports/report-data-cache.ts), both patched with the rows a save wrote and
@@ -213,9 +213,13 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     clearCaches();
     await deleteReportSnapshot(pool, projectId);
   };
-  // an annotator's save, through the ReportChange trigger like any other
+  // an annotator's save, through the ReportChange trigger like any other: one FLUENCY score changed
+  // (3 ↔ 4), as a save changes one field's value (since 2026-11-29; before, the same value was
+  // written again, which the statistics kept per field would not recompute at all)
   const touch = () =>
-    pool.query(`UPDATE "Annotation" SET value = value WHERE id = (SELECT id FROM "Annotation" WHERE "projectId" = $1 LIMIT 1)`, [projectId]).then(() => undefined);
+    pool
+      .query(`UPDATE "Annotation" SET value = to_jsonb(CASE WHEN value = '3'::jsonb THEN 4 ELSE 3 END) WHERE id = (SELECT id FROM "Annotation" WHERE "projectId" = $1 AND field = 'FLUENCY' ORDER BY id LIMIT 1)`, [projectId])
+      .then(() => undefined);
   // a server start: the stored copy is there (written in the background after the last full read), one save since
   const restart = async () => {
     await flushReportSnapshots(pool);

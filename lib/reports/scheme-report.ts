@@ -37,6 +37,7 @@ import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis } 
 import { getReportLanguages } from "@/lib/db/reports/languages";
 import { schemeReportLanguage, splitByTargetLanguage } from "./scheme-report-language";
 import { memoByVersion } from "./version-memo";
+import { fieldVersionOf } from "./field-versions";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -101,6 +102,38 @@ export function goldMaps(data: Pick<TSchemeReportData, "itemGold" | "adjudicated
   return { byUnit, bySegment };
 }
 
+/**
+ * The agreement figures and distributions of every field, in the scheme's field order: each field
+ * computed from its own values alone (what each figure reads; the same figures as over all values
+ * at once: scheme-report-reference.test.ts checks them against the earlier whole computation) and kept per version of them, so a view after a save that changed
+ * one field's values computes that field's statistics alone. Which values count is checked once
+ * per field for both (scheme-accepted-values.ts).
+ */
+function fieldStatistics(
+  runtime: { version: number; definition: TSchemeDefinition },
+  data: TSchemeReportData,
+  opts: { bootstrap: ReturnType<typeof ZAgreementOptions.parse>["bootstrap"]; byItemLanguage: boolean },
+): { agreement: TAgreementFigure[]; distributions: TSchemeDistribution[] } {
+  const def = runtime.definition;
+  const agreement: TAgreementFigure[] = [];
+  const distributions: TSchemeDistribution[] = [];
+  for (const id of new Set(def.fields.map((f) => f.id))) {
+    const own: TSchemeDefinition = { ...def, fields: def.fields.filter((f) => f.id === id) };
+    const part = memoByVersion(fieldVersionOf(data, id), ["field-statistics", runtime.version, own.fields, opts], null, () => {
+      // (one pass per field computed: after a save, one field's; cheaper than grouping every value first)
+      const rows = data.values.filter((r) => r.field === id);
+      const accepted = acceptedValues(own, rows);
+      return {
+        agreement: schemeAgreementFigures(own, rows, { bootstrap: opts.bootstrap, itemLists: data.itemLists, unitTexts: data.unitTexts, byItemLanguage: opts.byItemLanguage, accepted }),
+        distributions: schemeDistributions(own, rows, accepted),
+      };
+    });
+    agreement.push(...part.agreement);
+    distributions.push(...part.distributions);
+  }
+  return { agreement, distributions };
+}
+
 export function buildSchemeReport(
   runtime: { version: number; definition: TSchemeDefinition },
   data: TSchemeReportData,
@@ -122,10 +155,9 @@ export function buildSchemeReport(
   const agreementIncludes = ownSchemeIncludes(filter);
   // one target language's report of several: its figures name it (and are not split by item language)
   const byTarget = splitByTargetLanguage(languages) && filter.language !== undefined;
-  // which values count, checked once for the agreement figures and the distributions
-  const accepted = acceptedValues(def, data.values);
-  const agreement = schemeAgreementFigures(def, data.values, { bootstrap: opts.bootstrap, itemLists: data.itemLists, unitTexts: data.unitTexts, byItemLanguage: !byTarget, accepted }).filter((f) => wanted(f.field));
-  for (const f of agreement) f.includes = agreementIncludes;
+  // agreement and distributions field by field, each kept per version of its values (field-versions.ts)
+  const { agreement: agreementAll, distributions: distributionsAll } = fieldStatistics(runtime, data, { bootstrap: opts.bootstrap, byItemLanguage: !byTarget });
+  const agreement = agreementAll.filter((f) => wanted(f.field)).map((f) => ({ ...f, includes: agreementIncludes }));
   const accuracyIncludes: Record<string, string> = {};
   for (const f of fields) if (f.gold) accuracyIncludes[f.id] = ownSchemeIncludes(filter, `gold: ${f.gold}`);
   const gold = goldMaps(data);
@@ -140,7 +172,7 @@ export function buildSchemeReport(
     languages: [...languages],
     fields,
     figures,
-    distributions: schemeDistributions(def, data.values, accepted).filter((d) => wanted(d.field)),
+    distributions: distributionsAll.filter((d) => wanted(d.field)),
     progress: data.progress,
     systems: data.systems,
     includes: { agreement: agreementIncludes, accuracy: accuracyIncludes },

@@ -51,6 +51,7 @@ import {
 import { readStoredBytes } from "@/lib/db/reports/snapshots";
 import { SCHEME_SNAPSHOT_FORMAT, decodeSchemeSnapshot, encodeSchemeSnapshot } from "@/lib/reports/scheme-report-snapshot-codec";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
+import { changedFields, FieldVersions, fieldVersionsOf, setFieldVersions } from "@/lib/reports/field-versions";
 
 /** Entries kept per pool (projects × filters); the oldest used goes first. */
 const MAX_ENTRIES = 8;
@@ -149,16 +150,24 @@ async function refresh(pool: pg.Pool, projectId: string, definition: TSchemeDefi
     segments.size ? readSchemeReportParts(pool, projectId, definition, filter, new Set(["values", "unitTexts"]), [...segments]) : null,
   ]);
   const data: TSchemeReportData = { ...from.data, ...parts };
+  // the fields whose values changed get new versions (lib/reports/field-versions.ts), all of them
+  // when the lists changed (texts and option lists the values are read against)
+  let fields: Set<string> | null = lists ? null : new Set();
   if (changed) {
     const values = [];
+    const before = [];
     for (const r of from.data.values) if (!segments.has(segmentOfUnit(r.unit))) values.push(r);
+    else before.push(r);
     for (const r of changed.values!) values.push(r);
     data.values = values;
+    if (fields) fields = changedFields(before, changed.values!);
     const unitTexts = new Map<string, string>();
     for (const [unit, text] of from.data.unitTexts) if (!segments.has(segmentOfUnit(unit))) unitTexts.set(unit, text);
     for (const [unit, text] of changed.unitTexts!) unitTexts.set(unit, text);
     data.unitTexts = unitTexts;
   }
+  const previous = fieldVersionsOf(from.data);
+  setFieldVersions(data, fields && previous ? new FieldVersions(previous, fields) : new FieldVersions());
   return { entry: { snapshot, data, digests }, changes: changes.length };
 }
 
@@ -228,6 +237,7 @@ export async function getSchemeReportDataCached(pool: pg.Pool, projectId: string
     // digests cannot tell what the next list change changed (it will be a full read)
     const racing = (await changesSince(pool, projectId, snapshot)).some((ch) => LIST_TABLES.has(ch.tableName));
     e = { snapshot, data, digests: racing ? null : digests };
+    setFieldVersions(data, new FieldVersions());
     c.reads++;
     if (kind) persist(pool, c, projectId, key, kind, e);
   }
