@@ -15,22 +15,30 @@
  * Pure: WeakMaps on the data objects, no database.
  */
 import type { TSchemeValueRow } from "./scheme-agreement";
+import { memoByVersion } from "./version-memo";
 
 /** One field's versions of one data object; a field asked for first gets its version then. */
 export class FieldVersions {
-  private readonly versions: Map<string, object>;
+  private readonly versions: Map<string, TFieldVersion>;
 
-  constructor(from?: FieldVersions, changed: ReadonlySet<string> = new Set()) {
+  /** `changed` undefined: every field changed (nothing is carried over) */
+  constructor(from?: FieldVersions, changed: ReadonlySet<string> | undefined = new Set()) {
     this.versions = new Map();
-    if (from) for (const [field, v] of from.versions) if (!changed.has(field)) this.versions.set(field, v);
+    if (from && changed) for (const [field, v] of from.versions) if (!changed.has(field)) this.versions.set(field, v);
   }
 
-  of(field: string): object {
+  of(field: string): TFieldVersion {
     let v = this.versions.get(field);
-    if (!v) this.versions.set(field, (v = {}));
+    if (!v) this.versions.set(field, (v = { serial: ++serials }));
     return v;
   }
 }
+
+/** A field's version: an object to keep computed parts on, and a number that names it in a key. */
+export interface TFieldVersion {
+  readonly serial: number;
+}
+let serials = 0;
 
 const versionsByData = new WeakMap<object, FieldVersions>();
 
@@ -43,7 +51,7 @@ export function fieldVersionsOf(data: object): FieldVersions | undefined {
 }
 
 /** The version of `field`'s values in `data`, or undefined when the data carries none. */
-export function fieldVersionOf(data: object, field: string): object | undefined {
+export function fieldVersionOf(data: object, field: string): TFieldVersion | undefined {
   return versionsByData.get(data)?.of(field);
 }
 
@@ -74,4 +82,15 @@ export function changedFields(before: readonly TSchemeValueRow[], after: readonl
     if (x.length !== y.length || x.some((k, i) => k !== y[i])) out.add(field);
   }
   return out;
+}
+
+/**
+ * Keeps what `compute` gives per version of every field in `fields` of `data` (and `key`): computed
+ * again once one of them has a new version. Computed each time when the data carries no versions.
+ */
+export function keptByFieldVersions<T extends object>(data: object, fields: readonly string[], key: unknown, compute: () => T): T {
+  const versions = fields.map((f) => fieldVersionOf(data, f));
+  const first = versions[0];
+  if (!first || versions.some((v) => v === undefined)) return compute();
+  return memoByVersion(first, [versions.map((v) => v!.serial), key], null, compute, "part");
 }

@@ -37,7 +37,7 @@ import { meta4xnliAnalysis, meta4xnliAnalysisApplies, type TMeta4xnliAnalysis } 
 import { getReportLanguages } from "@/lib/db/reports/languages";
 import { schemeReportLanguage, splitByTargetLanguage } from "./scheme-report-language";
 import { memoByVersion } from "./version-memo";
-import { fieldVersionOf } from "./field-versions";
+import { keptByFieldVersions } from "./field-versions";
 
 /** The item gold of the field the cr-st.accuracy analysis is about, by segment. */
 function crStGold(def: TSchemeDefinition, data: Pick<TSchemeReportData, "itemGold">): Map<string, unknown> {
@@ -119,7 +119,7 @@ function fieldStatistics(
   const distributions: TSchemeDistribution[] = [];
   for (const id of new Set(def.fields.map((f) => f.id))) {
     const own: TSchemeDefinition = { ...def, fields: def.fields.filter((f) => f.id === id) };
-    const part = memoByVersion(fieldVersionOf(data, id), ["field-statistics", runtime.version, own.fields, opts], null, () => {
+    const part = keptByFieldVersions(data, [id], ["field-statistics", runtime.version, own.fields, opts], () => {
       // (one pass per field computed: after a save, one field's; cheaper than grouping every value first)
       const rows = data.values.filter((r) => r.field === id);
       const accepted = acceptedValues(own, rows);

@@ -23,7 +23,9 @@ import { createHash } from "node:crypto";
 const MAX_PER_VERSION = 16;
 
 const memo = new WeakMap<object, Map<string, unknown>>();
-const stats = { computed: 0, served: 0 };
+/** whole reports; and the parts of reports kept per field (field-versions.ts) apart */
+const reportStats = { computed: 0, served: 0 };
+const partStats = { computed: 0, served: 0 };
 
 /** A digest of anything JSON can say, Maps as their entries. */
 function digest(value: unknown): string {
@@ -33,7 +35,8 @@ function digest(value: unknown): string {
 }
 
 /** What `compute` gives for `version` under `key` and `inputs`, computed only the first time (always without a version). */
-export function memoByVersion<T extends object>(version: object | undefined, key: unknown, inputs: unknown, compute: () => T): T {
+export function memoByVersion<T extends object>(version: object | undefined, key: unknown, inputs: unknown, compute: () => T, counted: "report" | "part" = "report"): T {
+  const stats = counted === "report" ? reportStats : partStats;
   if (!version) {
     stats.computed++;
     return compute();
@@ -55,5 +58,10 @@ export function memoByVersion<T extends object>(version: object | undefined, key
 
 /** How many reports were computed and how many served as computed before (for tests and benchmarks). */
 export function versionMemoStats(): { computed: number; served: number } {
-  return { ...stats };
+  return { ...reportStats };
+}
+
+/** The same for the parts kept per version of the fields they read (field-versions.ts). */
+export function partMemoStats(): { computed: number; served: number } {
+  return { ...partStats };
 }

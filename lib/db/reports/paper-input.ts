@@ -21,6 +21,8 @@ import { computeSchemePaperTables, computeSchemePaperTablesByLanguage, type TSch
 import { computeSchemePaperDashboard, type TPaperDashboardView, type TSchemePaperDashboard } from "@/lib/reports/analyses/paper/paper-dashboard";
 import type { TReportQuery } from "@/lib/reports/report-query";
 import { memoByVersion } from "@/lib/reports/version-memo";
+import { keptByFieldVersions } from "@/lib/reports/field-versions";
+import type { TKeepPart } from "@/lib/reports/analyses/paper/keep-part";
 
 /** An MRW of a segment by its id or by its external id (an imported span names the latter). */
 async function readMrwResolver(projectId: string): Promise<(segmentId: string, ref: string) => string | null> {
@@ -69,7 +71,9 @@ export async function getSchemePaperDashboard(db: Db, projectId: string, definit
   const bindings = bindPaperAnalyses(definition);
   if (!bindings.some((b) => b.bound)) return computeSchemePaperDashboard(null, definition, query, view);
   const [data, metrics, mrwIdOf] = await Promise.all([getReportData(db, projectId), getMetricScores(getPgPool(), projectId), readMrwResolver(projectId)]);
-  return memoByVersion(reportDataVersion(data), ["scheme-paper-dashboard", createHash("sha1").update(JSON.stringify(definition)).digest("base64"), query, view], metrics ?? null, () =>
-    computeSchemePaperDashboard(schemePaperDataOf(data, definition, mrwIdOf), definition, query, view, metrics),
-  );
+  const context = ["scheme-paper-dashboard", createHash("sha1").update(JSON.stringify(definition)).digest("base64"), query, view];
+  // the parts are kept per version of the fields they read (lib/reports/field-versions.ts), so a
+  // view after a save computes again only the parts that read the saved field
+  const keep: TKeepPart = (fields, key, compute) => keptByFieldVersions(data, fields, [context, key], compute);
+  return memoByVersion(reportDataVersion(data), context, metrics ?? null, () => computeSchemePaperDashboard(schemePaperDataOf(data, definition, mrwIdOf), definition, query, view, metrics, keep));
 }

@@ -43,6 +43,7 @@ import { REPORT_KIND, readReportSnapshot, writeReportSnapshot } from "@/lib/db/r
 import { annotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
 import type { TReportData } from "@/lib/reports/report-input";
 import { REPORT_SNAPSHOT_FORMAT, encodeReportSnapshot, type TReportBase } from "@/lib/reports/report-snapshot-codec";
+import { FieldVersions, setFieldVersions } from "@/lib/reports/field-versions";
 
 const MAX_ENTRIES = 4;
 /** A refreshed entry is stored again when the stored copy is older than this (a full read always is). */
@@ -58,6 +59,8 @@ interface TEntry {
   withText: boolean;
   base: TReportBase;
   columns: TAnnotationColumns;
+  /** a version per annotation field (lib/reports/field-versions.ts): the paper analyses keep their parts by them */
+  fields: FieldVersions;
 }
 
 interface TPending {
@@ -158,6 +161,7 @@ const versions = new WeakMap<TReportData, TEntry>();
 function viewOf(e: TEntry): TReportData {
   const view = withAnnotationColumns({ ...e.base }, e.columns);
   versions.set(view, e);
+  setFieldVersions(view, e.fields);
   return view;
 }
 
@@ -171,16 +175,16 @@ export function reportDataVersion(data: TReportData): object | undefined {
 }
 
 /** An entry of report data given as lists and columns (its lists frozen: they are shared). */
-function entryOfParts(snapshot: string, at: number, withText: boolean, base: TReportBase, columns: TAnnotationColumns): TEntry {
+function entryOfParts(snapshot: string, at: number, withText: boolean, base: TReportBase, columns: TAnnotationColumns, fields = new FieldVersions()): TEntry {
   for (const list of [base.annotators, base.systems, base.segments, base.mrws, base.translations, base.errorSpans, base.adjudications, base.goldReferences]) Object.freeze(list);
-  return { snapshot, at, withText, base, columns };
+  return { snapshot, at, withText, base, columns, fields };
 }
 
-function entryOf(snapshot: string, at: number, withText: boolean, data: TReportData): TEntry {
+function entryOf(snapshot: string, at: number, withText: boolean, data: TReportData, fields?: FieldVersions): TEntry {
   // every property but `annotations`, whose getter would build a million row objects
   const base = {} as Record<string, unknown>;
   for (const k of Object.keys(data)) if (k !== "annotations") base[k] = data[k as keyof TReportData];
-  return entryOfParts(snapshot, at, withText, base as TReportBase, annotationColumns(data));
+  return entryOfParts(snapshot, at, withText, base as TReportBase, annotationColumns(data), fields);
 }
 
 /** Cache counters (for the benchmark and tests). */
@@ -271,6 +275,18 @@ export async function snapshotNow(pool: pg.Pool): Promise<string> {
 const MAX_PATCH_KEYS = 20_000;
 
 /**
+ * The fields whose versions a refresh replaces: those of the annotation keys written (a key ends in
+ * its field), when annotations alone changed and the annotators are the same; else every field
+ * (lists, spans, adjudications, gold references, assignments and users reach every part).
+ */
+function changedReportFields(from: TEntry, refreshed: TReportData, tables: ReadonlySet<string>, keys: readonly string[]): ReadonlySet<string> | undefined {
+  if ([...tables].some((t) => t !== "Annotation")) return undefined;
+  const before = from.base.annotators;
+  if (before.length !== refreshed.annotators.length || before.some((a, i) => a.id !== refreshed.annotators[i].id || a.email !== refreshed.annotators[i].email)) return undefined;
+  return new Set(keys.map((k) => k.slice(k.lastIndexOf(" ") + 1)));
+}
+
+/**
  * What changed since `prev` was read, applied to it (lib/db/reports/report-data.ts refreshReportData)
  * when the annotation rows written are known by key; else a full read. Either way
  * under a snapshot taken before looking at the changes.
@@ -305,7 +321,8 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
       else if (r.keys) for (const k of r.keys) keys.push(k);
     }
     if (patchable && keys.length <= MAX_PATCH_KEYS) {
-      const e = entryOf(snapshot, at, from.withText, await refreshReportData(db, viewOf(from), tables, keys, { withTranslationText: from.withText }));
+      const refreshed = await refreshReportData(db, viewOf(from), tables, keys, { withTranslationText: from.withText });
+      const e = entryOf(snapshot, at, from.withText, refreshed, new FieldVersions(from.fields, changedReportFields(from, refreshed, tables, keys)));
       if (restored) c.restores++;
       else c.refreshes++;
       // the stored copy: as good as this entry when nothing changed since it was stored

@@ -24,7 +24,9 @@ import { mmteFieldDetail, type TMmteFieldDetail } from "./mmte-field-detail";
 import { mmteRatingsOf } from "./mmte-ratings";
 import { bindPaperAnalyses, mmteAgreementFieldsOf } from "./binding";
 import { ratingDistributions, type TRatingDistribution } from "./rating-distributions";
-import { buildReportIndex, scopeIndexOf, scopeOf } from "../../report-index";
+import { buildReportIndex, scopeIndexOf, scopeOf, type TReportIndex } from "../../report-index";
+import { ZAgreementOptions, type TAgreementOptions } from "../../agreement-options";
+import { computeEachTime, type TKeepPart } from "./keep-part";
 import { agreementOptionsOf, scoreOptionsOf, type TReportQuery } from "../../report-query";
 import type { TMetricScoreInput } from "./score-tables";
 import type { TSchemePaperData } from "./paper-data";
@@ -66,8 +68,29 @@ export interface TSchemePaperDashboard {
   languageComparison: TLanguageQuality[] | null;
 }
 
-/** `input`: the report rows (scheme-paper-data.ts); null when no listed analysis binds. */
-export function computeSchemePaperDashboard(input: TSchemePaperData | null, def: TSchemeDefinition, q: TReportQuery, view: TPaperDashboardView, metrics?: TMetricScoreInput): TSchemePaperDashboard {
+/** The fields MMTE table 3's records (figures 6 and 7) are computed from. */
+const MMTE_RECORD_FIELDS = ["FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL", "EQUIVALENCE", "EMOTION", "AUTHENTICITY"] as const;
+
+/** `input`: the report rows (scheme-paper-data.ts); null when no listed analysis binds. `keep`: parts kept between views (keep-part.ts). */
+/**
+ * The MMTE agreement figures of `fields` as computeAgreementFiguresOf gives them (per system in the
+ * scope's order, then per field), each field's computed and kept apart (keep-part.ts).
+ */
+function mmteFiguresByField(ix: TReportIndex, opts: TAgreementOptions, fields: readonly TMmteAgreementField[], wantsInterval: (f: TAgreementFigure) => boolean, keep: TKeepPart): TAgreementFigure[] {
+  const perField = fields.map((field) => keep([field], ["mmte-figures", field], () => ({ figures: computeAgreementFiguresOf(ix, { ...opts, schemes: ["mmte"], fields: [field] }, { wantsInterval }) })).figures);
+  const out: TAgreementFigure[] = [];
+  for (const system of scopeOf(ix, ZAgreementOptions.parse(opts)).systems) for (const figures of perField) for (const f of figures) if (f.system === system.name) out.push(f);
+  return out;
+}
+
+export function computeSchemePaperDashboard(
+  input: TSchemePaperData | null,
+  def: TSchemeDefinition,
+  q: TReportQuery,
+  view: TPaperDashboardView,
+  metrics?: TMetricScoreInput,
+  keep: TKeepPart = computeEachTime,
+): TSchemePaperDashboard {
   const bindings = bindPaperAnalyses(def);
   const bound = (name: string) => bindings.some((b) => b.name === name && b.bound);
   const mmteFields = mmteAgreementFieldsOf(def);
@@ -85,17 +108,22 @@ export function computeSchemePaperDashboard(input: TSchemePaperData | null, def:
   const wantsInterval = (f: TAgreementFigure) => summaryColumnOf(f, convention) !== null;
 
   let records: readonly TMmteTranslationValues[] | null = null;
-  const paper = computeSchemePaperTables(input, def, { scores: scoreOptionsOf(query), agreement: agreementOptionsOf(query), metrics, index: ix, wantsInterval, onMmteRecords: (r) => (records = r) });
+  const paper = computeSchemePaperTables(input, def, { scores: scoreOptionsOf(query), agreement: agreementOptionsOf(query), metrics, index: ix, wantsInterval, onMmteRecords: (r) => (records = r), keep });
 
   const scope = scopeOf(ix, query);
   const sx = scopeIndexOf(ix, scope);
   const fields = mmteFields.filter((f) => !query.fields?.length || query.fields.includes(f));
-  const figures = fields.length ? computeAgreementFiguresOf(ix, { ...agreementOptionsOf(query), schemes: ["mmte"], fields }, { wantsInterval }) : [];
+  const figures = fields.length ? mmteFiguresByField(ix, agreementOptionsOf(query), fields, wantsInterval, keep) : [];
   const detailField = mmteFields.length ? ((mmteFields as readonly string[]).includes(view.detailField ?? "") ? (view.detailField as TMmteAgreementField) : mmteFields.includes("EQUIVALENCE") ? "EQUIVALENCE" : mmteFields[0]) : null;
   const detailSystem = detailField ? (scope.systems.find((s) => s.name === view.detailSystem)?.name ?? scope.systems[0]?.name ?? null) : null;
   const pair = view.pair && /^\d+-\d+$/.test(view.pair) ? (view.pair.split("-").map(Number) as [number, number]) : undefined;
-  const ratings = detailField && detailSystem ? mmteRatingsOf(ix, sx, [detailField]).get(`${detailSystem}|${detailField}`) : undefined;
-  const detail = ratings ? mmteFieldDetail(ratings, scope.emailById, { weights: convention.kappaWeights, pair }) : null;
+  const detail =
+    detailField && detailSystem
+      ? keep([detailField], ["mmte-detail", detailField, detailSystem, pair ?? null], () => {
+          const ratings = mmteRatingsOf(ix, sx, [detailField]).get(`${detailSystem}|${detailField}`);
+          return { detail: ratings ? mmteFieldDetail(ratings, scope.emailById, { weights: convention.kappaWeights, pair }) : null };
+        }).detail
+      : null;
   const perLabel = detail ? figures.filter((f) => f.system === detail.system && f.field === detail.field && f.statistic === "fleiss_kappa" && f.label) : [];
   const mmteRecords = records as readonly TMmteTranslationValues[] | null;
   return {
@@ -110,8 +138,9 @@ export function computeSchemePaperDashboard(input: TSchemePaperData | null, def:
     detailSystem,
     detail,
     perLabel,
-    ratingDistributions: mmteFields.length ? ratingDistributions(mmteRatingsOf(ix, sx, mmteFields), scope.systems.map((s) => s.name)) : [],
-    qualityByEquivalence: bound("mmte.figures3-5") && mmteRecords ? mmteQualityByEquivalence(mmteRecords) : null,
-    languageComparison: bound("mmte.table3") && languages.length > 1 ? languageComparisonOf(ix, scoreOptionsOf({ ...query, language: undefined }), languages) : null,
+    ratingDistributions: mmteFields.length ? keep(mmteFields, ["rating-distributions"], () => ({ d: ratingDistributions(mmteRatingsOf(ix, sx, mmteFields), scope.systems.map((s) => s.name)) })).d : [],
+    qualityByEquivalence: bound("mmte.figures3-5") && mmteRecords ? keep(MMTE_RECORD_FIELDS, ["quality-by-equivalence"], () => ({ q: mmteQualityByEquivalence(mmteRecords) })).q : null,
+    languageComparison:
+      bound("mmte.table3") && languages.length > 1 ? keep(MMTE_RECORD_FIELDS, ["language-comparison"], () => ({ c: languageComparisonOf(ix, scoreOptionsOf({ ...query, language: undefined }), languages) })).c : null,
   };
 }

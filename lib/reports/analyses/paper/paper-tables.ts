@@ -25,6 +25,7 @@ import { bindPaperAnalyses, missingFieldNotes, type TPaperAnalysisBinding } from
 import type { TSchemePaperData } from "./paper-data";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
+import { computeEachTime, type TKeepPart } from "./keep-part";
 
 export interface TExtraCategoryTotals {
   category: string;
@@ -78,6 +79,8 @@ export interface TSchemePaperShared {
   index?: TReportIndex;
   wantsInterval?: TWantsInterval;
   onMmteRecords?: (records: readonly TMmteTranslationValues[]) => void;
+  /** keeps parts between views per version of the fields they read (keep-part.ts) */
+  keep?: TKeepPart;
 }
 
 /** `input`: the report rows (scheme-paper-data.ts); null when no listed analysis binds (nothing is read then). */
@@ -103,11 +106,14 @@ export function computeSchemePaperTables(
   // as getScoreTables: the first language pair of a study over several unless one is asked for
   const scoreOpts = languages.length > 1 && !opts.scores?.language ? { ...opts.scores, language: languages[0] } : (opts.scores ?? {});
   const ix = opts.index ?? buildReportIndex(data);
-  const tables = computeScoreTablesOf(ix, { ...scoreOpts, ...categories }, opts.metrics, mmte ? opts.onMmteRecords : undefined);
+  const keep = opts.keep ?? computeEachTime;
+  const tables = computeScoreTablesOf(ix, { ...scoreOpts, ...categories }, opts.metrics, mmte ? opts.onMmteRecords : undefined, keep);
   const scores: TScoreTables = { ...tables, mmte: mmte ? tables.mmte : null, metahope: metahope ? tables.metahope : null };
   if (!metahope) return { ...empty, scores };
 
-  const metahopeAgreement = paperFieldsFirst(agreementByLanguage(ix, { ...opts.agreement, schemes: ["metahope"], ...categories }, opts.wantsInterval), extra);
+  const metahopeAgreement = keep(["METAHOPE_ERRORS"], ["metahope-agreement", opts.agreement ?? null, categories], () => ({
+    figures: paperFieldsFirst(agreementByLanguage(ix, { ...opts.agreement, schemes: ["metahope"], ...categories }, opts.wantsInterval), extra),
+  })).figures;
   const extraCategories: TExtraCategoryTotals[] = extra.map((category) => ({
     category,
     rows: (scores.metahope?.rows ?? []).map((r) => ({ system: r.system, eps: r.eps.totals[category], epm: r.epm.totals[category] })),

@@ -38,6 +38,7 @@ import { mmteCategories, mmteCode, mmteCodesOf } from "./mmte-ratings";
 import { buildReportIndex, scopeIndexOf, scopeOf, type TReportIndex, type TScopeIndex } from "../../report-index";
 import { ZScoreOptions, type TScoreOptions, type TScoreOptionsParsed } from "../../score-options";
 import { metricColumns, type TMetricColumns } from "@/lib/scoring/metric-columns";
+import { computeEachTime, type TKeepPart } from "./keep-part";
 
 /** Imported automatic metric scores (issue 19 point 2): translation id → metric → value, and the metric names in order. */
 export interface TMetricScoreInput {
@@ -89,7 +90,13 @@ export function computeScoreTables(data: TReportData, optsIn: TScoreOptions = {}
  * `onMmteRecords` receives the MMTE records the tables were computed from (one per translation of
  * the scope, values aggregated over annotators): figures 6 and 7 are computed from the same values.
  */
-export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {}, metricScores?: TMetricScoreInput, onMmteRecords?: (records: readonly TMmteTranslationValues[]) => void): TScoreTables {
+export function computeScoreTablesOf(
+  ix: TReportIndex,
+  optsIn: TScoreOptions = {},
+  metricScores?: TMetricScoreInput,
+  onMmteRecords?: (records: readonly TMmteTranslationValues[]) => void,
+  keep: TKeepPart = computeEachTime,
+): TScoreTables {
   const data = ix.data;
   const options = ZScoreOptions.parse(optsIn);
   const scope = scopeOf(ix, options);
@@ -98,10 +105,15 @@ export function computeScoreTablesOf(ix: TReportIndex, optsIn: TScoreOptions = {
   // an unknown email selects nobody (empty tables), never everyone
   const annotatorId = wantedEmail ? (data.annotators.find((a) => a.email.toLowerCase() === wantedEmail)?.id ?? "\u0000none") : undefined;
   const adjudications = options.useAdjudications && !annotatorId ? data.adjudications : [];
-  const slots = itemSlots(ix, sx);
-  const metahope = metahopeScores(ix, sx, options, annotatorId, adjudications);
-  let records: TMmteRecord[] | null = null;
-  const mmte = mmteScores(ix, sx, slots, options, annotatorId, adjudications, (r) => (records = r));
+  // each kept per version of the fields it reads (keep-part.ts); adjudications and lists are in every field's version
+  const metahope = keep(["METAHOPE_ERRORS"], ["metahope-scores", options, annotatorId ?? null], () => ({ scores: metahopeScores(ix, sx, options, annotatorId, adjudications) })).scores;
+  const kept = keep(MMTE_VALUE_FIELDS, ["mmte-scores", options, annotatorId ?? null], () => {
+    let r: TMmteRecord[] | null = null;
+    const scores = mmteScores(ix, sx, itemSlots(ix, sx), options, annotatorId, adjudications, (x) => (r = x), keep);
+    return { scores, records: r as TMmteRecord[] | null };
+  });
+  const mmte = kept.scores;
+  const records = kept.records;
   const tables: TScoreTables = { options, sourceDescription: describe(options, metahope?.source, mmte?.source), metahope, mmte };
   if (records) onMmteRecords?.(records);
   if (metricScores && metricScores.metrics.length > 0) {
@@ -310,6 +322,7 @@ function mmteScores(
   adjudications: readonly TReportAdjudication[],
   /** receives the per-translation values the tables are computed from (for the metric columns) */
   onRecords?: (records: TMmteRecord[]) => void,
+  keep: TKeepPart = computeEachTime,
 ) {
   const { cols } = ix;
   const scope = sx.scope;
@@ -437,7 +450,6 @@ function mmteScores(
   };
   const fi = (f: TMmteValueField) => MMTE_VALUE_FIELDS.indexOf(f);
   const [FLU, INT, FID, OVE, EQU, EMO, AUT] = [fi("FLUENCY"), fi("INTELLIGIBILITY"), fi("FIDELITY"), fi("OVERALL"), fi("EQUIVALENCE"), fi("EMOTION"), fi("AUTHENTICITY")];
-  const labelsAt = annotatorLabelsBySlot(cols, keys, codes, EQU, EMO, NS);
   const adjCode = (f: number, slot: number): Code | null => {
     const a = adj.size ? adj.get(f * NS + slot) : undefined;
     return a === undefined ? null : codeOf(MMTE_VALUE_FIELDS[f], a);
@@ -446,7 +458,37 @@ function mmteScores(
   // MMTE fig. 3), one per annotator and MRW instance, so that two annotators who disagree still
   // count (a majority of a tie is undefined: the figures used to show "no labels" then). An
   // adjudicated value replaces every annotator's label of its instance, keeping the weights.
-  const labelRecords: TMmteTranslationValues[] = [];
+  // They read EQUIVALENCE and EMOTION alone: kept apart (keep-part.ts), so a save of a quality
+  // score does not count them again.
+  const labelFigures = keep(["EQUIVALENCE", "EMOTION"], ["mmte-label-figures", o, annotatorId ?? null], () => {
+    const labelsAt = annotatorLabelsBySlot(cols, keys, codes, EQU, EMO, NS);
+    const labelRecords: TMmteTranslationValues[] = [];
+    for (let ti = 0; ti < sx.translations.length; ti++) {
+      const tr = scope.translations[ti];
+      const seg = scope.segments.get(tr.segmentId)!;
+      const b = slots.base[sx.translations[ti]];
+      const active = scope.activeMrwsBySegment.get(tr.segmentId) ?? [];
+      for (let i = 0; i < active.length; i++) {
+        const slot = b + 1 + i;
+        const eqDecided = adjCode(EQU, slot);
+        const emoDecided = adjCode(EMO, slot);
+        const given = labelsAt.get(slot);
+        const pairs = given ? [...given.values()] : eqDecided !== null || emoDecided !== null ? [[null, null] as TLabelPair] : [];
+        for (const [eq, emo] of pairs) {
+          labelRecords.push({
+            system: scope.systemNameById.get(tr.systemId)!,
+            segmentId: tr.segmentId,
+            sourceMetaphorical: seg.metaphorical,
+            mrws: [{ mrwId: active[i].id, metaphorical: active[i].metaphorical, equivalence: (eqDecided ?? eq) as TEquivalenceLabel | null, emotion: (emoDecided ?? emo) as TEmotionLabel | null }],
+          });
+        }
+      }
+    }
+    return {
+      equivalence: equivalenceDistribution(orderedBySystem(labelRecords, scope.systems.map((sy) => scope.systemNameById.get(sy.id) ?? sy.id)), extra),
+      emotionEquivalence: emotionEquivalenceCooccurrence(labelRecords, { extra }),
+    };
+  });
   const records: (TMmteTranslationValues & { translationId: string })[] = [];
   for (let ti = 0; ti < sx.translations.length; ti++) {
     const t = sx.translations[ti];
@@ -463,19 +505,6 @@ function mmteScores(
         emotion: valueOf(EMO, b + 1 + i) as TEmotionLabel | null,
         authenticity: valueOf(AUT, b + 1 + i) as number | null,
       };
-      const slot = b + 1 + i;
-      const eqDecided = adjCode(EQU, slot);
-      const emoDecided = adjCode(EMO, slot);
-      const given = labelsAt.get(slot);
-      const pairs = given ? [...given.values()] : eqDecided !== null || emoDecided !== null ? [[null, null] as TLabelPair] : [];
-      for (const [eq, emo] of pairs) {
-        labelRecords.push({
-          system: scope.systemNameById.get(tr.systemId)!,
-          segmentId: tr.segmentId,
-          sourceMetaphorical: seg.metaphorical,
-          mrws: [{ mrwId: active[i].id, metaphorical: active[i].metaphorical, equivalence: (eqDecided ?? eq) as TEquivalenceLabel | null, emotion: (emoDecided ?? emo) as TEmotionLabel | null }],
-        });
-      }
     }
     records.push({
       translationId: tr.id,
@@ -529,9 +558,9 @@ function mmteScores(
     quality: mmteQualityTable(records),
     automatic,
     goldReferences: gold.size,
-    equivalence: equivalenceDistribution(orderedBySystem(labelRecords, scope.systems.map((sy) => scope.systemNameById.get(sy.id) ?? sy.id)), extra),
+    equivalence: labelFigures.equivalence,
     correlation: qualityCorrelationMatrix(records),
-    emotionEquivalence: emotionEquivalenceCooccurrence(labelRecords, { extra }),
+    emotionEquivalence: labelFigures.emotionEquivalence,
     source,
   };
 }
