@@ -138,7 +138,8 @@ export function computeSchemePaperDashboard(
     detailSystem,
     detail,
     perLabel,
-    ratingDistributions: mmteFields.length ? keep(mmteFields, ["rating-distributions"], () => ({ d: ratingDistributions(mmteRatingsOf(ix, sx, mmteFields), scope.systems.map((s) => s.name)) })).d : [],
+    // (per field: one distribution per system, fields in MMTE's order as mmteFields are)
+    ratingDistributions: mmteFields.flatMap((field) => keep([field], ["rating-distributions", field], () => ({ d: ratingDistributions(mmteRatingsOf(ix, sx, [field]), scope.systems.map((s) => s.name)) })).d),
     qualityByEquivalence: bound("mmte.figures3-5") && mmteRecords ? keep(MMTE_RECORD_FIELDS, ["quality-by-equivalence"], () => ({ q: mmteQualityByEquivalence(mmteRecords) })).q : null,
     languageComparison:
       bound("mmte.table3") && languages.length > 1 ? keep(MMTE_RECORD_FIELDS, ["language-comparison"], () => ({ c: languageComparisonOf(ix, scoreOptionsOf({ ...query, language: undefined }), languages) })).c : null,
