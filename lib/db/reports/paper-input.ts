@@ -75,5 +75,5 @@ export async function getSchemePaperDashboard(db: Db, projectId: string, definit
   // the parts are kept per version of the fields they read (lib/reports/field-versions.ts), so a
   // view after a save computes again only the parts that read the saved field
   const keep: TKeepPart = (fields, key, compute) => keptByFieldVersions(data, fields, [context, key], compute);
-  return memoByVersion(reportDataVersion(data), context, metrics ?? null, () => computeSchemePaperDashboard(schemePaperDataOf(data, definition, mrwIdOf), definition, query, view, metrics, keep));
+  return memoByVersion(reportDataVersion(data), context, metrics ?? null, () => computeSchemePaperDashboard(schemePaperDataOf(data, definition, mrwIdOf, keep), definition, query, view, metrics, keep));
 }

@@ -30,6 +30,7 @@ import type { TEditKind } from "@/lib/schemes/edit-kinds";
 import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/mmte";
 import { annotationColumns, withAnnotationColumns } from "../../report-index";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportAdjudication, type TReportData, type TReportErrorSpan, type TReportGoldReference } from "../../report-input";
+import { computeEachTime, type TKeepPart } from "./keep-part";
 
 export interface TSchemePaperData {
   /** with every category's spans, the paper's five and any the variant adds */
@@ -52,7 +53,7 @@ const isSpanList = (v: unknown): v is TSpanValue[] => Array.isArray(v) && v.ever
  * `mrwIdOf(segmentId, idOrExternalId)`: the MRW's id (null when the segment has no such MRW).
  * `errorsField`: the scheme's METAHOPE_ERRORS when it binds (else no spans are read).
  */
-export function schemePaperDataOf(base: TReportData, def: TSchemeDefinition, mrwIdOf: (segmentId: string, ref: string) => string | null): TSchemePaperData {
+export function schemePaperDataOf(base: TReportData, def: TSchemeDefinition, mrwIdOf: (segmentId: string, ref: string) => string | null, keep: TKeepPart = computeEachTime): TSchemePaperData {
   const cols = annotationColumns(base);
   const errors = def.fields.find((f): f is TSpansField => f.id === "METAHOPE_ERRORS" && f.kind === "spans" && f.scope === "translation");
   const segmentOf = new Map(base.translations.map((t) => [t.id, t.segmentId]));
@@ -74,12 +75,20 @@ export function schemePaperDataOf(base: TReportData, def: TSchemeDefinition, mrw
   };
   const field = errors ? cols.fields.get("METAHOPE_ERRORS") : undefined;
   if (field !== undefined) {
-    for (let i = 0; i < cols.length; i++) {
-      if (cols.field[i] !== field || cols.translation[i] < 0) continue;
-      const v = cols.values.materialise(cols.value[i]);
-      if (!isSpanList(v)) continue; // the built-in runtime's `{ reviewed: true }` marker: a review, no spans
-      spansOf(cols.annotators.ids[cols.annotator[i]], cols.translations.ids[cols.translation[i]], v, (s) => errorSpans.push(s));
-    }
+    // read from METAHOPE_ERRORS alone: kept while it is unchanged (keep-part.ts)
+    const kept = keep(["METAHOPE_ERRORS"], ["metahope-error-spans", errors], () => {
+      const spans: TReportErrorSpan[] = [];
+      const unknownBefore = unknownMrws;
+      for (let i = 0; i < cols.length; i++) {
+        if (cols.field[i] !== field || cols.translation[i] < 0) continue;
+        const v = cols.values.materialise(cols.value[i]);
+        if (!isSpanList(v)) continue; // the built-in runtime's `{ reviewed: true }` marker: a review, no spans
+        spansOf(cols.annotators.ids[cols.annotator[i]], cols.translations.ids[cols.translation[i]], v, (s) => spans.push(s));
+      }
+      return { spans, unknownMrws: unknownMrws - unknownBefore };
+    });
+    for (const s of kept.spans) errorSpans.push(s);
+    unknownMrws = kept.unknownMrws;
   }
   const adjudications = errors ? adjudicatedCells(base, (list, translationId, push) => spansOf("", translationId, list, push)) : base.adjudications;
   const data = withAnnotationColumns(
