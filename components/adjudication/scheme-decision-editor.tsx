@@ -5,6 +5,7 @@
 // rationale, save (Ctrl+Enter). The server checks the
 // value against the scheme (400 naming the field) and the version (409 with the other decision).
 import { useState } from "react";
+import { raterLabel } from "@/lib/import/imported-annotator";
 import { useRouter } from "next/navigation";
 import { canonicalValue } from "@/lib/schemes/canonical-value";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -65,7 +66,7 @@ export function SchemeDecisionEditor({ slug, unit, field, annotators, showNames,
   const id = `sd-${unit.segmentId}-${unit.itemKey}-${unit.field}`.replace(/[^\w-]/g, "_");
   const nameOf = (annotatorId: string) => {
     const a = annotators.find((x) => x.id === annotatorId);
-    return a ? (showNames ? a.email : `Annotator ${a.number}`) : "?";
+    return a ? (showNames ? raterLabel(a.email) : `Annotator ${a.number}`) : "?";
   };
   const numberOf = (annotatorId: string) => annotators.find((x) => x.id === annotatorId)?.number ?? Number.MAX_SAFE_INTEGER;
   const use = (v: unknown) => {

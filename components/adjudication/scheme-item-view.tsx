@@ -5,6 +5,7 @@
 // by the field's kind, the decision and its editor; then the decision history. Identities are
 // hidden ("Annotator 1, 2, …") until shown; unanimous units are folded away until asked for.
 import { useState } from "react";
+import { raterLabel } from "@/lib/import/imported-annotator";
 import Link from "next/link";
 import type { TSchemeAdjudicationPageData } from "@/lib/db/adjudication/scheme-decisions";
 import type { TFormatContext } from "@/lib/adjudication/format-scheme-value";
@@ -27,7 +28,7 @@ export function SchemeItemView({ slug, data, tendency = [] }: { slug: string; da
   const mrw = new Map(segment.mrws.map((m) => [m.id, m]));
   const who = (id: string) => {
     const a = annotators.find((x) => x.id === id);
-    return a ? (showNames ? a.email : `Annotator ${a.number}`) : "Annotator ?";
+    return a ? (showNames ? raterLabel(a.email) : `Annotator ${a.number}`) : "Annotator ?";
   };
   const unitName = (u: TUnit) => {
     if (u.itemKey === "document") return "Document";
@@ -89,7 +90,7 @@ export function SchemeItemView({ slug, data, tendency = [] }: { slug: string; da
         rows={annotators.flatMap((a) => tendency.filter((t) => t.annotator === a.email))}
         name={(email) => {
           const a = annotators.find((x) => x.email === email);
-          return showNames || !a ? email : `Annotator ${a.number}`;
+          return showNames || !a ? raterLabel(email) : `Annotator ${a.number}`;
         }}
       />
 

@@ -1,5 +1,6 @@
 "use client";
 import { useState, useTransition } from "react";
+import { raterLabel } from "@/lib/import/imported-annotator";
 import { useRouter } from "next/navigation";
 import { createAssignmentsAction } from "@/app/projects/[slug]/settings/actions";
 import { ActionMessage, buttonClass, cardClass, inputClass, type TActionMessage } from "./action-message";
@@ -89,7 +90,7 @@ export function AssignmentForm({ slug, annotators, scheme, shuffleDefault }: { s
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
                 {annotators.filter((a) => a.imported).map((a) => (
                   <label key={a.userId} className="flex items-center gap-1 text-sm text-slate-600">
-                    <input type="checkbox" name="annotator" value={a.userId} /> {a.email} <span className="text-slate-500">({a.assigned} assigned)</span>
+                    <input type="checkbox" name="annotator" value={a.userId} /> <span title={a.email}>{raterLabel(a.email)}</span> <span className="text-slate-500">({a.assigned} assigned)</span>
                   </label>
                 ))}
               </div>
