@@ -74,6 +74,10 @@ describe("backup and restore", () => {
 
   it("round-trips a project exactly", async () => {
     const { project } = await makeRichProject(db, pool);
+    // an audit entry naming rows and a user by id inside its detail (as a drift flag's moved segments do)
+    const segments = await db.segment.findMany({ where: { projectId: project.id }, select: { id: true }, orderBy: { id: "asc" }, take: 2 });
+    const member = await db.projectMember.findFirstOrThrow({ where: { projectId: project.id }, select: { userId: true } });
+    await db.auditLog.create({ data: { projectId: project.id, userId: member.userId, action: "drift.flag", detail: { moved: segments.map((x) => x.id), annotator: { id: member.userId }, note: "kept as written" } } });
     const first = await collect(dumpProject(pool, project.id));
     expect(first).not.toMatch(/passwordHash|argon2/);
     const kinds = new Set(first.trim().split("\n").map((l) => JSON.parse(l).kind));
@@ -119,6 +123,12 @@ describe("backup and restore", () => {
     expect((flag.detail as { moved: string[] }).moved.every((id) => restoredSegments.has(id))).toBe(true);
     const notification = await db.notification.findFirstOrThrow({ where: { projectId: restored.projectId } });
     expect(notification.href).toBe(`/projects/${restored.slug}/dashboard#drift`);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { projectId: restored.projectId, action: "drift.flag" } });
+    const detail = audit.detail as { moved: string[]; annotator: { id: string }; note: string };
+    expect(detail.moved.length).toBe(2);
+    expect(detail.moved.every((id) => restoredSegments.has(id))).toBe(true);
+    expect(detail.annotator.id).toBe(audit.userId);
+    expect(detail.note).toBe("kept as written");
   });
 
   it("refuses a taken slug and a file that is not a backup, storing nothing", async () => {

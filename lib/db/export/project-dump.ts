@@ -12,7 +12,7 @@ import { withExportSession } from "@/lib/db/export/cursor";
 import { AppError } from "@/lib/errors";
 import { importedRaterEmail, isImportedAnnotatorEmail } from "@/lib/import/imported-annotator";
 import { builtInCodeIssue } from "@/lib/schemes/presets/built-in-codes";
-import { remapDriftDetail, remapItemKey, remapQualificationAnswers, remapValueIds } from "@/lib/db/export/restore-value-ids";
+import { remapDriftDetail, remapIdsDeep, remapItemKey, remapQualificationAnswers, remapValueIds } from "@/lib/db/export/restore-value-ids";
 
 export const BACKUP_FORMAT = "tropos-backup";
 export const BACKUP_VERSION = 1;
@@ -281,6 +281,8 @@ async function restoreInTransaction(client: PoolClient, lines: AsyncIterable<str
     if (spec.itemKey) row.itemKey = typeof row.itemKey === "string" ? remapItemKey(row.itemKey, (old) => ids.get(old)) : `${row.translationId ?? "-"}:${row.mrwId ?? "-"}`;
     for (const col of VALUE_COLUMNS[spec.table] ?? []) if (row[col] !== undefined) row[col] = remapValueIds(row[col], (old) => ids.get(old));
     for (const [col, remap] of Object.entries(ID_JSON_COLUMNS[spec.table] ?? {})) if (row[col] !== undefined) row[col] = remap(row[col], (old) => ids.get(old));
+    // an audit entry's detail names rows and users by id in its action's own shape: all of them remapped
+    if (spec.table === "AuditLog" && row.detail !== undefined) row.detail = remapIdsDeep(row.detail, (old) => ids.get(old) ?? users.get(old));
     // a notification's link to a page of the project (lib/db/drift/drift-check.ts) follows it to its new slug
     if (spec.table === "Notification" && typeof row.href === "string") row.href = rehomeProjectLink(row.href, backedUpSlug, slug);
     // backups written before History.duplicate existed (json_populate_recordset would insert NULL)

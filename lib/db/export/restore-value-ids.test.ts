@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { remapDriftDetail, remapItemKey, remapQualificationAnswers, remapValueIds } from "./restore-value-ids";
+import { remapDriftDetail, remapIdsDeep, remapItemKey, remapQualificationAnswers, remapValueIds } from "./restore-value-ids";
 
 const ids = new Map([["t1", "T1"], ["m1", "M1"], ["s1", "S1"]]);
 const newIdOf = (old: string) => ids.get(old);
@@ -34,5 +34,12 @@ describe("ids inside restored values", () => {
   it("remaps the segments that moved a drift flag, leaving the figures alone", () => {
     expect(remapDriftDetail({ value: 0.2, statistic: "alpha", moved: ["s1", "gone"] }, newIdOf)).toEqual({ value: 0.2, statistic: "alpha", moved: ["S1", "gone"] });
     expect(remapDriftDetail({}, newIdOf)).toEqual({});
+  });
+
+  it("remaps every id an audit entry's detail names, at any depth, and nothing else", () => {
+    const detail = { segmentId: "s1", moved: ["s1", "gone"], decision: { translationId: "t1", note: "about s1" }, count: 2, ok: true, none: null };
+    expect(remapIdsDeep(detail, newIdOf)).toEqual({ segmentId: "S1", moved: ["S1", "gone"], decision: { translationId: "T1", note: "about s1" }, count: 2, ok: true, none: null });
+    expect(remapIdsDeep("m1", newIdOf)).toBe("M1");
+    expect(remapIdsDeep(null, newIdOf)).toBeNull();
   });
 });

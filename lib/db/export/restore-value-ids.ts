@@ -49,3 +49,16 @@ export function remapDriftDetail(detail: unknown, newIdOf: (oldId: string) => st
   if (!Array.isArray(moved)) return detail;
   return { ...detail, moved: moved.map((id: unknown) => (typeof id === "string" ? (newIdOf(id) ?? id) : id)) };
 }
+
+/**
+ * An audit entry's detail, whose shape is its action's own (a drift flag's moved segments, a
+ * decision's adjudicator, an assignment move's annotators …): every string in it, at any depth,
+ * that is the id of a restored row or user becomes the new one. Ids are random and long, so no
+ * other string is one of them; ids inside longer strings (sentences) stay as written.
+ */
+export function remapIdsDeep(value: unknown, newIdOf: (oldId: string) => string | undefined): unknown {
+  if (typeof value === "string") return newIdOf(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => remapIdsDeep(v, newIdOf));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, remapIdsDeep(v, newIdOf)]));
+}
