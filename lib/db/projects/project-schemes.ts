@@ -29,12 +29,23 @@ import { moveOntoSchemeRuntime, moveOntoSchemeRuntimeTx } from "@/lib/db/upgrade
 type TTx = Prisma.TransactionClient;
 
 /**
- * Parsed definitions by project and version. Versions are never edited, so a parsed one stays
+ * Parsed definitions by project and version. Versions are never edited (but for one upgrade step,
+ * which forgets them: forgetParsedSchemeVersions), so a parsed one stays
  * right for as long as the row exists; the save path asks for the scheme on every save, and a
  * preset's definition takes about a millisecond to parse. Bounded: the oldest entries go first.
  */
 const parsedCache = new Map<string, TSchemeDefinition>();
 const PARSED_CACHE_SIZE = 200;
+
+/**
+ * Forgets every parsed version: for the one upgrade that edits stored versions in place
+ * (lib/db/upgrade/list-papers-agreement-export.ts lists a named analysis in versions of the
+ * previous release), so a process that read them before reads them again.
+ */
+export function forgetParsedSchemeVersions(): void {
+  parsedCache.clear();
+  runtimeCache.clear();
+}
 
 /** A stored definition, parsed again at the boundary: a row the language no longer accepts is a setup error, not a guess. */
 function parseStored(projectId: string, version: number, definition: unknown): TSchemeDefinition {
@@ -62,7 +73,7 @@ export async function getProjectRuntime(db: Db, projectId: string): Promise<TSch
   return getProjectRuntimeAt(db, projectId, row?.version ?? null);
 }
 
-/** Runtimes by project and version: a version is never edited. */
+/** Runtimes by project and version: a version is never edited (but for forgetParsedSchemeVersions). */
 const runtimeCache = new Map<string, TSchemeRuntime>();
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ZSchemeDefinition } from "../language/scheme-definition";
 import { DEFAULT_SCHEME_CONFIG, METAHOPE_SCHEME_CONFIG, ZSchemeConfig } from "../scheme-config";
 import { schemeConfigFor } from "./parts-choice";
-import { isPresetOfParts, MMTE_METAHOPE_PRESET, nextPresetOfParts, presetOfParts, switchableFieldsOf } from "./preset-of-parts";
+import { isPresetOfParts, MMTE_METAHOPE_PRESET, nextPresetOfParts, presetOfParts, switchableFieldsOf, withPapersAgreementExportListed } from "./preset-of-parts";
 import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";
 
@@ -76,5 +76,17 @@ describe("nextPresetOfParts", () => {
     const next = nextPresetOfParts(renamed, schemeConfigFor("both"))!;
     expect([next.name, next.workflow, ids(next)]).toEqual([renamed.name, MMTE_PRESET.workflow, ids(presetOfParts(schemeConfigFor("both")))]);
     expect(nextPresetOfParts(MMTE_PRESET, METAHOPE_SCHEME_CONFIG)!.name).toBe(METAHOPE_PRESET.name);
+  });
+});
+
+describe("withPapersAgreementExportListed (the upgrade of a database of the previous release)", () => {
+  const without = (d: typeof MMTE_PRESET) => ({ ...d, analyses: d.analyses.filter((a) => a !== "papers.agreement-export") });
+  it("a preset as shipped that does not list the export lists it, where the preset does", () => {
+    for (const p of [MMTE_PRESET, METAHOPE_PRESET, MMTE_METAHOPE_PRESET, presetOfParts(METAHOPE_SCHEME_CONFIG), { ...MMTE_METAHOPE_PRESET, name: "Built-in (MMTE and MetaHOPE)" }])
+      expect(withPapersAgreementExportListed(without(p)), p.name).toEqual(p);
+    expect(withPapersAgreementExportListed(MMTE_PRESET)).toBeNull();
+  });
+  it("a lead's own scheme, a variant of a preset included, is left alone", () => {
+    expect(withPapersAgreementExportListed(without(variant((s) => (s.guidelines = "Ours."))))).toBeNull();
   });
 });

@@ -20,7 +20,8 @@ export const MMTE_METAHOPE_PRESET: TSchemeDefinition = {
   description: "MMTE's judgements of translation quality and of each metaphor (Wang et al. 2024) and MetaHOPE's realisation alignment and error spans (Liang & Han 2026), in one study",
   guidelines: `${MMTE_PRESET.guidelines}\n\n${METAHOPE_PRESET.guidelines}`,
   roles: [],
-  analyses: [...MMTE_PRESET.analyses, ...METAHOPE_PRESET.analyses],
+  // each listed once (both list the papers' agreement export, last; the language refuses a name twice)
+  analyses: [...new Set([...MMTE_PRESET.analyses, ...METAHOPE_PRESET.analyses])].sort((a, b) => Number(a === "papers.agreement-export") - Number(b === "papers.agreement-export")),
   // MetaHOPE's "read the document first": with both parts on, every item is gated
   workflow: METAHOPE_PRESET.workflow,
   fields: [...MMTE_PRESET.fields, ...METAHOPE_PRESET.fields],
@@ -82,4 +83,21 @@ export function nextPresetOfParts(previous: TSchemeDefinition | null, config: TS
   // version, and annotators get no "the guidelines changed" notice for a rename
   const sameName = previous.id === preset.id ? { name: previous.name, description: previous.description } : {};
   return { ...preset, workflow: previous.workflow, ...sameName };
+}
+
+/** The papers' agreement export (lib/reports/analyses/paper/papers-agreement-export.ts), which the presets list. */
+const PAPERS_AGREEMENT_EXPORT = "papers.agreement-export";
+
+/**
+ * For the upgrade of a database made by the release before the papers' agreement export became a
+ * named analysis (lib/db/upgrade/list-papers-agreement-export.ts): that release gave the papers'
+ * export to a stored version that is the preset as shipped (isPresetOfParts), which does not list
+ * the name. That version with the name listed (where the preset of its id lists it, else last), so
+ * its export stays the same; null when it lists the name already or is not such a preset.
+ */
+export function withPapersAgreementExportListed(definition: TSchemeDefinition): TSchemeDefinition | null {
+  if (definition.analyses.includes(PAPERS_AGREEMENT_EXPORT) || !isPresetOfParts(definition)) return null;
+  const shipped = [MMTE_PRESET, METAHOPE_PRESET, MMTE_METAHOPE_PRESET].find((p) => p.id === definition.id)?.analyses;
+  const same = shipped && sortedJson(shipped.filter((a) => a !== PAPERS_AGREEMENT_EXPORT)) === sortedJson(definition.analyses);
+  return { ...definition, analyses: same ? [...shipped] : [...definition.analyses, PAPERS_AGREEMENT_EXPORT] };
 }
