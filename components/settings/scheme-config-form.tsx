@@ -43,9 +43,10 @@ const SUGGESTIONS_TOGGLE: Toggle = {
 
 /**
  * The scheme parts that are switched on, the presentation switches and the model-suggestions
- * switch; the server validates the whole configuration with zod. A project whose scheme has no
- * parts to switch (every part off as shown: a scheme of its own, lib/schemes/scheme-config-for-definition.ts
- * withPartsOf) gets the other two only.
+ * switch; the server validates the whole configuration with zod. The parts shown are those the
+ * scheme version has fields of (lib/schemes/scheme-config-for-definition.ts withPartsOf), a variant
+ * of a preset included; a scheme with none of the presets' fields (every part off as shown, e.g.
+ * EMOS or MQM) gets the other two only, so it is not offered MMTE or MetaHOPE parts.
  */
 export function SchemeConfigForm({ slug, config }: { slug: string; config: TSchemeConfig }) {
   const hasParts = enabledFieldNames(config).length > 0;

@@ -1,8 +1,9 @@
 /**
- * The agreement figures of any project. A scheme the papers' agreement export is bound to (the
- * MMTE/MetaHOPE preset as shipped, analyses/paper/papers-agreement-export.ts) gets the papers'
- * figures as it always did, so the export a study scripted against does not change; any
- * other scheme gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
+ * The agreement figures of any project. A scheme that lists the named analysis
+ * `papers.agreement-export` (the MMTE and MetaHOPE presets do) and binds it
+ * (analyses/paper/papers-agreement-export.ts: its fields are those the papers' code reads right)
+ * gets the papers' figures as it always did, so the export a study scripted against does not
+ * change; any other scheme, or one whose fields that export cannot read, gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
  * and MetaHOPE tables 3–4 where it lists them. What `tropos export --what agreement` and
  * GET /api/projects/[slug]/reports/agreement print. Models follow the annotators:
  * their accuracy (and tags precision/recall/F1) against gold, `rater: "model"`
@@ -20,12 +21,12 @@ import { getReportLanguages } from "@/lib/db/reports/languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { bindPaperAnalyses } from "./analyses/paper/binding";
-import { bindsPapersAgreementExport } from "./analyses/paper/papers-agreement-export";
+import { bindPapersAgreementExport } from "./analyses/paper/papers-agreement-export";
 import { getAgreementFigures } from "./index";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (bindsPapersAgreementExport(runtime.definition)) {
+  if (bindPapersAgreementExport(runtime.definition).bound) {
     const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
     return [...(await getAgreementFigures(db, projectId, opts)), ...models];
   }

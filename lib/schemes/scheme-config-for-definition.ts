@@ -6,7 +6,6 @@
 // for a project created from a scheme file.
 import type { TSchemeDefinition } from "./language/scheme-definition";
 import { PRESET_PART_FIELDS } from "./presets/preset-parts";
-import { switchableFieldsOf } from "./presets/preset-of-parts";
 import { DEFAULT_SCHEME_CONFIG, type TSchemeConfig } from "./scheme-config";
 
 export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchemeConfig {
@@ -29,10 +28,12 @@ export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchem
  * A project's settings as the Settings form shows them: the presentation switches it stores, and
  * the MMTE/MetaHOPE parts of the scheme version in force (the one source of which fields
  * annotators see; the parts a stored configuration still lists are only what was last saved).
- * Only a preset of parts has parts to switch (presets/preset-of-parts.ts switchableFieldsOf): a
- * scheme of a lead's own (a variant of a preset included) shows every part off.
+ * The parts are read from the fields the version has, whatever scheme it is (a variant of a preset
+ * with its own guideline wording or labels included): a part is on when one of its fields is
+ * there. A scheme with none of the presets' fields shows every part off, and the form then offers
+ * the presentation switches alone (components/settings/scheme-config-form.tsx).
  */
 export function withPartsOf(config: TSchemeConfig, definition: TSchemeDefinition): TSchemeConfig {
-  const parts = schemeConfigForDefinition({ ...definition, fields: switchableFieldsOf(definition) });
+  const parts = schemeConfigForDefinition(definition);
   return { ...config, mmteQuality: parts.mmteQuality, mmteMrw: parts.mmteMrw, alignment: parts.alignment, metahopeErrors: parts.metahopeErrors, metahopePostEdit: parts.metahopePostEdit, postEdit: parts.postEdit, required: undefined };
 }

@@ -156,7 +156,14 @@ const beforeWorkflow = (d: object) => {
  */
 const STORED_COMBINED = { name: "Built-in (MMTE and MetaHOPE)", description: "Every MMTE and MetaHOPE field, as the built-in runtime stores them" };
 const withStoredName = (d: TSchemeDefinition) => (d.id === MMTE_METAHOPE_PRESET.id ? { ...d, ...STORED_COMBINED } : d);
-const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(withStoredName(presetOfParts(c))));
+/**
+ * A preset as this migration stored it: without the named analysis papers.agreement-export, which
+ * the presets list since the papers' agreement export became data (issue 28); the current code
+ * lists it in such a version (lib/db/upgrade/list-papers-agreement-export.ts,
+ * tests/integration/papers-agreement-export.test.ts).
+ */
+const beforeAgreementExport = <T extends { analyses: readonly string[] }>(d: T): T => ({ ...d, analyses: d.analyses.filter((a) => a !== "papers.agreement-export") });
+const asStored = (c: TSchemeConfig) => sortedJson(beforeWorkflow(withStoredName(beforeAgreementExport(presetOfParts(c)))));
 /**
  * A preset as this migration stored it: without the fields added to the presets later (issue 19:
  * MMTE's TARGET_WORDS and MetaHOPE's METAHOPE_POSTEDIT, parts that are off unless a project
@@ -185,8 +192,8 @@ describe("the presets-stored migration on the previous release's data", () => {
 
     const mm = await definitionOf("pm");
     expect(mm.map((r) => r.version)).toEqual([1]);
-    expect(sortedJson(mm[0].definition)).toBe(sortedJson(beforeWorkflow(beforeOptionalParts(MMTE_PRESET))));
-    expect(sortedJson((await definitionOf("ph"))[0].definition)).toBe(sortedJson(beforeWorkflow(beforeOptionalParts(METAHOPE_PRESET))));
+    expect(sortedJson(mm[0].definition)).toBe(sortedJson(beforeWorkflow(beforeOptionalParts(beforeAgreementExport(MMTE_PRESET)))));
+    expect(sortedJson((await definitionOf("ph"))[0].definition)).toBe(sortedJson(beforeWorkflow(beforeOptionalParts(beforeAgreementExport(METAHOPE_PRESET)))));
     expect(sortedJson((await definitionOf("pd"))[0].definition)).toBe(asStored(DEFAULT_SCHEME_CONFIG));
     // a project with its own scheme keeps it alone; one with no part on gets nothing
     expect((await definitionOf("po")).map((r) => r.version)).toEqual([1]);

@@ -1,6 +1,7 @@
 // A project's annotation scheme, versioned (issue 14 point 3). Every save of a scheme is a new
 // ProjectScheme row (1, 2, 3…); the latest one is in force, and a project without any runs its
-// built-in preset (lib/schemes/presets/preset-of-parts.ts). Versions are never edited,
+// built-in preset (lib/schemes/presets/preset-of-parts.ts). Versions are never edited (but for
+// one upgrade step that lists a named analysis in them, lib/db/upgrade/list-papers-agreement-export.ts),
 // so an annotation's schemeVersion always names the definition it was saved under.
 //
 // A new version that would orphan stored annotation or adjudication values (a removed field in use, an option
@@ -17,7 +18,9 @@ import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, type TValueMapping } from "@/lib/schemes/language/scheme-change";
 import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
-import { MMTE_METAHOPE_PRESET, nextPresetOfParts, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import { hasPartsToSwitch, MMTE_METAHOPE_PRESET, nextDefinitionOfParts, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import { PRESET_PART_FIELD_IDS } from "@/lib/schemes/presets/preset-parts";
+import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
 import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -29,12 +32,23 @@ import { moveOntoSchemeRuntime, moveOntoSchemeRuntimeTx } from "@/lib/db/upgrade
 type TTx = Prisma.TransactionClient;
 
 /**
- * Parsed definitions by project and version. Versions are never edited, so a parsed one stays
+ * Parsed definitions by project and version. Versions are never edited (but for one upgrade step,
+ * which forgets them: forgetParsedSchemeVersions), so a parsed one stays
  * right for as long as the row exists; the save path asks for the scheme on every save, and a
  * preset's definition takes about a millisecond to parse. Bounded: the oldest entries go first.
  */
 const parsedCache = new Map<string, TSchemeDefinition>();
 const PARSED_CACHE_SIZE = 200;
+
+/**
+ * Forgets every parsed version: for the one upgrade that edits stored versions in place
+ * (lib/db/upgrade/list-papers-agreement-export.ts lists a named analysis in versions of the
+ * previous release), so a process that read them before reads them again.
+ */
+export function forgetParsedSchemeVersions(): void {
+  parsedCache.clear();
+  runtimeCache.clear();
+}
 
 /** A stored definition, parsed again at the boundary: a row the language no longer accepts is a setup error, not a guess. */
 function parseStored(projectId: string, version: number, definition: unknown): TSchemeDefinition {
@@ -62,7 +76,7 @@ export async function getProjectRuntime(db: Db, projectId: string): Promise<TSch
   return getProjectRuntimeAt(db, projectId, row?.version ?? null);
 }
 
-/** Runtimes by project and version: a version is never edited. */
+/** Runtimes by project and version: a version is never edited (but for forgetParsedSchemeVersions). */
 const runtimeCache = new Map<string, TSchemeRuntime>();
 
 /**
@@ -250,18 +264,20 @@ export async function setProjectScheme(
 }
 
 /**
- * Stores the built-in preset of `config` (nextPresetOfParts: the MMTE and MetaHOPE fields of the
- * parts that are on) as the project's next version when it differs from the latest one, so a
- * project that runs the built-in runtime still has its scheme stored as data and every annotation
- * records the version it was made under. Called in the caller's transaction: project creation
- * (version 1) and the Settings form that switches parts on and off. Returns the version stored,
- * or null when the latest version already says the same (or the project runs its own scheme,
- * whose parts are not the form's to change).
+ * Stores the parts of `config` as the project's next version when they change the latest one
+ * (lib/schemes/presets/preset-of-parts.ts nextDefinitionOfParts): with no version yet, the preset
+ * of the parts; else the version in force with the fields of the parts switched off removed and
+ * those of the parts switched on added, read from the fields it has, whatever scheme it is (its
+ * guidelines, its own fields and labels kept). Called in the caller's transaction: project creation
+ * (version 1) and the Settings form that switches parts on and off. Returns the version stored, or
+ * null when the latest version already says the same (or has none of the presets' fields, so no
+ * parts to switch).
  *
  * No orphan check, unlike setProjectScheme: switching a part off removes its fields from the
- * definition, but the built-in runtime keeps their values stored under the same names and shows
- * them again when the part is switched back on, as it always has; and a preset's fields accept
- * every value the built-in runtime stores (lib/schemes/presets/*.test.ts).
+ * definition, but their values stay stored under the same names and show again when the part is
+ * switched back on; a part switched back on gets its fields as the project last had them (its
+ * latest version that had them), so the values they accepted are accepted again, and a preset's
+ * fields accept every value the built-in runtime stored (lib/schemes/presets/*.test.ts).
  */
 export async function storePresetOfPartsVersion(
   tx: TTx,
@@ -271,14 +287,37 @@ export async function storePresetOfPartsVersion(
 ): Promise<number | null> {
   const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
   const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
-  const next = nextPresetOfParts(previous, config);
+  if (previous && !hasPartsToSwitch(previous)) return null;
+  const next = nextDefinitionOfParts(previous, config, previous ? await earlierPartFields(tx, projectId, previous) : undefined);
   if (!next) return null;
-  // a preset of no part cannot be run: the form that switched every part off is told so
+  // a scheme of no field cannot be run: the form that switched every part off is told so
   if (next.fields.length === 0) throw new AppError("BAD_REQUEST", "Invalid scheme configuration: (root): At least one part of a scheme must be switched on");
   if (previous && sortedJson(previous) === sortedJson(next)) return null;
   const version = (latest?.version ?? 0) + 1;
   await tx.projectScheme.create({ data: { projectId, version, definition: next, createdById: opts.actorId, note: opts.note } });
   return version;
+}
+
+/**
+ * The presets' fields (by id) that the version in force lacks, as the project's latest earlier
+ * version that had them defined them: what a part switched back on gets again.
+ */
+async function earlierPartFields(tx: TTx, projectId: string, previous: TSchemeDefinition): Promise<Map<string, TSchemeField[]>> {
+  const out = new Map<string, TSchemeField[]>();
+  const lacking = new Set(PRESET_PART_FIELD_IDS.filter((id) => !previous.fields.some((f) => f.id === id)));
+  if (lacking.size === 0) return out;
+  const rows = await tx.projectScheme.findMany({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
+  for (const r of rows) {
+    const parsed = ZSchemeDefinition.safeParse(r.definition);
+    if (!parsed.success) continue;
+    for (const id of lacking) {
+      if (out.has(id)) continue;
+      const fields = parsed.data.fields.filter((f) => f.id === id);
+      if (fields.length) out.set(id, fields);
+    }
+    if (out.size === lacking.size) break;
+  }
+  return out;
 }
 
 /**

@@ -1,13 +1,14 @@
 // Saving a project's scheme configuration (Settings → the parts of MMTE and MetaHOPE, and the
-// presentation switches). A built-in project's scheme is stored as data (issue 14), so a form that
-// switches a part on or off records the preset of the new parts as the next scheme version, in
-// the same transaction as the configuration: the version in force always says which fields
-// annotators see, and the saves that follow record it.
+// presentation switches). A form that switches a part on or off records the version in force with
+// that part's fields removed or added as the next scheme version (storePresetOfPartsVersion, read
+// from the fields the version has, a variant's included), in the same transaction as the
+// configuration: the version in force always says which fields annotators see, and the saves that
+// follow record it.
 import type { Db } from "@/lib/db/client";
 import { storePresetOfPartsVersion } from "@/lib/db/projects/project-schemes";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 
-/** Stores `config`; `schemeVersion` is the scheme version it recorded, null when the parts did not change (or the project runs its own scheme). */
+/** Stores `config`; `schemeVersion` is the scheme version it recorded, null when the parts did not change (or the scheme has none of the presets' fields). */
 export async function updateSchemeConfig(db: Db, projectId: string, config: TSchemeConfig, actorId: string): Promise<{ schemeVersion: number | null }> {
   return db.$transaction(async (tx) => {
     // one configuration or scheme change per project at a time (setProjectScheme takes the same lock)

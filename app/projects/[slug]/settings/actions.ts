@@ -75,9 +75,10 @@ export const setActivePosAction = projectAction("project.manage", ZActivePosInpu
 });
 
 export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.extend({ config: z.unknown() }), async (input, access) => {
-  // the parts are the form's only for a project on a preset of parts: storing them records the
-  // preset of the new parts as the next scheme version (which refuses every part off); a project
-  // on a scheme of its own stores no version, and nothing reads a configuration's parts
+  // the parts are read from the fields of the version in force: storing them records that version
+  // with the parts' fields removed or added as the next one (which refuses a scheme left with no
+  // field); a scheme with none of the presets' fields stores no version, and nothing reads a
+  // configuration's parts
   const parsed = parseStoredSchemeConfig(input.config);
   if (!parsed.ok) throw new AppError("BAD_REQUEST", `Invalid scheme configuration: ${parsed.issues.map((i) => `${i.path || "(config)"}: ${i.message}`).join("; ")}`);
   const { schemeVersion } = await updateSchemeConfig(getDb(), access.project.id, parsed.config, access.user.id);

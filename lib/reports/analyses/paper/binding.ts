@@ -57,7 +57,7 @@ export function isPaperAnalysis(name: string): name is TPaperAnalysis {
 }
 
 /** Why `f` (one alternative of the field) is not what `id` must be for the MMTE code; null when it is. */
-function mmteMismatch(id: string, f: TSchemeField): string | null {
+export function mmteMismatch(id: string, f: TSchemeField): string | null {
   const scope = MRW_FIELDS.has(id) ? "mrw-translation" : "translation";
   if (f.scope !== scope) return `is per ${typeof f.scope === "string" ? f.scope : "role"}, the table reads it per ${scope}`;
   if (SCALE_FIELDS.has(id)) {
