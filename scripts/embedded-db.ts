@@ -216,7 +216,8 @@ export async function startEmbeddedDb(opts: { dataDir?: string; port?: number; l
       if (r.status !== 0) {
         rmSync(dataDir, { recursive: true, force: true });
         const why = (r.error?.message ?? `${r.stderr}`.trim()) || `exit ${r.status}`;
-        throw new Error(`Creating the embedded database failed${user ? ` (run as the system user ${user.name})` : ""}: ${why}`);
+        const hint = user ? ` (PostgreSQL runs as the system user ${user.name}, who must be able to reach ${dataDir})` : "";
+        throw new Error(`Creating the embedded database failed${hint}: ${why}`);
       }
     } finally {
       rmSync(pwTmp, { force: true });
