@@ -36,9 +36,21 @@ function refused(fileName: string, errors: ImportIssue[]): AppError {
 export type LoadImportStreamSummary = LoadImportSummary & { pairs: number };
 
 /** Reads the file's lines: corpus lines into `staging`, value lines and their span checks kept. */
+/**
+ * Parsing lines is CPU work between the COPYs' network waits (thousands of lines each): in the
+ * app's process, where the import job runs beside the pages, other users' requests would wait
+ * for all of it. After YIELD_EVERY_MS of it the loop lets the event loop serve them.
+ */
+const YIELD_EVERY_MS = 20;
+
 async function stageLines(opts: LoadImportStreamOptions, staging: JsonlStaging, sink: IssueSink, values: ReturnType<typeof emptyImportResult>, checks: JsonlSpanCheck[]): Promise<void> {
+  let ranSince = performance.now();
   try {
     for await (const { line, text } of streamLines(opts.fileName, opts.input)) {
+      if (performance.now() - ranSince > YIELD_EVERY_MS) {
+        await new Promise((r) => setImmediate(r));
+        ranSince = performance.now();
+      }
       // past the cap of errors the lines are still decoded (bytes that are not UTF-8 refuse the
       // file with that one error, as the in-memory path decodes the whole file first), not parsed
       if (sink.full) continue;
