@@ -249,7 +249,7 @@ export async function startEmbeddedDb(opts: { dataDir?: string; port?: number; l
       if (r.status !== 0) {
         rmSync(dataDir, { recursive: true, force: true });
         const why = (r.error?.message ?? `${r.stderr}`.trim()) || `exit ${r.status}`;
-        const hint = user ? ` (PostgreSQL runs as the system user ${user.name}, who must be able to reach ${dataDir})` : "";
+        const hint = user ? ` (PostgreSQL runs as the system user ${user.name}, who must be able to reach ${dataDir}; EMBEDDED_DB_DIR may name another folder)` : "";
         throw new Error(`Creating the embedded database failed${hint}: ${why}`);
       }
     } finally {
