@@ -1,11 +1,10 @@
 // The app as `npm run demo` serves it without DATABASE_URL, for specs that test the embedded
-// database (PGlite behind scripts/embedded-db-server.ts, one session shared by every client): the
-// real scripts/demo.ts in a process group of its own, its database in a temporary folder, the
-// production build the e2e run made (scripts/test.sh builds once), on a port beside the e2e
+// database (a PostgreSQL server of its own, scripts/embedded-db.ts): the real scripts/demo.ts in a
+// process group of its own, its database in a temporary folder, the production build the e2e run made (scripts/test.sh builds once), on a port beside the e2e
 // server's. stop() ends the whole group and removes the folder, whatever state it is in; it also
 // runs when the test process exits without reaching the spec's afterAll.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -41,11 +40,13 @@ const answers = (baseURL: string) =>
 
 export async function startEmbeddedApp(opts: { port: number; env?: Record<string, string>; timeoutMs?: number }): Promise<EmbeddedApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-e2e-embedded-"));
+  // the embedded database's server runs as another user when this runs as root: it must reach its folder
+  chmodSync(dir, 0o755);
   const baseURL = `http://127.0.0.1:${opts.port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(opts.port),
-    EMBEDDED_DB_DIR: path.join(dir, "pglite"),
+    EMBEDDED_DB_DIR: path.join(dir, "postgres"),
     // away from the demo's default (54329) and from another e2e run's embedded database
     EMBEDDED_DB_PORT: String(55000 + (opts.port % 1000)),
     NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",

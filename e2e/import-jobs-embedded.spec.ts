@@ -1,10 +1,11 @@
 // The import job on the embedded database (issue 29 point 1), as `npm run demo` serves it on a
-// fresh clone: no DATABASE_URL, so PGlite behind scripts/embedded-db-server.ts, one session that
-// the app's one pooled connection and every other client share. A browser import of a JSONL file
-// over the streaming threshold (TROPOS_IMPORT_STREAM_MB, default 8 MB) used to lose the protocol
-// synchronisation and wedge every page; here it runs as a job whose progress is shown, finishes,
-// and stores its items, while another signed-in user's page keeps answering. How long that page
-// waits at most while the file is stored is printed (and kept as an annotation of the test).
+// fresh clone: no DATABASE_URL, so the embedded PostgreSQL server (scripts/embedded-db.ts). A
+// browser import of a JSONL file over the streaming threshold (TROPOS_IMPORT_STREAM_MB, default
+// 8 MB) runs as a job whose progress is shown, finishes, and stores its items, while another
+// signed-in user's page keeps answering: never failing and waiting at most 2 s at a time (the
+// issue's bound). How long it waited is printed (and kept as an annotation of the test). On the
+// earlier embedded database (PGlite, one session for every client) that page waited for the whole
+// of the file's transaction: 2.7–8.6 s.
 //
 // The spec serves its own app (e2e/embedded-app.ts: scripts/demo.ts with its database in a
 // temporary folder, on a port beside the e2e server's) and stops it afterwards, also on failure.
@@ -113,13 +114,12 @@ test("a browser import over the streaming threshold runs as a job on the embedde
       `(${Math.round(maxStoringMs)} ms while the file was stored, ${storing.length} requests then; ${Math.round(idleMs)} ms with nothing running)`;
     console.log(`[e2e] ${figure}`);
     test.info().annotations.push({ type: "embedded import wait", description: figure });
-    // The issue's bound (at most 2 s at a time) is not met on this path yet: the file's checks and
-    // store are one transaction on PGlite's one session, and another client waits for all of it
-    // (about 0.3 s per 1,000 segments). What is asserted is that the page is never wedged.
-    expect(maxMs).toBeLessThan(60_000);
+    // The issue's bound: at most 2 s at a time. The import's transaction holds a session of its own;
+    // what the page waits for is the app's own work (the worker shares the app's process and CPU).
+    expect(maxMs, figure).toBeLessThanOrEqual(2000);
 
-    // the embedded database's server kept its protocol synchronisation (the old failure's log line)
-    expect(app!.log()).not.toMatch(/connection lost|protocol synchronization was lost/);
+    // no connection of the app was lost meanwhile
+    expect(app!.log()).not.toMatch(/connection lost|protocol synchronization was lost|idle connection lost/);
   } finally {
     await managerContext.close();
     await other.dispose();

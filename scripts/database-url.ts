@@ -1,9 +1,9 @@
 // Resolves the database for a command: DATABASE_URL when set (checked to answer), otherwise
-// the embedded PGlite server. Errors are one readable line, not a stack trace.
-import { readdirSync } from "node:fs";
+// the embedded PostgreSQL server (scripts/embedded-db.ts). Errors are one readable line, not a stack trace.
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { runningEmbeddedDb, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
+import { embeddedDataDir, runningEmbeddedDb, startEmbeddedDb, type EmbeddedDb } from "./embedded-db";
 import { runPrisma } from "./prisma-cli";
 
 /**
@@ -56,14 +56,16 @@ export async function resolveDatabase(log: (s: string) => void): Promise<{ url: 
   const running = runningEmbeddedDb();
   if (running) {
     log("Using the embedded database served by the running demo.");
-    // Its PGlite is one session shared by every socket client: a second process (the CLI beside
-    // `npm run demo`) must also use a single connection, or its pool of ten opens more sockets than
-    // the server admits ("Too many connections" → read ECONNRESET) and interleaves transactions.
-    process.env.DATABASE_POOL_MAX = "1";
     return { url: running, embedded: null };
   }
-  log("DATABASE_URL is not set: starting the embedded database (PGlite) in .data/pglite …");
-  const embedded = await startEmbeddedDb();
+  const dataDir = embeddedDataDir();
+  // releases before this one served the embedded database with PGlite, in .data/pglite
+  const earlier = path.join(path.dirname(dataDir), "pglite");
+  if (existsSync(earlier)) {
+    log(`The earlier embedded database (PGlite) is left in ${path.relative(process.cwd(), earlier) || earlier} and is not read any more: to carry a project over, back it up with the previous release (\`tropos backup\`) and restore it here (\`tropos restore\`, see README "Embedded database").`);
+  }
+  log(`DATABASE_URL is not set: starting the embedded database (PostgreSQL) in ${path.relative(process.cwd(), dataDir) || dataDir} …`);
+  const embedded = await startEmbeddedDb({ log });
   try {
     await migrateIfBehind(embedded.url, log);
   } catch (e) {
@@ -71,7 +73,5 @@ export async function resolveDatabase(log: (s: string) => void): Promise<{ url: 
     throw e;
   }
   process.env.DATABASE_URL = embedded.url;
-  // one PGlite session: the app must use a single connection (see lib/db/pg-pool.ts)
-  process.env.DATABASE_POOL_MAX = "1";
   return { url: embedded.url, embedded };
 }

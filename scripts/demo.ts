@@ -26,9 +26,31 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
   });
 }
 
+/** Stops the embedded database this process started, if any (also when a step below fails). */
+let stopDatabase = async () => undefined as void;
+
 async function main() {
   const port = process.env.PORT ?? "3000";
   const { url, embedded } = await resolveDatabase(log);
+  stopDatabase = async () => void (await embedded?.stop().catch(() => undefined));
+  // Ctrl-C or SIGTERM before `next start` runs (migrations, seed, build): the embedded database is
+  // stopped too, not left running. Once `next start` runs, the signal goes to it and its exit stops
+  // the database (below).
+  const started: { child?: ReturnType<typeof spawn> } = {};
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await embedded?.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.on(sig, () => {
+      const child = started.child;
+      if (child && child.exitCode === null) child.kill(sig);
+      else void stop(sig === "SIGINT" ? 130 : 143);
+    });
+  }
   // an embedded database this process started was brought up to date by resolveDatabase
   if (!embedded) {
     log("Applying migrations …");
@@ -62,16 +84,12 @@ async function main() {
   console.log("\n  Demo accounts (password for all: " + DEMO_PASSWORD + ")");
   for (const u of DEMO_USERS) console.log(`    ${u.email.padEnd(26)} ${u.isAdmin ? "site admin" : u.roles.join(", ").toLowerCase()}`);
   console.log("");
-  const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env });
-  const stop = async (code: number) => {
-    await embedded?.stop().catch(() => undefined);
-    process.exit(code);
-  };
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
+  const child = (started.child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env }));
   child.on("exit", (code) => void stop(code ?? 0));
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
   console.error(`[tropos] ${e instanceof Error ? e.message : String(e)}`);
+  await stopDatabase();
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 // The one Prisma client of the process. Prisma's native engines cannot be downloaded here, so the
 // client runs its JavaScript engine over node-postgres (PrismaPg driver adapter). It shares its
-// pg pool with the bulk paths (lib/db/pg-pool.ts): on the embedded database (one PGlite session,
-// DATABASE_POOL_MAX=1) a second pool could interleave two transactions in that single session.
+// pg pool with the bulk paths (lib/db/pg-pool.ts), so DATABASE_POOL_MAX bounds the process's
+// connections as a whole.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getPgPool } from "@/lib/db/pg-pool";

@@ -4,11 +4,9 @@
 // PostgreSQL's CPU per save from about 2.1 ms to 1.0–1.2 ms (planning the write statement's CTEs
 // was most of it) and Node's by about 0.06 ms per query (bench/save-cpu.ts, BENCHMARKS.md "Save path").
 //
-// Off (plain unnamed queries, as before) with DATABASE_PREPARED_STATEMENTS=off, and always on the
-// embedded database (DATABASE_POOL_MAX=1, scripts/database-url.ts): PGlite is ONE session shared
-// by every process and connection, so a statement one connection prepared would already exist for
-// the next (PostgreSQL refuses to prepare a name twice). A pooler in transaction mode needs its
-// prepared-statement support (PgBouncer 1.21+, max_prepared_statements > 0) or this switch.
+// Off (plain unnamed queries, as before) with DATABASE_PREPARED_STATEMENTS=off. A pooler in
+// transaction mode needs its prepared-statement support (PgBouncer 1.21+, max_prepared_statements > 0)
+// or this switch.
 import type { QueryConfig } from "pg";
 
 /** A query to run by name; the text of one name must never change (node-postgres refuses that). */
@@ -24,11 +22,10 @@ export function preparedStatement(name: string, text: string): TPreparedStatemen
 let namedOn: boolean | undefined;
 
 /**
- * Read once, at the first query (after scripts/database-url.ts has set DATABASE_POOL_MAX and the
- * pool exists): process.env is a native lookup, measurable at three queries per save.
+ * Read once, at the first query: process.env is a native lookup, measurable at three queries per save.
  */
 function namedStatementsOn(): boolean {
-  namedOn ??= process.env.DATABASE_PREPARED_STATEMENTS !== "off" && process.env.DATABASE_POOL_MAX !== "1";
+  namedOn ??= process.env.DATABASE_PREPARED_STATEMENTS !== "off";
   return namedOn;
 }
 

@@ -6,7 +6,7 @@
 // Nothing twice: an attempt starts by deleting the chunks of an earlier attempt (a worker that died
 // mid-export), so the file is always one attempt's output, whole.
 //
-// On a one-connection pool (the embedded database of the demo) the export's cursor holds the only
+// On a one-connection pool (DATABASE_POOL_MAX=1) the export's cursor holds the only
 // connection while it runs, so chunks, progress and the cancel check wait until it has finished: the
 // chunks are kept in memory meanwhile (the demo's projects are small).
 import { randomUUID } from "node:crypto";

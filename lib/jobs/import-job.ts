@@ -38,7 +38,7 @@ class JobCancelled extends Error {}
 
 /**
  * Whether the job may write its progress while a file's transaction holds a connection: not on a
- * one-connection pool (the embedded database), where the write would wait for itself.
+ * one-connection pool (DATABASE_POOL_MAX=1), where the write would wait for itself.
  */
 function canReportDuringTransaction(pool: Pool): boolean {
   return ((pool as unknown as { options?: { max?: number } }).options?.max ?? 10) > 1;

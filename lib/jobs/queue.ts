@@ -1,7 +1,6 @@
 // The job queue: pg-boss on the project's own PostgreSQL (schema "pgboss"), chosen over
 // graphile-worker because it runs on Node 20 (graphile-worker 0.18 needs 22.18), talks to
-// PostgreSQL only through the adapter we give it (so it shares the app's pool: one connection on
-// the embedded PGlite database, whose single session cannot take a second pool), and gives
+// PostgreSQL only through the adapter we give it (so it shares the app's pool), and gives
 // retries with backoff, expiry of jobs whose worker died, and SKIP LOCKED fetching across any
 // number of workers. Progress, cancel and the per-project list live in our `Job` table.
 import PgBoss from "pg-boss";

@@ -1,9 +1,9 @@
 // The README's reproduction recipe runs `tropos export` while `npm run demo` is serving the embedded
-// database (PGlite behind a socket server). The CLI used to open its pool of ten connections there:
-// the server admits only a few sockets and refuses the rest by closing them, so the export died with
-// "read ECONNRESET" (exit 3). Here a real embedded database is served by another process that keeps
-// its own connection open and busy, as the running app does, and the CLI must work beside it.
-import { mkdtempSync, rmSync } from "node:fs";
+// database. (On the earlier one, PGlite behind a socket server, the CLI's pool of ten connections
+// was refused and the export died with "read ECONNRESET".) Here a real embedded database is served
+// by another process that keeps its own connections busy, as the running app does, and the CLI
+// must work beside it, also two runs at once.
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,12 +11,14 @@ import { embeddedDbEnv, startEmbeddedDemoHost, type TEmbeddedDemoHost } from "..
 import { runTropos } from "../support/run-tropos";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-embedded-"));
+// the embedded database's server runs as another user when the tests run as root: it must reach its folder
+chmodSync(dir, 0o755);
 let host: TEmbeddedDemoHost | undefined;
 
-const tropos = (...args: string[]) => runTropos(args, embeddedDbEnv(path.join(dir, "pglite")));
+const tropos = (...args: string[]) => runTropos(args, embeddedDbEnv(path.join(dir, "postgres")));
 
 beforeAll(async () => {
-  host = startEmbeddedDemoHost(path.join(dir, "pglite"));
+  host = startEmbeddedDemoHost(path.join(dir, "postgres"));
   await host.ready;
 }, 180_000);
 

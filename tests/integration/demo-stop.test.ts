@@ -5,7 +5,7 @@
 // existing production build) and stopped as a user or a process manager would: SIGTERM to npm,
 // and Ctrl+C (SIGINT to the whole foreground process group).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +14,8 @@ import { afterAll, describe, expect, it } from "vitest";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const haveBuild = existsSync(path.join(distDir, "BUILD_ID"));
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-demo-stop-"));
+// the embedded database's server runs as another user when the tests run as root: it must reach its folder
+chmodSync(dir, 0o755);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -51,7 +53,7 @@ const answers = (port: number) =>
 
 /** `npm run demo` in its own process group (as a terminal runs it), ready to serve. */
 async function startDemo(port: number): Promise<{ npm: ChildProcess; log: () => string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), EMBEDDED_DB_DIR: path.join(dir, "pglite"), NEXT_DIST_DIR: distDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), EMBEDDED_DB_DIR: path.join(dir, "postgres"), NEXT_DIST_DIR: distDir };
   delete env.DATABASE_URL;
   delete env.DATABASE_POOL_MAX;
   const npm = spawn("npm", ["run", "demo"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });

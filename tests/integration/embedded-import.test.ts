@@ -1,12 +1,11 @@
-// A large Tropos JSONL import on the embedded database (PGlite behind its socket server, the default
-// of `npm run demo`; issue 29 point 1). The streaming path staged the file's corpus lines with
-// COPY … FROM STDIN, which the socket server cannot serve (it hands PGlite's one backend each wire
-// message on its own, so the backend found no CopyData behind the COPY, lost protocol
-// synchronisation and exited): the import failed and every later query of every client hung. Here a
-// real embedded database is served by another process that keeps its own connection busy, as the
-// running app does; the CLI imports beside it with the streaming path forced
-// (TROPOS_IMPORT_STREAM_MB=0), and another client measures how long its small queries wait.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// A large Tropos JSONL import on the embedded database (the default of `npm run demo`: a PostgreSQL
+// server of its own, scripts/embedded-db.ts; issue 29 point 1). A real embedded database is served
+// by another process that keeps its own connections busy, as the running app does; the CLI imports
+// beside it with the streaming path forced (TROPOS_IMPORT_STREAM_MB=0), and another client measures
+// how long its small queries wait: at most 2 s at a time, never failing (the issue's bound). The
+// earlier embedded database (PGlite) was one session shared by every client, so another client
+// waited for the whole of an import's transaction.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -22,11 +21,13 @@ import { embeddedDbEnv, startEmbeddedDemoHost, type TEmbeddedDemoHost } from "..
 import { runTropos } from "../support/run-tropos";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "tropos-embedded-import-"));
+// the embedded database's server runs as another user when the tests run as root: it must reach its folder
+chmodSync(dir, 0o755);
 let host: TEmbeddedDemoHost | undefined;
 let url: string;
 
 /** The environment of a process that finds the embedded database in `dataDir` (the demo's, by default). */
-const envWithoutDatabaseUrl = (dataDir = path.join(dir, "pglite"), extra: Record<string, string> = {}) => embeddedDbEnv(dataDir, extra);
+const envWithoutDatabaseUrl = (dataDir = path.join(dir, "postgres"), extra: Record<string, string> = {}) => embeddedDbEnv(dataDir, extra);
 
 const tropos = (args: string[], env: NodeJS.ProcessEnv = envWithoutDatabaseUrl()) => runTropos(args, env);
 
@@ -71,9 +72,9 @@ async function longestWait<T>(work: Promise<T>): Promise<{ result: T; maxMs: num
 }
 
 beforeAll(async () => {
-  host = startEmbeddedDemoHost(path.join(dir, "pglite"));
+  host = startEmbeddedDemoHost(path.join(dir, "postgres"));
   await host.ready;
-  url = runningEmbeddedDb(path.join(dir, "pglite"))!;
+  url = runningEmbeddedDb(path.join(dir, "postgres"))!;
 }, 180_000);
 
 afterAll(async () => {
@@ -100,12 +101,8 @@ describe("streaming JSONL import on the embedded database", () => {
     expect([list.code, list.stderr]).toEqual([0, ""]);
   }, 120_000);
 
-  // The import's file is one transaction, and PGlite's one session serves only that transaction's
-  // client meanwhile: another client waits for the file's checks and store (its lines are read
-  // and staged before, lib/db/import/load-import-stream.ts). 4,000 segments (2.8 MB) keep it under 2 s
-  // here; larger files make it wait longer (README). Before the fix this import failed and the
-  // other client's queries hung for good; with staging inside the transaction the longest wait
-  // for this file was 2.01 s.
+  // The import's file is one transaction on a session of its own; another client's session is
+  // served meanwhile (on PGlite's one session it waited for all of it: 1.1–2.0 s for this file).
   it("lets another client's small queries wait at most 2 s at a time during an import of 4,000 segments, and never fail", async () => {
     const file = corpusFile("larger.jsonl", 4000, "larger");
     const { result, maxMs, queries, failures } = await longestWait(
@@ -119,15 +116,14 @@ describe("streaming JSONL import on the embedded database", () => {
     console.log(`embedded import of 4,000 segments: ${queries} queries of another client, the longest waited ${Math.round(maxMs)} ms`);
   }, 180_000);
 
-  // The browser's way: the upload becomes a job that the app's own worker runs, on the app's one
-  // pooled connection (DATABASE_POOL_MAX=1), so the app's pages share that connection with it. The
-  // process's own pool and client are pointed at the embedded database, as in the app (what the
-  // job does after it, warming the report cache, uses them).
-  it("an import job (the browser's way) streams a file on the app's one connection while the app's other queries wait at most 2 s", async () => {
+  // The browser's way: the upload becomes a job that the app's own worker runs on the app's pool,
+  // which the app's pages share with it. The process's own pool and client are pointed at the
+  // embedded database, as in the app (what the job does after it, warming the report cache, uses them).
+  it("an import job (the browser's way) streams a file on the app's pool while the app's other queries wait at most 2 s", async () => {
     const before = { stream: process.env.TROPOS_IMPORT_STREAM_MB, url: process.env.DATABASE_URL, max: process.env.DATABASE_POOL_MAX };
     process.env.TROPOS_IMPORT_STREAM_MB = "0";
     process.env.DATABASE_URL = url;
-    process.env.DATABASE_POOL_MAX = "1";
+    delete process.env.DATABASE_POOL_MAX;
     const pool = getPgPool();
     const db = getDb();
     try {
@@ -182,32 +178,11 @@ describe("streaming JSONL import on the embedded database", () => {
       await c.end();
     }
   }, 120_000);
-
-  it("a refused COPY FROM STDIN neither kills the embedded database nor wedges its other clients", async () => {
-    const c = new pg.Client({ connectionString: url });
-    c.on("error", () => undefined);
-    await c.connect();
-    const { from: copyFrom } = await import("pg-copy-streams");
-    const { pipeline } = await import("node:stream/promises");
-    const { Readable } = await import("node:stream");
-    await c.query("BEGIN");
-    await c.query("CREATE TEMP TABLE t (a int) ON COMMIT DROP");
-    await expect(pipeline(Readable.from(["1\n"]), c.query(copyFrom("COPY t (a) FROM STDIN")))).rejects.toThrow(/COPY FROM STDIN/);
-    await c.end().catch(() => undefined);
-    const other = new pg.Client({ connectionString: url });
-    await other.connect();
-    try {
-      const r = await other.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Project"`);
-      expect(r.rows[0].n).toBeGreaterThan(0);
-    } finally {
-      await other.end();
-    }
-  }, 60_000);
 });
 
 describe("tropos on a fresh clone (embedded database never started)", () => {
   it("migrates the embedded database on first use instead of failing on a missing table", async () => {
-    const r = await tropos(["project", "list", "--json"], envWithoutDatabaseUrl(path.join(dir, "fresh", "pglite")));
+    const r = await tropos(["project", "list", "--json"], envWithoutDatabaseUrl(path.join(dir, "fresh", "postgres")));
     expect([r.code, r.stderr]).toEqual([0, ""]);
     expect(JSON.parse(r.stdout)).toEqual([]);
   }, 180_000);

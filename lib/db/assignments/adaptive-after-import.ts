@@ -3,8 +3,7 @@
 // the extra rater a submit of the same values would have given it. Decided after the import has
 // committed, one short transaction per item under the item's lock, exactly as a submit decides
 // (addRaterWhereDisagreeing), not inside the import's transaction: one advisory lock per item would
-// fill PostgreSQL's lock table on a file of thousands of items, and the embedded database's one
-// session is held by that transaction already. A project without a rule costs one count.
+// fill PostgreSQL's lock table on a file of thousands of items. A project without a rule costs one count.
 import type { Db } from "@/lib/db/client";
 import { getProjectRuntime } from "@/lib/db/projects/project-schemes";
 import { addRaterWhereDisagreeing } from "./adaptive-redundancy";

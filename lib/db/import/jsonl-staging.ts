@@ -4,12 +4,9 @@
 // (lib/import/parse-jsonl.ts: duplicates, links, spans, with the same messages), then stored with
 // one set-based INSERT … SELECT … ON CONFLICT per table (lib/db/import/load-import.ts asks for each part
 // where the in-memory path writes it, so the order of refusals and writes stays the same).
-// The embedded database (PGlite behind its socket server) cannot take COPY … FROM STDIN over the
-// wire (scripts/embedded-db-server.ts): there the batches go in as one INSERT each, outside the
-// file's transaction (lib/db/import/load-import-stream.ts).
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
-import type { Pool, PoolClient } from "pg";
+import type { PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { TJsonlDocument, TJsonlMrw, TJsonlSegment, TJsonlTranslation } from "@/lib/import/jsonl-schema";
 import type { IssueSink } from "@/lib/import/issues";
@@ -48,30 +45,20 @@ const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** Creates the staging tables (temporary, dropped when the import's transaction ends). */
 export const STAGING_TABLES_SQL = CREATE;
-/** Their names' common start (what a per-import prefix replaces, see lib/db/import/load-import-stream.ts). */
-export const STAGING_PREFIX = "tropos_stage_";
-export const STAGING_TABLE_NAMES = [...Object.values(TABLES).map((t) => t.name), "tropos_stage_segment_id"];
-
-/** Whether the server takes COPY … FROM STDIN: not the embedded database (PGlite's socket server). */
-export async function takesCopyFromStdin(client: PoolClient): Promise<boolean> {
-  const r = await client.query<{ v: string }>("SELECT version() AS v");
-  return !/PGlite/i.test(r.rows[0]?.v ?? "");
-}
-
 /**
  * Collects corpus lines per table and writes each table's batch with one COPY once it holds
  * `batchRows` rows. One COPY runs while the next batch is parsed (the connection takes one
  * statement at a time), so memory holds at most two batches per table.
  */
 export class JsonlStaging {
-  /** a batch per table: COPY text lines, or (without COPY) rows as JSON objects */
-  private readonly rows: Record<Kind, (string | Record<string, unknown>)[]> = { doc: [], seg: [], mrw: [], tr: [] };
+  /** a batch per table: COPY text lines */
+  private readonly rows: Record<Kind, string[]> = { doc: [], seg: [], mrw: [], tr: [] };
   private inflight: Promise<unknown> | null = null;
   readonly counts: Record<Kind, number> = { doc: 0, seg: 0, mrw: 0, tr: 0 };
 
   private constructor(
-    /** the connection of the COPYs; null: INSERTs through `exec` */
-    private readonly client: PoolClient | null,
+    /** the connection of the COPYs (the import's transaction) */
+    private readonly client: PoolClient,
     private readonly exec: (text: string, params?: unknown[]) => Promise<unknown>,
     private readonly batchRows: number,
   ) {}
@@ -80,18 +67,6 @@ export class JsonlStaging {
   static async open(client: PoolClient, batchRows: number): Promise<JsonlStaging> {
     await client.query(CREATE);
     return new JsonlStaging(client, (text, params) => client.query(text, params), Math.max(1, batchRows));
-  }
-
-  /**
-   * Batches by INSERT through `pool`, one statement each with no connection held between them (the
-   * tables, named by the caller, already exist).
-   */
-  static withoutCopy(pool: Pool, named: (sql: string) => string, batchRows: number): JsonlStaging {
-    return new JsonlStaging(null, (text, params) => pool.query(named(text), params), Math.max(1, batchRows));
-  }
-
-  private get copy(): boolean {
-    return this.client !== null;
   }
 
   async document(r: TJsonlDocument, line: number): Promise<void> {
@@ -116,8 +91,7 @@ export class JsonlStaging {
     const rows = this.rows[kind];
     const { columns, jsonb } = TABLES[kind];
     const isJson = (i: number) => (jsonb as readonly string[]).includes(columns[i]);
-    if (this.copy) rows.push(values.map((v, i) => copyValue(isJson(i) ? json(v) : v)).join("\t"));
-    else rows.push(Object.fromEntries(values.map((v, i) => [columns[i], v ?? null])));
+    rows.push(values.map((v, i) => copyValue(isJson(i) ? json(v) : v)).join("\t"));
     this.counts[kind]++;
     if (rows.length >= this.batchRows) await this.write(kind);
   }
@@ -128,14 +102,8 @@ export class JsonlStaging {
     this.rows[kind] = [];
     if (this.inflight) await this.inflight;
     const t = TABLES[kind];
-    if (!this.copy) {
-      // the row type of the staging table reads each object (jsonb columns take the value as is)
-      this.inflight = this.exec(`INSERT INTO ${t.name} SELECT * FROM json_populate_recordset(NULL::${t.name}, $1::json)`, [JSON.stringify(rows)]);
-      this.inflight.catch(() => undefined);
-      return;
-    }
     const text = `${rows.join("\n")}\n`;
-    const copy = this.client!.query(copyFrom(`COPY ${t.name} (${t.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
+    const copy = this.client.query(copyFrom(`COPY ${t.name} (${t.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`));
     this.inflight = pipeline(Readable.from([text]), copy);
     // a failure surfaces at the next write or at finish(); never left unobserved meanwhile
     this.inflight.catch(() => undefined);

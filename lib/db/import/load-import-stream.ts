@@ -6,16 +6,6 @@
 // spans, post-edits, alignments, adjudications, gold references) are kept in memory as the
 // in-memory parser keeps them. One transaction per file as before: a refused file stores nothing,
 // and its errors name file, line and field with the messages of the in-memory path.
-//
-// On the embedded database (PGlite: one session that every client shares, and a one-connection
-// pool in each process) a transaction is served alone, so the other users wait for all of it. There
-// the lines are read and staged before the file's transaction, in batches of one INSERT each that
-// hold no connection between them, into staging tables named for this import (temporary tables are
-// the shared session's, so two imports must not meet in them; dropped at the end, and with the
-// session should the process die); the transaction then only checks and stores (about 40 % of
-// the time the whole import held it before). Still one transaction per file: stored whole or not.
-import { randomBytes } from "node:crypto";
-import { inTransaction } from "@/lib/db/in-transaction";
 import type { Pool, PoolClient } from "pg";
 import { AppError } from "@/lib/errors";
 import { lineOversize } from "@/lib/import/field-limits";
@@ -24,7 +14,7 @@ import { collectValueLine, parseJsonlLine, type JsonlSpanCheck } from "@/lib/imp
 import { StreamDecodeError, streamLines } from "@/lib/import/stream-lines";
 import { emptyImportResult, type ImportIssue } from "@/lib/import/types";
 import {
-  checkStagedLines, countStagedPairs, JsonlStaging, stagedCorpus, STAGING_PREFIX, STAGING_TABLE_NAMES, STAGING_TABLES_SQL, takesCopyFromStdin,
+  checkStagedLines, countStagedPairs, JsonlStaging, stagedCorpus,
 } from "@/lib/db/import/jsonl-staging";
 import { loadInTransaction, withAdaptiveRaters, type LoadImportOptions, type LoadImportSummary } from "@/lib/db/import/load-import";
 
@@ -46,9 +36,21 @@ function refused(fileName: string, errors: ImportIssue[]): AppError {
 export type LoadImportStreamSummary = LoadImportSummary & { pairs: number };
 
 /** Reads the file's lines: corpus lines into `staging`, value lines and their span checks kept. */
+/**
+ * Parsing lines is CPU work between the COPYs' network waits (thousands of lines each): in the
+ * app's process, where the import job runs beside the pages, other users' requests would wait
+ * for all of it. After YIELD_EVERY_MS of it the loop lets the event loop serve them.
+ */
+const YIELD_EVERY_MS = 20;
+
 async function stageLines(opts: LoadImportStreamOptions, staging: JsonlStaging, sink: IssueSink, values: ReturnType<typeof emptyImportResult>, checks: JsonlSpanCheck[]): Promise<void> {
+  let ranSince = performance.now();
   try {
     for await (const { line, text } of streamLines(opts.fileName, opts.input)) {
+      if (performance.now() - ranSince > YIELD_EVERY_MS) {
+        await new Promise((r) => setImmediate(r));
+        ranSince = performance.now();
+      }
       // past the cap of errors the lines are still decoded (bytes that are not UTF-8 refuse the
       // file with that one error, as the in-memory path decodes the whole file first), not parsed
       if (sink.full) continue;
@@ -102,17 +104,6 @@ export async function loadImportStream(pool: Pool, opts: LoadImportStreamOptions
 
 async function storeImportStream(pool: Pool, opts: LoadImportStreamOptions): Promise<LoadImportStreamSummary> {
   const client = await pool.connect();
-  let copy: boolean;
-  try {
-    copy = await takesCopyFromStdin(client);
-  } catch (e) {
-    client.release();
-    throw e;
-  }
-  if (!copy) {
-    client.release();
-    return loadImportStagedFirst(pool, opts);
-  }
   let staging: JsonlStaging | null = null;
   try {
     await beginFile(client, opts.projectId);
@@ -133,40 +124,3 @@ async function storeImportStream(pool: Pool, opts: LoadImportStreamOptions): Pro
   }
 }
 
-/** `client` with the staging tables' names in its SQL replaced by `named` (every other statement unchanged). */
-function renamingClient(client: PoolClient, named: (sql: string) => string): PoolClient {
-  return new Proxy(client, {
-    get(target, prop) {
-      if (prop === "query") {
-        return (q: unknown, ...rest: unknown[]) => {
-          const text = typeof q === "string" ? named(q) : q && typeof q === "object" && !("submit" in q) && typeof (q as { text?: unknown }).text === "string" ? { ...q, text: named((q as { text: string }).text) } : q;
-          return (target.query as (...a: unknown[]) => unknown)(text, ...rest);
-        };
-      }
-      const v = Reflect.get(target, prop, target) as unknown;
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  });
-}
-
-/** The embedded database's way (see the top of this file). */
-async function loadImportStagedFirst(pool: Pool, opts: LoadImportStreamOptions): Promise<LoadImportStreamSummary> {
-  const prefix = `${STAGING_PREFIX}${randomBytes(4).toString("hex")}_`;
-  const named = (sql: string) => sql.replaceAll(STAGING_PREFIX, prefix);
-  await pool.query(named(STAGING_TABLES_SQL.replaceAll(" ON COMMIT DROP", "")));
-  let staging: JsonlStaging | null = null;
-  try {
-    staging = JsonlStaging.withoutCopy(pool, named, opts.batchRows ?? STREAM_BATCH_ROWS);
-    const sink = new IssueSink(opts.fileName);
-    const values = emptyImportResult();
-    const checks: JsonlSpanCheck[] = [];
-    await stageLines(opts, staging, sink, values, checks);
-    return await inTransaction(pool, (client) => checkAndStore(renamingClient(client, named), opts, sink, values, checks), {
-      begin: (client) => beginFile(client, opts.projectId),
-      commit: !opts.dryRun,
-    });
-  } finally {
-    await staging?.settle();
-    await pool.query(`DROP TABLE IF EXISTS ${STAGING_TABLE_NAMES.map(named).join(", ")}`).catch(() => undefined);
-  }
-}

@@ -82,9 +82,9 @@ export function jobView(row: TJobRow, now = new Date()): TJobView {
 
 /**
  * The parts an uploaded file is kept in, each written by a statement of its own: one statement
- * (in a 5 s interactive transaction) of a 43 MB file took 11 s on the embedded database, failed with
- * P2028 ("Something went wrong on the server") and held its only session meanwhile; a part takes
- * about half a second there, and other users' requests are served between parts.
+ * (in a 5 s interactive transaction) of a 43 MB file took 11 s on the earlier embedded database
+ * (PGlite), failed with P2028 ("Something went wrong on the server") and held its only session
+ * meanwhile; bounded parts keep each statement short on any server.
  */
 export const UPLOAD_PART_BYTES = 1024 * 1024;
 
