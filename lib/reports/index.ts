@@ -9,9 +9,6 @@ import type { Db } from "@/lib/db/client";
 import { getPaperReportData } from "@/lib/db/reports/paper-input";
 import { getMetricScores } from "@/lib/db/reports/metric-scores";
 import { getPgPool } from "@/lib/db/pg-pool";
-import type { TAgreementFigure } from "./agreement-figure";
-import { computeAgreementFigures } from "./analyses/paper/agreement-figures";
-import type { TAgreementOptions } from "./agreement-options";
 import { computeScoreTables, computeScoreTablesOf, type TScoreTables } from "./analyses/paper/score-tables";
 import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./analyses/paper/language-comparison";
 import { buildReportIndex } from "./report-index";
@@ -25,18 +22,8 @@ export { ZAgreementFigure, AGREEMENT_FIGURE_COLUMNS } from "./agreement-figure";
 export { computeAgreementFigures } from "./analyses/paper/agreement-figures";
 export { computeScoreTables } from "./analyses/paper/score-tables";
 export { AGREEMENT_CONVENTIONS, findConvention } from "./agreement-conventions";
-
-/**
- * The flat agreement figures of a project (what `tropos export --what agreement` prints). A study
- * over several target languages is reported per language pair: without `opts.language`, the
- * figures of every language, each row carrying its `language`.
- */
-export async function getAgreementFigures(db: Db, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
-  const data = await getPaperReportData(db, projectId, { withTranslationText: false });
-  const languages = reportLanguagesOf(data);
-  if (opts.language || languages.length < 2) return computeAgreementFigures(data, opts);
-  return languages.flatMap((language) => computeAgreementFigures(data, { ...opts, language }).map((f) => ({ ...f, language })));
-}
+/** the papers' agreement figures (the rows of the named analysis papers.agreement-export) */
+export { getAgreementFigures } from "./agreement-rows-analyses";
 
 /**
  * MetaHOPE tables 5–6 and MMTE table 3 (+ figures 3–5) of a project, with its imported metric

@@ -1,9 +1,8 @@
 /**
- * The agreement figures of any project. A scheme that lists the named analysis
- * `papers.agreement-export` (the MMTE and MetaHOPE presets do) and binds it
- * (analyses/paper/papers-agreement-export.ts: its fields are those the papers' code reads right)
- * gets the papers' figures as it always did, so the export a study scripted against does not
- * change; any other scheme, or one whose fields that export cannot read, gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
+ * The agreement figures of any project. A scheme that lists a named analysis whose rows take the
+ * place of the generic figures, and binds it (agreement-rows-analyses.ts: the MMTE and MetaHOPE
+ * presets' papers.agreement-export), gets that analysis's rows, so the export a study scripted
+ * against does not change; any other scheme gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
  * and MetaHOPE tables 3–4 where it lists them. What `tropos export --what agreement` and
  * GET /api/projects/[slug]/reports/agreement print. Models follow the annotators:
  * their accuracy (and tags precision/recall/F1) against gold, `rater: "model"`
@@ -21,14 +20,14 @@ import { getReportLanguages } from "@/lib/db/reports/languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { bindPaperAnalyses } from "./analyses/paper/binding";
-import { bindPapersAgreementExport } from "./analyses/paper/papers-agreement-export";
-import { getAgreementFigures } from "./index";
+import { agreementRowsAnalysisOf } from "./agreement-rows-analyses";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
-  if (bindPapersAgreementExport(runtime.definition).bound) {
+  const own = agreementRowsAnalysisOf(runtime.definition);
+  if (own) {
     const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
-    return [...(await getAgreementFigures(db, projectId, opts)), ...models];
+    return [...(await own.rows(db, projectId, opts)), ...models];
   }
   // several target languages and none asked for: every language's figures, each naming its language
   // (as the built-in export gives them); else the one language's (or the one report's)

@@ -33,8 +33,8 @@ import { splitByTargetLanguage } from "@/lib/reports/scheme-report-language";
 import { getSegmentExternalIds } from "@/lib/db/export/segment-external-ids";
 import { schemeScoreColumns, schemeScoreRows } from "@/lib/reports/scheme-score-rows";
 import { getSchemePaperTablesByLanguage } from "@/lib/db/reports/paper-input";
-import { bindPaperAnalyses, isPaperAnalysis } from "@/lib/reports/analyses/paper/binding";
-import { PAPERS_AGREEMENT_EXPORT } from "@/lib/reports/analyses/paper/papers-agreement-export";
+import { bindPaperAnalyses } from "@/lib/reports/analyses/paper/binding";
+import { genericScoreRowsUnneeded } from "@/lib/schemes/language/named-analyses";
 import { paperScoreColumns, paperScoreRowsByLanguage } from "@/lib/reports/analyses/paper/paper-score-rows";
 
 export const EXPORT_WHATS = ["gold", "annotations", "adjudicated", "errors", "agreement", "scores", "suggestions", "suggestion-decisions", "model-agreement", "tags", "nli", "post-edits", "target-words", "project", "backup", "gold-checks"] as const;
@@ -118,8 +118,9 @@ async function* scoreLines(pool: Pool, db: Db, projectId: string, format: TTable
   const byLanguage = bindPaperAnalyses(runtime.definition).length ? await getSchemePaperTablesByLanguage(db, projectId, runtime.definition) : null;
   const paper = byLanguage ? paperScoreRowsByLanguage(byLanguage) : null;
   const paperColumns = byLanguage ? paperScoreColumns(byLanguage) : [];
-  // (the papers' agreement export has no score rows: a scheme listing it besides the tables has the tables alone)
-  if (paper && runtime.definition.analyses.every((a) => isPaperAnalysis(a) || a === PAPERS_AGREEMENT_EXPORT)) {
+  // the tables stand in for every field's rows unless a listed analysis has its rows among those
+  // (named-analyses.ts `scoreRows`): MMTE and MetaHOPE get the tables alone, as their scripts read them
+  if (paper && genericScoreRowsUnneeded(runtime.definition.analyses)) {
     yield* tableLines(paperColumns, paper, format);
     return;
   }
