@@ -33,10 +33,6 @@ export function relevanceOfFileName(fileName: string): "relevant" | "non-relevan
   return null;
 }
 
-export function isMeta4xnliNliHeader(cells: readonly string[]): boolean {
-  return COLUMNS.every((c) => cells.includes(c));
-}
-
 export function parseMeta4xnliNli(fileName: string, content: ImportContent, options: ParseMeta4xnliNliOptions = {}): ImportResult {
   const { input, sink } = readTable(fileName, content, { encoding: options.encoding, delimiter: "\t", quoting: "none" });
   if (!input) return sink.finish(emptyImportResult());

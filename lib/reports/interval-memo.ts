@@ -15,8 +15,6 @@ const MAX_ENTRIES = 4000;
 const MAX_KEY_CODES = 60_000;
 
 const memo = new Map<string, unknown>();
-let hits = 0;
-let misses = 0;
 
 /** The codes as a compact exact string (one UTF-16 unit per code; −1 = missing → 0). */
 export function codesKey(codes: Int32Array): string | null {
@@ -31,25 +29,13 @@ export function codesKey(codes: Int32Array): string | null {
 export function memoIntervals<T>(key: string | null, compute: () => T): T {
   if (key === null) return compute();
   if (memo.has(key)) {
-    hits++;
     const v = memo.get(key) as T;
     memo.delete(key); // most recently used last
     memo.set(key, v);
     return v;
   }
-  misses++;
   const v = compute();
   memo.set(key, v);
   while (memo.size > MAX_ENTRIES) memo.delete(memo.keys().next().value!);
   return v;
-}
-
-/** Counters and size (tests, benchmark). */
-export function intervalMemoStats(): { hits: number; misses: number; entries: number } {
-  return { hits, misses, entries: memo.size };
-}
-
-/** Forgets everything (benchmark: time a first view). */
-export function clearIntervalMemo(): void {
-  memo.clear();
 }

@@ -65,9 +65,3 @@ export function languageComparisonRows(comparison: readonly TLanguageQuality[]):
   }
   return rows;
 }
-
-export function scoreTablesToCsv(t: TScoreTables): string {
-  const lines = [csvRow(["table", "system", "group", "column", "value", "n", "note"]), csvRow(["source", "", "", "", "", "", t.sourceDescription])];
-  for (const r of scoreTableRows(t)) lines.push(csvRow(r));
-  return lines.join("\r\n") + "\r\n";
-}

@@ -15,7 +15,6 @@
  */
 import type { TAgreementFigure } from "./agreement-figure";
 import type { TCell } from "./figure-cell";
-import { POOLED_SYSTEM } from "./scheme-agreement";
 import type { TSchemeReport } from "./scheme-report";
 
 /** A pairwise statistic: the value for two annotators, the range over the pairs for more. */
@@ -129,5 +128,3 @@ export function schemeAccuracyRows(report: TSchemeReport): TSchemeAccuracyRow[] 
   // in the figures' order: per field and system, every annotator pooled first
   return rows;
 }
-
-export const isPooled = (system: string) => system === POOLED_SYSTEM;

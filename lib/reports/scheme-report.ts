@@ -27,7 +27,7 @@ import type { TSchemeProgressRow, TSchemeReportData, TSchemeReportFilter } from 
 import { getSchemeReportDataCached } from "@/lib/db/reports/scheme-report-data-cache";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
-import { measurementLevelOf, MEASUREMENT_LEVELS } from "@/lib/schemes/language/measurement-level";
+import { measurementLevelOf } from "@/lib/schemes/language/measurement-level";
 import { emosAnalysis, emosAnalysisApplies, type TEmosAnalysis } from "./analyses/emos-analysis";
 import { crStAnalysis, crStAnalysisApplies, type TCrStAnalysis } from "./analyses/cr-st-subsets";
 import { mqmAnalysis, mqmAnalysisApplies, type TMqmAnalysis } from "./analyses/mqm-analysis";
@@ -208,10 +208,4 @@ export async function getSchemeReport(
   const [data, inputs] = await Promise.all([getSchemeReportDataCached(pool, projectId, runtime, scoped), getSchemeAnalysisInputs(pool, projectId, runtime.definition, scoped)]);
   // computed once per version of the data (the cached data object), filter, options and inputs
   return memoByVersion(data, [runtime.version, scoped, opts, languages], inputs, () => buildSchemeReport(runtime, data, scoped, opts, inputs, languages));
-}
-
-/** The α levels a field's figures carry (its level and every level below it), for table headers. */
-export function alphaLevelsOf(level: string | null): string[] {
-  const i = MEASUREMENT_LEVELS.indexOf(level as (typeof MEASUREMENT_LEVELS)[number]);
-  return i < 0 ? [] : MEASUREMENT_LEVELS.slice(0, i + 1);
 }

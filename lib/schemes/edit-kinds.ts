@@ -7,10 +7,3 @@
  */
 export const EDIT_KINDS = ["FIGURATIVE", "LITERAL", "REFERENCE"] as const;
 export type TEditKind = (typeof EDIT_KINDS)[number];
-
-/** How a post-edit of a kind is named on the page. */
-export const EDIT_KIND_LABELS: Record<TEditKind, string> = {
-  FIGURATIVE: "Figurative post-edit",
-  LITERAL: "Literal post-edit",
-  REFERENCE: "Post-edit",
-};

@@ -195,14 +195,6 @@ export const METAHOPE_PENALTIES = [2, 4, 6, 8, 10] as const satisfies readonly M
 /** The ordered penalty levels used for agreement, "no error" included (§4.3.2). */
 export const METAHOPE_PENALTY_LEVELS = [0, 2, 4, 6, 8, 10] as const;
 
-export function severityByPenalty(penalty: number): TMetahopeSeverityDefinition | undefined {
-  return METAHOPE_SEVERITIES.find((s) => s.penalty === penalty);
-}
-
-export function severityByName(name: string): TMetahopeSeverityDefinition | undefined {
-  return METAHOPE_SEVERITIES.find((s) => s.name === name.toLowerCase());
-}
-
 // ---------------------------------------------------------------------------
 // Realisation patterns (§4.2, figure 4)
 // ---------------------------------------------------------------------------

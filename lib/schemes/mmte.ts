@@ -204,15 +204,6 @@ export const EQUIVALENCE_LITERAL: readonly TLabelDefinition<TEquivalenceLiteralL
   },
 ] as const;
 
-/** The label set an annotator chooses from, by whether the source MRW is metaphorical. */
-export function equivalenceLabelsFor(sourceMetaphorical: boolean): readonly TEquivalenceLabel[] {
-  return sourceMetaphorical ? EQUIVALENCE_METAPHORICAL_LABELS : EQUIVALENCE_LITERAL_LABELS;
-}
-
-export function equivalenceDefinitionsFor(sourceMetaphorical: boolean): readonly TLabelDefinition<TEquivalenceLabel>[] {
-  return sourceMetaphorical ? EQUIVALENCE_METAPHORICAL : EQUIVALENCE_LITERAL;
-}
-
 // ---------------------------------------------------------------------------
 // Emotion (§3.2, B.3)
 // ---------------------------------------------------------------------------

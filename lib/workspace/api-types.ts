@@ -44,9 +44,6 @@ export const ZSaveAnnotationInput = z
   .strict();
 export type TSaveAnnotationInput = z.infer<typeof ZSaveAnnotationInput>;
 
-/** METAHOPE_ERRORS is stored as a review mark; the spans themselves are ErrorSpan rows. */
-export const ZReviewMark = z.object({ reviewed: z.boolean() }).strict();
-
 export const ZSaveResult = z.object({ id: z.string(), version: z.number().int() });
 export type TSaveResult = z.infer<typeof ZSaveResult>;
 
@@ -69,13 +66,6 @@ export const ZErrorSpanFields = z.object({
   comment: z.string().max(MAX_COMMENT_LENGTH).nullable(),
 });
 export type TErrorSpanFields = z.infer<typeof ZErrorSpanFields>;
-
-export const ZCreateErrorSpanInput = ZErrorSpanFields.strict();
-export const ZUpdateErrorSpanInput = ZErrorSpanFields.partial()
-  .omit({ translationId: true })
-  .extend({ baseVersion: z.number().int().min(1) })
-  .strict();
-export const ZDeleteErrorSpanInput = z.object({ baseVersion: z.number().int().min(1) }).strict();
 
 export const ZSavePostEditInput = z
   .object({

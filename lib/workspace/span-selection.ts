@@ -84,12 +84,6 @@ export function toggleTokenRange(spans: readonly TSpan[], tokens: readonly TToke
   return out;
 }
 
-/** Index of the token containing or following a character offset (for anchoring omissions). */
-export function tokenAtOffset(tokens: readonly TToken[], offset: number): number {
-  const i = tokens.findIndex((t) => t.end > offset);
-  return i < 0 ? tokens.length - 1 : i;
-}
-
 /** Whether two spans share at least one character, or an empty span sits inside the other. */
 export function spansOverlap(a: TSpan, b: TSpan): boolean {
   if (a.start === a.end) return b.start <= a.start && a.start <= b.end;

@@ -114,23 +114,6 @@ export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds:
 
 export const ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
 
-export function exportAdjudicated(pool: Pool, projectId: string, opts: { multilingual?: boolean } = {}): TableExport {
-  return {
-    columns: opts.multilingual ? withLanguage(ADJUDICATED_COLUMNS) : ADJUDICATED_COLUMNS,
-    rows: withExportSession(pool, async function* (s) {
-      yield* s.rows<TableRow>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, t.language, m."externalId" AS mrw, m.token AS mrw_token,
-                a.field, a.value, a.rationale, u.email AS adjudicator, a.automatic, a.version, a."updatedAt" AS updated_at
-         FROM "Adjudication" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN}
-         LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
-         LEFT JOIN "Mrw" m ON m.id = a."mrwId" LEFT JOIN "User" u ON u.id = a."adjudicatorId"
-         WHERE a."projectId" = $1 AND ${goldItemExcludedSql('a."segmentId"')} ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field`,
-        [projectId],
-      );
-    }),
-  };
-}
-
 export const SCHEME_ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
 
 /**

@@ -10,7 +10,7 @@ import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { loadImport, type LoadImportSummary } from "@/lib/db/import/load-import";
 import { getActivePos } from "@/lib/db/projects/mrw-active-pos";
-import { AppError, isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { detectFormat, FORMAT_NAMES, type FormatName } from "@/lib/import";
 import { clipIssue, clipText, PREVIEW_RATERS, PREVIEW_ROWS } from "@/lib/import/answer-limits";
 import { withFieldLimits } from "@/lib/import/field-limits";
@@ -276,12 +276,6 @@ export async function importFile(
 export function formatIssue(i: ImportIssue): string {
   const where = [i.line !== undefined ? `:${i.line}` : "", i.column !== undefined && i.column !== i.field ? ` column ${i.column}` : "", i.field ? ` (${i.field})` : ""].join("");
   return `${i.file}${where}: ${i.message}`;
-}
-
-export function assertFormat(format: string): TImportFormat {
-  const parsed = z.enum(IMPORT_FORMATS).safeParse(format);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", `Unknown format "${format}"; use one of ${IMPORT_FORMATS.join(", ")}.`);
-  return parsed.data;
 }
 
 /**

@@ -43,8 +43,6 @@ function copyValue(v: unknown): string {
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
-/** Creates the staging tables (temporary, dropped when the import's transaction ends). */
-export const STAGING_TABLES_SQL = CREATE;
 /**
  * Collects corpus lines per table and writes each table's batch with one COPY once it holds
  * `batchRows` rows. One COPY runs while the next batch is parsed (the connection takes one

@@ -20,7 +20,6 @@
 import { createHash } from "node:crypto";
 import type { Pool } from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 
 export const SAVE_RECEIPT_DAYS = 7;
@@ -101,40 +100,6 @@ export function isReceiptKeyClash(e: unknown): boolean {
     x = o.cause ?? o.meta?.driverAdapterError;
   }
   return false;
-}
-
-/**
- * Runs a transactional save with its receipt: an earlier answer under the same key is returned
- * without writing; otherwise `write` runs and its answer is stored in the same transaction. Two
- * sends of one key racing each other both miss the receipt, but only one can store it (primary
- * key): the other's transaction rolls back and it answers what the first stored.
- */
-export async function withSaveReceipt<T>(
-  db: Db,
-  opts: { userId: string; projectId: string; receipt?: TSaveReceiptKey | null },
-  write: (tx: Prisma.TransactionClient) => Promise<T>,
-): Promise<T> {
-  const receipt = opts.receipt;
-  if (!receipt) return db.$transaction(write);
-  const find = async () =>
-    receiptAnswer<T>(
-      await db.saveReceipt.findUnique({ where: { userId_key: { userId: opts.userId, key: receipt.key } }, select: { requestHash: true, response: true } }),
-      receipt,
-    );
-  const earlier = await find();
-  if (earlier !== null) return earlier;
-  try {
-    return await db.$transaction(async (tx) => {
-      const response = await write(tx);
-      await storeSaveReceipt(tx, { userId: opts.userId, projectId: opts.projectId, receipt, response });
-      return response;
-    });
-  } catch (e) {
-    if (!isReceiptKeyClash(e)) throw e;
-    const first = await find();
-    if (first === null) throw e;
-    return first;
-  }
 }
 
 const lastPruned = new WeakMap<object, number>();

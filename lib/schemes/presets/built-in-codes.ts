@@ -78,7 +78,6 @@ export const EDIT_KIND_CODES = codes("post-edit kinds", POST_EDIT_VARIANT_CODES.
 export type TEditKindCode = (typeof EDIT_KIND_CODES)[number];
 
 /** Zod enums over the definition's codes, for the boundaries that take them. */
-export const ZErrorCategoryCode = z.enum(ERROR_CATEGORY_CODES);
 export const ZPenalty = z.literal(PENALTY_CODES);
 export const ZRealisationPatternCode = z.enum(REALISATION_PATTERN_CODES);
 export const ZEditKindCode = z.enum(EDIT_KIND_CODES);
@@ -120,15 +119,6 @@ export function builtInCodeIssue(table: string, row: Record<string, unknown>): s
   }
   return null;
 }
-
-/** A stored code read back, typed; throws for one the preset does not list (a row written around the checks). */
-function storedCode<T extends string>(column: string, codes: readonly T[], v: string): T {
-  if (!(codes as readonly string[]).includes(v)) throw new Error(`The stored ${column} "${v}" is not one of the preset's (${codes.join(", ")}).`);
-  return v as T;
-}
-export const storedCategory = (v: string) => storedCode("error category", ERROR_CATEGORY_CODES, v);
-export const storedPattern = (v: string) => storedCode("realisation pattern", REALISATION_PATTERN_CODES, v);
-export const storedEditKind = (v: string) => storedCode("post-edit kind", EDIT_KIND_CODES, v);
 
 /**
  * What is wrong with an error span's category and penalty (null: not chosen yet, a draft), or

@@ -91,16 +91,6 @@ export interface TMetahopeUnitVectors {
   byCategory: Record<string, (number | null)[][]>;
 }
 
-/**
- * The MetaHOPE agreement vectors per system: one unit per MRW instance, each
- * annotator's penalty per category (`categories`, default the paper's five) and
- * summed over the paper's five categories (SEGS).
- */
-export function metahopeUnitVectors(data: TReportData, scope: TReportScope, categories?: readonly string[]): TMetahopeUnitVectors[] {
-  const ix = buildReportIndex(data);
-  return metahopeUnitVectorsOf(ix, scopeIndexOf(ix, scope), categories);
-}
-
 export function metahopeUnitVectorsOf(ix: TReportIndex, sx: TScopeIndex, categories?: readonly string[]): TMetahopeUnitVectors[] {
   const cells = metahopeCellsOf(ix, sx, categories);
   const C = cells.categories.length;
