@@ -121,6 +121,8 @@ describe("MMTE table 3 and figures 3–5 under the scheme runtime", () => {
     expect(withExtra.notes).toEqual([
       "EQUIVALENCE option CREATIVE beyond the paper's labels: an entry of its own in figures 3 and 5, after the paper's.",
       "EMOTION option MIXED beyond the paper's labels: an entry of its own in figures 3 and 5, after the paper's.",
+      // the papers' agreement export cannot count those labels, and says so where the lead looks
+      "papers.agreement-export not used, the agreement export is every field's: field EQUIVALENCE has label CREATIVE beyond the paper's (the export counts only the paper's labels); field EMOTION has label MIXED beyond the paper's (the export counts only the paper's labels).",
     ]);
     const m = withExtra.scores!.mmte!;
     expect(m.correlation).toStrictEqual(expected.mmte!.correlation);

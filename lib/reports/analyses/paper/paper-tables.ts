@@ -23,6 +23,7 @@ import type { TScoreOptions } from "../../score-options";
 import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./language-comparison";
 import { bindPaperAnalyses, missingFieldNotes, type TPaperAnalysisBinding } from "./binding";
 import type { TSchemePaperData } from "./paper-data";
+import { bindPapersAgreementExport, papersAgreementExportNote } from "./papers-agreement-export";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import { computeEachTime, type TKeepPart } from "./keep-part";
@@ -93,7 +94,9 @@ export function computeSchemePaperTables(
   const bound = (name: string) => analyses.some((a) => a.name === name && a.bound);
   const mmte = bound("mmte.table3") || bound("mmte.figures3-5");
   const metahope = bound("metahope.tables3-6");
-  const notes = [...missingFieldNotes(analyses), ...analyses.flatMap((a) => a.notes)];
+  // a listed papers' agreement export that this variant's fields refuse says why its export is every field's instead
+  const exportNote = papersAgreementExportNote(bindPapersAgreementExport(def));
+  const notes = [...missingFieldNotes(analyses), ...analyses.flatMap((a) => a.notes), ...(exportNote ? [exportNote] : [])];
   if (metahope && input && input.unknownMrws > 0) notes.push(`${input.unknownMrws} error span${input.unknownMrws > 1 ? "s name" : " names"} an MRW that is not one of its segment's: left out of the MetaHOPE tables.`);
   const empty: TSchemePaperTables = { analyses, notes, scores: null, metahopeAgreement: [], extraCategories: [] };
   if ((!mmte && !metahope) || !input) return empty;
