@@ -39,7 +39,7 @@ export interface TConflict {
   message: string;
 }
 
-type TResult = { id?: string; version: number } & Record<string, unknown>;
+type TResult = { version: number } & Record<string, unknown>;
 
 export function useAutosave(opts: {
   slug: string;

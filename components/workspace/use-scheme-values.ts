@@ -11,7 +11,7 @@ import type { TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { isLongScale } from "@/lib/schemes/language/field-keys";
 import { SAVE_DEBOUNCE_MS, TEXT_DEBOUNCE_MS } from "@/lib/workspace/save-policy";
-import type { TAnnotationOp, TSaveOp } from "@/lib/workspace/save-queue";
+import type { TSaveOp } from "@/lib/workspace/save-queue";
 import type { TSchemeWorkspaceItem } from "@/lib/workspace/scheme-item-types";
 import { plainValues, schemeItemValues } from "@/lib/workspace/scheme-item-values";
 import { conflictValueText } from "@/lib/workspace/suggested-value-text";
@@ -58,7 +58,7 @@ export function useSchemeValues(opts: {
   const [undoStack, setUndoStack] = useState<TUndoStack<TPlain>>(() => createUndoStack());
 
   const slotOf = useCallback(
-    (op: Pick<TAnnotationOp, "field" | "translationId" | "mrwId" | "role">) =>
+    (op: Pick<TSaveOp, "field" | "translationId" | "mrwId" | "role">) =>
       slots.find((s) => s.field.id === op.field && s.unit.translationId === op.translationId && s.unit.mrwId === op.mrwId && s.unit.role === (op.role ?? null)),
     [slots],
   );
@@ -73,7 +73,7 @@ export function useSchemeValues(opts: {
 
   const onSaved = useCallback(
     (op: TSaveOp, result: { version: number }) => {
-      if (op.kind !== "annotation" || op.segmentId !== segId) return;
+      if (op.segmentId !== segId) return;
       const k = slotOf(op)?.valueKey;
       if (k) setStored((s) => (s[k] ? { ...s, [k]: { ...s[k], version: result.version } } : s));
       if (k) guard.current.onStored?.(k, op.value);
@@ -82,7 +82,7 @@ export function useSchemeValues(opts: {
   );
   const onRefused = useCallback(
     (op: TSaveOp, message: string) => {
-      const k = op.kind === "annotation" ? slotOf(op)?.valueKey : undefined;
+      const k = slotOf(op)?.valueKey;
       if (k) setMessage(k, `Not saved: ${message}`);
     },
     [slotOf],
@@ -97,7 +97,7 @@ export function useSchemeValues(opts: {
   useEffect(() => {
     if (applied.current) return;
     applied.current = true;
-    const mine = autosave.pendingOps().filter((o): o is TAnnotationOp => o.kind === "annotation" && o.segmentId === segId);
+    const mine = autosave.pendingOps().filter((o) => o.segmentId === segId);
     if (mine.length === 0) return;
     // syncing from an external store (localStorage) once it is readable
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -221,16 +221,16 @@ export function useSchemeValues(opts: {
   );
 
   const conflict = autosave.conflicts[0];
-  const conflictSlot = conflict?.op.kind === "annotation" ? slotOf(conflict.op) : undefined;
+  const conflictSlot = conflict ? slotOf(conflict.op) : undefined;
   // options and scale points by their labels ("2 (Poor)"), as the built-in workspace's dialog showed them
   const shownValue = (v: unknown) => (conflictSlot ? conflictValueText(conflictSlot.field, v, lists) : showSchemeValue(v));
   const describeConflict = (c: TConflict) => ({
     what: conflictSlot ? `${conflictSlot.field.label} (${conflictSlot.where})` : "a value",
-    mine: shownValue(c.op.kind === "annotation" ? c.op.value : null),
+    mine: shownValue(c.op.value),
     theirs: shownValue(c.current.value),
   });
   const resolveConflict = (choice: "mine" | "theirs") => {
-    if (!conflict || conflict.op.kind !== "annotation") return;
+    if (!conflict) return;
     const k = conflictSlot?.valueKey;
     if (k) {
       const value = choice === "mine" ? conflict.op.value : conflict.current.value;

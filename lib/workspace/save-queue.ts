@@ -14,12 +14,10 @@
  * Idempotency: every operation carries a `saveKey` (sent as the Idempotency-Key header, see
  * lib/db/workspace/save-receipts.ts). A retry sends the operation unchanged, so with the same key, and a
  * save whose answer was lost is answered again instead of refused. Whatever changes an operation
- * (a coalesced edit, a rebase, a span's server id) gives it a new key: the server refuses one key
- * used for two different requests.
+ * (a coalesced edit, a rebase) gives it a new key: the server refuses one key used for two
+ * different requests.
  */
-import { EDIT_KINDS } from "@/lib/schemes/edit-kinds";
 import { z } from "zod";
-import { ZErrorSpanFields } from "./api-types";
 import { canonicalValue } from "@/lib/schemes/canonical-value";
 
 const ZSaveKey = z.string().min(1).max(64);
@@ -39,6 +37,11 @@ export function newSaveKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/**
+ * The one kind of operation the workspace sends: a value of a field, PUT to the annotations
+ * endpoint (lib/workspace/save-request.ts). Every scheme's value, spans and post-edits included,
+ * is one of these; the built-in workspace's post-edit and error-span operations are gone with it.
+ */
 const ZAnnotationOp = z.object({
   kind: z.literal("annotation"),
   key: z.string(),
@@ -53,114 +56,32 @@ const ZAnnotationOp = z.object({
   value: z.unknown(),
   baseVersion: z.number().int().min(0),
 });
-const ZPostEditOp = z.object({
-  kind: z.literal("postEdit"),
-  key: z.string(),
-  seq: z.number().int(),
-  saveKey: ZSaveKey,
-  segmentId: z.string(),
-  editKind: z.enum(EDIT_KINDS),
-  text: z.string(),
-  baseTranslationId: z.string().nullable(),
-  baseVersion: z.number().int().min(0),
-});
-const ZErrorCreateOp = z.object({
-  kind: z.literal("errorCreate"),
-  key: z.string(),
-  seq: z.number().int(),
-  saveKey: ZSaveKey,
-  segmentId: z.string(),
-  /** Local id the UI uses until the server assigns one. */
-  clientId: z.string(),
-  fields: ZErrorSpanFields,
-});
-const ZErrorUpdateOp = z.object({
-  kind: z.literal("errorUpdate"),
-  key: z.string(),
-  seq: z.number().int(),
-  saveKey: ZSaveKey,
-  segmentId: z.string(),
-  id: z.string(),
-  patch: ZErrorSpanFields.omit({ translationId: true }).partial(),
-  baseVersion: z.number().int().min(1),
-});
-const ZErrorDeleteOp = z.object({
-  kind: z.literal("errorDelete"),
-  key: z.string(),
-  seq: z.number().int(),
-  saveKey: ZSaveKey,
-  segmentId: z.string(),
-  id: z.string(),
-  baseVersion: z.number().int().min(1),
-});
 
-export const ZSaveOp = z.discriminatedUnion("kind", [ZAnnotationOp, ZPostEditOp, ZErrorCreateOp, ZErrorUpdateOp, ZErrorDeleteOp]);
+export const ZSaveOp = ZAnnotationOp;
 export type TSaveOp = z.infer<typeof ZSaveOp>;
-export type TAnnotationOp = z.infer<typeof ZAnnotationOp>;
-export type TPostEditOp = z.infer<typeof ZPostEditOp>;
-export type TErrorCreateOp = z.infer<typeof ZErrorCreateOp>;
-export type TErrorUpdateOp = z.infer<typeof ZErrorUpdateOp>;
-export type TErrorDeleteOp = z.infer<typeof ZErrorDeleteOp>;
 
 export const ZSaveQueue = z.object({ nextSeq: z.number().int(), ops: z.array(ZSaveOp) });
 export type TSaveQueue = z.infer<typeof ZSaveQueue>;
 
-/** Distributive Omit, so each member of the op union keeps its own fields. */
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-export type TNewOp = DistributiveOmit<TSaveOp, "key" | "seq" | "saveKey">;
+export type TNewOp = Omit<TSaveOp, "key" | "seq" | "saveKey">;
 
 export const EMPTY_QUEUE: TSaveQueue = { nextSeq: 1, ops: [] };
 
-export function annotationOpKey(segmentId: string, translationId: string | null, mrwId: string | null, field: string): string {
-  return `a|${segmentId}|${translationId ?? "-"}:${mrwId ?? "-"}|${field}`;
+/** The target of an operation: one field of one unit (translation, MRW) of a segment. */
+export function opKey(op: Pick<TSaveOp, "segmentId" | "translationId" | "mrwId" | "field">): string {
+  return `a|${op.segmentId}|${op.translationId ?? "-"}:${op.mrwId ?? "-"}|${op.field}`;
 }
 
-export function opKey(op: TNewOp): string {
-  switch (op.kind) {
-    case "annotation":
-      return annotationOpKey(op.segmentId, op.translationId, op.mrwId, op.field);
-    case "postEdit":
-      return `p|${op.segmentId}|${op.editKind}`;
-    case "errorCreate":
-      return `e|${op.clientId}`;
-    case "errorUpdate":
-    case "errorDelete":
-      return `e|${op.id}`;
-  }
-}
-
-/** Adds an edit, coalescing with the pending operation on the same target. */
+/** Adds an edit, coalescing with the pending operation on the same target (keeping its base version). */
 export function enqueue(queue: TSaveQueue, newOp: TNewOp): TSaveQueue {
   const seq = queue.nextSeq;
   const key = opKey(newOp);
-  const op = { ...newOp, key, seq, saveKey: newSaveKey() } as TSaveOp;
+  const op: TSaveOp = { ...newOp, key, seq, saveKey: newSaveKey() };
   const i = queue.ops.findIndex((o) => o.key === key);
   const next = { nextSeq: seq + 1, ops: queue.ops.slice() };
-  if (i < 0) {
-    next.ops.push(op);
-    return next;
-  }
-  const prev = queue.ops[i];
-  const merged = coalesce(prev, op);
-  if (merged === null) next.ops.splice(i, 1);
-  else next.ops[i] = { ...merged, saveKey: op.saveKey }; // a changed request: a new key
+  if (i < 0) next.ops.push(op);
+  else next.ops[i] = { ...op, baseVersion: queue.ops[i].baseVersion }; // a changed request: a new key
   return next;
-}
-
-function coalesce(prev: TSaveOp, op: TSaveOp): TSaveOp | null {
-  if (prev.kind === "annotation" && op.kind === "annotation") return { ...op, baseVersion: prev.baseVersion };
-  if (prev.kind === "postEdit" && op.kind === "postEdit") return { ...op, baseVersion: prev.baseVersion };
-  if (prev.kind === "errorCreate") {
-    // The span was never saved: fold the edit into the creation, or drop both on delete.
-    if (op.kind === "errorDelete") return null;
-    if (op.kind === "errorUpdate") return { ...prev, seq: op.seq, fields: { ...prev.fields, ...op.patch } };
-    return op;
-  }
-  if (prev.kind === "errorUpdate") {
-    if (op.kind === "errorUpdate") return { ...op, patch: { ...prev.patch, ...op.patch }, baseVersion: prev.baseVersion };
-    if (op.kind === "errorDelete") return { ...op, baseVersion: prev.baseVersion };
-  }
-  return op;
 }
 
 /** The operation to send next (oldest first), skipping keys that wait for a conflict decision. */
@@ -170,57 +91,25 @@ export function nextOp(queue: TSaveQueue, blocked: ReadonlySet<string> = new Set
 
 /**
  * The server accepted `sent`. Removes it, unless it was edited while in
- * flight: then it stays with the returned version as its new base (and a
- * creation becomes an update of the span the server just created).
+ * flight: then it stays with the returned version as its new base.
  */
-export function complete(queue: TSaveQueue, sent: TSaveOp, result: { id?: string; version: number }): TSaveQueue {
+export function complete(queue: TSaveQueue, sent: TSaveOp, result: { version: number }): TSaveQueue {
   const i = queue.ops.findIndex((o) => o.key === sent.key);
-  let ops = queue.ops.slice();
-  if (i >= 0) {
-    const cur = ops[i];
-    if (cur.seq === sent.seq) ops.splice(i, 1);
-    else if (cur.kind === "annotation" || cur.kind === "postEdit") ops[i] = { ...cur, baseVersion: result.version, saveKey: newSaveKey() };
-    else if (cur.kind === "errorCreate" && result.id) {
-      ops[i] = {
-        kind: "errorUpdate",
-        key: `e|${result.id}`,
-        seq: cur.seq,
-        saveKey: newSaveKey(),
-        segmentId: cur.segmentId,
-        id: result.id,
-        patch: omitTranslation(cur.fields),
-        baseVersion: result.version,
-      };
-    } else if ((cur.kind === "errorUpdate" || cur.kind === "errorDelete") && sent.kind === "errorUpdate") {
-      ops[i] = { ...cur, baseVersion: result.version, saveKey: newSaveKey() };
-    }
-  }
-  if (sent.kind === "errorCreate" && result.id) ops = renameClientId(ops, sent.clientId, result.id, result.version);
+  if (i < 0) return queue;
+  const ops = queue.ops.slice();
+  const cur = ops[i];
+  if (cur.seq === sent.seq) ops.splice(i, 1);
+  else ops[i] = { ...cur, baseVersion: result.version, saveKey: newSaveKey() };
   return { ...queue, ops };
-}
-
-function omitTranslation(fields: TErrorCreateOp["fields"]): TErrorUpdateOp["patch"] {
-  const { translationId: _t, ...rest } = fields;
-  return rest;
-}
-
-/** Operations queued against a span's local id now target its server id. */
-function renameClientId(ops: TSaveOp[], clientId: string, id: string, version: number): TSaveOp[] {
-  return ops.map((o) =>
-    (o.kind === "errorUpdate" || o.kind === "errorDelete") && o.id === clientId ? { ...o, id, key: `e|${id}`, baseVersion: version, saveKey: newSaveKey() } : o,
-  );
 }
 
 /**
  * Whether a conflict's stored value is exactly what the refused operation would have written:
  * the operation already landed (its answer was lost, e.g. the page reloaded while it was in flight
- * and the persisted queue sent it again), so there is nothing to choose between. Annotations and
- * post-edits only; error spans always go to the dialog.
+ * and the persisted queue sent it again), so there is nothing to choose between.
  */
 export function conflictIsOwnSave(op: TSaveOp, current: { value: unknown }): boolean {
-  if (op.kind === "annotation") return current.value !== null && canonicalValue(op.value) === canonicalValue(current.value);
-  if (op.kind === "postEdit") return canonicalValue({ text: op.text, baseTranslationId: op.baseTranslationId ?? null }) === canonicalValue(current.value);
-  return false;
+  return current.value !== null && canonicalValue(op.value) === canonicalValue(current.value);
 }
 
 /** Drops the pending operation of a target (the user kept the server's version in a conflict). */
@@ -232,7 +121,7 @@ export function discard(queue: TSaveQueue, key: string): TSaveQueue {
 export function rebase(queue: TSaveQueue, key: string, version: number): TSaveQueue {
   return {
     ...queue,
-    ops: queue.ops.map((o) => (o.key === key && "baseVersion" in o ? ({ ...o, baseVersion: version, saveKey: newSaveKey() } as TSaveOp) : o)),
+    ops: queue.ops.map((o) => (o.key === key ? { ...o, baseVersion: version, saveKey: newSaveKey() } : o)),
   };
 }
 
@@ -248,17 +137,29 @@ export function serializeQueue(queue: TSaveQueue): string {
 /**
  * Parses what localStorage holds; anything unreadable yields an empty queue rather than a crash.
  * Operations queued before keys existed get one (the caller persists the result, so it stays).
+ *
+ * Op by op, never all or nothing: an operation this version cannot read (one of the built-in
+ * workspace's post-edit or error-span operations, queued before an upgrade, whose endpoints are
+ * gone) is dropped alone, and every readable annotation operation is kept with the queue's
+ * `nextSeq`, so that an old entry never costs the annotator the edits queued beside it.
  */
 export function parseQueue(raw: string | null): TSaveQueue {
   if (!raw) return EMPTY_QUEUE;
+  let json: unknown;
   try {
-    const json = JSON.parse(raw) as { ops?: unknown };
-    if (json && Array.isArray(json.ops)) {
-      json.ops = json.ops.map((o: unknown) => (o && typeof o === "object" && !("saveKey" in o) ? { ...o, saveKey: newSaveKey() } : o));
-    }
-    const r = ZSaveQueue.safeParse(json);
-    return r.success ? r.data : EMPTY_QUEUE;
+    json = JSON.parse(raw);
   } catch {
     return EMPTY_QUEUE;
   }
+  if (!json || typeof json !== "object" || !Array.isArray((json as { ops?: unknown }).ops)) return EMPTY_QUEUE;
+  const ops: TSaveOp[] = [];
+  for (const o of (json as { ops: unknown[] }).ops) {
+    const keyed = o && typeof o === "object" && !("saveKey" in o) ? { ...o, saveKey: newSaveKey() } : o;
+    const r = ZSaveOp.safeParse(keyed);
+    if (r.success) ops.push(r.data);
+  }
+  const stored = z.number().int().safeParse((json as { nextSeq?: unknown }).nextSeq);
+  // never below a kept operation's seq: a new edit must not share one with a pending operation
+  const nextSeq = Math.max(stored.success ? stored.data : 1, ...ops.map((o) => o.seq + 1));
+  return { nextSeq, ops };
 }

@@ -46,18 +46,6 @@ describe("retries reuse the idempotency key", () => {
     expect(key(q)).not.toBe(k3);
   });
 
-  it("a span created on the server turns queued edits into updates with new keys", () => {
-    const span = { translationId: "t1", mrwId: null, category: "MIS" as const, severity: 6 as const, start: 0, end: 2, comment: null };
-    let q = enqueue(EMPTY_QUEUE, { kind: "errorCreate", segmentId: "s1", clientId: "c1", fields: span });
-    const sent = nextOp(q)!;
-    q = enqueue(q, { kind: "errorUpdate", segmentId: "s1", id: "c1", patch: { comment: "x" }, baseVersion: 1 });
-    const before = key(q);
-    expect(before).not.toBe(sent.saveKey);
-    q = complete(q, sent, { id: "srv1", version: 1 });
-    expect(nextOp(q)).toMatchObject({ kind: "errorUpdate", id: "srv1" });
-    expect(key(q)).not.toBe(before);
-  });
-
   it("operations stored before keys existed get one when the queue is read", () => {
     const legacy = JSON.stringify({ nextSeq: 2, ops: [{ kind: "annotation", key: "a|s1|t1:-|FLUENCY", seq: 1, segmentId: "s1", translationId: "t1", mrwId: null, field: "FLUENCY", value: 3, baseVersion: 0 }] });
     const q = parseQueue(legacy);

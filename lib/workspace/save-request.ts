@@ -7,29 +7,16 @@ import type { TSaveOp } from "./save-queue";
 
 export interface TSaveRequest {
   url: string;
-  method: "PUT" | "POST" | "PATCH" | "DELETE";
+  method: "PUT";
   headers: Record<string, string>;
   body: unknown;
 }
 
 export function saveRequest(slug: string, op: TSaveOp): TSaveRequest {
-  const item = `/api/projects/${slug}/items/${op.segmentId}`;
-  const headers = { "Content-Type": "application/json", "Idempotency-Key": op.saveKey };
-  switch (op.kind) {
-    case "annotation":
-      return {
-        url: `/api/projects/${slug}/annotations`,
-        method: "PUT",
-        headers,
-        body: { segmentId: op.segmentId, translationId: op.translationId, mrwId: op.mrwId, ...(op.role ? { role: op.role } : {}), field: op.field, value: op.value, baseVersion: op.baseVersion },
-      };
-    case "postEdit":
-      return { url: `${item}/post-edits`, method: "PUT", headers, body: { kind: op.editKind, text: op.text, baseTranslationId: op.baseTranslationId, baseVersion: op.baseVersion } };
-    case "errorCreate":
-      return { url: `${item}/error-spans`, method: "POST", headers, body: op.fields };
-    case "errorUpdate":
-      return { url: `${item}/error-spans/${op.id}`, method: "PATCH", headers, body: { ...op.patch, baseVersion: op.baseVersion } };
-    case "errorDelete":
-      return { url: `${item}/error-spans/${op.id}`, method: "DELETE", headers, body: { baseVersion: op.baseVersion } };
-  }
+  return {
+    url: `/api/projects/${slug}/annotations`,
+    method: "PUT",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": op.saveKey },
+    body: { segmentId: op.segmentId, translationId: op.translationId, mrwId: op.mrwId, ...(op.role ? { role: op.role } : {}), field: op.field, value: op.value, baseVersion: op.baseVersion },
+  };
 }
