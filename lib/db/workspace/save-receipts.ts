@@ -6,14 +6,13 @@
 // version instead of a 409 against itself, and nothing is written twice.
 //
 // Design choices:
-//   - A table of its own (SaveReceipt) rather than a column on History: the answer of an error
-//     span creation is the whole span, and a receipt must be found by (user, key) alone.
+//   - A table of its own (SaveReceipt) rather than a column on History: a receipt must be found by
+//     (user, key) alone.
 //   - Keys are per user (primary key userId + key): another user's key never matches.
 //   - The receipt stores a hash of the request (route, target, body). The same key with another
 //     request is a client bug; it is refused (422) rather than answered with another save's result.
 //   - The annotation hot path looks the receipt up only when its write wrote nothing (a retry of a
 //     committed save always fails the version check), so a first send costs no extra round trip.
-//     Error span creation has no version check and looks first.
 //   - Receipts are pruned after SAVE_RECEIPT_DAYS. A retry later than that (a browser closed for
 //     weeks with an unacknowledged save) gets the 409 of old, which the autosaver still recognises
 //     as its own save when the stored value equals the edit (conflictIsOwnSave).
