@@ -320,18 +320,21 @@ function exportInChild(databaseUrl: string, projectId: string): Promise<ExportMe
   });
 }
 
-/** The export phase alone: stream the project's annotations as TSV into a byte counter. */
+/** The export phase alone: stream the project's annotations table as TSV into a byte counter. */
 async function measureExport(databaseUrl: string, projectId: string): Promise<ExportMeasure> {
   const pg = (await import("pg")).default;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const { exportAnnotations } = await import("@/lib/db/export/tables");
+  const { exportSchemeAnnotations } = await import("@/lib/db/export/tables");
   const { tableLines } = await import("@/lib/export/table-lines");
   const before = process.memoryUsage().rss;
   const sampler = rssSampler();
   const t = performance.now();
   let bytes = 0;
   let lines = 0;
-  const table = exportAnnotations(pool, projectId);
+  // the annotations table the export writes (stream.ts: one row per annotator × unit, a column per
+  // field); the fields are those the synthetic project holds values of, as its scheme lists them
+  const fields = (await pool.query<{ field: string }>(`SELECT DISTINCT field FROM "Annotation" WHERE "projectId" = $1 ORDER BY field`, [projectId])).rows.map((r) => r.field);
+  const table = exportSchemeAnnotations(pool, projectId, fields);
   for await (const chunk of tableLines(table.columns, table.rows, "tsv")) {
     bytes += chunk.length;
     lines++;

@@ -1,12 +1,10 @@
-// Streaming tabular exports (gold references, annotations, adjudicated labels, MetaHOPE errors):
+// Streaming tabular exports (gold references, annotations, adjudicated labels; the errors table's columns):
 // each is a column list plus an async row generator over one snapshot cursor
 // (lib/db/export/cursor.ts), so a million rows never sit in memory.
 import type { Pool } from "pg";
 import { withExportSession } from "@/lib/db/export/cursor";
 import { SEG_JOIN, SEG_ORDER } from "@/lib/db/export/order";
-import { penaltyOf } from "@/lib/schemes/presets/built-in-codes";
-import { categoryOrder } from "@/lib/db/upgrade/built-in-code-order";
-import { MQM_HEADER, type MqmRow } from "@/lib/export/mqm-tsv";
+import { MQM_HEADER } from "@/lib/export/mqm-tsv";
 import type { TableRow } from "@/lib/export/table-lines";
 import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
 
@@ -43,32 +41,8 @@ export function exportGold(pool: Pool, projectId: string): TableExport {
   };
 }
 
-export const ANNOTATION_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "annotator_id", "annotator", "field", "value", "version", "updated_at"] as const;
-
 /** The columns with `language` after `system`: the table of a study over several target languages. */
 const withLanguage = (columns: readonly string[]) => columns.flatMap((c) => (c === "system" ? [c, "language"] : [c]));
-
-/**
- * Every annotator's every value (managers only: this breaks annotator privacy by design).
- * `multilingual`: a study over several target languages; each row names its translation's language.
- */
-export function exportAnnotations(pool: Pool, projectId: string, opts: { multilingual?: boolean } = {}): TableExport {
-  return {
-    columns: opts.multilingual ? withLanguage(ANNOTATION_COLUMNS) : ANNOTATION_COLUMNS,
-    rows: withExportSession(pool, async function* (s) {
-      for await (const r of s.rows<TableRow>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, sys.name AS system, t.language, m."externalId" AS mrw, m.token AS mrw_token,
-                a."annotatorId" AS annotator_id, u.email AS annotator, a.field, a.value, a.version, a."updatedAt" AS updated_at
-         FROM "Annotation" a JOIN "Segment" s ON s.id = a."segmentId" ${SEG_JOIN} JOIN "User" u ON u.id = a."annotatorId"
-         LEFT JOIN "Translation" t ON t.id = a."translationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
-         LEFT JOIN "Mrw" m ON m.id = a."mrwId"
-         WHERE a."projectId" = $1 AND ${goldItemExcludedSql('a."segmentId"')} ORDER BY ${SEG_ORDER}, sys.name NULLS FIRST, t.language NULLS FIRST, m.start NULLS FIRST, m."externalId" NULLS FIRST, a.field, u.email`,
-        [projectId],
-      ))
-        yield r;
-    }),
-  };
-}
 
 /** The unit columns of the annotations table of a project that runs its own scheme, before one column per field. */
 export const SCHEME_UNIT_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "annotator_id", "annotator"] as const;
@@ -112,13 +86,11 @@ export function exportSchemeAnnotations(pool: Pool, projectId: string, fieldIds:
   };
 }
 
-export const ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
-
 export const SCHEME_ADJUDICATED_COLUMNS = ["doc", "segment", "system", "mrw", "mrw_token", "role", "unit", "field", "value", "rationale", "adjudicator", "automatic", "version", "updated_at"] as const;
 
 /**
- * Final values of a project that runs its own scheme: as ADJUDICATED_COLUMNS, with the unit (and
- * role) each decision is of; `multilingual`: with each row's translation language, as exportSchemeAnnotations.
+ * Final values of a project: each decision with the unit (and role) it is of, its rationale and
+ * who decided it; `multilingual`: with each row's translation language, as exportSchemeAnnotations.
  */
 export function exportSchemeAdjudicated(pool: Pool, projectId: string, opts: { multilingual?: boolean } = {}): TableExport {
   return {
@@ -145,22 +117,6 @@ function unitOf(itemKey: string, system: string | null, mrw: string | null): { r
   const role = itemKey.startsWith("role:") ? itemKey.slice("role:".length) : null;
   const unit = itemKey === "document" ? "document" : role ? "role" : system && mrw ? "mrw-translation" : system ? "translation" : mrw ? "mrw" : "segment";
   return { role, unit };
-}
-
-/** MetaHOPE error spans (not deleted) as MQM rows (lib/export/mqm-tsv.ts); rater = annotator email. */
-export function exportErrorRows(pool: Pool, projectId: string): AsyncGenerator<MqmRow> {
-  return withExportSession(pool, async function* (s) {
-    for await (const r of s.rows<Omit<MqmRow, "severity" | "comment" | "mrw"> & { severity: string; comment: string | null; mrw: string | null }>(
-      `SELECT sys.name AS system, d."externalId" AS doc, s."externalId" AS segment, u.email AS rater, s.text AS source, t.text AS target,
-              e.category::text AS category, e.severity::text AS severity, e.start, e."end", e.comment, m."externalId" AS mrw
-       FROM "ErrorSpan" e JOIN "Translation" t ON t.id = e."translationId" JOIN "Segment" s ON s.id = t."segmentId" ${SEG_JOIN}
-       JOIN "MtSystem" sys ON sys.id = t."systemId" JOIN "User" u ON u.id = e."annotatorId" LEFT JOIN "Mrw" m ON m.id = e."mrwId"
-       WHERE e."projectId" = $1 AND e."deletedAt" IS NULL AND e.category IS NOT NULL AND e.severity IS NOT NULL
-       ORDER BY ${SEG_ORDER}, sys.name, u.email, e.start, e."end", ${categoryOrder("e.category")}`,
-      [projectId],
-    ))
-      yield { ...r, severity: penaltyOf(r.severity), comment: r.comment ?? undefined, mrw: r.mrw ?? undefined };
-  });
 }
 
 export const ERROR_COLUMNS = MQM_HEADER;
