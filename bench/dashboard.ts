@@ -7,6 +7,7 @@
  *   BENCH_KEEP=0 …                                    # delete the synthetic project afterwards (default when run standalone: keep)
  *   BENCH_SEGMENTS=1000 …                             # a tenth of the size (a quick check)
  *   BENCH_PROJECT=bench…-p …                          # time a project an earlier run kept (no setup: the build takes ~15 min at 10,000 segments)
+ *   BENCH_CASES=save,warm …                           # only these cases (figures, scores, cold, restart, save, warm; default all): alternating runs of two versions of the code
  *
  * Creates a synthetic project on the stored MMTE + MetaHOPE preset, as the app stores one: bulk SQL
  * writes it as an earlier release stored it — 10,000 segments (one MRW each) × 4 systems ×
@@ -53,7 +54,12 @@ export interface DashboardBenchOptions {
   keep?: boolean;
   /** id of a project an earlier run kept: timed as it is, not built again (its size options are then ignored) */
   reuseProjectId?: string;
+  /** the cases timed (default all); the others are reported as null */
+  cases?: readonly TBenchCase[];
 }
+
+export const BENCH_CASES = ["figures", "scores", "cold", "restart", "save", "warm"] as const;
+export type TBenchCase = (typeof BENCH_CASES)[number];
 
 /** p50: the middle run (mean of the two middle ones for an even count). */
 const median = (xs: number[]) => {
@@ -76,6 +82,11 @@ async function timed<T>(repeats: number, fn: () => Promise<T>, before?: () => Pr
   return { medianMs: median(runs), runsMs: runs, result };
 }
 
+/** `timed`, or nothing timed when `name` is not among the cases asked for. */
+function timedCase<T>(cases: ReadonlySet<string>, name: TBenchCase, repeats: number, fn: () => Promise<T>, before?: () => Promise<void>): Promise<{ medianMs: number; runsMs: number[]; result: T | null }> {
+  return cases.has(name) ? timed(repeats, fn, before) : Promise.resolve({ medianMs: Number.NaN, runsMs: [], result: null });
+}
+
 const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
 export async function runDashboardBench(opts: DashboardBenchOptions): Promise<object> {
@@ -84,6 +95,7 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   const Y = opts.systems ?? 4;
   const K = opts.annotators ?? 3;
   const repeats = opts.repeats ?? 5;
+  const cases = new Set<string>(opts.cases ?? BENCH_CASES);
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
   const { getAgreementFigures, getScoreTables } = await import("../lib/reports");
@@ -258,8 +270,8 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     await new Promise((r) => setTimeout(r, 3000));
     await pool.query(`INSERT INTO "ReportChange" ("projectId", "tableName", keys) VALUES ($1, 'Annotation', NULL)`, [projectId]);
   };
-  const figures = await timed(repeats, () => getAgreementFigures(db, projectId), cold);
-  const scores = await timed(repeats, () => getScoreTables(db, projectId), cold);
+  const figures = await timedCase(cases, "figures", repeats, () => getAgreementFigures(db, projectId), cold);
+  const scores = await timedCase(cases, "scores", repeats, () => getScoreTables(db, projectId), cold);
   // what the page does (app/projects/[slug]/dashboard: page.tsx reads the runtime, scheme-dashboard.tsx
   // the page data), timed as a whole; its reads are brought up to date first and timed apart, so
   // the rest is the statistics (none in a warm view) and the page data's own checks and small reads
@@ -277,25 +289,25 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   };
   const readMs: number[] = [];
   const computeMs: number[] = [];
-  const model = await timed(repeats, modelRun(readMs, computeMs), cold);
+  const model = await timedCase(cases, "cold", repeats, modelRun(readMs, computeMs), cold);
   readMs.shift(); // the warm-up run
   computeMs.shift();
   const restartReadMs: number[] = [];
   const restartComputeMs: number[] = [];
-  const restarted = await timed(repeats, modelRun(restartReadMs, restartComputeMs), restart);
+  const restarted = await timedCase(cases, "restart", repeats, modelRun(restartReadMs, restartComputeMs), restart);
   restartReadMs.shift();
   restartComputeMs.shift();
   // the stored copies by kind: the paper analyses' rows ("report") and the scheme report's values ("scheme:")
   const storedBytes = Object.fromEntries((await pool.query<{ kind: string; bytes: number }>(`SELECT kind, bytes FROM "ReportSnapshot" WHERE "projectId" = $1 ORDER BY kind`, [projectId])).rows.map((r) => [r.kind, r.bytes]));
   const savedReadMs: number[] = [];
   const savedComputeMs: number[] = [];
-  const afterSave = await timed(repeats, modelRun(savedReadMs, savedComputeMs), touch);
+  const afterSave = await timedCase(cases, "save", repeats, modelRun(savedReadMs, savedComputeMs), touch);
   savedReadMs.shift();
   savedComputeMs.shift();
   const warmReadMs: number[] = [];
   const warmComputeMs: number[] = [];
   const memoBefore = versionMemoStats();
-  const warm = await timed(repeats, modelRun(warmReadMs, warmComputeMs));
+  const warm = await timedCase(cases, "warm", repeats, modelRun(warmReadMs, warmComputeMs));
   const memoAfter = versionMemoStats();
   warmReadMs.shift();
   warmComputeMs.shift();
@@ -354,7 +366,7 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     reportCache: cache,
     warmViewReports: warmMemo,
     storedCopyBytes: storedBytes,
-    agreementFigures: figures.result.length,
+    agreementFigures: figures.result?.length ?? null,
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
     page,
     targetMs: 2000,
@@ -407,6 +419,13 @@ async function timePage(
   };
 }
 
+function casesOf(list: string | undefined): TBenchCase[] | undefined {
+  if (!list) return undefined;
+  const asked = list.split(",").map((x) => x.trim());
+  for (const x of asked) if (!(BENCH_CASES as readonly string[]).includes(x)) throw new Error(`BENCH_CASES: no case ${x} (${BENCH_CASES.join(", ")})`);
+  return asked as TBenchCase[];
+}
+
 async function main() {
   let url = process.env.DATABASE_URL;
   if (!url) {
@@ -414,7 +433,7 @@ async function main() {
     url = await recreateDatabase("tropos_bench_adj");
   }
   const segments = process.env.BENCH_SEGMENTS ? Number(process.env.BENCH_SEGMENTS) : undefined;
-  const result = await runDashboardBench({ databaseUrl: url, baseURL: process.env.BENCH_BASE_URL, keep: process.env.BENCH_KEEP !== "0", segments, reuseProjectId: process.env.BENCH_PROJECT || undefined });
+  const result = await runDashboardBench({ databaseUrl: url, baseURL: process.env.BENCH_BASE_URL, keep: process.env.BENCH_KEEP !== "0", segments, reuseProjectId: process.env.BENCH_PROJECT || undefined, cases: casesOf(process.env.BENCH_CASES) });
   // results next to the other benchmarks (bench/results/latest.json is the agreement bench's)
   const { writeFileSync, mkdirSync } = await import("node:fs");
   mkdirSync("bench/results", { recursive: true });
