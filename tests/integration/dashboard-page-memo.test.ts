@@ -63,13 +63,14 @@ describe("the dashboard page's statistics, cached by the report data's version",
     const afterSave = await view();
     expect(versionMemoStats().computed).toBe(before.computed + 3);
     // … but of their parts (lib/reports/field-versions.ts) only those that read FLUENCY: its
-    // statistics in the scheme report; MMTE table 3's scores, FLUENCY's agreement figures and rating
-    // distribution, and figure 6 in the paper analyses. The other fields' statistics, figures and distributions,
-    // figures 3 and 5 (equivalence and emotion labels), MetaHOPE's error spans, scores and agreement, and the
-    // detail (EQUIVALENCE's) are served as computed.
+    // statistics in the scheme report; MMTE table 3's scores (of which FLUENCY's aggregated values
+    // alone), FLUENCY's agreement figures and rating distribution, and figure 6 in the paper
+    // analyses. The other fields' statistics, figures and distributions, the other six MMTE fields'
+    // aggregated values, figures 3 and 5 (equivalence and emotion labels), MetaHOPE's error spans,
+    // scores and agreement, and the detail (EQUIVALENCE's) are served as computed.
     const fieldCount = new Set(runtime.definition.fields.map((f) => f.id)).size;
     const mmteFieldCount = afterSave.paper!.mmteFields.length;
-    expect(partMemoStats()).toEqual({ computed: parts.computed + 1 + 4, served: parts.served + (fieldCount - 1) + 2 * (mmteFieldCount - 1) + 5 });
+    expect(partMemoStats()).toEqual({ computed: parts.computed + 1 + 5, served: parts.served + (fieldCount - 1) + 2 * (mmteFieldCount - 1) + 5 + (7 - 1) });
     expect(afterSave.report).not.toBe(first.report);
     expect(afterSave.paper).not.toBe(first.paper);
     const fluency = (r: typeof first.report) => r.distributions.filter((d) => d.field === "FLUENCY");
