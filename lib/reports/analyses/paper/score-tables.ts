@@ -338,21 +338,24 @@ function mmteScores(
   const { tSegment, mSegment } = ix;
   const base = slots.base;
   /**
-   * Each row's key, field × NS + item slot, for the rows of the fields `wanted` says (-1: in the
-   * scope but no item of it, -2: not counted), and whether any row of those fields is in the
-   * scope. One pass over the rows (about a million on a large project), slots.of written out.
+   * Each row's key, field × NS + item slot (-1: in the scope but no item of it, -2: not counted),
+   * and per field whether any of its rows is in the scope. One pass over the rows (about a million
+   * on a large project), slots.of written out; made once, when a part not kept needs it (each
+   * field's values, figures 3 and 5), so a save of one field makes one pass, not one per field.
    */
-  const rowKeys = (wanted: (f: number) => boolean) => {
+  let rowKeysOnce: { keys: Int32Array; any: boolean[] } | undefined;
+  const rowKeys = () => {
+    if (rowKeysOnce) return rowKeysOnce;
     const keys = new Int32Array(cols.length);
-    let any = false;
+    const any = MMTE_VALUE_FIELDS.map(() => false);
     for (let i = 0; i < cols.length; i++) {
       const f = fieldOf[rowField[i]];
       const t = rowT[i];
-      if (f < 0 || !wanted(f) || t < 0 || tSystem[t] < 0 || (annotator !== -1 && rowA[i] !== annotator)) {
+      if (f < 0 || t < 0 || tSystem[t] < 0 || (annotator !== -1 && rowA[i] !== annotator)) {
         keys[i] = -2;
         continue;
       }
-      any = true;
+      any[f] = true;
       const m = rowM[i];
       const b = base[t];
       let slot = -1;
@@ -362,7 +365,7 @@ function mmteScores(
       }
       keys[i] = slot < 0 ? -1 : f * NS + slot;
     }
-    return { keys, any };
+    return (rowKeysOnce = { keys, any });
   };
 
   const adj = new Map<number, unknown>();
@@ -415,14 +418,16 @@ function mmteScores(
   const fieldValues = (f: number): { values: (Code | null)[]; any: boolean; source: TValueSourceCount } => {
     const field = MMTE_VALUE_FIELDS[f];
     // raw values per item slot, in row order (compressed rows: start[slot]..start[slot + 1])
-    const { keys, any } = rowKeys((x) => x === f);
+    const { keys, any: anyOf } = rowKeys();
+    const any = anyOf[f];
     const start = new Int32Array(NS + 1);
     const lo = f * NS;
-    for (let i = 0; i < cols.length; i++) if (keys[i] >= 0) start[keys[i] - lo + 1]++;
+    const hi = lo + NS;
+    for (let i = 0; i < cols.length; i++) if (keys[i] >= lo && keys[i] < hi) start[keys[i] - lo + 1]++;
     for (let k = 0; k < NS; k++) start[k + 1] += start[k];
     const fill = start.slice(0, NS);
     const rawValues = new Int32Array(start[NS]);
-    for (let i = 0; i < cols.length; i++) if (keys[i] >= 0) rawValues[fill[keys[i] - lo]++] = cols.value[i];
+    for (let i = 0; i < cols.length; i++) if (keys[i] >= lo && keys[i] < hi) rawValues[fill[keys[i] - lo]++] = cols.value[i];
     const source: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
     // aggregates depend only on how often each code was given: memoised by that count vector
     const memo = new Map<number, TAggregate<Code>>();
@@ -492,7 +497,7 @@ function mmteScores(
   // They read EQUIVALENCE and EMOTION alone: kept apart (keep-part.ts), so a save of a quality
   // score does not count them again.
   const labelFigures = keep(["EQUIVALENCE", "EMOTION"], ["mmte-label-figures", o, annotatorId ?? null], () => {
-    const labelsAt = annotatorLabelsBySlot(cols, rowKeys((f) => f === EQU || f === EMO).keys, codes, EQU, EMO, NS);
+    const labelsAt = annotatorLabelsBySlot(cols, rowKeys().keys, codes, EQU, EMO, NS);
     const labelRecords: TMmteTranslationValues[] = [];
     for (let ti = 0; ti < sx.translations.length; ti++) {
       const tr = scope.translations[ti];
