@@ -6,6 +6,8 @@
  *   BENCH_BASE_URL=http://127.0.0.1:3223 …           # also time the dashboard page of a running server
  *   BENCH_KEEP=0 …                                    # delete the synthetic project afterwards (default when run standalone: keep)
  *   BENCH_SEGMENTS=1000 …                             # a tenth of the size (a quick check)
+ *   BENCH_PROJECT=bench…-p …                          # time a project an earlier run kept (no setup: the build takes ~15 min at 10,000 segments)
+ *   BENCH_CASES=save,warm …                           # only these cases (figures, scores, cold, restart, save, warm; default all): alternating runs of two versions of the code
  *
  * Creates a synthetic project on the stored MMTE + MetaHOPE preset, as the app stores one: bulk SQL
  * writes it as an earlier release stored it — 10,000 segments (one MRW each) × 4 systems ×
@@ -50,7 +52,14 @@ export interface DashboardBenchOptions {
   repeats?: number;
   /** keep the synthetic project (default: delete it at the end) */
   keep?: boolean;
+  /** id of a project an earlier run kept: timed as it is, not built again (its size options are then ignored) */
+  reuseProjectId?: string;
+  /** the cases timed (default all); the others are reported as null */
+  cases?: readonly TBenchCase[];
 }
+
+export const BENCH_CASES = ["figures", "scores", "cold", "restart", "save", "warm"] as const;
+export type TBenchCase = (typeof BENCH_CASES)[number];
 
 /** p50: the middle run (mean of the two middle ones for an even count). */
 const median = (xs: number[]) => {
@@ -73,6 +82,11 @@ async function timed<T>(repeats: number, fn: () => Promise<T>, before?: () => Pr
   return { medianMs: median(runs), runsMs: runs, result };
 }
 
+/** `timed`, or nothing timed when `name` is not among the cases asked for. */
+function timedCase<T>(cases: ReadonlySet<string>, name: TBenchCase, repeats: number, fn: () => Promise<T>, before?: () => Promise<void>): Promise<{ medianMs: number; runsMs: number[]; result: T | null }> {
+  return cases.has(name) ? timed(repeats, fn, before) : Promise.resolve({ medianMs: Number.NaN, runsMs: [], result: null });
+}
+
 const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
 export async function runDashboardBench(opts: DashboardBenchOptions): Promise<object> {
@@ -81,6 +95,7 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   const Y = opts.systems ?? 4;
   const K = opts.annotators ?? 3;
   const repeats = opts.repeats ?? 5;
+  const cases = new Set<string>(opts.cases ?? BENCH_CASES);
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const { getPgPool, closePgPool } = await import("../lib/db/pg-pool");
   const { getAgreementFigures, getScoreTables } = await import("../lib/reports");
@@ -97,111 +112,127 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   const { hashPassword } = await import("../lib/auth/password");
   const db = getDb();
   const pool = getPgPool();
-  const tag = `bench${Date.now().toString(36)}`;
+  let tag = `bench${Date.now().toString(36)}`;
   const password = "bench-password";
 
   const t0 = performance.now();
-  const client = await pool.connect();
   let projectId = "";
-  try {
-    await client.query("BEGIN");
-    await client.query("SELECT setseed(0.42)");
-    projectId = `${tag}-p`;
-    await client.query(`INSERT INTO "Project" (id, slug, name, "targetLang", "schemeConfig") VALUES ($1, $2, $3, 'zh', '{"metahopeErrors": true}')`, [projectId, tag, `Dashboard bench ${S}×${Y}×${K}`]);
-    const pw = await hashPassword(password);
-    await client.query(
-      `INSERT INTO "User" (id, email, name, "passwordHash") SELECT $1 || '-u' || k, $1 || '-a' || k || '@bench.tropos', 'Bench ' || k, $2 FROM generate_series(0, $3) k`,
-      [tag, pw, K],
-    ); // k = 0 is the manager, 1..K the annotators
-    await client.query(
-      `INSERT INTO "ProjectMember" (id, "projectId", "userId", role) SELECT $1 || '-pm' || k, $2, $1 || '-u' || k, (CASE WHEN k = 0 THEN 'MANAGER' ELSE 'ANNOTATOR' END)::"Role" FROM generate_series(0, $3) k`,
-      [tag, projectId, K],
-    );
-    await client.query(`INSERT INTO "Document" (id, "projectId", "externalId", language, split) VALUES ($1 || '-d', $2, 'doc', 'en', 'TEST')`, [tag, projectId]);
-    await client.query(
-      `INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language, split, metaphorical)
-       SELECT $1 || '-s' || i, $2, $1 || '-d', 's' || i, i, 'The market ran out of steam in quarter ' || i || '.', 'en', 'TEST', i % 5 <> 0 FROM generate_series(0, $3 - 1) i`,
-      [tag, projectId, S],
-    );
-    await client.query(
-      `INSERT INTO "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token, pos, metaphorical)
-       SELECT $1 || '-m' || i, $2, $1 || '-s' || i, 'm', '[{"start":11,"end":27}]', 11, 27, 'ran out of steam', 'VERB', i % 5 <> 0 FROM generate_series(0, $3 - 1) i`,
-      [tag, projectId, S],
-    );
-    await client.query(`INSERT INTO "MtSystem" (id, "projectId", name) SELECT $1 || '-y' || y, $2, 'system-' || y FROM generate_series(1, $3) y`, [tag, projectId, Y]);
-    await client.query(
-      `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
-       SELECT $1 || '-t' || i || '-' || y, $1 || '-s' || i, $1 || '-y' || y, 'zh', '市场在第' || i || '季度失去了动力。' FROM generate_series(0, $2 - 1) i, generate_series(1, $3) y`,
-      [tag, S, Y],
-    );
-    // a latent quality per translation, each annotator adds noise: realistic, moderate agreement
-    await client.query(
-      `CREATE TEMP TABLE bench_t ON COMMIT DROP AS
-       SELECT i, y, $1 || '-t' || i || '-' || y AS tid, $1 || '-s' || i AS sid, $1 || '-m' || i AS mid, 1 + floor(random() * 5)::int AS q
-       FROM generate_series(0, $2 - 1) i, generate_series(1, $3) y`,
-      [tag, S, Y],
-    );
-    const likert = `greatest(1, least(5, t.q + (floor(random() * 3)::int - 1)))`;
-    await client.query(
-      `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
-       SELECT $1 || '-n' || t.tid || '-' || k || '-' || f, $2, $1 || '-u' || k, t.sid, t.tid, NULL, t.tid || ':-', f, to_jsonb(${likert})
-       FROM bench_t t, generate_series(1, $3) k, unnest(ARRAY['FLUENCY', 'INTELLIGIBILITY', 'FIDELITY', 'OVERALL']) f ORDER BY random()`,
-      [tag, projectId, K],
-    );
-    await client.query(
-      `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
-       SELECT $1 || '-n' || t.tid || '-' || k || '-' || f, $2, $1 || '-u' || k, t.sid, t.tid, t.mid, t.tid || ':' || t.mid, f,
-         CASE f WHEN 'AUTHENTICITY' THEN to_jsonb(${likert})
-                WHEN 'EMOTION' THEN to_jsonb((ARRAY['ZERO', 'LESS', 'SAME', 'MORE'])[1 + (t.q + floor(random() * 2)::int) % 4])
-                ELSE to_jsonb(CASE WHEN t.i % 5 = 0 THEN (ARRAY['LITERAL', 'METAPHORICAL', 'ERROR'])[1 + (t.q + floor(random() * 2)::int) % 3]
-                                   ELSE (ARRAY['FULL', 'PART', 'NON', 'MISUNDERSTANDING', 'ERROR'])[1 + (t.q + floor(random() * 2)::int) % 5] END) END
-       FROM bench_t t, generate_series(1, $3) k, unnest(ARRAY['EQUIVALENCE', 'EMOTION', 'AUTHENTICITY']) f ORDER BY random()`,
-      [tag, projectId, K],
-    );
-    await client.query(
-      `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
-       SELECT $1 || '-r' || t.tid || '-' || k, $2, $1 || '-u' || k, t.sid, t.tid, NULL, t.tid || ':-', 'METAHOPE_ERRORS', '{"reviewed": true}'
-       FROM bench_t t, generate_series(1, $3) k ORDER BY random()`,
-      [tag, projectId, K],
-    );
-    await client.query(
-      `INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end")
-       SELECT $1 || '-e' || t.tid || '-' || k, $2, $1 || '-u' || k, t.tid, CASE WHEN random() < 0.7 THEN t.mid END,
-              (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int],
-              (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int], 0, 2
-       FROM bench_t t, generate_series(1, $3) k WHERE random() < 0.2`,
-      [tag, projectId, K],
-    );
-    // every annotator assigned every segment, done (the dashboard's progress)
-    await client.query(
-      `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "completedAt")
-       SELECT $1 || '-g' || i || '-' || k, $2, $1 || '-u' || k, $1 || '-s' || i, 'DONE', i, now() FROM generate_series(0, $3 - 1) i, generate_series(1, $4) k`,
-      [tag, projectId, S, K],
-    );
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
+  let counts: Record<string, number> = {};
+  let moveMs = 0;
+  let seedMs = 0;
+  if (opts.reuseProjectId) {
+    // a kept project: its tag (users, ids) is its id without "-p"
+    projectId = opts.reuseProjectId;
+    if (!(await db.project.findUnique({ where: { id: projectId } }))) throw new Error(`bench: no project ${projectId} to reuse`);
+    tag = projectId.replace(/-p$/, "");
+    counts = (
+      await pool.query(
+        `SELECT (SELECT count(*) FROM "Annotation" WHERE "projectId" = $1)::int AS "annotations", (SELECT count(*) FROM "ErrorSpan" WHERE "projectId" = $1)::int AS "errorSpans"`,
+        [projectId],
+      )
+    ).rows[0];
+  } else {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT setseed(0.42)");
+      projectId = `${tag}-p`;
+      await client.query(`INSERT INTO "Project" (id, slug, name, "targetLang", "schemeConfig") VALUES ($1, $2, $3, 'zh', '{"metahopeErrors": true}')`, [projectId, tag, `Dashboard bench ${S}×${Y}×${K}`]);
+      const pw = await hashPassword(password);
+      await client.query(
+        `INSERT INTO "User" (id, email, name, "passwordHash") SELECT $1 || '-u' || k, $1 || '-a' || k || '@bench.tropos', 'Bench ' || k, $2 FROM generate_series(0, $3) k`,
+        [tag, pw, K],
+      ); // k = 0 is the manager, 1..K the annotators
+      await client.query(
+        `INSERT INTO "ProjectMember" (id, "projectId", "userId", role) SELECT $1 || '-pm' || k, $2, $1 || '-u' || k, (CASE WHEN k = 0 THEN 'MANAGER' ELSE 'ANNOTATOR' END)::"Role" FROM generate_series(0, $3) k`,
+        [tag, projectId, K],
+      );
+      await client.query(`INSERT INTO "Document" (id, "projectId", "externalId", language, split) VALUES ($1 || '-d', $2, 'doc', 'en', 'TEST')`, [tag, projectId]);
+      await client.query(
+        `INSERT INTO "Segment" (id, "projectId", "documentId", "externalId", index, text, language, split, metaphorical)
+         SELECT $1 || '-s' || i, $2, $1 || '-d', 's' || i, i, 'The market ran out of steam in quarter ' || i || '.', 'en', 'TEST', i % 5 <> 0 FROM generate_series(0, $3 - 1) i`,
+        [tag, projectId, S],
+      );
+      await client.query(
+        `INSERT INTO "Mrw" (id, "projectId", "segmentId", "externalId", spans, start, "end", token, pos, metaphorical)
+         SELECT $1 || '-m' || i, $2, $1 || '-s' || i, 'm', '[{"start":11,"end":27}]', 11, 27, 'ran out of steam', 'VERB', i % 5 <> 0 FROM generate_series(0, $3 - 1) i`,
+        [tag, projectId, S],
+      );
+      await client.query(`INSERT INTO "MtSystem" (id, "projectId", name) SELECT $1 || '-y' || y, $2, 'system-' || y FROM generate_series(1, $3) y`, [tag, projectId, Y]);
+      await client.query(
+        `INSERT INTO "Translation" (id, "segmentId", "systemId", language, text)
+         SELECT $1 || '-t' || i || '-' || y, $1 || '-s' || i, $1 || '-y' || y, 'zh', '市场在第' || i || '季度失去了动力。' FROM generate_series(0, $2 - 1) i, generate_series(1, $3) y`,
+        [tag, S, Y],
+      );
+      // a latent quality per translation, each annotator adds noise: realistic, moderate agreement
+      await client.query(
+        `CREATE TEMP TABLE bench_t ON COMMIT DROP AS
+         SELECT i, y, $1 || '-t' || i || '-' || y AS tid, $1 || '-s' || i AS sid, $1 || '-m' || i AS mid, 1 + floor(random() * 5)::int AS q
+         FROM generate_series(0, $2 - 1) i, generate_series(1, $3) y`,
+        [tag, S, Y],
+      );
+      const likert = `greatest(1, least(5, t.q + (floor(random() * 3)::int - 1)))`;
+      await client.query(
+        `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
+         SELECT $1 || '-n' || t.tid || '-' || k || '-' || f, $2, $1 || '-u' || k, t.sid, t.tid, NULL, t.tid || ':-', f, to_jsonb(${likert})
+         FROM bench_t t, generate_series(1, $3) k, unnest(ARRAY['FLUENCY', 'INTELLIGIBILITY', 'FIDELITY', 'OVERALL']) f ORDER BY random()`,
+        [tag, projectId, K],
+      );
+      await client.query(
+        `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
+         SELECT $1 || '-n' || t.tid || '-' || k || '-' || f, $2, $1 || '-u' || k, t.sid, t.tid, t.mid, t.tid || ':' || t.mid, f,
+           CASE f WHEN 'AUTHENTICITY' THEN to_jsonb(${likert})
+                  WHEN 'EMOTION' THEN to_jsonb((ARRAY['ZERO', 'LESS', 'SAME', 'MORE'])[1 + (t.q + floor(random() * 2)::int) % 4])
+                  ELSE to_jsonb(CASE WHEN t.i % 5 = 0 THEN (ARRAY['LITERAL', 'METAPHORICAL', 'ERROR'])[1 + (t.q + floor(random() * 2)::int) % 3]
+                                     ELSE (ARRAY['FULL', 'PART', 'NON', 'MISUNDERSTANDING', 'ERROR'])[1 + (t.q + floor(random() * 2)::int) % 5] END) END
+         FROM bench_t t, generate_series(1, $3) k, unnest(ARRAY['EQUIVALENCE', 'EMOTION', 'AUTHENTICITY']) f ORDER BY random()`,
+        [tag, projectId, K],
+      );
+      await client.query(
+        `INSERT INTO "Annotation" (id, "projectId", "annotatorId", "segmentId", "translationId", "mrwId", "itemKey", field, value)
+         SELECT $1 || '-r' || t.tid || '-' || k, $2, $1 || '-u' || k, t.sid, t.tid, NULL, t.tid || ':-', 'METAHOPE_ERRORS', '{"reviewed": true}'
+         FROM bench_t t, generate_series(1, $3) k ORDER BY random()`,
+        [tag, projectId, K],
+      );
+      await client.query(
+        `INSERT INTO "ErrorSpan" (id, "projectId", "annotatorId", "translationId", "mrwId", category, severity, start, "end")
+         SELECT $1 || '-e' || t.tid || '-' || k, $2, $1 || '-u' || k, t.tid, CASE WHEN random() < 0.7 THEN t.mid END,
+                (ARRAY['IMP', 'RAM', 'MIS', 'STL', 'PRF'])[1 + floor(random() * 5)::int],
+                (ARRAY['MINOR', 'MEDIUM', 'MAJOR', 'SEVERE', 'CRITICAL'])[1 + floor(random() * 5)::int], 0, 2
+         FROM bench_t t, generate_series(1, $3) k WHERE random() < 0.2`,
+        [tag, projectId, K],
+      );
+      // every annotator assigned every segment, done (the dashboard's progress)
+      await client.query(
+        `INSERT INTO "Assignment" (id, "projectId", "annotatorId", "segmentId", status, position, "completedAt")
+         SELECT $1 || '-g' || i || '-' || k, $2, $1 || '-u' || k, $1 || '-s' || i, 'DONE', i, now() FROM generate_series(0, $3 - 1) i, generate_series(1, $4) k`,
+        [tag, projectId, S, K],
+      );
+      await client.query("COMMIT");
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+    counts = (
+      await pool.query(
+        `SELECT (SELECT count(*) FROM "Annotation" WHERE "projectId" = $1)::int AS "annotationsBeforeMove", (SELECT count(*) FROM "ErrorSpan" WHERE "projectId" = $1)::int AS "errorSpans"`,
+        [projectId],
+      )
+    ).rows[0];
+    // onto the one runtime, as `npm run db:migrate` moves a project of an earlier release
+    const tMove = performance.now();
+    const moved = await moveOntoSchemeRuntime(db, projectId);
+    moveMs = Math.round(performance.now() - tMove);
+    if (!moved || moved.storedVersion !== 1) throw new Error("bench: the project did not move onto the scheme runtime");
+    // the move rewrote 120,000 rows: their dead versions vacuumed, as autovacuum would soon
+    await pool.query(`VACUUM ANALYZE "Annotation"`);
+    await pool.query(`ANALYZE "Translation"; ANALYZE "Assignment"`);
+    seedMs = Math.round(performance.now() - t0);
+    counts.annotations = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Annotation" WHERE "projectId" = $1`, [projectId])).rows[0].n;
+    counts.spanLists = moved.converted.spanLists;
   }
-  const counts = (
-    await pool.query(
-      `SELECT (SELECT count(*) FROM "Annotation" WHERE "projectId" = $1)::int AS "annotationsBeforeMove", (SELECT count(*) FROM "ErrorSpan" WHERE "projectId" = $1)::int AS "errorSpans"`,
-      [projectId],
-    )
-  ).rows[0];
-  // onto the one runtime, as `npm run db:migrate` moves a project of an earlier release
-  const tMove = performance.now();
-  const moved = await moveOntoSchemeRuntime(db, projectId);
-  const moveMs = Math.round(performance.now() - tMove);
-  if (!moved || moved.storedVersion !== 1) throw new Error("bench: the project did not move onto the scheme runtime");
-  // the move rewrote 120,000 rows: their dead versions vacuumed, as autovacuum would soon
-  await pool.query(`VACUUM ANALYZE "Annotation"`);
-  await pool.query(`ANALYZE "Translation"; ANALYZE "Assignment"`);
-  const seedMs = Math.round(performance.now() - t0);
-  counts.annotations = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Annotation" WHERE "projectId" = $1`, [projectId])).rows[0].n;
-  counts.spanLists = moved.converted.spanLists;
 
   const loadBefore = load();
   const clearCaches = () => {
@@ -239,8 +270,8 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     await new Promise((r) => setTimeout(r, 3000));
     await pool.query(`INSERT INTO "ReportChange" ("projectId", "tableName", keys) VALUES ($1, 'Annotation', NULL)`, [projectId]);
   };
-  const figures = await timed(repeats, () => getAgreementFigures(db, projectId), cold);
-  const scores = await timed(repeats, () => getScoreTables(db, projectId), cold);
+  const figures = await timedCase(cases, "figures", repeats, () => getAgreementFigures(db, projectId), cold);
+  const scores = await timedCase(cases, "scores", repeats, () => getScoreTables(db, projectId), cold);
   // what the page does (app/projects/[slug]/dashboard: page.tsx reads the runtime, scheme-dashboard.tsx
   // the page data), timed as a whole; its reads are brought up to date first and timed apart, so
   // the rest is the statistics (none in a warm view) and the page data's own checks and small reads
@@ -258,25 +289,25 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   };
   const readMs: number[] = [];
   const computeMs: number[] = [];
-  const model = await timed(repeats, modelRun(readMs, computeMs), cold);
+  const model = await timedCase(cases, "cold", repeats, modelRun(readMs, computeMs), cold);
   readMs.shift(); // the warm-up run
   computeMs.shift();
   const restartReadMs: number[] = [];
   const restartComputeMs: number[] = [];
-  const restarted = await timed(repeats, modelRun(restartReadMs, restartComputeMs), restart);
+  const restarted = await timedCase(cases, "restart", repeats, modelRun(restartReadMs, restartComputeMs), restart);
   restartReadMs.shift();
   restartComputeMs.shift();
   // the stored copies by kind: the paper analyses' rows ("report") and the scheme report's values ("scheme:")
   const storedBytes = Object.fromEntries((await pool.query<{ kind: string; bytes: number }>(`SELECT kind, bytes FROM "ReportSnapshot" WHERE "projectId" = $1 ORDER BY kind`, [projectId])).rows.map((r) => [r.kind, r.bytes]));
   const savedReadMs: number[] = [];
   const savedComputeMs: number[] = [];
-  const afterSave = await timed(repeats, modelRun(savedReadMs, savedComputeMs), touch);
+  const afterSave = await timedCase(cases, "save", repeats, modelRun(savedReadMs, savedComputeMs), touch);
   savedReadMs.shift();
   savedComputeMs.shift();
   const warmReadMs: number[] = [];
   const warmComputeMs: number[] = [];
   const memoBefore = versionMemoStats();
-  const warm = await timed(repeats, modelRun(warmReadMs, warmComputeMs));
+  const warm = await timedCase(cases, "warm", repeats, modelRun(warmReadMs, warmComputeMs));
   const memoAfter = versionMemoStats();
   warmReadMs.shift();
   warmComputeMs.shift();
@@ -309,6 +340,8 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   return {
     bench: "dashboard",
     date: new Date().toISOString(),
+    projectId,
+    reused: Boolean(opts.reuseProjectId),
     machine: { cpus: os.cpus().length, node: process.version, loadAverage1_5_15: { before: loadBefore, after: loadAfter } },
     size: { segments: S, systems: Y, annotators: K, translations: S * Y, ...counts },
     setupMs: seedMs,
@@ -333,7 +366,7 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
     reportCache: cache,
     warmViewReports: warmMemo,
     storedCopyBytes: storedBytes,
-    agreementFigures: figures.result.length,
+    agreementFigures: figures.result?.length ?? null,
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
     page,
     targetMs: 2000,
@@ -386,6 +419,13 @@ async function timePage(
   };
 }
 
+function casesOf(list: string | undefined): TBenchCase[] | undefined {
+  if (!list) return undefined;
+  const asked = list.split(",").map((x) => x.trim());
+  for (const x of asked) if (!(BENCH_CASES as readonly string[]).includes(x)) throw new Error(`BENCH_CASES: no case ${x} (${BENCH_CASES.join(", ")})`);
+  return asked as TBenchCase[];
+}
+
 async function main() {
   let url = process.env.DATABASE_URL;
   if (!url) {
@@ -393,7 +433,7 @@ async function main() {
     url = await recreateDatabase("tropos_bench_adj");
   }
   const segments = process.env.BENCH_SEGMENTS ? Number(process.env.BENCH_SEGMENTS) : undefined;
-  const result = await runDashboardBench({ databaseUrl: url, baseURL: process.env.BENCH_BASE_URL, keep: process.env.BENCH_KEEP !== "0", segments });
+  const result = await runDashboardBench({ databaseUrl: url, baseURL: process.env.BENCH_BASE_URL, keep: process.env.BENCH_KEEP !== "0", segments, reuseProjectId: process.env.BENCH_PROJECT || undefined, cases: casesOf(process.env.BENCH_CASES) });
   // results next to the other benchmarks (bench/results/latest.json is the agreement bench's)
   const { writeFileSync, mkdirSync } = await import("node:fs");
   mkdirSync("bench/results", { recursive: true });

@@ -11,7 +11,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const name = `tropos_test_${process.pid}`;
+  // TEST_DATABASE_NAME: a name of one's own (e.g. on a server shared with others who use tropos_test_…)
+  const name = process.env.TEST_DATABASE_NAME ?? `tropos_test_${process.pid}`;
   const url = await recreateDatabase(name);
   process.env.DATABASE_URL = url;
   project.provide("databaseUrl", url);

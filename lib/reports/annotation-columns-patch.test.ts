@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseAnnotationKey, patchAnnotationColumns, type TAnnotationKey, type TPatchRow } from "./annotation-columns-patch";
+import { fieldsChangedAtKeys, parseAnnotationKey, patchAnnotationColumns, type TAnnotationKey, type TPatchRow } from "./annotation-columns-patch";
 import { REPORT_ANNOTATION_FIELDS, emptyAnnotationColumns, type TAnnotationColumns } from "./report-index";
 
 const lists = {
@@ -91,6 +91,31 @@ describe("patchAnnotationColumns", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("fieldsChangedAtKeys: the fields of the touched keys whose row was added, deleted or given another value, none for a value written again", () => {
+    fc.assert(
+      fc.property(arbRows, fc.array(fc.tuple(arbKey, fc.option(arbValue)), { maxLength: 20 }), (before, edits) => {
+        const table = new Map(before.map((r) => [keyOf(r), r]));
+        const touched = new Map<string, TAnnotationKey>();
+        for (const [k, v] of edits) {
+          const key = toKey(k);
+          touched.set(keyOf(key), key);
+          if (v === null) table.delete(keyOf(key));
+          else table.set(keyOf(key), { ...key, valueText: v });
+        }
+        const was = new Map(before.map((r) => [keyOf(r), r.valueText]));
+        const expected = new Set([...touched].filter(([k]) => was.get(k) !== table.get(k)?.valueText).map(([, key]) => key.field));
+        const c = columnsOf(before);
+        const current = [...touched.keys()].flatMap((k) => (table.has(k) ? [table.get(k)!] : []));
+        const patched = patchAnnotationColumns(c, [...touched.values()], current);
+        expect([...fieldsChangedAtKeys(c, patched, [...touched.values()])].sort()).toEqual([...expected].sort());
+      }),
+      { numRuns: 300 },
+    );
+    // columns that are not a patch of the others (own dictionaries): every field of the keys
+    const rows: TPatchRow[] = [{ annotatorId: "a0", segmentId: "s0", translationId: "t0", mrwId: null, field: "FLUENCY", valueText: "3" }];
+    expect([...fieldsChangedAtKeys(columnsOf(rows), columnsOf(rows), rows)]).toEqual(["FLUENCY"]);
   });
 
   it("parses the trigger's key format and refuses a malformed one", () => {

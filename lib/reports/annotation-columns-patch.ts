@@ -118,3 +118,62 @@ export function patchAnnotationColumns(c: TAnnotationColumns, keys: TAnnotationK
   if (k !== total) throw new Error(`report cache: patched ${k} of ${total} annotation rows`);
   return out;
 }
+
+/**
+ * The fields of `keys` whose rows differ between `before` and `after` (columns before and after
+ * `patchAnnotationColumns` applied those keys): a save that wrote a value again, or wrote back the
+ * value it replaced, changes no field, so the parts computed from that field are kept
+ * (lib/reports/field-versions.ts; the scheme report's values cache compares the same way). The rows
+ * of each key are compared as multisets of values, so a row that the patch only moved within its
+ * field's block counts as unchanged, as the scheme cache's comparison does. Only the rows of the
+ * keys' segments are looked at (one pass over the segment column, as the patch itself does).
+ *
+ * Codes are compared, not ids and values: the patch shares the dictionaries (append-only), so
+ * the same code is the same id or JSON text on both sides. Columns with other dictionaries
+ * (not a patch of `before`) report every field of `keys` as changed.
+ */
+export function fieldsChangedAtKeys(before: TAnnotationColumns, after: TAnnotationColumns, keys: readonly TAnnotationKey[]): Set<string> {
+  const out = new Set<string>();
+  const shared = before.fields === after.fields && before.annotators === after.annotators && before.segments === after.segments && before.translations === after.translations && before.mrws === after.mrws && before.values === after.values;
+  if (!shared) {
+    for (const k of keys) out.add(k.field);
+    return out;
+  }
+  // the keys as codes by segment (the after side's dictionaries hold every id of both sides);
+  // a key naming an id the dictionaries do not know has no row on either side
+  const bySegment = new Map<number, { a: number; t: number; m: number; f: number; i: number }[]>();
+  const seen = new Set<string>();
+  const fieldOfKey: string[] = [];
+  for (const k of keys) {
+    const id = `${k.annotatorId} ${k.segmentId} ${k.translationId ?? "-"} ${k.mrwId ?? "-"} ${k.field}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const a = after.annotators.get(k.annotatorId);
+    const s = after.segments.get(k.segmentId);
+    const t = k.translationId === null ? -1 : after.translations.get(k.translationId);
+    const m = k.mrwId === null ? -1 : after.mrws.get(k.mrwId);
+    const f = after.fields.get(k.field);
+    if (a === undefined || s === undefined || t === undefined || m === undefined || f === undefined) continue;
+    const list = bySegment.get(s) ?? [];
+    list.push({ a, t, m, f, i: fieldOfKey.push(k.field) - 1 });
+    bySegment.set(s, list);
+  }
+  // (rows of other segments passed over with one load)
+  const marked = new Uint8Array(after.segments.size);
+  for (const s of bySegment.keys()) marked[s] = 1;
+  // each key's value codes on one side, sorted
+  const valuesOf = (c: TAnnotationColumns): number[][] => {
+    const v: number[][] = fieldOfKey.map(() => []);
+    for (let r = 0; r < c.length; r++) {
+      if (marked[c.segment[r]] === 0) continue;
+      const list = bySegment.get(c.segment[r])!;
+      for (const k of list) if (k.a === c.annotator[r] && k.t === c.translation[r] && k.m === c.mrw[r] && k.f === c.field[r]) v[k.i].push(c.value[r]);
+    }
+    for (const x of v) x.sort((p, q) => p - q);
+    return v;
+  };
+  const was = valuesOf(before);
+  const now = valuesOf(after);
+  for (let i = 0; i < fieldOfKey.length; i++) if (was[i].length !== now[i].length || was[i].some((x, j) => x !== now[i][j])) out.add(fieldOfKey[i]);
+  return out;
+}

@@ -40,7 +40,8 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { deleteOldReportChanges } from "@/lib/db/reports/changes";
 import { REFRESHABLE_TABLES, readReportData, refreshReportData } from "@/lib/db/reports/report-data";
 import { REPORT_KIND, readReportSnapshot, writeReportSnapshot } from "@/lib/db/reports/snapshots";
-import { annotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
+import { REPORT_ANNOTATION_FIELDS, annotationColumns, withAnnotationColumns, type TAnnotationColumns } from "@/lib/reports/report-index";
+import { fieldsChangedAtKeys, parseAnnotationKey } from "@/lib/reports/annotation-columns-patch";
 import type { TReportData } from "@/lib/reports/report-input";
 import { REPORT_SNAPSHOT_FORMAT, encodeReportSnapshot, type TReportBase } from "@/lib/reports/report-snapshot-codec";
 import { FieldVersions, setFieldVersions } from "@/lib/reports/field-versions";
@@ -276,15 +277,27 @@ const MAX_PATCH_KEYS = 20_000;
 
 /**
  * The fields whose versions a refresh replaces: those of the annotation keys written (a key ends in
- * its field), when annotations alone changed and the annotators are the same; else every field
- * (lists, spans, adjudications, gold references, assignments and users reach every part).
+ * its field) whose rows differ before and after, when annotations alone changed and the
+ * annotators are the same; else every field (lists, spans, adjudications, gold references,
+ * assignments and users reach every part). A save that wrote a field's value again (or back)
+ * leaves its version, as the scheme report's values cache does (lib/reports/field-versions.ts
+ * changedFields): the rows of the keys are compared (a pass over the keys' segments' rows, a few
+ * ms at 960,000 rows), not the field's statistics recomputed (about a second at that size).
  */
 function changedReportFields(from: TEntry, refreshed: TReportData, tables: ReadonlySet<string>, keys: readonly string[]): ReadonlySet<string> | undefined {
   if ([...tables].some((t) => t !== "Annotation")) return undefined;
   const before = from.base.annotators;
   if (before.length !== refreshed.annotators.length || before.some((a, i) => a.id !== refreshed.annotators[i].id || a.email !== refreshed.annotators[i].email)) return undefined;
-  return new Set(keys.map((k) => k.slice(k.lastIndexOf(" ") + 1)));
+  const fieldOf = (k: string) => k.slice(k.lastIndexOf(" ") + 1);
+  // keys of fields the report data does not hold (a scheme's own fields, whose item keys need not
+  // parse) have no rows to compare: named as changed, as before
+  const changed = new Set(keys.map(fieldOf).filter((f) => !REPORT_FIELD_NAMES.has(f)));
+  const reportKeys = keys.filter((k) => REPORT_FIELD_NAMES.has(fieldOf(k))).map(parseAnnotationKey);
+  for (const f of fieldsChangedAtKeys(from.columns, annotationColumns(refreshed), reportKeys)) changed.add(f);
+  return changed;
 }
+
+const REPORT_FIELD_NAMES: ReadonlySet<string> = new Set(REPORT_ANNOTATION_FIELDS);
 
 /**
  * What changed since `prev` was read, applied to it (lib/db/reports/report-data.ts refreshReportData)

@@ -326,7 +326,6 @@ function mmteScores(
 ) {
   const { cols } = ix;
   const scope = sx.scope;
-  const F = MMTE_VALUE_FIELDS.length;
   const NS = slots.count;
   const fieldOf = new Int32Array(cols.fields.size).fill(-1);
   MMTE_VALUE_FIELDS.forEach((f, i) => {
@@ -334,41 +333,40 @@ function mmteScores(
     if (fi !== undefined) fieldOf[fi] = i;
   });
   const annotator = annotatorId === undefined ? -1 : (cols.annotators.get(annotatorId) ?? -2);
-  // raw values per (field, item slot), in row order (compressed rows: start[k]..start[k + 1])
-  const start = new Int32Array(F * NS + 1);
-  let any = false;
-  // one pass over the rows (about a million on a large project), slots.of written out
-  const keys = new Int32Array(cols.length);
   const { field: rowField, translation: rowT, mrw: rowM, annotator: rowA } = cols;
   const { tSystem, mrwPosition } = sx;
   const { tSegment, mSegment } = ix;
   const base = slots.base;
-  for (let i = 0; i < cols.length; i++) {
-    const f = fieldOf[rowField[i]];
-    const t = rowT[i];
-    if (f < 0 || t < 0 || tSystem[t] < 0 || (annotator !== -1 && rowA[i] !== annotator)) {
-      keys[i] = -2;
-      continue;
+  /**
+   * Each row's key, field × NS + item slot (-1: in the scope but no item of it, -2: not counted),
+   * and per field whether any of its rows is in the scope. One pass over the rows (about a million
+   * on a large project), slots.of written out; made once, when a part not kept needs it (each
+   * field's values, figures 3 and 5), so a save of one field makes one pass, not one per field.
+   */
+  let rowKeysOnce: { keys: Int32Array; any: boolean[] } | undefined;
+  const rowKeys = () => {
+    if (rowKeysOnce) return rowKeysOnce;
+    const keys = new Int32Array(cols.length);
+    const any = MMTE_VALUE_FIELDS.map(() => false);
+    for (let i = 0; i < cols.length; i++) {
+      const f = fieldOf[rowField[i]];
+      const t = rowT[i];
+      if (f < 0 || t < 0 || tSystem[t] < 0 || (annotator !== -1 && rowA[i] !== annotator)) {
+        keys[i] = -2;
+        continue;
+      }
+      any[f] = true;
+      const m = rowM[i];
+      const b = base[t];
+      let slot = -1;
+      if (b >= 0) {
+        if (m < 0) slot = b;
+        else if (mrwPosition[m] >= 0 && mSegment[m] === tSegment[t]) slot = b + 1 + mrwPosition[m];
+      }
+      keys[i] = slot < 0 ? -1 : f * NS + slot;
     }
-    any = true;
-    const m = rowM[i];
-    const b = base[t];
-    let slot = -1;
-    if (b >= 0) {
-      if (m < 0) slot = b;
-      else if (mrwPosition[m] >= 0 && mSegment[m] === tSegment[t]) slot = b + 1 + mrwPosition[m];
-    }
-    if (slot < 0) keys[i] = -1;
-    else {
-      const k = f * NS + slot;
-      keys[i] = k;
-      start[k + 1]++;
-    }
-  }
-  for (let k = 0; k < F * NS; k++) start[k + 1] += start[k];
-  const fill = start.slice(0, F * NS);
-  const rawValues = new Int32Array(start[F * NS]);
-  for (let i = 0; i < cols.length; i++) if (keys[i] >= 0) rawValues[fill[keys[i]]++] = cols.value[i];
+    return (rowKeysOnce = { keys, any });
+  };
 
   const adj = new Map<number, unknown>();
   let anyAdj = false;
@@ -382,17 +380,13 @@ function mmteScores(
     const slot = slots.of(t, m);
     if (slot >= 0) adj.set(f * NS + slot, a.value);
   }
-  if (!any && !anyAdj) return null;
 
-  const source: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
   // a variant's extra labels (scheme runtime): codes of their own, shown in figures 3 and 5
   const extra = ix.data.mmteExtraLabels ?? {};
   const extraOf = (f: TMmteValueField): readonly string[] =>
     f === "EQUIVALENCE" ? [...(extra.metaphorical ?? []), ...(extra.literal ?? []).filter((l) => !extra.metaphorical?.includes(l))] : f === "EMOTION" ? (extra.emotion ?? []) : [];
   const codeOf = (f: TMmteValueField, v: unknown): Code | null => mmteCode(f, v) ?? (typeof v === "string" && extraOf(f).includes(v) ? v : null);
   const codes = MMTE_VALUE_FIELDS.map((f) => mmteCodesOf(ix, f, extraOf(f)));
-  // aggregates depend only on how often each code was given: memoised by that count vector
-  const memo = MMTE_VALUE_FIELDS.map(() => new Map<number, TAggregate<Code>>());
   // per field and value-dictionary entry: the code's category index when the aggregate can be
   // memoised on it (-1: not a category, or a non-integer number, whose mean depends on order)
   const memoCategory = MMTE_VALUE_FIELDS.map((f, fi) => {
@@ -412,44 +406,86 @@ function mmteScores(
         ? aggregate(vals as number[], "mean")
         : aggregate(vals as number[], "majority", { order: LIKERT_ORDER });
   };
-  const vals: Code[] = [];
-  const valueOf = (f: number, slot: number): Code | null => {
-    const field = MMTE_VALUE_FIELDS[f];
-    const k = f * NS + slot;
-    const a = adj.size ? adj.get(k) : undefined;
-    if (a !== undefined && codeOf(field, a) !== null) {
-      source.adjudicated++;
-      return codeOf(field, a);
-    }
-    vals.length = 0;
-    let key = 0;
-    let memoable = true;
-    const fieldCodes = codes[f];
-    const fieldCategory = memoCategory[f];
-    for (let j = start[k]; j < start[k + 1]; j++) {
-      const c = fieldCodes[rawValues[j]];
-      if (c === null) continue;
-      vals.push(c);
-      // a mean of integers does not depend on their order; of other numbers it may
-      const ci = fieldCategory[rawValues[j]];
-      if (ci < 0) memoable = false;
-      else key += POW64[ci];
-    }
-    if (vals.length === 0) return null;
-    let r = memoable && vals.length < 64 ? memo[f].get(key) : undefined;
-    if (!r) {
-      r = combine(field, vals);
-      if (memoable && vals.length < 64) memo[f].set(key, r);
-    }
-    if (!r.defined) {
-      source.missing++;
-      return null;
-    }
-    source.raw++;
-    return r.value;
-  };
   const fi = (f: TMmteValueField) => MMTE_VALUE_FIELDS.indexOf(f);
   const [FLU, INT, FID, OVE, EQU, EMO, AUT] = [fi("FLUENCY"), fi("INTELLIGIBILITY"), fi("FIDELITY"), fi("OVERALL"), fi("EQUIVALENCE"), fi("EMOTION"), fi("AUTHENTICITY")];
+  /**
+   * One field's values of the scope's items, in the order the records below read them (per
+   * translation of the scope; for the MRW fields, per active MRW of each), with the count of
+   * where they came from. A field's values depend on its own rows alone (and on the adjudications
+   * and lists, in every field's version): each field's are kept apart (keep-part.ts), so a save of
+   * one quality score aggregates that field's items again, not every field's.
+   */
+  const fieldValues = (f: number): { values: (Code | null)[]; any: boolean; source: TValueSourceCount } => {
+    const field = MMTE_VALUE_FIELDS[f];
+    // raw values per item slot, in row order (compressed rows: start[slot]..start[slot + 1])
+    const { keys, any: anyOf } = rowKeys();
+    const any = anyOf[f];
+    const start = new Int32Array(NS + 1);
+    const lo = f * NS;
+    const hi = lo + NS;
+    for (let i = 0; i < cols.length; i++) if (keys[i] >= lo && keys[i] < hi) start[keys[i] - lo + 1]++;
+    for (let k = 0; k < NS; k++) start[k + 1] += start[k];
+    const fill = start.slice(0, NS);
+    const rawValues = new Int32Array(start[NS]);
+    for (let i = 0; i < cols.length; i++) if (keys[i] >= lo && keys[i] < hi) rawValues[fill[keys[i] - lo]++] = cols.value[i];
+    const source: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
+    // aggregates depend only on how often each code was given: memoised by that count vector
+    const memo = new Map<number, TAggregate<Code>>();
+    const fieldCodes = codes[f];
+    const fieldCategory = memoCategory[f];
+    const vals: Code[] = [];
+    const valueOf = (slot: number): Code | null => {
+      const a = adj.size ? adj.get(lo + slot) : undefined;
+      if (a !== undefined && codeOf(field, a) !== null) {
+        source.adjudicated++;
+        return codeOf(field, a);
+      }
+      vals.length = 0;
+      let key = 0;
+      let memoable = true;
+      for (let j = start[slot]; j < start[slot + 1]; j++) {
+        const c = fieldCodes[rawValues[j]];
+        if (c === null) continue;
+        vals.push(c);
+        // a mean of integers does not depend on their order; of other numbers it may
+        const ci = fieldCategory[rawValues[j]];
+        if (ci < 0) memoable = false;
+        else key += POW64[ci];
+      }
+      if (vals.length === 0) return null;
+      let r = memoable && vals.length < 64 ? memo.get(key) : undefined;
+      if (!r) {
+        r = combine(field, vals);
+        if (memoable && vals.length < 64) memo.set(key, r);
+      }
+      if (!r.defined) {
+        source.missing++;
+        return null;
+      }
+      source.raw++;
+      return r.value;
+    };
+    const values: (Code | null)[] = [];
+    const perMrw = f === EQU || f === EMO || f === AUT;
+    for (let ti = 0; ti < sx.translations.length; ti++) {
+      const b = slots.base[sx.translations[ti]];
+      if (!perMrw) values.push(valueOf(b));
+      else {
+        const n = scope.activeMrwsBySegment.get(scope.translations[ti].segmentId)?.length ?? 0;
+        for (let i = 0; i < n; i++) values.push(valueOf(b + 1 + i));
+      }
+    }
+    return { values, any, source };
+  };
+  const byField = MMTE_VALUE_FIELDS.map((field, f) => keep([field], ["mmte-field-values", field, o, annotatorId ?? null], () => fieldValues(f)));
+  if (!byField.some((x) => x.any) && !anyAdj) return null;
+  // (each field's counts summed: the same numbers as counted item by item)
+  const source: TValueSourceCount = { adjudicated: 0, raw: 0, missing: 0 };
+  for (const x of byField) {
+    source.adjudicated += x.source.adjudicated;
+    source.raw += x.source.raw;
+    source.missing += x.source.missing;
+  }
   const adjCode = (f: number, slot: number): Code | null => {
     const a = adj.size ? adj.get(f * NS + slot) : undefined;
     return a === undefined ? null : codeOf(MMTE_VALUE_FIELDS[f], a);
@@ -461,7 +497,7 @@ function mmteScores(
   // They read EQUIVALENCE and EMOTION alone: kept apart (keep-part.ts), so a save of a quality
   // score does not count them again.
   const labelFigures = keep(["EQUIVALENCE", "EMOTION"], ["mmte-label-figures", o, annotatorId ?? null], () => {
-    const labelsAt = annotatorLabelsBySlot(cols, keys, codes, EQU, EMO, NS);
+    const labelsAt = annotatorLabelsBySlot(cols, rowKeys().keys, codes, EQU, EMO, NS);
     const labelRecords: TMmteTranslationValues[] = [];
     for (let ti = 0; ti < sx.translations.length; ti++) {
       const tr = scope.translations[ti];
@@ -489,21 +525,22 @@ function mmteScores(
       emotionEquivalence: emotionEquivalenceCooccurrence(labelRecords, { extra }),
     };
   });
+  // the records from the fields' values, read in the order fieldValues gave them
+  const [flu, int, fid, ove, equ, emo, aut] = [FLU, INT, FID, OVE, EQU, EMO, AUT].map((f) => byField[f].values);
+  let mi = 0;
   const records: (TMmteTranslationValues & { translationId: string })[] = [];
   for (let ti = 0; ti < sx.translations.length; ti++) {
-    const t = sx.translations[ti];
     const tr = scope.translations[ti];
     const seg = scope.segments.get(tr.segmentId)!;
-    const b = slots.base[t];
     const active = scope.activeMrwsBySegment.get(tr.segmentId) ?? [];
     const mrws: TMmteMrwValues[] = new Array(active.length);
-    for (let i = 0; i < active.length; i++) {
+    for (let i = 0; i < active.length; i++, mi++) {
       mrws[i] = {
         mrwId: active[i].id,
         metaphorical: active[i].metaphorical,
-        equivalence: valueOf(EQU, b + 1 + i) as TEquivalenceLabel | null,
-        emotion: valueOf(EMO, b + 1 + i) as TEmotionLabel | null,
-        authenticity: valueOf(AUT, b + 1 + i) as number | null,
+        equivalence: equ[mi] as TEquivalenceLabel | null,
+        emotion: emo[mi] as TEmotionLabel | null,
+        authenticity: aut[mi] as number | null,
       };
     }
     records.push({
@@ -511,10 +548,10 @@ function mmteScores(
       system: scope.systemNameById.get(tr.systemId)!,
       segmentId: tr.segmentId,
       sourceMetaphorical: seg.metaphorical,
-      fluency: valueOf(FLU, b) as number | null,
-      intelligibility: valueOf(INT, b) as number | null,
-      fidelity: valueOf(FID, b) as number | null,
-      overall: valueOf(OVE, b) as number | null,
+      fluency: flu[ti] as number | null,
+      intelligibility: int[ti] as number | null,
+      fidelity: fid[ti] as number | null,
+      overall: ove[ti] as number | null,
       mrws,
     });
   }
