@@ -12,6 +12,9 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { computeScoreTables, computeScoreTablesOf, type TScoreTables } from "./analyses/paper/score-tables";
 import { languageComparisonOf, reportLanguagesOf, type TLanguageQuality } from "./analyses/paper/language-comparison";
 import { buildReportIndex } from "./report-index";
+import type { TAgreementFigure } from "./agreement-figure";
+import type { TAgreementOptions } from "./agreement-options";
+import { papersAgreementRows } from "./analyses/paper/papers-agreement-export";
 import type { TScoreOptions } from "./score-options";
 
 export type { TAgreementFigure } from "./agreement-figure";
@@ -22,8 +25,11 @@ export { ZAgreementFigure, AGREEMENT_FIGURE_COLUMNS } from "./agreement-figure";
 export { computeAgreementFigures } from "./analyses/paper/agreement-figures";
 export { computeScoreTables } from "./analyses/paper/score-tables";
 export { AGREEMENT_CONVENTIONS, findConvention } from "./agreement-conventions";
-/** the papers' agreement figures (the rows of the named analysis papers.agreement-export) */
-export { getAgreementFigures } from "./agreement-rows-analyses";
+
+/** The papers' agreement figures of a project (the rows of the named analysis papers.agreement-export). */
+export async function getAgreementFigures(db: Db, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
+  return papersAgreementRows(await getPaperReportData(db, projectId, { withTranslationText: false }), opts);
+}
 
 /**
  * MetaHOPE tables 5–6 and MMTE table 3 (+ figures 3–5) of a project, with its imported metric

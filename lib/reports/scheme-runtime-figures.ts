@@ -1,6 +1,6 @@
 /**
  * The agreement figures of any project. A scheme that lists a named analysis whose rows take the
- * place of the generic figures, and binds it (agreement-rows-analyses.ts: the MMTE and MetaHOPE
+ * place of the generic figures, and binds it (analyses/agreement-rows.ts: the MMTE and MetaHOPE
  * presets' papers.agreement-export), gets that analysis's rows, so the export a study scripted
  * against does not change; any other scheme gets the figures of every field with `scheme` = the scheme's id (scheme-report.ts),
  * and MetaHOPE tables 3–4 where it lists them. What `tropos export --what agreement` and
@@ -20,14 +20,15 @@ import { getReportLanguages } from "@/lib/db/reports/languages";
 import { splitByTargetLanguage } from "./scheme-report-language";
 import { getSchemePaperTables } from "@/lib/db/reports/paper-input";
 import { bindPaperAnalyses } from "./analyses/paper/binding";
-import { agreementRowsAnalysisOf } from "./agreement-rows-analyses";
+import { agreementRowsAnalysisOf } from "./analyses/agreement-rows";
+import { getPaperReportData } from "@/lib/db/reports/paper-input";
 
 export async function getRuntimeAgreementFigures(db: Db, pool: Pool, projectId: string, opts: TAgreementOptions = {}): Promise<TAgreementFigure[]> {
   const runtime = await getProjectRuntime(db, projectId);
   const own = agreementRowsAnalysisOf(runtime.definition);
   if (own) {
     const models = await getModelRaterFigures(db, pool, projectId, runtime, { split: opts.split, systems: opts.systems, fields: opts.fields });
-    return [...(await own.rows(db, projectId, opts)), ...models];
+    return [...own.rows(await getPaperReportData(db, projectId, { withTranslationText: false }), opts), ...models];
   }
   // several target languages and none asked for: every language's figures, each naming its language
   // (as the built-in export gives them); else the one language's (or the one report's)

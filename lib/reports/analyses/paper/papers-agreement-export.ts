@@ -23,7 +23,12 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/mmte";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
-import { MMTE_AGREEMENT_FIELDS } from "../../agreement-figure";
+import { MMTE_AGREEMENT_FIELDS, type TAgreementFigure } from "../../agreement-figure";
+import type { TAgreementOptions } from "../../agreement-options";
+import type { TReportData } from "../../report-input";
+import type { TAgreementRowsAnalysis } from "../agreement-rows";
+import { computeAgreementFigures } from "./agreement-figures";
+import { reportLanguagesOf } from "./language-comparison";
 import { mmteMismatch, type TMissingField } from "./binding";
 
 export const PAPERS_AGREEMENT_EXPORT = "papers.agreement-export";
@@ -101,3 +106,17 @@ export function papersAgreementExportNote(b: TPapersAgreementExportBinding): str
   if (!b.listed || b.bound) return null;
   return `${PAPERS_AGREEMENT_EXPORT} not used, the agreement export is every field's: ${b.refused.map((m) => `field ${m.field} ${m.reason}`).join("; ")}.`;
 }
+
+/**
+ * The export's rows, from the paper analyses' report rows. A study over several target languages
+ * is reported per language pair: without `opts.language`, the figures of every language, each row
+ * carrying its `language`.
+ */
+export function papersAgreementRows(data: TReportData, opts: TAgreementOptions = {}): TAgreementFigure[] {
+  const languages = reportLanguagesOf(data);
+  if (opts.language || languages.length < 2) return computeAgreementFigures(data, opts);
+  return languages.flatMap((language) => computeAgreementFigures(data, { ...opts, language }).map((f) => ({ ...f, language })));
+}
+
+/** Its entry in the registry of analyses whose rows take the place of the generic agreement figures (../agreement-rows.ts). */
+export const PAPERS_AGREEMENT_ROWS: TAgreementRowsAnalysis = { name: PAPERS_AGREEMENT_EXPORT, binds: (def) => bindPapersAgreementExport(def).bound, rows: papersAgreementRows };
