@@ -6,7 +6,6 @@ import { tabularAnnotationAllowList } from "@/lib/schemes/tabular-allow-list";
 import { z } from "zod";
 import { conllAsAnnotator } from "@/lib/import/conll-as-annotator";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
 import { schemeFieldIds } from "@/lib/import/scheme-line-check";
 import { loadImport, type LoadImportSummary } from "@/lib/db/import/load-import";
 import { getActivePos } from "@/lib/db/projects/mrw-active-pos";
@@ -84,24 +83,16 @@ async function storedScheme(pool: Pool, projectId: string): Promise<{ definition
   return { definition: parsed.data, fieldIds: schemeFieldIds(parsed.data) };
 }
 
-/** Whether the project has MetaHOPE's post-edit switched on (its stored configuration). */
-async function metahopePostEditOn(pool: Pool, projectId: string): Promise<boolean> {
-  const r = await pool.query<{ schemeConfig: unknown }>(`SELECT "schemeConfig" FROM "Project" WHERE id = $1`, [projectId]);
-  const cfg = parseStoredSchemeConfig(r.rows[0]?.schemeConfig);
-  return cfg.ok && cfg.config.metahopePostEdit;
-}
-
 /**
- * A parsed MetaHOPE workbook as the project stores it. Built-in runtime: the "Human Gold Standard"
- * column is MetaHOPE's post-edit where the project has it on (kind reference), otherwise as before
- * a figurative post-edit (issue 19 point 3). Scheme runtime: fitted to the project's scheme
- * (lib/import/metahope-workbook-for-scheme.ts). Also used by scripts/e2e-metahope-fixture.ts.
+ * A parsed MetaHOPE workbook as the project stores it: fitted to the project's stored scheme
+ * (lib/import/metahope-workbook-for-scheme.ts: the "Human Gold Standard" column goes to the
+ * scheme's reference post-edit field where it has one). Every project has a stored scheme; one whose
+ * scheme cannot be read gets the workbook as parsed, and the value checks name what does not fit.
+ * Also used by scripts/e2e-metahope-fixture.ts.
  */
 export async function metahopeWorkbookForProject(pool: Pool, projectId: string, fileName: string, result: ImportResult): Promise<ImportResult> {
   const own = await storedScheme(pool, projectId);
-  if (own) return metahopeWorkbookForScheme(fileName, result, own.definition);
-  if (await metahopePostEditOn(pool, projectId)) return { ...result, postEdits: result.postEdits.map((p) => ({ ...p, kind: "reference" })) };
-  return result;
+  return own ? metahopeWorkbookForScheme(fileName, result, own.definition) : result;
 }
 
 export function resolveFormat(fileName: string, content: Buffer, format: TImportFormat): Exclude<TImportFormat, "auto"> | null {
