@@ -637,7 +637,7 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   );
   await insertHistory(client, projectId, "ANNOTATION", changedAnnotations.map((r) => ({ id: r.id, version: r.version, value: r.value, userId: opts.actorId ?? r.annotatorId })));
 
-  // ---- MetaHOPE error spans and post-edits: the built-in runtime's tables, or the scheme's values
+  // ---- MetaHOPE error spans and post-edits: values of the scheme's spans and edit fields
   await opts.checkpoint?.("error spans", client);
   const stored = await importSchemeSpansAndEdits(client, {
     projectId,
