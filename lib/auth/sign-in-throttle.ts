@@ -19,7 +19,9 @@
 //   (a success gives its slot back), so one address cannot spray guesses over many accounts. The
 //   address is the TCP peer, or what a trusted proxy says (lib/auth/client-address.ts); attempts
 //   with a valid device cookie are not counted here (their device counter bounds them, and a
-//   neighbour behind the same address cannot use up the owner's slot).
+//   neighbour behind the same address cannot use up the owner's slot). An IPv6 client is counted
+//   by its /64: one end site is usually given a whole /64 (RFC 6177), so a single machine can
+//   draw a fresh address from it for every attempt and would otherwise never reach the limit.
 
 export const ACCOUNT_FREE_ATTEMPTS = 5;
 export const ACCOUNT_MAX_DELAY_S = 60;
@@ -39,8 +41,24 @@ export function accountThrottleKey(email: string): string {
   return `account:${email.trim().toLowerCase()}`;
 }
 
+/** The first 64 bits of an IPv6 address as four hextets ("2001:db8:0:1"); null when `a` is not IPv6 text. */
+export function ipv6Prefix64(a: string): string | null {
+  if (!a.includes(":")) return null;
+  const [head, tail, more] = a.split("::");
+  if (more !== undefined) return null;
+  // an embedded IPv4 address (…:1.2.3.4) fills the last two hextets, past the /64
+  const groups = (s: string | undefined) => (s ? s.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const full = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  if (full.length !== 8 || full.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":");
+}
+
+/** The per-address counter's key: the address itself (IPv4, "unknown"), or an IPv6 address's /64. */
 export function addressThrottleKey(address: string): string {
-  return `address:${address}`;
+  const prefix = ipv6Prefix64(address);
+  return prefix === null ? `address:${address}` : `address:${prefix}::/64`;
 }
 
 export function deviceThrottleKey(device: string): string {
