@@ -33,7 +33,10 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 768 }, launchOptions } }],
   webServer: {
     // scripts/test.sh builds once and prepares a fresh database in E2E_DATABASE_URL
-    command: `node_modules/.bin/next start -p ${port} -H 127.0.0.1`,
+    // idle connections kept open longer than any pause in a test: with Node's default 5 s, a
+    // request (page.request) could go out on a socket the server was closing that moment and fail
+    // with "read ECONNRESET" (seen once, after a test's 5 s in another browser context)
+    command: `node_modules/.bin/next start -p ${port} -H 127.0.0.1 --keepAliveTimeout 120000`,
     // NEXT_DIST_DIR (if set) is inherited, so the server serves the build the test run made
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
