@@ -12,6 +12,7 @@ import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { CATEGORY_PENALTY_FIELDS, SOURCE_NOTE_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
+import { hasMetahopeErrorSpans } from "@/lib/schemes/presets/preset-field-roles";
 import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 
 export interface TSchemeLine {
@@ -88,7 +89,7 @@ export function checkSchemeLine(definition: TSchemeDefinition, line: TSchemeLine
 export function isKeptBesideScheme(definition: TSchemeDefinition, kind: "annotation" | "adjudication", field: string): boolean {
   const kept = kind === "annotation" ? (SOURCE_NOTE_FIELDS as readonly string[]).includes(field) : CATEGORY_PENALTY_FIELDS.has(field);
   if (!kept || definition.fields.some((f) => f.id === field)) return false;
-  return definition.fields.some((f) => f.id === "METAHOPE_ERRORS" && f.kind === "spans");
+  return hasMetahopeErrorSpans(definition);
 }
 
 /** The message of a refused line: `corpus.jsonl line 12, field "meaning": "maybe" is not one of kept, literal, lost`. */

@@ -27,6 +27,7 @@
 import { createHash } from "node:crypto";
 import { THIS_BLANK } from "@/lib/import/parse-chid";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
+import { isMmteMetaphoricalEquivalence } from "@/lib/schemes/presets/preset-field-roles";
 import { valueLabelText } from "@/lib/schemes/language/scheme-option";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
 import { schemeFieldTokens } from "@/lib/workspace/scheme-tokens";
@@ -268,9 +269,6 @@ export const CR_ST_PASS_TEMPLATE: TPromptTemplate = {
     },
   ],
 };
-
-const isMmteMetaphoricalEquivalence = (field: TSchemeField) =>
-  field.id === "EQUIVALENCE" && field.kind === "choice" && (field.options ?? []).some((o) => o.value === "MISUNDERSTANDING");
 
 /** The cr-st preset's cloze answer (lib/schemes/presets/cr-st.json): a choice among the item's candidates. */
 const isCrStAnswer = (field: TSchemeField) => field.id === "answer" && field.kind === "choice" && field.optionsFrom === "candidates";
