@@ -33,6 +33,16 @@ export function parseAnnotationKey(key: string): TAnnotationKey {
   return { annotatorId, segmentId, translationId: t === "-" ? null : t, mrwId: m === "-" ? null : m, field };
 }
 
+/** A key's annotator, segment, translation (-1: none), MRW (-1: none) and field codes; null when the dictionaries lack one of its ids (no row has it). */
+function keyCodes(c: TAnnotationColumns, k: TAnnotationKey): [number, number, number, number, number] | null {
+  const a = c.annotators.get(k.annotatorId);
+  const s = c.segments.get(k.segmentId);
+  const t = k.translationId === null ? -1 : c.translations.get(k.translationId);
+  const m = k.mrwId === null ? -1 : c.mrws.get(k.mrwId);
+  const f = c.fields.get(k.field);
+  return a === undefined || s === undefined || t === undefined || m === undefined || f === undefined ? null : [a, s, t, m, f];
+}
+
 /** The columns' row arrays (the dictionaries aside). */
 type TRows = Pick<TAnnotationColumns, "field" | "annotator" | "segment" | "translation" | "mrw" | "value">;
 const ROW_ARRAYS = ["field", "annotator", "segment", "translation", "mrw", "value"] as const;
@@ -43,12 +53,9 @@ export function patchAnnotationColumns(c: TAnnotationColumns, keys: TAnnotationK
   const bySegment = new Map<number, number[][]>();
   const segmentMarked = new Uint8Array(c.segments.size);
   for (const k of keys) {
-    const a = c.annotators.get(k.annotatorId);
-    const s = c.segments.get(k.segmentId);
-    const t = k.translationId === null ? -1 : c.translations.get(k.translationId);
-    const m = k.mrwId === null ? -1 : c.mrws.get(k.mrwId);
-    const f = c.fields.get(k.field);
-    if (a === undefined || s === undefined || t === undefined || m === undefined || f === undefined) continue;
+    const codes = keyCodes(c, k);
+    if (!codes) continue;
+    const [a, s, t, m, f] = codes;
     const list = bySegment.get(s);
     if (list) list.push([a, t, m, f]);
     else bySegment.set(s, [[a, t, m, f]]);
@@ -148,12 +155,9 @@ export function fieldsChangedAtKeys(before: TAnnotationColumns, after: TAnnotati
     const id = `${k.annotatorId} ${k.segmentId} ${k.translationId ?? "-"} ${k.mrwId ?? "-"} ${k.field}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const a = after.annotators.get(k.annotatorId);
-    const s = after.segments.get(k.segmentId);
-    const t = k.translationId === null ? -1 : after.translations.get(k.translationId);
-    const m = k.mrwId === null ? -1 : after.mrws.get(k.mrwId);
-    const f = after.fields.get(k.field);
-    if (a === undefined || s === undefined || t === undefined || m === undefined || f === undefined) continue;
+    const codes = keyCodes(after, k);
+    if (!codes) continue;
+    const [a, s, t, m, f] = codes;
     const list = bySegment.get(s) ?? [];
     list.push({ a, t, m, f, i: fieldOfKey.push(k.field) - 1 });
     bySegment.set(s, list);
