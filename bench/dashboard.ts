@@ -102,6 +102,7 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   const { clearReportCache, flushReportSnapshots, getReportData, reportCacheStats } = await import("../lib/db/reports/report-data-cache");
   const { clearSchemeReportCache, getSchemeReportDataCached, schemeReportCacheStats } = await import("../lib/db/reports/scheme-report-data-cache");
   const { deleteReportSnapshot } = await import("../lib/db/reports/snapshots");
+  const { flushKeptParts } = await import("../lib/db/reports/kept-parts");
   const { moveOntoSchemeRuntime } = await import("../lib/db/upgrade/move-onto-scheme-runtime");
   const { getProjectRuntime } = await import("../lib/db/projects/project-schemes");
   const { getReportLanguages } = await import("../lib/db/reports/languages");
@@ -241,6 +242,7 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   };
   const cold = async () => {
     await flushReportSnapshots(pool); // (none left to be written afterwards)
+    await flushKeptParts(pool);
     clearCaches();
     await deleteReportSnapshot(pool, projectId);
   };
@@ -254,6 +256,7 @@ export async function runDashboardBench(opts: DashboardBenchOptions): Promise<ob
   // a server start: the stored copy is there (written in the background after the last full read), one save since
   const restart = async () => {
     await flushReportSnapshots(pool);
+    await flushKeptParts(pool);
     clearCaches();
     await touch();
   };

@@ -8,37 +8,64 @@
  * after every change; it gives the new object the versions of the old one, with a new version for
  * each field whose values changed (`changedFields`: the values of the patched segments compared
  * before and after, as multisets) and new versions for every field when what the values are read
- * against changed (segment, translation or system lists: texts, option lists). A full read or a
- * restore gets new versions of every field. With the cache turned off the data carries none:
- * `fieldVersionOf` is undefined and nothing is kept.
+ * against changed (segment, translation or system lists: texts, option lists). A full read gets
+ * new versions of every field; a restore gets the versions its stored copy was stored with (`tokens`, `fromTokens`), with a store
+ * of the parts computed under them by any process (lib/db/reports/kept-parts.ts). With the cache
+ * turned off the data carries none: `fieldVersionOf` is undefined and nothing is kept.
  *
- * Pure: WeakMaps on the data objects, no database.
+ * Pure: WeakMaps on the data objects; the store is handed in.
  */
 import type { TSchemeValueRow } from "./scheme-agreement";
+import { createHash, randomBytes } from "node:crypto";
 import { memoByVersion } from "./version-memo";
+
+/**
+ * Where kept parts outlive the process (lib/db/reports/kept-parts.ts): the parts computed under a
+ * stored copy's field versions, looked up by a hash of those versions and the part's key. A
+ * version's token is random, so a hash names one computation wherever it is found.
+ */
+export interface TKeptPartStore {
+  get(hash: string): object | undefined;
+  /** `name`: the part's key without the versions (the same part under other versions) */
+  put(hash: string, tokens: readonly string[], value: object, name: string): void;
+}
 
 /** One field's versions of one data object; a field asked for first gets its version then. */
 export class FieldVersions {
   private readonly versions: Map<string, TFieldVersion>;
+  /** carried over from `from`: the versions' tokens outlive the process when their copy is stored */
+  readonly store: TKeptPartStore | undefined;
 
   /** `changed` undefined: every field changed (nothing is carried over) */
-  constructor(from?: FieldVersions, changed: ReadonlySet<string> | undefined = new Set()) {
+  constructor(from?: FieldVersions, changed: ReadonlySet<string> | undefined = new Set(), store: TKeptPartStore | undefined = from?.store) {
     this.versions = new Map();
+    this.store = store;
     if (from && changed) for (const [field, v] of from.versions) if (!changed.has(field)) this.versions.set(field, v);
+  }
+
+  /** The versions a stored copy held (`tokens()` when it was stored), with the parts kept under them. */
+  static fromTokens(tokens: Readonly<Record<string, string>> | undefined, store: TKeptPartStore | undefined): FieldVersions {
+    const v = new FieldVersions(undefined, undefined, store);
+    for (const [field, token] of Object.entries(tokens ?? {})) v.versions.set(field, { token });
+    return v;
+  }
+
+  /** Every field's version given so far, by its token (stored with a copy of the data). */
+  tokens(): Record<string, string> {
+    return Object.fromEntries([...this.versions].map(([field, v]) => [field, v.token]));
   }
 
   of(field: string): TFieldVersion {
     let v = this.versions.get(field);
-    if (!v) this.versions.set(field, (v = { serial: ++serials }));
+    if (!v) this.versions.set(field, (v = { token: randomBytes(12).toString("base64url") }));
     return v;
   }
 }
 
-/** A field's version: an object to keep computed parts on, and a number that names it in a key. */
+/** A field's version: an object to keep computed parts on, and a token that names it in a key (random: unique across processes). */
 export interface TFieldVersion {
-  readonly serial: number;
+  readonly token: string;
 }
-let serials = 0;
 
 const versionsByData = new WeakMap<object, FieldVersions>();
 
@@ -84,13 +111,37 @@ export function changedFields(before: readonly TSchemeValueRow[], after: readonl
   return out;
 }
 
+/** Parts found in a store (computed by an earlier process) and parts handed to one (for tests and benchmarks). */
+const storeStats = { served: 0, put: 0 };
+
+export function keptPartStoreStats(): { served: number; put: number } {
+  return { ...storeStats };
+}
+
 /**
  * Keeps what `compute` gives per version of every field in `fields` of `data` (and `key`): computed
  * again once one of them has a new version. Computed each time when the data carries no versions.
+ * With a store (the versions of a stored copy), a part computed under the same versions by an
+ * earlier process is taken from it, and a part computed here is handed to it.
  */
 export function keptByFieldVersions<T extends object>(data: object, fields: readonly string[], key: unknown, compute: () => T): T {
-  const versions = fields.map((f) => fieldVersionOf(data, f));
-  const first = versions[0];
-  if (!first || versions.some((v) => v === undefined)) return compute();
-  return memoByVersion(first, [versions.map((v) => v!.serial), key], null, compute, "part");
+  const all = versionsByData.get(data);
+  if (!all || fields.length === 0) return compute();
+  const versions = fields.map((f) => all.of(f));
+  const tokens = versions.map((v) => v.token);
+  const store = all.store;
+  return memoByVersion(versions[0], [tokens, key], null, () => {
+    if (!store) return compute();
+    const name = JSON.stringify(key);
+    const hash = createHash("sha1").update(JSON.stringify(tokens)).update(name).digest("base64url");
+    const found = store.get(hash) as T | undefined;
+    if (found) {
+      storeStats.served++;
+      return found;
+    }
+    const value = compute();
+    storeStats.put++;
+    store.put(hash, tokens, value, name);
+    return value;
+  }, "part");
 }

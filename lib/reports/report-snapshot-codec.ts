@@ -28,6 +28,8 @@ interface TEncoded {
   /** per seeded dictionary: how many of its first ids are the list's ids, and the ids after those */
   dicts: Record<(typeof SEEDED)[number], { seeded: number; extra: string[] }> & { fields: string[]; annotators: string[] };
   values: string[];
+  /** the fields' versions the copy was stored with (lib/reports/field-versions.ts); absent in copies stored before them */
+  fieldVersions?: Record<string, string>;
 }
 
 const COLUMN_NAMES = ["field", "annotator", "segment", "translation", "mrw", "value"] as const;
@@ -62,7 +64,7 @@ function seededPrefix(dict: IdDict, list: readonly { id: string }[]): number {
  * The bytes of the report data, or null when it cannot be encoded (values added from memory
  * rather than read from SQL have no JSON text: hand-written test data).
  */
-export function encodeReportSnapshot(base: TReportBase, c: TAnnotationColumns): Buffer | null {
+export function encodeReportSnapshot(base: TReportBase, c: TAnnotationColumns, fieldVersions?: Record<string, string>): Buffer | null {
   const values: string[] = [];
   for (const t of c.values.texts) {
     if (t === undefined) return null;
@@ -75,12 +77,12 @@ export function encodeReportSnapshot(base: TReportBase, c: TAnnotationColumns): 
     const seeded = seededPrefix(c[name], base[name]);
     dicts[name] = { seeded, extra: c[name].ids.slice(seeded) };
   }
-  const encoded: TEncoded = { format: REPORT_SNAPSHOT_FORMAT, base, length: c.length, columns, dicts, values };
+  const encoded: TEncoded = { format: REPORT_SNAPSHOT_FORMAT, base, length: c.length, columns, dicts, values, fieldVersions };
   return v8.serialize(encoded);
 }
 
 /** The report data back from `encodeReportSnapshot`'s bytes; throws on anything else. */
-export function decodeReportSnapshot(bytes: Buffer): { base: TReportBase; columns: TAnnotationColumns } {
+export function decodeReportSnapshot(bytes: Buffer): { base: TReportBase; columns: TAnnotationColumns; fieldVersions?: Record<string, string> } {
   const e = v8.deserialize(bytes) as TEncoded;
   if (e?.format !== REPORT_SNAPSHOT_FORMAT) throw new Error(`report snapshot: format ${String(e?.format)}, expected ${REPORT_SNAPSHOT_FORMAT}`);
   const { base } = e;
@@ -105,5 +107,5 @@ export function decodeReportSnapshot(bytes: Buffer): { base: TReportBase; column
     values: ValueDict.fromTexts(e.values),
   };
   for (const name of COLUMN_NAMES) if (columns[name].length !== e.length) throw new Error(`report snapshot: column ${name} holds ${columns[name].length} of ${e.length} rows`);
-  return { base, columns };
+  return { base, columns, fieldVersions: e.fieldVersions };
 }

@@ -18,7 +18,10 @@ import { parseReportQuery } from "@/lib/reports/report-query";
 import { getSchemeDashboardPageData } from "@/lib/reports/scheme-dashboard-page-data";
 import { partMemoStats, versionMemoStats } from "@/lib/reports/version-memo";
 import { clearSchemeReportCache } from "@/lib/db/reports/scheme-report-data-cache";
-import { clearReportCache } from "@/lib/db/reports/report-data-cache";
+import { clearReportCache, flushReportSnapshots } from "@/lib/db/reports/report-data-cache";
+import { deleteReportSnapshot } from "@/lib/db/reports/snapshots";
+import { flushKeptParts } from "@/lib/db/reports/kept-parts";
+import { keptPartStoreStats } from "@/lib/reports/field-versions";
 import { syntheticAnnotations } from "./synthetic-annotations";
 
 let db: Db;
@@ -26,18 +29,30 @@ let pool: Pool;
 beforeAll(async () => ({ db, pool } = await openTestDatabase()));
 afterAll(closeTestDatabase);
 
+/** A project of an earlier release's shape (the import stores its parts' preset, every MMTE and MetaHOPE field, as version 1), annotated, and its dashboard view. */
+async function demoProject() {
+  const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
+  const project = await makeProject(db);
+  await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
+  await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
+  const runtime = await getProjectRuntime(db, project.id);
+  expect(runtime.version).toBe(1);
+  expect(runtime.definition.fields.map((f) => f.id)).toEqual(expect.arrayContaining(["FLUENCY", "EQUIVALENCE", "METAHOPE_ERRORS"]));
+  const view = (params: Record<string, string> = {}) => getSchemeDashboardPageData(db, pool, project.id, runtime, parseReportQuery(params), { ciGiven: params.ci !== undefined });
+  return { project, runtime, view };
+}
+
+/** A server start: the copies and parts written in the background are stored, the caches in memory gone. */
+async function restartServer() {
+  await flushReportSnapshots(pool);
+  await flushKeptParts(pool);
+  clearSchemeReportCache(pool);
+  clearReportCache(pool);
+}
+
 describe("the dashboard page's statistics, cached by the report data's version", () => {
   it("computes nothing for a view with nothing changed, once per other options, and again after a save", async () => {
-    // a project of an earlier release's shape: the import stores its parts' preset (every MMTE and MetaHOPE field) as version 1
-    const corpus = demoCorpusToImport(readDemoCorpus(), "zh");
-    const project = await makeProject(db);
-    await loadImport(pool, { projectId: project.id, fileName: "demo.json", result: corpus });
-    await loadImport(pool, { projectId: project.id, fileName: "synthetic.jsonl", result: syntheticAnnotations(corpus) });
-    const runtime = await getProjectRuntime(db, project.id);
-    expect(runtime.version).toBe(1);
-    expect(runtime.definition.fields.map((f) => f.id)).toEqual(expect.arrayContaining(["FLUENCY", "EQUIVALENCE", "METAHOPE_ERRORS"]));
-
-    const view = (params: Record<string, string> = {}) => getSchemeDashboardPageData(db, pool, project.id, runtime, parseReportQuery(params), { ciGiven: params.ci !== undefined });
+    const { project, runtime, view } = await demoProject();
     const first = await view();
     expect(first.paper).not.toBeNull();
     expect(first.report.figures.length).toBeGreaterThan(0);
@@ -98,13 +113,54 @@ describe("the dashboard page's statistics, cached by the report data's version",
     expect(partMemoStats().computed).toBe(partsBefore.computed);
     expect(JSON.stringify(back.paper)).toBe(JSON.stringify(afterSave.paper));
 
-    // what was kept per field equals a computation from scratch (every cache emptied)
+    // what was kept per field equals a computation from scratch (every cache emptied, the stored
+    // copies and the parts kept under them deleted)
+    await flushReportSnapshots(pool);
+    await flushKeptParts(pool);
     clearSchemeReportCache(pool);
     clearReportCache(pool);
+    await deleteReportSnapshot(pool, project.id);
     const fresh = await view();
     expect(fresh.report).not.toBe(back.report);
     expect(fresh.paper).not.toBe(back.paper);
     expect(JSON.stringify(fresh.report)).toBe(JSON.stringify(back.report));
     expect(JSON.stringify(fresh.paper)).toBe(JSON.stringify(back.paper));
+  }, 180_000);
+
+  it("after a server start, computes again only the parts whose fields changed since the copy was stored (the others are kept in the database)", async () => {
+    const { project, view } = await demoProject();
+    // (every part computed, and handed to the store)
+    const [parts, stored] = [partMemoStats(), keptPartStoreStats()];
+    const first = await view();
+    const computed = partMemoStats().computed - parts.computed;
+    expect(computed).toBeGreaterThan(20);
+    expect(keptPartStoreStats()).toEqual({ served: stored.served, put: stored.put + computed });
+
+    // a start with nothing changed: every part from the database, none computed
+    await restartServer();
+    let [before, store] = [partMemoStats(), keptPartStoreStats()];
+    const unchanged = await view();
+    const looked = partMemoStats().computed - before.computed;
+    expect(looked).toBeGreaterThan(20);
+    expect(keptPartStoreStats()).toEqual({ served: store.served + looked, put: store.put });
+    expect(JSON.stringify(unchanged.report)).toBe(JSON.stringify(first.report));
+    expect(JSON.stringify(unchanged.paper)).toBe(JSON.stringify(first.paper));
+
+    // a save, then a start: the parts that read FLUENCY computed (as after a save: see above), the others from the database
+    const a = await db.annotation.findFirstOrThrow({ where: { projectId: project.id, field: "FLUENCY" }, select: { id: true, value: true } });
+    await db.annotation.update({ where: { id: a.id }, data: { value: a.value === 1 ? 5 : 1 } });
+    await restartServer();
+    [before, store] = [partMemoStats(), keptPartStoreStats()];
+    const afterSave = await view();
+    expect(keptPartStoreStats()).toEqual({ served: store.served + (partMemoStats().computed - before.computed) - (1 + 5), put: store.put + 1 + 5 });
+    const fluency = (r: typeof first.report) => r.distributions.filter((d) => d.field === "FLUENCY");
+    expect(fluency(afterSave.report)).not.toEqual(fluency(first.report));
+
+    // … and the same as a computation from scratch
+    await restartServer();
+    await deleteReportSnapshot(pool, project.id);
+    const fresh = await view();
+    expect(JSON.stringify(fresh.report)).toBe(JSON.stringify(afterSave.report));
+    expect(JSON.stringify(fresh.paper)).toBe(JSON.stringify(afterSave.paper));
   }, 180_000);
 });

@@ -60,6 +60,7 @@ const NOT_BACKED_UP = new Set([
   "ReportChangeHorizon",
   "ReportSnapshot",
   "ReportSnapshotChunk",
+  "ReportKeptPart",
   "SchemeSeen", // which scheme version a user has seen
 ]);
 

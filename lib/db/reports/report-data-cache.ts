@@ -30,6 +30,11 @@
 // copies that fell more than a few thousand changes behind, reads and stores the projects being
 // worked on that have none, then prunes the log.
 //
+// The stored copy holds the fields' versions (lib/reports/field-versions.ts) under which the
+// paper analyses keep their parts, in memory and in the database (lib/db/reports/kept-parts.ts):
+// after a restore, the parts of the fields unchanged since the copy was stored are read, not
+// computed.
+//
 // Each caller gets its own shallow copy (`annotations` materialised on that copy only); the lists
 // and typed-array columns are shared and must not be modified (the lists are frozen). The cache
 // belongs to the pool (a test that switches databases gets a fresh one) and holds a few projects.
@@ -45,6 +50,7 @@ import { fieldsChangedAtKeys, parseAnnotationKey } from "@/lib/reports/annotatio
 import type { TReportData } from "@/lib/reports/report-input";
 import { REPORT_SNAPSHOT_FORMAT, encodeReportSnapshot, type TReportBase } from "@/lib/reports/report-snapshot-codec";
 import { FieldVersions, setFieldVersions } from "@/lib/reports/field-versions";
+import { loadKeptParts, newKeptPartStore, pruneKeptParts } from "@/lib/db/reports/kept-parts";
 
 const MAX_ENTRIES = 4;
 /** A refreshed entry is stored again when the stored copy is older than this (a full read always is). */
@@ -80,8 +86,8 @@ export interface TStoredCopy {
   withText: boolean;
   /** the bytes, or null when it cannot be encoded (encoded only when its turn comes) */
   encode: () => Buffer | null;
-  /** called once stored */
-  stored?: () => void;
+  /** called once stored (and waited for) */
+  stored?: () => void | Promise<void>;
 }
 
 interface TCache {
@@ -220,7 +226,7 @@ function startPersisting(c: TCache, pool: pg.Pool): Promise<void> {
         const bytes = e.encode();
         if (bytes && (await writeReportSnapshot(pool, projectId, e.snapshot, e.withText, bytes, e.kind, e.format))) {
           c.persists++;
-          e.stored?.();
+          await e.stored?.();
         }
       } catch (err) {
         if ((err as { code?: string }).code === "25006") {
@@ -235,14 +241,19 @@ function startPersisting(c: TCache, pool: pg.Pool): Promise<void> {
 
 /** Queues an entry to be stored in the database after PERSIST_DELAY_MS (in the background). */
 function schedulePersist(c: TCache, pool: pg.Pool, projectId: string, e: TEntry): void {
+  let tokens: Record<string, string> = {};
   queueStoredCopy(pool, {
     projectId,
     kind: REPORT_KIND,
     format: REPORT_SNAPSHOT_FORMAT,
     snapshot: e.snapshot,
     withText: e.withText,
-    encode: () => encodeReportSnapshot(e.base, e.columns),
-    stored: () => c.persistedAt.set(projectId, Date.now()),
+    // with the fields' versions, under which the parts computed from it are kept (lib/db/reports/kept-parts.ts)
+    encode: () => encodeReportSnapshot(e.base, e.columns, (tokens = e.fields.tokens())),
+    stored: async () => {
+      c.persistedAt.set(projectId, Date.now());
+      await pruneKeptParts(pool, projectId, REPORT_KIND, Object.values(tokens));
+    },
   });
 }
 
@@ -315,7 +326,9 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
       return null;
     });
     if (stored && (stored.withText || !withText)) {
-      from = entryOfParts(stored.snapshot, 0, stored.withText, stored.base, stored.columns);
+      // the versions the copy was stored with, under which parts were kept (lib/db/reports/kept-parts.ts)
+      const fields = FieldVersions.fromTokens(stored.fieldVersions, newKeptPartStore(pool, projectId, REPORT_KIND));
+      from = entryOfParts(stored.snapshot, 0, stored.withText, stored.base, stored.columns, fields);
       restored = true;
     }
   }
@@ -336,6 +349,8 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
     if (patchable && keys.length <= MAX_PATCH_KEYS) {
       const refreshed = await refreshReportData(db, viewOf(from), tables, keys, { withTranslationText: from.withText });
       const e = entryOf(snapshot, at, from.withText, refreshed, new FieldVersions(from.fields, changedReportFields(from, refreshed, tables, keys)));
+      // the parts kept under the versions that are still the data's
+      if (restored) await loadKeptParts(e.fields);
       if (restored) c.restores++;
       else c.refreshes++;
       // the stored copy: as good as this entry when nothing changed since it was stored
@@ -345,7 +360,8 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
     }
   }
   c.reads++;
-  const e = entryOf(snapshot, at, withText, await readReportData(db, projectId, { withTranslationText: withText }));
+  const fields = new FieldVersions(undefined, undefined, newKeptPartStore(pool, projectId, REPORT_KIND));
+  const e = entryOf(snapshot, at, withText, await readReportData(db, projectId, { withTranslationText: withText }), fields);
   schedulePersist(c, pool, projectId, e);
   return e;
 }

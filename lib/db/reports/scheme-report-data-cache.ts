@@ -35,6 +35,10 @@
 // a full read's rows from when their copy is encoded, in the background: 1 s at 960,000 values
 // that the view waiting for the read does not pay).
 //
+// The copy is stored with its fields' versions (lib/reports/field-versions.ts): the statistics
+// computed under them are kept in the database (lib/db/reports/kept-parts.ts), and a restore
+// reads those of the fields unchanged since, so a server start computes only the changed fields'.
+//
 // The key holds the scheme version (a new version is a new key: a full read) and the filter, since
 // the read is narrowed by split, systems and target language. TROPOS_REPORT_CACHE=off turns it off with the other.
 import type pg from "pg";
@@ -52,6 +56,7 @@ import { readStoredBytes } from "@/lib/db/reports/snapshots";
 import { SCHEME_SNAPSHOT_FORMAT, decodeSchemeSnapshot, encodeSchemeSnapshot } from "@/lib/reports/scheme-report-snapshot-codec";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { changedFields, FieldVersions, fieldVersionsOf, setFieldVersions } from "@/lib/reports/field-versions";
+import { loadKeptParts, newKeptPartStore, pruneKeptParts } from "@/lib/db/reports/kept-parts";
 
 /** Entries kept per pool (projects × filters); the oldest used goes first. */
 const MAX_ENTRIES = 8;
@@ -66,7 +71,7 @@ interface TEntry {
   /** readSegmentDigests as of the data; null when a list change raced with the read (the next list change is a full read) */
   digests: Map<string, string> | null;
 }
-type TStoredRest = Omit<TSchemeReportData, "values"> & { snapshot: string; digests: Map<string, string> | null };
+type TStoredRest = Omit<TSchemeReportData, "values"> & { snapshot: string; digests: Map<string, string> | null; fieldVersions?: Record<string, string> };
 
 interface TCache {
   entries: Map<string, TEntry>;
@@ -166,8 +171,7 @@ async function refresh(pool: pg.Pool, projectId: string, definition: TSchemeDefi
     for (const [unit, text] of changed.unitTexts!) unitTexts.set(unit, text);
     data.unitTexts = unitTexts;
   }
-  const previous = fieldVersionsOf(from.data);
-  setFieldVersions(data, fields && previous ? new FieldVersions(previous, fields) : new FieldVersions());
+  setFieldVersions(data, new FieldVersions(fieldVersionsOf(from.data), fields ?? undefined));
   return { entry: { snapshot, data, digests }, changes: changes.length };
 }
 
@@ -177,11 +181,15 @@ async function restore(pool: pg.Pool, projectId: string, key: string, kind: stri
   if (!stored) return null;
   const { key: storedKey, rows, rest } = decodeSchemeSnapshot<TStoredRest>(stored.bytes);
   if (storedKey !== key) return null; // another scheme version
-  const { snapshot, digests, ...parts } = rest;
-  return { snapshot, digests, data: { ...parts, values: rows } };
+  const { snapshot, digests, fieldVersions, ...parts } = rest;
+  const data: TSchemeReportData = { ...parts, values: rows };
+  // the versions the copy was stored with, under which parts were kept (lib/db/reports/kept-parts.ts)
+  setFieldVersions(data, FieldVersions.fromTokens(fieldVersions, newKeptPartStore(pool, projectId, kind)));
+  return { snapshot, digests, data };
 }
 
 function persist(pool: pg.Pool, c: TCache, projectId: string, key: string, kind: string, e: TEntry): void {
+  let tokens: Record<string, string> = {};
   queueStoredCopy(pool, {
     projectId,
     kind,
@@ -190,10 +198,14 @@ function persist(pool: pg.Pool, c: TCache, projectId: string, key: string, kind:
     withText: false,
     encode: () => {
       const { values, ...parts } = e.data;
+      tokens = fieldVersionsOf(e.data)?.tokens() ?? {};
       // (the rows of a full read share their strings from then on: one pass for both)
-      return encodeSchemeSnapshot<TStoredRest>(key, values, { ...parts, snapshot: e.snapshot, digests: e.digests }, { share: true });
+      return encodeSchemeSnapshot<TStoredRest>(key, values, { ...parts, snapshot: e.snapshot, digests: e.digests, fieldVersions: tokens }, { share: true });
     },
-    stored: () => c.persistedAt.set(key, Date.now()),
+    stored: async () => {
+      c.persistedAt.set(key, Date.now());
+      await pruneKeptParts(pool, projectId, kind, Object.values(tokens));
+    },
   });
 }
 
@@ -224,6 +236,8 @@ export async function getSchemeReportDataCached(pool: pg.Pool, projectId: string
   let e: TEntry;
   if (refreshed) {
     e = refreshed.entry;
+    // the parts kept under the versions that are still the data's
+    if (restored) await loadKeptParts(fieldVersionsOf(e.data));
     if (restored) c.restores++;
     else c.refreshes++;
     if (kind) {
@@ -237,7 +251,7 @@ export async function getSchemeReportDataCached(pool: pg.Pool, projectId: string
     // digests cannot tell what the next list change changed (it will be a full read)
     const racing = (await changesSince(pool, projectId, snapshot)).some((ch) => LIST_TABLES.has(ch.tableName));
     e = { snapshot, data, digests: racing ? null : digests };
-    setFieldVersions(data, new FieldVersions());
+    setFieldVersions(data, new FieldVersions(undefined, undefined, kind ? newKeptPartStore(pool, projectId, kind) : undefined));
     c.reads++;
     if (kind) persist(pool, c, projectId, key, kind, e);
   }

@@ -21,6 +21,8 @@ export interface TStoredReport {
   withText: boolean;
   base: TReportBase;
   columns: TAnnotationColumns;
+  /** the fields' versions it was stored with (lib/reports/field-versions.ts) */
+  fieldVersions?: Record<string, string>;
 }
 
 const clusters = new WeakMap<pg.Pool, Promise<string>>();
@@ -69,9 +71,9 @@ export async function readReportSnapshot(pool: pg.Pool, projectId: string): Prom
   const stored = await readStoredBytes(pool, projectId, REPORT_KIND, REPORT_SNAPSHOT_FORMAT);
   if (!stored) return null;
   try {
-    const { base, columns } = decodeReportSnapshot(stored.bytes);
+    const { base, columns, fieldVersions } = decodeReportSnapshot(stored.bytes);
     if (base.project.id !== projectId) return null;
-    return { snapshot: stored.snapshot, withText: stored.withText, base, columns };
+    return { snapshot: stored.snapshot, withText: stored.withText, base, columns, fieldVersions };
   } catch (e) {
     console.error(`[reports] stored report data of project ${projectId} is unreadable (${(e as Error).message}): reading it in full`);
     return null;
@@ -115,7 +117,8 @@ export async function writeReportSnapshot(
   });
 }
 
-/** Forgets every stored copy of a project's report data (tests and the benchmark's cold case). */
+/** Forgets every stored copy of a project's report data and the parts kept under them (tests and the benchmark's cold case). */
 export async function deleteReportSnapshot(pool: pg.Pool, projectId: string): Promise<void> {
   await pool.query(`DELETE FROM "ReportSnapshot" WHERE "projectId" = $1`, [projectId]);
+  await pool.query(`DELETE FROM "ReportKeptPart" WHERE "projectId" = $1`, [projectId]);
 }
