@@ -28,9 +28,11 @@ export async function register(): Promise<void> {
     console.error(`[migrate] moving projects onto their schemes failed: ${(e as Error).message}`);
   }
   const { warmRecentlyActiveProjects } = await import("@/lib/db/reports/report-data-cache");
+  const { warmDashboard } = await import("@/lib/db/reports/warm-dashboard");
   setTimeout(() => {
     const t = Date.now();
-    warmRecentlyActiveProjects(getDb()).then(
+    // their data and their dashboards' statistics (from the stored copies and kept parts)
+    warmRecentlyActiveProjects(getDb(), undefined, warmDashboard).then(
       (ids) => ids.length > 0 && console.log(`[reports] report cache warmed for ${ids.length} project(s) in ${Date.now() - t} ms`),
       (e: Error) => console.error(`[reports] warming the report cache failed: ${e.message}`),
     );

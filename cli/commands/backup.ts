@@ -6,7 +6,7 @@ import readline from "node:readline";
 import path from "node:path";
 import { z } from "zod";
 import { dumpProject, restoreProject } from "@/lib/db/export/project-dump";
-import { warmReportData } from "@/lib/db/reports/report-data-cache";
+import { warmDashboard } from "@/lib/db/reports/warm-dashboard";
 import { isAppError } from "@/lib/errors";
 import { parseCommandArgs } from "../cli-args";
 import { findProject, withDatabase, type CliIo } from "../cli-context";
@@ -78,8 +78,8 @@ export async function restoreCommand(argv: string[], io: CliIo): Promise<number>
       const s = await restoreProject(ctx.pool, lines, { slug: a.project, fileName: path.basename(file) });
       const total = Object.values(s.rows).reduce((x, y) => x + y, 0);
       ctx.stdout.write(`Restored project ${s.slug}: ${total} rows, ${s.usersCreated} users created.\n`);
-      // its reports read and stored now, so that its first dashboard view is not a full read
-      await warmReportData(ctx.db, s.projectId);
+      // its reports read, computed and stored now, so that its first dashboard view is not a full read
+      await warmDashboard(ctx.db, s.projectId);
     } catch (e) {
       if (isAppError(e)) throw new CliError(e.message, 1);
       throw e;

@@ -11,7 +11,7 @@ import { loadImportStream } from "@/lib/db/import/load-import-stream";
 import { countPairs } from "@/lib/import/parallel-pairs";
 import { importSuggestions, type TImportSuggestionsOutcome } from "@/lib/db/import/suggestions";
 import { loadImport, type LoadImportSummary } from "@/lib/db/import/load-import";
-import { warmReportData } from "@/lib/db/reports/report-data-cache";
+import { warmDashboard } from "@/lib/db/reports/warm-dashboard";
 import { isAppError } from "@/lib/errors";
 import { emptyImportResult, type ImportIssue, type ImportResult } from "@/lib/import/types";
 import { labelStudioPlanText } from "@/lib/import/label-studio-plan";
@@ -269,9 +269,9 @@ export async function importCommand(argv: string[], io: CliIo): Promise<number> 
     for (const e of errors) io.stderr.write(`${formatIssue(e).replace(/\s*\n\s*/g, " ")}\n`);
     if (!a.json) for (const line of warningLines(warnings)) io.stderr.write(`${line}\n`);
     if (errors.length && stored.length) io.stderr.write(`Stored before the failure: ${stored.join(", ")}; the failing file stored nothing.\n`);
-    // then the project's reports read and stored (as a browser import does after answering), so
+    // then the project's reports read, computed and stored (as a browser import does after answering), so
     // that the lead's next dashboard view, on any server, is not a full read
-    if (stored.length && !a["dry-run"]) await warmReportData(ctx.db, project.id);
+    if (stored.length && !a["dry-run"]) await warmDashboard(ctx.db, project.id);
     return errors.length ? 1 : 0;
   });
 }

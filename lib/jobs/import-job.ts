@@ -16,7 +16,7 @@ import { streamsImport } from "@/lib/db/import/stream-threshold";
 import { loadImportStream } from "@/lib/db/import/load-import-stream";
 import { emptyImportResult, type ImportResult } from "@/lib/import/types";
 import { getJobFiles, type TImportJobInput } from "@/lib/db/jobs/jobs";
-import { warmReportData } from "@/lib/db/reports/report-data-cache";
+import { warmDashboard } from "@/lib/db/reports/warm-dashboard";
 import { isAppError } from "@/lib/errors";
 import type { ImportIssue } from "@/lib/import/types";
 import { clipIssue } from "@/lib/import/answer-limits";
@@ -157,8 +157,8 @@ export async function runImportJob(db: Db, pool: Pool, jobId: string): Promise<v
     await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), done: total, stage: null, result: { outcomes } as object, error: undefined } });
     // the uploaded bytes are no longer needed; the row keeps the names and the outcome
     await db.jobFile.deleteMany({ where: { jobId } });
-    // the new rows make the next dashboard view a full read: do it now
-    await warmReportData(db, job.projectId).catch((e: Error) => console.error(`[jobs] warming the report cache failed: ${e.message}`));
+    // the new rows make the next dashboard view a full read and every statistic: do them now
+    await warmDashboard(db, job.projectId);
   } catch (e) {
     if (await recordJobFailure(db, jobId, attempt, e)) throw e;
   }

@@ -22,6 +22,7 @@ import { clearReportCache, flushReportSnapshots } from "@/lib/db/reports/report-
 import { deleteReportSnapshot } from "@/lib/db/reports/snapshots";
 import { flushKeptParts } from "@/lib/db/reports/kept-parts";
 import { keptPartStoreStats } from "@/lib/reports/field-versions";
+import { warmDashboard } from "@/lib/db/reports/warm-dashboard";
 import { syntheticAnnotations } from "./synthetic-annotations";
 
 let db: Db;
@@ -162,5 +163,21 @@ describe("the dashboard page's statistics, cached by the report data's version",
     const fresh = await view();
     expect(JSON.stringify(fresh.report)).toBe(JSON.stringify(afterSave.report));
     expect(JSON.stringify(fresh.paper)).toBe(JSON.stringify(afterSave.paper));
+  }, 180_000);
+
+  it("is computed ahead of the first view after an import (warmDashboard): that view computes nothing, nor one after a server start", async () => {
+    const { project, view } = await demoProject();
+    await warmDashboard(db, project.id);
+    const reports = versionMemoStats();
+    const first = await view();
+    expect(versionMemoStats()).toEqual({ computed: reports.computed, served: reports.served + 2 });
+    // another server, or this one restarted: every part from the database
+    await restartServer();
+    const stored = keptPartStoreStats();
+    const restarted = await view();
+    expect(keptPartStoreStats().put).toBe(stored.put);
+    expect(keptPartStoreStats().served).toBeGreaterThan(stored.served);
+    expect(JSON.stringify(restarted.report)).toBe(JSON.stringify(first.report));
+    expect(JSON.stringify(restarted.paper)).toBe(JSON.stringify(first.paper));
   }, 180_000);
 });

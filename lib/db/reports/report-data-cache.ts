@@ -459,14 +459,19 @@ export async function recentlyActiveProjects(pool: pg.Pool, limit: number): Prom
 /**
  * At server start (instrumentation.ts): brings the projects worked on most recently into the
  * cache (from their stored copies, about 0.3 s each at 960,000 annotations), one after the other,
- * so that their next dashboard view after a restart or deploy is served from memory.
- * TROPOS_REPORT_WARM_PROJECTS (default 4, the cache's size) says how many; 0 turns it off.
+ * so that their next dashboard view after a restart or deploy is served from memory; the server
+ * passes `warm` = lib/db/reports/warm-dashboard.ts warmDashboard, which computes their dashboards
+ * too. TROPOS_REPORT_WARM_PROJECTS (default 4, the cache's size) says how many; 0 turns it off.
  */
-export async function warmRecentlyActiveProjects(db: Db, limit = Number.parseInt(process.env.TROPOS_REPORT_WARM_PROJECTS ?? String(MAX_ENTRIES), 10)): Promise<string[]> {
+export async function warmRecentlyActiveProjects(
+  db: Db,
+  limit = Number.parseInt(process.env.TROPOS_REPORT_WARM_PROJECTS ?? String(MAX_ENTRIES), 10),
+  warm: (db: Db, projectId: string) => Promise<void> = warmReportData,
+): Promise<string[]> {
   if (!reportCacheEnabled() || !(limit > 0)) return [];
   const ids = await recentlyActiveProjects(getPgPool(), Math.min(limit, MAX_ENTRIES));
   // least recent first, so that the most recent is the last to be evicted
-  for (const id of [...ids].reverse()) await warmReportData(db, id);
+  for (const id of [...ids].reverse()) await warm(db, id);
   return ids;
 }
 

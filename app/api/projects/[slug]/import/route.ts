@@ -7,7 +7,7 @@ import { after, NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { warmReportData } from "@/lib/db/reports/report-data-cache";
+import { warmDashboard } from "@/lib/db/reports/warm-dashboard";
 import { ZImportOptions, importFiles } from "@/lib/db/import/import-file";
 import { createImportJob } from "@/lib/db/jobs/jobs";
 import { AppError } from "@/lib/errors";
@@ -64,7 +64,7 @@ export const POST = withProject("project.manage", async (req, { access }) => {
       { status: 422 },
     );
   }
-  // the imported rows make the next dashboard view a full read: do it now, after the response
-  if (!dryRun) after(() => warmReportData(getDb(), access.project.id));
+  // the imported rows make the next dashboard view a full read and every statistic: do them now, after the response
+  if (!dryRun) after(() => warmDashboard(getDb(), access.project.id));
   return NextResponse.json({ ok: true, dryRun, outcomes });
 }, { body: "multipart" });
