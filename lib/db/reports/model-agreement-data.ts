@@ -14,6 +14,7 @@ import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
 import type { Code, KappaWeights } from "@/lib/agreement/types";
 import { modelAgreementRows, type TModelAgreementRow } from "@/lib/models/model-agreement";
 import { humanLabels, mmteTable4 } from "@/lib/models/mmte-table4";
+import { isMmteEquivalence } from "@/lib/schemes/presets/preset-field-roles";
 import { measurementLevelOf } from "@/lib/schemes/language/measurement-level";
 import { schemeTagsF1Figures } from "@/lib/reports/scheme-tags-f1";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -147,7 +148,7 @@ export async function getModelAgreementRows(db: Db, projectId: string, opts: { l
       // say which gold: the item's value, where the field declares it
       if (itemGoldKey !== null) for (const r of own) if (r.other === "gold" && r.note === null) r.note = `against the item's "${itemGoldKey}"`;
       rows.push(...own);
-      if (field === "EQUIVALENCE") {
+      if (isMmteEquivalence(field)) {
         // MMTE Table 4: the model's accuracy on the translations the humans labelled full, and part or non
         const human = humanLabels(annotators.map((a) => a.values), gold);
         for (const r of mmteTable4(modelValues, human)) {

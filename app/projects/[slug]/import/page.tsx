@@ -8,6 +8,7 @@ import { accessGrants } from "@/lib/authz/permissions";
 import type { TExportWhat } from "@/lib/db/export/stream";
 import { getDb } from "@/lib/db/client";
 import { getProjectRuntimeAt } from "@/lib/db/projects/project-schemes";
+import { hasMmteTargetWords } from "@/lib/schemes/presets/preset-field-roles";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +26,7 @@ export default async function ImportPage({ params }: { params: Promise<{ slug: s
   const only: Partial<Record<TExportWhat, boolean>> = {
     nli: hasNli,
     "post-edits": runtime.definition.fields.some((f) => f.kind === "edit"),
-    "target-words": runtime.definition.fields.some((f) => f.id === "TARGET_WORDS"),
+    "target-words": hasMmteTargetWords(runtime.definition),
   };
   const exportable = (Object.keys(EXPORT_PERMISSION) as TExportWhat[]).filter((w) => may(EXPORT_PERMISSION[w]) && only[w] !== false);
   // gold references come from post-edits (issue 29 point 9: a scheme without an edit field exported
