@@ -349,10 +349,11 @@ async function load(db: Db, projectId: string, withText: boolean, prev: TEntry |
     if (patchable && keys.length <= MAX_PATCH_KEYS) {
       const refreshed = await refreshReportData(db, viewOf(from), tables, keys, { withTranslationText: from.withText });
       const e = entryOf(snapshot, at, from.withText, refreshed, new FieldVersions(from.fields, changedReportFields(from, refreshed, tables, keys)));
-      // the parts kept under the versions that are still the data's
-      if (restored) await loadKeptParts(e.fields);
-      if (restored) c.restores++;
-      else c.refreshes++;
+      if (restored) {
+        // the parts kept under the versions that are still the data's
+        await loadKeptParts(e.fields);
+        c.restores++;
+      } else c.refreshes++;
       // the stored copy: as good as this entry when nothing changed since it was stored
       if (restored && changes.rows.length === 0) c.persistedAt.set(projectId, Date.now());
       else if (Date.now() - (c.persistedAt.get(projectId) ?? 0) > PERSIST_EVERY_MS) schedulePersist(c, pool, projectId, e);

@@ -243,10 +243,11 @@ export async function getSchemeReportDataCached(pool: pg.Pool, projectId: string
   let e: TEntry;
   if (refreshed) {
     e = refreshed.entry;
-    // the parts kept under the versions that are still the data's
-    if (restored) await loadKeptParts(fieldVersionsOf(e.data));
-    if (restored) c.restores++;
-    else c.refreshes++;
+    if (restored) {
+      // the parts kept under the versions that are still the data's
+      await loadKeptParts(fieldVersionsOf(e.data));
+      c.restores++;
+    } else c.refreshes++;
     if (kind) {
       // the stored copy is as good as this entry when nothing changed since it was stored
       if (restored && refreshed.changes === 0) c.persistedAt.set(key, Date.now());
