@@ -4,28 +4,32 @@
 // stacked bar per system, metaphorical and literal source MRWs apart (their label sets differ).
 import type { ReactNode } from "react";
 import type { TEquivalenceDistribution } from "@/lib/scoring/mmte-scores";
-import { EQUIVALENCE_LITERAL, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/mmte";
+import type { TMmteDisplay } from "@/lib/reports/analyses/paper/mmte-display";
 import { ChartFigure, NumbersTable } from "@/components/dashboard/chart-figure";
 import { LABEL_COLOURS } from "@/components/dashboard/chart-colours";
 import { StackedShares } from "@/components/dashboard/stacked-shares";
 
-const PAPER_MET_NAMES = EQUIVALENCE_METAPHORICAL.map((d) => d.name);
-const PAPER_LIT_NAMES = EQUIVALENCE_LITERAL.map((d) => d.name);
 // literal labels: Literal, Metaphorical, Error — Error keeps the metaphorical panel's Error colour
 const LIT_COLOURS = [LABEL_COLOURS[5], LABEL_COLOURS[6], LABEL_COLOURS[4]];
 
 /** The paper's labels, then any a variant of the scheme adds (they come after them in the counts, lib/scoring/mmte-scores.ts). */
-function labelsOf<L extends string>(paper: readonly L[], counts: Record<string, number> | undefined): L[] {
-  return [...paper, ...Object.keys(counts ?? {}).filter((k) => !(paper as readonly string[]).includes(k))] as L[];
+function labelsOf(paper: readonly string[], counts: Record<string, number> | undefined): string[] {
+  return [...paper, ...Object.keys(counts ?? {}).filter((k) => !paper.includes(k))];
 }
 
-export function EquivalenceBars({ data, caption }: { data: TEquivalenceDistribution[]; caption?: ReactNode }) {
-  const metLabels = labelsOf(EQUIVALENCE_METAPHORICAL_LABELS, data[0]?.metaphorical.counts);
-  const litLabels = labelsOf(EQUIVALENCE_LITERAL_LABELS, data[0]?.literal.counts);
+/** A label's count (a variant's extra labels included: the counts are keyed by the labels found). */
+const countOf = (counts: Record<string, number>, label: string) => counts[label];
+
+/** `display`: the labels' names (lib/reports/analyses/paper/mmte-display.ts) */
+export function EquivalenceBars({ data, display, caption }: { data: TEquivalenceDistribution[]; display: TMmteDisplay; caption?: ReactNode }) {
+  const PAPER_MET_NAMES = display.equivalence.metaphorical.names;
+  const PAPER_LIT_NAMES = display.equivalence.literal.names;
+  const metLabels = labelsOf(display.equivalence.metaphorical.values, data[0]?.metaphorical.counts);
+  const litLabels = labelsOf(display.equivalence.literal.values, data[0]?.literal.counts);
   const metNames = [...PAPER_MET_NAMES, ...metLabels.slice(PAPER_MET_NAMES.length)];
   const litNames = [...PAPER_LIT_NAMES, ...litLabels.slice(PAPER_LIT_NAMES.length)];
-  const met = data.map((d) => ({ label: d.system, counts: metLabels.map((l) => d.metaphorical.counts[l]) }));
-  const lit = data.map((d) => ({ label: d.system, counts: litLabels.map((l) => d.literal.counts[l]) }));
+  const met = data.map((d) => ({ label: d.system, counts: metLabels.map((l) => countOf(d.metaphorical.counts, l)) }));
+  const lit = data.map((d) => ({ label: d.system, counts: litLabels.map((l) => countOf(d.literal.counts, l)) }));
   const metTotal = data.reduce((a, d) => a + d.metaphorical.total, 0);
   const litTotal = data.reduce((a, d) => a + d.literal.total, 0);
   const share = (n: number, total: number) => (total ? `${n} (${((100 * n) / total).toFixed(1)}%)` : "0");
@@ -33,9 +37,9 @@ export function EquivalenceBars({ data, caption }: { data: TEquivalenceDistribut
   const rows = data.map((d) => [
     d.system,
     d.metaphorical.total,
-    ...metLabels.map((l) => d.metaphorical.counts[l]),
+    ...metLabels.map((l) => countOf(d.metaphorical.counts, l)),
     d.literal.total,
-    ...litLabels.map((l) => d.literal.counts[l]),
+    ...litLabels.map((l) => countOf(d.literal.counts, l)),
   ]);
   return (
     <ChartFigure
@@ -51,8 +55,8 @@ export function EquivalenceBars({ data, caption }: { data: TEquivalenceDistribut
           rows={data.map((d) => [
             d.system,
             `${d.metaphorical.total} M / ${d.literal.total} L`,
-            ...metLabels.map((l) => share(d.metaphorical.counts[l], d.metaphorical.total)),
-            ...litLabels.map((l) => share(d.literal.counts[l], d.literal.total)),
+            ...metLabels.map((l) => share(countOf(d.metaphorical.counts, l), d.metaphorical.total)),
+            ...litLabels.map((l) => share(countOf(d.literal.counts, l), d.literal.total)),
           ])}
         />
       }

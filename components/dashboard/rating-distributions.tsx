@@ -2,33 +2,17 @@
 // The distribution of the annotators' MMTE ratings, one small chart per field (100 % stacked bars,
 // one per system), every annotator's rating counted once: what agreement is computed on.
 import type { TRatingDistribution } from "@/lib/reports/analyses/paper/rating-distributions";
-import type { TMmteAgreementField } from "@/lib/reports/agreement-figure";
-import { EMOTION, EQUIVALENCE_LITERAL, EQUIVALENCE_METAPHORICAL, LIKERT_SCALE } from "@/lib/schemes/mmte";
+import type { TMmteDisplay } from "@/lib/reports/analyses/paper/mmte-display";
 import { ChartFigure, NumbersTable } from "@/components/dashboard/chart-figure";
 import { LABEL_COLOURS, LIKERT_COLOURS } from "@/components/dashboard/chart-colours";
 import { StackedShares } from "@/components/dashboard/stacked-shares";
 
-const FIELD_NAMES: Record<TMmteAgreementField, string> = {
-  EQUIVALENCE: "Equivalence",
-  EMOTION: "Emotion",
-  AUTHENTICITY: "Authenticity",
-  FLUENCY: "Fluency",
-  INTELLIGIBILITY: "Intelligibility",
-  FIDELITY: "Fidelity",
-  OVERALL: "Overall",
-};
-
-const LABEL_NAMES = new Map<string, string>([
-  ...LIKERT_SCALE.map((d) => [String(d.value), `${d.value} ${d.name}`] as [string, string]),
-  ...EMOTION.map((d) => [d.value, d.name] as [string, string]),
-  ...EQUIVALENCE_METAPHORICAL.map((d) => [d.value, d.name] as [string, string]),
-  ...EQUIVALENCE_LITERAL.filter((d) => d.value !== "ERROR").map((d) => [d.value, `${d.name} (literal source)`] as [string, string]),
-]);
-
-export function RatingDistributions({ data, caption }: { data: TRatingDistribution[]; caption?: React.ReactNode }) {
+/** `display`: the fields' and labels' names (lib/reports/analyses/paper/mmte-display.ts) */
+export function RatingDistributions({ data, display, caption }: { data: TRatingDistribution[]; display: TMmteDisplay; caption?: React.ReactNode }) {
+  const fieldName = (field: string) => display.fields[field]?.label ?? field;
   const fields = [...new Set(data.map((d) => d.field))];
   const header = ["field", "system", "ratings", "units", "raters", "distribution"];
-  const rows = data.map((d) => [FIELD_NAMES[d.field], d.system, d.ratings, d.units, d.raters, d.categories.map((c, i) => `${c}: ${d.counts[i]}`).join(", ")]);
+  const rows = data.map((d) => [fieldName(d.field), d.system, d.ratings, d.units, d.raters, d.categories.map((c, i) => `${c}: ${d.counts[i]}`).join(", ")]);
   return (
     <ChartFigure
       testId="chart-ratings"
@@ -45,18 +29,18 @@ export function RatingDistributions({ data, caption }: { data: TRatingDistributi
         <div className="grid gap-x-6 gap-y-3 lg:grid-cols-2">
           {fields.map((field) => {
             const ds = data.filter((d) => d.field === field);
-            const likert = !["EQUIVALENCE", "EMOTION"].includes(field);
+            const { likert = true, units: unitNoun = "translations" } = display.fields[field] ?? {};
             const units = Math.max(...ds.map((d) => d.units));
             const raters = Math.max(...ds.map((d) => d.raters));
             return (
               <div key={field} data-testid={`ratings-${field}`}>
                 <p className="text-xs font-medium text-slate-700">
-                  {FIELD_NAMES[field]} <span className="font-normal text-slate-500">· up to {units} {["EQUIVALENCE", "EMOTION", "AUTHENTICITY"].includes(field) ? "MRW instances" : "translations"} per system, {raters} raters</span>
+                  {fieldName(field)} <span className="font-normal text-slate-500">· up to {units} {unitNoun} per system, {raters} raters</span>
                 </p>
                 <StackedShares
                   rows={ds.map((d) => ({ label: d.system, counts: d.counts }))}
                   categories={ds[0].categories}
-                  names={ds[0].categories.map((c) => LABEL_NAMES.get(c) ?? c)}
+                  names={ds[0].categories.map((c) => display.categoryNames[c] ?? c)}
                   colours={likert ? LIKERT_COLOURS : LABEL_COLOURS}
                   barHeight={18}
                 />

@@ -49,7 +49,7 @@ function sampleColumns<T>(cells: [id: string, get: (r: T) => TCell | null][]): C
 // columns given by accessorKey have no `id` (TanStack derives it): only the ids set here are CSV-only
 const csvOnlyOf = <T,>(cols: ColumnDef<T, unknown>[]) => cols.flatMap((c) => (c.id ? [c.id] : [])).filter((id) => id === "note" || id.endsWith("-n") || id.endsWith("-raters"));
 
-export function SchemePaperTablesView({ slug, sourceLang = "source", qs = "", notes, metahope, extraCategories, scores, mmteFigures, convention, dashboard }: SchemePaperTablesViewProps) {
+export function SchemePaperTablesView({ slug, sourceLang = "source", qs = "", notes, metahope, extraCategories, scores, mmteFigures, mmteDisplay, convention, dashboard }: SchemePaperTablesViewProps) {
   const mmte = mmteFigures ? scores?.mmte : null;
   const sourceDescription = scores ? scores.sourceDescription.replace(/\.$/, "") : "";
   const totalsAnnotators = [...new Set((metahope ?? []).flatMap((r) => Object.keys(r.totals)))];
@@ -93,8 +93,8 @@ export function SchemePaperTablesView({ slug, sourceLang = "source", qs = "", no
       )}
       {dashboard && dashboard.mmteFields.length > 0 && <MmteAgreement slug={slug} qs={qs} d={dashboard} />}
       {scores && <ScoreTablesView slug={slug} scores={scores} extraCategories={extraCategories} />}
-      {mmte && <EquivalenceBars data={mmte.equivalence} caption={dashboard && <Includes text={dashboard.includes.labels} />} />}
-      {dashboard && dashboard.ratingDistributions.length > 0 && <RatingDistributions data={dashboard.ratingDistributions} caption={<Includes text={dashboard.includes.mmte} />} />}
+      {mmte && <EquivalenceBars data={mmte.equivalence} display={mmteDisplay} caption={dashboard && <Includes text={dashboard.includes.labels} />} />}
+      {dashboard && dashboard.ratingDistributions.length > 0 && <RatingDistributions data={dashboard.ratingDistributions} display={mmteDisplay} caption={<Includes text={dashboard.includes.mmte} />} />}
       {/* figures 4–5 labelled as on a project under the preset (same component) */}
       {mmte && (
         <MmteFigureHeatmaps

@@ -1,7 +1,9 @@
 /**
- * The annotator workspace keymap: one list of named actions with keys,
- * descriptions and scopes. The cheat sheet (`?`), tooltips and the key
- * handler all read from it, so what the help says is what the keys do.
+ * The keys every annotator workspace shares (submit, undo, redo, leave a text box, help) and the
+ * matching, display and conflict checks of a keymap: one list of named actions with keys,
+ * descriptions and scopes, so that the cheat sheet (`?`), tooltips and the key handler read the
+ * same thing. The workspace's own moves and every key a scheme's fields bind are
+ * lib/workspace/scheme-workspace-keymap.ts and lib/schemes/language/field-keys.ts.
  *
  * Key syntax: modifiers joined with "+", then the key as `KeyboardEvent.key`
  * reports it ("1", "i", "?", "Enter", "Tab", "ArrowDown", "Escape").
@@ -12,25 +14,16 @@
  *
  * Scopes: the workspace tells `matchKey` what has focus —
  * - "workspace": always active inside the annotator workspace;
- * - "field":     a Likert or label field is focused (digits choose a value);
- * - "errorSpan": a MetaHOPE error span is selected (letters choose the
- *                category, digits the severity).
+ * - "field":     a field is focused (its own keys choose a value).
  * An action of scope "workspace" matches in every scope; a more specific
- * scope is tried first, so digits mean "severity" while a span is selected.
+ * scope is tried first, so a field's keys win while it is focused.
  *
  * Typing: when the event target is editable (post-edit textarea, comment),
  * only actions marked `allowInEditable` match (submit, leave field). Plain
  * keys type text, and Ctrl+Z stays the text box's own undo.
  */
-import { METAHOPE_CATEGORIES, METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES } from "@/lib/schemes/metahope";
 
-/** An error span scheme's keys: its categories (labels) and severities (the severity attribute's options). */
-export interface TErrorKeys {
-  categories: readonly { value: string; name: string; key?: string }[];
-  severities: readonly { name: string; penalty: number; key?: string }[];
-}
-
-export type TKeyScope = "workspace" | "field" | "errorSpan";
+export type TKeyScope = "workspace" | "field";
 
 export interface TKeyAction {
   id: string;
@@ -38,67 +31,13 @@ export interface TKeyAction {
   description: string;
   scope: TKeyScope;
   /** Cheat-sheet section. */
-  group: "Values" | "Navigation" | "MetaHOPE" | "Item" | "Help";
+  group: "Values" | "Navigation" | "Item" | "Help";
   /** Matches even while typing in a text field (must then use a modifier or Escape). */
   allowInEditable?: boolean;
-  /** Payload for parameterised actions: the digit's position (1-based) or the MetaHOPE code/penalty. */
-  arg?: number | string;
 }
 
-const digitActions: TKeyAction[] = [1, 2, 3, 4, 5].map((d) => ({
-  id: `field.choose-${d}`,
-  keys: [String(d)],
-  description: `Choose value ${d}: Likert ${d}, or the ${["1st", "2nd", "3rd", "4th", "5th"][d - 1]} label in definition order`,
-  scope: "field" as const,
-  group: "Values" as const,
-  arg: d,
-}));
-
-/** The category and severity keys of an error span scheme; a category or severity without a key gets none. */
-function errorActions(keys: TErrorKeys): { categories: TKeyAction[]; severities: TKeyAction[] } {
-  return {
-    categories: keys.categories.map((c) => ({
-      id: `error.category-${c.value}`,
-      keys: c.key ? [c.key] : [],
-      description: `Error category ${c.value} (${c.name})`,
-      scope: "errorSpan" as const,
-      group: "MetaHOPE" as const,
-      arg: c.value,
-    })),
-    severities: keys.severities.map((s) => ({
-      id: `error.severity-${s.name}`,
-      keys: s.key ? [s.key] : [],
-      description: `Severity ${s.name} (penalty ${s.penalty})`,
-      scope: "errorSpan" as const,
-      group: "MetaHOPE" as const,
-      arg: s.penalty,
-    })),
-  };
-}
-
-/**
- * The MetaHOPE keys of lib/schemes/metahope.ts: the default for callers without a project (the
- * cheat sheet's fallback, tests). The built-in workspace builds its keymap from the project's
- * definition instead (buildKeymap; lib/workspace/workspace-keymap.ts), which says the same for the
- * preset (lib/schemes/presets/metahope.test.ts).
- */
-const METAHOPE_KEYS: TErrorKeys = {
-  categories: METAHOPE_CATEGORIES.map((c) => ({ value: c, name: METAHOPE_CATEGORY_DEFINITIONS[c].name, key: METAHOPE_CATEGORY_DEFINITIONS[c].key })),
-  severities: METAHOPE_SEVERITIES.map((s) => ({ name: s.name, penalty: s.penalty, key: s.key })),
-};
-
-/** The workspace keymap with the category and severity keys of `errors` (an error span scheme). */
-export function buildKeymap(errors: TErrorKeys = METAHOPE_KEYS): readonly TKeyAction[] {
-  const { categories: categoryActions, severities: severityActions } = errorActions(errors);
-  return [
-  ...digitActions,
-  { id: "field.clear", keys: ["Backspace", "Delete"], description: "Clear the focused value", scope: "field", group: "Values" },
-
-  { id: "nav.next-field", keys: ["Tab", "ArrowDown"], description: "Next field", scope: "workspace", group: "Navigation" },
-  { id: "nav.prev-field", keys: ["Shift+Tab", "ArrowUp"], description: "Previous field", scope: "workspace", group: "Navigation" },
-  { id: "nav.next-translation", keys: ["ArrowRight", "]"], description: "Next translation", scope: "workspace", group: "Navigation" },
-  { id: "nav.prev-translation", keys: ["ArrowLeft", "["], description: "Previous translation", scope: "workspace", group: "Navigation" },
-  { id: "nav.next-missing", keys: ["n"], description: "Jump to the next missing value", scope: "workspace", group: "Navigation" },
+/** The actions every workspace shares. */
+export const KEYMAP: readonly TKeyAction[] = [
   {
     id: "nav.leave-field",
     keys: ["Escape"],
@@ -107,12 +46,6 @@ export function buildKeymap(errors: TErrorKeys = METAHOPE_KEYS): readonly TKeyAc
     group: "Navigation",
     allowInEditable: true,
   },
-
-  { id: "error.new", keys: ["e"], description: "New MetaHOPE error on the selected text (empty selection: omission)", scope: "workspace", group: "MetaHOPE" },
-  ...categoryActions,
-  ...severityActions,
-  { id: "error.delete", keys: ["Backspace", "Delete"], description: "Delete the selected error span", scope: "errorSpan", group: "MetaHOPE" },
-
   {
     id: "item.submit-next",
     keys: ["Mod+Enter"],
@@ -126,10 +59,7 @@ export function buildKeymap(errors: TErrorKeys = METAHOPE_KEYS): readonly TKeyAc
 
   { id: "help.cheat-sheet", keys: ["?"], description: "Show or hide this keyboard cheat sheet", scope: "workspace", group: "Help" },
   { id: "help.guidelines", keys: ["g"], description: "Show or hide the guidelines panel (definitions and examples)", scope: "workspace", group: "Help" },
-  ];
-}
-
-export const KEYMAP: readonly TKeyAction[] = buildKeymap();
+];
 
 /**
  * Model suggestions (issue 15 point 4), in every workspace that shows them: Shift with the keys
@@ -246,7 +176,7 @@ export function findAction(id: string, keymap: readonly TKeyAction[] = KEYMAP): 
 /**
  * Keys bound to two actions of the same scope. A key shared between
  * "workspace" and a specific scope is not a conflict: the specific scope
- * wins by design (digits are severities while an error span is selected).
+ * wins by design (a field's own keys while it is focused).
  */
 export function findConflicts(keymap: readonly TKeyAction[] = KEYMAP): { key: string; scope: TKeyScope; actions: string[] }[] {
   const seen = new Map<string, string[]>();
@@ -299,13 +229,4 @@ export function cheatSheet(platform: "mac" | "other" = "other", keymap: readonly
     groups.set(a.group, rows);
   }
   return [...groups.entries()].map(([group, rows]) => ({ group, rows }));
-}
-
-/**
- * The value a digit chooses for a field: `choices` in definition order (as
- * lib/schemes `choicesFor` returns them), digit 1 = first. Null when the
- * digit is past the end (e.g. 4 on the three literal-source labels).
- */
-export function choiceForDigit<T>(choices: readonly T[], digit: number): T | null {
-  return Number.isInteger(digit) && digit >= 1 && digit <= choices.length ? choices[digit - 1] : null;
 }

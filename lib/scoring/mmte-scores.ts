@@ -33,7 +33,7 @@ import {
   type TEquivalenceLabel,
   type TEquivalenceLiteralLabel,
   type TEquivalenceMetaphoricalLabel,
-} from "@/lib/schemes/mmte";
+} from "@/lib/schemes/presets/paper-codes";
 import { corpusBleu } from "./bleu";
 import { pearson, type TPearson } from "./pearson";
 import { corpusRougeL } from "./rouge-l";

@@ -2,7 +2,7 @@
 // agree (a per-item "true" value plus noise). Used by the report snapshots and the migration test.
 import { emptyImportResult, type ImportResult, type MetahopeCategory, type MetahopeSeverity } from "@/lib/import/types";
 import { seededRandom } from "@/lib/agreement/seeded-random";
-import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/mmte";
+import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/presets/paper-codes";
 
 /** Three annotators who mostly agree: a per-item "true" value plus seeded noise. */
 export function syntheticAnnotations(ir: ImportResult, seed = 20261125, opts: { reviewedMarkers?: boolean } = {}): ImportResult {

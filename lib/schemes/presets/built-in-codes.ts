@@ -13,7 +13,7 @@
  *
  * These are exactly the former enums' strings, so no stored value changed; built-in-codes.test.ts
  * holds them against the enums of the init migration (REFERENCE came after them, as text). The TypeScript literal types of the codes
- * stay those of lib/schemes/metahope.ts (the paper tables are written against them); `codes()`
+ * stay those of paper-codes.ts (the paper tables are written against them); `codes()`
  * refuses to load when the definition and those constants disagree, so a preset edit that renames
  * a code fails at start-up instead of storing values the tables do not know.
  *
@@ -21,10 +21,9 @@
  */
 import { z } from "zod";
 import type { TSchemeField } from "../language/scheme-field";
-import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES, METAHOPE_POST_EDIT_KINDS, REALISATION_PATTERNS, type TMetahopeSeverity } from "../metahope";
+import { METAHOPE_CATEGORIES, METAHOPE_PENALTIES, METAHOPE_POST_EDIT_KINDS, POST_EDIT_KINDS, REALISATION_PATTERNS, type TMetahopeSeverity } from "./paper-codes";
 import { METAHOPE_PRESET } from "./metahope";
 import { MMTE_PRESET } from "./mmte";
-import { POST_EDIT_KINDS } from "../mmte";
 import { EDIT_KINDS } from "../edit-kinds";
 
 type TFieldOfKind<K extends TSchemeField["kind"]> = Extract<TSchemeField, { kind: K }>;

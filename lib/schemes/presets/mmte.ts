@@ -1,6 +1,5 @@
 // MMTE (Wang et al. 2024) written in the scheme language. The data is mmte.json; mmte.test.ts
-// proves it says what lib/schemes/mmte.ts and fields.ts say today, so the two cannot drift
-// while the runtime still reads the constants.
+// proves it says what the paper says (__fixtures__/mmte-paper.ts).
 import definition from "./mmte.json";
 import { ZSchemeDefinition, type TSchemeDefinition } from "../language/scheme-definition";
 

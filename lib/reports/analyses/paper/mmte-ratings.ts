@@ -5,7 +5,7 @@
  * Values outside the field's scale or label set are dropped (they cannot be
  * agreement data) and counted.
  */
-import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS, LIKERT_VALUES } from "@/lib/schemes/mmte";
+import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS, LIKERT_VALUES } from "@/lib/schemes/presets/paper-codes";
 import type { Code } from "@/lib/agreement";
 import type { TMmteAgreementField } from "../../agreement-figure";
 import type { TReportData } from "../../report-input";

@@ -27,7 +27,7 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { spanWeight, type TWeighedSpan } from "@/lib/schemes/language/span-weight";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import type { TEditKind } from "@/lib/schemes/edit-kinds";
-import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/mmte";
+import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/presets/paper-codes";
 import { annotationColumns, withAnnotationColumns } from "../../report-index";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportAdjudication, type TReportData, type TReportErrorSpan, type TReportGoldReference } from "../../report-input";
 import { computeEachTime, type TKeepPart } from "./keep-part";

@@ -10,6 +10,7 @@ import { figureIncludes } from "../../figure-includes";
 import type { TScoreTables } from "./score-tables";
 import type { TSchemePaperDashboard } from "./paper-dashboard";
 import type { TSchemePaperTables } from "./paper-tables";
+import { MMTE_DISPLAY, type TMmteDisplay } from "./mmte-display";
 
 /**
  * The one dashboard's parts around the tables (scheme-paper-dashboard.ts): the MMTE agreement and
@@ -32,6 +33,8 @@ export interface TSchemePaperView {
   extraCategories: string[];
   scores: TScoreTables | null;
   mmteFigures: boolean;
+  /** the names MMTE's charts give its fields and labels */
+  mmteDisplay: TMmteDisplay;
   /** the agreement convention the summary tables are under (their headers name its α level and κ weights) */
   convention: TAgreementConvention;
   /** on the dashboard (schemePaperDashboardViewOf); absent where only the tables are laid out */
@@ -47,6 +50,7 @@ export function schemePaperViewOf(paper: TSchemePaperTables, convention?: string
     extraCategories: paper.extraCategories.map((x) => x.category),
     scores: paper.scores,
     mmteFigures: bound("mmte.figures3-5"),
+    mmteDisplay: MMTE_DISPLAY,
     convention: c,
   };
 }

@@ -29,7 +29,7 @@ import {
   type TMmteTranslationValues,
 } from "@/lib/scoring/mmte-scores";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
-import type { TEmotionLabel, TEquivalenceLabel } from "@/lib/schemes/mmte";
+import type { TEmotionLabel, TEquivalenceLabel } from "@/lib/schemes/presets/paper-codes";
 import type { Code } from "@/lib/agreement";
 import { METAHOPE_ADJUDICATION_FIELDS, type TReportAdjudication, type TReportData } from "../../report-input";
 import { cellKey, metahopeCellsOf } from "./metahope-cells";

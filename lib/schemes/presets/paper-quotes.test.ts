@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EMOTION, EMOTION_LABELS, EQUIVALENCE_METAPHORICAL, EQUIVALENCE_METAPHORICAL_LABELS, LIKERT_SCALE, MMTE_QUALITY } from "./mmte";
-import { METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES, REALISATION_PATTERN_DEFINITIONS, REALISATION_PATTERNS } from "./metahope";
+import { EMOTION, EMOTION_LABELS, EQUIVALENCE_METAPHORICAL, EQUIVALENCE_METAPHORICAL_LABELS, LIKERT_SCALE, MMTE_QUALITY } from "./__fixtures__/mmte-paper";
+import { METAHOPE_CATEGORY_DEFINITIONS, METAHOPE_SEVERITIES, REALISATION_PATTERN_DEFINITIONS, REALISATION_PATTERNS } from "./__fixtures__/metahope-paper";
 
 // The papers are the source of truth: quoted definitions and examples must
 // appear verbatim in them (ignoring whitespace and the @…@ target markers).

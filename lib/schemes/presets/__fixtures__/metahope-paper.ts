@@ -4,9 +4,10 @@
  * severities with linear penalties (§3), and the MRW realisation patterns used
  * for alignment (§4.2, figure 4).
  *
- * Pure data. Definitions and examples are quoted from the paper; where the
- * paper is silent (the wording of each severity level) the text is Tropos's
- * and says so in `source`.
+ * The paper's text, for the tests: definitions and examples quoted from the
+ * paper; where the paper is silent (the wording of each severity level) the
+ * text is Tropos's and says so in `source`. The preset (../metahope.json) is
+ * what projects run; ../metahope.test.ts holds it against this.
  */
 import type { MetahopeCategory, MetahopeSeverity, RealisationPattern } from "@/lib/import/types";
 

@@ -2,10 +2,10 @@
  * MMTE annotation scheme (Wang et al. 2024, "MMTE: Corpus and Metrics for
  * Evaluating Machine Translation Quality of Metaphorical Language").
  *
- * Pure data: labels, definitions and examples exactly as the paper gives them
- * (§3.2, table 2, appendix B.1–B.5), so the guidelines panel, the keymap
- * (labels are numbered in definition order), validation and agreement
- * statistics all read from one place.
+ * The paper's text, for the tests: labels, definitions and examples exactly as
+ * the paper gives them (§3.2, table 2, appendix B.1–B.5). The preset
+ * (../mmte.json) is what projects run; ../mmte.test.ts holds it against this,
+ * and paper-quotes.test.ts holds this against the paper.
  *
  * Examples keep the paper's `@word@` marking of the target word. Where the
  * paper prints an example without the marking (e.g. table 2) it is copied as
