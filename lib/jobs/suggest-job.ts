@@ -16,7 +16,7 @@ import type { Pool } from "pg";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { recordJobFailure } from "./job-failure";
-import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
+import { getSchemeInForce } from "@/lib/db/projects/project-schemes";
 import { listSuggestUnits } from "@/lib/db/models/suggest-units";
 import { isAppError } from "@/lib/errors";
 import { DEFAULT_CHAT_PARAMS, type TChatParams, type TEnv } from "@/lib/models/chat-completion";
@@ -105,7 +105,7 @@ export async function runSuggestJob(db: Db, pool: Pool, jobId: string, opts: TRu
       if (isAppError(e)) return void (await fail(e.message));
       throw e;
     }
-    const scheme = await getSuggestScheme(db, job.projectId);
+    const scheme = await getSchemeInForce(db, job.projectId);
     const found = findSuggestField(scheme, input.data.field);
     if (!found.ok) return void (await fail(found.message));
 

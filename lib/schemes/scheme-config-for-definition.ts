@@ -1,12 +1,11 @@
 // The MMTE/MetaHOPE parts (lib/schemes/scheme-config.ts) a scheme definition has: a part is on when
 // the definition has its fields. The parts a project's Settings show and switch are read from the
-// scheme version in force, never from a stored configuration; a scheme with none of the presets'
-// fields has every part off, and its Settings show only the presentation switches (blind system
-// names, shuffle, model suggestions), which mean the same for any scheme and keep their defaults
-// for a project created from a scheme file.
+// scheme version in force (parts are not stored); a scheme with none of the presets' fields has
+// every part off, and its Settings show only the settings (blind system names, shuffle, model
+// suggestions, EMOS weights), which mean the same for any scheme.
 import type { TSchemeDefinition } from "./language/scheme-definition";
 import { PRESET_PART_FIELDS } from "./presets/preset-parts";
-import { DEFAULT_SCHEME_CONFIG, type TSchemeConfig } from "./scheme-config";
+import { DEFAULT_SCHEME_CONFIG, projectSettingsOf, type TProjectSettings, type TSchemeConfig } from "./scheme-config";
 
 export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchemeConfig {
   const ids = new Set(definition.fields.map((f) => f.id));
@@ -25,15 +24,13 @@ export function schemeConfigForDefinition(definition: TSchemeDefinition): TSchem
 }
 
 /**
- * A project's settings as the Settings form shows them: the presentation switches it stores, and
- * the MMTE/MetaHOPE parts of the scheme version in force (the one source of which fields
- * annotators see; the parts a stored configuration still lists are only what was last saved).
- * The parts are read from the fields the version has, whatever scheme it is (a variant of a preset
- * with its own guideline wording or labels included): a part is on when one of its fields is
- * there. A scheme with none of the presets' fields shows every part off, and the form then offers
- * the presentation switches alone (components/settings/scheme-config-form.tsx).
+ * A project's settings as the Settings form shows them: the settings it stores, and the
+ * MMTE/MetaHOPE parts of the scheme version in force (the one source of which fields annotators
+ * see; parts are not stored). The parts are read from the fields the version has, whatever scheme
+ * it is (a variant of a preset with its own guideline wording or labels included): a part is on
+ * when one of its fields is there. A scheme with none of the presets' fields shows every part
+ * off, and the form then offers the settings alone (components/settings/scheme-config-form.tsx).
  */
-export function withPartsOf(config: TSchemeConfig, definition: TSchemeDefinition): TSchemeConfig {
-  const parts = schemeConfigForDefinition(definition);
-  return { ...config, mmteQuality: parts.mmteQuality, mmteMrw: parts.mmteMrw, alignment: parts.alignment, metahopeErrors: parts.metahopeErrors, metahopePostEdit: parts.metahopePostEdit, postEdit: parts.postEdit, required: undefined };
+export function withPartsOf(settings: TProjectSettings, definition: TSchemeDefinition): TSchemeConfig {
+  return { ...schemeConfigForDefinition(definition), ...projectSettingsOf(settings) };
 }

@@ -1,6 +1,10 @@
 /**
- * A project's scheme configuration: which parts of MMTE / MetaHOPE are on,
- * presentation switches, and which fields must be filled before submit.
+ * A project's settings (Project.schemeConfig: how items are presented, model suggestions, EMOS
+ * weights) and the Settings form's switches of the MMTE / MetaHOPE parts. The parts are not
+ * stored: which fields annotators see is the scheme version in force, and a form that switches a
+ * part records the next version (lib/db/projects/update-scheme-config.ts). A configuration an
+ * earlier release stored still lists its parts; only the upgrade of such a project reads them
+ * (parseStoredSchemeConfig, lib/db/upgrade/move-onto-scheme-runtime.ts).
  * Parsed with zod at every boundary (project settings form, import, API).
  */
 import { z } from "zod";
@@ -9,6 +13,52 @@ import { ZEmosWeights } from "@/lib/scoring/emos-weights";
 
 const NO_PART_ON = "At least one part of a scheme must be switched on";
 
+/** What Project.schemeConfig stores; the same for any scheme. */
+const PROJECT_SETTINGS_SHAPE = {
+  /**
+   * Hide system names from annotators (show "Translation A, B, …"). On by
+   * default: knowing the system biases judgements.
+   */
+  blindSystemNames: z.boolean().default(true),
+  /** Shuffle item order (and translation order within an item) per annotator. */
+  shuffleItems: z.boolean().default(true),
+  /**
+   * Show model suggestions (issue 15) in the annotator's workspace. Off by default: a study that
+   * must stay unbiased keeps them hidden and only compares model and humans afterwards.
+   */
+  showSuggestions: z.boolean().default(false),
+  /**
+   * EMOS weights of a project whose scheme lists the emos.metrics analysis (issue 18): absent =
+   * the paper's 0.50/0.35/0.15; set in Settings, they must sum to 1 (lib/scoring/emos-weights.ts).
+   */
+  emosWeights: ZEmosWeights.optional(),
+};
+
+/**
+ * A project's stored settings. Keys an earlier release stored beside them (the parts, `required`)
+ * are dropped: nothing but the upgrade reads them (parseStoredSchemeConfig).
+ */
+export const ZProjectSettings = z.object(PROJECT_SETTINGS_SHAPE).strip();
+export type TProjectSettings = z.output<typeof ZProjectSettings>;
+
+export const DEFAULT_PROJECT_SETTINGS: TProjectSettings = ZProjectSettings.parse({});
+
+export type TParseProjectSettingsResult = { ok: true; settings: TProjectSettings } | { ok: false; issues: { path: string; message: string }[] };
+
+/** Parses a stored Project.schemeConfig (or `{}` when unset). */
+export function parseProjectSettings(input: unknown): TParseProjectSettingsResult {
+  const r = ZProjectSettings.safeParse(input ?? {});
+  if (r.success) return { ok: true, settings: r.data };
+  return { ok: false, issues: r.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(root)", message: i.message })) };
+}
+
+/** The settings of a form's configuration: what is stored. */
+export function projectSettingsOf(config: TProjectSettings): TProjectSettings {
+  const { blindSystemNames, shuffleItems, showSuggestions, emosWeights } = config;
+  return { blindSystemNames, shuffleItems, showSuggestions, ...(emosWeights ? { emosWeights } : {}) };
+}
+
+/** The Settings form's configuration: the parts of MMTE / MetaHOPE (as the version in force has them) and the settings. */
 export const ZSchemeConfig = z
   .object({
     /** MMTE sentence quality: Fluency, Intelligibility, Fidelity, Overall (app. B.1). */
@@ -46,24 +96,7 @@ export const ZSchemeConfig = z
       })
       .strict()
       .prefault({}),
-    /**
-     * Hide system names from annotators (show "Translation A, B, …"). On by
-     * default: knowing the system biases judgements.
-     */
-    blindSystemNames: z.boolean().default(true),
-    /** Shuffle item order (and translation order within an item) per annotator. */
-    shuffleItems: z.boolean().default(true),
-    /**
-     * Show model suggestions (issue 15) in the annotator's workspace (a project that runs its own
-     * scheme, and the built-in MMTE / MetaHOPE one). Off by default: a study that must stay
-     * unbiased keeps them hidden and only compares model and humans afterwards.
-     */
-    showSuggestions: z.boolean().default(false),
-    /**
-     * EMOS weights of a project whose scheme lists the emos.metrics analysis (issue 18): absent =
-     * the paper's 0.50/0.35/0.15; set in Settings, they must sum to 1 (lib/scoring/emos-weights.ts).
-     */
-    emosWeights: ZEmosWeights.optional(),
+    ...PROJECT_SETTINGS_SHAPE,
     /**
      * Fields an earlier release required for submit (each must be on). What annotators must fill
      * is now the stored scheme version's `required` on each field; kept so stored settings parse.
@@ -113,9 +146,10 @@ export function parseSchemeConfig(input: unknown): TParseSchemeConfigResult {
 }
 
 /**
- * A project's STORED configuration. A project that runs its own scheme (lib/schemes/scheme-runtime.ts)
- * has every built-in part off (schemeConfigForDefinition) and keeps only the presentation switches
- * (blind system names, shuffle), so "no part on" is not an error here; the form still refuses it.
+ * A configuration as an earlier release stored it, parts included: what the upgrade of a project
+ * that stores no scheme version reads its preset from (lib/db/upgrade/move-onto-scheme-runtime.ts).
+ * A project that ran its own scheme had every built-in part off, so "no part on" is not an error
+ * here; the form still refuses it.
  */
 export function parseStoredSchemeConfig(input: unknown): TParseSchemeConfigResult {
   const r = parseSchemeConfig(input);

@@ -1,20 +1,21 @@
-// The project's stored scheme configuration, parsed (zod) at the boundary. A stored config that
-// no longer parses is a project setup error, reported as such rather than guessed around.
+// The project's stored settings (Project.schemeConfig: presentation switches, suggestions, EMOS
+// weights; lib/schemes/scheme-config.ts), parsed (zod) at the boundary. Stored settings that no
+// longer parse are a project setup error, reported as such rather than guessed around.
 import { AppError } from "@/lib/errors";
-import { parseStoredSchemeConfig, type TSchemeConfig } from "@/lib/schemes/scheme-config";
+import { parseProjectSettings, type TProjectSettings } from "@/lib/schemes/scheme-config";
 import { deepFreeze } from "@/lib/deep-freeze";
 
-export function projectSchemeConfig(stored: unknown): TSchemeConfig {
-  const r = parseStoredSchemeConfig(stored);
+export function projectSchemeConfig(stored: unknown): TProjectSettings {
+  const r = parseProjectSettings(stored);
   if (!r.ok) {
     const i = r.issues[0];
     throw new AppError("UNPROCESSABLE", `The project's scheme configuration is invalid at ${i.path}: ${i.message}. Ask the project manager to fix it.`);
   }
-  return r.config;
+  return r.settings;
 }
 
 /** Parsed configurations by their stored JSON (a few projects per server; the oldest go first). */
-const sharedConfigs = new Map<string, TSchemeConfig>();
+const sharedConfigs = new Map<string, TProjectSettings>();
 const SHARED_CONFIGS_MAX = 200;
 
 /**
@@ -23,7 +24,7 @@ const SHARED_CONFIGS_MAX = 200;
  * a save). The same checks and errors; the result is shared, so it is frozen (a caller that edits
  * it fails loudly instead of changing the next request's copy).
  */
-export function sharedProjectSchemeConfig(stored: unknown): TSchemeConfig {
+export function sharedProjectSchemeConfig(stored: unknown): TProjectSettings {
   const key = JSON.stringify(stored) ?? "undefined";
   const hit = sharedConfigs.get(key);
   if (hit) return hit;

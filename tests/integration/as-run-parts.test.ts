@@ -111,8 +111,8 @@ async function exported(projectId: string, what: "annotations" | "target-words" 
 describe("MetaHOPE post-edit (issue 19 point 3)", () => {
   it("is off by default: no field in the stored scheme, none in the item, a save is refused naming the field", async () => {
     const { project, ann, s1 } = await study("metahope");
-    const config = await configOf(project.id);
-    expect(config.metahopePostEdit).toBe(false);
+    // the parts are not stored with the project: the stored version says which fields are on
+    expect(Object.keys((await db.project.findUniqueOrThrow({ where: { id: project.id } })).schemeConfig as object).sort()).toEqual(["blindSystemNames", "showSuggestions", "shuffleItems"]);
     expect((await getProjectScheme(db, project.id))!.definition.fields.map((f) => f.id)).toEqual(["ALIGNMENT", "METAHOPE_ERRORS"]);
     expect(slotsOf(await itemOf(project.id, ann.id, "s1")).some((s) => s.field.id === "METAHOPE_POSTEDIT")).toBe(false);
     const e = await rejection(save(project.id, ann.id, { segmentId: s1.id, translationId: null, mrwId: null, field: "METAHOPE_POSTEDIT", value: "市场挺过了风暴。", baseVersion: 0 }));
@@ -200,8 +200,7 @@ describe("MetaHOPE post-edit (issue 19 point 3)", () => {
 describe("MMTE target words (issue 19 point 4)", () => {
   it("is off by default: not in the stored scheme or the item, a save is refused naming the field", async () => {
     const { project, ann, s1 } = await study("mmte");
-    const config = await configOf(project.id);
-    expect(config.mmteMrw.targetWords).toBe(false);
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).schemeConfig).not.toHaveProperty("mmteMrw");
     expect((await getProjectScheme(db, project.id))!.definition.fields.map((f) => f.id)).not.toContain("TARGET_WORDS");
     expect(slotsOf(await itemOf(project.id, ann.id, "s1")).some((s) => s.field.id === "TARGET_WORDS")).toBe(false);
     const e = await rejection(save(project.id, ann.id, { segmentId: s1.id, translationId: s1.translations[0].id, mrwId: s1.mrws[0].id, field: "TARGET_WORDS", value: { spans: [{ start: 2, end: 5 }] }, baseVersion: 0 }));

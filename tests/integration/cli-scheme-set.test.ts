@@ -48,8 +48,8 @@ describe("tropos scheme set / show, project create --scheme FILE", () => {
     const created = await tropos("project", "create", slug, "--scheme", EXAMPLE);
     expect(created).toEqual({ code: 0, stderr: "", stdout: `Created project ${slug} (en → zh, scheme idiom-judgement v1 from ${EXAMPLE}, stored as version 1).\n` });
     const project = await db.project.findUniqueOrThrow({ where: { slug }, select: { id: true, schemeConfig: true } });
-    // no built-in field in the file: every built-in part off
-    expect(project.schemeConfig).toMatchObject({ mmteQuality: false, alignment: false, metahopeErrors: false });
+    // only the settings are stored with the project (their defaults); its fields are version 1's
+    expect(project.schemeConfig).toEqual({ blindSystemNames: true, shuffleItems: true, showSuggestions: false });
     expect(await db.projectScheme.findMany({ where: { projectId: project.id }, select: { version: true, note: true } })).toEqual([{ version: 1, note: `from ${EXAMPLE}` }]);
 
     const shown = await tropos("scheme", "show", "--project", slug);

@@ -174,7 +174,9 @@ describe("createProject (CLI and wizard)", () => {
     expect(res.invitations.map((i) => [i.email, i.role])).toEqual([[stranger.toLowerCase(), "ANNOTATOR"]]);
     const p = await db.project.findUniqueOrThrow({ where: { slug } });
     expect([p.sourceLang, p.targetLang, p.name]).toEqual(["en", "it", "Wizard project"]);
-    expect(p.schemeConfig).toMatchObject({ alignment: true, metahopeErrors: true, mmteQuality: false });
+    // the MetaHOPE preset stored as version 1; the project stores only its settings
+    expect(p.schemeConfig).toEqual({ blindSystemNames: true, shuffleItems: true, showSuggestions: false });
+    expect((await db.projectScheme.findFirstOrThrow({ where: { projectId: p.id } })).definition).toMatchObject({ fields: [{ id: "ALIGNMENT" }, { id: "METAHOPE_ERRORS" }] });
     expect(await rolesOf(p.id, known.email)).toEqual(["ADJUDICATOR"]);
     expect((await findInvitationByToken(db, res.invitations[0].token))?.project.slug).toBe(slug);
   });

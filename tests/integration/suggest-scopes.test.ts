@@ -11,9 +11,8 @@ import type { Pool } from "pg";
 import type { Db } from "@/lib/db/client";
 import { importFile } from "@/lib/db/import/import-file";
 import { createModelEndpoint } from "@/lib/db/models/endpoints";
-import { setProjectScheme } from "@/lib/db/projects/project-schemes";
+import { getSchemeInForce, setProjectScheme } from "@/lib/db/projects/project-schemes";
 import { createSuggestJob } from "@/lib/db/models/suggest-jobs";
-import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
 import { listSuggestUnits } from "@/lib/db/models/suggest-units";
 import { runSuggestJob } from "@/lib/jobs/suggest-job";
 import { stopBoss } from "@/lib/jobs/queue";
@@ -104,7 +103,7 @@ describe("suggestions at every scope", () => {
       expect(["entailment", "neutral", "contradiction"]).toContain(s.value);
     }
     // neither gold_label nor relevance went out
-    const units = await listSuggestUnits(pool, project.id, { scope: { role: "hypothesis" }, definition: await getSuggestScheme(db, project.id) });
+    const units = await listSuggestUnits(pool, project.id, { scope: { role: "hypothesis" }, definition: await getSchemeInForce(db, project.id) });
     expect(units.every((u) => !("gold_label" in u.lists) && !("relevance" in u.lists))).toBe(true);
     expect(userMessages(before).join("\n")).not.toMatch(/gold_label|relevan/);
   }, 60_000);

@@ -10,7 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { loadImport } from "@/lib/db/import/load-import";
 import { demoCorpusToImport } from "@/lib/import/parse-demo-corpus";
-import { DEFAULT_SCHEME_CONFIG, ZSchemeConfig } from "@/lib/schemes/scheme-config";
+import { DEFAULT_SCHEME_CONFIG, projectSettingsOf, ZSchemeConfig } from "@/lib/schemes/scheme-config";
 import { createAssignments } from "@/lib/db/assignments/create-assignments";
 import { storePresetOfPartsVersion } from "@/lib/db/projects/project-schemes";
 import { moveOntoSchemeRuntime } from "@/lib/db/upgrade/move-onto-scheme-runtime";
@@ -78,7 +78,7 @@ export async function seedDemo(db: Db, pool: Pool, opts: { log?: (s: string) => 
   for (const p of DEMO_PROJECTS) {
     const { project, schemeVersion } = await db.$transaction(async (tx) => {
       const made = await tx.project.create({
-        data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, targetLangs: [p.targetLang], schemeConfig: p.schemeConfig },
+        data: { slug: p.slug, name: p.name, sourceLang: "en", targetLang: p.targetLang, targetLangs: [p.targetLang], schemeConfig: projectSettingsOf(p.schemeConfig) },
       });
       // its preset stored as data (version 1), as every new project's is (lib/db/projects/create-project.ts)
       return { project: made, schemeVersion: await storePresetOfPartsVersion(tx, made.id, p.schemeConfig, { actorId: null, note: "demo seed" }) };

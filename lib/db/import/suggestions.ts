@@ -23,7 +23,7 @@ import type { Db } from "@/lib/db/client";
 import { parseImportFile, resolveFormat } from "@/lib/db/import/import-file";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { ZModelEndpointInput } from "@/lib/db/models/endpoints";
-import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
+import { getSchemeInForce } from "@/lib/db/projects/project-schemes";
 import { parseSuggestionLines, type TSuggestionLine } from "@/lib/import/parse-suggestion-lines";
 import type { ImportIssue } from "@/lib/import/types";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
@@ -113,7 +113,7 @@ export async function importSuggestions(pool: Pool, db: Db, opts: TImportSuggest
   }
 
   // ---- the project's segments, translations, MRWs and scheme -------------------------------------
-  const scheme = await getSuggestScheme(db, opts.project.id);
+  const scheme = await getSchemeInForce(db, opts.project.id);
   const externalIds = [...new Set(records.map((r) => r.segmentId))];
   const segs = await pool.query<TSegmentRow>(
     `SELECT s.id, s."externalId", s."documentId", s.text, s.texts, s.lists,

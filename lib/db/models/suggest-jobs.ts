@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import type { TJobView } from "@/lib/jobs/job-view";
 import { enqueue, QUEUES } from "@/lib/jobs/queue";
 import type { TSuggestJobInput } from "@/lib/jobs/suggest-job";
-import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
+import { getSchemeInForce } from "@/lib/db/projects/project-schemes";
 import { checkModelBaseUrl } from "@/lib/models/model-base-url";
 import { checkModelKeyEnv } from "@/lib/models/model-key-env";
 import { findSuggestField } from "@/lib/models/suggest-field";
@@ -25,7 +25,7 @@ export async function createSuggestJob(
   checkModelBaseUrl(endpoint.baseUrl);
   // an endpoint stored before the key rule may name NEXTAUTH_SECRET: refused at the start, not unit by unit
   checkModelKeyEnv(endpoint.apiKeyEnv);
-  const found = findSuggestField(await getSuggestScheme(db, opts.projectId), opts.field);
+  const found = findSuggestField(await getSchemeInForce(db, opts.projectId), opts.field);
   if (!found.ok) throw new AppError("BAD_REQUEST", found.message);
   const input: TSuggestJobInput = { endpointId: endpoint.id, endpointName: endpoint.name, field: opts.field, ...(opts.limit ? { limit: opts.limit } : {}) };
   if (opts.retryFailed) await db.suggestion.deleteMany({ where: { projectId: opts.projectId, endpointId: endpoint.id, field: opts.field, status: "failed" } });

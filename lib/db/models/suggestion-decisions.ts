@@ -24,7 +24,7 @@ import { alternativesForMrw } from "@/lib/schemes/language/item-value-checks";
 import { withheldGold } from "@/lib/workspace/withheld-gold";
 import { itemArrayLists } from "@/lib/workspace/scheme-item-values";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
-import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import type { TProjectSettings } from "@/lib/schemes/scheme-config";
 import type { TSchemeItemSuggestion } from "@/lib/workspace/scheme-item-types";
 
 export const SUGGESTION_DECISIONS = ["accepted", "edited", "rejected"] as const;
@@ -63,7 +63,7 @@ async function suggestionOffered(db: Db, projectId: string, s: { field: string; 
  */
 export async function recordSuggestionDecision(
   db: Db,
-  opts: { projectId: string; annotatorId: string; config: TSchemeConfig; input: TSuggestionDecisionInput },
+  opts: { projectId: string; annotatorId: string; config: TProjectSettings; input: TSuggestionDecisionInput },
 ): Promise<TRecordedDecision> {
   if (!opts.config.showSuggestions) throw new AppError("NOT_FOUND", NOT_FOUND);
   const { projectId, annotatorId, input } = opts;

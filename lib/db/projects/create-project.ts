@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { AppError } from "@/lib/errors";
 import { schemeConfigFor } from "@/lib/schemes/presets/parts-choice";
-import { schemeConfigForDefinition } from "@/lib/schemes/scheme-config-for-definition";
+import { DEFAULT_PROJECT_SETTINGS, projectSettingsOf } from "@/lib/schemes/scheme-config";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { ZNewProjectInput, type TNewProjectInput } from "@/lib/projects/new-project-input";
 import { createInvitationTx, type CreatedInvitation } from "@/lib/db/projects/invitations";
@@ -33,9 +33,8 @@ export async function createProject(
     /** members without an account: invite them (web) or refuse (CLI, which cannot show a link) */
     inviteMissing: boolean;
     /**
-     * A scheme from a file instead of the preset: stored as version 1, and the configuration's
-     * parts follow its built-in field names (schemeConfigForDefinition); `scheme` of the input is
-     * then not used.
+     * A scheme from a file instead of the preset: stored as version 1 (with the default settings);
+     * `scheme` of the input is then not used.
      */
     definition?: { scheme: TSchemeDefinition; note?: string };
   },
@@ -51,15 +50,16 @@ export async function createProject(
       const missing = emails.filter((e) => !idByEmail.has(e));
       if (missing.length && !opts.inviteMissing) throw new AppError("NOT_FOUND", `No user with the email ${missing[0]}.`, { field: "members", email: missing[0] });
 
-      const schemeConfig = definition ? schemeConfigForDefinition(definition) : schemeConfigFor(input.scheme, input.parts);
+      // the preset's parts become its first version; only the settings are stored with the project
+      const parts = definition ? null : schemeConfigFor(input.scheme, input.parts);
       const project = await tx.project.create({
-        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang[0], targetLangs: input.targetLang, schemeConfig },
+        data: { slug: input.slug, name: input.name, sourceLang: input.sourceLang, targetLang: input.targetLang[0], targetLangs: input.targetLang, schemeConfig: projectSettingsOf(parts ?? DEFAULT_PROJECT_SETTINGS) },
         select: { id: true, slug: true, name: true },
       });
       if (definition) {
         await tx.projectScheme.create({ data: { projectId: project.id, version: 1, definition, createdById: opts.actorId, note: opts.definition?.note ?? null } });
       } else {
-        await storePresetOfPartsVersion(tx, project.id, schemeConfig, { actorId: opts.actorId, note: `preset ${input.scheme}` });
+        await storePresetOfPartsVersion(tx, project.id, parts!, { actorId: opts.actorId, note: `preset ${input.scheme}` });
       }
       const added: CreatedProject["added"] = [];
       const invitations: CreatedInvitation[] = [];

@@ -18,16 +18,15 @@ import { AppError } from "@/lib/errors";
 import { ZSchemeDefinition, type TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { changedFieldIds, describeSchemeChange, mappedValue, orphanedValues, type TValueMapping } from "@/lib/schemes/language/scheme-change";
 import { formatIssuePath } from "@/lib/schemes/language/format-issue-path";
-import { hasPartsToSwitch, MMTE_METAHOPE_PRESET, nextDefinitionOfParts, presetOfParts } from "@/lib/schemes/presets/preset-of-parts";
+import { hasPartsToSwitch, MMTE_METAHOPE_PRESET, nextDefinitionOfParts } from "@/lib/schemes/presets/preset-of-parts";
 import { PRESET_PART_FIELD_IDS } from "@/lib/schemes/presets/preset-parts";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
-import { parseSchemeConfig } from "@/lib/schemes/scheme-config";
 import { schemeRuntimeOf, type TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { sortedJson } from "@/lib/schemes/canonical-value";
 import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
 import { deepFreeze } from "@/lib/deep-freeze";
-import { moveOntoSchemeRuntime, moveOntoSchemeRuntimeTx } from "@/lib/db/upgrade/move-onto-scheme-runtime";
+import { moveOntoSchemeRuntime, moveOntoSchemeRuntimeTx, presetForStoredConfig } from "@/lib/db/upgrade/move-onto-scheme-runtime";
 
 type TTx = Prisma.TransactionClient;
 
@@ -180,9 +179,8 @@ export async function setProjectScheme(
       await moveOntoSchemeRuntimeTx(tx, projectId, opts.actorId, { storePresetWhenBare: false });
       const latest = await tx.projectScheme.findFirst({ where: { projectId }, orderBy: { version: "desc" }, select: { version: true, definition: true } });
       const previous = latest ? parseStored(projectId, latest.version, latest.definition) : null;
-      const config = parseSchemeConfig(project[0].schemeConfig);
-      // What annotators ran before: the stored version, or the built-in preset of the project's configuration.
-      const before = previous ?? (config.ok ? presetOfParts(config.config) : MMTE_METAHOPE_PRESET);
+      // What annotators ran before: the stored version, or the preset an earlier release's configuration switched on.
+      const before = previous ?? presetForStoredConfig(project[0].schemeConfig);
       // Stored values are checked against every built-in field before the first version: a part
       // switched off later keeps its values under the same names.
       const baseline = previous ?? MMTE_METAHOPE_PRESET;
@@ -321,16 +319,13 @@ async function earlierPartFields(tx: TTx, projectId: string, previous: TSchemeDe
 }
 
 /**
- * The definition a project runs: its latest stored version, or (a project that stores none, e.g.
- * one whose configuration has no part on) the built-in preset of its configuration, every
- * built-in field when that does not parse. What the built-in pages read labels, options, keys,
- * guidelines and named analyses from.
+ * The definition a project runs: its latest stored version, or (a project of an earlier release
+ * the upgrade has not stored one for yet) the preset its stored configuration switched on, as the
+ * upgrade will store it (presetForStoredConfig).
  */
 export async function getSchemeInForce(db: Db, projectId: string): Promise<TSchemeDefinition> {
   const stored = await getProjectScheme(db, projectId);
   if (stored) return stored.definition;
   const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { schemeConfig: true } });
-  const config = parseSchemeConfig(project.schemeConfig);
-  const preset = config.ok ? presetOfParts(config.config) : MMTE_METAHOPE_PRESET;
-  return preset.fields.length > 0 ? preset : MMTE_METAHOPE_PRESET;
+  return presetForStoredConfig(project.schemeConfig);
 }

@@ -10,7 +10,7 @@ import type { Pool } from "pg";
 import type { TSchemeReportFilter } from "@/lib/db/reports/scheme-report-data";
 import { getSchemeModelValues, type TSchemeModelValueRow } from "@/lib/db/models/model-values";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
-import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
+import { parseProjectSettings } from "@/lib/schemes/scheme-config";
 import { emosWeightsOf } from "@/lib/scoring/emos-weights";
 import type { TEmosWeights } from "@/lib/scoring/emos";
 import { analysisModelFields } from "@/lib/reports/scheme-analysis-fields";
@@ -34,9 +34,9 @@ export async function getSchemeAnalysisInputs(pool: Pool, projectId: string, def
       ? pool.query<{ id: string; document: string }>(`SELECT s.id, d."externalId" AS document FROM "Segment" s JOIN "Document" d ON d.id = s."documentId" WHERE s."projectId" = $1`, [projectId])
       : null,
   ]);
-  const stored = config?.rows[0] ? parseStoredSchemeConfig(config.rows[0].schemeConfig) : null;
+  const stored = config?.rows[0] ? parseProjectSettings(config.rows[0].schemeConfig) : null;
   return {
     modelValues: models,
-    ...(emos ? { emosWeights: emosWeightsOf(stored?.ok ? stored.config : null), documentOf: new Map(documents!.rows.map((r) => [r.id, r.document])) } : {}),
+    ...(emos ? { emosWeights: emosWeightsOf(stored?.ok ? stored.settings : null), documentOf: new Map(documents!.rows.map((r) => [r.id, r.document])) } : {}),
   };
 }

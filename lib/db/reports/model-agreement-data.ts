@@ -10,7 +10,7 @@
 // suggested under several versions (a scheme edit in between), the latest suggestion counts.
 // Only scalar values (scale steps, options, booleans) are compared.
 import type { Db } from "@/lib/db/client";
-import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
+import { getSchemeInForce } from "@/lib/db/projects/project-schemes";
 import type { Code, KappaWeights } from "@/lib/agreement/types";
 import { modelAgreementRows, type TModelAgreementRow } from "@/lib/models/model-agreement";
 import { humanLabels, mmteTable4 } from "@/lib/models/mmte-table4";
@@ -93,7 +93,7 @@ export async function getModelAgreementRows(db: Db, projectId: string, opts: { l
     select: { field: true, segmentId: true, itemKey: true, value: true, model: true, endpoint: { select: { name: true } } },
   });
   if (!suggestions.length) return [];
-  const scheme = await getSuggestScheme(db, projectId);
+  const scheme = await getSchemeInForce(db, projectId);
   const rows: TModelAgreementRow[] = [];
   const fields = [...new Set(suggestions.map((s) => s.field))].sort();
   for (const field of fields) {

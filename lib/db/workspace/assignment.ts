@@ -21,7 +21,7 @@ import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { findSchemeMissing, type TSchemeSlot } from "@/lib/schemes/language/scheme-completeness";
 import { unmarkedSpanSlots } from "@/lib/schemes/language/unmarked-span-slots";
 import { AppError } from "@/lib/errors";
-import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import type { TProjectSettings } from "@/lib/schemes/scheme-config";
 import type { TAssignmentAction } from "@/lib/workspace/api-types";
 import { getSchemeWorkspaceItem } from "@/lib/db/workspace/item";
 import { plainValues, schemeCompletenessItem, schemeItemValues } from "@/lib/workspace/scheme-item-values";
@@ -81,7 +81,7 @@ export async function applyAssignmentAction(
   db: Db,
   opts: {
     project: { id: string; slug: string; sourceLang: string; targetLang: string };
-    config: TSchemeConfig;
+    config: TProjectSettings;
     annotatorId: string;
     segmentId: string;
     action: TAssignmentAction;

@@ -14,7 +14,7 @@ import type { TSpan } from "@/lib/schemes/span";
 import type { TSchemeRuntime } from "@/lib/schemes/scheme-runtime";
 import { optionsInAnnotatorOrder } from "@/lib/workspace/options-in-annotator-order";
 import { DOCUMENT_ITEM_KEY } from "@/lib/schemes/language/value-anchor";
-import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import type { TProjectSettings } from "@/lib/schemes/scheme-config";
 import { itemSuggestions } from "@/lib/db/models/suggestion-decisions";
 import { itemArrayLists } from "@/lib/workspace/scheme-item-values";
 import { annotatorTranslations } from "@/lib/workspace/annotator-translations";
@@ -35,7 +35,7 @@ import { qualificationGate } from "@/lib/db/gold-checks/qualification";
 export interface TGetSchemeItemOptions {
   project: { id: string; slug: string; sourceLang: string; targetLang: string };
   /** blind system names and translation shuffling, as the project is configured */
-  config: Pick<TSchemeConfig, "blindSystemNames" | "shuffleItems"> & Partial<Pick<TSchemeConfig, "showSuggestions">>;
+  config: Pick<TProjectSettings, "blindSystemNames" | "shuffleItems"> & Partial<Pick<TProjectSettings, "showSuggestions">>;
   annotatorId: string;
   /** Segment id, or its external id (stable across databases, used in links and tests). */
   segmentKey: string;

@@ -17,7 +17,7 @@ import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
 import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 import type { TSaveAnnotationInput, TSaveResult } from "@/lib/workspace/api-types";
-import type { TSchemeConfig } from "@/lib/schemes/scheme-config";
+import type { TProjectSettings } from "@/lib/schemes/scheme-config";
 import { getSaveContext, type TPrefetchedItemContext } from "@/lib/db/workspace/context";
 import { maintainReportStore } from "@/lib/db/reports/report-data-cache";
 import { decidedError, itemClosedError, OPEN_STATUSES, type TDecision } from "@/lib/db/workspace/item-write-guard";
@@ -27,7 +27,7 @@ import { findSaveReceipt, isReceiptKeyClash, pruneSaveReceipts, receiptAnswer, t
 export interface TSaveAnnotationOptions {
   projectId: string;
   annotatorId: string;
-  config: TSchemeConfig;
+  config: TProjectSettings;
   input: TSaveAnnotationInput;
   /** the request's idempotency key and hash (lib/http/idempotency-key.ts); null = none sent */
   receipt?: TSaveReceiptKey | null;

@@ -1,7 +1,7 @@
 import { requireProjectPage } from "@/lib/http/page-access";
 import { getDb } from "@/lib/db/client";
 import { listModelEndpoints } from "@/lib/db/models/endpoints";
-import { getSuggestScheme } from "@/lib/db/models/suggest-scheme";
+import { getSchemeInForce } from "@/lib/db/projects/project-schemes";
 import { suggestibleFields } from "@/lib/models/suggest-field";
 import { ModelEndpointsPanel } from "@/components/models/model-endpoints-panel";
 
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 export default async function ModelsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const access = await requireProjectPage(slug, "project.manage", `/projects/${slug}/models`);
-  const [endpoints, scheme] = await Promise.all([listModelEndpoints(getDb(), access.project.id), getSuggestScheme(getDb(), access.project.id)]);
+  const [endpoints, scheme] = await Promise.all([listModelEndpoints(getDb(), access.project.id), getSchemeInForce(getDb(), access.project.id)]);
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-medium">Models</h2>

@@ -10,7 +10,7 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { ZSplitInput, createSplit } from "@/lib/db/projects/splits";
 import { AppError } from "@/lib/errors";
 import { projectAction } from "@/lib/http/server-action";
-import { parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
+import { parseProjectSettings, parseStoredSchemeConfig, projectSettingsOf } from "@/lib/schemes/scheme-config";
 import { createProjectAssignments } from "@/lib/db/assignments/project-assignments";
 import { moveAssignments, rebalanceAssignments, withdrawAssignments } from "@/lib/db/assignments/corrections";
 import { parseEmosWeights } from "@/lib/scoring/emos-weights";
@@ -75,10 +75,10 @@ export const setActivePosAction = projectAction("project.manage", ZActivePosInpu
 });
 
 export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.extend({ config: z.unknown() }), async (input, access) => {
-  // the parts are read from the fields of the version in force: storing them records that version
+  // the parts are read from the fields of the version in force: saving them records that version
   // with the parts' fields removed or added as the next one (which refuses a scheme left with no
-  // field); a scheme with none of the presets' fields stores no version, and nothing reads a
-  // configuration's parts
+  // field); a scheme with none of the presets' fields stores no version. Only the settings are
+  // stored with the project.
   const parsed = parseStoredSchemeConfig(input.config);
   if (!parsed.ok) throw new AppError("BAD_REQUEST", `Invalid scheme configuration: ${parsed.issues.map((i) => `${i.path || "(config)"}: ${i.message}`).join("; ")}`);
   const { schemeVersion } = await updateSchemeConfig(getDb(), access.project.id, parsed.config, access.user.id);
@@ -93,11 +93,11 @@ export const saveSchemeConfigAction = projectAction("project.manage", ZSlug.exte
 export const saveEmosWeightsAction = projectAction("project.manage", ZSlug.extend({ weights: z.unknown() }), async (input, access) => {
   const parsed = input.weights === null ? null : parseEmosWeights(input.weights);
   if (parsed && !parsed.ok) throw new AppError("BAD_REQUEST", parsed.message, { field: "weights" });
-  const stored = parseStoredSchemeConfig(access.project.schemeConfig);
+  const stored = parseProjectSettings(access.project.schemeConfig);
   if (!stored.ok) throw new AppError("CONFLICT", "The project's stored settings are not valid; save the scheme configuration first.");
-  const { emosWeights: _old, ...rest } = stored.config;
-  const config = parsed ? { ...rest, emosWeights: parsed.weights } : rest;
-  await getDb().project.update({ where: { id: access.project.id }, data: { schemeConfig: config } });
+  const { emosWeights: _old, ...rest } = stored.settings;
+  const settings = parsed ? { ...rest, emosWeights: parsed.weights } : rest;
+  await getDb().project.update({ where: { id: access.project.id }, data: { schemeConfig: projectSettingsOf(settings) } });
   await getDb().auditLog.create({ data: { projectId: access.project.id, userId: access.user.id, action: "emos-weights", detail: { emosWeights: parsed ? parsed.weights : null } } });
   revalidatePath(`/projects/${input.slug}`, "layout");
   return { weights: parsed ? parsed.weights : null };

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { getActivePos, getPosCounts } from "@/lib/db/projects/mrw-active-pos";
 import { getSplitCounts } from "@/lib/db/projects/splits";
-import { DEFAULT_SCHEME_CONFIG, parseStoredSchemeConfig } from "@/lib/schemes/scheme-config";
+import { DEFAULT_PROJECT_SETTINGS, parseProjectSettings } from "@/lib/schemes/scheme-config";
 import { SplitForm } from "@/components/settings/split-form";
 import { AssignmentForm } from "@/components/settings/assignment-form";
 import { AssignmentCorrections } from "@/components/settings/assignment-corrections";
@@ -43,9 +43,9 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
     annotatorWorkloads(db, projectId),
   ]);
   const load = new Map(loads.map((l) => [l.annotatorId, l._count._all]));
-  // stored as it is: a project that runs its own scheme has every built-in part off
-  const cfg = parseStoredSchemeConfig(access.project.schemeConfig);
-  const config = cfg.ok ? cfg.config : DEFAULT_SCHEME_CONFIG;
+  // the stored settings; the parts the form shows are the version in force's (withPartsOf)
+  const stored = parseProjectSettings(access.project.schemeConfig);
+  const config = stored.ok ? stored.settings : DEFAULT_PROJECT_SETTINGS;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
