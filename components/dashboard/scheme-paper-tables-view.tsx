@@ -60,7 +60,7 @@ export function SchemePaperTablesView({ slug, sourceLang = "source", qs = "", no
     cellColumn("kappa", `κ (${convention.kappaWeights})`, (r) => r.kappa),
     cellColumn("r", "Pearson r", (r) => r.r),
     cellColumn("exact", "Exact %", (r) => r.exact, 1),
-    ...totalsAnnotators.map((a, i) => ({ id: `total-${i}`, header: `Total ${a}`, accessorFn: (r: TMetahopeSummaryRow) => r.totals[a] ?? null }) as ColumnDef<TMetahopeSummaryRow, unknown>),
+    ...totalsAnnotators.map((a, i) => ({ id: `total-${i}`, header: `Total ${raterLabel(a)}`, accessorFn: (r: TMetahopeSummaryRow) => r.totals[a] ?? null }) as ColumnDef<TMetahopeSummaryRow, unknown>),
     ...sampleColumns<TMetahopeSummaryRow>([["alpha", (r) => r.alpha], ["kappa", (r) => r.kappa], ["r", (r) => r.r], ["exact", (r) => r.exact]]),
   ];
   return (
