@@ -147,8 +147,7 @@ export const ZJsonlErrorSpan = z.strictObject({
   /**
    * A code of the project's error categories: MetaHOPE's five, or whatever a variant's span field
    * lists (an extra CUL). The file alone cannot tell which, so the loader checks it against the
-   * project — the built-in fields' five (lib/import/built-in-code-issues.ts) or the scheme's labels
-   * (lib/db/import/scheme-values.ts) — naming file, line and field.
+   * labels of the project's span field (lib/db/import/scheme-values.ts), naming file, line and field.
    */
   category: z.string().min(1),
   severity: ZPenalty,

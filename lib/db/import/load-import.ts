@@ -176,10 +176,9 @@ export async function loadInTransaction(client: PoolClient, opts: LoadImportOpti
   const { result, projectId, fileName } = opts;
   // Serialise imports into one project so two concurrent imports cannot race on the same keys.
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`import:${projectId}`]);
-  // codes the database stores as text: checked against the presets before anything is written
-  // (not error spans: the scheme's span field lists its categories and severities, checked per line with the values)
+  // codes the database stores as text beside the values: checked against the presets before anything is written
   const runtime = await runtimeOf(client, projectId);
-  const badCodes = builtInCodeIssues(fileName, result, { errorSpans: false });
+  const badCodes = builtInCodeIssues(fileName, result);
   if (badCodes.length) {
     const first = badCodes[0];
     throw new AppError("UNPROCESSABLE", `${fileName}${first.line ? `:${first.line}` : ""} (${first.field}): ${first.message}${badCodes.length > 1 ? ` (and ${badCodes.length - 1} more)` : ""}; nothing was stored.`, { errors: badCodes });
