@@ -55,6 +55,9 @@ test.describe("MetaHOPE reproduction on the dashboard", () => {
       const texts = await row.getByRole("cell").allInnerTexts();
       expect(texts.slice(0, 6).map((t) => t.split("\n")[0].trim()), `${system} ${field}`).toEqual([system, field, ...cells]);
     }
+    // raters imported from the workbooks are named as the files name them, not by their generated addresses
+    await expect(table.locator("thead")).toContainText("Total a (imported)");
+    await expect(page.getByText("Raw values of annotator a (imported) only (adjudications not used).")).toBeVisible();
     // table 6 for annotator A: per sentence over 20, per metaphor over 65, Ratio M/S
     const epm = page.getByTestId("metahope-epm");
     await expect(epm.getByRole("row").filter({ hasText: "GoogleMT" }).getByRole("cell")).toHaveText(["GoogleMT", "0", "0", "16", "0", "6", "22", "1.100", "65", "0.338", "0.917"]);

@@ -12,6 +12,7 @@
  *   majority; labels always by majority, an unresolved tie leaves the item
  *   without a value). `source` reports how many items came from each.
  */
+import { raterLabel } from "@/lib/import/imported-annotator";
 import { aggregate, type TAggregate } from "@/lib/scoring/aggregate";
 import {
   emotionEquivalenceCooccurrence,
@@ -138,7 +139,7 @@ function unratedRecords(sx: TScopeIndex): TMmteRecord[] {
 }
 
 function describe(o: TScoreOptionsParsed, m?: TValueSourceCount, q?: TValueSourceCount): string {
-  if (o.annotator) return `Raw values of annotator ${o.annotator} only (adjudications not used).`;
+  if (o.annotator) return `Raw values of annotator ${raterLabel(o.annotator)} only (adjudications not used).`;
   const adj = (m?.adjudicated ?? 0) + (q?.adjudicated ?? 0);
   const raw = (m?.raw ?? 0) + (q?.raw ?? 0);
   const agg = o.aggregation === "mean" ? "mean of the annotators (labels: majority)" : "majority of the annotators (ties on a Likert scale: lower median)";
