@@ -22,19 +22,13 @@ import { z } from "zod";
 export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pearson_r", "exact_agreement", "total", "fleiss_kappa", "accuracy", "mean_accuracy", "precision", "recall", "f1"] as const;
 export const ALPHA_LEVELS = ["nominal", "ordinal", "interval", "ratio"] as const;
 export const KAPPA_WEIGHTS = ["unweighted", "linear", "quadratic"] as const;
-export const METAHOPE_FIELDS = ["SEGS", "IMP", "RAM", "MIS", "STL", "PRF"] as const;
 // MMTE's agreement table (the paper's table 3 order) and the built-in reports' figures are written
 // for the preset's fields, so this stays a constant; pages list the ones the project's scheme has.
 export const MMTE_AGREEMENT_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY", "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const;
-export type TMetahopeField = (typeof METAHOPE_FIELDS)[number];
 export type TMmteAgreementField = (typeof MMTE_AGREEMENT_FIELDS)[number];
 
-/** The built-in presets' ids: their figures say "metahope" or "mmte"; a project's own scheme's figures say its id. */
-export const BUILT_IN_FIGURE_SCHEMES = ["metahope", "mmte"] as const;
-export type TBuiltInFigureScheme = (typeof BUILT_IN_FIGURE_SCHEMES)[number];
-
 export const ZAgreementFigure = z.object({
-  /** "metahope" or "mmte" for the built-in runtime; the scheme's id under the scheme runtime (lib/reports/scheme-agreement.ts) */
+  /** the scheme's id (lib/reports/scheme-agreement.ts); "metahope" or "mmte" in the papers' agreement export (lib/reports/analyses/paper/papers-agreement-export.ts) */
   scheme: z.string().min(1),
   system: z.string(),
   field: z.string(),

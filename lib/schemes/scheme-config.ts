@@ -117,7 +117,6 @@ export const ZSchemeConfig = z
   });
 
 export type TSchemeConfig = z.output<typeof ZSchemeConfig>;
-export type TSchemeConfigInput = z.input<typeof ZSchemeConfig>;
 
 /** MMTE as in the paper: quality, equivalence, emotion, authenticity, two post-edits. */
 export const DEFAULT_SCHEME_CONFIG: TSchemeConfig = ZSchemeConfig.parse({});

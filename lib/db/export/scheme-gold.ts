@@ -1,7 +1,6 @@
 // `tropos export --what gold` of a project under the scheme runtime (issue 28 point 3: gold
 // references are decisions of the fields a scheme marks as gold, lib/adjudication/gold-fields.ts).
-// The rows are the built-in export's (export-tables.ts exportGold, same columns and order): the
-// stored GoldReference rows, then, where a segment has none of a kind, the decided value of the
+// The rows (GOLD_COLUMNS, in segment order): the stored GoldReference rows, then, where a segment has none of a kind, the decided value of the
 // gold edit field of that kind — the rule MMTE table 3 reads its references by
 // (lib/reports/analyses/paper/paper-data.ts), so the export and BLEU/ROUGE agree:
 // - a decision counts when it is a non-blank text, in the project's one target language (a
@@ -57,7 +56,7 @@ export function exportSchemeGold(pool: Pool, projectId: string, def: TSchemeDefi
          ORDER BY ${SEG_ORDER}, gold.language, gold.kind`,
         [projectId, JSON.stringify(fields), language],
       )) {
-        // the built-in export's provenance words (export-tables.ts exportGold)
+        // the provenance words of the GoldReference rows
         const provenance = r.post_edit_annotator ? `post-edit:${r.post_edit_annotator}:${r.pe_kind}` : r.source_system ? `system:${r.source_system}` : "manual";
         yield { ...r, provenance };
       }

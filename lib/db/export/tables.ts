@@ -13,33 +13,8 @@ export interface TableExport {
   rows: AsyncGenerator<TableRow>;
 }
 
-
-
-
+/** The gold export's columns (lib/db/export/scheme-gold.ts): provenance `system:<name>`, `post-edit:<annotator>:<kind>` or `manual`. */
 export const GOLD_COLUMNS = ["doc", "segment", "source", "language", "kind", "text", "provenance", "source_system", "post_edit_annotator", "approved_by", "version", "updated_at"] as const;
-
-/** Gold references with provenance: `system:<name>`, `post-edit:<annotator>:<kind>` or `manual`. */
-export function exportGold(pool: Pool, projectId: string): TableExport {
-  return {
-    columns: GOLD_COLUMNS,
-    rows: withExportSession(pool, async function* (s) {
-      for await (const r of s.rows<TableRow & { source_system: string | null; post_edit_annotator: string | null; pe_kind: string | null }>(
-        `SELECT d."externalId" AS doc, s."externalId" AS segment, s.text AS source, g.language, lower(g.kind::text) AS kind, g.text,
-                sys.name AS source_system, pu.email AS post_edit_annotator, lower(pe.kind::text) AS pe_kind, au.email AS approved_by,
-                g.version, g."updatedAt" AS updated_at
-         FROM "GoldReference" g JOIN "Segment" s ON s.id = g."segmentId" ${SEG_JOIN}
-         LEFT JOIN "Translation" t ON t.id = g."sourceTranslationId" LEFT JOIN "MtSystem" sys ON sys.id = t."systemId"
-         LEFT JOIN "PostEdit" pe ON pe.id = g."sourcePostEditId" LEFT JOIN "User" pu ON pu.id = pe."annotatorId"
-         LEFT JOIN "User" au ON au.id = g."approvedById"
-         WHERE g."projectId" = $1 ORDER BY ${SEG_ORDER}, g.language, g.kind`,
-        [projectId],
-      )) {
-        const provenance = r.post_edit_annotator ? `post-edit:${r.post_edit_annotator}:${r.pe_kind}` : r.source_system ? `system:${r.source_system}` : "manual";
-        yield { ...r, provenance };
-      }
-    }),
-  };
-}
 
 /** The columns with `language` after `system`: the table of a study over several target languages. */
 const withLanguage = (columns: readonly string[]) => columns.flatMap((c) => (c === "system" ? [c, "language"] : [c]));

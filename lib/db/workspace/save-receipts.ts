@@ -18,7 +18,6 @@
 //     as its own save when the stored value equals the edit (conflictIsOwnSave).
 import { createHash } from "node:crypto";
 import type { Pool } from "pg";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 
 export const SAVE_RECEIPT_DAYS = 7;
@@ -72,22 +71,6 @@ export async function findSaveReceipt<T>(db: TQueryable, userId: string, receipt
     [userId, receipt.key],
   );
   return receiptAnswer<T>(rows[0], receipt);
-}
-
-/** Stores the answer inside the write's transaction. */
-export async function storeSaveReceipt(
-  tx: Prisma.TransactionClient,
-  opts: { userId: string; projectId: string; receipt: TSaveReceiptKey; response: unknown },
-): Promise<void> {
-  await tx.saveReceipt.create({
-    data: {
-      userId: opts.userId,
-      projectId: opts.projectId,
-      key: opts.receipt.key,
-      requestHash: opts.receipt.requestHash,
-      response: opts.response as Prisma.InputJsonValue,
-    },
-  });
 }
 
 /** Whether `e` is the primary-key clash of two writes under one receipt key (pg or Prisma). */
