@@ -7,7 +7,6 @@ import {
   builtInCodeIssue,
   EDIT_KIND_CODES,
   ERROR_CATEGORY_CODES,
-  errorSpanCodeIssue,
   penaltyOf,
   POST_EDIT_VARIANT_CODES,
   REALISATION_PATTERN_CODES,
@@ -51,8 +50,5 @@ describe("built-in codes from the presets", () => {
     expect(builtInCodeIssue("Alignment", { pattern: null })).toBe("Alignment.pattern: null is not one of DIRECT, PARAPHRASE, DISTRIBUTED, IMPLICIT, PARTIAL, OMISSION");
     expect(builtInCodeIssue("PostEdit", { kind: "figurative" })).toMatch(/^PostEdit\.kind: "figurative" is not one of FIGURATIVE, LITERAL/);
     expect(builtInCodeIssue("Annotation", { field: "anything" })).toBeNull();
-    expect(errorSpanCodeIssue({ category: "OOPS", severity: 2 })).toEqual({ field: "category", message: 'category: "OOPS" is not one of IMP, RAM, MIS, STL, PRF' });
-    expect(errorSpanCodeIssue({ category: null, severity: 7 })).toEqual({ field: "severity", message: "severity: 7 is not one of 2, 4, 6, 8, 10" });
-    expect(errorSpanCodeIssue({ category: "PRF", severity: null })).toBeNull();
   });
 });

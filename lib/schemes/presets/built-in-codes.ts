@@ -118,17 +118,3 @@ export function builtInCodeIssue(table: string, row: Record<string, unknown>): s
   }
   return null;
 }
-
-/**
- * What is wrong with an error span's category and penalty (null: not chosen yet, a draft), or
- * null; for the workspace's writes, whose input carries the penalty, not the stored code.
- */
-export function errorSpanCodeIssue(span: { category: string | null; severity: number | null }): { field: "category" | "severity"; message: string } | null {
-  if (span.category !== null && !(ERROR_CATEGORY_CODES as readonly string[]).includes(span.category)) {
-    return { field: "category", message: `category: ${JSON.stringify(span.category)} is not one of ${ERROR_CATEGORY_CODES.join(", ")}` };
-  }
-  if (span.severity !== null && !SEVERITY_CODE_BY_PENALTY.has(span.severity as TMetahopeSeverity)) {
-    return { field: "severity", message: `severity: ${JSON.stringify(span.severity)} is not one of ${PENALTY_CODES.join(", ")}` };
-  }
-  return null;
-}
