@@ -145,10 +145,11 @@ export function parseSchemeConfig(input: unknown): TParseSchemeConfigResult {
 }
 
 /**
- * A configuration as an earlier release stored it, parts included: what the upgrade of a project
- * that stores no scheme version reads its preset from (lib/db/upgrade/move-onto-scheme-runtime.ts).
- * A project that ran its own scheme had every built-in part off, so "no part on" is not an error
- * here; the form still refuses it.
+ * A configuration with every part possibly off: as an earlier release stored it, parts included
+ * (what the upgrade of a project that stores no scheme version reads its preset from,
+ * lib/db/upgrade/move-onto-scheme-runtime.ts), and as the Settings form sends it for a scheme with
+ * none of the presets' fields. "No part on" is not an error here; a form that switches every part
+ * of a preset off is refused when its version is recorded (storePresetOfPartsVersion).
  */
 export function parseStoredSchemeConfig(input: unknown): TParseSchemeConfigResult {
   const r = parseSchemeConfig(input);
