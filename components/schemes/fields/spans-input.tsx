@@ -20,6 +20,7 @@ import type { z } from "zod";
 import { optionText, type FieldProps } from "./field-props";
 import { KeyBadge } from "./key-badge";
 import { TokenRow } from "./token-row";
+import { MAX_COMMENT_LENGTH } from "@/lib/schemes/text-limits";
 
 type TSpans = z.infer<typeof ZSpansField>;
 
@@ -117,7 +118,7 @@ export function SpansInput({ field, value, onChange, texts, selection, onSelect,
               )}
               {field.comments && (
                 // saved on leaving the box, as the built-in list does: one save per comment, not per keystroke
-                <input aria-label="Comment" placeholder="comment (optional)" defaultValue={s.comment ?? ""} key={`${i}:${s.comment ?? ""}`}
+                <input aria-label="Comment" placeholder="comment (optional)" maxLength={MAX_COMMENT_LENGTH} defaultValue={s.comment ?? ""} key={`${i}:${s.comment ?? ""}`}
                   onBlur={(e) => {
                     if (e.target.value.trim() !== (s.comment ?? "")) onChange(setSpanComment(value, i, e.target.value));
                   }}

@@ -176,6 +176,9 @@ describe("validateSchemeValue per kind", () => {
     expect(refused(f, [{ start: -1, end: 3, label: "MIS", attributes: { severity: 2 } }])).toBe("errors: span 1: start and end are character offsets (whole numbers from 0), got -1 and 3");
     expect(refused(f, [{ start: 0, end: 3, label: "MIS", attributes: { severity: 2 }, category: "MIS" }])).toBe('errors: span 1: unknown key "category"');
     expect(refused(f, { start: 0, end: 3 })).toBe('errors: {"start":0,"end":3} is not a list of spans (an empty list says "none")');
+    // a comment is a note, not a pasted document (lib/schemes/text-limits.ts)
+    ok(f, [{ start: 0, end: 3, label: "MIS", attributes: { severity: 2 }, comment: "x".repeat(2000) }]);
+    expect(refused(f, [{ start: 0, end: 3, label: "MIS", attributes: { severity: 2 }, comment: "x".repeat(2001) }])).toBe("errors: span 1: comment is 2001 characters long (at most 2000)");
   });
 
   it("spans: allowEmpty, mrw none/required, no comments unless declared", () => {

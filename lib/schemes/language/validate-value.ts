@@ -12,6 +12,7 @@
  * rather than storing null, so the caller decides what null means.
  */
 import type { TSchemeField } from "./scheme-field";
+import { MAX_COMMENT_LENGTH } from "../text-limits";
 import type { TOption, TOptionValue } from "./scheme-option";
 
 export type TValidateValueResult = { ok: true; value: unknown } | { ok: false; message: string };
@@ -189,6 +190,7 @@ function checkSpans(field: Extract<TSchemeField, { kind: "spans" }>, value: unkn
     if (field.mrw === "required" && (typeof s.mrwId !== "string" || s.mrwId === "")) return `${at} names no MRW (mrwId)`;
     if (s.mrwId !== undefined && s.mrwId !== null && (typeof s.mrwId !== "string" || s.mrwId === "")) return `${at}: mrwId ${showValue(s.mrwId)} is not an MRW id`;
     if (s.comment !== undefined && typeof s.comment !== "string") return `${at}: comment ${showValue(s.comment)} is not text`;
+    if (typeof s.comment === "string" && s.comment.length > MAX_COMMENT_LENGTH) return `${at}: comment is ${s.comment.length} characters long (at most ${MAX_COMMENT_LENGTH})`;
     // a span without `on` lies on the scope's own text (the translation)
     if (field.on && !(texts as readonly unknown[]).includes(s.on ?? "target")) return `${at}: on ${showValue(s.on ?? "target")} is not one of ${list(texts)}`;
   }
