@@ -22,10 +22,6 @@ import { z } from "zod";
 export const AGREEMENT_STATISTICS = ["krippendorff_alpha", "cohen_kappa", "pearson_r", "exact_agreement", "total", "fleiss_kappa", "accuracy", "mean_accuracy", "precision", "recall", "f1"] as const;
 export const ALPHA_LEVELS = ["nominal", "ordinal", "interval", "ratio"] as const;
 export const KAPPA_WEIGHTS = ["unweighted", "linear", "quadratic"] as const;
-// MMTE's agreement table (the paper's table 3 order) and the built-in reports' figures are written
-// for the preset's fields, so this stays a constant; pages list the ones the project's scheme has.
-export const MMTE_AGREEMENT_FIELDS = ["EQUIVALENCE", "EMOTION", "AUTHENTICITY", "FLUENCY", "INTELLIGIBILITY", "FIDELITY", "OVERALL"] as const;
-export type TMmteAgreementField = (typeof MMTE_AGREEMENT_FIELDS)[number];
 
 export const ZAgreementFigure = z.object({
   /** the scheme's id (lib/reports/scheme-agreement.ts); "metahope" or "mmte" in the papers' agreement export (lib/reports/analyses/paper/papers-agreement-export.ts) */

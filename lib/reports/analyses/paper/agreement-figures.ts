@@ -4,7 +4,7 @@
  * Likert scores, see mmte-ratings.ts), in the flat shape of agreement-figure.ts.
  */
 import type { TAgreementFigure } from "../../agreement-figure";
-import { MMTE_AGREEMENT_FIELDS } from "../../agreement-figure";
+import { MMTE_AGREEMENT_FIELDS } from "./mmte-agreement-fields";
 import { ZAgreementOptions, type TAgreementOptions } from "../../agreement-options";
 import { metahopeAgreementFigures } from "./metahope-agreement";
 import { metahopeCellsOf, metahopeUnitVectorsOf } from "./metahope-cells";

@@ -22,7 +22,7 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { findNamedAnalysis } from "@/lib/schemes/language/named-analyses";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
 import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/presets/paper-codes";
-import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "../../agreement-figure";
+import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "./mmte-agreement-fields";
 
 export const PAPER_ANALYSES = ["mmte.table3", "mmte.figures3-5", "metahope.tables3-6"] as const;
 export type TPaperAnalysis = (typeof PAPER_ANALYSES)[number];

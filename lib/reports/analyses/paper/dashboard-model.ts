@@ -5,7 +5,7 @@
  * it under 2 s for 10,000 segments × 4 systems × 3 annotators).
  */
 import { AGREEMENT_CONVENTIONS, findConvention } from "../../agreement-conventions";
-import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "../../agreement-figure";
+import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "./mmte-agreement-fields";
 import { computeAgreementFiguresOf } from "./agreement-figures";
 import { metahopeSummary, mmteSummary, summaryColumnOf } from "./dashboard-summary";
 import { mmteFieldDetail } from "./mmte-field-detail";

@@ -8,8 +8,9 @@
  * for labels; unweighted, linear and quadratic over the scale 1–5 for Likert),
  * pairwise Pearson r (Likert only) and exact agreement.
  */
-import type { TAgreementFigure, TMmteAgreementField } from "../../agreement-figure";
-import { ALPHA_LEVELS, KAPPA_WEIGHTS, MMTE_AGREEMENT_FIELDS } from "../../agreement-figure";
+import type { TAgreementFigure } from "../../agreement-figure";
+import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "./mmte-agreement-fields";
+import { ALPHA_LEVELS, KAPPA_WEIGHTS } from "../../agreement-figure";
 import { isNominalMmteField, mmteCategories, type TMmteRatings } from "./mmte-ratings";
 import { ratingsFigures, type TRatingsSpec } from "../../ratings-figures";
 

@@ -4,7 +4,7 @@
  * (rows = first annotator, columns = second), over the field's full category list.
  */
 import { confusionMatrix, pairwiseCohenMatrix, type KappaWeights } from "@/lib/agreement";
-import type { TMmteAgreementField } from "../../agreement-figure";
+import type { TMmteAgreementField } from "./mmte-agreement-fields";
 import { isNominalMmteField, mmteCategories, type TMmteRatings } from "./mmte-ratings";
 
 export interface TMmteFieldDetail {

@@ -7,7 +7,7 @@
  */
 import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS, LIKERT_VALUES } from "@/lib/schemes/presets/paper-codes";
 import type { Code } from "@/lib/agreement";
-import type { TMmteAgreementField } from "../../agreement-figure";
+import type { TMmteAgreementField } from "./mmte-agreement-fields";
 import type { TReportData } from "../../report-input";
 import type { TReportScope } from "../../report-scope";
 import { buildReportIndex, scopeIndexOf, type TReportIndex, type TScopeIndex } from "../../report-index";

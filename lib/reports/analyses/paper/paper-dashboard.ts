@@ -15,7 +15,8 @@
  * and only for the figures the summary tables show. Pure.
  */
 import { findConvention } from "../../agreement-conventions";
-import type { TAgreementFigure, TMmteAgreementField } from "../../agreement-figure";
+import type { TAgreementFigure } from "../../agreement-figure";
+import type { TMmteAgreementField } from "./mmte-agreement-fields";
 import { computeAgreementFiguresOf } from "./agreement-figures";
 import { AUTO_CI_MAX_TRANSLATIONS } from "./dashboard-model";
 import { mmteSummary, summaryColumnOf, type TMmteSummaryRow } from "./dashboard-summary";

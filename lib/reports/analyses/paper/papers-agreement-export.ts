@@ -23,7 +23,8 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { EMOTION_LABELS, EQUIVALENCE_LITERAL_LABELS, EQUIVALENCE_METAPHORICAL_LABELS } from "@/lib/schemes/presets/paper-codes";
 import { METAHOPE_CATEGORY_ORDER } from "@/lib/scoring/metahope-scores";
-import { MMTE_AGREEMENT_FIELDS, type TAgreementFigure } from "../../agreement-figure";
+import type { TAgreementFigure } from "../../agreement-figure";
+import { MMTE_AGREEMENT_FIELDS } from "./mmte-agreement-fields";
 import type { TAgreementOptions } from "../../agreement-options";
 import type { TReportData } from "../../report-input";
 import type { TAgreementRowsAnalysis } from "../agreement-rows";

@@ -4,7 +4,7 @@
  * adjudication), over the field's categories in display order (Likert 1–5; labels in
  * definition order). With the sample it rests on: ratings, units and raters.
  */
-import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "../../agreement-figure";
+import { MMTE_AGREEMENT_FIELDS, type TMmteAgreementField } from "./mmte-agreement-fields";
 import { mmteCategories, type TMmteRatings } from "./mmte-ratings";
 
 export interface TRatingDistribution {
