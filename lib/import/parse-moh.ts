@@ -36,6 +36,17 @@ import { emptyImportResult, type ImportedDocument, type ImportedSegment, type Im
  */
 export type ParseMohOptions = CommonParseOptions;
 
+/**
+ * A file form (above): its id prefix, where a row's segment id comes from (a column: `sense` or
+ * `id`, `id?` when the column may be absent or empty; else a hash of the sentence, `args` with the
+ * verb's arguments), and whether its targets are verbs (MOH's are; the MMTE form's are not).
+ */
+interface TMohForm {
+  prefix: string;
+  id: "sense" | "id" | "id?" | "hash" | "args";
+  verbs: boolean;
+}
+
 const SENTENCE = ["sentence", "sen", "text", "sentence_txt"];
 const LABEL = ["class", "label", "metaphor", "metaphorical", "is_metaphor"];
 const INDEX = ["verb_idx", "v_index", "w_index", "word_idx", "target_idx", "target_index"];
@@ -65,14 +76,14 @@ export function parseMoh(fileName: string, content: ImportContent, options: Pars
     ]);
   }
   const norm = header.map((h) => h.toLowerCase());
-  let prefix: string;
-  if (col.sense >= 0 && norm.includes("term")) prefix = "moh";
-  else if (norm.includes("arg1") && norm.includes("arg2")) prefix = "moh-x";
-  else if (norm[0] === "verb" && col.index >= 0) prefix = "moh-fmt";
-  else if (norm.includes("v_index") && norm.includes("index")) prefix = "moh-melbert";
-  else prefix = "mmte";
+  let form: TMohForm;
+  if (col.sense >= 0 && norm.includes("term")) form = { prefix: "moh", id: "sense", verbs: true };
+  else if (norm.includes("arg1") && norm.includes("arg2")) form = { prefix: "moh-x", id: "args", verbs: true };
+  else if (norm[0] === "verb" && col.index >= 0) form = { prefix: "moh-fmt", id: "hash", verbs: true };
+  else if (norm.includes("v_index") && norm.includes("index")) form = { prefix: "moh-melbert", id: "id", verbs: true };
+  else form = { prefix: "mmte", id: "id?", verbs: false };
+  const { prefix } = form;
   const language = options.sourceLang ?? "en";
-  const defaultPosIsVerb = prefix !== "mmte";
 
   const doc: ImportedDocument = { externalId: `${prefix}:doc:${fileSlug(fileName)}`, title: fileName.split(/[\\/]/).pop(), language, segments: [] };
   const seen = new Map<string, { line: number; key: string }>();
@@ -147,11 +158,10 @@ export function parseMoh(fileName: string, content: ImportContent, options: Pars
     }
 
     let segId: string;
-    if (prefix === "moh") segId = `moh:${f[col.sense].trim()}`;
-    else if (prefix === "moh-melbert") segId = `moh-melbert:${f[col.id].trim()}`;
-    else if (prefix === "mmte" && col.id >= 0 && f[col.id].trim() !== "") segId = `mmte:${f[col.id].trim()}`;
+    if (form.id === "sense") segId = `${prefix}:${f[col.sense].trim()}`;
+    else if (form.id === "id" || (form.id === "id?" && col.id >= 0 && f[col.id].trim() !== "")) segId = `${prefix}:${f[col.id].trim()}`;
     else {
-      const basis = prefix === "moh-x" ? `${f[0]}\t${col.lemma >= 0 ? f[col.lemma] : ""}\t${text}` : text;
+      const basis = form.id === "args" ? `${f[0]}\t${col.lemma >= 0 ? f[col.lemma] : ""}\t${text}` : text;
       segId = `${prefix}:${contentHash(basis)}${tokenIndex !== undefined ? `:t${tokenIndex + 1}` : `:${start}`}`;
     }
     const rowKey = f.join("\u0000");
@@ -165,8 +175,8 @@ export function parseMoh(fileName: string, content: ImportContent, options: Pars
 
     const rawPos = col.pos >= 0 ? f[col.pos].trim() : undefined;
     const p = posInfo(rawPos, options);
-    const pos = rawPos ? p.pos : defaultPosIsVerb ? "VERB" : p.pos;
-    const active = rawPos ? p.active : defaultPosIsVerb ? (options.activePos ?? ["NOUN", "VERB", "ADJ", "ADV"]).includes("VERB") : p.active;
+    const pos = rawPos ? p.pos : form.verbs ? "VERB" : p.pos;
+    const active = rawPos ? p.active : form.verbs ? (options.activePos ?? ["NOUN", "VERB", "ADJ", "ADV"]).includes("VERB") : p.active;
     const segment: ImportedSegment = {
       externalId: segId,
       index: doc.segments.length,
