@@ -59,7 +59,8 @@ function same(what: string, fromPreset: readonly unknown[], paper: readonly unkn
 
 const alternatives = (fields: readonly TSchemeField[], id: string) => fields.filter((f) => f.id === id);
 const optionValues = (f: TSchemeField | undefined) => (f && f.kind === "choice" ? (f.options ?? []).map((o) => o.value) : []);
-const isMetaphoricalAlternative = (f: TSchemeField) => !!f.when && "item" in f.when && f.when.item === "metaphorical" && f.when.in.includes(true);
+/** The alternative of a field shown for metaphorical source MRWs (MMTE's EQUIVALENCE has one per metaphoricity). */
+export const isMetaphoricalAlternative = (f: TSchemeField) => !!f.when && "item" in f.when && f.when.item === "metaphorical" && f.when.in.includes(true);
 
 const equivalence = alternatives(MMTE_PRESET.fields, "EQUIVALENCE");
 same("metaphorical equivalence labels", optionValues(equivalence.find(isMetaphoricalAlternative)), EQUIVALENCE_METAPHORICAL_LABELS);

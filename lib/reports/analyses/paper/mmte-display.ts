@@ -6,6 +6,7 @@
  * preset. A label a variant adds has no name here: the charts show its value.
  */
 import { MMTE_PRESET } from "@/lib/schemes/presets/mmte";
+import { isMetaphoricalAlternative } from "@/lib/schemes/presets/paper-codes";
 import { valueLabelText } from "@/lib/schemes/language/scheme-option";
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 
@@ -18,7 +19,6 @@ export interface TMmteDisplay {
   equivalence: Record<"metaphorical" | "literal", { values: string[]; names: string[] }>;
 }
 
-const isMetaphorical = (f: TSchemeField) => !!f.when && "item" in f.when && f.when.item === "metaphorical" && f.when.in.includes(true);
 const optionsOf = (f: TSchemeField | undefined) => (f?.kind === "choice" ? (f.options ?? []) : []);
 
 function mmteDisplay(): TMmteDisplay {
@@ -34,8 +34,8 @@ function mmteDisplay(): TMmteDisplay {
   if (likert?.kind === "scale") for (const [v, l] of Object.entries(likert.labels ?? {})) name(v, `${v} ${valueLabelText(l)}`);
   for (const o of optionsOf(MMTE_PRESET.fields.find((f) => f.id === "EMOTION"))) name(o.value, String(o.label ?? o.value));
   const equivalence = MMTE_PRESET.fields.filter((f) => f.id === "EQUIVALENCE");
-  const metaphorical = optionsOf(equivalence.find(isMetaphorical));
-  const literal = optionsOf(equivalence.find((f) => !isMetaphorical(f)));
+  const metaphorical = optionsOf(equivalence.find(isMetaphoricalAlternative));
+  const literal = optionsOf(equivalence.find((f) => !isMetaphoricalAlternative(f)));
   for (const o of metaphorical) name(o.value, String(o.label ?? o.value));
   for (const o of literal) name(o.value, `${o.label ?? o.value} (literal source)`);
   const panel = (os: typeof metaphorical) => ({ values: os.map((o) => String(o.value)), names: os.map((o) => String(o.label ?? o.value)) });
