@@ -11,7 +11,7 @@ import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { scopeName } from "@/lib/schemes/language/scheme-scope";
 import { anchorItemKey } from "@/lib/schemes/language/value-anchor";
 import { validateSchemeValue } from "@/lib/schemes/language/validate-value";
-import { CATEGORY_PENALTY_FIELDS, SOURCE_NOTE_FIELDS } from "@/lib/schemes/presets/built-in-value-check";
+import { CATEGORY_PENALTY_FIELDS, SOURCE_NOTE_FIELDS } from "@/lib/schemes/presets/kept-beside-values";
 import { hasMetahopeErrorSpans } from "@/lib/schemes/presets/preset-field-roles";
 import { alternativesForMrw, spanPastTranslation } from "@/lib/schemes/language/item-value-checks";
 
@@ -83,7 +83,7 @@ export function checkSchemeLine(definition: TSchemeDefinition, line: TSchemeLine
  * METAHOPE_SEGMENT_PENALTY) and a decided penalty per category (METAHOPE_IMP …, which the paper
  * tables read as decided cells). The project's full export writes them, so a scheme with MetaHOPE's
  * error field and no field of that id takes them back, checked as the built-in runtime checked
- * them (lib/import/built-in-line-check.ts) and stored under the same item key; any other scheme
+ * them (lib/schemes/presets/kept-beside-values.ts) and stored under the same item key; any other scheme
  * refuses them as fields it does not have.
  */
 export function isKeptBesideScheme(definition: TSchemeDefinition, kind: "annotation" | "adjudication", field: string): boolean {

@@ -1,7 +1,6 @@
-// What a tabular annotations file (item, annotator, field, value) may contain in a project that
-// runs the built-in runtime: the presets' label fields (scales and choices) with their values, read
-// from the preset definitions (every built-in field, as imports into a built-in project are checked:
-// lib/schemes/presets/built-in-value-check.ts). Anything else is refused with the line and field,
+// What a tabular annotations file (item, annotator, field, value) may contain in a project with no
+// stored scheme yet: the MMTE and MetaHOPE presets' label fields (scales and choices) with their
+// values, read from the preset definitions. Anything else is refused with the line and field,
 // so a typo in a spreadsheet never becomes a silent new "field". The loader then checks each value
 // against the field again (EQUIVALENCE by the MRW's metaphoricity).
 import { MMTE_METAHOPE_PRESET } from "./presets/preset-of-parts";

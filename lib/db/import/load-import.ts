@@ -19,7 +19,7 @@ import { ProjectRaters, type TImportRater } from "@/lib/db/import/raters";
 import type { StagedCorpus } from "@/lib/db/import/jsonl-staging";
 import { builtInCodeIssues } from "@/lib/import/built-in-code-issues";
 import { presetForStoredConfig } from "@/lib/db/upgrade/move-onto-scheme-runtime";
-import { builtInLineIssue } from "@/lib/import/built-in-line-check";
+import { isReviewMark, keptBesideIssue } from "@/lib/schemes/presets/kept-beside-values";
 import { MAX_ERRORS } from "@/lib/import/types";
 import { checkSchemeLine, isKeptBesideScheme, schemeLineMessage } from "@/lib/import/scheme-line-check";
 import { ZSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
@@ -28,7 +28,6 @@ import { projectTargetLangs } from "@/lib/projects/target-languages";
 import { insertHistory } from "@/lib/db/import/history";
 import { importSchemeSpansAndEdits } from "@/lib/db/import/scheme-values";
 import { editFieldOf, SPANS_FIELD } from "@/lib/schemes/built-in-to-scheme-values";
-import { isReviewMark } from "@/lib/schemes/presets/built-in-value-check";
 import { mapSpanMrwRefs, spanMrwRefs } from "@/lib/import/span-mrw-refs";
 
 export interface LoadImportOptions {
@@ -744,7 +743,7 @@ async function placeValues(
     const x = resolved[i];
     const item = items.get(x.segmentId)!;
     if (isKeptBesideScheme(runtime.definition, kind, a.field)) {
-      const issue = builtInLineIssue(kind, { field: a.field, translationId: x.translationId, mrwId: x.mrwId, value: a.value }, {});
+      const issue = keptBesideIssue(kind, { field: a.field, translationId: x.translationId, value: a.value });
       if (issue) errors.add(a.line, a.field, issue);
       return { ...x, itemKey: `${x.translationId ?? "-"}:${x.mrwId ?? "-"}` };
     }

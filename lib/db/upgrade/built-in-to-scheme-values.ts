@@ -32,8 +32,8 @@
  *   (lib/reports/analyses/paper/paper-data.ts `goldOf`), and decided edit values only where none exists;
  * - Alignment rows: the corpus's imported alignment (MRW → target words, pattern), not anybody's
  *   value. Annotators' alignments are already ALIGNMENT / TARGET_WORDS Annotation rows in the
- *   scheme's shape (`{ pattern, spans }`, `{ spans }`: the built-in runtime checks them against
- *   the preset's field, lib/schemes/presets/built-in-value-check.ts), and setProjectScheme's
+ *   scheme's shape (`{ pattern, spans }`, `{ spans }`: the built-in runtime checked them against
+ *   the preset's field), and setProjectScheme's
  *   orphan check refuses a version whose changed field would not accept them;
  * - decided per-category penalties (Adjudication METAHOPE_IMP …): a decided penalty is a sum per
  *   MRW and category, not spans with offsets, so it has no METAHOPE_ERRORS list to become; the

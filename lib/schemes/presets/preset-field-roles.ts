@@ -13,7 +13,7 @@
  */
 import type { TSchemeDefinition } from "../language/scheme-definition";
 import type { TSchemeField } from "../language/scheme-field";
-import { REVIEW_MARK_FIELD } from "./built-in-value-check";
+import { REVIEW_MARK_FIELD } from "./kept-beside-values";
 
 /** MMTE's Equivalence for a metaphorical source (its labels include MISUNDERSTANDING). */
 export function isMmteMetaphoricalEquivalence(field: TSchemeField): boolean {
