@@ -20,6 +20,7 @@ import type { Pool } from "pg";
 import type { TSchemeValueRow } from "@/lib/reports/scheme-agreement";
 import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition";
 import { goldItemExcludedSql } from "@/lib/db/gold-checks/gold-item-sql";
+import { internedTypes } from "./interned-types";
 
 export interface TSchemeReportFilter {
   split?: "PILOT" | "TEST";
@@ -120,8 +121,10 @@ export async function readSchemeReportParts(
   const systems = filter.systems?.length ? filter.systems : null;
   const language = filter.language ?? null;
 
-  const values = parts.has("values") && pool.query<TSchemeValueRow>(
-    `SELECT a.field, m.name AS system, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, u.email AS annotator, a.value, s.language
+  const values = parts.has("values") && pool.query<TSchemeValueRow>({
+    // each repeated string and short value once (interned-types.ts)
+    types: internedTypes(),
+    text: `SELECT a.field, m.name AS system, a."segmentId" || '${UNIT_SEPARATOR}' || a."itemKey" AS unit, u.email AS annotator, a.value, s.language
      FROM "Annotation" a
      JOIN "User" u ON u.id = a."annotatorId"
      JOIN "Segment" s ON s.id = a."segmentId"
@@ -131,8 +134,8 @@ export async function readSchemeReportParts(
        AND ($3::text IS NULL OR s.split::text = $3)
        AND ($4::text[] IS NULL OR a."translationId" IS NULL OR m.name = ANY($4::text[]))
        AND ${valueInLanguageSql("$5")} AND ($6::text[] IS NULL OR a."segmentId" = ANY($6::text[])) AND ${goldItemExcludedSql('a."segmentId"')}`,
-    [projectId, fields, split, systems, language, segments],
-  );
+    values: [projectId, fields, split, systems, language, segments],
+  });
   const gold = parts.has("itemGold") && itemGold.length
     ? pool.query<TItemGoldRow>(
         `SELECT g.field, s.id AS "segmentId", s.lists -> g.key AS value
