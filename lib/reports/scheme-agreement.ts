@@ -72,6 +72,7 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { measurementLevelOf, MEASUREMENT_LEVELS, type TMeasurementLevel } from "@/lib/schemes/language/measurement-level";
 import { acceptedValues, type TAcceptedValues } from "./scheme-accepted-values";
+import { rowCodesOf, type TRowCodes } from "./scheme-row-codes";
 
 /** One stored value. `unit` identifies what it is about (e.g. the item key with its segment), distinct across systems. */
 export interface TSchemeValueRow {
@@ -169,35 +170,25 @@ class IntList {
 /**
  * The coded values of one figure name (a field, or a vector's dimension), in the order of the rows:
  * per value its row, its unit and its code. A unit is a row's `unit` (`units`, an index into
- * `bases`), or with `sub` ≥ 0 one of its tokens or characters, `<unit>#<sub>`, kept as the pair (no
- * string per character).
+ * `bases`: the units of the rows, scheme-row-codes.ts, shared by every name of the rows), or with
+ * `sub` ≥ 0 one of its tokens or characters, `<unit>#<sub>`, kept as the pair (no string per
+ * character).
  */
 interface TCodedValues {
-  bases: string[];
-  baseIndex: Map<string, number>;
+  bases: readonly string[];
   rows: IntList;
   units: IntList;
   subs: IntList;
   codes: Code[];
 }
 
-function codedValues(): TCodedValues {
-  return { bases: [], baseIndex: new Map(), rows: new IntList(), units: new IntList(), subs: new IntList(), codes: [] };
+function codedValues(bases: readonly string[]): TCodedValues {
+  return { bases, rows: new IntList(), units: new IntList(), subs: new IntList(), codes: [] };
 }
 
-/** The index of `unit` among the units of `into`. */
-function unitIn(into: TCodedValues, unit: string): number {
-  let u = into.baseIndex.get(unit);
-  if (u === undefined) {
-    into.baseIndex.set(unit, (u = into.bases.length));
-    into.bases.push(unit);
-  }
-  return u;
-}
-
-function pushCode(into: TCodedValues, row: number, unit: string, sub: number, code: Code) {
+function pushCode(into: TCodedValues, row: number, unit: number, sub: number, code: Code) {
   into.rows.push(row);
-  into.units.push(unitIn(into, unit));
+  into.units.push(unit);
   into.subs.push(sub);
   into.codes.push(code);
 }
@@ -206,7 +197,8 @@ const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The codes of the values of one field id (`fields`: its alternatives), per figure name: the code
- * of each kind as the module comment says. `accepted`: per row, the alternative that accepts it.
+ * of each kind as the module comment says. `accepted`: per row, the alternative that accepts it;
+ * `rowCodes`: the rows' units as numbers.
  */
 function codeField(
   fields: TSchemeField[],
@@ -214,11 +206,13 @@ function codeField(
   rows: readonly TSchemeValueRow[],
   indices: readonly number[],
   accepted: TAcceptedValues,
+  rowCodes: TRowCodes,
   names: readonly string[],
   itemLists?: TItemLists,
   unitTexts?: TUnitTexts,
 ): Map<string, TCodedValues> {
-  const out = new Map<string, TCodedValues>(names.map((n) => [n, codedValues()]));
+  const out = new Map<string, TCodedValues>(names.map((n) => [n, codedValues(rowCodes.units)]));
+  const unitOf = rowCodes.unit;
   const id = fields[0].id;
   const single = out.get(id);
   const options = level === "ordinal" ? optionValues(fields) : undefined;
@@ -230,7 +224,7 @@ function codeField(
     switch (acc.kind) {
       case "scale":
       case "number":
-        if (single) pushCode(single, r, row.unit, -1, v as number);
+        if (single) pushCode(single, r, unitOf[r], -1, v as number);
         break;
       case "choice": {
         if (!single) break;
@@ -239,34 +233,34 @@ function codeField(
         if (acc.optionsFrom && itemLists) {
           const list = itemLists.get(row.unit.slice(0, row.unit.indexOf("|")))?.[acc.optionsFrom];
           const p = list ? list.indexOf(v) : -1;
-          if (p >= 0) pushCode(single, r, row.unit, -1, p + 1);
-        } else if (level !== "ordinal") pushCode(single, r, row.unit, -1, v as Code);
-        else if (options) pushCode(single, r, row.unit, -1, options.indexOf(v as Code) + 1);
-        else if (typeof v === "number") pushCode(single, r, row.unit, -1, v);
+          if (p >= 0) pushCode(single, r, unitOf[r], -1, p + 1);
+        } else if (level !== "ordinal") pushCode(single, r, unitOf[r], -1, v as Code);
+        else if (options) pushCode(single, r, unitOf[r], -1, options.indexOf(v as Code) + 1);
+        else if (typeof v === "number") pushCode(single, r, unitOf[r], -1, v);
         break;
       }
       case "boolean":
-        if (single) pushCode(single, r, row.unit, -1, String(v));
+        if (single) pushCode(single, r, unitOf[r], -1, String(v));
         break;
       case "multi":
-        if (single) pushCode(single, r, row.unit, -1, JSON.stringify([...(v as Code[])].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0))));
+        if (single) pushCode(single, r, unitOf[r], -1, JSON.stringify([...(v as Code[])].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0))));
         break;
       case "alignment":
         if (!single) break;
         // without patterns (target words) the marked spans as one category, as a multi value's set
         // ("[]" = not rendered): two annotators agree only on the same words
-        if (!acc.patterns) pushCode(single, r, row.unit, -1, JSON.stringify([...(v as { spans: { start: number; end: number }[] }).spans].sort((a, b) => a.start - b.start || a.end - b.end).map((s) => [s.start, s.end])));
-        else pushCode(single, r, row.unit, -1, (v as { pattern: Code }).pattern);
+        if (!acc.patterns) pushCode(single, r, unitOf[r], -1, JSON.stringify([...(v as { spans: { start: number; end: number }[] }).spans].sort((a, b) => a.start - b.start || a.end - b.end).map((s) => [s.start, s.end])));
+        else pushCode(single, r, unitOf[r], -1, (v as { pattern: Code }).pattern);
         break;
       case "vector":
         for (const [d, x] of Object.entries(v as Record<string, number>)) {
           const into = out.get(`${row.field}.${d}`);
-          if (into) pushCode(into, r, row.unit, -1, x);
+          if (into) pushCode(into, r, unitOf[r], -1, x);
         }
         break;
       case "tags":
         if (single) {
-          const u = unitIn(single, row.unit);
+          const u = unitOf[r];
           (v as (Code | null)[]).forEach((t, i) => {
             single.rows.push(r);
             single.units.push(u);
@@ -279,7 +273,7 @@ function codeField(
         const text = unitTexts?.get(row.unit);
         if (text === undefined || !single) break;
         const codes = characterCodes(text, v as { start: number; end: number; label: Code }[]);
-        const u = unitIn(single, row.unit);
+        const u = unitOf[r];
         for (let i = 0; i < codes.length; i++) {
           const c = codes[i];
           if (c === null) continue;
@@ -433,8 +427,9 @@ function constantRatersSubset(matrix: Ratings): { ratings: Ratings; rows: number
 
 /** unitRanks of units given as (unit, sub) pairs (sub -1: the unit itself), for its test. */
 export function rankUnits(units: readonly string[], subs: readonly number[]): { ranks: Int32Array; count: number } {
-  const c = codedValues();
-  units.forEach((u, i) => pushCode(c, i, u, subs[i], 0));
+  const bases = [...new Set(units)];
+  const c = codedValues(bases);
+  units.forEach((u, i) => pushCode(c, i, bases.indexOf(u), subs[i], 0));
   return unitRanks(c);
 }
 
@@ -470,23 +465,6 @@ function matrixOf(c: TCodedValues, ranks: { ranks: Int32Array; count: number }, 
   return { ratings, coders: coderIds.map((i) => coderNames[i]) };
 }
 
-/** Each distinct string of one column of `rows` (null left out, -1) as a number, and the strings. */
-function indexStrings(rows: readonly TSchemeValueRow[], column: (r: TSchemeValueRow) => string | null): { of: Int32Array; names: string[] } {
-  const index = new Map<string, number>();
-  const of = new Int32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const v = column(rows[i]);
-    if (v === null) {
-      of[i] = -1;
-      continue;
-    }
-    let k = index.get(v);
-    if (k === undefined) index.set(v, (k = index.size));
-    of[i] = k;
-  }
-  return { of, names: [...index.keys()] };
-}
-
 /**
  * One field's ratings as its pooled figures (`system: "all"`) see them, coded as above: the study
  * planner's pilot (lib/db/reports/study-plan.ts). `name`: a field id, or `id.dimension` of a vector.
@@ -500,9 +478,9 @@ export function schemeFieldRatings(scheme: TSchemeDefinition, rows: readonly TSc
   const unit = schemeUnitNoun(fields[0]);
   if (level === null) return { level, ratings: [], coders: [], unit };
   const own = rows.filter((r) => r.field === id);
-  const mine = codeField(fields, level, own, own.map((_, i) => i), acceptedValues(scheme, own), [name], opts.itemLists, opts.unitTexts).get(name)!;
-  const coderOf = indexStrings(own, (r) => r.annotator);
-  return { level, ...matrixOf(mine, unitRanks(mine), coderOf.of, coderOf.names, null), unit };
+  const codes = rowCodesOf(own);
+  const mine = codeField(fields, level, own, own.map((_, i) => i), acceptedValues(scheme, own), codes, [name], opts.itemLists, opts.unitTexts).get(name)!;
+  return { level, ...matrixOf(mine, unitRanks(mine), codes.annotator, codes.annotators, null), unit };
 }
 
 /**
@@ -527,17 +505,19 @@ export function schemeAgreementFigures(
     if (!list) byField.set(r.field, (list = []));
     list.push(i);
   }
-  // annotators, systems and languages as numbers, once for every field
-  const coderOf = indexStrings(rows, (r) => r.annotator);
-  const systemOf = indexStrings(rows, (r) => r.system);
-  const languageOf = indexStrings(rows, (r) => r.language ?? null);
+  // units, annotators, systems and languages as numbers, once for every field (and for the
+  // distributions of the same rows: scheme-row-codes.ts)
+  const codes = rowCodesOf(rows);
+  const coderOf = { of: codes.annotator, names: codes.annotators };
+  const systemOf = { of: codes.system, names: codes.systems };
+  const languageOf = { of: codes.language, names: codes.languages };
   for (const id of ids) {
     const fields = scheme.fields.filter((f) => f.id === id);
     const level = measurementLevelOf(fields[0]);
     if (level === null) continue;
     // a vector's dimensions are figures of their own, in the declared order
     const names = fields[0].kind === "vector" ? fields[0].dimensions.map((d) => `${id}.${d.id}`) : [id];
-    const coded = codeField(fields, level, rows, byField.get(id) ?? [], accepted, names, opts.itemLists, opts.unitTexts);
+    const coded = codeField(fields, level, rows, byField.get(id) ?? [], accepted, codes, names, opts.itemLists, opts.unitTexts);
     for (const name of names) {
       const mine = coded.get(name)!;
       if (mine.rows.length === 0) continue;

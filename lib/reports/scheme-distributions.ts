@@ -17,6 +17,7 @@ import type { TSchemeDefinition } from "@/lib/schemes/language/scheme-definition
 import type { TSchemeField } from "@/lib/schemes/language/scheme-field";
 import { valueLabelText } from "@/lib/schemes/language/scheme-option";
 import { acceptedValues, type TAcceptedValues } from "./scheme-accepted-values";
+import { rowCodesOf } from "./scheme-row-codes";
 
 export interface TSchemeDistribution {
   field: string;
@@ -139,6 +140,8 @@ function declaredOfAlternatives(alternatives: TSchemeField[]): { keys: string[];
  * categories found once (once per distinct value for numbers, strings and booleans).
  */
 export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TSchemeValueRow[], accepted: TAcceptedValues = acceptedValues(scheme, rows)): TSchemeDistribution[] {
+  // units, systems and annotators as numbers (the same codes as the agreement figures' of these rows)
+  const codes = rowCodesOf(rows);
   const first = new Map<string, TSchemeField>();
   for (const f of scheme.fields) if (!first.has(f.id)) first.set(f.id, f);
   const byField = new Map<string, number[]>();
@@ -178,48 +181,40 @@ export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TS
       if (!cs) memo.set(v, (cs = indexOf(keysOf(field, v, bins))));
       return cs;
     };
-    // per group (each system by number, then pooled): counts per category, values, units, raters
+    // per group (each system by its code, then pooled): counts per category, values, units, raters
     interface TGroup {
       counts: number[];
       values: number;
       units: number;
-      raters: Set<string>;
-      /** units counted: a unit's number → 1 */
+      raters: number;
+      /** units counted: a unit's code → 1 */
       seen: Uint8Array;
+      /** raters counted: an annotator's code → 1 */
+      rated: Uint8Array;
     }
-    const unitIndex = new Map<string, number>();
-    const unitOf = new Int32Array(mine.length);
-    mine.forEach((i, k) => {
-      const unit = rows[i].unit;
-      let u = unitIndex.get(unit);
-      if (u === undefined) unitIndex.set(unit, (u = unitIndex.size));
-      unitOf[k] = u;
-    });
-    const newGroup = (): TGroup => ({ counts: [], values: 0, units: 0, raters: new Set(), seen: new Uint8Array(unitIndex.size) });
-    const systemIndex = new Map<string, number>();
-    const groups: TGroup[] = [];
+    const newGroup = (): TGroup => ({ counts: [], values: 0, units: 0, raters: 0, seen: new Uint8Array(codes.units.length), rated: new Uint8Array(codes.annotators.length) });
+    const groups: (TGroup | undefined)[] = [];
     const pooled = newGroup();
-    const count = (g: TGroup, cs: number[], unit: number, annotator: string) => {
+    const count = (g: TGroup, cs: number[], unit: number, annotator: number) => {
       for (const c of cs) g.counts[c] = (g.counts[c] ?? 0) + 1;
       g.values++;
       if (!g.seen[unit]) {
         g.seen[unit] = 1;
         g.units++;
       }
-      g.raters.add(annotator);
-    };
-    mine.forEach((i, k) => {
-      const r = rows[i];
-      const cs = categoriesOf(r.value);
-      count(pooled, cs, unitOf[k], r.annotator);
-      if (r.system === null) return;
-      let sys = systemIndex.get(r.system);
-      if (sys === undefined) {
-        systemIndex.set(r.system, (sys = systemIndex.size));
-        groups.push(newGroup());
+      if (!g.rated[annotator]) {
+        g.rated[annotator] = 1;
+        g.raters++;
       }
-      count(groups[sys], cs, unitOf[k], r.annotator);
-    });
+    };
+    for (const i of mine) {
+      const cs = categoriesOf(rows[i].value);
+      const unit = codes.unit[i];
+      const annotator = codes.annotator[i];
+      count(pooled, cs, unit, annotator);
+      const sys = codes.system[i];
+      if (sys >= 0) count((groups[sys] ??= newGroup()), cs, unit, annotator);
+    }
     // one category list for every system of the field: the declared categories, then values seen
     // outside them (an item-list choice, an option removed later), sorted
     let keys = cats?.keys ?? [];
@@ -230,10 +225,9 @@ export function schemeDistributions(scheme: TSchemeDefinition, rows: readonly TS
       keys = [...keys, ...extra];
       names = [...names, ...extra];
     }
-    const systems = [...systemIndex.keys()].sort();
-    for (const system of [...systems, POOLED_SYSTEM]) {
-      const g = system === POOLED_SYSTEM ? pooled : groups[systemIndex.get(system)!];
-      out.push({ field: id, system, categories: keys, names, counts: keys.map((k) => g.counts[categoryIndex.get(k) ?? -1] ?? 0), values: g.values, units: g.units, raters: g.raters.size });
+    const systems = groups.flatMap((g, sys): [string, TGroup][] => (g ? [[codes.systems[sys], g]] : [])).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (const [system, g] of [...systems, [POOLED_SYSTEM, pooled] as [string, TGroup]]) {
+      out.push({ field: id, system, categories: keys, names, counts: keys.map((k) => g.counts[categoryIndex.get(k) ?? -1] ?? 0), values: g.values, units: g.units, raters: g.raters });
     }
   }
   return out;
