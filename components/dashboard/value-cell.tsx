@@ -20,8 +20,10 @@ export function ValueCell({ cell, digits = 3, suffix = "" }: { cell: TCell | nul
   if (!cell) return <span className="text-slate-400" title="not computed for this row">n/a</span>;
   const note = cell.note ?? cell.reason;
   if (cell.value === null) {
+    // with its reason, at least 11rem wide: in a table of many columns the browser would otherwise
+    // give the reason the narrowest column and wrap it one word per line (MetaHOPE's tables 3–4)
     return (
-      <span className="block max-w-56" title={note}>
+      <span className={`block max-w-56 ${note ? "min-w-44" : ""}`} title={note}>
         <span className="text-amber-800">no value</span>
         {note && (
           <span className="block text-[11px] leading-tight text-slate-600" data-testid="cell-note">
