@@ -70,7 +70,13 @@ async function editScheme(page: Page, slug: string, edit: (text: string) => stri
   const after = edit(before);
   expect(after).not.toBe(before);
   await text.fill(after);
-  await expect(page.getByTestId("scheme-status")).toContainText("saves as version 2 of this project");
+  // on failure, what the editor found wrong (seen once in a full CI run, not reproduced alone)
+  await expect(page.getByTestId("scheme-status"))
+    .toContainText("saves as version 2 of this project")
+    .catch(async (e: Error) => {
+      const errors = await page.getByTestId("scheme-errors").textContent({ timeout: 1000 }).catch(() => null);
+      throw new Error(`${e.message}\nthe editor's errors: ${errors}`);
+    });
   await page.getByLabel("Change note").fill(note);
   await page.getByTestId("scheme-save").click();
   const answer = page.getByTestId("scheme-save-answer");
